@@ -1,0 +1,47 @@
+// Configuration comes from the environment; every value has a default that runs the embedded setup.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file, blobs and generated secrets. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; absent selects SQLite under dataDir. */
+  databaseUrl?: string;
+  /** The instance administrator's token, when given; otherwise one is generated on first start. */
+  adminToken?: string;
+  /** Public base URL used in `urls` (defaults to http://localhost:<port>). */
+  publicUrl: string;
+  /** The app URL used in `urls.app`. */
+  appUrl: string;
+  logLevel: string;
+  bodyLimit: string;
+  /** Validate responses against the spec (on in tests and development). */
+  validateResponses: boolean;
+  /** Let the SSRF guard reach private and loopback addresses (tests only). */
+  allowPrivateUrls: boolean;
+  /** Secret for signed JWTs (visitor claims); generated and stored in the database when absent. */
+  jwtSecret?: string;
+  /** Requests per minute per token (0 disables rate limiting). */
+  rateLimitPerMinute: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const publicUrl = (env.BINDERY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.BINDERY_DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminToken: env.BINDERY_ADMIN_TOKEN || undefined,
+    publicUrl,
+    appUrl: (env.BINDERY_APP_URL ?? publicUrl).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: env.BINDERY_BODY_LIMIT ?? '5mb',
+    validateResponses: env.BINDERY_VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
+    allowPrivateUrls: env.BINDERY_ALLOW_PRIVATE_URLS === '1',
+    jwtSecret: env.BINDERY_JWT_SECRET || undefined,
+    rateLimitPerMinute: Number(env.BINDERY_RATE_LIMIT_PER_MINUTE ?? 0),
+  };
+}

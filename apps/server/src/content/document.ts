@@ -1,0 +1,245 @@
+/**
+ * GitBook's JSON document model (the subset Bindery understands) plus small
+ * constructors and the deterministic key assignment.
+ *
+ * Shapes follow GitBook's REST API v1 (`Document`, `DocumentBlock*`,
+ * `DocumentInline*`, `DocumentText`). Documented deviations / extensions:
+ * - headings go down to `heading-6` (GitBook itself stops at `heading-3`);
+ * - tables use a plain `table` > `table-row` > `table-cell` structure
+ *   (first row is the header, `data.align` per column) instead of GitBook's
+ *   `records`/`definition` database model;
+ * - `html` blocks/inlines carry raw HTML that has no richer equivalent;
+ * - `footnote-definition` blocks / `footnote-reference` inlines carry GFM footnotes;
+ * - `link.data.title` and `code.data.meta` keep the markdown link title and
+ *   fence meta string so that markdown round trips are lossless.
+ *
+ * Every block, inline and fragment gets a `key` derived from its content and
+ * its occurrence index (see `assignKeys`), so the same markdown always yields
+ * the same document and unrelated edits do not change other blocks' keys.
+ */
+import { canonicalJson, sha256Hex, shortHash } from './hash.js';
+
+export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
+/** Canonical mark order inside a leaf. */
+export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+
+export interface Mark {
+  object: 'mark';
+  type: MarkType;
+}
+
+export interface Leaf {
+  object: 'leaf';
+  /** Text; `\n` is a hard line break. */
+  text: string;
+  marks: Mark[];
+}
+
+export interface Text {
+  object: 'text';
+  leaves: Leaf[];
+}
+
+export interface UrlRef {
+  kind: 'url';
+  url: string;
+}
+export interface PageRef {
+  kind: 'page';
+  page: string;
+  space?: string;
+}
+export interface FileRef {
+  kind: 'file';
+  file: string;
+  space?: string;
+}
+export interface AnchorRef {
+  kind: 'anchor';
+  anchor: string;
+  page?: string;
+  space?: string;
+}
+/** Target of a link or image (GitBook `ContentRef`, restricted to the kinds markdown can express). */
+export type ContentRef = UrlRef | PageRef | FileRef | AnchorRef;
+export type ImageRef = UrlRef | FileRef;
+
+interface InlineBase<T extends string, D> {
+  object: 'inline';
+  type: T;
+  key?: string;
+  data: D;
+}
+export interface LinkInline extends InlineBase<'link', { ref: ContentRef; title?: string }> {
+  /** GitBook allows texts and inline images; raw HTML and footnote references may appear too. */
+  nodes: InlineContent[];
+}
+export interface InlineImage extends InlineBase<'inline-image', { ref: ImageRef; alt?: string; caption?: string }> {
+  isVoid: true;
+  nodes: [];
+}
+export interface HtmlInline extends InlineBase<'html', { html: string }> {
+  isVoid: true;
+  nodes: [];
+}
+export interface FootnoteReferenceInline extends InlineBase<'footnote-reference', { identifier: string; label?: string }> {
+  isVoid: true;
+  nodes: [];
+}
+export type Inline = LinkInline | InlineImage | HtmlInline | FootnoteReferenceInline;
+/** Content of paragraphs, headings, table cells and links. */
+export type InlineContent = Text | Inline;
+
+interface BlockBase<T extends string, D, N> {
+  object: 'block';
+  type: T;
+  key?: string;
+  data: D;
+  nodes: N;
+}
+type EmptyData = Record<string, never>;
+
+export type HeadingType = 'heading-1' | 'heading-2' | 'heading-3' | 'heading-4' | 'heading-5' | 'heading-6';
+export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
+export type TableAlign = 'left' | 'right' | 'center' | null;
+
+export type ParagraphBlock = BlockBase<'paragraph', EmptyData, InlineContent[]>;
+export type HeadingBlock = BlockBase<HeadingType, EmptyData, InlineContent[]>;
+export type ListItemBlock = BlockBase<'list-item', { checked?: boolean }, Block[]>;
+export type ListOrderedBlock = BlockBase<'list-ordered', { start?: number }, ListItemBlock[]>;
+export type ListUnorderedBlock = BlockBase<'list-unordered', EmptyData, ListItemBlock[]>;
+export type ListTasksBlock = BlockBase<'list-tasks', EmptyData, ListItemBlock[]>;
+export type ListBlock = ListOrderedBlock | ListUnorderedBlock | ListTasksBlock;
+export type BlockquoteBlock = BlockBase<'blockquote', EmptyData, Block[]>;
+export type HintBlock = BlockBase<'hint', { style: HintStyle }, Block[]>;
+export type CodeLineBlock = BlockBase<'code-line', EmptyData, [Text]>;
+export interface CodeData {
+  syntax?: string;
+  title?: string;
+  overflow?: 'scroll' | 'wrap';
+  lineNumbers?: boolean;
+  meta?: string;
+}
+export type CodeBlock = BlockBase<'code', CodeData, CodeLineBlock[]>;
+export type TableCellBlock = BlockBase<'table-cell', EmptyData, InlineContent[]>;
+export type TableRowBlock = BlockBase<'table-row', EmptyData, TableCellBlock[]>;
+export type TableBlock = BlockBase<'table', { align: TableAlign[] }, TableRowBlock[]>;
+export interface Fragment {
+  object: 'fragment';
+  key?: string;
+  fragment: string;
+  type: string;
+  nodes: Block[];
+}
+export interface ImageBlock extends BlockBase<'image', { ref: ImageRef; alt?: string }, []> {
+  isVoid: true;
+  /** `caption` fragment holding one paragraph, when the image has a caption. */
+  fragments: Fragment[];
+}
+export type ImagesBlock = BlockBase<'images', EmptyData, ImageBlock[]>;
+export interface DividerBlock extends BlockBase<'divider', EmptyData, []> {
+  isVoid: true;
+}
+export interface HtmlBlock extends BlockBase<'html', { html: string }, []> {
+  isVoid: true;
+}
+export type FootnoteDefinitionBlock = BlockBase<'footnote-definition', { identifier: string; label?: string }, Block[]>;
+
+export type Block =
+  | ParagraphBlock
+  | HeadingBlock
+  | ListBlock
+  | ListItemBlock
+  | BlockquoteBlock
+  | HintBlock
+  | CodeBlock
+  | CodeLineBlock
+  | TableBlock
+  | TableRowBlock
+  | TableCellBlock
+  | ImagesBlock
+  | ImageBlock
+  | DividerBlock
+  | HtmlBlock
+  | FootnoteDefinitionBlock;
+
+export interface Document {
+  object: 'document';
+  data: { schemaVersion: 1 };
+  nodes: Block[];
+}
+
+export type AnyNode = Block | Inline | Text | Fragment;
+
+// ---------------------------------------------------------------------------
+// Constructors
+
+export function mark(type: MarkType): Mark {
+  return { object: 'mark', type };
+}
+
+/** A leaf with its marks deduplicated and in canonical order. */
+export function leaf(text: string, marks: Iterable<MarkType> = []): Leaf {
+  const set = new Set(marks);
+  return { object: 'leaf', text, marks: MARK_ORDER.filter((m) => set.has(m)).map(mark) };
+}
+
+export function text(leaves: Leaf[]): Text {
+  return { object: 'text', leaves };
+}
+
+export function createDocument(nodes: Block[]): Document {
+  return { object: 'document', data: { schemaVersion: 1 }, nodes };
+}
+
+export function isHeadingType(type: string): type is HeadingType {
+  return /^heading-[1-6]$/.test(type);
+}
+
+export function headingLevel(type: HeadingType): 1 | 2 | 3 | 4 | 5 | 6 {
+  return Number(type.slice('heading-'.length)) as 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+/** Children of any node, including image-caption fragments. */
+export function childNodes(node: AnyNode): AnyNode[] {
+  if (node.object === 'text') return [];
+  const children: AnyNode[] = [...node.nodes];
+  if (node.object === 'block' && node.type === 'image') children.push(...node.fragments);
+  return children;
+}
+
+// ---------------------------------------------------------------------------
+// Keys
+
+/**
+ * Gives every block, inline and fragment a deterministic `key` (mutates and
+ * returns `doc`). The key hashes the node's content (its subtree without
+ * keys) plus how many identical nodes came before it, so keys are unique in
+ * the document, identical for identical markdown, and stable when unrelated
+ * blocks are inserted or edited.
+ */
+export function assignKeys(doc: Document): Document {
+  const occurrences = new Map<string, number>();
+  const visit = (node: AnyNode): string => {
+    const childFingerprints = childNodes(node).map(visit);
+    const fingerprint = sha256Hex(canonicalJson([withoutKeyAndChildren(node), childFingerprints]));
+    if (node.object !== 'text') {
+      const seen = occurrences.get(fingerprint) ?? 0;
+      occurrences.set(fingerprint, seen + 1);
+      node.key = shortHash(`${fingerprint}#${seen}`);
+    }
+    return fingerprint;
+  };
+  doc.nodes.forEach(visit);
+  return doc;
+}
+
+function withoutKeyAndChildren(node: AnyNode): unknown {
+  // `key`, `nodes` and `fragments` are dropped: children are fingerprinted separately.
+  const { key: _key, nodes: _nodes, fragments: _fragments, ...rest } = node as AnyNode & {
+    key?: string;
+    nodes?: unknown;
+    fragments?: unknown;
+  };
+  return rest;
+}

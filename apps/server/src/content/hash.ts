@@ -1,0 +1,63 @@
+/**
+ * Hashing primitives shared by the content core.
+ *
+ * - `canonicalJson` serialises a JSON-like value deterministically: object keys
+ *   are sorted and `undefined` members are dropped, so two structurally equal
+ *   values always produce the same string regardless of key insertion order.
+ * - `sha256Hex` / `shortHash` turn strings into content addresses.
+ *
+ * Everything that is hashed (page-tree nodes, document keys) goes through
+ * `canonicalJson` first, which is what makes hashes stable.
+ */
+import { createHash } from 'node:crypto';
+
+/** Any value that survives a JSON round trip. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * Deterministic JSON serialisation: sorted object keys, `undefined` object
+ * members omitted (like `JSON.stringify`), `undefined` array items as `null`.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    return JSON.stringify(value ?? null);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const members = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  return `{${members.join(',')}}`;
+}
+
+/** Structural equality through canonical JSON (key order insensitive). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** Hex-encoded SHA-256 of a UTF-8 string. */
+export function sha256Hex(input: string): string {
+  return createHash('sha256').update(input, 'utf8').digest('hex');
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A short base-62 digest of `input` (`length` characters, ≤ 10), suitable for
+ * human-friendly identifiers such as document block keys.
+ */
+export function shortHash(input: string, length = 8): string {
+  if (length < 1 || length > 10) throw new RangeError('shortHash length must be between 1 and 10');
+  let n = BigInt(`0x${sha256Hex(input).slice(0, 16)}`);
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    out += BASE62[Number(n % 62n)];
+    n /= 62n;
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+// Migrations are TypeScript modules listed here in order; they run on start (and in tests) on either dialect.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/20261122T0000-foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '20261122T0000-foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function migrator(db: Db): Migrator {
+  return new Migrator({ db, provider, migrationTableName: 'bindery_migrations', migrationLockTableName: 'bindery_migrations_lock' });
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

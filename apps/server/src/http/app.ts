@@ -1,0 +1,120 @@
+// The HTTP pipeline: request id and log → /healthz → rate limit → auth → JSON body → validator (bundled spec) →
+// one route per operationId from the handler table → one error handler.
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import type { AppContext } from '../context.js';
+import { ApiError, notImplemented } from '../errors.js';
+import { authenticate } from '../services/auth.js';
+import { errorHandler } from './errors.js';
+import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
+import { RateLimiter } from './rate-limit.js';
+import { loadBundledSpec, specOperations, type SpecOperation } from './spec.js';
+
+export interface BuiltApp {
+  app: Express;
+  operations: SpecOperation[];
+  /** True once the spec is loaded and the validator compiled (after warmUp). */
+  ready: () => boolean;
+  markReady: () => void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
+  const spec = loadBundledSpec();
+  const operations = specOperations(spec);
+  let isReady = false;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.get('x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    const logger = ctx.logger.child({ reqId: id });
+    res.locals.logger = logger;
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      // Log the path only: query strings can carry share keys.
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.actor?.user.id }, 'request');
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    if (isReady) res.status(200).json({ status: 'ok' });
+    else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
+  });
+
+  const limiter = ctx.config.rateLimitPerMinute > 0 ? new RateLimiter(ctx.config.rateLimitPerMinute, 60_000, () => ctx.clock.now().getTime()) : null;
+
+  // Authentication: every operation needs a token except the ones the spec marks public.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const isPublic = req.method === 'GET' && (req.path === '/v1' || req.path === '/v1/');
+      if (isPublic && !req.get('authorization')) return next();
+      const actor = await authenticate(ctx, req.get('authorization'));
+      res.locals.actor = actor;
+      if (limiter) {
+        const r = limiter.hit(actor.tokenId);
+        res.setHeader('X-RateLimit-Limit', String(r.limit));
+        res.setHeader('X-RateLimit-Remaining', String(r.remaining));
+        res.setHeader('X-RateLimit-Reset', String(r.resetEpochSeconds));
+        if (!r.allowed) {
+          throw new ApiError(429, `API rate limit exceeded. Please try again in ${r.retryAfterSeconds} seconds`, undefined, {
+            'Retry-After': String(r.retryAfterSeconds),
+          });
+        }
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(spec) as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateApiSpec: false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      $refParser: { mode: 'bundle' },
+    }),
+  );
+
+  for (const op of operations) {
+    const handler = table[op.operationId as keyof HandlerTable];
+    app[op.method](op.expressPath, async (req: Request, res: Response) => {
+      if (handler === undefined || handler === notImplementedYet) throw notImplemented(op.operationId);
+      const request = {
+        operationId: op.operationId,
+        params: req.params,
+        query: req.query,
+        body: req.body,
+        actor: res.locals.actor ?? null,
+        headers: req.headers,
+      } as unknown as OperationRequest<never>;
+      const result = (await (handler as (r: typeof request, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>)(request, ctx));
+      if (result.headers) res.set(result.headers);
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    });
+  }
+
+  app.use(errorHandler(ctx.logger));
+
+  return { app, operations, ready: () => isReady, markReady: () => { isReady = true; } };
+}
+
+export type { Logger };

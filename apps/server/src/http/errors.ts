@@ -1,0 +1,44 @@
+// The one error handler: every failure leaves as `{"error":{"code","message"}}`.
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ApiError, type FieldError } from '../errors.js';
+
+interface ValidatorError {
+  status?: number;
+  message?: string;
+  errors?: { path?: string; message?: string }[];
+  headers?: Record<string, string>;
+  type?: string;
+}
+
+/** Turns anything thrown into an ApiError: ours, express-openapi-validator's, body-parser's, or unexpected. */
+export function toApiError(err: unknown, logger: Logger): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = (err ?? {}) as ValidatorError;
+  if (e.type === 'entity.parse.failed') return new ApiError(400, 'Invalid JSON in the request body');
+  if (e.type === 'entity.too.large') return new ApiError(413, 'Request body too large');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError(415, e.message ?? 'Unsupported encoding');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    const errors: FieldError[] | undefined = e.errors?.map((x) => ({ path: x.path ?? '', message: x.message ?? '' }));
+    const first = errors?.[0];
+    let message = e.message ?? 'Bad request';
+    if (e.status === 404) message = 'Not found';
+    else if (first) message = `Invalid request: ${first.path} ${first.message}`.replace(/\s+/g, ' ').trim();
+    return new ApiError(e.status, message, e.status === 400 ? errors : undefined, e.headers);
+  }
+  logger.error({ err }, 'unexpected error');
+  const detail = typeof e.status === 'number' && e.status >= 500 && e.message ? e.message : 'Internal server error';
+  return new ApiError(500, detail);
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const e = toApiError(err, (res.locals.logger as Logger | undefined) ?? logger);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (e.headers) res.set(e.headers);
+    res.status(e.status).json({ error: { code: e.status, message: e.message, ...(e.errors?.length ? { errors: e.errors } : {}) } });
+  };
+}

@@ -1,0 +1,37 @@
+// The typed handler table: one entry per operationId of the generated `operations`. A spec change that adds an
+// operation breaks the compile until the table has an entry for it (a handler, or `notImplementedYet`).
+import type { IncomingHttpHeaders } from 'node:http';
+import type { OperationId, PathParams, QueryParams, RequestBody, SuccessResponse } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import type { Actor } from '../services/auth.js';
+
+/** Operations callable without a token. */
+export type PublicOperationId = 'getApiInformation';
+
+export interface OperationRequest<K extends OperationId> {
+  operationId: K;
+  params: PathParams<K>;
+  query: QueryParams<K>;
+  body: RequestBody<K>;
+  actor: K extends PublicOperationId ? Actor | null : Actor;
+  headers: IncomingHttpHeaders;
+}
+
+export type OperationResult<K extends OperationId> = SuccessResponse<K> & { headers?: Record<string, string> };
+
+export type Handler<K extends OperationId> = (req: OperationRequest<K>, ctx: AppContext) => Promise<OperationResult<K>>;
+
+/** Marks an operation that answers 501 until it is built. */
+export const notImplementedYet = Symbol('not implemented yet');
+export type NotImplementedYet = typeof notImplementedYet;
+
+export type HandlerTable = { [K in OperationId]: Handler<K> | NotImplementedYet };
+/** A part of the table, e.g. the handlers of one tag. */
+export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };
+
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set<PublicOperationId>(['getApiInformation']);
+
+/** Typing helper for a group of handlers. */
+export function handlers<K extends OperationId>(group: HandlerGroup<K>): HandlerGroup<K> {
+  return group;
+}

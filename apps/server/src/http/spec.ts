@@ -1,0 +1,38 @@
+// The bundled OpenAPI document (packages/api-types/openapi.json) and the operations it declares.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export interface SpecOperation {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string; // OpenAPI path, e.g. /v1/spaces/{spaceId}
+  expressPath: string; // e.g. /v1/spaces/:spaceId
+  public: boolean;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export function loadBundledSpec(): Record<string, any> {
+  const require = createRequire(import.meta.url);
+  return JSON.parse(readFileSync(require.resolve('@bindery/api-types/openapi.json'), 'utf8')) as Record<string, any>;
+}
+
+/** Every operation of the spec, static segments before parameters so Express matches the most specific route. */
+export function specOperations(spec: Record<string, any>): SpecOperation[] {
+  const ops: SpecOperation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(spec.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      ops.push({
+        operationId: op.operationId,
+        method,
+        path,
+        expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
+        public: Array.isArray(op.security) && op.security.length === 0,
+      });
+    }
+  }
+  const rank = (p: string) => p.split('/').map((s) => (s.startsWith('{') ? '1' : '0')).join('');
+  return ops.sort((a, b) => rank(a.path).localeCompare(rank(b.path)) || a.path.localeCompare(b.path));
+}

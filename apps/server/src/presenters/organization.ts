@@ -1,0 +1,73 @@
+import type { components } from '@bindery/api-types';
+import type { Config } from '../config.js';
+import type { OrgRow, MemberRow, InviteRow } from '../repos/organizations.repo.js';
+import type { UserRow } from '../repos/users.repo.js';
+import type { Actor } from '../services/auth.js';
+import { organizationPermissions } from '../policies/organization.js';
+import { presentUser } from './user.js';
+
+type Organization = components['schemas']['Organization'];
+type Member = components['schemas']['Member'];
+
+export function presentOrganization(config: Config, o: OrgRow, actor: Actor, member: MemberRow | undefined): Organization {
+  return {
+    object: 'organization',
+    id: o.id,
+    title: o.title,
+    createdAt: o.created_at,
+    emailDomains: JSON.parse(o.email_domains) as string[],
+    ...(o.hostname ? { hostname: o.hostname } : {}),
+    type: o.type as Organization['type'],
+    ...(o.use_case ? { useCase: o.use_case as Organization['useCase'] } : {}),
+    ...(o.community_type ? { communityType: o.community_type as Organization['communityType'] } : {}),
+    defaultRole: (o.default_role ?? null) as Organization['defaultRole'],
+    defaultContent: o.default_content ? (JSON.parse(o.default_content) as Organization['defaultContent']) : null,
+    sso: o.sso === 1,
+    ai: o.ai === 1,
+    inviteLinks: o.invite_links === 1,
+    plan: o.plan as Organization['plan'],
+    mergeRules: JSON.parse(o.merge_rules) as Organization['mergeRules'],
+    urls: {
+      location: `${config.publicUrl}/v1/orgs/${o.id}`,
+      app: `${config.appUrl}/o/${o.id}`,
+      ...(o.logo_url ? { logo: o.logo_url } : {}),
+    },
+    trial: { status: 'notapplicable', count: 0 },
+    internal_isOnNewTrial: true,
+    permissions: organizationPermissions(actor, member),
+  };
+}
+
+export interface MemberCounts {
+  spaces: number;
+  teams: number;
+}
+
+export function presentMember(config: Config, m: MemberRow, user: UserRow, counts: MemberCounts): Member {
+  return {
+    object: 'member',
+    id: user.id,
+    role: (m.role ?? null) as Member['role'],
+    user: presentUser(config, user),
+    disabled: m.disabled === 1,
+    joinedAt: m.joined_at,
+    ...(m.last_seen_at ? { lastSeenAt: m.last_seen_at } : {}),
+    sso: m.sso === 1,
+    spaces: counts.spaces,
+    teams: counts.teams,
+    sites: 0,
+  };
+}
+
+export function presentInvite(config: Config, i: InviteRow): components['schemas']['OrganizationInviteLink'] {
+  return {
+    object: 'invite',
+    id: i.id,
+    role: (i.role ?? null) as components['schemas']['OrganizationInviteLink']['role'],
+    createdAt: i.created_at,
+    urls: {
+      location: `${config.publicUrl}/v1/orgs/${i.org_id}/link-invites/${i.id}`,
+      invite: `${config.publicUrl}/v1/orgs/${i.org_id}/invites/${i.id}`,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { ApiTokensTable } from '../db/schema.js';
+import type { UserRow } from './users.repo.js';
+import { paginate, type PageRequest } from '../db/pagination.js';
+
+export type TokenRow = Selectable<ApiTokensTable>;
+
+export const tokensRepo = {
+  async insert(db: DbOrTx, row: TokenRow): Promise<void> {
+    await db.insertInto('api_tokens').values(row).execute();
+  },
+  async findUserByHash(db: DbOrTx, hash: string): Promise<{ token: TokenRow; user: UserRow } | undefined> {
+    const row = await db
+      .selectFrom('api_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id as t_id', 't.user_id as t_user_id', 't.label as t_label', 't.token_hash as t_token_hash',
+        't.created_at as t_created_at', 't.last_used_at as t_last_used_at',
+        'u.id', 'u.email', 'u.email_lower', 'u.display_name', 'u.photo_url', 'u.is_instance_admin', 'u.created_at', 'u.updated_at',
+      ])
+      .where('t.token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const token: TokenRow = {
+      id: row.t_id, user_id: row.t_user_id, label: row.t_label, token_hash: row.t_token_hash,
+      created_at: row.t_created_at, last_used_at: row.t_last_used_at,
+    };
+    const user: UserRow = {
+      id: row.id, email: row.email, email_lower: row.email_lower, display_name: row.display_name, photo_url: row.photo_url,
+      is_instance_admin: row.is_instance_admin, created_at: row.created_at, updated_at: row.updated_at,
+    };
+    return { token, user };
+  },
+  async touch(db: DbOrTx, id: string, at: string): Promise<void> {
+    await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  },
+  listForUser(db: DbOrTx, userId: string, page: PageRequest) {
+    const base = db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId);
+    return paginate(base, page, {
+      scope: `tokens:${userId}`, sortColumn: 'created_at', idColumn: 'id', direction: 'desc',
+      keyOf: (r) => [r.created_at, r.id],
+    });
+  },
+  async deleteForUser(db: DbOrTx, userId: string, id: string): Promise<void> {
+    await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).execute();
+  },
+};

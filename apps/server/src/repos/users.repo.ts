@@ -1,0 +1,36 @@
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { UsersTable } from '../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const usersRepo = {
+  findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+  },
+  findByEmails(db: DbOrTx, emails: string[]): Promise<UserRow[]> {
+    if (emails.length === 0) return Promise.resolve([]);
+    return db.selectFrom('users').selectAll().where('email_lower', 'in', emails.map((e) => e.toLowerCase())).execute();
+  },
+  findInstanceAdmin(db: DbOrTx): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('is_instance_admin', '=', 1).orderBy('created_at').executeTakeFirst();
+  },
+  async insert(db: DbOrTx, row: UserRow): Promise<UserRow> {
+    await db.insertInto('users').values(row).execute();
+    return row;
+  },
+  /** Whether two users share an organization (so one may see the other). */
+  async shareOrganization(db: DbOrTx, a: string, b: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('org_members as m1')
+      .innerJoin('org_members as m2', 'm2.org_id', 'm1.org_id')
+      .select('m1.org_id')
+      .where('m1.user_id', '=', a)
+      .where('m2.user_id', '=', b)
+      .executeTakeFirst();
+    return !!row;
+  },
+};

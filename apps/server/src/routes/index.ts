@@ -1,0 +1,185 @@
+// The handler table: every operationId of the spec has an entry here, or the compile fails (HandlerTable is a
+// mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
+// reports how many operations are implemented.
+import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
+import { organizationHandlers } from './organizations.js';
+import { userHandlers } from './users.js';
+
+export const handlerTable: HandlerTable = {
+  ...userHandlers,
+  ...organizationHandlers,
+
+  // change-requests
+  createChangeRequest: todo,
+  getChangeRequestById: todo,
+  getChangeRequestPdf: todo,
+  getChangeRequestReviewById: todo,
+  getRequestedReviewersByChangeRequestId: todo,
+  getReviewsByChangeRequestId: todo,
+  listChangeRequestsForOrganization: todo,
+  listChangeRequestsForSpace: todo,
+  mergeChangeRequest: todo,
+  removeRequestedReviewerFromChangeRequest: todo,
+  requestReviewersForChangeRequest: todo,
+  submitChangeRequestReview: todo,
+  updateChangeRequest: todo,
+  updateChangeRequestById: todo,
+
+  // collections
+  createCollection: todo,
+  deleteCollectionById: todo,
+  getCollectionById: todo,
+  listCollectionsInOrganizationById: todo,
+  listSpacesInCollectionById: todo,
+  moveCollection: todo,
+  transferCollection: todo,
+  updateCollectionById: todo,
+
+  // comments
+  deleteCommentInChangeRequest: todo,
+  deleteCommentInSpace: todo,
+  deleteCommentReplyInChangeRequest: todo,
+  deleteCommentReplyInSpace: todo,
+  getCommentInChangeRequest: todo,
+  getCommentInSpace: todo,
+  getCommentReplyInChangeRequest: todo,
+  getCommentReplyInSpace: todo,
+  listCommentRepliesInChangeRequest: todo,
+  listCommentsInChangeRequest: todo,
+  listCommentsInSpace: todo,
+  postCommentInChangeRequest: todo,
+  postCommentInSpace: todo,
+  postCommentReplyInChangeRequest: todo,
+  postCommentReplyInSpace: todo,
+  updateCommentInChangeRequest: todo,
+  updateCommentInSpace: todo,
+  updateCommentReplyInChangeRequest: todo,
+  updateCommentReplyInSpace: todo,
+
+  // content
+  applyTemplateToSpace: todo,
+  getCurrentRevision: todo,
+  getFileById: todo,
+  getFileInChangeRequestById: todo,
+  getPageById: todo,
+  getPageInChangeRequestById: todo,
+  getRevisionById: todo,
+  getRevisionOfChangeRequestById: todo,
+  importContent: todo,
+  importContentInChangeRequest: todo,
+  listChangeRequestFileBacklinks: todo,
+  listChangeRequestPageBacklinks: todo,
+  listFiles: todo,
+  listFilesInChangeRequestById: todo,
+  listPageLinksInChangeRequest: todo,
+  listPageLinksInSpace: todo,
+  listPages: todo,
+  listPagesInChangeRequest: todo,
+  listSpaceFileBacklinks: todo,
+  listSpaceLinks: todo,
+
+  // git
+  deleteLegacyGitInstallation: todo,
+  exportToGitRepository: todo,
+  getSpaceGitInfo: todo,
+  importGitRepository: todo,
+
+  // integrations
+  getIntegrationByName: todo,
+  getIntegrationEvent: todo,
+  installIntegration: todo,
+  listIntegrationEvents: todo,
+  listIntegrationInstallations: todo,
+  listIntegrationSiteInstallations: todo,
+  listIntegrationSpaceInstallations: todo,
+  listIntegrations: todo,
+  publishIntegration: todo,
+  setIntegrationDevelopmentMode: todo,
+  unpublishIntegration: todo,
+
+  // members
+  listSpacesForOrganizationMember: todo,
+  listTeamsForOrganizationMember: todo,
+
+  // openapi
+  createOpenAPISpec: todo,
+  createOrUpdateOpenAPISpecBySlug: todo,
+  deleteOpenAPISpecBySlug: todo,
+  getOpenAPISpecBySlug: todo,
+  listOpenAPISpecs: todo,
+  updateOpenAPISpecBySlug: todo,
+
+  // permissions
+  inviteToCollection: todo,
+  inviteToSpace: todo,
+
+  // search
+  searchOrganizationContent: todo,
+  searchSpaceContent: todo,
+
+  // sites
+  addSectionGroupToSite: todo,
+  addSectionToGroup: todo,
+  addSectionToSite: todo,
+  addSpaceToSite: todo,
+  createSite: todo,
+  deleteSiteById: todo,
+  deleteSiteSectionById: todo,
+  deleteSiteSectionGroupById: todo,
+  deleteSiteSpaceById: todo,
+  getPublishedContentSite: todo,
+  getSiteAdaptiveSchema: todo,
+  getSiteById: todo,
+  listSiteAdaptiveTemplateConditions: todo,
+  listSiteSectionGroups: todo,
+  listSiteSections: todo,
+  listSiteSpaces: todo,
+  listSites: todo,
+  moveSiteSection: todo,
+  moveSiteSpace: todo,
+  publishSite: todo,
+  removeSectionFromGroup: todo,
+  updateSiteAdaptiveSchema: todo,
+  updateSiteById: todo,
+  updateSiteSectionById: todo,
+  updateSiteSectionGroupById: todo,
+  updateSiteSpaceById: todo,
+
+  // spaces
+  createSpace: todo,
+  deleteSpaceById: todo,
+  duplicateSpace: todo,
+  getSpaceById: todo,
+  listSpacesInOrganizationById: todo,
+  moveSpace: todo,
+  restoreSpace: todo,
+  transferSpace: todo,
+  updateSpaceById: todo,
+
+  // sso
+  createOrganizationSAMLProvider: todo,
+  deleteOrganizationSAMLProvider: todo,
+  getOrganizationSAMLProviderById: todo,
+  listSAMLProvidersInOrganizationById: todo,
+  listSSOProviderLoginsInOrganization: todo,
+  updateOrganizationSAMLProvider: todo,
+
+  // teams
+  addMemberToOrganizationTeamById: todo,
+  createOrganizationTeam: todo,
+  deleteMemberFromOrganizationTeamById: todo,
+  getTeamInOrganizationById: todo,
+  listTeamMembersInOrganizationById: todo,
+  listTeamsInOrganizationById: todo,
+  removeTeamFromOrganizationById: todo,
+  updateMembersInOrganizationTeam: todo,
+  updateTeamInOrganizationById: todo,
+
+  // translations
+  createTranslation: todo,
+  deleteTranslation: todo,
+  getTranslation: todo,
+  listTranslations: todo,
+  runTranslation: todo,
+  updateTranslation: todo,
+};

@@ -1,0 +1,41 @@
+// Thin routes: parse (already validated), call the service, present.
+import { listBody } from '../db/pagination.js';
+import { handlers } from '../http/operations.js';
+import { presentToken } from '../presenters/token.js';
+import { presentUser } from '../presenters/user.js';
+import { tokensRepo } from '../repos/tokens.repo.js';
+import { createTokenFor, createUser, getVisibleUser } from '../services/users.js';
+
+export const BUILD = process.env.BINDERY_BUILD ?? 'dev';
+
+export const userHandlers = handlers({
+  getApiInformation: async () => ({ status: 200, body: { version: '1.0.0', build: BUILD } }),
+
+  getAuthenticatedUser: async ({ actor }, ctx) => ({ status: 200, body: presentUser(ctx.config, actor.user) }),
+
+  createUser: async ({ actor, body }, ctx) => {
+    const user = await createUser(ctx, actor, body);
+    return { status: 201, body: presentUser(ctx.config, user), headers: { Location: `${ctx.config.publicUrl}/v1/users/${user.id}` } };
+  },
+
+  getUserById: async ({ actor, params }, ctx) => {
+    const user = await getVisibleUser(ctx, actor, params.userId);
+    const withEmail = user.id === actor.user.id || actor.isInstanceAdmin;
+    return { status: 200, body: presentUser(ctx.config, user, { withEmail }) };
+  },
+
+  createAPIToken: async ({ actor, params, body }, ctx) => {
+    const { row, secret } = await createTokenFor(ctx, actor, params.userId, body.label);
+    return { status: 201, body: { ...presentToken(row), token: secret } };
+  },
+
+  listAPITokensForAuthenticatedUser: async ({ actor, query }, ctx) => {
+    const page = await tokensRepo.listForUser(ctx.db, actor.user.id, query);
+    return { status: 200, body: listBody(page.rows.map(presentToken), page) };
+  },
+
+  revokeAPIToken: async ({ actor, params }, ctx) => {
+    await tokensRepo.deleteForUser(ctx.db, actor.user.id, params.tokenId);
+    return { status: 204, body: undefined };
+  },
+});

@@ -1,0 +1,120 @@
+// Starts Bindery: open the database, migrate, make sure there is an instance administrator, build the app,
+// listen, warm the validator up, then report ready. Stops gracefully: in-flight requests finish first.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './http/app.js';
+import type { HandlerTable } from './http/operations.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { usersRepo } from './repos/users.repo.js';
+import { handlerTable } from './routes/index.js';
+import { createToken, generateTokenSecret, hashToken } from './services/auth.js';
+import { insertUser } from './services/users.js';
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  table?: HandlerTable;
+  /** Print the first-start admin token hint (the CLI does; tests don't). */
+  announce?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  server: Server;
+  /** The admin token generated on first start (undefined when it already existed or came from configuration). */
+  generatedAdminToken?: string;
+  close(): Promise<void>;
+}
+
+export const ADMIN_EMAIL = 'admin@bindery.local';
+
+async function ensureJwtSecret(ctx: Omit<AppContext, 'jwtSecret'>): Promise<Uint8Array> {
+  if (ctx.config.jwtSecret) return new TextEncoder().encode(ctx.config.jwtSecret);
+  await ctx.db
+    .insertInto('instance_settings')
+    .values({ key: 'jwt_secret', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await ctx.db.selectFrom('instance_settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+/** The instance administrator holds BINDERY_ADMIN_TOKEN, or a token generated (and returned) on first start. */
+async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
+  let admin = await usersRepo.findInstanceAdmin(ctx.db);
+  if (!admin) admin = await insertUser(ctx, { email: ADMIN_EMAIL, displayName: 'Bindery Admin' }, { instanceAdmin: true });
+  if (ctx.config.adminToken) {
+    const hash = hashToken(ctx.config.adminToken);
+    const existing = await ctx.db.selectFrom('api_tokens').select('user_id').where('token_hash', '=', hash).executeTakeFirst();
+    if (!existing) await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', ctx.config.adminToken);
+    return undefined;
+  }
+  const anyToken = await ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', admin.id).executeTakeFirst();
+  if (anyToken) return undefined;
+  const { secret } = await createToken(ctx, admin.id, 'first start', generateTokenSecret());
+  return secret;
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] });
+  const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'bindery.sqlite') });
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
+  const ctx: AppContext = { ...base, jwtSecret: await ensureJwtSecret(base) };
+  const generatedAdminToken = await ensureAdmin(ctx);
+  if (generatedAdminToken && opts.announce) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const file = join(config.dataDir, 'admin-token');
+    writeFileSync(file, generatedAdminToken + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+    process.stdout.write(
+      `\nBindery: first start. The instance administrator's API token was written to ${file}\n` +
+        `  export TOKEN=$(cat ${file})\n  curl -H "Authorization: Bearer $TOKEN" http://localhost:${config.port}/v1/user\n\n`,
+    );
+  }
+
+  const built = buildApp(ctx, opts.table ?? handlerTable);
+  const server = createServer(built.app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host}:${port}`;
+
+  // Warm-up: the validator loads and compiles the spec on its first request; report ready only after that.
+  const warm = await fetch(`${url}/v1`);
+  if (warm.status !== 200) throw new Error(`Warm-up request failed with ${warm.status}: ${await warm.text()}`);
+  built.markReady();
+  logger.info({ url, dialect }, 'Bindery is ready');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    ctx,
+    server,
+    generatedAdminToken,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await closeDb();
+      })();
+      return closing;
+    },
+  };
+}

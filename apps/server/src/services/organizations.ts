@@ -1,0 +1,108 @@
+// Organization commands: create, load for a caller, update.
+import type { RequestBody } from '@bindery/api-types';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { isUniqueViolation, bool } from '../db/dialect.js';
+import { conflict, invalidField, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { authorizeOrganization, type OrganizationAction } from '../policies/organization.js';
+import { organizationsRepo, membersRepo, type OrgRow, type MemberRow } from '../repos/organizations.repo.js';
+import type { Actor } from './auth.js';
+
+type UpdateBody = RequestBody<'updateOrganizationById'>;
+type CreateBody = RequestBody<'createOrganization'>;
+
+export interface LoadedOrganization {
+  org: OrgRow;
+  member: MemberRow | undefined;
+}
+
+/** Loads an organization and the caller's membership, and checks `action` (404 when not visible, 403 when not allowed). */
+export async function loadOrganization(ctx: AppContext, actor: Actor, orgId: string, action: OrganizationAction = 'view', db: DbOrTx = ctx.db): Promise<LoadedOrganization> {
+  const org = await organizationsRepo.findById(db, orgId);
+  if (!org) throw notFound('Organization');
+  const member = await membersRepo.find(db, orgId, actor.user.id);
+  authorizeOrganization(actor, member, action);
+  return { org, member };
+}
+
+/** Serialises membership changes of one organization (last-admin checks) on PostgreSQL; SQLite serialises writers. */
+export async function lockOrganization(ctx: AppContext, db: DbOrTx, orgId: string): Promise<void> {
+  if (ctx.dialect === 'postgres') await sql`select id from organizations where id = ${orgId} for update`.execute(db);
+}
+
+const normalizeDomains = (d: string[]) => [...new Set(d.map((x) => x.toLowerCase()))];
+
+export async function createOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  body: CreateBody,
+): Promise<LoadedOrganization> {
+  const now = ctx.clock.now().toISOString();
+  const domains = normalizeDomains(body.emailDomains ?? []);
+  const org: OrgRow = {
+    id: newId(),
+    title: body.title,
+    hostname: body.hostname ?? null,
+    type: body.type ?? 'business',
+    use_case: null,
+    community_type: null,
+    email_domains: JSON.stringify(domains),
+    default_role: 'read',
+    default_content: null,
+    logo_url: null,
+    sso: 0,
+    ai: 0,
+    invite_links: 1,
+    plan: 'free_2024',
+    merge_rules: JSON.stringify({ type: 'none' }),
+    created_at: now,
+    updated_at: now,
+  };
+  const member: MemberRow = { org_id: org.id, user_id: actor.user.id, role: 'admin', disabled: 0, sso: 0, joined_at: now, last_seen_at: null };
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      await organizationsRepo.insert(tx, org);
+      await organizationsRepo.setEmailDomains(tx, org.id, domains);
+      await membersRepo.insert(tx, member);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);
+    throw err;
+  }
+  return { org, member };
+}
+
+export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: string, body: UpdateBody): Promise<LoadedOrganization> {
+  const { member } = await loadOrganization(ctx, actor, orgId, 'admin');
+  const patch: Record<string, unknown> = { updated_at: ctx.clock.now().toISOString() };
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.hostname !== undefined) patch.hostname = body.hostname;
+  if (body.defaultRole !== undefined) patch.default_role = body.defaultRole;
+  if (body.defaultContent !== undefined) patch.default_content = body.defaultContent === null ? null : JSON.stringify(body.defaultContent);
+  if (body.logo !== undefined) patch.logo_url = body.logo;
+  if (body.sso !== undefined) patch.sso = bool(body.sso);
+  if (body.ai !== undefined) patch.ai = bool(body.ai);
+  if (body.inviteLinks !== undefined) patch.invite_links = bool(body.inviteLinks);
+  if (body.mergeRules !== undefined) {
+    if (body.mergeRules.type === 'inherit') {
+      throw invalidField('/body/mergeRules/type', 'must be "none" or "rules" for an organization ("inherit" is for spaces)');
+    }
+    patch.merge_rules = JSON.stringify(body.mergeRules);
+  }
+  const domains = body.emailDomains !== undefined ? normalizeDomains(body.emailDomains) : undefined;
+  if (domains) patch.email_domains = JSON.stringify(domains);
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      await organizationsRepo.update(tx, orgId, patch);
+      if (domains) await organizationsRepo.setEmailDomains(tx, orgId, domains);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);
+    throw err;
+  }
+  const org = await organizationsRepo.findById(ctx.db, orgId);
+  if (!org) throw notFound('Organization');
+  return { org, member };
+}

@@ -1,0 +1,48 @@
+// Users and their API tokens (Bindery extensions; GitBook has no public endpoints for these).
+import type { RequestBody } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import { isUniqueViolation } from '../db/dialect.js';
+import { conflict, forbidden, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { usersRepo, type UserRow } from '../repos/users.repo.js';
+import { createToken, type Actor } from './auth.js';
+
+export async function createUser(ctx: AppContext, actor: Actor, body: RequestBody<'createUser'>, opts: { instanceAdmin?: boolean } = {}): Promise<UserRow> {
+  if (!actor.isInstanceAdmin) throw forbidden('Only the instance administrator can create users');
+  return insertUser(ctx, body, opts);
+}
+
+export async function insertUser(ctx: AppContext, body: { email: string; displayName: string; photoURL?: string }, opts: { instanceAdmin?: boolean } = {}): Promise<UserRow> {
+  const now = ctx.clock.now().toISOString();
+  const row: UserRow = {
+    id: newId(),
+    email: body.email,
+    email_lower: body.email.toLowerCase(),
+    display_name: body.displayName,
+    photo_url: body.photoURL ?? null,
+    is_instance_admin: opts.instanceAdmin ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    return await usersRepo.insert(ctx.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`A user with the email "${body.email}" already exists`);
+    throw err;
+  }
+}
+
+/** A user is visible to themself, the instance administrator, and the members of the organizations they share. */
+export async function getVisibleUser(ctx: AppContext, actor: Actor, userId: string): Promise<UserRow> {
+  const user = await usersRepo.findById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  if (user.id === actor.user.id || actor.isInstanceAdmin) return user;
+  if (await usersRepo.shareOrganization(ctx.db, actor.user.id, user.id)) return user;
+  throw notFound('User');
+}
+
+export async function createTokenFor(ctx: AppContext, actor: Actor, userId: string, label: string) {
+  const user = await getVisibleUser(ctx, actor, userId);
+  if (user.id !== actor.user.id && !actor.isInstanceAdmin) throw forbidden('You can only create tokens for yourself');
+  return createToken(ctx, user.id, label);
+}

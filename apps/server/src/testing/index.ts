@@ -1,0 +1,132 @@
+// Test harness: a real server on 127.0.0.1 over a real SQLite file or the real PostgreSQL, real HTTP, and
+// factories that build a fresh tenant (users, tokens, organizations) per test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import pino from 'pino';
+import { loadConfig, type Config } from '../config.js';
+import { ManualClock } from '../lib/clock.js';
+import { randomString } from '../lib/ids.js';
+import { startServer, type RunningServer } from '../server.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+export function testDialect(): TestDialect {
+  return process.env.BINDERY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestServer extends RunningServer {
+  adminToken: string;
+  clock: ManualClock;
+  dialect: TestDialect;
+  api(token?: string): TestApi;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApi {
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  get<T = any>(path: string): Promise<TestResponse<T>>;
+  post<T = any>(path: string, body?: unknown): Promise<TestResponse<T>>;
+  put<T = any>(path: string, body?: unknown): Promise<TestResponse<T>>;
+  patch<T = any>(path: string, body?: unknown): Promise<TestResponse<T>>;
+  delete<T = any>(path: string): Promise<TestResponse<T>>;
+}
+
+export function makeApi(baseUrl: string, token?: string): TestApi {
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+  return {
+    request,
+    get: (p) => request('GET', p),
+    post: (p, b) => request('POST', p, b),
+    put: (p, b) => request('PUT', p, b),
+    patch: (p, b) => request('PATCH', p, b),
+    delete: (p) => request('DELETE', p),
+  };
+}
+
+/** Starts a server for one test file. SQLite: its own database file; PostgreSQL: the run's shared database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dialect = testDialect();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bindery-test-'));
+  const adminToken = 'bdy_test_admin_' + randomString(24);
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: dialect === 'postgres' ? inject('pgUrl') : undefined,
+    adminToken,
+    validateResponses: true,
+    logLevel: 'silent',
+    allowPrivateUrls: true,
+    ...overrides,
+  };
+  const clock = new ManualClock();
+  const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }) });
+  const close = running.close;
+  return {
+    ...running,
+    adminToken,
+    clock,
+    dialect,
+    api: (token?: string) => makeApi(running.url, token),
+    close: async () => {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** A new user with a token, made through the API as the instance administrator would. */
+export async function createUser(server: TestServer, name = 'User'): Promise<TestUser> {
+  const admin = server.api(server.adminToken);
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomString(8).toLowerCase()}@example.com`;
+  const u = await admin.post('/v1/users', { email, displayName: name });
+  if (u.status !== 201) throw new Error(`createUser failed: ${u.status} ${JSON.stringify(u.body)}`);
+  const t = await admin.post(`/v1/users/${u.body.id}/tokens`, { label: 'test' });
+  if (t.status !== 201) throw new Error(`createToken failed: ${t.status} ${JSON.stringify(t.body)}`);
+  return { id: u.body.id, email, token: t.body.token };
+}
+
+/** A new organization owned (admin) by `owner`. */
+export async function createOrganization(server: TestServer, owner: TestUser, body: Record<string, unknown> = {}): Promise<any> {
+  const r = await server.api(owner.token).post('/v1/orgs', { title: 'Org ' + randomString(6), ...body });
+  if (r.status !== 201) throw new Error(`createOrganization failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Adds `user` to the organization with `role` (null for a guest). */
+export async function addMember(server: TestServer, orgId: string, admin: TestUser, user: TestUser, role: string | null): Promise<void> {
+  const r = await server.api(admin.token).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: user.email, role }] });
+  if (r.status !== 200) throw new Error(`addMember failed: ${r.status} ${JSON.stringify(r.body)}`);
+}

@@ -1,0 +1,33 @@
+// Creates one PostgreSQL database for this test run (migrated once), and drops it afterwards. Tests stay
+// independent by giving each test its own users and organizations (fresh tenant per test), not by truncating.
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export default async function setup(project: TestProject) {
+  const name = `bindery_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const { db, close } = openDatabase({ databaseUrl: url, sqliteFile: ':memory:' });
+  await migrateToLatest(db);
+  await close();
+  project.provide('pgUrl', url);
+  return async () => {
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}

@@ -1,0 +1,10976 @@
+// DO NOT EDIT. Generated from spec/ by scripts/generate.mjs (pnpm generate).
+
+export interface paths {
+    "/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get information about the API */
+        get: operations["getApiInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /** Get a collection by its ID */
+        get: operations["getCollectionById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a collection
+         * @description Deletes the collection. Answers 204 also when the collection did not exist.
+         */
+        delete: operations["deleteCollectionById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a collection
+         * @description Updates the given fields of the collection; omitted fields are left unchanged.
+         */
+        patch: operations["updateCollectionById"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a collection
+         * @description Moves the collection under another parent collection (`parent`; `null` for the organization root) and/or to a position among its siblings. Answers 400 for an invalid position or parent (e.g. a descendant of the collection), 409 when the move would change nothing.
+         */
+        post: operations["moveCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite users and teams to a collection
+         * @description Grants `role` on the collection (and the content it holds) to the given users and/or teams of its organization. Answers 404 when a user or team does not exist.
+         */
+        post: operations["inviteToCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /** List all spaces of a collection */
+        get: operations["listSpacesInCollectionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer a collection to another organization
+         * @description Moves the collection and its content to another organization the caller administrates. Answers 409 when the collection already belongs to that organization, 412 when it cannot be moved.
+         */
+        post: operations["transferCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-domains/{emailDomain}/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email domain, e.g. `example.com`. */
+                emailDomain: components["parameters"]["EmailDomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the organizations that accept an email domain
+         * @description The organizations whose `emailDomains` contain the domain. The caller must own an email in that domain
+         *     (or be the instance administrator); otherwise the list is empty.
+         */
+        get: operations["getOrganizationsForEmailDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all integrations
+         * @description Lists the integrations visible to the caller (public ones, and those of its organizations), with optional filters.
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an integration by its name
+         * @description Returns the integration. Answers 404 when no integration visible to the caller has that name.
+         */
+        get: operations["getIntegrationByName"];
+        put?: never;
+        /**
+         * Publish an integration
+         * @description Creates the integration `integrationName`, or publishes a new version of it (its `version` is incremented). Answers 404 when `organization` matches no organization.
+         */
+        post: operations["publishIntegration"];
+        /**
+         * Unpublish an integration
+         * @description Deletes the integration and its installations. Answers 204 also when the integration did not exist.
+         */
+        delete: operations["unpublishIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/dev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable the development mode of an integration
+         * @description Dispatches the events of the integration to `tunnelUrl` instead of its script; with `all`, the events of every organization are forwarded, not only those of the owning organization.
+         */
+        put: operations["setIntegrationDevelopmentMode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /** List all events of an integration */
+        get: operations["listIntegrationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the event. */
+                eventId: components["parameters"]["EventId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /** Get an event of an integration */
+        get: operations["getIntegrationEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /** List all installations of an integration */
+        get: operations["listIntegrationInstallations"];
+        put?: never;
+        /**
+         * Install an integration on an organization
+         * @description Installs the integration on the organization. Answers 404 when the integration or the organization does not exist, 409 when the integration is already installed there.
+         */
+        post: operations["installIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /** List all sites an integration is installed on */
+        get: operations["listIntegrationSiteInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /** List all spaces an integration is installed on */
+        get: operations["listIntegrationSpaceInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organizations of the authenticated user */
+        get: operations["listOrganizationsForAuthenticatedUser"];
+        put?: never;
+        /**
+         * Create an organization
+         * @description The caller becomes its first member, with the `admin` role.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** Get an organization by its id */
+        get: operations["getOrganizationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an organization
+         * @description Organization admins only. Omitted fields are unchanged; `defaultContent` and `logo` are removed with `null`.
+         */
+        patch: operations["updateOrganizationById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the change requests of an organization
+         * @description Lists the change requests of all the spaces of the organization that the caller can access.
+         */
+        get: operations["listChangeRequestsForOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all collections of an organization */
+        get: operations["listCollectionsInOrganizationById"];
+        put?: never;
+        /**
+         * Create a collection
+         * @description Creates a collection at the root of the organization, or in `parent`.
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite users in an organization
+         * @description Organization admins only. Each email that belongs to a user of this Bindery instance is added as a member at once
+         *     (with the role given for that email, else `role`, else the organization's `defaultRole`); users already members keep
+         *     their role. Emails unknown to the instance are answered with 400 naming them: Bindery sends no email.
+         */
+        post: operations["inviteUsersToOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization with an invite link
+         * @description The caller becomes a member with the invite's role (an existing member keeps their role).
+         */
+        post: operations["joinOrganizationWithInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization through its email domains
+         * @description The caller joins with the organization's `defaultRole` when the domain of their email is one of the organization's
+         *     `emailDomains`. Otherwise 403. Already a member: 204, nothing changes.
+         */
+        post: operations["joinOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/link-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List the invite links of an organization */
+        get: operations["listOrganizationInviteLinks"];
+        put?: never;
+        /**
+         * Create an invite link
+         * @description Organization admins only, and only while the organization's `inviteLinks` is true.
+         */
+        post: operations["createOrganizationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/link-invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an invite link
+         * @description Organization admins only. The link stops working. Answers 204 also when the invite did not exist.
+         */
+        delete: operations["deleteOrganizationInviteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List the members of an organization */
+        get: operations["listMembersInOrganizationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** Get a member of an organization */
+        get: operations["getMemberInOrganizationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from an organization
+         * @description Organization admins may remove anyone; a member may remove themself (leave). The last admin cannot be removed (409).
+         *     Answers 204 also when the user was not a member. The member's team memberships and grants go with them.
+         */
+        delete: operations["removeMemberFromOrganizationById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the role of a member
+         * @description Organization admins only. The last admin cannot be demoted (409).
+         */
+        patch: operations["updateMemberInOrganizationById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/members/{userId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the spaces a member can access
+         * @description Each item gives the member's effective role on the space and the space.
+         */
+        get: operations["listSpacesForOrganizationMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/members/{userId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a user an SSO member of the organization
+         * @description Organization admins only. Adds the user (with the organization's default role) if needed and marks the membership `sso`.
+         */
+        post: operations["setUserAsSsoMemberForOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/members/{userId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** List the teams of a member */
+        get: operations["listTeamsForOrganizationMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all OpenAPI specs of an organization */
+        get: operations["listOpenAPISpecs"];
+        put?: never;
+        /**
+         * Create an OpenAPI spec
+         * @description Stores an OpenAPI specification under `slug`, from a URL or from its text, and starts processing it (`processingState: pending`). Answers 409 when the organization already has a spec with that slug.
+         */
+        post: operations["createOpenAPISpec"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /** Get an OpenAPI spec by its slug */
+        get: operations["getOpenAPISpecBySlug"];
+        /**
+         * Create or update an OpenAPI spec
+         * @description Creates the spec `specSlug` from `source` when it does not exist (201), or gives the existing spec a new source and processes it again (200). A new spec's slug must match `^[a-z0-9]+(?:-[a-z0-9]+)*$`.
+         */
+        put: operations["createOrUpdateOpenAPISpecBySlug"];
+        post?: never;
+        /**
+         * Delete an OpenAPI spec
+         * @description Deletes the spec and its versions. Answers 204 also when the spec did not exist.
+         */
+        delete: operations["deleteOpenAPISpecBySlug"];
+        options?: never;
+        head?: never;
+        /** Update the visibility of an OpenAPI spec */
+        patch: operations["updateOpenAPISpecBySlug"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the caller as seen in the organization
+         * @description Sets the caller's `lastSeenAt` and returns `serviceVisitorClaims`, a signed JWT (HS256) carrying the caller's
+         *     identity and role in the organization, which can be attached to visitors of `visitor-auth` content.
+         */
+        post: operations["updateOrganizationMemberLastSeenAt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/saml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all SAML providers of an organization */
+        get: operations["listSAMLProvidersInOrganizationById"];
+        put?: never;
+        /**
+         * Create a SAML provider
+         * @description Creates a SAML provider; it is `pending` until `entityID`, `certificate` and `ssoURL` are all set, then `active`.
+         */
+        post: operations["createOrganizationSAMLProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/saml/{samlProviderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        /** Get a SAML provider by its ID */
+        get: operations["getOrganizationSAMLProviderById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a SAML provider
+         * @description Deletes the provider. Answers 204 also when the provider did not exist.
+         */
+        delete: operations["deleteOrganizationSAMLProvider"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a SAML provider
+         * @description Updates the given fields of the provider; omitted fields are left unchanged.
+         */
+        patch: operations["updateOrganizationSAMLProvider"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search the content of an organization
+         * @description Searches the spaces of the organization that the caller can access; results are grouped by space.
+         */
+        get: operations["searchOrganizationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all sites of an organization */
+        get: operations["listSites"];
+        put?: never;
+        /**
+         * Create a site
+         * @description Creates an unpublished site, optionally publishing the given spaces as its site spaces. Publish it with `publishSite`.
+         */
+        post: operations["createSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** Get a site by its ID */
+        get: operations["getSiteById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site
+         * @description Deletes the site with its sections, section groups and site spaces (the spaces themselves are kept). Answers 204 also when the site did not exist.
+         */
+        delete: operations["deleteSiteById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site
+         * @description Updates the given fields of the site; omitted fields are left unchanged. `proxy: null` removes the proxy.
+         */
+        patch: operations["updateSiteById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the visitor attributes schema of a site
+         * @description Returns the JSON schema of the visitor attributes that adaptive content conditions of the site can use. Answers 404 when the site has none.
+         */
+        get: operations["getSiteAdaptiveSchema"];
+        /**
+         * Set the visitor attributes schema of a site
+         * @description Replaces the JSON schema of the visitor attributes of the site. Answers 400 when `jsonSchema` is not a valid visitor schema.
+         */
+        put: operations["updateSiteAdaptiveSchema"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** List condition templates of a site */
+        get: operations["listSiteAdaptiveTemplateConditions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a site
+         * @description Publishes the site: `published` becomes true and the site is reachable by the audience set by its `visibility`. Publishing a published site changes nothing. Returns the site.
+         */
+        post: operations["publishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the published profile of a site
+         * @description Returns everything needed to render the published site: the site, its structure, its customizations and its scripts.
+         */
+        get: operations["getPublishedContentSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/section-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** List all section groups of a site */
+        get: operations["listSiteSectionGroups"];
+        put?: never;
+        /**
+         * Add a section group to a site
+         * @description Creates a section group at the site root, or in `parent`, and moves the given sections into it.
+         */
+        post: operations["addSectionGroupToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a section group
+         * @description Deletes the section group; its sections move to the level of the group. Answers 204 also when the group did not exist.
+         */
+        delete: operations["deleteSiteSectionGroupById"];
+        options?: never;
+        head?: never;
+        /** Update a section group */
+        patch: operations["updateSiteSectionGroupById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a section to a section group
+         * @description Moves a section of the site into the group (GitBook API 0.130). Returns the group.
+         */
+        post: operations["addSectionToGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a section from a section group
+         * @description Moves the section out of the group, to the site root (GitBook API 0.130). Answers 204 also when the section was not in the group.
+         */
+        delete: operations["removeSectionFromGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** List all sections of a site */
+        get: operations["listSiteSections"];
+        put?: never;
+        /**
+         * Add a section to a site
+         * @description Creates a section whose first site space (variant) publishes `spaceId`.
+         */
+        post: operations["addSectionToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a section
+         * @description Deletes the section with its site spaces (the spaces themselves are kept). Answers 204 also when the section did not exist.
+         */
+        delete: operations["deleteSiteSectionById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a section
+         * @description Updates the given fields of the section; omitted fields are left unchanged. `condition: null` removes the condition.
+         */
+        patch: operations["updateSiteSectionById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a section
+         * @deprecated
+         * @description Moves the section before or after a sibling section. Deprecated in GitBook in favour of sortSiteStructure. Answers 400 for an invalid position.
+         */
+        post: operations["moveSiteSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** List all site spaces of a site */
+        get: operations["listSiteSpaces"];
+        put?: never;
+        /**
+         * Add a space to a site
+         * @description Publishes a space on the site, in `sectionId`, or in the default section (at the site root when the site has no sections).
+         */
+        post: operations["addSpaceToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site space
+         * @description Removes the space from the site (the space itself is kept). Answers 204 also when the site space did not exist.
+         */
+        delete: operations["deleteSiteSpaceById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site space
+         * @description Updates the given fields of the site space; omitted fields are left unchanged. `condition: null` removes the condition.
+         */
+        patch: operations["updateSiteSpaceById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a site space
+         * @deprecated
+         * @description Moves the site space before or after a sibling site space. Deprecated in GitBook in favour of sortSiteStructure. Answers 400 for an invalid position.
+         */
+        post: operations["moveSiteSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the spaces of an organization
+         * @description Lists the spaces of the organization that the caller can access. Deleted spaces are not listed.
+         */
+        get: operations["listSpacesInOrganizationById"];
+        put?: never;
+        /**
+         * Create a space
+         * @description Creates a space in the organization, at its top level or in the collection `parent`. The caller needs the
+         *     `create` role in the organization (or on the collection). Omitted fields take their defaults
+         *     (empty title, `private` visibility, `live` edit mode).
+         */
+        post: operations["createSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List the SSO sign-in options of an organization */
+        get: operations["listSSOProviderLoginsInOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all teams of an organization */
+        get: operations["listTeamsInOrganizationById"];
+        /**
+         * Create a team
+         * @description Creates a team in the organization (GitBook creates teams with PUT), optionally with initial members.
+         */
+        put: operations["createOrganizationTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Get a team */
+        get: operations["getTeamInOrganizationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team
+         * @description Deletes the team; its members stay members of the organization. Answers 204 also when the team did not exist.
+         */
+        delete: operations["removeTeamFromOrganizationById"];
+        options?: never;
+        head?: never;
+        /** Update a team */
+        patch: operations["updateTeamInOrganizationById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/teams/{teamId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** List all members of a team */
+        get: operations["listTeamMembersInOrganizationById"];
+        /**
+         * Update the members of a team
+         * @description Adds the users of `add`, removes those of `remove` and sets the team role of those in `memberships`. A user in both `add` and `remove` is removed.
+         */
+        put: operations["updateMembersInOrganizationTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a member to a team
+         * @description Adds the user to the team with `role` (default `member`), or updates its role when it is already a member.
+         */
+        put: operations["addMemberToOrganizationTeamById"];
+        post?: never;
+        /**
+         * Remove a member from a team
+         * @description Removes the user from the team. Answers 204 also when the user was not a member.
+         */
+        delete: operations["deleteMemberFromOrganizationTeamById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** List all translations of an organization */
+        get: operations["listTranslations"];
+        put?: never;
+        /**
+         * Create a translation
+         * @description Creates a translation of a space into `language` (status `pending`); run it with `runTranslation`.
+         */
+        post: operations["createTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/translations/{translationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        /** Get a translation by its ID */
+        get: operations["getTranslation"];
+        /**
+         * Update a translation
+         * @description Replaces the instructions of the translation; they apply from the next run.
+         */
+        put: operations["updateTranslation"];
+        post?: never;
+        /**
+         * Delete a translation
+         * @description Deletes the translation (the result space is kept). Answers 204 also when the translation did not exist.
+         */
+        delete: operations["deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/translations/{translationId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a translation
+         * @description Triggers a run of the translation: the source space is translated again into the result space. Answers 204 without waiting for the run.
+         */
+        post: operations["runTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a space by its id */
+        get: operations["getSpaceById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a space
+         * @description Space admins only. The space is moved to the trash: it carries `deletedAt`, can be restored with
+         *     `POST /v1/spaces/{spaceId}/restore` for 7 days, then it is permanently removed. Answers 204 also when the
+         *     space did not exist or was already deleted.
+         */
+        delete: operations["deleteSpaceById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a space
+         * @description Space admins only (`editMode` also for editors). Omitted fields are unchanged; `editMode: locked` locks
+         *     all edits until it is set back to `live`.
+         */
+        patch: operations["updateSpaceById"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the change requests of a space */
+        get: operations["listChangeRequestsForSpace"];
+        put?: never;
+        /**
+         * Create a change request
+         * @description Needs the `edit` role. The change request starts as a `draft` from the current revision of the space.
+         */
+        post: operations["createChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a change request */
+        get: operations["getChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a change request
+         * @description Needs the `edit` role. Omitted fields are unchanged. `status` moves the change request between `draft`,
+         *     `open` and `archived`; a merged change request cannot change anymore (409).
+         */
+        patch: operations["updateChangeRequestById"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the comments of a change request */
+        get: operations["listCommentsInChangeRequest"];
+        put?: never;
+        /**
+         * Post a comment on a change request
+         * @description Needs the `comment` role. The comment is attached to a change request, or to `page` (and its block `node` or
+         *     table cell `tableCell`) when given. Answers 200 (not 201), like GitBook.
+         */
+        post: operations["postCommentInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a comment of a change request */
+        get: operations["getCommentInChangeRequest"];
+        /**
+         * Update a comment of a change request
+         * @description `body` can only be changed by its author; `resolved` by anyone with the `comment` role
+         *     (`true` resolves the comment, `false` reopens it); reactions are the caller's own.
+         */
+        put: operations["updateCommentInChangeRequest"];
+        post?: never;
+        /**
+         * Delete a comment of a change request
+         * @description The author or a space admin only. Deletes the comment and its replies; answers 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentInChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the replies to a comment of a change request */
+        get: operations["listCommentRepliesInChangeRequest"];
+        put?: never;
+        /**
+         * Reply to a comment of a change request
+         * @description Needs the `comment` role. Answers 200 (not 201), like GitBook.
+         */
+        post: operations["postCommentReplyInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a reply to a comment of a change request */
+        get: operations["getCommentReplyInChangeRequest"];
+        /**
+         * Update a reply to a comment of a change request
+         * @description `body` can only be changed by its author; reactions are the caller's own.
+         */
+        put: operations["updateCommentReplyInChangeRequest"];
+        post?: never;
+        /**
+         * Delete a reply to a comment of a change request
+         * @description The author or a space admin only. Answers 204 also when the reply did not exist.
+         */
+        delete: operations["deleteCommentReplyInChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get the current revision of the change request */
+        get: operations["getRevisionOfChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the files of the change request */
+        get: operations["listFilesInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a file of the change request */
+        get: operations["getFileInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the locations that link to a file of the change request */
+        get: operations["listChangeRequestFileBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into the change request
+         * @description Editors only. Imports the content found at `url` (of the kind `source`) into the change request, creating a new
+         *     revision of the change request.
+         */
+        post: operations["importContentInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of the change request
+         * @description With `format=markdown` a document page carries its content as `markdown`; with `format=document` as `document`.
+         */
+        get: operations["getPageInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the locations that link to a page of the change request */
+        get: operations["listChangeRequestPageBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the links in a page of the change request */
+        get: operations["listPageLinksInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of the change request
+         * @description Returns the whole tree of pages of the current revision (not paginated); each page holds its child pages in `pages`.
+         */
+        get: operations["listPagesInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a change request
+         * @description Needs the `merge` permission. Merges the change request into the main content of the space: `result` is
+         *     `merge`, the change request becomes `merged` and its `revisionMerged` holds `revision`, the new revision
+         *     of the space. When its changes conflict with the main content nothing is merged and `result` is
+         *     `conflicts`. 409 when the change request is already merged or archived, or when the merge rules of the
+         *     space do not pass.
+         */
+        post: operations["mergeChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a PDF of the content of a change request
+         * @description Generates a PDF of the content of the change request and answers a temporary URL to download it.
+         */
+        get: operations["getChangeRequestPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the reviewers requested on a change request */
+        get: operations["getRequestedReviewersByChangeRequestId"];
+        put?: never;
+        /**
+         * Request reviewers on a change request
+         * @description Needs the `edit` role. Requests a review from the given users (members of the organization); users already requested are left as they are.
+         */
+        post: operations["requestReviewersForChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a requested reviewer from a change request
+         * @description Needs the `edit` role. Answers 204 also when the user was not requested.
+         */
+        delete: operations["removeRequestedReviewerFromChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the reviews of a change request */
+        get: operations["getReviewsByChangeRequestId"];
+        put?: never;
+        /**
+         * Review a change request
+         * @description Needs the `review` permission; the author of the change request cannot review it. The review applies to the current revision of the change request.
+         */
+        post: operations["submitChangeRequestReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the review. */
+                reviewId: components["parameters"]["ReviewId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a review of a change request */
+        get: operations["getChangeRequestReviewById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a change request from the main content
+         * @description Needs the `edit` role. Brings the latest main content of the space into the change request: `result` is
+         *     `update` and `revision` is the new revision of the change request (its `revisionMergedAncestor` becomes
+         *     the current revision of the space and it is no longer `outdated`). When its changes conflict with the
+         *     main content nothing is updated and `result` is `conflicts`. 409 when the change request is merged or
+         *     archived.
+         */
+        post: operations["updateChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the comments of a space */
+        get: operations["listCommentsInSpace"];
+        put?: never;
+        /**
+         * Post a comment on a space
+         * @description Needs the `comment` role. The comment is attached to a space, or to `page` (and its block `node` or
+         *     table cell `tableCell`) when given. Answers 200 (not 201), like GitBook.
+         */
+        post: operations["postCommentInSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a comment of a space */
+        get: operations["getCommentInSpace"];
+        /**
+         * Update a comment of a space
+         * @description `body` can only be changed by its author; `resolved` by anyone with the `comment` role
+         *     (`true` resolves the comment, `false` reopens it); reactions are the caller's own.
+         */
+        put: operations["updateCommentInSpace"];
+        post?: never;
+        /**
+         * Delete a comment of a space
+         * @description The author or a space admin only. Deletes the comment and its replies; answers 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentInSpace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a comment of a space
+         * @description Needs the `comment` role. Answers 200 (not 201), like GitBook.
+         */
+        post: operations["postCommentReplyInSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a reply to a comment of a space */
+        get: operations["getCommentReplyInSpace"];
+        /**
+         * Update a reply to a comment of a space
+         * @description `body` can only be changed by its author; reactions are the caller's own.
+         */
+        put: operations["updateCommentReplyInSpace"];
+        post?: never;
+        /**
+         * Delete a reply to a comment of a space
+         * @description The author or a space admin only. Answers 204 also when the reply did not exist.
+         */
+        delete: operations["deleteCommentReplyInSpace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get the current revision of the space */
+        get: operations["getCurrentRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the files of the space */
+        get: operations["listFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a file of the space */
+        get: operations["getFileById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the locations that link to a file of the space */
+        get: operations["listSpaceFileBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into the space
+         * @description Editors only. Imports the content found at `url` (of the kind `source`) into the space, creating a new
+         *     revision of the space.
+         */
+        post: operations["importContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of the space
+         * @description With `format=markdown` a document page carries its content as `markdown`; with `format=document` as `document`.
+         */
+        get: operations["getPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** List the links in a page of the space */
+        get: operations["listPageLinksInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of the space
+         * @description Returns the whole tree of pages of the current revision (not paginated); each page holds its child pages in `pages`.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a template to a space
+         * @description Editors only. Replaces the content of the space with the template `id`; `params.contentRefs` fills the files the template refers to.
+         */
+        post: operations["applyTemplateToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a space
+         * @description Creates a copy of the space (its current content, next to it in the same parent). The caller needs the `create` role.
+         */
+        post: operations["duplicateSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a space to a Git repository
+         * @description Needs the `triggerGitSync` permission. Starts exporting the current content of the space as a commit
+         *     with `commitMessage` on branch `ref` of the repository `url`; the export runs in the background.
+         */
+        post: operations["exportToGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Git repository into a space
+         * @description Needs the `triggerGitSync` permission. Starts importing the content of branch `ref` of the repository
+         *     `url` into the space; the import runs in the background. With `standalone: true` it generates a
+         *     revision without updating the primary content of the space.
+         */
+        post: operations["importGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the Git Sync state of a space
+         * @description Metadata about the Git Sync provider set up on the space; 404 when none is set up.
+         */
+        get: operations["getSpaceGitInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/legacy-installation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the legacy Git Sync installation of a space
+         * @description Space admins only. Answers 204 also when the legacy installation was already removed.
+         */
+        delete: operations["deleteLegacyGitInstallation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the links in the content of a space
+         * @description Lists the links found in the current revision of the space, with their status, and counts of all and broken links.
+         */
+        get: operations["listSpaceLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a space
+         * @description Moves the space into another collection of the same organization (`parent`; `null` for the top level of
+         *     the organization; omitted keeps the current parent) and/or next to a sibling (`position`).
+         *     409 when the target collection or sibling is not in the organization of the space.
+         */
+        post: operations["moveSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite users and teams to a space
+         * @description Space admins only. Grants `role` on the space to the given members and teams of its organization (a `null` role makes them guests).
+         */
+        post: operations["inviteToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted space
+         * @description Space admins only. Restores a space deleted within the last 7 days; a space deleted earlier is
+         *     permanently removed and answers 404. Restoring a space that is not deleted returns it unchanged.
+         */
+        post: operations["restoreSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get a revision of a space */
+        get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Search the content of a space */
+        get: operations["searchSpaceContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer a space to another organization
+         * @description Moves the space to the top level of another organization. The caller must be an admin of the space and
+         *     have the `create` role in the target organization. 409 when the space already belongs to that
+         *     organization; 412 when the space cannot leave its organization in its current state (for example it is
+         *     published on a site of the organization).
+         */
+        post: operations["transferSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the authenticated user */
+        get: operations["getAuthenticatedUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API tokens of the authenticated user
+         * @description Bindery extension. Lists the caller's tokens without their secrets.
+         */
+        get: operations["listAPITokensForAuthenticatedUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the token. */
+                tokenId: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token of the authenticated user
+         * @description Bindery extension. The token stops working at once. Answers 204 also when the token did not exist.
+         */
+        delete: operations["revokeAPIToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user
+         * @description Bindery extension. Only the instance administrator may create users. Emails are unique (case-insensitive).
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user by its id
+         * @description Visible to the user themself, the instance administrator and members of an organization the user belongs to.
+         */
+        get: operations["getUserById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API token for a user
+         * @description Bindery extension. The instance administrator may create a token for any user; a user may create tokens for
+         *     themself. The secret is returned once, in this response; only its hash is stored.
+         */
+        post: operations["createAPIToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An API token, without its secret. */
+        APIToken: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            label: string;
+            /** Format: date-time */
+            lastUsedAt?: string;
+            /** @constant */
+            object: "api-token";
+        };
+        /** @description A proposal of changes to the content of a space, reviewed, updated from the main content and merged. */
+        ChangeRequest: {
+            /** @description Count of opened comments. */
+            comments: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["User"];
+            description?: components["schemas"]["Document"];
+            id: string;
+            /** Format: date-time */
+            mergedAt?: string;
+            mergedBy?: components["schemas"]["User"];
+            /** @description Incremental number of the change request in its space. */
+            number: number;
+            /** @constant */
+            object: "change-request";
+            /** @description True when the change request is not up to date with the latest main content. */
+            outdated: boolean;
+            /** @description Id of the active revision in the change request. */
+            revision: string;
+            /** @description Id of the revision of the space the change request was created from. */
+            revisionInitial: string;
+            /** @description When merged, id of the revision resulting from the merge. */
+            revisionMerged?: string;
+            /** @description Id of the latest revision of the main content the change request was updated from. */
+            revisionMergedAncestor?: string;
+            /** @description Id of the space. */
+            space: string;
+            status: components["schemas"]["ChangeRequestStatus"];
+            subject: string;
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                app: string;
+                location: string;
+            };
+        };
+        /** @description A reviewer requested on a change request - a user or a team. */
+        ChangeRequestRequestedReviewer: {
+            /** @constant */
+            kind: "user";
+            user: components["schemas"]["User"];
+        } | {
+            /** @constant */
+            kind: "team";
+            team: components["schemas"]["Team"];
+        };
+        /** @description A review of a change request. */
+        ChangeRequestReview: {
+            comment?: components["schemas"]["Comment"];
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @constant */
+            object: "change-request-review";
+            /** @description True when the change request changed since the review. */
+            outdated: boolean;
+            requestedBy?: components["schemas"]["User"];
+            reviewer: components["schemas"]["User"];
+            /** @description Id of the revision of the change request that was reviewed. */
+            revision: string;
+            /** @enum {string} */
+            status: "approved" | "changes-requested";
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                app?: string;
+                location?: string;
+            };
+        };
+        /**
+         * @description `draft`, `open` (ready for review), `archived` (closed without merging) or `merged`.
+         * @enum {string}
+         */
+        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
+        /** @description A collection groups spaces and other collections of an organization. */
+        Collection: {
+            /** @description Default role on the collection's content for members of the organization; `inherit` follows the parent. */
+            defaultLevel: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+            /** @description Description of the collection. */
+            description?: string;
+            /** @description Unique identifier of the collection. */
+            id: string;
+            /** @constant */
+            object: "collection";
+            /** @description Id of the organization owning the collection. */
+            organization: string;
+            /** @description Id of the parent collection, absent at the root of the organization. */
+            parent?: string;
+            /** @description What the caller may do with the collection. */
+            permissions: {
+                /** @description Can the caller edit the title and description. */
+                admin: boolean;
+                /** @description Can the caller create spaces and collections in the collection. */
+                create: boolean;
+                /** @description Can the caller view the collection. */
+                view: boolean;
+                /** @description Can the caller view the invite links of the collection. */
+                viewInviteLinks: boolean;
+            };
+            /** @description Title of the collection. */
+            title: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the collection in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the collection.
+                 */
+                location: string;
+            };
+        };
+        /** @description A comment on a space or a change request; `status` is `resolved` after it is resolved. */
+        Comment: {
+            body: components["schemas"]["CommentBody"];
+            /** Format: date-time */
+            editedAt?: string;
+            id: string;
+            /** @constant */
+            object: "comment";
+            permissions: components["schemas"]["CommentPermissions"];
+            /** Format: date-time */
+            postedAt: string;
+            postedBy: components["schemas"]["User"];
+            reactions: components["schemas"]["EmojiReaction"][];
+            /** @description Count of replies. */
+            replies: number;
+            /**
+             * Format: date-time
+             * @description When the comment was resolved (only when `status` is `resolved`).
+             */
+            resolvedAt?: string;
+            resolvedBy?: components["schemas"]["User"];
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** @description What the comment is attached to. `space` and `revision` are always present. */
+            target: {
+                /** @description Id of the change request, for comments on a change request. */
+                changeRequest?: string;
+                /** @description The block of the document the comment is attached to. */
+                node?: {
+                    id: string;
+                    /** @description Text of the block when the comment was posted. */
+                    preview?: string;
+                };
+                /** @description The page the comment is attached to. */
+                page?: {
+                    /** Format: date-time */
+                    createdAt?: string;
+                    emoji?: string;
+                    icon?: string;
+                    id: string;
+                    /** @description True when the page changed since the comment was posted. */
+                    outdated?: boolean;
+                    path?: string;
+                    title?: string;
+                    /** Format: date-time */
+                    updatedAt?: string;
+                };
+                /** @description Id of the review, for comments posted with a review. */
+                review?: string;
+                /** @description Id of the revision the comment was posted on. */
+                revision: string;
+                /** @description Id of the space. */
+                space: string;
+                /** @description The table cell the comment is attached to. */
+                tableCell?: {
+                    definition: string;
+                    record: string;
+                };
+            };
+            urls: {
+                /** @description API URL of the comment. */
+                location: string;
+            };
+        };
+        /** @description The body of a comment or reply, as `markdown` or as a rich `document` depending on the `format` asked for. */
+        CommentBody: {
+            document?: components["schemas"]["Document"];
+            markdown?: string;
+        };
+        /** @description The body of a comment, reply or review comment: Markdown text, a rich document, or an empty object. */
+        CommentBodyInput: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["Document"];
+        } | Record<string, never>;
+        /** @description What the caller may do with a comment or reply. */
+        CommentPermissions: {
+            delete: boolean;
+            edit: boolean;
+            reply?: boolean;
+            view: boolean;
+        };
+        /** @description A new comment. */
+        CommentPostInput: {
+            body: components["schemas"]["CommentBodyInput"];
+            /** @description Id of the block of the page to comment on. */
+            node?: string;
+            /** @description Id of the page to comment on. */
+            page?: string;
+            /** @description The table cell to comment on. */
+            tableCell?: {
+                definition: string;
+                record: string;
+            };
+        };
+        /** @description Emojis to add or remove as the caller's reactions. */
+        CommentReactionsInput: string[];
+        /** @description A reply to a comment. */
+        CommentReply: {
+            body: components["schemas"]["CommentBody"];
+            /** Format: date-time */
+            editedAt?: string;
+            id: string;
+            /** @constant */
+            object: "comment-reply";
+            permissions: components["schemas"]["CommentPermissions"];
+            /** Format: date-time */
+            postedAt: string;
+            postedBy: components["schemas"]["User"];
+            reactions: components["schemas"]["EmojiReaction"][];
+            urls: {
+                /** @description API URL of the reply. */
+                location: string;
+            };
+        };
+        /** @description A new reply to a comment. */
+        CommentReplyPostInput: {
+            body: components["schemas"]["CommentBodyInput"];
+        };
+        /** @description Changes to a reply. Omitted fields are unchanged. */
+        CommentReplyUpdateInput: {
+            addedReactions?: components["schemas"]["CommentReactionsInput"];
+            body?: components["schemas"]["CommentBodyInput"];
+            removedReactions?: components["schemas"]["CommentReactionsInput"];
+        };
+        /**
+         * @description Changes to a comment. `resolved: true` resolves it (it then carries `resolvedAt` and `resolvedBy`),
+         *     `resolved: false` reopens it. Omitted fields are unchanged.
+         */
+        CommentUpdateInput: {
+            addedReactions?: components["schemas"]["CommentReactionsInput"];
+            body?: components["schemas"]["CommentBodyInput"];
+            removedReactions?: components["schemas"]["CommentReactionsInput"];
+            resolved?: boolean;
+        };
+        /**
+         * @description A location in the content (a backlink): `kind` tells whether it is a `page` or a `file`, in `space` of
+         *     `organization`, in the version `versionContext`.
+         */
+        ContentLocation: {
+            /** @description Id of the file (kind `file`). */
+            file?: string;
+            /** @enum {string} */
+            kind: "page" | "file";
+            /** @description Id of the organization. */
+            organization: string;
+            /** @description Id of the page (kind `page`). */
+            page?: string;
+            /** @description Id of the space. */
+            space: string;
+            versionContext: components["schemas"]["ContentVersionContext"];
+        };
+        /**
+         * @description `ok` (no problem), `broken` (the target does not exist in the revision), `in-app` (a URL pointing to an
+         *     internal location in the app).
+         * @enum {string}
+         */
+        ContentReferenceStatus: "ok" | "broken" | "in-app";
+        /** @description A link found in the content - its target and the locations it is used at. */
+        ContentReferenceUsage: {
+            /** @description Where the link is used. */
+            locationReferences: components["schemas"]["ContentLocation"][];
+            /** @enum {string} */
+            relation: "reference" | "dependsOn";
+            status: components["schemas"]["ContentReferenceStatus"];
+            /**
+             * @description The target of the link. `kind` is `file`, `page`, `anchor`, `url`, `space`, ...; the other members
+             *     depend on the kind.
+             */
+            targetReference?: {
+                file?: string;
+                kind: string;
+                organization?: string;
+                page?: string;
+                space?: string;
+                url?: string;
+                versionContext?: components["schemas"]["ContentVersionContext"];
+            };
+        };
+        /** @description A page of links found in the content, with statistics about all of them. */
+        ContentReferenceUsageList: components["schemas"]["List"] & {
+            items: components["schemas"]["ContentReferenceUsage"][];
+            stats: {
+                broken: {
+                    /** @description Count of broken links introduced by the change request. */
+                    changeRequest?: number;
+                    /** @description Count of broken links. */
+                    total: number;
+                };
+                /** @description Count of links. */
+                total: number;
+            };
+        };
+        /** @description The version of the content a reference points into. */
+        ContentVersionContext: {
+            /** @description Id of the change request (type `change-request`). */
+            changeRequest?: string;
+            /** @description Id of the revision (type `revision`). */
+            revision?: string;
+            /** @enum {string} */
+            type: "revision" | "change-request";
+        };
+        /** @description A newly created API token. `token` is the secret; it is shown only in this response and stored only as a hash. */
+        CreatedAPIToken: components["schemas"]["APIToken"] & {
+            /** @description The secret to send as `Authorization: Bearer <token>`. */
+            token: string;
+        };
+        /** @description A link of a site header, footer or announcement. */
+        CustomizationLink: {
+            title: string;
+            to: components["schemas"]["CustomizationLinkTarget"];
+        };
+        /**
+         * @description Where a link points: a content reference such as `{kind: url, url}`, `{kind: space, space}`,
+         *     `{kind: page, page, space?}` or `{kind: file, file, space?}`; `null` for no target.
+         */
+        CustomizationLinkTarget: {
+            /** @description Kind of the reference, e.g. `url`, `space`, `page`, `file`. */
+            kind: string;
+        } | null;
+        /** @description A color for the light and for the dark theme. */
+        CustomizationThemedColor: {
+            /** @description A color, e.g. `#346DDB`. */
+            dark: string;
+            /** @description A color, e.g. `#346DDB`. */
+            light: string;
+        };
+        /** @description A URL for the light and for the dark theme. */
+        CustomizationThemedURL: {
+            /** Format: uri */
+            dark: string;
+            /** Format: uri */
+            light: string;
+        };
+        /** @description A site feature that is on or off. */
+        CustomizationToggle: {
+            enabled: boolean;
+        };
+        /** @description A rich document (GitBook's JSON document) - blocks and inlines. */
+        Document: {
+            data?: {
+                schemaVersion?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            nodes: ({
+                /** @enum {string} */
+                object: "block" | "inline" | "text" | "fragment";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @constant */
+            object: "document";
+        };
+        /** @description An emoji reaction on a comment or reply. */
+        EmojiReaction: {
+            /** @description How many users reacted with this emoji. */
+            count: number;
+            /** @description The emoji. */
+            emoji: string;
+            users: {
+                /** Format: date-time */
+                reactedAt: string;
+                user: components["schemas"]["User"];
+            }[];
+        };
+        /** @description The error body of every failed request. */
+        Error: {
+            error: {
+                /**
+                 * @description The HTTP status code.
+                 * @example 404
+                 */
+                code: number;
+                /** @description Bindery extension. One entry per invalid field when the request failed validation. */
+                errors?: {
+                    message: string;
+                    /** @description Where in the request the problem is, e.g. `/body/title` or `/query/limit`. */
+                    path: string;
+                }[];
+                /**
+                 * @description What went wrong; for invalid input it names the field.
+                 * @example Space not found
+                 */
+                message: string;
+            };
+        };
+        /** @description A reference to a file of the same space. */
+        FileContentRef: {
+            /** @description Id of the file. */
+            file: string;
+            /** @constant */
+            kind: "file";
+        };
+        /** @description The Git provider to record on the space for the operation. */
+        GitSyncInfoInput: {
+            /** @enum {string} */
+            provider: "github" | "gitlab";
+            /**
+             * Format: uri
+             * @description URL of the repository.
+             */
+            url: string;
+        };
+        /** @description Metadata about the Git Sync provider set up on a space. */
+        GitSyncState: {
+            /**
+             * @description The Git Sync provider.
+             * @enum {string}
+             */
+            installationProvider?: "github" | "gitlab" | "github-legacy";
+            /** @description Name of the integration that performs the synchronisation. */
+            integration?: string;
+            /** @description Name of the synchronised repository. */
+            repoName?: string;
+            /**
+             * Format: date-time
+             * @description When the synchronisation was last updated.
+             */
+            updatedAt?: string;
+            /** @description URL of the repository. */
+            url?: string;
+        };
+        /** @description Import content from a URL into the space or change request. */
+        ImportContentInput: {
+            /**
+             * @description What kind of content the URL holds.
+             * @enum {string}
+             */
+            source: "website" | "docx" | "markdown" | "html" | "zip" | "confluence" | "github-wiki" | "notion" | "google-docs";
+            /**
+             * Format: uri
+             * @description URL of the content to import.
+             */
+            url: string;
+        };
+        /** @description The result of an import. */
+        ImportContentResult: {
+            /** @description Count of resources imported. */
+            importedResources: number;
+            /** @description Id of the revision created by the import. */
+            revision: string;
+            /** @description Count of resources found. */
+            totalResources: number;
+        };
+        /** @description An integration (an app that can be installed on organizations, spaces and sites). */
+        Integration: {
+            blocks?: components["schemas"]["IntegrationBlock"][];
+            categories: components["schemas"]["IntegrationCategory"][];
+            configurations?: components["schemas"]["IntegrationConfigurations"];
+            contentSecurityPolicy?: components["schemas"]["IntegrationContentSecurityPolicy"];
+            contentSources?: components["schemas"]["IntegrationContentSource"][];
+            description?: string;
+            externalLinks: components["schemas"]["IntegrationExternalLink"][];
+            /** @description Unique name of the integration. */
+            name: string;
+            /** @constant */
+            object: "integration";
+            owner: components["schemas"]["Organization"];
+            permissions: {
+                /** @description Can the caller administrate (publish, unpublish) the integration. */
+                admin: boolean;
+            };
+            /** @description URLs of images that showcase the integration. */
+            previewImages: string[];
+            scopes: components["schemas"]["IntegrationScope"][];
+            /** @description Long-form Markdown summary of the integration. */
+            summary?: string;
+            target: components["schemas"]["IntegrationTarget"];
+            title: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the integration in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description URL of the assets of the integration.
+                 */
+                assets: string;
+                /**
+                 * Format: uri
+                 * @description URL of the icon of the integration.
+                 */
+                icon?: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the integration.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Public HTTP endpoint of the integration.
+                 */
+                publicEndpoint: string;
+            };
+            /** @description Whether the integration has been verified. */
+            verified: boolean;
+            /** @description Version of the integration, incremented on each publish. */
+            version: number;
+            visibility: components["schemas"]["IntegrationVisibility"];
+        };
+        /** @description A custom block provided by an integration. */
+        IntegrationBlock: {
+            description?: string;
+            /** @description URL of the icon of the block. */
+            icon?: string;
+            /** @description Unique id of the block in the integration; it is also the UI component used. */
+            id: string;
+            /** @description How the block is written as Markdown (a code block). */
+            markdown?: {
+                /** @description Key of the property used as the body of the code block. */
+                body: string;
+                /** @description Code block syntax identifying the block. */
+                codeblock: string;
+            };
+            title: string;
+            /** @description URL patterns converted to this block. */
+            urlUnfurl?: string[];
+        };
+        /**
+         * @description A marketplace category of integrations.
+         * @enum {string}
+         */
+        IntegrationCategory: "analytics" | "collaboration" | "content" | "marketing" | "visitor-auth" | "other";
+        /**
+         * @description The configuration an integration expects at one level (account, space or site): either a schema of
+         *     properties, or a ContentKit component.
+         */
+        IntegrationConfiguration: {
+            /** @description The configuration properties, by name. */
+            properties: {
+                [key: string]: {
+                    button_text?: string;
+                    callback_url?: string;
+                    /** @description URL called to fetch suggestions for the property. */
+                    completion_url?: string;
+                    default?: string | number | boolean;
+                    description?: string;
+                    /** @description The only values allowed for the property. */
+                    enum?: string[];
+                    title?: string;
+                    /**
+                     * @description Type of the property.
+                     * @enum {string}
+                     */
+                    type: "string" | "number" | "boolean" | "button";
+                };
+            };
+            /** @description Names of the required properties. */
+            required?: string[];
+        } | {
+            /** @description Id of the ContentKit component that renders the configuration. */
+            componentId: string;
+        };
+        /** @description The configurations an integration expects, per level. */
+        IntegrationConfigurations: {
+            account?: components["schemas"]["IntegrationConfiguration"];
+            site?: components["schemas"]["IntegrationConfiguration"];
+            space?: components["schemas"]["IntegrationConfiguration"];
+        };
+        /**
+         * @description Content Security Policy sent as headers when processing the script fetch event and the block fetch events of
+         *     the integration: a policy string, or an object of directives (e.g. `script-src`) to values.
+         */
+        IntegrationContentSecurityPolicy: string | {
+            [key: string]: string;
+        };
+        /** @description A content source provided by an integration. */
+        IntegrationContentSource: {
+            configuration: {
+                /** @description Id of the ContentKit component that configures the source. */
+                componentId: string;
+            };
+            description?: string;
+            /** @description URL of the icon of the content source. */
+            icon?: string;
+            /** @description Unique id of the content source in the integration. */
+            id: string;
+            title: string;
+        };
+        /** @description An event delivered to an integration. */
+        IntegrationEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the event. */
+            id: string;
+            /** @description Id of the installation the event concerns, for installation events. */
+            installationId?: string;
+            /** @description Id of the integration. */
+            integrationId: string;
+            /** @description The event as delivered; `type` identifies it, other fields depend on it. */
+            payload: {
+                /** @description Unique identifier of the event. */
+                eventId: string;
+                installationId?: string;
+                /** @description State of the installation before the event, for `installation_setup` events. */
+                previous?: {
+                    configuration?: {
+                        [key: string]: unknown;
+                    };
+                    status?: components["schemas"]["IntegrationInstallationStatus"];
+                };
+                siteId?: string;
+                spaceId?: string;
+                status?: components["schemas"]["IntegrationInstallationStatus"];
+                /** @enum {string} */
+                type: "installation_setup" | "installation_deleted" | "space_installation_setup" | "space_installation_deleted" | "site_installation_setup" | "site_installation_deleted" | "site_view" | "space_content_updated" | "space_gitsync_completed" | "space_gitsync_started" | "space_visibility_updated" | "task" | "fetch" | "fetch_published_script" | "fetch_visitor_authentication" | "ui_render" | "content_compute_document" | "content_compute_revision" | "page_feedback";
+            };
+            /**
+             * @description Whether the integration handled the event successfully.
+             * @enum {string}
+             */
+            status: "success" | "failed";
+        };
+        /** @description An external link configured by the developer of an integration. */
+        IntegrationExternalLink: {
+            label: string;
+            /** Format: uri */
+            url: string;
+        };
+        /** @description An installation of an integration on an organization. */
+        IntegrationInstallation: {
+            /** @description Account-level configuration of the installation (free-form). */
+            configuration: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** @description External ids assigned by the integration. */
+            externalIds: string[];
+            /** @description Unique identifier of the installation. */
+            id: string;
+            /**
+             * @description Whether the installation covers all sites or a selection.
+             * @enum {string}
+             */
+            site_selection: "all" | "selected";
+            /**
+             * @description Whether the installation covers all spaces or a selection.
+             * @enum {string}
+             */
+            space_selection: "all" | "selected";
+            /** @description Count of spaces the installation manages. */
+            spaces: number;
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            /** @description What the integration is installed on. */
+            target: {
+                /** @description Id of the organization. */
+                organization: string;
+            };
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the installation in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the installation.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Public HTTP endpoint of the installation.
+                 */
+                publicEndpoint: string;
+            };
+        };
+        /**
+         * @description Status of an integration installation.
+         * @enum {string}
+         */
+        IntegrationInstallationStatus: "active" | "pending" | "paused";
+        /**
+         * @description A permission granted to an integration.
+         * @enum {string}
+         */
+        IntegrationScope: "space:content:read" | "space:content:write" | "space:metadata:read" | "space:metadata:write" | "space:git:sync" | "page:feedback:read" | "site:metadata:read" | "site:views:read" | "site:script:inject" | "site:script:cookies" | "site:visitor:auth" | "site:visitor:claims" | "site:adaptive:read" | "site:adaptive:write" | "conversations:ingest" | "openapi:read" | "openapi:write";
+        /** @description An integration enabled on a site (through an installation). */
+        IntegrationSiteInstallation: {
+            /** @description Site-level configuration (free-form). */
+            configuration: {
+                [key: string]: unknown;
+            };
+            externalIds: string[];
+            /** @description Id of the installation. */
+            installation: string;
+            /** @description Name of the integration. */
+            integration: string;
+            /** @description The site - its id, or the full site when `extended=true`. */
+            site: string | components["schemas"]["Site"];
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the site installation.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Public HTTP endpoint of the site installation.
+                 */
+                publicEndpoint: string;
+            };
+        };
+        /** @description An integration enabled on a space (through an installation). */
+        IntegrationSpaceInstallation: {
+            /** @description Space-level configuration (free-form). */
+            configuration: {
+                [key: string]: unknown;
+            };
+            externalIds: string[];
+            /** @description Id of the installation. */
+            installation: string;
+            /** @description Name of the integration. */
+            integration: string;
+            /** @description The space - its id, or the full space when `extended=true`. */
+            space: string | components["schemas"]["Space"];
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the space installation.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Public HTTP endpoint of the space installation.
+                 */
+                publicEndpoint: string;
+            };
+        };
+        /**
+         * @description Where an integration can be installed and configured; `all` means every target (organization, spaces, sites).
+         * @enum {string}
+         */
+        IntegrationTarget: "all" | "site" | "space" | "organization";
+        /**
+         * @description Who can see and install an integration.
+         * @enum {string}
+         */
+        IntegrationVisibility: "public" | "private" | "unlisted";
+        /** @description Grant a role on a space or collection to users and/or teams of its organization. */
+        InviteToContent: {
+            role: components["schemas"]["MemberRoleOrGuest"];
+            /** @description Ids of teams of the organization to grant the role to. */
+            teams?: string[];
+            /** @description Ids of users (members of the organization) to grant the role to. */
+            users?: string[];
+        };
+        /**
+         * @description A language code.
+         * @enum {string}
+         */
+        Language: "en" | "fr" | "de" | "es" | "it" | "pt" | "pt-br" | "ru" | "ja" | "zh" | "zh-tw" | "yue" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl";
+        /** @description The envelope of every list. Lists are `allOf` this and `{items}`. */
+        List: {
+            /** @description Total count of objects in the list. */
+            count?: number;
+            /** @description Present when there are more results; pass `page` back to fetch them. */
+            next?: {
+                /** @description Opaque cursor of the next page of results. */
+                page: string;
+            };
+        };
+        /**
+         * @default desc
+         * @enum {string}
+         */
+        ListOrder: "asc" | "desc";
+        /** @description A member of an organization. */
+        Member: {
+            disabled: boolean;
+            /** @description The user's id. */
+            id: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** Format: date-time */
+            lastSeenAt?: string;
+            /** @constant */
+            object: "member";
+            role: components["schemas"]["MemberRoleOrGuest"];
+            sites?: number;
+            /** @description Number of spaces the member has been granted a role on. */
+            spaces: number;
+            /** @description Whether the user signs in with SSO. */
+            sso: boolean;
+            /** @description Number of teams the member belongs to. */
+            teams: number;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * @description A role, highest first: `admin` (administrate content, create and delete spaces), `create` (create content),
+         *     `edit` (edit content live or in change requests), `review` (review content), `comment` (access content and
+         *     discussions), `read` (read only).
+         * @enum {string}
+         */
+        MemberRole: "admin" | "create" | "edit" | "review" | "comment" | "read";
+        /** @description A role, or `null` for guests (no role). */
+        MemberRoleOrGuest: components["schemas"]["MemberRole"] | null;
+        /** @description One merge rule. Every rule of a `rules` configuration must pass before a change request can be merged. */
+        MergeRule: {
+            /** @enum {string} */
+            rule: "require_specific_reviewers" | "require_one_of_specific_reviewers" | "allow_bypass";
+            users: string[];
+        } | {
+            /** @enum {string} */
+            rule: "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_change_request_description" | "require_author_to_merge";
+        };
+        /**
+         * @description Merge rules of a space or organization. `inherit` (spaces only) follows the organization; `none` merges
+         *     without review; `rules` lists rules that must all pass.
+         */
+        MergeRules: {
+            /** @enum {string} */
+            type: "inherit" | "none";
+        } | {
+            rules: components["schemas"]["MergeRule"][];
+            /** @constant */
+            type: "rules";
+        };
+        /** @description An OpenAPI specification stored in an organization. */
+        OpenAPISpec: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the specification. */
+            id: string;
+            /** Format: date-time */
+            lastProcessedAt?: string;
+            /** @description Total number of processing errors, before `lastProcessedErrors` was truncated. */
+            lastProcessedErrorCount?: number;
+            lastProcessedErrors?: {
+                code?: string;
+                message: string;
+            }[];
+            /**
+             * @description Why the last processing failed, when it did.
+             * @enum {string}
+             */
+            lastProcessErrorCode?: "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR";
+            /** @description Id of the latest version. */
+            lastVersion?: string;
+            /** @constant */
+            object: "openapi-spec";
+            permissions: {
+                /** @description Can the caller edit the specification. */
+                edit: boolean;
+                /** @description Can the caller view the specification. */
+                view: boolean;
+            };
+            /**
+             * @description Processing state of the latest version.
+             * @enum {string}
+             */
+            processingState: "pending" | "progress" | "complete";
+            /** @description Slug of the specification, unique in the organization. */
+            slug: string;
+            /**
+             * Format: uri
+             * @description URL the specification is fetched from, when it has a URL source.
+             */
+            sourceURL?: string;
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the specification in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the specification.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Public URL of the specification; present only when its visibility is `public`.
+                 */
+                published?: string;
+            };
+            visibility?: components["schemas"]["OpenAPISpecVisibility"];
+        };
+        /** @description Where the specification comes from - a URL to fetch it from, or its text. */
+        OpenAPISpecSource: {
+            /**
+             * Format: uri
+             * @description URL to fetch the specification from.
+             */
+            url: string;
+        } | {
+            /** @description The specification as JSON or YAML text. */
+            text: string;
+        };
+        /**
+         * @description `private`: the spec is not publicly available; `public`: anyone with a public link can get it.
+         * @enum {string}
+         */
+        OpenAPISpecVisibility: "private" | "public";
+        Organization: {
+            /** @description Whether AI features are enabled. */
+            ai?: boolean;
+            billing?: {
+                /** Format: date-time */
+                endDate?: string;
+                hasPaymentFailed?: boolean;
+                /** @enum {string} */
+                interval?: "monthly" | "yearly";
+                isScheduledToCancel?: boolean;
+            };
+            blocked?: {
+                reason?: string;
+                /** @enum {string} */
+                source?: "backoffice";
+            };
+            /** @enum {string} */
+            communityType?: "nonProfit" | "openSource" | "education";
+            /** Format: date-time */
+            createdAt: string;
+            customHostname?: string;
+            defaultContent?: components["schemas"]["OrganizationDefaultContent"] | null;
+            defaultRole?: components["schemas"]["MemberRoleOrGuest"];
+            /** @description Email domains whose users may join the organization with `POST /v1/orgs/{organizationId}/join`. */
+            emailDomains: string[];
+            /** @description Default hostname for public content. */
+            hostname?: string;
+            id: string;
+            /**
+             * @deprecated
+             * @description Always true.
+             */
+            internal_isOnNewTrial?: boolean;
+            /** @description Whether invite links are enabled. */
+            inviteLinks: boolean;
+            mergeRules: components["schemas"]["MergeRules"];
+            /** @constant */
+            object: "organization";
+            permissions: components["schemas"]["OrganizationPermissions"];
+            /** @enum {string} */
+            plan: "free_2024" | "plus_2024" | "pro_2024" | "enterprise_2024" | "community_2024" | "free" | "plus" | "pro" | "internal";
+            /** @description Whether SSO is enforced organization-wide. */
+            sso?: boolean;
+            title: string;
+            trial: {
+                count?: number;
+                /** @enum {string} */
+                decision?: "downgrade";
+                /** Format: date-time */
+                endDate?: string;
+                /** @enum {string} */
+                status: "notapplicable" | "none" | "active" | "ended" | "expired";
+            };
+            /** @enum {string} */
+            type: "business" | "community";
+            urls: {
+                /** @description URL of the organization in the application. */
+                app: string;
+                /** @description API URL of the organization. */
+                location: string;
+                /** @description URL of the organization's logo, when set. */
+                logo?: string;
+            };
+            /** @enum {string} */
+            useCase?: "internalDocs" | "docsSite" | "audienceControlledSite" | "productDocs" | "teamKnowledgeBase" | "designSystem" | "openSourceDocs" | "notes" | "other";
+        };
+        /** @description The default content of the organization. */
+        OrganizationDefaultContent: {
+            site: string;
+            /** @constant */
+            type: "site";
+        };
+        /** @description Email domains (e.g. `example.com`) whose verified users may join the organization. */
+        OrganizationEmailDomains: string[];
+        /** @description Default hostname for public content (unique across the instance). */
+        OrganizationHostname: string;
+        /** @description An invite link; anyone holding it may join the organization with its role. */
+        OrganizationInviteLink: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @constant */
+            object: "invite";
+            role: components["schemas"]["MemberRoleOrGuest"];
+            urls: {
+                /** @description The API URL to POST to in order to join. */
+                invite: string;
+                location: string;
+            };
+        };
+        /** @description What the caller may do with the organization, derived from their role. */
+        OrganizationPermissions: {
+            admin: boolean;
+            createContent: boolean;
+            createOpenAPISpec: boolean;
+            ingestConversations: boolean;
+            installIntegration: boolean;
+            listInstallations: boolean;
+            listIntegrations: boolean;
+            listMembers: boolean;
+            listTeams: boolean;
+            ownTeam: boolean;
+            view: boolean;
+            viewBilling: boolean;
+        };
+        /** @description Everything needed to render the published site - the site, its structure, customizations and scripts. */
+        PublishedContentSite: {
+            customizations: {
+                site: components["schemas"]["SiteCustomization"];
+                /** @description Customization overrides, by site space id. */
+                siteSpaces: {
+                    [key: string]: components["schemas"]["SiteCustomization"];
+                };
+            };
+            /** @constant */
+            object: "published-content-site";
+            /** @description Integration scripts to load on the published site. */
+            scripts: {
+                /** @description Content Security Policy to load the script with. */
+                contentSecurityPolicy?: string;
+                /** @description Whether the script may use cookies (visitors should be told). */
+                cookies: boolean;
+                /**
+                 * Format: uri
+                 * @description URL of the script.
+                 */
+                script: string;
+            }[];
+            site: components["schemas"]["Site"];
+            /**
+             * @description The navigation of the site: its sections and section groups (`type: sections`), or its site spaces when the
+             *     site has no sections (`type: siteSpaces`).
+             */
+            structure: {
+                structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+                /** @constant */
+                type: "sections";
+            } | {
+                structure: components["schemas"]["SiteSpace"][];
+                /** @constant */
+                type: "siteSpaces";
+            };
+        };
+        /**
+         * @description A revision of the content of a space: its pages, files and reusable contents. `type` tells how it was
+         *     created: `edits` (edits of the content), `merge` (merge of the change request in `mergedFrom`),
+         *     `rollback`, `update` (update of a change request from the main content) or `computed` (computed from
+         *     `sourceRevision`).
+         */
+        Revision: {
+            /** Format: date-time */
+            createdAt: string;
+            files: components["schemas"]["RevisionFile"][];
+            /** @description Git commit the revision comes from or was exported to. */
+            git?: {
+                /** @description True when the commit was created by the Git Sync service. */
+                createdByService?: boolean;
+                message?: string;
+                oid?: string;
+                ref?: string;
+                url?: string;
+            };
+            id: string;
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            /** @constant */
+            object: "revision";
+            pages: components["schemas"]["RevisionPage"][];
+            /** @description Ids of the parent revisions. */
+            parents: string[];
+            reusableContents: {
+                git?: components["schemas"]["RevisionGitObject"];
+                id: string;
+                title: string;
+            }[];
+            /** @description Id of the revision a `computed` revision was computed from. */
+            sourceRevision?: string;
+            /** @enum {string} */
+            type: "edits" | "merge" | "rollback" | "update" | "computed";
+            urls: {
+                app: string;
+                public?: string;
+                published?: string;
+            };
+            /** @description Variables of the space, by name. */
+            variables?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A file of a revision. */
+        RevisionFile: {
+            /** @description MIME type of the file. */
+            contentType: string;
+            /** @description Dimensions of an image. */
+            dimensions?: {
+                height: number;
+                width: number;
+            };
+            /** @description URL to download the file. */
+            downloadURL: string;
+            git?: components["schemas"]["RevisionGitObject"];
+            id: string;
+            /** @description Name of the file. */
+            name: string;
+            /** @description Size of the file in bytes. */
+            size: number;
+        };
+        /** @description Where a page or file lives in the Git repository synchronised with the space. */
+        RevisionGitObject: {
+            /** @description Git object id. */
+            oid: string;
+            /** @description Path of the file in the repository. */
+            path: string;
+        };
+        /**
+         * @description A page of a revision. `type` tells the variant: `document` (a page with content, `kind: sheet`), `group`
+         *     (a group of pages, `kind: group`; no urls and no document), `link` (a link to another location,
+         *     `kind: link`; carries `target`/`href` and no slug) and `computed` (content generated from a source such
+         *     as an OpenAPI specification; no `kind`). With `format=markdown` a document page carries `markdown`,
+         *     otherwise it may carry `document`.
+         */
+        RevisionPage: {
+            /** @description Source of the content of a computed page. */
+            computed?: {
+                /** @description Content the computation depends on, by name; e.g. `spec.ref` is `{kind: openapi, spec}`. */
+                dependencies?: {
+                    [key: string]: {
+                        ref?: {
+                            kind: string;
+                            spec?: string;
+                        };
+                    };
+                };
+                /** @description Properties of the computation. */
+                props?: Record<string, never>;
+                /** @description Kind of source, e.g. `builtin:openapi`. */
+                type: string;
+            };
+            /** @description Seed used to generate stable ids for the computed content. */
+            computedSeed?: string;
+            /** @description Cover image of the page. */
+            cover?: {
+                ref?: components["schemas"]["FileContentRef"];
+                refDark?: components["schemas"]["FileContentRef"];
+                /** @description Vertical position of the cover image. */
+                yPos?: number;
+            };
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            document?: components["schemas"]["Document"];
+            /** @description Id of the document holding the content of the page. */
+            documentId?: string;
+            emoji?: string;
+            git?: components["schemas"]["RevisionGitObject"];
+            /** @description Hidden from the navigation. */
+            hidden?: boolean;
+            /** @description Resolved URL of a link page. */
+            href?: string;
+            /** @description Name of an icon. */
+            icon?: string;
+            id: string;
+            /**
+             * @deprecated
+             * @description Deprecated, use `type`. `sheet` for document pages, `group` for groups, `link` for links; absent on computed pages.
+             * @enum {string}
+             */
+            kind?: "sheet" | "group" | "link";
+            /** @description How the page is laid out. */
+            layout?: {
+                cover?: boolean;
+                /** @enum {string} */
+                coverSize?: "hero" | "full";
+                description?: boolean;
+                metadata?: boolean;
+                outline?: boolean;
+                pagination?: boolean;
+                tableOfContents?: boolean;
+                title?: boolean;
+                /** @enum {string} */
+                width?: "default" | "wide";
+            };
+            /** @description Shorter title used in navigation. */
+            linkTitle?: string;
+            /** @description Content of the page as Markdown (with `format=markdown`). */
+            markdown?: string;
+            /** @description Excluded from search. */
+            noIndex?: boolean;
+            /** @description Not indexed by search engines. */
+            noRobotsIndex?: boolean;
+            /** @description Child pages. */
+            pages?: components["schemas"]["RevisionPage"][];
+            /** @description Path of the page in the space (slugs of its ancestors and itself, joined with `/`). */
+            path?: string;
+            slug?: string;
+            /** @description Target of a link page (a content reference). */
+            target?: {
+                /** @description Kind of target, e.g. `url`, `page`, `file`, `space`. */
+                kind: string;
+            };
+            title: string;
+            /** @enum {string} */
+            type: "document" | "group" | "link" | "computed";
+            /** Format: date-time */
+            updatedAt?: string;
+            urls?: {
+                /** @description URL of the page in the app. */
+                app: string;
+            };
+            /** @description Variables of the page, by name. */
+            variables?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A SAML identity provider configured for single sign-on to an organization. */
+        SAMLProvider: {
+            /** @description Signing certificate of the identity provider; absent until configured. */
+            certificate?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Role new SSO members get (`null` for guests). */
+            defaultRole: components["schemas"]["MemberRoleOrGuest"];
+            /** @description Team new SSO members join. */
+            defaultTeam?: components["schemas"]["Team"];
+            /** @description Entity ID of the identity provider; absent until configured. */
+            entityID?: string;
+            /** @description Unique identifier of the provider. */
+            id: string;
+            label: string;
+            /** @constant */
+            object: "saml-provider";
+            /** @description The service provider (Bindery) side of the configuration, to enter in the identity provider. */
+            service: {
+                /**
+                 * Format: uri
+                 * @description Assertion Consumer Service URL.
+                 */
+                acsURL: string;
+                /** @description Entity ID of the service provider. */
+                entityID: string;
+                /**
+                 * Format: uri
+                 * @description URL that starts a sign-in with this provider.
+                 */
+                startURL: string;
+            };
+            /**
+             * Format: uri
+             * @description Single sign-on URL of the identity provider; absent until configured.
+             */
+            ssoURL?: string;
+            /**
+             * @description `pending` until the provider is fully configured, then `active`.
+             * @enum {string}
+             */
+            status: "active" | "pending";
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the provider.
+                 */
+                location: string;
+            };
+        };
+        /** @description A page matching a search, with its matching sections. */
+        SearchPageResult: {
+            /** @description Id of the page. */
+            id: string;
+            /** @description Path of the page in the space. */
+            path: string;
+            sections: {
+                /** @description Text of the section. */
+                body: string;
+                id: string;
+                path: string;
+                title: string;
+                urls: {
+                    app: string;
+                };
+            }[];
+            title: string;
+            urls: {
+                app: string;
+            };
+        };
+        /** @description A space matching an organization search, with its matching pages. */
+        SearchSpaceResult: {
+            /** @description Id of the space. */
+            id: string;
+            pages: components["schemas"]["SearchPageResult"][];
+            /** @description Relevance of the result; higher is better. */
+            score?: number;
+            title: string;
+            /** @constant */
+            type?: "space";
+        };
+        /** @description A docs site that publishes spaces of an organization. */
+        Site: {
+            adaptiveContent?: {
+                /** @description Whether adaptive content is enabled on the site. */
+                enabled: boolean;
+            };
+            /** @description Ads status of the site. */
+            ads?: {
+                /** @description Ads status, e.g. `pending`. */
+                status: string;
+                /** @description Whether the site can be submitted for ads review. */
+                submittable?: boolean;
+            };
+            /**
+             * @description `excluded`: AI agents cannot access the site; `included`: they can.
+             * @enum {string}
+             */
+            agentsContext?: "excluded" | "included";
+            /** @description The type currently applied to the site (a frozen site is applied `basic`). */
+            appliedType?: components["schemas"]["SiteType"];
+            /** @description Basename of the site (the path it is served under on the organization's hostname), e.g. `api`. */
+            basename?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Default role on the site for members of the organization; `inherit` follows the organization. */
+            defaultLevel?: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+            /** @description Premium features enabled on the site, with the plan each belongs to. */
+            features: {
+                /** @description Advanced customizations in use, e.g. `header-logo`. */
+                customizations?: string[];
+                /** @description A frozen feature stays enabled but cannot be changed. */
+                frozen: boolean;
+                /** @description Feature identifier, e.g. `sites-adaptive-content`. */
+                id: string;
+                plan: components["schemas"]["SiteType"];
+            }[];
+            /** @description Custom hostname of the site, e.g. `docs.example.com`. */
+            hostname?: string;
+            /** @description Icon of the site, `null` when it has none. */
+            icon?: {
+                icon: components["schemas"]["CustomizationThemedURL"];
+            } | {
+                /** @description An emoji code point, e.g. `1f4d8`. */
+                emoji: string;
+            } | null;
+            /** @description Unique identifier of the site. */
+            id: string;
+            /** @constant */
+            object: "site";
+            /** @description What the caller may do with the site. */
+            permissions?: {
+                access?: boolean;
+                admin?: boolean;
+                create?: boolean;
+                edit?: boolean;
+                editAdaptiveSchema?: boolean;
+                installIntegration?: boolean;
+                view?: boolean;
+                viewAdaptiveSchema?: boolean;
+            };
+            /** @description Reverse proxy configuration, when the site is served from a path of another host. */
+            proxy?: {
+                /** @description Host plus path the site is served from, e.g. `example.com/docs`. */
+                origin: string;
+                /** @description URL the requests at the origin are proxied to. */
+                target: string;
+            };
+            /** @description When true the site is reachable by the audience set by `visibility`. */
+            published: boolean;
+            /** @description Count of site spaces of the site. */
+            siteSpaces: number;
+            /** @description Title of the site. */
+            title: string;
+            type: components["schemas"]["SiteType"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the site in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the site.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description URL of the preview of the site.
+                 */
+                preview?: string;
+                /**
+                 * Format: uri
+                 * @description URL of the published site; present only when the site is published.
+                 */
+                published?: string;
+            };
+            visibility: components["schemas"]["SiteVisibility"];
+        };
+        /**
+         * @description One visitor attribute (claim) in a site adaptive JSON schema: a primitive (`boolean`, `string`, `number`), an
+         *     array of primitives, or an object of further claims.
+         */
+        SiteAdaptiveClaimProperty: {
+            description?: string;
+            /** @enum {string} */
+            type: "boolean" | "string" | "number";
+        } | {
+            description?: string;
+            items: {
+                description?: string;
+                /** @enum {string} */
+                type: "boolean" | "string" | "number";
+            };
+            /** @constant */
+            type: "array";
+        } | {
+            /** @constant */
+            additionalProperties?: false;
+            description?: string;
+            properties: {
+                [key: string]: components["schemas"]["SiteAdaptiveClaimProperty"];
+            };
+            /** @constant */
+            type: "object";
+        };
+        /**
+         * @description A JSON Schema (draft-07) describing the attributes expected from a visitor of an adaptive content site:
+         *     `type: object`, `properties` (visitor claims, usually with an `unsigned` object of unsigned claims) and
+         *     `additionalProperties: false`.
+         */
+        SiteAdaptiveJSONSchema: {
+            /** @constant */
+            $schema?: "http://json-schema.org/draft-07/schema#";
+            /** @constant */
+            additionalProperties: false;
+            /** @description The visitor claims, by name. `unsigned` holds the claims the visitor may set without signing them. */
+            properties: {
+                [key: string]: components["schemas"]["SiteAdaptiveClaimProperty"];
+            };
+            /** @constant */
+            type: "object";
+        };
+        /** @description The visitor attributes schema of an adaptive content site. */
+        SiteAdaptiveSchema: {
+            jsonSchema: components["schemas"]["SiteAdaptiveJSONSchema"];
+            /** @constant */
+            object: "site-adaptive-schema";
+            /**
+             * Format: date-time
+             * @description When the schema was last updated.
+             */
+            updatedAt: string;
+        };
+        /** @description A condition template derived from the site's visitor attributes schema. */
+        SiteAdaptiveTemplateCondition: {
+            /** @description The suggested condition expression, e.g. `visitor.claims.unsigned.isBetaUser`. */
+            condition: string;
+            /** @description Short description of the suggested condition. */
+            description: string;
+        };
+        /** @description Customization settings of a published site or site space (look, header, footer and features). */
+        SiteCustomization: {
+            advancedCustomization?: components["schemas"]["CustomizationToggle"];
+            ai: {
+                /** @description AI mode of the site, e.g. `none`. */
+                mode: string;
+            };
+            announcement?: {
+                enabled: boolean;
+                link?: components["schemas"]["CustomizationLink"];
+                message?: string;
+                /** @description Style of the banner, e.g. `info`. */
+                style?: string;
+            };
+            externalLinks: {
+                /** @description Where external links open, e.g. `self`. */
+                target: string;
+            };
+            /** @description Favicon of the site; empty for the default one. */
+            favicon: {
+                emoji?: string;
+                icon?: components["schemas"]["CustomizationThemedURL"];
+            };
+            feedback: components["schemas"]["CustomizationToggle"];
+            footer: {
+                copyright?: string;
+                groups: {
+                    links: components["schemas"]["CustomizationLink"][];
+                    title: string;
+                }[];
+                logo?: components["schemas"]["CustomizationThemedURL"];
+            };
+            git?: {
+                showEditLink?: boolean;
+            };
+            header: {
+                links: {
+                    /** @description Expression deciding whether the item is shown to a visitor. */
+                    condition?: string;
+                    links?: components["schemas"]["CustomizationLink"][];
+                    /** @description Style of the item, e.g. `link`. */
+                    style?: string;
+                    title: string;
+                    to: components["schemas"]["CustomizationLinkTarget"];
+                }[];
+                logo?: components["schemas"]["CustomizationThemedURL"];
+            };
+            insights?: {
+                trackingCookie?: boolean;
+            };
+            pageActions: {
+                externalAI?: boolean;
+                markdown?: boolean;
+                mcp?: boolean;
+            };
+            pagination: components["schemas"]["CustomizationToggle"];
+            pdf?: components["schemas"]["CustomizationToggle"];
+            privacyPolicy?: {
+                /** Format: uri */
+                url?: string;
+            };
+            socialPreview?: {
+                /** Format: uri */
+                url?: string;
+            };
+            styling: {
+                /** @description Corner style, e.g. `straight`. */
+                corners?: string;
+                dangerColor?: components["schemas"]["CustomizationThemedColor"];
+                /** @description Depth style, e.g. `subtle`. */
+                depth?: string;
+                /** @description Font of the site, a font name or a custom font. */
+                font?: string | Record<string, never>;
+                /** @description Icon style, e.g. `regular`. */
+                icons?: string;
+                infoColor?: components["schemas"]["CustomizationThemedColor"];
+                /** @description Link style, e.g. `default`. */
+                links?: string;
+                /** @description Monospace font of the site. */
+                monospaceFont?: string;
+                primaryColor: components["schemas"]["CustomizationThemedColor"];
+                /** @description Search bar style, e.g. `prominent`. */
+                search?: string;
+                sidebar?: {
+                    /** @description Sidebar background style. */
+                    background?: string;
+                    /** @description Sidebar list style. */
+                    list?: string;
+                };
+                successColor?: components["schemas"]["CustomizationThemedColor"];
+                /** @description Theme preset, e.g. `clean`. */
+                theme: string;
+                tint?: {
+                    color: components["schemas"]["CustomizationThemedColor"];
+                };
+                warningColor?: components["schemas"]["CustomizationThemedColor"];
+            };
+            themes: {
+                /** @description Default theme mode, e.g. `light`. */
+                default: string;
+                /** @description Whether readers can switch between dark and light mode. */
+                toggeable: boolean;
+            };
+            /** @description Title of the published site; the site title when absent. */
+            title?: string;
+            trademark: components["schemas"]["CustomizationToggle"];
+        };
+        /** @description A section of a site; it holds one or more site spaces (variants). */
+        SiteSection: {
+            /** @description Expression deciding whether the section is shown to a visitor (evaluates to a boolean). */
+            condition?: string;
+            /** @description Whether this is the default section of the site. */
+            default: boolean;
+            /** @description Description of the section. */
+            description?: string;
+            /** @description Name of the icon of the section, e.g. `gear`. */
+            icon?: string;
+            /** @description Unique identifier of the site section. */
+            id: string;
+            /** @constant */
+            object: "site-section";
+            /** @description Path of the section on the site. */
+            path: string;
+            /** @description Id of the section group the section belongs to, absent at the site root. */
+            sectionGroup?: string;
+            siteSpaces: components["schemas"]["SiteSpace"][];
+            /** @description Title of the section. */
+            title: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the published section; present only when the site is published.
+                 */
+                published?: string;
+            };
+        };
+        /** @description A group of sections (and nested groups) in the navigation of a site. */
+        SiteSectionGroup: {
+            /** @description Sections and groups nested under this group, in order. */
+            children: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+            /** @description Name of the icon of the group, e.g. `gear`. */
+            icon?: string;
+            /** @description Unique identifier of the site section group. */
+            id: string;
+            /** @constant */
+            object: "site-section-group";
+            /** @description Id of the parent group, absent at the site root. */
+            sectionGroup?: string;
+            /** @description Title of the group. */
+            title: string;
+        };
+        /** @description A space published by a site (at the site root or in a section), at a path of the site. */
+        SiteSpace: {
+            /** @description Expression deciding whether the site space is shown to a visitor (evaluates to a boolean). */
+            condition?: string;
+            /** @description Whether this is the default site space (of the site, or of its section). */
+            default: boolean;
+            /** @description Whether the space has the advanced customization feature enabled. */
+            hasAdvancedCustomizationFeature?: boolean;
+            /** @description Unique identifier of the site space. */
+            id: string;
+            /** @constant */
+            object: "site-space";
+            /** @description Path of the space on the site. */
+            path: string;
+            /** @description Id of the section the site space belongs to, absent at the site root. */
+            section?: string;
+            space: components["schemas"]["Space"];
+            /** @description Title of the site space. */
+            title: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the published site space; present only when the site is published.
+                 */
+                published?: string;
+            };
+        };
+        /**
+         * @description The type (plan) of a site.
+         * @enum {string}
+         */
+        SiteType: "basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium";
+        /**
+         * @description Who can reach a published site: `public` (anyone, indexed by search engines), `unlisted` (anyone, not indexed),
+         *     `share-link` (anyone with a secret token in the URL), `visitor-auth` (anyone authenticated through a JWT).
+         * @enum {string}
+         */
+        SiteVisibility: "public" | "unlisted" | "share-link" | "visitor-auth";
+        /** @description A space - pages, files and a chain of revisions, owned by an organization. */
+        Space: {
+            /** @description Total count of change requests. */
+            changeRequests: number;
+            /** @description Count of draft change requests. */
+            changeRequestsDraft: number;
+            /** @description Count of open change requests. */
+            changeRequestsOpen: number;
+            /** @description Count of opened comments. */
+            comments: number;
+            /** Format: date-time */
+            createdAt: string;
+            defaultLevel: components["schemas"]["MemberRoleOrGuest"];
+            /**
+             * Format: date-time
+             * @description Present when the space is deleted; it can be restored for 7 days, then it is permanently removed.
+             */
+            deletedAt?: string;
+            editMode?: components["schemas"]["SpaceEditMode"];
+            /** @description An emoji shown as the icon of the space (may be empty). */
+            emoji: string;
+            gitSync?: components["schemas"]["GitSyncState"];
+            /** @description Unique identifier of the space. */
+            id: string;
+            language?: components["schemas"]["Language"];
+            mergeRules: components["schemas"]["MergeRules"];
+            /** @constant */
+            object: "space";
+            /** @description Id of the organization owning the space. */
+            organization: string;
+            /** @description Id of the parent collection, when the space is in a collection. */
+            parent?: string;
+            /** @description What the caller may do with the space. */
+            permissions: {
+                /** @description Can access the space (it is listed for the caller). */
+                access: boolean;
+                /** @description Can administrate the space. */
+                admin: boolean;
+                /** @description Can comment. */
+                comment: boolean;
+                /** @description Can edit the content. */
+                edit: boolean;
+                /** @description Can install integrations on the space. */
+                installIntegration: boolean;
+                /** @description Can merge change requests. */
+                merge: boolean;
+                /** @description Can review change requests. */
+                review: boolean;
+                /** @description Can trigger a Git Sync import or export. */
+                triggerGitSync: boolean;
+                /** @description Can view the content. */
+                view: boolean;
+                /** @description Can see the invite links. */
+                viewInviteLinks: boolean;
+            };
+            /** @description Id of the active revision of the space. */
+            revision: string;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /** @description URL of the space in the app. */
+                app: string;
+                /** @description URL of the icon of the space. */
+                icon?: string;
+                /** @description API URL of the space. */
+                location: string;
+                /** @description Public URL of the space, when it is public. */
+                public?: string;
+                /** @description URL of the published content, when published. */
+                published?: string;
+            };
+            visibility: components["schemas"]["SpaceVisibility"];
+            /** @description Configuration of visitor authentication (visibility `visitor-auth`). */
+            visitorAuth?: {
+                /** @enum {string} */
+                backend: "custom" | "integration";
+                /** @description Name of the integration, when `backend` is `integration`. */
+                integration?: string;
+            };
+        };
+        /**
+         * @description `live`: users edit the content directly; `locked`: all edits are locked.
+         * @enum {string}
+         */
+        SpaceEditMode: "live" | "locked";
+        /** @description A sibling of the space in its new parent - a space or a collection. */
+        SpaceMovePointer: {
+            /** @description Id of the sibling space. */
+            space: string;
+            /** @constant */
+            type: "space";
+        } | {
+            /** @description Id of the sibling collection. */
+            collection: string;
+            /** @constant */
+            type: "collection";
+        };
+        /**
+         * @description Who can access the space: `public` (anyone, indexed by search engines), `unlisted` (anyone, not indexed),
+         *     `share-link` (anyone with a secret token in the URL), `visitor-auth` (anyone authenticated through a JWT),
+         *     `in-collection` (anyone who can access the parent collection; only for spaces in a collection),
+         *     `private` (authorized members).
+         * @enum {string}
+         */
+        SpaceVisibility: "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+        /** @description How to sign in to an organization with one of its SSO providers. */
+        SSOProviderLogin: {
+            /** @description Unique identifier of the provider. */
+            id: string;
+            label: string;
+            /**
+             * Format: uri
+             * @description URL that starts a sign-in with the provider.
+             */
+            startURL: string;
+        };
+        /** @description A team of members of an organization. */
+        Team: {
+            /**
+             * Format: date-time
+             * @description When the team was created.
+             */
+            createdAt: string;
+            /** @description Unique identifier of the team. */
+            id: string;
+            /** @description Count of members in the team. */
+            members: number;
+            /** @constant */
+            object: "team";
+            /** @description What the caller may do with the team. */
+            permissions: {
+                /** @description Can the caller manage the team and its members. */
+                admin: boolean;
+                /** @description Can the caller view the team and list its members. */
+                view: boolean;
+            };
+            /** @description Count of spaces the team has access to. */
+            spaces: number;
+            /** @description Title of the team. */
+            title: string;
+        };
+        /** @description A member of a team, with the role it has in the team. */
+        TeamMemberEntry: {
+            /** @description The user as a member of the organization. */
+            organization: components["schemas"]["Member"];
+            /** @description What the caller may do with the team member. */
+            permissions: {
+                /** @description Can the caller view the team member. */
+                view: boolean;
+            };
+            /** @description The user as a member of the team. */
+            team: {
+                role: components["schemas"]["TeamMemberRole"];
+            };
+        };
+        /**
+         * @description `owner` can manage the team's members; `member` is a member.
+         * @enum {string}
+         */
+        TeamMemberRole: "owner" | "member";
+        /** @description A translation of a space into another language, kept in a result space and re-run on demand. */
+        Translation: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the translation. */
+            id: string;
+            /** @description Instructions for the translator (e.g. terms to keep). */
+            instructions: components["schemas"]["Document"];
+            /** @description Language the space is translated into. */
+            language: components["schemas"]["Language"];
+            /** @constant */
+            object: "translation";
+            permissions: {
+                edit: boolean;
+                view: boolean;
+            };
+            /** @description Where the latest run put the translation; absent before the first run completes. */
+            result?: {
+                language?: components["schemas"]["Language"];
+                /** @description Id of the revision the latest run created. */
+                revision: string;
+                /** @description Id of the space holding the translation. */
+                space: string;
+            };
+            source: {
+                language: components["schemas"]["Language"];
+                /** @description Id of the source space. */
+                space: string;
+            };
+            stats: {
+                /** @description Pages translated by the latest run. */
+                latestPages: number;
+                /** @description Duration of the latest run, in seconds. */
+                latestRunDuration: number;
+                /** @description Words translated by the latest run. */
+                latestWords: number;
+                /** @description Number of runs. */
+                runs: number;
+                /** @description Duration of all runs, in seconds. */
+                totalDuration: number;
+                /** @description Distinct pages translated over all runs. */
+                totalPages: number;
+                /** @description Words translated over all runs. */
+                totalWords: number;
+            };
+            /**
+             * @description `pending` until a run starts, `running` during a run, `completed` after it.
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed";
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the translation.
+                 */
+                location: string;
+            };
+        };
+        /** @description A reference to a user. */
+        User: {
+            displayName: string;
+            /** Format: email */
+            email?: string;
+            id: string;
+            /** @constant */
+            object: "user";
+            photoURL?: string;
+            urls: {
+                /** @description API URL of the user. */
+                location: string;
+            };
+        };
+    };
+    responses: {
+        /** @description Invalid input; the message names the field. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 400,
+                 *         "message": "Invalid request: /body/title must NOT have more than 50 characters"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with the current state of the resource. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 409,
+                 *         "message": "Conflict"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The caller can see the resource but may not perform this action. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 403,
+                 *         "message": "You are not allowed to do this"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource does not exist or the caller may not see it. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 404,
+                 *         "message": "Not found"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource changed since the revision given in If-Match. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 412,
+                 *         "message": "The target revision has moved on"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token is missing, unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 401,
+                 *         "message": "Missing or invalid authorization token"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unexpected error. */
+        UnexpectedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 500,
+                 *         "message": "Internal server error"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Only return change requests the user with this id contributed to. */
+        ChangeRequestContributor: string;
+        /** @description Only return change requests created by the user with this id. */
+        ChangeRequestCreator: string;
+        /** @description The unique id of the change-request or its number in the space. */
+        ChangeRequestId: string;
+        /** @description Only return change requests with this status. */
+        ChangeRequestStatusFilter: "draft" | "open" | "archived" | "merged";
+        /** @description The unique id of the collection. */
+        CollectionId: string;
+        /** @description Only return comments posted by these users (ids; repeat the parameter for several users). */
+        CommentAuthors: string[];
+        /** @description The unique id of the comment. */
+        CommentId: string;
+        /** @description The unique id of the comment-reply. */
+        CommentReplyId: string;
+        /** @description Only return comments with this status; `all` returns every comment. */
+        CommentStatusFilter: "all" | "open" | "resolved";
+        /** @description Only return comments posted on the page with this id. */
+        CommentTargetPage: string;
+        /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+        Computed: boolean;
+        /** @description An email domain, e.g. `example.com`. */
+        EmailDomain: string;
+        /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+        Evaluated: boolean;
+        /** @description The unique id of the event. */
+        EventId: string;
+        /** @description The unique id of the file. */
+        FileId: string;
+        /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+        Format: "document" | "markdown";
+        /** @description The unique name of the integration. */
+        IntegrationName: string;
+        /** @description The unique id of the invite. */
+        InviteId: string;
+        /** @description The number of results per page (at most 1000). */
+        Limit: number;
+        /**
+         * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
+         *     `in-app` (a URL pointing to an internal location in the app).
+         */
+        LinkStatusFilter: components["schemas"]["ContentReferenceStatus"];
+        /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+        Metadata: boolean;
+        /** @description The direction of the ordering. */
+        Order: components["schemas"]["ListOrder"];
+        /** @description The unique id of the organization. */
+        OrganizationId: string;
+        /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+        Page: string;
+        /** @description The unique id of the page. */
+        PageId: string;
+        /** @description The unique id of the review. */
+        ReviewId: string;
+        /** @description The unique id of the revision. */
+        RevisionId: string;
+        /** @description The unique id of the saml-provider. */
+        SamlProviderId: string;
+        /** @description The text to search for. */
+        SearchQuery: string;
+        /** @description The unique id of the site. */
+        SiteId: string;
+        /** @description The unique id of the site-section-group. */
+        SiteSectionGroupId: string;
+        /** @description The unique id of the site-section. */
+        SiteSectionId: string;
+        /** @description Share key of a site published through share links; used to resolve the published URLs. */
+        SiteShareKey: string;
+        /** @description The unique id of the site-space. */
+        SiteSpaceId: string;
+        /** @description The unique id of the space. */
+        SpaceId: string;
+        /** @description The slug of the OpenAPI specification. */
+        SpecSlug: string;
+        /** @description The unique id of the team. */
+        TeamId: string;
+        /** @description The unique id of the token. */
+        TokenId: string;
+        /** @description The unique id of the translation. */
+        TranslationId: string;
+        /** @description The unique id of the user. */
+        UserId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getApiInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version of the API and of the server build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        build: string;
+                        version: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCollectionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCollectionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCollectionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default role on the collection's content for members of the organization; `inherit` follows the parent. */
+                    defaultLevel?: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+                    /** @description Description of the collection. */
+                    description?: string;
+                    /** @description Title of the collection. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the new parent collection; `null` moves it to the organization root. Unchanged when omitted. */
+                    parent?: string | null;
+                    /** @description Where to put the collection among its siblings; at the end when omitted. */
+                    position?: {
+                        /** @description Put the collection just after this sibling. */
+                        after?: {
+                            /** @description Id of the sibling space. */
+                            space: string;
+                            /** @constant */
+                            type: "space";
+                        } | {
+                            /** @description Id of the sibling collection. */
+                            collection: string;
+                            /** @constant */
+                            type: "collection";
+                        };
+                        /** @description Put the collection just before this sibling. */
+                        before?: {
+                            /** @description Id of the sibling space. */
+                            space: string;
+                            /** @constant */
+                            type: "space";
+                        } | {
+                            /** @description Id of the sibling collection. */
+                            collection: string;
+                            /** @constant */
+                            type: "collection";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The collection has been moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    inviteToCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteToContent"];
+            };
+        };
+        responses: {
+            /** @description The role has been granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpacesInCollectionById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the spaces in the collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Space"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    transferCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the target organization. */
+                    organization: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection has been transferred. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOrganizationsForEmailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email domain, e.g. `example.com`. */
+                emailDomain: components["parameters"]["EmailDomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizations: components["schemas"]["Organization"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                /** @description Only the integrations with a block that unfurls URLs of this domain are listed. */
+                blockDomain?: string;
+                /** @description true: only the integrations with blocks; false: only those without. */
+                blocks?: boolean;
+                /** @description Only the integrations of this category are listed. */
+                category?: components["schemas"]["IntegrationCategory"];
+                /** @description true: only the integrations with content sources; false: only those without. */
+                contentSources?: boolean;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the integrations owned by this organization are listed. */
+                owner?: string;
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the integrations requesting this scope are listed. */
+                scope?: components["schemas"]["IntegrationScope"];
+                /** @description Only the integrations whose name matches this text are listed. */
+                search?: string;
+                /** @description Only the integrations with this target are listed. */
+                target?: components["schemas"]["IntegrationTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the integrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Integration"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIntegrationByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    publishIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blocks?: components["schemas"]["IntegrationBlock"][];
+                    categories?: components["schemas"]["IntegrationCategory"][];
+                    configurations?: components["schemas"]["IntegrationConfigurations"];
+                    contentSecurityPolicy?: components["schemas"]["IntegrationContentSecurityPolicy"];
+                    contentSources?: components["schemas"]["IntegrationContentSource"][];
+                    description: string;
+                    externalLinks?: components["schemas"]["IntegrationExternalLink"][];
+                    /**
+                     * Format: byte
+                     * @description Base64 content of the icon.
+                     */
+                    icon?: string;
+                    /** @description Id or subdomain of the organization publishing the integration. */
+                    organization: string;
+                    /** @description Base64 contents of images that showcase the integration. */
+                    previewImages?: string[];
+                    /**
+                     * @description Runtime of the integration script; `v1` when omitted.
+                     * @default v1
+                     * @enum {string}
+                     */
+                    runtime?: "v1";
+                    scopes: components["schemas"]["IntegrationScope"][];
+                    /** @description Content of the integration script. */
+                    script: string;
+                    /** @description Secrets passed to the script at runtime, by name. */
+                    secrets?: {
+                        [key: string]: string;
+                    };
+                    /** @description Long-form Markdown summary. */
+                    summary?: string;
+                    /** @description Where the integration can be installed; `all` when omitted. */
+                    target?: components["schemas"]["IntegrationTarget"];
+                    title: string;
+                    visibility?: components["schemas"]["IntegrationVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The integration has been published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    unpublishIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration has been unpublished, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setIntegrationDevelopmentMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Forward the events of all organizations, not only those of the owning organization.
+                     * @default false
+                     */
+                    all?: boolean;
+                    /** @description URL of the tunnel to dispatch the events to. */
+                    tunnelUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The development mode has been set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrationEvents: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIntegrationEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the event. */
+                eventId: components["parameters"]["EventId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, with the logs of its processing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: components["schemas"]["IntegrationEvent"];
+                        /** @description What happened while the event was processed. */
+                        trace?: {
+                            logs: {
+                                /** @enum {string} */
+                                level: "debug" | "info" | "warn" | "error";
+                                message: string;
+                                /** Format: date-time */
+                                timestamp: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrationInstallations: {
+        parameters: {
+            query?: {
+                /** @description Only the installations with this external id are listed. */
+                externalId?: string;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationInstallation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    installIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the organization to install on. */
+                    organization: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The integration has been installed. */
+            201: {
+                headers: {
+                    /** @description API URL of the installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrationSiteInstallations: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full site object; false (default): its id. */
+                extended?: boolean;
+                /** @description Only the installations with this external id are listed. */
+                externalId?: string;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the site installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationSiteInstallation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrationSpaceInstallations: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space object; false (default): its id. */
+                extended?: boolean;
+                /** @description Only the installations with this external id are listed. */
+                externalId?: string;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the space installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationSpaceInstallation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrganizationsForAuthenticatedUser: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations the caller is a member of. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Organization"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailDomains?: components["schemas"]["OrganizationEmailDomains"];
+                    hostname?: components["schemas"]["OrganizationHostname"];
+                    title: string;
+                    /**
+                     * @default business
+                     * @enum {string}
+                     */
+                    type?: "business" | "community";
+                };
+            };
+        };
+        responses: {
+            /** @description The organization was created. */
+            201: {
+                headers: {
+                    /** @description API URL of the new organization. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization, with `permissions` computed for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ai?: boolean;
+                    defaultContent?: components["schemas"]["OrganizationDefaultContent"] | null;
+                    defaultRole?: components["schemas"]["MemberRoleOrGuest"];
+                    emailDomains?: components["schemas"]["OrganizationEmailDomains"];
+                    hostname?: components["schemas"]["OrganizationHostname"];
+                    inviteLinks?: boolean;
+                    logo?: string | null;
+                    mergeRules?: components["schemas"]["MergeRules"];
+                    sso?: boolean;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listChangeRequestsForOrganization: {
+        parameters: {
+            query?: {
+                /** @description Only return change requests the user with this id contributed to. */
+                contributor?: components["parameters"]["ChangeRequestContributor"];
+                /** @description Only return change requests created by the user with this id. */
+                creator?: components["parameters"]["ChangeRequestCreator"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only return change requests with this status. */
+                status?: components["parameters"]["ChangeRequestStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ChangeRequest"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCollectionsInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description When true (default) nested collections are listed too; when false only root-level collections. */
+                nested?: boolean;
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Collection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Id of the parent collection. */
+                    parent?: string;
+                    /** @description Title of the collection. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the collection. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    inviteUsersToOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails: (string | {
+                        /** Format: email */
+                        email: string;
+                        role: components["schemas"]["MemberRoleOrGuest"];
+                    })[];
+                    role?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Add the users as SSO members. */
+                    sso?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The users were added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        failedSSOEmails?: string[];
+                        /** @description Number of users newly added. */
+                        invited: number;
+                        /** @description Ids of the users who are now members. */
+                        users: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    joinOrganizationWithInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's membership. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    joinOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller is a member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrganizationInviteLinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite links, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["OrganizationInviteLink"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOrganizationInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invite link was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteOrganizationInviteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMembersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The direction of the ordering. */
+                order?: components["parameters"]["Order"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only members with this role (`guest` for members with no role). */
+                role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
+                /** @description Only members whose display name or email contains this text (case-insensitive). */
+                search?: string;
+                /** @description The property to sort by. Sorting by `lastSeenAt` lists only members who have been seen. */
+                sort?: "joinedAt" | "lastSeenAt" | "name";
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeMemberFromOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member was removed, or was not a member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpacesForOrganizationMember: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The direction of the ordering. */
+                order?: components["parameters"]["Order"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: {
+                            permission: components["schemas"]["MemberRole"];
+                            space: components["schemas"]["Space"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setUserAsSsoMemberForOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamsForOrganizationMember: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only teams whose title contains this text (case-insensitive). */
+                title?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams with the member's role in each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: {
+                            member: {
+                                role: components["schemas"]["TeamMemberRole"];
+                            };
+                            team: components["schemas"]["Team"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOpenAPISpecs: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the OpenAPI specs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["OpenAPISpec"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOpenAPISpec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Slug of the spec, unique in the organization. */
+                    slug: string;
+                    source: components["schemas"]["OpenAPISpecSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description The OpenAPI spec has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the OpenAPI spec. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI spec. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOrUpdateOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source: components["schemas"]["OpenAPISpecSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description The OpenAPI spec has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            /** @description The OpenAPI spec has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the OpenAPI spec. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI spec has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    visibility: components["schemas"]["OpenAPISpecVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The OpenAPI spec has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateOrganizationMemberLastSeenAt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's membership was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A JWT containing the claims to attach to this user. */
+                        serviceVisitorClaims?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSAMLProvidersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the SAML providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SAMLProvider"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOrganizationSAMLProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Signing certificate of the identity provider (PEM). */
+                    certificate?: string;
+                    /** @description Role new SSO members get (`null` for guests). */
+                    defaultRole?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Id of the team new SSO members join. */
+                    defaultTeam?: string;
+                    /** @description Entity ID of the identity provider. */
+                    entityID?: string;
+                    /** @description Label of the provider, shown on the sign-in page. */
+                    label: string;
+                    /**
+                     * Format: uri
+                     * @description Single sign-on URL of the identity provider.
+                     */
+                    ssoURL?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The SAML provider has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the SAML provider. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SAMLProvider"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOrganizationSAMLProviderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SAML provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SAMLProvider"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteOrganizationSAMLProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SAML provider has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateOrganizationSAMLProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Signing certificate of the identity provider (PEM). */
+                    certificate?: string;
+                    /** @description Role new SSO members get (`null` for guests). */
+                    defaultRole?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Id of the team new SSO members join. */
+                    defaultTeam?: string;
+                    /** @description Entity ID of the identity provider. */
+                    entityID?: string;
+                    /** @description Label of the provider, shown on the sign-in page. */
+                    label?: string;
+                    /**
+                     * Format: uri
+                     * @description Single sign-on URL of the identity provider.
+                     */
+                    ssoURL?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The SAML provider has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SAMLProvider"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchOrganizationContent: {
+        parameters: {
+            query: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description The text to search for. */
+                query: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching spaces, with their matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SearchSpaceResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the published (true) or unpublished (false) sites are listed. */
+                published?: boolean;
+                /** @description Only the sites that publish this space are listed. */
+                space?: string;
+                /** @description Only the sites whose title contains this text are listed. */
+                title?: string;
+                /** @description Only the sites of these types are listed (repeat the parameter: `type=basic&type=premium`). */
+                type?: components["schemas"]["SiteType"][];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the sites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Site"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Ids of spaces to add to the site. */
+                    spaces?: string[];
+                    /** @description Title of the site. */
+                    title?: string;
+                    /**
+                     * @description Type of the site.
+                     * @default basic
+                     */
+                    type?: components["schemas"]["SiteType"];
+                    visibility?: components["schemas"]["SiteVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The site has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the site. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adaptiveContent?: {
+                        /** @description Whether adaptive content is enabled. */
+                        enabled: boolean;
+                    };
+                    /**
+                     * @description `excluded`: AI agents cannot access the site; `included`: they can.
+                     * @enum {string}
+                     */
+                    agentsContext?: "excluded" | "included";
+                    /** @description Basename of the site, e.g. `api`. */
+                    basename?: string;
+                    /** @description Id of the section to use as the default. */
+                    defaultSiteSection?: string;
+                    /** @description Id of the site space to use as the default at the root level, or in the default section when the site has sections. */
+                    defaultSiteSpace?: string;
+                    /** @description Host plus path to serve the site from through a reverse proxy, e.g. `example.com/docs`; `null` removes the proxy. */
+                    proxy?: string | null;
+                    /** @description Title of the site. */
+                    title?: string;
+                    visibility?: components["schemas"]["SiteVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The site has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSiteAdaptiveSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adaptive schema of the site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteAdaptiveSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteAdaptiveSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jsonSchema: components["schemas"]["SiteAdaptiveJSONSchema"];
+                };
+            };
+        };
+        responses: {
+            /** @description The adaptive schema has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteAdaptiveSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteAdaptiveTemplateConditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The condition templates, derived from the visitor attributes schema of the site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SiteAdaptiveTemplateCondition"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    publishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site has been published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPublishedContentSite: {
+        parameters: {
+            query?: {
+                /** @description Share key of a site published through share links; used to resolve the published URLs. */
+                shareKey?: components["parameters"]["SiteShareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published profile of the site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedContentSite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteSectionGroups: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the section groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SiteSectionGroup"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addSectionGroupToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Id of the parent section group; the group is added at the site root when omitted. */
+                    parent?: string;
+                    /** @description Ids of sections to move into the group. */
+                    sections?: string[];
+                    /** @description Title of the group. */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The section group has been added. */
+            201: {
+                headers: {
+                    /** @description API URL of the section group. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteSectionGroupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The section group has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteSectionGroupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Title of the group. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The section group has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addSectionToGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the section to add to the group. */
+                    sectionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The section has been added to the group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeSectionFromGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The section has been removed from the group, or was not in it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteSections: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Share key of a site published through share links; used to resolve the published URLs. */
+                shareKey?: components["parameters"]["SiteShareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SiteSection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addSectionToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Id of the space to add to the section as a site space. */
+                    spaceId: string;
+                    /** @description Title of the section; the space title when omitted. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The section has been added. */
+            201: {
+                headers: {
+                    /** @description API URL of the section. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteSectionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The section has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteSectionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Expression deciding whether it is shown to a visitor (evaluates to a boolean). Unchanged when omitted; `null` removes it. */
+                    condition?: string | null;
+                    /** @description Id of the site space to use as the default of the section. */
+                    defaultSiteSpace?: string;
+                    /** @description Description of the section; `null` removes it. */
+                    description?: string | null;
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Path of the section on the site. */
+                    path?: string;
+                    /** @description Title of the section. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The section has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveSiteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section. */
+                siteSectionId: components["parameters"]["SiteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Where to put the section among its siblings; at the end when omitted. */
+                    position?: {
+                        after?: {
+                            /** @description Id of the sibling section. */
+                            siteSection: string;
+                            /** @constant */
+                            type: "site-section";
+                        };
+                        before?: {
+                            /** @description Id of the sibling section. */
+                            siteSection: string;
+                            /** @constant */
+                            type: "site-section";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The section has been moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteSpaces: {
+        parameters: {
+            query?: {
+                /** @description true: only the default site space; false: only the others; omitted: all. */
+                default?: boolean;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Share key of a site published through share links; used to resolve the published URLs. */
+                shareKey?: components["parameters"]["SiteShareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the site spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SiteSpace"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addSpaceToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the section to add the space to; the default section (or the site root) when omitted. */
+                    sectionId?: string;
+                    /** @description Id of the space to add. */
+                    spaceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The site space has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the site space. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteSpaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site space has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteSpaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Expression deciding whether it is shown to a visitor (evaluates to a boolean). Unchanged when omitted; `null` removes it. */
+                    condition?: string | null;
+                    /** @description Path of the space on the site. */
+                    path?: string;
+                    /** @description Id of the space the site space points to. */
+                    spaceId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The site space has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveSiteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Where to put the site space among its siblings; at the end when omitted. */
+                    position?: {
+                        after?: {
+                            /** @description Id of the sibling site space. */
+                            siteSpace: string;
+                            /** @constant */
+                            type: "site-space";
+                        };
+                        before?: {
+                            /** @description Id of the sibling site space. */
+                            siteSpace: string;
+                            /** @constant */
+                            type: "site-space";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The site space has been moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpacesInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Space"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    editMode?: components["schemas"]["SpaceEditMode"];
+                    emoji?: string;
+                    /** @description When `true`, the space is created without any page. */
+                    empty?: boolean;
+                    language?: components["schemas"]["Language"];
+                    /** @description Id of the collection to create the space in. */
+                    parent?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The space was created. */
+            201: {
+                headers: {
+                    /** @description API URL of the new space. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSSOProviderLoginsInOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in options, one per SSO provider (not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SSOProviderLogin"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamsInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Id of a member of the organization: only the teams this member can manage are listed. */
+                owner?: string;
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the teams whose title contains this text (case-insensitive) are listed. */
+                title?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Team"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createOrganizationTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ids of members of the organization to add to the team. */
+                    members?: string[];
+                    /** @description Title of the team. */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The team has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the team. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getTeamInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeTeamFromOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTeamInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Title of the team. */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The team has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamMembersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the team members, with their role in the team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["TeamMemberEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateMembersInOrganizationTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Users to add (ids or emails). */
+                    add?: string[];
+                    /** @description Team role to set, by user id. */
+                    memberships?: {
+                        [key: string]: {
+                            role: components["schemas"]["TeamMemberRole"];
+                        };
+                    };
+                    /** @description Users to remove (ids or emails). */
+                    remove?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The members have been updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addMemberToOrganizationTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["TeamMemberRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member has been added or updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteMemberFromOrganizationTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member has been removed, or was not a member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTranslations: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the translations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Translation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Instructions for the translator. */
+                    instructions?: components["schemas"]["Document"];
+                    /** @description Language to translate into. */
+                    language: components["schemas"]["Language"];
+                    source: {
+                        /** @description Language of the source space. */
+                        language: components["schemas"]["Language"];
+                        /** @description Id of the space to translate. */
+                        space: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The translation has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the translation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The translation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Instructions for the translator. */
+                    instructions: components["schemas"]["Document"];
+                };
+            };
+        };
+        responses: {
+            /** @description The translation has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The translation has been deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    runTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["TranslationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A run has been triggered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSpaceById: {
+        parameters: {
+            query?: {
+                /** @description Key of a share link; resolves the published URLs of share-link sites. */
+                shareKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space, with `permissions` computed for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSpaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSpaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultLevel?: components["schemas"]["MemberRoleOrGuest"];
+                    editMode?: components["schemas"]["SpaceEditMode"];
+                    emoji?: string;
+                    language?: components["schemas"]["Language"];
+                    mergeRules?: components["schemas"]["MergeRules"];
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listChangeRequestsForSpace: {
+        parameters: {
+            query?: {
+                /** @description Only return change requests the user with this id contributed to. */
+                contributor?: components["parameters"]["ChangeRequestContributor"];
+                /** @description Only return change requests created by the user with this id. */
+                creator?: components["parameters"]["ChangeRequestCreator"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only return change requests with this status. */
+                status?: components["parameters"]["ChangeRequestStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change requests, most recently updated first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ChangeRequest"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the agent task the change request implements. */
+                    agentTaskId?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new change request. */
+            201: {
+                headers: {
+                    /** @description API URL of the new change request. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getChangeRequestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateChangeRequestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: components["schemas"]["Document"];
+                    /** @enum {string} */
+                    status?: "draft" | "open" | "archived";
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated change request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCommentsInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Only return comments posted by these users (ids; repeat the parameter for several users). */
+                authors?: components["parameters"]["CommentAuthors"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The direction of the ordering. */
+                order?: components["parameters"]["Order"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only return comments with this status; `all` returns every comment. */
+                status?: components["parameters"]["CommentStatusFilter"];
+                /** @description Only return comments posted on the page with this id. */
+                targetPage?: components["parameters"]["CommentTargetPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments, ordered by posting date (`order`, newest first by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Comment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCommentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentPostInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCommentInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCommentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCommentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCommentRepliesInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replies, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["CommentReply"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCommentReplyInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyPostInput"];
+            };
+        };
+        responses: {
+            /** @description The new reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCommentReplyInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRevisionOfChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current revision of the change request, with its pages and files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFilesInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files of the current revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["RevisionFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFileInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listChangeRequestFileBacklinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations (pages and files) that reference the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ContentLocation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importContentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentInput"];
+            };
+        };
+        responses: {
+            /** @description The content was imported. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision created by the import. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportContentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listChangeRequestPageBacklinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations (pages and files) that reference the page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ContentLocation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPageLinksInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
+                 *     `in-app` (a URL pointing to an internal location in the app).
+                 */
+                status?: components["parameters"]["LinkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links found in the page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentReferenceUsageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPagesInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages at the top level of the tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pages: components["schemas"]["RevisionPage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    mergeChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "merge" | "conflicts";
+                        /** @description Id of the revision resulting from the merge. */
+                        revision: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getChangeRequestPdf: {
+        parameters: {
+            query?: {
+                /** @description When `true`, the PDF holds only the page `page`; otherwise it holds the whole content. */
+                only?: boolean;
+                /** @description Id of the page to generate the PDF for (by default the first page). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URL of the generated PDF. */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRequestedReviewersByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requested reviewers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ChangeRequestRequestedReviewer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    requestReviewersForChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ids of the users to request a review from. */
+                    users: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The reviewers requested by this call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["ChangeRequestRequestedReviewer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeRequestedReviewerFromChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is no longer requested, or was not. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReviewsByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description `true`: only reviews of an earlier revision of the change request; `false`: only reviews of its current revision; omitted: all. */
+                outdated?: boolean;
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ChangeRequestReview"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    submitChangeRequestReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: components["schemas"]["CommentBodyInput"];
+                    /** @enum {string} */
+                    status: "approved" | "changes-requested";
+                };
+            };
+        };
+        responses: {
+            /** @description The new review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getChangeRequestReviewById: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the review. */
+                reviewId: components["parameters"]["ReviewId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the update. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "update" | "conflicts";
+                        /** @description Id of the revision of the change request after the update. */
+                        revision: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCommentsInSpace: {
+        parameters: {
+            query?: {
+                /** @description Only return comments posted by these users (ids; repeat the parameter for several users). */
+                authors?: components["parameters"]["CommentAuthors"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The direction of the ordering. */
+                order?: components["parameters"]["Order"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only return comments with this status; `all` returns every comment. */
+                status?: components["parameters"]["CommentStatusFilter"];
+                /** @description Only return comments posted on the page with this id. */
+                targetPage?: components["parameters"]["CommentTargetPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments, ordered by posting date (`order`, newest first by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Comment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCommentInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentPostInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCommentInSpace: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCommentInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCommentInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyPostInput"];
+            };
+        };
+        responses: {
+            /** @description The new reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCommentReplyInSpace: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the comment-reply. */
+                commentReplyId: components["parameters"]["CommentReplyId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply was deleted, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCurrentRevision: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current revision of the space, with its pages and files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFiles: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files of the current revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["RevisionFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFileById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpaceFileBacklinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations (pages and files) that reference the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ContentLocation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentInput"];
+            };
+        };
+        responses: {
+            /** @description The content was imported. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision created by the import. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportContentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPageLinksInSpace: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
+                 *     `in-app` (a URL pointing to an internal location in the app).
+                 */
+                status?: components["parameters"]["LinkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links found in the page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentReferenceUsageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages at the top level of the tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pages: components["schemas"]["RevisionPage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    applyTemplateToSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the template. */
+                    id: string;
+                    params?: {
+                        /** @description Content references by name, used by the template. */
+                        contentRefs?: {
+                            [key: string]: components["schemas"]["FileContentRef"];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The template was applied. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    duplicateSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy of the space. */
+            201: {
+                headers: {
+                    /** @description API URL of the new space. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportToGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message of the commit. */
+                    commitMessage: string;
+                    /** @description When `true`, the operation proceeds even if it would overwrite more recent changes. */
+                    force?: boolean;
+                    gitInfo?: components["schemas"]["GitSyncInfoInput"];
+                    /** @description The Git ref to synchronise with, as `refs/heads/<branch>`. */
+                    ref: string;
+                    /** @description Identifier of a cache of the repository to reuse. */
+                    repoCacheID?: string;
+                    /** @description Prefix of the URLs of commits of the repository. */
+                    repoCommitURL?: string;
+                    /** @description Root directory of the project in the repository. */
+                    repoProjectDirectory?: string;
+                    /** @description Prefix of the URLs of external references to files of the repository. */
+                    repoTreeURL?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the operation was requested; orders import and export operations.
+                     */
+                    timestamp?: string;
+                    /** @description URL of the repository; it may contain basic-auth credentials. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The export has started. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description When `true`, the operation proceeds even if it would overwrite more recent changes. */
+                    force?: boolean;
+                    gitInfo?: components["schemas"]["GitSyncInfoInput"];
+                    /** @description The Git ref to synchronise with, as `refs/heads/<branch>`. */
+                    ref: string;
+                    /** @description Identifier of a cache of the repository to reuse. */
+                    repoCacheID?: string;
+                    /** @description Prefix of the URLs of commits of the repository. */
+                    repoCommitURL?: string;
+                    /** @description Root directory of the project in the repository. */
+                    repoProjectDirectory?: string;
+                    /** @description Prefix of the URLs of external references to files of the repository. */
+                    repoTreeURL?: string;
+                    /** @description When `true`, generates a revision without updating the primary content of the space. */
+                    standalone?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When the operation was requested; orders import and export operations.
+                     */
+                    timestamp?: string;
+                    /** @description URL of the repository; it may contain basic-auth credentials. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The import has started. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSpaceGitInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Git Sync state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSyncState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteLegacyGitInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The legacy installation was removed, or did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpaceLinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
+                 *     `in-app` (a URL pointing to an internal location in the app).
+                 */
+                status?: components["parameters"]["LinkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentReferenceUsageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the target collection, or `null` for the top level of the organization. */
+                    parent?: string | null;
+                    /** @description Where to put the space among its siblings; give one of `before` and `after`. */
+                    position?: {
+                        after?: components["schemas"]["SpaceMovePointer"];
+                        before?: components["schemas"]["SpaceMovePointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The moved space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    inviteToSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteToContent"];
+            };
+        };
+        responses: {
+            /** @description The role was granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    restoreSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRevisionById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision, with its pages and files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchSpaceContent: {
+        parameters: {
+            query: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description The text to search for. */
+                query: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching pages, with their matching sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SearchPageResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    transferSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the target organization. */
+                    organization: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transferred space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthenticatedUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user the token belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listAPITokensForAuthenticatedUser: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's tokens, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["APIToken"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    revokeAPIToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the token. */
+                tokenId: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked (or did not exist). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    displayName: string;
+                    /** Format: email */
+                    email: string;
+                    /** Format: uri */
+                    photoURL?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUserById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createAPIToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAPIToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+}
