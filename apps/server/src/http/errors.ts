@@ -23,7 +23,7 @@ export function toApiError(err: unknown, logger: Logger): ApiError {
     const first = errors?.[0];
     let message = e.message ?? 'Bad request';
     if (e.status === 404) message = 'Not found';
-    else if (first) message = `Invalid request: ${first.path} ${first.message}`.replace(/\s+/g, ' ').trim();
+    else if (e.status === 400 && first) message = `Invalid request: ${first.path} ${first.message}`.replace(/\s+/g, ' ').trim();
     return new ApiError(e.status, message, e.status === 400 ? errors : undefined, e.headers);
   }
   logger.error({ err }, 'unexpected error');

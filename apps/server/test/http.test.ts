@@ -1,0 +1,125 @@
+// The HTTP contract shared by every operation: errors, auth, validation, limits, pagination, health.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, createOrganization, startTestServer, type TestServer } from '../src/testing/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ bodyLimit: '64kb' });
+});
+afterAll(async () => server?.close());
+
+describe('error contract', () => {
+  it('answers 401 with the error body when the token is missing, malformed or unknown', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer bdy_nope' }]) {
+      const r = await server.api().request('GET', '/v1/orgs', undefined, headers);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ error: { code: 401, message: expect.stringMatching(/token/i) } });
+      expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it('answers 404 for an unknown path and 405 for a wrong method', async () => {
+    const r = await server.api(server.adminToken).get('/v1/does-not-exist');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe(404);
+    const m = await server.api(server.adminToken).request('DELETE', '/v1/orgs');
+    expect(m.status).toBe(405);
+    expect(m.body.error.code).toBe(405);
+  });
+
+  it('answers 400 for invalid JSON and names the field for invalid input', async () => {
+    const bad = await server.api(server.adminToken).request('POST', '/v1/orgs', '{"title":', { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/JSON/);
+    const short = await server.api(server.adminToken).post('/v1/orgs', { title: 'A' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toContain('/body/title');
+    expect(short.body.error.errors[0].path).toBe('/body/title');
+    const extra = await server.api(server.adminToken).post('/v1/orgs', { title: 'Abc', color: 'red' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.message).toMatch(/color|additional/);
+  });
+
+  it('answers 413 when the body is larger than the limit', async () => {
+    const r = await server.api(server.adminToken).post('/v1/orgs', { title: 'x'.repeat(100_000) });
+    expect(r.status).toBe(413);
+    expect(r.body).toEqual({ error: { code: 413, message: 'Request body too large' } });
+  });
+
+  it('rejects unknown query parameters and limit above 1000', async () => {
+    const a = await server.api(server.adminToken).get('/v1/orgs?limit=1001');
+    expect(a.status).toBe(400);
+    expect(a.body.error.message).toContain('/query/limit');
+    const b = await server.api(server.adminToken).get('/v1/orgs?colour=red');
+    expect(b.status).toBe(400);
+    expect(b.body.error.message).toContain('colour');
+    const c = await server.api(server.adminToken).get('/v1/orgs?limit=abc');
+    expect(c.status).toBe(400);
+  });
+
+  it('answers 501 with the error body for operations not built yet', async () => {
+    const user = await createUser(server, 'Nia');
+    const org = await createOrganization(server, user);
+    const r = await server.api(user.token).get(`/v1/orgs/${org.id}/translations`);
+    expect(r.status).toBe(501);
+    expect(r.body).toEqual({ error: { code: 501, message: 'listTranslations is not implemented yet' } });
+  });
+
+  it('echoes a sane request id and makes one otherwise', async () => {
+    const r = await server.api(server.adminToken).request('GET', '/v1/user', undefined, { 'x-request-id': 'abc-123' });
+    expect(r.headers.get('x-request-id')).toBe('abc-123');
+    const s = await server.api(server.adminToken).request('GET', '/v1/user', undefined, { 'x-request-id': 'bad id with spaces' });
+    expect(s.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health and api information', () => {
+  it('reports ready once the spec is compiled', async () => {
+    const r = await fetch(server.url + '/healthz');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves API information without a token', async () => {
+    const r = await server.api().get('/v1');
+    expect(r.status).toBe(200);
+    expect(r.body.version).toBe('1.0.0');
+  });
+});
+
+describe('pagination', () => {
+  it('walks every item exactly once with opaque cursors, and refuses a cursor from another list', async () => {
+    const user = await createUser(server, 'Pager');
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push((await createOrganization(server, user, { title: `Org ${i}` })).id);
+    const seen: string[] = [];
+    let page: string | undefined;
+    let pages = 0;
+    do {
+      const r = await server.api(user.token).get(`/v1/orgs?limit=3${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      expect(r.status).toBe(200);
+      expect(r.body.count).toBe(7);
+      seen.push(...r.body.items.map((o: { id: string }) => o.id));
+      page = r.body.next?.page;
+      pages++;
+    } while (page);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(made);
+
+    const first = await server.api(user.token).get('/v1/orgs?limit=1');
+    const cursor = first.body.next.page as string;
+    const other = await server.api(user.token).get(`/v1/user/tokens?page=${encodeURIComponent(cursor)}`);
+    expect(other.status).toBe(400);
+    expect(other.body.error.message).toContain('/query/page');
+    const garbage = await server.api(user.token).get('/v1/orgs?page=%%%');
+    expect(garbage.status).toBe(400);
+  });
+
+  it('answers limit=0 with the count and no items', async () => {
+    const user = await createUser(server, 'Zero');
+    await createOrganization(server, user);
+    const r = await server.api(user.token).get('/v1/orgs?limit=0');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ items: [], count: 1 });
+  });
+});

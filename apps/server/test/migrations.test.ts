@@ -1,0 +1,52 @@
+// Migrations run up on an empty database, are idempotent, and run down cleanly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { NO_MIGRATIONS } from 'kysely/migration';
+import { migrateToLatest, migrations, migrator } from '../src/db/migrate.js';
+import { testDialect } from '../src/testing/index.js';
+import { PG_ADMIN_URL } from '../src/testing/pg-global-setup.js';
+
+async function freshDatabase(): Promise<{ url?: string; file: string; drop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bindery-mig-'));
+  if (testDialect() === 'sqlite') return { file: join(dir, 'm.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const name = `bindery_mig_${process.pid}_${Date.now()}`;
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  return {
+    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    file: ':memory:',
+    drop: async () => {
+      const d = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+describe('migrations', () => {
+  it('migrate up from empty, again as a no-op, then all the way down', async () => {
+    const fresh = await freshDatabase();
+    const { db, close } = openDatabase({ databaseUrl: fresh.url, sqliteFile: fresh.file });
+    try {
+      const applied = await migrateToLatest(db);
+      expect(applied).toEqual(Object.keys(migrations));
+      expect(await migrateToLatest(db)).toEqual([]);
+      const tables = (await db.introspection.getTables()).map((t) => t.name);
+      for (const t of ['users', 'api_tokens', 'organizations', 'org_members', 'jobs']) expect(tables).toContain(t);
+      const down = await migrator(db).migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      const after = (await db.introspection.getTables()).map((t) => t.name);
+      expect(after).not.toContain('users');
+    } finally {
+      await close();
+      await fresh.drop();
+    }
+  });
+});
