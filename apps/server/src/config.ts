@@ -22,8 +22,10 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** Secret for signed JWTs (visitor claims); generated and stored in the database when absent. */
   jwtSecret?: string;
-  /** Requests per minute per token (0 disables rate limiting). */
+  /** Requests per window per token (0 disables rate limiting). */
   rateLimitPerMinute: number;
+  /** The rate-limit window in milliseconds (default one minute). */
+  rateLimitWindowMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateUrls: env.BINDERY_ALLOW_PRIVATE_URLS === '1',
     jwtSecret: env.BINDERY_JWT_SECRET || undefined,
     rateLimitPerMinute: Number(env.BINDERY_RATE_LIMIT_PER_MINUTE ?? 0),
+    rateLimitWindowMs: Number(env.BINDERY_RATE_LIMIT_WINDOW_MS ?? 60_000),
   };
 }

@@ -10,7 +10,7 @@ afterAll(async () => server?.close());
 
 describe('error contract', () => {
   it('answers 401 with the error body when the token is missing, malformed or unknown', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer bdy_nope' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer bdy_nope' }]) {
       const r = await server.api().request('GET', '/v1/orgs', undefined, headers);
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ error: { code: 401, message: expect.stringMatching(/token/i) } });

@@ -52,7 +52,7 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
   });
 
-  const limiter = ctx.config.rateLimitPerMinute > 0 ? new RateLimiter(ctx.config.rateLimitPerMinute, 60_000, () => ctx.clock.now().getTime()) : null;
+  const limiter = ctx.config.rateLimitPerMinute > 0 ? new RateLimiter(ctx.config.rateLimitPerMinute, ctx.config.rateLimitWindowMs, () => ctx.clock.now().getTime()) : null;
 
   // Authentication: every operation needs a token except the ones the spec marks public.
   app.use(async (req: Request, res: Response, next: NextFunction) => {

@@ -10,6 +10,13 @@ import { ManualClock } from '../lib/clock.js';
 import { randomString } from '../lib/ids.js';
 import { startServer, type RunningServer } from '../server.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL database of this test run (see pg-global-setup.ts). */
+    pgUrl: string;
+  }
+}
+
 export type TestDialect = 'sqlite' | 'postgres';
 
 export function testDialect(): TestDialect {

@@ -5,12 +5,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgUrl: string;
-  }
-}
-
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export default async function setup(project: TestProject) {
