@@ -1287,8 +1287,8 @@ export interface paths {
         /**
          * Create a space
          * @description Creates a space in the organization, at its top level or in the collection `parent`. The caller needs the
-         *     `create` role in the organization (or on the collection). Omitted fields take their defaults
-         *     (empty title, `private` visibility, `live` edit mode).
+         *     `create` role in the organization (or on the collection). The new space has `private` visibility
+         *     (`in-collection` in a collection) and `live` edit mode unless `editMode` says otherwise.
          */
         post: operations["createSpace"];
         delete?: never;
@@ -1604,7 +1604,7 @@ export interface paths {
         /**
          * Post a comment on a change request
          * @description Needs the `comment` role. The comment is attached to a change request, or to `page` (and its block `node` or
-         *     table cell `tableCell`) when given. Answers 200 (not 201), like GitBook.
+         *     table cell `tableCell`) when given. Answers 200 (not 201).
          */
         post: operations["postCommentInChangeRequest"];
         delete?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment of a change request
-         * @description Needs the `comment` role. Answers 200 (not 201), like GitBook.
+         * @description Needs the `comment` role. Answers 200 (not 201).
          */
         post: operations["postCommentReplyInChangeRequest"];
         delete?: never;
@@ -2128,7 +2128,7 @@ export interface paths {
         /**
          * Post a comment on a space
          * @description Needs the `comment` role. The comment is attached to a space, or to `page` (and its block `node` or
-         *     table cell `tableCell`) when given. Answers 200 (not 201), like GitBook.
+         *     table cell `tableCell`) when given. Answers 200 (not 201).
          */
         post: operations["postCommentInSpace"];
         delete?: never;
@@ -2184,7 +2184,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment of a space
-         * @description Needs the `comment` role. Answers 200 (not 201), like GitBook.
+         * @description Needs the `comment` role. Answers 200 (not 201).
          */
         post: operations["postCommentReplyInSpace"];
         delete?: never;
@@ -2417,7 +2417,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a template to a space
-         * @description Editors only. Replaces the content of the space with the template `id`; `params.contentRefs` fills the files the template refers to.
+         * @description Editors only. Applies the template `id` to the content of the space, creating a new revision; `params.contentRefs` gives the files the template refers to.
          */
         post: operations["applyTemplateToSpace"];
         delete?: never;
@@ -5487,7 +5487,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the events, newest first. */
+            /** @description A page of the events. */
             200: {
                 headers: {
                     [name: string]: unknown;
