@@ -35,6 +35,32 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing is the largest single cost of a small query on SQLite. Reuse
+ * prepared statements by SQL text (bounded, least recently used first out). Statements run synchronously, so a
+ * cached one is never in use by two queries at once.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string): SQLite.Statement {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close(): void {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
