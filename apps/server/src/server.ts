@@ -24,6 +24,8 @@ export interface StartOptions {
   table?: HandlerTable;
   /** Print the first-start admin token hint (the CLI does; tests don't). */
   announce?: boolean;
+  /** How long in-flight requests may run once closing starts (default 25 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -110,7 +112,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
+          // Keep-alive connections become idle once their in-flight request is answered: close them as they do,
+          // and cut whatever is left after the grace period.
           server.closeIdleConnections();
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          const cut = setTimeout(() => server.closeAllConnections(), opts.shutdownGraceMs ?? 25_000);
+          server.once('close', () => {
+            clearInterval(sweep);
+            clearTimeout(cut);
+          });
         });
         await closeDb();
       })();

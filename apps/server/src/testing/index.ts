@@ -8,7 +8,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../config.js';
 import { ManualClock } from '../lib/clock.js';
 import { randomString } from '../lib/ids.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer, type RunningServer, type StartOptions } from '../server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,7 +76,7 @@ export function makeApi(baseUrl: string, token?: string): TestApi {
 }
 
 /** Starts a server for one test file. SQLite: its own database file; PostgreSQL: the run's shared database. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, opts: Pick<StartOptions, 'table'> = {}): Promise<TestServer> {
   const dialect = testDialect();
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-test-'));
   const adminToken = 'bdy_test_admin_' + randomString(24);
@@ -93,7 +93,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...overrides,
   };
   const clock = new ManualClock();
-  const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }) });
+  const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }), ...opts });
   const close = running.close;
   return {
     ...running,
