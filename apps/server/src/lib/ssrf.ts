@@ -1,0 +1,145 @@
+// The one way Bindery fetches a URL a user gave it (git import, content import, OpenAPI sources, webhooks).
+// Only http(s); every address the name resolves to is checked against private, loopback, link-local, CGNAT,
+// multicast and reserved ranges (unless configuration allows private addresses, as tests do); the socket connects
+// to the address that was checked (no DNS rebinding window); every redirect hop is checked again; size, time and
+// redirect count are capped.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+
+export class UnsafeUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsafeUrlError';
+  }
+}
+
+export interface SafeFetchOptions {
+  allowPrivate?: boolean;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+}
+
+export interface SafeFetchResult {
+  status: number;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const blocked = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) blocked.addSubnet(net, bits, 'ipv6');
+
+/** Whether an IP address is in a range that user-given URLs may not reach. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/** Parses and checks the shape of a user-given URL (scheme, credentials allowed only for git-style basic auth). */
+export function checkUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UnsafeUrlError(`"${raw}" is not a valid URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UnsafeUrlError(`Only http and https URLs are allowed, not ${url.protocol}`);
+  if (!url.hostname) throw new UnsafeUrlError('The URL has no host');
+  return url;
+}
+
+function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => isPrivateAddress(a.address));
+      if (bad && !allowPrivate) {
+        return callback(Object.assign(new UnsafeUrlError(`${hostname} resolves to ${bad.address}, a private or reserved address`), { code: 'EUNSAFE' }), '');
+      }
+      const wantAll = (options as { all?: boolean }).all;
+      if (wantAll) return callback(null, list);
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPrivate' | 'maxBytes' | 'timeoutMs' | 'method'>> & { headers: Record<string, string> }) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    if (isIP(url.hostname.replace(/^\[|\]$/g, '')) && !opts.allowPrivate && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
+      return reject(new UnsafeUrlError(`${url.hostname} is a private or reserved address`));
+    }
+    const mod = url.protocol === 'https:' ? https : http;
+    const auth = url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined;
+    const req = mod.request(
+      url,
+      { method: opts.method, headers: { 'user-agent': 'Bindery', ...opts.headers }, lookup: guardedLookup(opts.allowPrivate) as never, auth, timeout: opts.timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let tooLarge = false;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > opts.maxBytes && !tooLarge) {
+            tooLarge = true;
+            reject(new UnsafeUrlError(`The response is larger than ${opts.maxBytes} bytes`));
+            req.destroy();
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on('end', () => {
+          if (!tooLarge) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      },
+    );
+    const deadline = setTimeout(() => req.destroy(new UnsafeUrlError(`No complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    req.on('close', () => clearTimeout(deadline));
+    req.on('timeout', () => req.destroy(new UnsafeUrlError(`No answer within ${opts.timeoutMs} ms`)));
+    req.on('error', (err) => reject(err instanceof UnsafeUrlError ? err : (err as { code?: string }).code === 'EUNSAFE' ? new UnsafeUrlError(err.message) : err));
+    req.end();
+  });
+}
+
+/** Fetches a user-given URL through the guard. Throws UnsafeUrlError for anything the guard refuses. */
+export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const opts = {
+    allowPrivate: options.allowPrivate ?? false,
+    maxBytes: options.maxBytes ?? 50 * 1024 * 1024,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+  };
+  const maxRedirects = options.maxRedirects ?? 5;
+  let url = checkUrl(raw);
+  for (let hop = 0; ; hop++) {
+    const res = await requestOnce(url, opts);
+    const location = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && location) {
+      if (hop >= maxRedirects) throw new UnsafeUrlError(`More than ${maxRedirects} redirects`);
+      url = checkUrl(new URL(location, url).toString());
+      continue;
+    }
+    return { status: res.status, url: url.toString(), headers: res.headers, body: res.body };
+  }
+}
