@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
+import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import type { HandlerTable } from './http/operations.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { usersRepo } from './repos/users.repo.js';
@@ -26,6 +27,10 @@ export interface StartOptions {
   announce?: boolean;
   /** How long in-flight requests may run once closing starts (default 25 s). */
   shutdownGraceMs?: number;
+  /** Run the durable job worker in this process (default true; every process may run one). */
+  jobWorker?: boolean;
+  /** How often the job worker looks for due jobs (default 1 s). */
+  jobPollMs?: number;
 }
 
 export interface RunningServer {
@@ -100,6 +105,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const warm = await fetch(`${url}/v1`);
   if (warm.status !== 200) throw new Error(`Warm-up request failed with ${warm.status}: ${await warm.text()}`);
   built.markReady();
+  const worker: JobWorker | undefined = opts.jobWorker === false ? undefined : startJobWorker(ctx, { intervalMs: opts.jobPollMs });
   logger.info({ url, dialect }, 'Bindery is ready');
 
   let closing: Promise<void> | undefined;
@@ -122,6 +128,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
             clearTimeout(cut);
           });
         });
+        await worker?.stop();
         await closeDb();
       })();
       return closing;

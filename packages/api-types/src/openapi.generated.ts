@@ -34,7 +34,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a collection
-         * @description Deletes the collection. Answers 204 also when the collection did not exist.
+         * @description Collection admins only. Deletes the collection and the collections nested in it; every space they hold is
+         *     moved to the trash (it carries `deletedAt` and can be restored for 7 days, at the top level of the
+         *     organization). Answers 204 also when the collection did not exist.
          */
         delete: operations["deleteCollectionById"];
         options?: never;
@@ -83,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Invite users and teams to a collection
-         * @description Grants `role` on the collection (and the content it holds) to the given users and/or teams of its organization. Answers 404 when a user or team does not exist.
+         * @description Collection admins only. Grants `role` on the collection (and the content it holds) to the given users and/or teams of its organization; `null` removes their grant. Answers 404 when a user is not a member of the organization or a team is not one of its teams.
          */
         post: operations["inviteToCollection"];
         delete?: never;
@@ -126,7 +128,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer a collection to another organization
-         * @description Moves the collection and its content to another organization the caller administrates. Answers 409 when the collection already belongs to that organization, 412 when it cannot be moved.
+         * @description Moves the collection and its content (nested collections and spaces) to the top level of another organization; the caller must be an admin of both organizations. Grants on the moved content are removed. Answers 409 when the collection already belongs to that organization, 412 when it cannot be moved.
          */
         post: operations["transferCollection"];
         delete?: never;
@@ -1529,8 +1531,8 @@ export interface paths {
         head?: never;
         /**
          * Update a space
-         * @description Space admins only (`editMode` also for editors). Omitted fields are unchanged; `editMode: locked` locks
-         *     all edits until it is set back to `live`.
+         * @description Space admins only (`editMode` alone also for editors). Omitted fields are unchanged; `editMode: locked`
+         *     locks all edits until it is set back to `live`.
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -2606,7 +2608,9 @@ export interface paths {
         put?: never;
         /**
          * Invite users and teams to a space
-         * @description Space admins only. Grants `role` on the space to the given members and teams of its organization (a `null` role makes them guests).
+         * @description Space admins only. Grants `role` on the space to the given members and teams of its organization; `null`
+         *     removes their grant (they keep what their organization role and the default levels give them). Answers 404
+         *     when a user is not a member of the organization or a team is not one of its teams.
          */
         post: operations["inviteToSpace"];
         delete?: never;
@@ -2695,10 +2699,10 @@ export interface paths {
         put?: never;
         /**
          * Transfer a space to another organization
-         * @description Moves the space to the top level of another organization. The caller must be an admin of the space and
-         *     have the `create` role in the target organization. 409 when the space already belongs to that
-         *     organization; 412 when the space cannot leave its organization in its current state (for example it is
-         *     published on a site of the organization).
+         * @description Moves the space to the top level of another organization. The caller must be an admin of both
+         *     organizations. Grants on the space (to users and teams of the old organization) are removed. 409 when the
+         *     space already belongs to that organization; 412 when the space cannot leave its organization in its
+         *     current state (for example it is published on a site of the organization).
          */
         post: operations["transferSpace"];
         delete?: never;
@@ -2926,8 +2930,7 @@ export interface components {
         ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
         /** @description A collection groups spaces and other collections of an organization. */
         Collection: {
-            /** @description Default role on the collection's content for members of the organization; `inherit` follows the parent. */
-            defaultLevel: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+            defaultLevel: components["schemas"]["DefaultLevel"];
             /** @description Description of the collection. */
             description?: string;
             /** @description Unique identifier of the collection. */
@@ -3202,6 +3205,12 @@ export interface components {
         CustomizationToggle: {
             enabled: boolean;
         };
+        /**
+         * @description Default role of the organization's members (those with a role) on a piece of content: a role, `null` (no
+         *     default role), or `inherit` to follow the parent collection (and, at the top level, the member's organization
+         *     role). A caller's role on content is the highest of their organization role, their grants and this chain.
+         */
+        DefaultLevel: components["schemas"]["MemberRoleOrGuest"] | "inherit";
         /** @description A rich document (GitBook's JSON document) - blocks and inlines. */
         Document: {
             data?: {
@@ -4523,7 +4532,7 @@ export interface components {
             comments: number;
             /** Format: date-time */
             createdAt: string;
-            defaultLevel: components["schemas"]["MemberRoleOrGuest"];
+            defaultLevel: components["schemas"]["DefaultLevel"];
             /**
              * Format: date-time
              * @description Present when the space is deleted; it can be restored for 7 days, then it is permanently removed.
@@ -4580,7 +4589,10 @@ export interface components {
                 location: string;
                 /** @description Public URL of the space, when it is public. */
                 public?: string;
-                /** @description URL of the published content, when published. */
+                /**
+                 * @description URL of the published content, when the visibility is not `private`. For `share-link` spaces it carries
+                 *     the share key (`?shareKey=`) and is only given to space admins and to callers who presented the key.
+                 */
                 published?: string;
             };
             visibility: components["schemas"]["SpaceVisibility"];
@@ -5049,8 +5061,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Default role on the collection's content for members of the organization; `inherit` follows the parent. */
-                    defaultLevel?: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+                    defaultLevel?: components["schemas"]["DefaultLevel"];
                     /** @description Description of the collection. */
                     description?: string;
                     /** @description Title of the collection. */
@@ -8558,12 +8569,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    defaultLevel?: components["schemas"]["MemberRoleOrGuest"];
+                    defaultLevel?: components["schemas"]["DefaultLevel"];
                     editMode?: components["schemas"]["SpaceEditMode"];
                     emoji?: string;
                     language?: components["schemas"]["Language"];
                     mergeRules?: components["schemas"]["MergeRules"];
                     title?: string;
+                    /**
+                     * @description Bindery extension (GitBook sets visibility through sites): who can read the space. `in-collection`
+                     *     needs a parent collection; switching to `share-link` makes a new share key.
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "unlisted" | "share-link" | "in-collection" | "private";
                 };
             };
         };

@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ, in one file.
-import { sql, type RawBuilder, type Expression } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.js';
 
 /** Case-insensitive "contains" on a text expression; `needle` is escaped for LIKE. */
@@ -21,3 +21,16 @@ export function forUpdate(dialect: Dialect): RawBuilder<unknown> {
 }
 
 export const bool = (b: boolean | undefined | null): 0 | 1 => (b ? 1 : 0);
+
+/** The dialect of an open database (migrations receive only the Kysely instance). */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * The column type of fractional sort keys: they must compare byte by byte (ASCII order). SQLite's default
+ * collation is binary; PostgreSQL's follows the database locale, so the column is declared `collate "C"`.
+ */
+export function sortKeyType(dialect: Dialect): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+}

@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/20261122T0000-foundation.js';
+import * as m0002 from './migrations/20261122T0100-spaces.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
+  '20261122T0100-spaces': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,82 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** A collection groups spaces and collections; `sort_key` orders siblings (fractional index, binary collation). */
+export interface CollectionsTable {
+  id: string;
+  org_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: string | null; // a role, 'inherit', or null (no default role)
+  sort_key: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: string;
+  org_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string;
+  language: string | null;
+  default_level: string | null; // a role, 'inherit', or null (no default role)
+  merge_rules: string; // JSON
+  revision_id: string;
+  share_key: string | null;
+  sort_key: string;
+  comments_count: number;
+  change_requests_count: number;
+  change_requests_open: number;
+  change_requests_draft: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The revisions of a space. The content engine adds the content of each revision. */
+export interface RevisionsTable {
+  id: string;
+  space_id: string;
+  parents: string; // JSON string[]
+  type: string; // edits | merge | rollback | update | computed
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface TeamsTable {
+  id: string;
+  org_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  org_id: string;
+  role: string; // owner | member
+  added_at: string;
+}
+
+/** A role granted on a space or collection to a user or a team (through the permissions endpoints). */
+export interface ContentGrantsTable {
+  target_kind: string; // space | collection
+  target_id: string;
+  principal_kind: string; // user | team
+  principal_id: string;
+  org_id: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: string;
@@ -102,4 +178,10 @@ export interface Database {
   org_email_domains: EmailDomainsTable;
   instance_settings: InstanceSettingsTable;
   jobs: JobsTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+  revisions: RevisionsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  content_grants: ContentGrantsTable;
 }

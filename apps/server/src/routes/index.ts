@@ -2,12 +2,18 @@
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
 import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
+import { collectionHandlers } from './collections.js';
 import { organizationHandlers } from './organizations.js';
+import { spaceHandlers } from './spaces.js';
+import { teamHandlers } from './teams.js';
 import { userHandlers } from './users.js';
 
 export const handlerTable: HandlerTable = {
   ...userHandlers,
   ...organizationHandlers,
+  ...teamHandlers,
+  ...collectionHandlers,
+  ...spaceHandlers,
 
   // change-requests
   createChangeRequest: todo,
@@ -24,16 +30,6 @@ export const handlerTable: HandlerTable = {
   submitChangeRequestReview: todo,
   updateChangeRequest: todo,
   updateChangeRequestById: todo,
-
-  // collections
-  createCollection: todo,
-  deleteCollectionById: todo,
-  getCollectionById: todo,
-  listCollectionsInOrganizationById: todo,
-  listSpacesInCollectionById: todo,
-  moveCollection: todo,
-  transferCollection: todo,
-  updateCollectionById: todo,
 
   // comments
   deleteCommentInChangeRequest: todo,
@@ -97,10 +93,6 @@ export const handlerTable: HandlerTable = {
   setIntegrationDevelopmentMode: todo,
   unpublishIntegration: todo,
 
-  // members
-  listSpacesForOrganizationMember: todo,
-  listTeamsForOrganizationMember: todo,
-
   // openapi
   createOpenAPISpec: todo,
   createOrUpdateOpenAPISpecBySlug: todo,
@@ -108,10 +100,6 @@ export const handlerTable: HandlerTable = {
   getOpenAPISpecBySlug: todo,
   listOpenAPISpecs: todo,
   updateOpenAPISpecBySlug: todo,
-
-  // permissions
-  inviteToCollection: todo,
-  inviteToSpace: todo,
 
   // search
   searchOrganizationContent: todo,
@@ -145,17 +133,6 @@ export const handlerTable: HandlerTable = {
   updateSiteSectionGroupById: todo,
   updateSiteSpaceById: todo,
 
-  // spaces
-  createSpace: todo,
-  deleteSpaceById: todo,
-  duplicateSpace: todo,
-  getSpaceById: todo,
-  listSpacesInOrganizationById: todo,
-  moveSpace: todo,
-  restoreSpace: todo,
-  transferSpace: todo,
-  updateSpaceById: todo,
-
   // sso
   createOrganizationSAMLProvider: todo,
   deleteOrganizationSAMLProvider: todo,
@@ -163,17 +140,6 @@ export const handlerTable: HandlerTable = {
   listSAMLProvidersInOrganizationById: todo,
   listSSOProviderLoginsInOrganization: todo,
   updateOrganizationSAMLProvider: todo,
-
-  // teams
-  addMemberToOrganizationTeamById: todo,
-  createOrganizationTeam: todo,
-  deleteMemberFromOrganizationTeamById: todo,
-  getTeamInOrganizationById: todo,
-  listTeamMembersInOrganizationById: todo,
-  listTeamsInOrganizationById: todo,
-  removeTeamFromOrganizationById: todo,
-  updateMembersInOrganizationTeam: todo,
-  updateTeamInOrganizationById: todo,
 
   // translations
   createTranslation: todo,

@@ -1,6 +1,7 @@
 // Membership commands: list, get, change role, remove, invite by email, join by domain or invite link, SSO, ping.
 import type { QueryParams, RequestBody } from '@bindery/api-types';
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { containsInsensitive } from '../db/dialect.js';
@@ -13,6 +14,7 @@ import { usersRepo, type UserRow } from '../repos/users.repo.js';
 import type { MemberCounts } from '../presenters/organization.js';
 import type { Actor } from './auth.js';
 import { loadOrganization, lockOrganization } from './organizations.js';
+import { forgetMember } from './permissions.js';
 
 export interface MemberWithUser {
   member: MemberRow;
@@ -21,11 +23,29 @@ export interface MemberWithUser {
 }
 
 /**
- * How many spaces and teams each member has. Teams and space grants arrive with the spaces/teams issue; until
- * those tables exist every member truly has none.
+ * How many spaces and teams each member has: `spaces` counts the live spaces granted to the member directly
+ * (POST /v1/spaces/{id}/permissions), `teams` the organization's teams they are in.
  */
-export async function countMemberships(_db: DbOrTx, _orgId: string, userIds: string[]): Promise<Map<string, MemberCounts>> {
-  return new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+export async function countMemberships(db: DbOrTx, orgId: string, userIds: string[]): Promise<Map<string, MemberCounts>> {
+  const out = new Map<string, MemberCounts>(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+  if (userIds.length === 0) return out;
+  const [teams, spaces] = await Promise.all([
+    db.selectFrom('team_members').select(['user_id', sql<number | string>`count(*)`.as('n')]).where('org_id', '=', orgId).where('user_id', 'in', userIds).groupBy('user_id').execute(),
+    db
+      .selectFrom('content_grants as g')
+      .innerJoin('spaces as s', 's.id', 'g.target_id')
+      .select(['g.principal_id', sql<number | string>`count(distinct s.id)`.as('n')])
+      .where('g.org_id', '=', orgId)
+      .where('g.target_kind', '=', 'space')
+      .where('g.principal_kind', '=', 'user')
+      .where('g.principal_id', 'in', userIds)
+      .where('s.deleted_at', 'is', null)
+      .groupBy('g.principal_id')
+      .execute(),
+  ]);
+  for (const t of teams) out.get(t.user_id)!.teams = Number(t.n);
+  for (const g of spaces) out.get(g.principal_id)!.spaces = Number(g.n);
+  return out;
 }
 
 async function withCounts(db: DbOrTx, orgId: string, rows: { member: MemberRow; user: UserRow }[]): Promise<MemberWithUser[]> {
@@ -124,6 +144,8 @@ export async function removeMember(ctx: AppContext, actor: Actor, orgId: string,
       throw conflict('The last admin of an organization cannot be removed; make another member admin first');
     }
     await membersRepo.delete(tx, orgId, userId);
+    // Leaving the organization also means leaving its teams and losing the grants on its content.
+    await forgetMember(tx, orgId, userId);
   });
 }
 

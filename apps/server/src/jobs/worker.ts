@@ -1,0 +1,86 @@
+// Runs due jobs: `runDueJobs(ctx)` once (tests call it directly), or `startJobWorker(ctx)` in a loop inside the
+// server process (the embedded default). Several workers, in one or many processes, never run a job twice at once.
+import type { AppContext } from '../context.js';
+import { jobHandlers } from './handlers.js';
+import { claimDueJobs, completeJob, failJob, rescheduleJob, type JobRow } from './queue.js';
+
+export interface RunOptions {
+  /** Most jobs claimed per call (default 20). */
+  limit?: number;
+  /** How long a claim lasts before another worker may take the job over (default 5 minutes). */
+  leaseMs?: number;
+}
+
+export interface RunReport {
+  claimed: number;
+  done: number;
+  rescheduled: number;
+  failed: number;
+}
+
+async function runOne(ctx: AppContext, job: JobRow, report: RunReport): Promise<void> {
+  const handler = jobHandlers[job.type];
+  try {
+    if (!handler) throw new Error(`no handler for job type "${job.type}"`);
+    const result = await handler(ctx, JSON.parse(job.payload) as never);
+    if (result && 'retryAt' in result) {
+      await rescheduleJob(ctx, job, result.retryAt);
+      report.rescheduled++;
+    } else {
+      await completeJob(ctx, job);
+      report.done++;
+    }
+  } catch (err) {
+    ctx.logger.warn({ err, job: { id: job.id, type: job.type, attempts: job.attempts } }, 'job failed');
+    await failJob(ctx, job, err);
+    report.failed++;
+  }
+}
+
+/** Claims the jobs due now (by `ctx.clock`) and runs them, one after the other. */
+export async function runDueJobs(ctx: AppContext, opts: RunOptions = {}): Promise<RunReport> {
+  const report: RunReport = { claimed: 0, done: 0, rescheduled: 0, failed: 0 };
+  const jobs = await claimDueJobs(ctx, opts.limit ?? 20, opts.leaseMs ?? 5 * 60_000);
+  report.claimed = jobs.length;
+  for (const job of jobs) await runOne(ctx, job, report);
+  return report;
+}
+
+export interface JobWorker {
+  /** Stops polling and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+}
+
+/** Polls for due jobs every `intervalMs` (immediately again while there is a backlog). */
+export function startJobWorker(ctx: AppContext, opts: RunOptions & { intervalMs?: number } = {}): JobWorker {
+  const interval = opts.intervalMs ?? 1_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    let again = false;
+    try {
+      const r = await runDueJobs(ctx, opts);
+      again = r.claimed >= (opts.limit ?? 20);
+    } catch (err) {
+      if (!stopped) ctx.logger.error({ err }, 'job worker tick failed');
+    }
+    if (!stopped) schedule(again ? 0 : interval);
+  };
+  const schedule = (ms: number) => {
+    timer = setTimeout(() => {
+      running = tick();
+    }, ms);
+    timer.unref();
+  };
+  schedule(interval);
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

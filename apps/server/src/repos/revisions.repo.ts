@@ -1,0 +1,14 @@
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { RevisionsTable } from '../db/schema.js';
+
+export type RevisionRow = Selectable<RevisionsTable>;
+
+export const revisionsRepo = {
+  findById(db: DbOrTx, id: string): Promise<RevisionRow | undefined> {
+    return db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  async insert(db: DbOrTx, row: RevisionRow): Promise<void> {
+    await db.insertInto('revisions').values(row).execute();
+  },
+};

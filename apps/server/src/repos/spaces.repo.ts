@@ -1,0 +1,65 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { SpacesTable } from '../db/schema.js';
+import { paginate, type PageRequest } from '../db/pagination.js';
+
+export type SpaceRow = Selectable<SpacesTable>;
+
+/** Which spaces of an organization a list may show: all of them, or those matching one of the given sets. */
+export type SpaceFilter =
+  | { all: true }
+  | { all: false; spaceIds: string[]; collectionIds: string[]; public: boolean };
+
+export const spacesRepo = {
+  findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
+    return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  async insert(db: DbOrTx, row: Insertable<SpacesTable>): Promise<void> {
+    await db.insertInto('spaces').values(row).execute();
+  },
+  async update(db: DbOrTx, id: string, patch: Updateable<SpacesTable>): Promise<void> {
+    await db.updateTable('spaces').set(patch).where('id', '=', id).execute();
+  },
+  /** Live (not deleted) spaces of an organization, in sibling order (`sort_key`), restricted by `filter`. */
+  list(db: DbOrTx, orgId: string, filter: SpaceFilter, page: PageRequest, opts: { sort?: 'position' | 'createdAt'; order?: 'asc' | 'desc'; scope?: string } = {}) {
+    let base = db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null);
+    if (!filter.all) {
+      const f = filter;
+      base = base.where((eb) => {
+        const ors = [];
+        if (f.spaceIds.length) ors.push(eb('id', 'in', f.spaceIds));
+        if (f.collectionIds.length) ors.push(eb('parent_id', 'in', f.collectionIds));
+        if (f.public) ors.push(eb('visibility', '=', 'public'));
+        return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
+      });
+    }
+    const byDate = opts.sort === 'createdAt';
+    return paginate(base, page, {
+      scope: `spaces:${orgId}:${opts.scope ?? ''}:${filter.all ? 'all' : 'some'}:${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`,
+      sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc',
+      keyOf: (r) => [byDate ? r.created_at : r.sort_key, r.id],
+    });
+  },
+  listInCollection(db: DbOrTx, collectionId: string, page: PageRequest) {
+    const base = db.selectFrom('spaces').selectAll().where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
+    return paginate(base, page, {
+      scope: `collection-spaces:${collectionId}`, sortColumn: 'sort_key', idColumn: 'id', direction: 'asc',
+      keyOf: (r) => [r.sort_key, r.id],
+    });
+  },
+  /** Live spaces directly in one of the collections. */
+  liveInCollections(db: DbOrTx, collectionIds: string[]): Promise<SpaceRow[]> {
+    if (collectionIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('spaces').selectAll().where('parent_id', 'in', collectionIds).where('deleted_at', 'is', null).execute();
+  },
+  /** Every space (deleted ones too) directly in one of the collections. */
+  idsInCollections(db: DbOrTx, collectionIds: string[]): Promise<{ id: string }[]> {
+    if (collectionIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('spaces').select('id').where('parent_id', 'in', collectionIds).execute();
+  },
+  /** Permanently removes a space deleted at or before `cutoff` (a restored space is left alone). */
+  async purge(db: DbOrTx, id: string, cutoff: string): Promise<boolean> {
+    const r = await db.deleteFrom('spaces').where('id', '=', id).where('deleted_at', 'is not', null).where('deleted_at', '<=', cutoff).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+};
