@@ -3,25 +3,26 @@
  *
  * Inverse of mdast-to-document.ts. Structural blocks found out of place
  * (a `list-item` at the top level, a stray `code-line`, …) are converted as
- * best as possible instead of failing.
+ * best as possible instead of failing; unknown GitBook blocks keep their
+ * child blocks.
  *
  * List tightness is not part of the document model: lists are written tight,
- * except for items whose blocks could not be told apart without blank lines.
+ * unless an item holds blocks that could not be told apart without blank
+ * lines (then the whole list is loose).
  */
-import type { BlockContent, Code, Image, ListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
+import type { BlockContent, Code, DefinitionContent, Image, ListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import { refToTarget, type RefResolver } from './content-ref.js';
 import {
   headingLevel,
-  isHeadingType,
+  inlineText,
+  isHeading,
   type Block,
   type CodeBlock,
+  type Document,
   type ImageBlock,
   type ListBlock,
   type TableBlock,
-  type TableCellBlock,
-  type Text,
 } from './document.js';
-import type { Document } from './document.js';
 import { codeTagBlock } from './gitbook-syntax.js';
 import { inlinesToPhrasing } from './inline.js';
 
@@ -30,13 +31,15 @@ export function documentToMdast(doc: Document, resolver?: RefResolver): Root {
   return { type: 'root', children: blocksToFlow(doc.nodes, resolver) };
 }
 
-function blocksToFlow(blocks: readonly Block[], resolver: RefResolver | undefined): BlockContent[] {
+type FlowContent = BlockContent | DefinitionContent;
+
+function blocksToFlow(blocks: readonly Block[], resolver: RefResolver | undefined): FlowContent[] {
   return blocks.flatMap((block) => blockToFlow(block, resolver));
 }
 
-function blockToFlow(block: Block, resolver: RefResolver | undefined): BlockContent[] {
-  if (isHeadingType(block.type)) {
-    return [{ type: 'heading', depth: headingLevel(block.type), children: inlinesToPhrasing(block.nodes as never, resolver) }];
+function blockToFlow(block: Block, resolver: RefResolver | undefined): FlowContent[] {
+  if (isHeading(block)) {
+    return [{ type: 'heading', depth: headingLevel(block.type), children: inlinesToPhrasing(block.nodes, resolver) }];
   }
   switch (block.type) {
     case 'paragraph':
@@ -56,7 +59,7 @@ function blockToFlow(block: Block, resolver: RefResolver | undefined): BlockCont
     case 'code':
       return [codeToMdast(block)];
     case 'code-line':
-      return [{ type: 'code', lang: null, meta: null, value: plainText(block.nodes) }];
+      return [{ type: 'code', lang: null, meta: null, value: inlineText(block.nodes) }];
     case 'table':
       return [tableToMdast(block, resolver)];
     case 'images':
@@ -74,11 +77,21 @@ function blockToFlow(block: Block, resolver: RefResolver | undefined): BlockCont
           identifier: block.data.identifier,
           label: block.data.label ?? null,
           children: blocksToFlow(block.nodes, resolver),
-        } as never,
+        },
       ];
     default:
-      return [];
+      return unsupportedBlock(block);
   }
+}
+
+/**
+ * GitBook blocks Bindery has no markdown for (tabs, embeds, …, arriving
+ * through the API): their child blocks are kept, the wrapper is dropped.
+ */
+function unsupportedBlock(block: never): FlowContent[] {
+  const nodes = (block as { nodes?: unknown }).nodes;
+  const children = Array.isArray(nodes) ? (nodes as { object?: unknown }[]).filter((node) => node.object === 'block') : [];
+  return blocksToFlow(children as Block[], undefined);
 }
 
 function listToMdast(block: ListBlock, resolver: RefResolver | undefined): BlockContent {
@@ -88,7 +101,8 @@ function listToMdast(block: ListBlock, resolver: RefResolver | undefined): Block
     return { type: 'listItem', spread: !isTight(children), checked, children };
   });
   const start = block.type === 'list-ordered' ? (block.data.start ?? 1) : null;
-  return { type: 'list', ordered: block.type === 'list-ordered', start, spread: false, children: items };
+  const spread = items.some((item) => item.spread);
+  return { type: 'list', ordered: block.type === 'list-ordered', start, spread, children: items };
 }
 
 /** Whether an item's blocks read back identically without blank lines between them. */
@@ -103,7 +117,7 @@ function codeToMdast(block: CodeBlock): BlockContent {
     type: 'code',
     lang: syntax ?? null,
     meta: meta ?? null,
-    value: block.nodes.map((line) => plainText(line.nodes)).join('\n'),
+    value: block.nodes.map((line) => inlineText(line.nodes)).join('\n'),
   };
   const attributes: Record<string, string> = {
     ...(title !== undefined ? { title } : {}),
@@ -117,7 +131,7 @@ function tableToMdast(block: TableBlock, resolver: RefResolver | undefined): Blo
   const rows = block.nodes.map(
     (row): TableRow => ({
       type: 'tableRow',
-      children: row.nodes.map((cell: TableCellBlock) => ({ type: 'tableCell', children: inlinesToPhrasing(cell.nodes, resolver) })),
+      children: row.nodes.map((cell) => ({ type: 'tableCell', children: inlinesToPhrasing(cell.nodes, resolver) })),
     }),
   );
   return { type: 'table', align: block.data.align, children: rows };
@@ -134,24 +148,20 @@ function imagesParagraph(images: readonly ImageBlock[], resolver: RefResolver | 
 }
 
 function imageToMdast(image: ImageBlock, resolver: RefResolver | undefined): Image {
-  const caption = image.fragments
-    .filter((fragment) => fragment.fragment === 'caption')
-    .flatMap((fragment) => fragment.nodes)
-    .map((node) => ('leaves' in node ? '' : plainText(node.nodes as never)))
-    .join(' ')
-    .trim();
   return {
     type: 'image',
     url: refToTarget(image.data.ref, 'image', resolver),
     alt: image.data.alt ?? '',
-    title: caption || null,
+    title: imageCaption(image) || null,
   };
 }
 
-/** Concatenated leaf text of text nodes (inlines are ignored). */
-function plainText(nodes: readonly unknown[]): string {
-  return (nodes as { object?: string; leaves?: Text['leaves'] }[])
-    .filter((node): node is Text => node.object === 'text')
-    .flatMap((node) => node.leaves.map((l) => l.text))
-    .join('');
+/** Caption fragments flattened to plain text (markdown titles cannot hold formatting). */
+function imageCaption(image: ImageBlock): string {
+  return image.fragments
+    .filter((fragment) => fragment.fragment === 'caption')
+    .flatMap((fragment) => fragment.nodes)
+    .map((block) => (block.type === 'paragraph' ? inlineText(block.nodes) : ''))
+    .join(' ')
+    .trim();
 }

@@ -196,8 +196,27 @@ export function isHeadingType(type: string): type is HeadingType {
   return /^heading-[1-6]$/.test(type);
 }
 
+export function isHeading(block: Block): block is HeadingBlock {
+  return isHeadingType(block.type);
+}
+
 export function headingLevel(type: HeadingType): 1 | 2 | 3 | 4 | 5 | 6 {
   return Number(type.slice('heading-'.length)) as 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+/**
+ * Plain text of inline content: leaf texts (hard breaks kept as `\n`), link
+ * texts, image alt texts. Raw HTML and footnote references contribute nothing.
+ */
+export function inlineText(nodes: readonly InlineContent[]): string {
+  return nodes
+    .map((node) => {
+      if (node.object === 'text') return node.leaves.map((l) => l.text).join('');
+      if (node.type === 'link') return inlineText(node.nodes);
+      if (node.type === 'inline-image') return node.data.alt ?? '';
+      return '';
+    })
+    .join('');
 }
 
 /** Children of any node, including image-caption fragments. */

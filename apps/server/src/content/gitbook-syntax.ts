@@ -75,7 +75,7 @@ export function parseTagLine(line: string): TagLine | undefined {
 
 /** Formats an opening tag line, e.g. `{% hint style="info" %}`. */
 export function formatOpenTag(name: BlockTagName, attributes: Record<string, string>): string {
-  const attrs = Object.entries(attributes).map(([key, value]) => ` ${key}="${value.replaceAll('"', '&quot;')}"`);
+  const attrs = Object.entries(attributes).map(([key, value]) => ` ${key}="${encodeAttribute(value)}"`);
   return `{% ${name}${attrs.join('')} %}`;
 }
 
@@ -233,7 +233,13 @@ export function parseFigure(html: string): Figure | undefined {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const ENTITY = /&(amp|lt|gt|quot|apos|#39);/g;
 
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_all, name: string) => ENTITIES[name] ?? '');
+  return value.replace(ENTITY, (_all, name: string) => ENTITIES[name] ?? '');
+}
+
+/** Escapes `"` and any `&` that would otherwise be decoded, leaving other text as GitBook writes it. */
+function encodeAttribute(value: string): string {
+  return value.replace(ENTITY, (entity) => `&amp;${entity.slice(1)}`).replaceAll('"', '&quot;');
 }

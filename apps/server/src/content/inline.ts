@@ -37,16 +37,14 @@ export interface InlineContext {
 
 type Piece = Leaf | Inline;
 
-/** Converts mdast phrasing content into GitBook inline content (texts and inlines). */
+/**
+ * Converts mdast phrasing content into GitBook inline content (texts and
+ * inlines). Never empty: like GitBook, an empty container holds one empty leaf.
+ */
 export function phrasingToInlines(nodes: readonly PhrasingContent[], ctx: InlineContext): InlineContent[] {
   const pieces: Piece[] = [];
   for (const node of nodes) collectPieces(node, [], ctx, pieces);
-  return groupPieces(pieces);
-}
-
-/** Like `phrasingToInlines`, but never empty: GitBook text containers hold at least one (empty) leaf. */
-export function phrasingToInlinesNonEmpty(nodes: readonly PhrasingContent[], ctx: InlineContext): InlineContent[] {
-  const inlines = phrasingToInlines(nodes, ctx);
+  const inlines = groupPieces(pieces);
   return inlines.length > 0 ? inlines : [text([leaf('')])];
 }
 
@@ -118,8 +116,7 @@ export function resolveTarget(node: PhrasingContent, ctx: InlineContext): Target
   return undefined;
 }
 
-/** Builds an inline image (used for standalone images too). */
-export function inlineImage(url: string, alt: string, caption: string, ctx: Pick<InlineContext, 'resolver'>): InlineImage {
+function inlineImage(url: string, alt: string, caption: string, ctx: Pick<InlineContext, 'resolver'>): InlineImage {
   return {
     object: 'inline',
     type: 'inline-image',
@@ -261,7 +258,15 @@ function itemToPhrasing(item: Item, applied: ReadonlySet<MarkType>, resolver: Re
       return [{ type: 'html', value: inline.data.html }];
     case 'footnote-reference':
       return [{ type: 'footnoteReference', identifier: inline.data.identifier, label: inline.data.label ?? null }];
+    default:
+      return unsupportedInline(inline, applied, resolver);
   }
+}
+
+/** GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept. */
+function unsupportedInline(inline: never, applied: ReadonlySet<MarkType>, resolver: RefResolver | undefined): PhrasingContent[] {
+  const nodes = (inline as { nodes?: unknown }).nodes;
+  return Array.isArray(nodes) ? buildPhrasing(toItems(nodes as InlineContent[]), applied, resolver) : [];
 }
 
 /** Splits a leaf at hard breaks; code-marked segments become inline code. */

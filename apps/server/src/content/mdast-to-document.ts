@@ -26,7 +26,7 @@ import {
   type TableBlock,
 } from './document.js';
 import { parseFigure, type LiquidBlock } from './gitbook-syntax.js';
-import { phrasingToInlinesNonEmpty, resolveTarget, type InlineContext } from './inline.js';
+import { phrasingToInlines, resolveTarget, type InlineContext } from './inline.js';
 
 /** Converts a parsed markdown tree into a keyed GitBook document. */
 export function mdastToDocument(root: Root, resolver?: RefResolver): Document {
@@ -57,7 +57,7 @@ function flowToBlock(node: RootContent, ctx: InlineContext): Block[] {
           object: 'block',
           type: 'paragraph',
           data: {},
-          nodes: phrasingToInlinesNonEmpty(node.children, ctx),
+          nodes: phrasingToInlines(node.children, ctx),
         },
       ];
     case 'heading':
@@ -66,7 +66,7 @@ function flowToBlock(node: RootContent, ctx: InlineContext): Block[] {
           object: 'block',
           type: `heading-${node.depth}` as HeadingType,
           data: {},
-          nodes: phrasingToInlinesNonEmpty(node.children, ctx),
+          nodes: phrasingToInlines(node.children, ctx),
         },
       ];
     case 'thematicBreak':
@@ -171,7 +171,7 @@ function tableBlock(node: Table, ctx: InlineContext): TableBlock {
         object: 'block',
         type: 'table-cell',
         data: {},
-        nodes: phrasingToInlinesNonEmpty(row.children[index]?.children ?? [], ctx),
+        nodes: phrasingToInlines(row.children[index]?.children ?? [], ctx),
       })),
     })),
   };

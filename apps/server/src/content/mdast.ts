@@ -8,9 +8,11 @@
  * - ATX headings (`#`), never setext; no closing `#`s;
  * - `-` bullets (`*` only to separate two adjacent lists), `1.` ordered markers
  *   numbered incrementally from the list's start, one space after the marker;
- * - `**strong**`, `_emphasis_`, `~~strikethrough~~`, `` `code` ``;
+ * - `**strong**`, `_emphasis_` (`*emphasis*` inside words, where `_` does not
+ *   work), `~~strikethrough~~`, `` `code` ``;
  * - fenced code with backticks (longer fences when the code contains backticks);
- * - `---` thematic breaks; hard breaks as a trailing backslash;
+ * - `---` thematic breaks (`***` when first, so it cannot start front matter);
+ *   hard breaks as a trailing backslash;
  * - GFM tables with aligned, padded columns;
  * - `"` for link/image titles; autolinks (`<https://…>`) when text equals URL;
  * - blocks separated by one blank line, output ends with a single newline.
@@ -18,12 +20,35 @@
  * Document-level normalisations (what the JSON model cannot represent) are
  * listed in markdown.ts.
  */
-import type { Root } from 'mdast';
+import type { Emphasis, Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
-import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import {
+  defaultHandlers,
+  toMarkdown,
+  type AttentionInfo,
+  type Handle,
+  type Options as ToMarkdownOptions,
+} from 'mdast-util-to-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { groupBlockTags, isolateBlockTags, liquidBlockHandler } from './gitbook-syntax.js';
+
+declare module 'mdast' {
+  interface EmphasisData {
+    /** Set by `serializeMarkdown`: the emphasis touches a letter or digit, so `*` must be used. */
+    intraword?: boolean;
+  }
+}
+
+/** Emphasis handler preferring `_`, or `*` for intraword emphasis (`snake*case*`). */
+const emphasisHandler = Object.assign((...args: Parameters<Handle>) => defaultHandlers.emphasis(...args), {
+  peek: (node: Emphasis) => (node.data?.intraword ? '*' : '_'),
+  attention: (node: Emphasis): AttentionInfo => ({
+    construct: 'emphasis',
+    markers: node.data?.intraword ? ['*', '_'] : ['_', '*'],
+    sizes: [1],
+  }),
+});
 
 export const SERIALIZE_OPTIONS: Readonly<ToMarkdownOptions> = Object.freeze({
   bullet: '-',
@@ -44,7 +69,7 @@ export const SERIALIZE_OPTIONS: Readonly<ToMarkdownOptions> = Object.freeze({
   quote: '"',
   tightDefinitions: true,
   extensions: [gfmToMarkdown()],
-  handlers: { liquidBlock: liquidBlockHandler },
+  handlers: { liquidBlock: liquidBlockHandler, emphasis: emphasisHandler },
 });
 
 /** Parses markdown (CommonMark + GFM + GitBook block tags) into mdast. */
@@ -55,9 +80,28 @@ export function parseMarkdown(markdown: string): Root {
   return root;
 }
 
-/** Serialises mdast with Bindery's normalised style. */
+/** Serialises mdast with Bindery's normalised style (flags intraword emphasis in `root`). */
 export function serializeMarkdown(root: Root): string {
-  return toMarkdown(root, SERIALIZE_OPTIONS);
+  markIntrawordEmphasis(root);
+  const markdown = toMarkdown(root, SERIALIZE_OPTIONS);
+  // A leading `---` rule could read back as the start of front matter.
+  return markdown.startsWith('---\n') ? `***${markdown.slice(3)}` : markdown;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+function markIntrawordEmphasis(node: Nodes): void {
+  if (!('children' in node)) return;
+  node.children.forEach((child, index) => {
+    if (child.type === 'emphasis') {
+      const previous = node.children[index - 1];
+      const next = node.children[index + 1];
+      const before = previous?.type === 'text' ? previous.value.slice(-1) : '';
+      const after = next?.type === 'text' ? next.value.charAt(0) : '';
+      if (WORD_CHARACTER.test(before) || WORD_CHARACTER.test(after)) child.data = { ...child.data, intraword: true };
+    }
+    markIntrawordEmphasis(child);
+  });
 }
 
 export interface Frontmatter {

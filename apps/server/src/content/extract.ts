@@ -1,0 +1,124 @@
+/**
+ * Derived data for search and link checking: plain text of a document,
+ * per-heading sections of a page, and every link/image target of a page.
+ */
+import { classifyTarget, type LinkUsage, type RefResolver, type TargetKind } from './content-ref.js';
+import { markdownToDocument } from './convert.js';
+import { childNodes, inlineText, isHeading, type AnyNode, type Block, type Document } from './document.js';
+import { AnchorSlugger } from './slug.js';
+
+// ---------------------------------------------------------------------------
+// Text
+
+/**
+ * Plain text of a document for full-text search: one line per text block
+ * (paragraph, heading, code line, table row, …), formatting dropped, link
+ * texts and image alt texts/captions kept, HTML tags stripped.
+ */
+export function extractText(doc: Pick<Document, 'nodes'>): string {
+  return blocksText(doc.nodes);
+}
+
+function blocksText(blocks: readonly Block[]): string {
+  return blocks
+    .map(blockText)
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function blockText(block: Block): string {
+  if (isHeading(block)) return inlineText(block.nodes);
+  switch (block.type) {
+    case 'paragraph':
+    case 'table-cell':
+    case 'code-line':
+      return inlineText(block.nodes);
+    case 'table-row':
+      return block.nodes.map((cell) => inlineText(cell.nodes)).join(' ');
+    case 'image': {
+      const caption = block.fragments.map((fragment) => blocksText(fragment.nodes));
+      return [block.data.alt ?? '', ...caption].filter(Boolean).join(' ');
+    }
+    case 'html':
+      return block.data.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    case 'divider':
+      return '';
+    default:
+      return blocksText(block.nodes as Block[]);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Sections
+
+export interface Section {
+  /** Heading anchor (GitBook-style slug, unique in the page); `''` for the text before the first heading. */
+  id: string;
+  /** Heading text; `''` for the intro section. */
+  title: string;
+  /** Heading level 1-6; 0 for the intro section. */
+  level: number;
+  /** Plain text of the blocks up to the next heading. */
+  body: string;
+}
+
+/**
+ * Splits a page at its top-level headings (any level) for search. The intro
+ * before the first heading is returned only when it has text.
+ */
+export function extractSections(markdown: string): Section[] {
+  const slugger = new AnchorSlugger();
+  const sections: { section: Omit<Section, 'body'>; blocks: Block[] }[] = [];
+  let current: (typeof sections)[number] = { section: { id: '', title: '', level: 0 }, blocks: [] };
+  sections.push(current);
+  for (const block of markdownToDocument(markdown).nodes) {
+    if (isHeading(block)) {
+      const title = inlineText(block.nodes).replace(/\s+/g, ' ').trim();
+      current = { section: { id: slugger.slug(title), title, level: Number(block.type.slice(-1)) }, blocks: [] };
+      sections.push(current);
+    } else {
+      current.blocks.push(block);
+    }
+  }
+  return sections
+    .map(({ section, blocks }) => ({ ...section, body: blocksText(blocks) }))
+    .filter((section) => section.level > 0 || section.body !== '');
+}
+
+// ---------------------------------------------------------------------------
+// Links
+
+export interface ExtractedLink {
+  /** Whether the target comes from a link or an image. */
+  source: LinkUsage;
+  /** The target exactly as written (reference links resolved). */
+  target: string;
+  kind: TargetKind;
+  /** Path part of `page`/`file` targets. */
+  path?: string;
+  /** Fragment (without `#`), if any. */
+  anchor?: string;
+  /** Link text or image alt text. */
+  text: string;
+}
+
+/** Keeps every target verbatim as a URL ref so the raw text can be classified. */
+const RAW_TARGETS: RefResolver = { toRef: (target) => ({ kind: 'url', url: target }) };
+
+/** Every link and image target of a page, in document order. */
+export function extractLinks(markdown: string): ExtractedLink[] {
+  const links: ExtractedLink[] = [];
+  const add = (source: LinkUsage, target: string, linkText: string): void => {
+    links.push({ source, target, ...classifyTarget(target, source), text: linkText });
+  };
+  const visit = (node: AnyNode): void => {
+    if (node.object === 'inline' && node.type === 'link' && node.data.ref.kind === 'url') {
+      add('link', node.data.ref.url, inlineText(node.nodes));
+    }
+    const isImage = (node.object === 'inline' && node.type === 'inline-image') || (node.object === 'block' && node.type === 'image');
+    if (isImage && node.data.ref.kind === 'url') add('image', node.data.ref.url, node.data.alt ?? '');
+    childNodes(node).forEach(visit);
+  };
+  markdownToDocument(markdown, { resolver: RAW_TARGETS }).nodes.forEach(visit);
+  return links;
+}

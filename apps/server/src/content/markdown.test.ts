@@ -1,0 +1,481 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Nodes, PhrasingContent } from 'mdast';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Block, CodeBlock, Document, ImageBlock, InlineContent, LinkInline, ListBlock, TableBlock } from './document.js';
+import { parseFigure } from './gitbook-syntax.js';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown, splitFrontmatter, type RefResolver } from './markdown.js';
+import { parseMarkdown } from './mdast.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+const fixtureNames = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith('.md') && !name.endsWith('.normalized.md'))
+  .sort();
+const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
+
+/**
+ * A meaning-level fingerprint of markdown computed straight from the parser,
+ * independent of the document converter: block structure with the attributes
+ * that matter, and inline content flattened to (text, marks, link) runs.
+ * Only the documented normalisations are folded away (definitions, figures,
+ * soft breaks, list tightness, marker styles, table row padding).
+ */
+function meaning(markdown: string): unknown[] {
+  const root = parseMarkdown(splitFrontmatter(markdown).body);
+  const definitions = new Map<string, { url: string; title?: string | null | undefined }>();
+  const collect = (node: Nodes): void => {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+    if ('children' in node) node.children.forEach(collect);
+  };
+  collect(root);
+  const target = (node: PhrasingContent): string => {
+    if (node.type === 'link' || node.type === 'image') return `${node.url} "${node.title ?? ''}"`;
+    if (node.type === 'linkReference' || node.type === 'imageReference') {
+      const def = definitions.get(node.identifier);
+      return `${def?.url} "${def?.title ?? ''}"`;
+    }
+    return '';
+  };
+  const runs: unknown[] = [];
+  const phrasing = (node: PhrasingContent, marks: string[], link: string): void => {
+    const push = (value: string, extra: string[] = []): void => {
+      const key = [...new Set([...marks, ...extra])].sort().join('+');
+      const last = runs.at(-1) as [string, string, string] | undefined;
+      if (Array.isArray(last) && last[1] === key && last[2] === link) last[0] += value;
+      else runs.push([value, key, link]);
+    };
+    switch (node.type) {
+      case 'text':
+        return push(node.value.replace(/[ \t]*\n[ \t]*/g, ' '));
+      case 'break':
+        return push('\n');
+      case 'inlineCode':
+        return push(node.value, ['code']);
+      case 'image':
+      case 'imageReference':
+        runs.push(['image', node.alt, target(node)]);
+        return;
+      case 'link':
+      case 'linkReference':
+        return node.children.forEach((child) => phrasing(child, marks, target(node)));
+      case 'html':
+        runs.push(['html', node.value]);
+        return;
+      case 'footnoteReference':
+        runs.push(['footnote', node.identifier]);
+        return;
+      default:
+        if ('children' in node) node.children.forEach((child) => phrasing(child, [...marks, node.type], link));
+    }
+  };
+  const flow = (node: Nodes): void => {
+    switch (node.type) {
+      case 'definition':
+        return;
+      case 'html': {
+        const figure = parseFigure(node.value);
+        if (figure) runs.push(['paragraph'], ['image', figure.alt, `${figure.src} "${figure.caption ?? ''}"`], ['end']);
+        else runs.push(['html', node.value]);
+        return;
+      }
+      case 'code':
+        runs.push(['code', node.lang ?? null, node.meta ?? null, node.value]);
+        return;
+      case 'list':
+        runs.push(['list', node.ordered ? (node.start ?? 1) : 'bullet']);
+        break;
+      case 'listItem':
+        runs.push(['item', node.checked ?? null]);
+        break;
+      case 'heading':
+        runs.push(['heading', node.depth]);
+        break;
+      case 'table':
+        runs.push(['table', node.align]);
+        // GFM: rows have exactly as many cells as the delimiter row.
+        for (const row of node.children) {
+          row.children = Array.from({ length: node.align?.length ?? 0 }, (_, i) => row.children[i] ?? { type: 'tableCell', children: [] });
+        }
+        break;
+      case 'liquidBlock':
+        runs.push(['tag', node.name, node.attributes]);
+        break;
+      default:
+        runs.push([node.type]);
+    }
+    if (!('children' in node)) return;
+    const hasPhrasing = node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell';
+    for (const child of node.children as Nodes[]) {
+      if (hasPhrasing) phrasing(child as PhrasingContent, [], '');
+      else flow(child);
+    }
+    runs.push(['end']);
+  };
+  flow(root);
+  return runs;
+}
+
+function blocks(md: string): Block[] {
+  return markdownToDocument(md).nodes;
+}
+
+function only<T>(items: readonly T[]): T {
+  expect(items).toHaveLength(1);
+  return items[0] as T;
+}
+
+describe('markdown round trip on real-world fixtures', () => {
+  it('has a decent corpus', () => {
+    expect(fixtureNames.length).toBeGreaterThanOrEqual(15);
+  });
+
+  describe.each(fixtureNames)('%s', (name) => {
+    const source = read(name);
+    const normalized = normalizeMarkdown(source);
+
+    it('normalises to the reviewed golden file', () => {
+      const golden = name.replace(/\.md$/, '.normalized.md');
+      if (process.env.UPDATE_FIXTURES === '1' || !existsSync(new URL(golden, FIXTURES))) {
+        writeFileSync(new URL(golden, FIXTURES), normalized);
+      }
+      expect(normalized).toBe(read(golden));
+    });
+
+    it('document -> markdown -> document is the identity', () => {
+      const doc = markdownToDocument(source);
+      expect(markdownToDocument(documentToMarkdown(doc))).toEqual(doc);
+    });
+
+    it('normalisation is idempotent', () => {
+      expect(normalizeMarkdown(normalized)).toBe(normalized);
+    });
+
+    it('normalisation keeps the meaning', () => {
+      expect(meaning(normalized)).toEqual(meaning(source));
+    });
+  });
+});
+
+describe('markdown round trip on generated documents', () => {
+  const SNIPPETS = [
+    '# Title',
+    '### Deep *heading*',
+    'Plain text with **bold**, _italic_, ~~strike~~ and `code`.',
+    'snake_case and a*b and [link](../a.md#x "T") and ![img](i.png)',
+    '- item\n- item two\n  - nested\n    1. deep',
+    '1. one\n2. two',
+    '3) three',
+    '- [ ] task\n- [x] done',
+    '> quote\n> > nested',
+    '```js\nconst a = `x`;\n```',
+    '    indented code',
+    '| a | b |\n|:-|-:|\n| 1 | **2** |',
+    '{% hint style="warning" %}\nCareful *now*\n{% endhint %}',
+    '{% code title="x.sh" %}\n```sh\nls\n```\n{% endcode %}',
+    '<div>html</div>',
+    'inline <b>html</b> text',
+    '---',
+    '![a](a.png) ![b](b.png "B")',
+    'line\\\nbreak',
+    'text[^1]\n\n[^1]: note',
+    '* star\n+ plus',
+    '<https://auto.link> and www.example.com',
+    '',
+  ];
+  it('document -> markdown -> document is the identity for any mix of constructs', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom('\n', '\n\n', '\n\n\n')), { maxLength: 8 }), (parts) => {
+        const md = parts.map(([snippet, separator]) => snippet + separator).join('');
+        const doc = markdownToDocument(md);
+        const normalized = documentToMarkdown(doc);
+        expect(markdownToDocument(normalized)).toEqual(doc);
+        expect(documentToMarkdown(markdownToDocument(normalized))).toBe(normalized);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('markdownToDocument', () => {
+  it('produces the GitBook document envelope with keyed blocks', () => {
+    const doc = markdownToDocument('# Title\n\nHello');
+    expect(doc.object).toBe('document');
+    expect(doc.data).toEqual({ schemaVersion: 1 });
+    expect(doc.nodes.map((b) => b.type)).toEqual(['heading-1', 'paragraph']);
+    expect(doc.nodes[1]).toEqual({
+      object: 'block',
+      type: 'paragraph',
+      key: expect.stringMatching(/^[0-9A-Za-z]{8}$/),
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hello', marks: [] }] }],
+    });
+  });
+
+  it('derives keys deterministically, uniquely and locally', () => {
+    const keys = (doc: Document): string[] => doc.nodes.map((b) => b.key ?? '');
+    const a = markdownToDocument('One\n\nTwo\n\nOne\n\n---\n\n---');
+    expect(markdownToDocument('One\n\nTwo\n\nOne\n\n---\n\n---')).toEqual(a);
+    expect(new Set(keys(a)).size).toBe(5);
+    // Editing one block keeps the other keys.
+    const b = markdownToDocument('One\n\nTwo, edited\n\nOne\n\n---\n\n---');
+    expect(keys(b).filter((key) => keys(a).includes(key))).toHaveLength(4);
+  });
+
+  it('flattens nested formatting into marked leaves', () => {
+    const [paragraph] = blocks('a **b _c_** ~~d~~ `e`');
+    expect(paragraph?.nodes).toEqual([
+      {
+        object: 'text',
+        leaves: [
+          { object: 'leaf', text: 'a ', marks: [] },
+          { object: 'leaf', text: 'b ', marks: [{ object: 'mark', type: 'bold' }] },
+          { object: 'leaf', text: 'c', marks: [{ object: 'mark', type: 'bold' }, { object: 'mark', type: 'italic' }] },
+          { object: 'leaf', text: ' ', marks: [] },
+          { object: 'leaf', text: 'd', marks: [{ object: 'mark', type: 'strikethrough' }] },
+          { object: 'leaf', text: ' ', marks: [] },
+          { object: 'leaf', text: 'e', marks: [{ object: 'mark', type: 'code' }] },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps hard breaks as newlines and turns soft breaks into spaces', () => {
+    const [paragraph] = blocks('one\ntwo  \nthree\\\nfour');
+    expect(paragraph?.nodes).toEqual([{ object: 'text', leaves: [{ object: 'leaf', text: 'one two\nthree\nfour', marks: [] }] }]);
+  });
+
+  it('supports heading levels 1 to 6', () => {
+    expect(blocks('# a\n## b\n### c\n#### d\n##### e\n###### f').map((b) => b.type)).toEqual([
+      'heading-1',
+      'heading-2',
+      'heading-3',
+      'heading-4',
+      'heading-5',
+      'heading-6',
+    ]);
+  });
+
+  it('maps lists: ordered with start, unordered, tasks, nested', () => {
+    const [ordered, bullets, tasks] = blocks('3. a\n4. b\n\n- x\n  1. y\n\n* [ ] t\n* [x] u') as ListBlock[];
+    expect(ordered?.type).toBe('list-ordered');
+    expect(ordered?.data).toEqual({ start: 3 });
+    expect(bullets?.type).toBe('list-unordered');
+    expect(bullets?.nodes[0]?.nodes.map((b) => b.type)).toEqual(['paragraph', 'list-ordered']);
+    expect(tasks?.type).toBe('list-tasks');
+    expect(tasks?.nodes.map((item) => item.data)).toEqual([{ checked: false }, { checked: true }]);
+    expect(blocks('1. a')[0]?.data).toEqual({});
+  });
+
+  it('keeps checkboxes of partially checked lists on the items', () => {
+    const [list] = blocks('- [ ] a\n- b') as ListBlock[];
+    expect(list?.type).toBe('list-unordered');
+    expect(list?.nodes.map((item) => item.data)).toEqual([{ checked: false }, {}]);
+  });
+
+  it('maps fenced code to code lines with syntax', () => {
+    const code = only(blocks('```ts\nconst a = 1;\n\nexport { a };\n```')) as CodeBlock;
+    expect(code.type).toBe('code');
+    expect(code.data).toEqual({ syntax: 'ts' });
+    expect(code.nodes.map((line) => line.type)).toEqual(['code-line', 'code-line', 'code-line']);
+    expect(code.nodes.map((line) => line.nodes[0].leaves[0]?.text)).toEqual(['const a = 1;', '', 'export { a };']);
+  });
+
+  it('reads GitBook code tags into code data', () => {
+    const code = only(blocks('{% code title="a.js" overflow="wrap" lineNumbers="true" %}\n```js\nx\n```\n{% endcode %}')) as CodeBlock;
+    expect(code.data).toEqual({ syntax: 'js', title: 'a.js', overflow: 'wrap', lineNumbers: true });
+  });
+
+  it('maps GitBook hints, including nested content', () => {
+    for (const style of ['info', 'warning', 'danger', 'success']) {
+      const hint = only(blocks(`{% hint style="${style}" %}\nSome **text**\n\n- item\n{% endhint %}`));
+      expect(hint.type).toBe('hint');
+      expect(hint.data).toEqual({ style });
+      expect(hint.nodes.map((b) => (b as Block).type)).toEqual(['paragraph', 'list-unordered']);
+    }
+  });
+
+  it('leaves unbalanced hint tags as text', () => {
+    expect(blocks('{% hint style="info" %}\nNever closed').map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
+    expect(normalizeMarkdown('{% endhint %}')).toBe('{% endhint %}\n');
+  });
+
+  it('maps tables with alignment and padded rows', () => {
+    const table = only(blocks('| a | b | c |\n|:--|:-:|--:|\n| 1 |')) as TableBlock;
+    expect(table.type).toBe('table');
+    expect(table.data).toEqual({ align: ['left', 'center', 'right'] });
+    expect(table.nodes.map((row) => row.nodes.length)).toEqual([3, 3]);
+    expect(table.nodes[1]?.nodes.map((cell) => cell.nodes)).toEqual([
+      [{ object: 'text', leaves: [{ object: 'leaf', text: '1', marks: [] }] }],
+      [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }],
+      [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }],
+    ]);
+  });
+
+  it('turns image-only paragraphs and figures into images blocks', () => {
+    const [images, figure] = blocks(
+      '![a](a.png) ![b](https://x.dev/b.png "Bee")\n\n<figure><img src="c.png" alt="C"><figcaption><p>Sea &amp; sky</p></figcaption></figure>',
+    );
+    expect(images?.type).toBe('images');
+    const [a, b] = images?.nodes as ImageBlock[];
+    expect(a?.data).toEqual({ ref: { kind: 'url', url: 'a.png' }, alt: 'a' });
+    expect(a?.fragments).toEqual([]);
+    expect(b?.isVoid).toBe(true);
+    expect(b?.fragments[0]).toMatchObject({
+      object: 'fragment',
+      fragment: 'caption',
+      nodes: [{ type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 'Bee' }] }] }],
+    });
+    const c = figure?.nodes[0] as ImageBlock;
+    expect(c.data).toEqual({ ref: { kind: 'url', url: 'c.png' }, alt: 'C' });
+    expect(c.fragments[0]?.nodes[0]).toMatchObject({ nodes: [{ leaves: [{ text: 'Sea & sky' }] }] });
+  });
+
+  it('keeps images inside text as inline images', () => {
+    const [paragraph] = blocks('See ![icon](i.svg "Icon") here');
+    expect(paragraph?.nodes[1]).toEqual({
+      object: 'inline',
+      type: 'inline-image',
+      key: expect.any(String),
+      data: { ref: { kind: 'url', url: 'i.svg' }, alt: 'icon', caption: 'Icon' },
+      isVoid: true,
+      nodes: [],
+    });
+  });
+
+  it('maps link targets to content refs', () => {
+    const links = (blocks('[a](https://x.dev) [b](#top) [c](../setup.md) [d](/pages/p1) [e](/pages/p1#x) [f](/files/f1)')[0]
+      ?.nodes ?? []) as InlineContent[];
+    expect(links.filter((n): n is LinkInline => n.object === 'inline').map((n) => n.data.ref)).toEqual([
+      { kind: 'url', url: 'https://x.dev' },
+      { kind: 'anchor', anchor: 'top' },
+      { kind: 'url', url: '../setup.md' },
+      { kind: 'page', page: 'p1' },
+      { kind: 'anchor', anchor: 'x', page: 'p1' },
+      { kind: 'file', file: 'f1' },
+    ]);
+  });
+
+  it('pushes formatting around a link into the link', () => {
+    const [paragraph] = blocks('**see [docs](d.md) now**');
+    const link = paragraph?.nodes[1] as LinkInline;
+    expect(link.nodes).toEqual([{ object: 'text', leaves: [{ object: 'leaf', text: 'docs', marks: [{ object: 'mark', type: 'bold' }] }] }]);
+    expect(documentToMarkdown(markdownToDocument('**see [docs](d.md) now**'))).toBe('**see [docs](d.md) now**\n');
+  });
+
+  it('inlines reference links', () => {
+    expect(normalizeMarkdown('[a][x] and ![b][y]\n\n[x]: /one\n[y]: two.png "T"')).toBe('[a](/one) and ![b](two.png "T")\n');
+  });
+
+  it('maps thematic breaks, html and footnotes', () => {
+    expect(blocks('---').map((b) => b.type)).toEqual(['divider']);
+    expect(only(blocks('<div>hi</div>'))).toMatchObject({ type: 'html', data: { html: '<div>hi</div>' }, isVoid: true });
+    const [paragraph, definition] = blocks('a[^n]\n\n[^n]: note');
+    expect(paragraph?.nodes[1]).toMatchObject({ type: 'footnote-reference', data: { identifier: 'n' } });
+    expect(definition).toMatchObject({ type: 'footnote-definition', data: { identifier: 'n' } });
+  });
+
+  it('ignores front matter', () => {
+    expect(normalizeMarkdown('---\ndescription: x\n---\n\n# Title')).toBe('# Title\n');
+    expect(splitFrontmatter('---\na: 1\n---\nbody')).toEqual({ frontmatter: 'a: 1', body: 'body' });
+    expect(splitFrontmatter('no front matter')).toEqual({ frontmatter: null, body: 'no front matter' });
+  });
+
+  it('accepts CRLF line endings', () => {
+    expect(markdownToDocument('# A\r\n\r\ntext\r\nmore')).toEqual(markdownToDocument('# A\n\ntext\nmore'));
+  });
+});
+
+describe('documentToMarkdown', () => {
+  it('writes the GitBook-like normal form', () => {
+    const md = '* a\n* b\n\n__bold__ *it*\n\nSetext\n===\n\n***\n\n    code';
+    expect(normalizeMarkdown(md)).toBe('- a\n- b\n\n**bold** _it_\n\n# Setext\n\n---\n\n```\ncode\n```\n');
+  });
+
+  it('never writes a leading rule that would read back as front matter', () => {
+    expect(normalizeMarkdown('***\n\n---\n\ntext')).toBe('***\n\n---\n\ntext\n');
+  });
+
+  it('writes hints the way GitBook does', () => {
+    expect(normalizeMarkdown('{% hint style="danger" %}\n\nCareful!\n\n{% endhint %}')).toBe(
+      '{% hint style="danger" %}\nCareful!\n{% endhint %}\n',
+    );
+  });
+
+  it('rebuilds nesting from hand-written leaves', () => {
+    const doc: Document = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [
+            {
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'bold ', marks: [{ object: 'mark', type: 'bold' }] },
+                { object: 'leaf', text: 'both', marks: [{ object: 'mark', type: 'italic' }, { object: 'mark', type: 'bold' }] },
+                { object: 'leaf', text: ' code', marks: [{ object: 'mark', type: 'code' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(documentToMarkdown(doc)).toBe('**bold _both_**` code`\n');
+  });
+
+  it('keeps the content of GitBook blocks and inlines it has no markdown for', () => {
+    const doc = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        {
+          object: 'block',
+          type: 'tabs',
+          data: {},
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              data: {},
+              nodes: [
+                { object: 'text', leaves: [{ object: 'leaf', text: 'Hi ', marks: [] }] },
+                { object: 'inline', type: 'emoji', data: { code: '1f600' }, isVoid: true, nodes: [] },
+                { object: 'inline', type: 'mention', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '@ann', marks: [] }] }] },
+              ],
+            },
+          ],
+        },
+      ],
+    } as unknown as Document;
+    expect(documentToMarkdown(doc)).toBe('Hi @ann\n');
+  });
+
+  it('uses a resolver to map page-relative paths to page ids and back', () => {
+    const pages = new Map([['../guide/setup.md', 'page-setup']]);
+    const resolver: RefResolver = {
+      toRef: (target) => {
+        const [path = '', anchor] = target.split('#');
+        const page = pages.get(path);
+        if (page === undefined) return undefined;
+        return anchor === undefined ? { kind: 'page', page } : { kind: 'anchor', page, anchor };
+      },
+      toTarget: (ref) => {
+        const path = [...pages].find(([, id]) => ref.kind !== 'url' && 'page' in ref && ref.page === id)?.[0];
+        if (path === undefined) return undefined;
+        return ref.kind === 'anchor' ? `${path}#${ref.anchor}` : path;
+      },
+    };
+    const md = 'See [setup](../guide/setup.md) and [install](../guide/setup.md#install).\n';
+    const doc = markdownToDocument(md, { resolver });
+    const refs = (doc.nodes[0]?.nodes as InlineContent[]).filter((n): n is LinkInline => n.object === 'inline').map((n) => n.data.ref);
+    expect(refs).toEqual([
+      { kind: 'page', page: 'page-setup' },
+      { kind: 'anchor', page: 'page-setup', anchor: 'install' },
+    ]);
+    expect(documentToMarkdown(doc, { resolver })).toBe(md);
+    expect(documentToMarkdown(doc)).toBe('See [setup](/pages/page-setup) and [install](/pages/page-setup#install).\n');
+  });
+});

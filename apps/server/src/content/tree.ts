@@ -1,0 +1,178 @@
+/**
+ * Content-addressed page trees (git-like).
+ *
+ * A space's content is a tree of `PageNode`s under a root node (the root
+ * stands for the space itself: its own fields are stored but it has no path).
+ * Every node is stored once per distinct content as a `StoredNode`:
+ *
+ *   contentHash = sha256("page\0" + canonicalJson(page without children))
+ *   hash        = sha256("node\0" + contentHash + "\0" + childHashes.join(","))
+ *
+ * so identical subtrees share hashes, a revision is just a root hash, and
+ * `writeTree` only writes nodes that are new: editing one page of a
+ * 10,000-page tree writes the edited node plus its ancestors (O(depth)).
+ *
+ * Also here: page paths (`computePaths`), sibling slug uniqueness and, via
+ * re-exports, fractional order keys and tree diffs.
+ */
+import { canonicalJson, sha256Hex, type JsonObject } from './hash.js';
+import { uniqueSlug } from './slug.js';
+
+import { getNode, type StoredNode, type TreeStore } from './tree-store.js';
+
+export { keyBetween, keysBetween } from './fractional-index.js';
+export { uniqueSlug } from './slug.js';
+export { diffTrees, type PageLocation, type TreeDiff } from './tree-diff.js';
+export { getNode, MemoryTreeStore, type StoredNode, type TreeStore } from './tree-store.js';
+
+export type PageType = 'document' | 'group' | 'link';
+
+/** A page's own content (everything but its children). */
+export interface PageData {
+  /** Stable page id: survives renames and moves. */
+  id: string;
+  title: string;
+  /** URL segment, unique among siblings. */
+  slug: string;
+  type: PageType;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  /** Page body; `''` for groups and links. */
+  markdown: string;
+  hidden?: boolean;
+  layout?: JsonObject;
+  cover?: JsonObject;
+  /** Target of `link` pages (a GitBook content ref). */
+  target?: JsonObject;
+  /** Any further page metadata. */
+  metadata?: JsonObject;
+}
+
+export interface PageNode extends PageData {
+  children: PageNode[];
+}
+
+// ---------------------------------------------------------------------------
+// Hashing
+
+/** The page without its children. */
+export function pageData(node: PageNode): PageData {
+  const { children: _children, ...page } = node;
+  return page;
+}
+
+/** Hash of a page's own content (key order and `undefined` fields do not matter). */
+export function hashPage(page: PageData): string {
+  return sha256Hex(`page\0${canonicalJson(page)}`);
+}
+
+/** Hash of a node from its content hash and its children's hashes, in order. */
+export function combineHash(contentHash: string, childHashes: readonly string[]): string {
+  return sha256Hex(`node\0${contentHash}\0${childHashes.join(',')}`);
+}
+
+/** Hash of a whole subtree. */
+export function hashNode(node: PageNode): string {
+  return combineHash(hashPage(pageData(node)), node.children.map(hashNode));
+}
+
+/** Builds the stored form of `node` given its children's hashes. */
+export function toStoredNode(node: PageNode, childHashes: string[]): StoredNode {
+  const page = pageData(node);
+  const contentHash = hashPage(page);
+  return { hash: combineHash(contentHash, childHashes), contentHash, page, childHashes };
+}
+
+/**
+ * Stores a tree bottom-up and returns its root hash. Nodes already in the
+ * store (same hash) are not written again.
+ */
+export function writeTree(root: PageNode, store: TreeStore): string {
+  const childHashes = root.children.map((child) => writeTree(child, store));
+  const stored = toStoredNode(root, childHashes);
+  if (store.get(stored.hash) === undefined) store.put(stored);
+  return stored.hash;
+}
+
+/** Reads a whole tree back from the store. */
+export function readTree(hash: string, store: TreeStore): PageNode {
+  const stored = getNode(hash, store);
+  return { ...stored.page, children: stored.childHashes.map((child) => readTree(child, store)) };
+}
+
+// ---------------------------------------------------------------------------
+// Structure helpers
+
+/** Where a page sits in a tree. */
+export interface PagePlacement {
+  page: PageData;
+  /** Parent page id; `null` for the root. */
+  parentId: string | null;
+  index: number;
+  childIds: string[];
+}
+
+/** All pages of a tree by id (pre-order insertion order). Throws on duplicate ids. */
+export function indexTree(root: PageNode): Map<string, PagePlacement> {
+  const index = new Map<string, PagePlacement>();
+  const visit = (node: PageNode, parentId: string | null, position: number): void => {
+    if (index.has(node.id)) throw new Error(`Duplicate page id in tree: ${node.id}`);
+    index.set(node.id, { page: pageData(node), parentId, index: position, childIds: node.children.map((c) => c.id) });
+    node.children.forEach((child, i) => visit(child, node.id, i));
+  };
+  visit(root, null, 0);
+  return index;
+}
+
+/**
+ * Each page's path, from slugs: `parent path + "/" + slug`, where groups
+ * contribute their slug and the root contributes nothing (so a top-level
+ * page's path is its slug, as in GitBook). Link pages have no path.
+ */
+export function computePaths(root: PageNode): Map<string, string> {
+  const paths = new Map<string, string>();
+  const visit = (node: PageNode, parentPath: string): void => {
+    for (const child of node.children) {
+      if (child.type === 'link') continue;
+      const path = parentPath ? `${parentPath}/${child.slug}` : child.slug;
+      paths.set(child.id, path);
+      visit(child, path);
+    }
+  };
+  visit(root, '');
+  return paths;
+}
+
+/**
+ * Makes slugs unique among siblings, recursively (returns a new tree).
+ * Pages for which `keep(id)` holds claim their slug first (e.g. pages whose
+ * slug did not change), then the other pages in sibling order; only pages
+ * whose slug is already claimed are renamed, to `slug-2`, `slug-3`, …
+ */
+export function dedupeSiblingSlugs(root: PageNode, keep: (id: string) => boolean = () => false): PageNode {
+  const taken = new Set<string>();
+  const slugs = new Map<PageNode, string>();
+  for (const child of root.children) {
+    if (keep(child.id) && !taken.has(child.slug)) {
+      taken.add(child.slug);
+      slugs.set(child, child.slug);
+    }
+  }
+  for (const child of root.children) {
+    if (slugs.has(child) || taken.has(child.slug)) continue;
+    taken.add(child.slug);
+    slugs.set(child, child.slug);
+  }
+  for (const child of root.children) {
+    if (slugs.has(child)) continue;
+    const slug = uniqueSlug(child.slug, taken);
+    taken.add(slug);
+    slugs.set(child, slug);
+  }
+  const children = root.children.map((child) => {
+    const slug = slugs.get(child) ?? child.slug;
+    return dedupeSiblingSlugs(slug === child.slug ? child : { ...child, slug }, keep);
+  });
+  return { ...root, children };
+}
