@@ -35,6 +35,9 @@ describe('error contract', () => {
     expect(short.status).toBe(400);
     expect(short.body.error.message).toContain('/body/title');
     expect(short.body.error.errors[0].path).toBe('/body/title');
+    const wrongType = await server.api(server.adminToken).post('/v1/orgs', { title: 12345 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error.message).toContain('/body/title');
     const extra = await server.api(server.adminToken).post('/v1/orgs', { title: 'Abc', color: 'red' });
     expect(extra.status).toBe(400);
     expect(extra.body.error.message).toMatch(/color|additional/);

@@ -83,7 +83,8 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(spec) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      // Query and path parameters are always coerced from strings; bodies are not (a number is not a title).
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       validateApiSpec: false,
