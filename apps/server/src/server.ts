@@ -10,6 +10,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { isUniqueViolation } from './db/dialect.js';
+import { withFileLock } from './db/file-lock.js';
 import { buildApp } from './http/app.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import type { HandlerTable } from './http/operations.js';
@@ -58,11 +60,25 @@ async function ensureJwtSecret(ctx: Omit<AppContext, 'jwtSecret'>): Promise<Uint
 /** The instance administrator holds BINDERY_ADMIN_TOKEN, or a token generated (and returned) on first start. */
 async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
   let admin = await usersRepo.findInstanceAdmin(ctx.db);
-  if (!admin) admin = await insertUser(ctx, { email: ADMIN_EMAIL, displayName: 'Bindery Admin' }, { instanceAdmin: true });
+  if (!admin) {
+    // Several servers may start at once on one new database: whoever loses the race uses the winner's admin.
+    try {
+      admin = await insertUser(ctx, { email: ADMIN_EMAIL, displayName: 'Bindery Admin' }, { instanceAdmin: true });
+    } catch (err) {
+      admin = await usersRepo.findInstanceAdmin(ctx.db);
+      if (!admin) throw err;
+    }
+  }
   if (ctx.config.adminToken) {
     const hash = hashToken(ctx.config.adminToken);
     const existing = await ctx.db.selectFrom('api_tokens').select('user_id').where('token_hash', '=', hash).executeTakeFirst();
-    if (!existing) await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', ctx.config.adminToken);
+    if (!existing) {
+      try {
+        await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', ctx.config.adminToken);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
     return undefined;
   }
   const anyToken = await ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', admin.id).executeTakeFirst();
@@ -73,8 +89,9 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] });
-  const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'bindery.sqlite') });
-  const applied = await migrateToLatest(db);
+  const sqliteFile = join(config.dataDir, 'bindery.sqlite');
+  const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   const ctx: AppContext = { ...base, jwtSecret: await ensureJwtSecret(base) };
