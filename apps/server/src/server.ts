@@ -29,7 +29,10 @@ export interface StartOptions {
   announce?: boolean;
   /** How long in-flight requests may run once closing starts (default 25 s). */
   shutdownGraceMs?: number;
-  /** Run the durable job worker in this process (default true; every process may run one). */
+  /**
+   * Run the durable job worker in this process (every process may run one). Default: yes with the system clock;
+   * no with an injected clock, whose owner (a test) controls time and runs due jobs itself with `runDueJobs`.
+   */
   jobWorker?: boolean;
   /** How often the job worker looks for due jobs (default 1 s). */
   jobPollMs?: number;
@@ -122,7 +125,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const warm = await fetch(`${url}/v1`);
   if (warm.status !== 200) throw new Error(`Warm-up request failed with ${warm.status}: ${await warm.text()}`);
   built.markReady();
-  const worker: JobWorker | undefined = opts.jobWorker === false ? undefined : startJobWorker(ctx, { intervalMs: opts.jobPollMs });
+  const runWorker = opts.jobWorker ?? opts.clock === undefined;
+  const worker: JobWorker | undefined = runWorker ? startJobWorker(ctx, { intervalMs: opts.jobPollMs }) : undefined;
   logger.info({ url, dialect }, 'Bindery is ready');
 
   let closing: Promise<void> | undefined;

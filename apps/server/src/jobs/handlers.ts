@@ -1,11 +1,12 @@
 // The job types and what runs them. A handler is idempotent (a job may run again after a crash) and returns
 // nothing when done, or `{retryAt}` to be put back in the queue for later without counting a failure.
 import type { AppContext } from '../context.js';
+import type { JobRow } from './queue.js';
 import { purgeDeletedSpace } from '../services/spaces.js';
 import { JOB_TYPES } from './types.js';
 
 export type JobResult = void | { retryAt: Date };
-export type JobHandler<P = any> = (ctx: AppContext, payload: P) => Promise<JobResult>;
+export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => Promise<JobResult>;
 
 export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.purgeSpace]: (ctx, payload: { spaceId: string }) => purgeDeletedSpace(ctx, payload.spaceId),

@@ -30,8 +30,12 @@ export async function enqueueJob(ctx: AppContext, db: DbOrTx, type: string, payl
   return id;
 }
 
-/** Claims up to `limit` due jobs (queued and due, or running with an expired lease) for `leaseMs`. */
-export async function claimDueJobs(ctx: AppContext, limit: number, leaseMs: number): Promise<JobRow[]> {
+/**
+ * Claims up to `limit` due jobs of the given types (queued and due, or running with an expired lease) for
+ * `leaseMs`. A worker only claims the types it has handlers for, so workers of different versions can share a queue.
+ */
+export async function claimDueJobs(ctx: AppContext, limit: number, leaseMs: number, types: string[]): Promise<JobRow[]> {
+  if (types.length === 0) return [];
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
@@ -40,7 +44,8 @@ export async function claimDueJobs(ctx: AppContext, limit: number, leaseMs: numb
       update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease}, updated_at = ${nowIso}
       where id in (
         select id from jobs
-        where (status = 'queued' and run_at <= ${nowIso}) or (status = 'running' and locked_until < ${nowIso})
+        where type in (${sql.join(types)})
+          and ((status = 'queued' and run_at <= ${nowIso}) or (status = 'running' and locked_until < ${nowIso}))
         order by run_at, id
         limit ${limit}
         for update skip locked
@@ -53,6 +58,7 @@ export async function claimDueJobs(ctx: AppContext, limit: number, leaseMs: numb
     const due = await tx
       .selectFrom('jobs')
       .select('id')
+      .where('type', 'in', types)
       .where((eb) => eb.or([
         eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
         eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),

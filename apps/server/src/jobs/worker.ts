@@ -1,7 +1,7 @@
 // Runs due jobs: `runDueJobs(ctx)` once (tests call it directly), or `startJobWorker(ctx)` in a loop inside the
 // server process (the embedded default). Several workers, in one or many processes, never run a job twice at once.
 import type { AppContext } from '../context.js';
-import { jobHandlers } from './handlers.js';
+import { jobHandlers, type JobHandler } from './handlers.js';
 import { claimDueJobs, completeJob, failJob, rescheduleJob, type JobRow } from './queue.js';
 
 export interface RunOptions {
@@ -9,6 +9,8 @@ export interface RunOptions {
   limit?: number;
   /** How long a claim lasts before another worker may take the job over (default 5 minutes). */
   leaseMs?: number;
+  /** The job types to run and their handlers (default: every type of jobs/handlers.ts). */
+  handlers?: Record<string, JobHandler>;
 }
 
 export interface RunReport {
@@ -18,11 +20,11 @@ export interface RunReport {
   failed: number;
 }
 
-async function runOne(ctx: AppContext, job: JobRow, report: RunReport): Promise<void> {
-  const handler = jobHandlers[job.type];
+async function runOne(ctx: AppContext, handlers: Record<string, JobHandler>, job: JobRow, report: RunReport): Promise<void> {
+  const handler = handlers[job.type];
   try {
     if (!handler) throw new Error(`no handler for job type "${job.type}"`);
-    const result = await handler(ctx, JSON.parse(job.payload) as never);
+    const result = await handler(ctx, JSON.parse(job.payload) as never, job);
     if (result && 'retryAt' in result) {
       await rescheduleJob(ctx, job, result.retryAt);
       report.rescheduled++;
@@ -40,9 +42,10 @@ async function runOne(ctx: AppContext, job: JobRow, report: RunReport): Promise<
 /** Claims the jobs due now (by `ctx.clock`) and runs them, one after the other. */
 export async function runDueJobs(ctx: AppContext, opts: RunOptions = {}): Promise<RunReport> {
   const report: RunReport = { claimed: 0, done: 0, rescheduled: 0, failed: 0 };
-  const jobs = await claimDueJobs(ctx, opts.limit ?? 20, opts.leaseMs ?? 5 * 60_000);
+  const handlers = opts.handlers ?? jobHandlers;
+  const jobs = await claimDueJobs(ctx, opts.limit ?? 20, opts.leaseMs ?? 5 * 60_000, Object.keys(handlers));
   report.claimed = jobs.length;
-  for (const job of jobs) await runOne(ctx, job, report);
+  for (const job of jobs) await runOne(ctx, handlers, job, report);
   return report;
 }
 

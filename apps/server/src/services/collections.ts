@@ -125,8 +125,14 @@ export async function deleteCollection(ctx: AppContext, actor: Actor, id: string
     const ids = await collectionsRepo.subtreeIds(tx, id);
     const spaces = await spacesRepo.liveInCollections(tx, ids);
     await trashSpaces(ctx, tx, spaces.map((s) => s.id));
+    // They lose their parent (foreign key `on delete set null`): they would come back at the end of the top
+    // level, in the order they had.
+    let last = (await treeRepo.siblings(tx, collection.org_id, null)).at(-1)?.sort_key ?? null;
+    for (const s of spaces.sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0))) {
+      last = keyBetween(last, null);
+      await spacesRepo.update(tx, s.id, { sort_key: last });
+    }
     await grantsRepo.removeForTargets(tx, 'collection', ids);
-    // Spaces keep their place in the trash but lose their parent (foreign key `on delete set null`).
     await collectionsRepo.deleteMany(tx, ids);
   });
 }

@@ -18,6 +18,8 @@ import type { Actor } from './auth.js';
 
 /** How long a deleted space can be restored. */
 export const SPACE_RETENTION_MS = 7 * DAY_MS;
+/** The purge job runs this long after the retention ends (restore already answers 404 from the first instant). */
+export const SPACE_PURGE_GRACE_MS = 60_000;
 
 export async function loadSubject(db: DbOrTx, actor: Actor, orgId: string): Promise<ContentSubject> {
   const member = await membersRepo.find(db, orgId, actor.user.id);

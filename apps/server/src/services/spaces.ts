@@ -14,7 +14,7 @@ import { keyBetween } from '../lib/fractional-index.js';
 import { canOnCollection } from '../policies/collection.js';
 import { authorizeOrganization } from '../policies/organization.js';
 import { contentRole, type ContentSubject } from '../policies/content.js';
-import { authorizeSpace, canOnSpace, spaceAccess, type SpaceAccess, type SpaceAction } from '../policies/space.js';
+import { authorizeSpace, spaceAccess, type SpaceAccess, type SpaceAction } from '../policies/space.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
@@ -24,7 +24,7 @@ import { treeRepo } from '../repos/tree.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import type { Actor } from './auth.js';
 import {
-  CollectionTree, SPACE_RETENTION_MS, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject,
+  CollectionTree, SPACE_PURGE_GRACE_MS, SPACE_RETENTION_MS, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject,
   loadVisibleOrganization, lockOrganizations, missing, spaceLink,
 } from './content-access.js';
 import { keyForPosition, type Position } from './positions.js';
@@ -39,8 +39,8 @@ const newShareKey = () => randomString(SHARE_KEY_LENGTH);
 
 /**
  * Loads a space for the caller and checks `action`: 404 when it does not exist, is past its 7 days in the trash,
- * or the caller cannot see it; 403 when they see it but may not act. A deleted space is only seen by those who
- * may restore it (`allowDeleted`), and other commands answer 404 for it.
+ * or the caller cannot see it; 403 when they see it but may not act. A deleted space can still be read (with
+ * `deletedAt`) by whoever could read it; commands other than those allowing it (`allowDeleted`) answer 404.
  */
 export async function loadSpace(
   ctx: AppContext, db: DbOrTx, actor: Actor, spaceId: string, action: SpaceAction,
@@ -50,11 +50,8 @@ export async function loadSpace(
   if (!space || isExpired(ctx, space)) throw notFound('Space');
   const subject = await loadSubject(db, actor, space.org_id);
   const access = await computeSpaceAccess(db, subject, space, opts.shareKey);
-  if (space.deleted_at) {
-    if (!canOnSpace(access, 'restore')) throw notFound('Space');
-    if (!opts.allowDeleted) throw new ApiError(404, 'Space not found: it is deleted (restore it with POST /v1/spaces/{spaceId}/restore)');
-  }
   authorizeSpace(access, action);
+  if (space.deleted_at && !opts.allowDeleted) throw new ApiError(404, 'Space not found: it is deleted (restore it with POST /v1/spaces/{spaceId}/restore)');
   return { space, access };
 }
 
@@ -215,7 +212,7 @@ export async function trashSpaces(ctx: AppContext, tx: DbOrTx, spaceIds: string[
   if (spaceIds.length === 0) return;
   const now = ctx.clock.now();
   await tx.updateTable('spaces').set({ deleted_at: now.toISOString(), updated_at: now.toISOString() }).where('id', 'in', spaceIds).where('deleted_at', 'is', null).execute();
-  const runAt = new Date(now.getTime() + SPACE_RETENTION_MS);
+  const runAt = new Date(now.getTime() + SPACE_RETENTION_MS + SPACE_PURGE_GRACE_MS);
   for (const id of spaceIds) await enqueueJob(ctx, tx, JOB_TYPES.purgeSpace, { spaceId: id }, { runAt });
 }
 
@@ -243,9 +240,9 @@ export async function restoreSpace(ctx: AppContext, actor: Actor, spaceId: strin
 export async function purgeDeletedSpace(ctx: AppContext, spaceId: string): Promise<JobResult> {
   const space = await spacesRepo.findById(ctx.db, spaceId);
   if (!space?.deleted_at) return;
-  const due = Date.parse(space.deleted_at) + SPACE_RETENTION_MS;
+  const expires = Date.parse(space.deleted_at) + SPACE_RETENTION_MS;
   // Deleted again after a restore: the latest deletion decides (its own job exists too; either one purges).
-  if (ctx.clock.now().getTime() < due) return { retryAt: new Date(due) };
+  if (ctx.clock.now().getTime() < expires) return { retryAt: new Date(expires + SPACE_PURGE_GRACE_MS) };
   await ctx.db.transaction().execute(async (tx) => {
     const cutoff = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS).toISOString();
     if (await spacesRepo.purge(tx, spaceId, cutoff)) await grantsRepo.removeForTargets(tx, 'space', [spaceId]);
