@@ -144,7 +144,9 @@ describe('listCollectionsInOrganizationById / listSpacesInCollectionById', () =>
     expect(ids((await api.get(`/v1/collections/${c.id}/spaces?limit=1`)).body.items)).toEqual([s1.id]);
     expect((await (await tenant()).api.get(`/v1/collections/${c.id}/spaces`)).status).toBe(404);
     expect((await api.get(`/v1/collections/nope/spaces`)).status).toBe(404);
-    expect((await api.get(`/v1/collections/${c.id}/spaces?limit=-1`)).status).toBe(400);
+    const negative = await api.get(`/v1/collections/${c.id}/spaces?limit=-1`);
+    expect(negative.status).toBe(400);
+    expect(negative.body.error.message).toContain('/query/limit');
     expect((await server.api().get(`/v1/collections/${c.id}/spaces`)).status).toBe(401);
   });
 });
@@ -265,7 +267,9 @@ describe('transferCollection', () => {
     const r = await api.post(`/v1/collections/${c.id}/transfer`, { organization: other.org });
     expect(r.status).toBe(404);
     expect(r.body.error.message).toContain('/body/organization');
-    expect((await api.post(`/v1/collections/${c.id}/transfer`, { organization: 'bad id!' })).status).toBe(400);
+    const badOrg = await api.post(`/v1/collections/${c.id}/transfer`, { organization: 'bad id!' });
+    expect(badOrg.status).toBe(400);
+    expect(badOrg.body.error.message).toContain('/body/organization');
     expect((await other.api.post(`/v1/collections/${c.id}/transfer`, { organization: other.org })).status).toBe(404);
     expect((await server.api().post(`/v1/collections/${c.id}/transfer`, { organization: other.org })).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 // The durable job queue: due jobs run once, failures are retried with backoff until max attempts, a lease that
 // expired is taken over, and concurrent workers never run a job twice at the same time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffMs, claimDueJobs, enqueueJob, runDueJobs, type JobHandler } from '../src/jobs/index.js';
+import { backoffMs, claimDueJobs, enqueueJob, runDueJobs, startJobWorker, type JobHandler } from '../src/jobs/index.js';
 import { randomString } from '../src/lib/ids.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 
@@ -108,5 +108,22 @@ describe('jobs', () => {
     await run();
     expect(runs.get(99)).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('the in-process worker polls for due jobs until stopped', async () => {
+    const seen: number[] = [];
+    const type = testType(async (p) => void seen.push(p.n));
+    const ctx = server.ctx;
+    const worker = startJobWorker(ctx, { intervalMs: 5, handlers });
+    try {
+      await enqueueJob(ctx, ctx.db, type, { n: 1 });
+      for (let i = 0; i < 400 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(seen).toEqual([1]);
+    } finally {
+      await worker.stop();
+    }
+    await enqueueJob(ctx, ctx.db, type, { n: 2 });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen).toEqual([1]);
   });
 });

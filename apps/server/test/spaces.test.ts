@@ -113,7 +113,12 @@ describe('createSpace / getSpaceById', () => {
     expect((await server.api().post(`/v1/orgs/${org}/spaces`, {})).status).toBe(401);
     expect((await server.api().get(`/v1/spaces/whatever`)).status).toBe(401);
     expect((await api.get(`/v1/spaces/does-not-exist`)).status).toBe(404);
-    expect((await api.get(`/v1/spaces/bad%20id`)).status).toBe(400);
+    const badId = await api.get(`/v1/spaces/bad%20id`);
+    expect(badId.status).toBe(400);
+    expect(badId.body.error.message).toContain('spaceId');
+    const badKey = await api.get(`/v1/spaces/x?shareKey=${'k'.repeat(1025)}`);
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.error.message).toContain('shareKey');
   });
 
   it('hides a private space from other organizations and guests (404), not from members with a role', async () => {
@@ -183,8 +188,12 @@ describe('listSpacesInOrganizationById', () => {
     const after = await api.get(`/v1/orgs/${org}/spaces`);
     expect(ids(after.body.items)).toEqual([made[0], ...made.slice(2)]);
     expect(after.body.count).toBe(4);
-    expect((await api.get(`/v1/orgs/${org}/spaces?limit=1001`)).status).toBe(400);
-    expect((await api.get(`/v1/orgs/${org}/spaces?page=garbage`)).status).toBe(400);
+    const tooMany = await api.get(`/v1/orgs/${org}/spaces?limit=1001`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toContain('/query/limit');
+    const garbage = await api.get(`/v1/orgs/${org}/spaces?page=garbage`);
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error.message).toContain('/query/page');
   });
 
   it('shows guests only what is granted to them (directly, through a team or a collection) and public spaces', async () => {
@@ -561,8 +570,50 @@ describe('listSpacesForOrganizationMember', () => {
     expect(desc.body.count).toBe(2);
     expect((await server.api(users.reader!.token).get(`/v1/orgs/${org}/members/${users.guest!.id}/spaces`)).status).toBe(403);
     expect((await api.get(`/v1/orgs/${org}/members/nobody/spaces`)).status).toBe(404);
-    expect((await api.get(`/v1/orgs/${org}/members/${users.reader!.id}/spaces?order=sideways`)).status).toBe(400);
+    const sideways = await api.get(`/v1/orgs/${org}/members/${users.reader!.id}/spaces?order=sideways`);
+    expect(sideways.status).toBe(400);
+    expect(sideways.body.error.message).toContain('/query/order');
     expect((await (await tenant()).api.get(`/v1/orgs/${org}/members/${users.reader!.id}/spaces`)).status).toBe(404);
     expect((await server.api().get(`/v1/orgs/${org}/members/${users.reader!.id}/spaces`)).status).toBe(401);
+  });
+});
+
+describe('path parameters', () => {
+  it('refuses malformed ids with 400 naming the parameter, for every operation', async () => {
+    const { org, api } = await tenant();
+    const bad = 'bad%20id';
+    const calls: [Promise<{ status: number; body: any }>, string][] = [
+      [api.get(`/v1/spaces/${bad}`), 'spaceId'],
+      [api.patch(`/v1/spaces/${bad}`, { title: 'x' }), 'spaceId'],
+      [api.delete(`/v1/spaces/${bad}`), 'spaceId'],
+      [api.post(`/v1/spaces/${bad}/restore`), 'spaceId'],
+      [api.post(`/v1/spaces/${bad}/duplicate`), 'spaceId'],
+      [api.post(`/v1/spaces/${bad}/move`, { parent: null }), 'spaceId'],
+      [api.post(`/v1/spaces/${bad}/transfer`, { organization: org }), 'spaceId'],
+      [api.post(`/v1/spaces/${bad}/permissions`, { role: 'read', users: [] }), 'spaceId'],
+      [api.get(`/v1/orgs/${bad}/spaces`), 'organizationId'],
+      [api.post(`/v1/orgs/${bad}/spaces`, {}), 'organizationId'],
+      [api.get(`/v1/collections/${bad}`), 'collectionId'],
+      [api.patch(`/v1/collections/${bad}`, { title: 'x' }), 'collectionId'],
+      [api.delete(`/v1/collections/${bad}`), 'collectionId'],
+      [api.get(`/v1/collections/${bad}/spaces`), 'collectionId'],
+      [api.post(`/v1/collections/${bad}/move`, { parent: null }), 'collectionId'],
+      [api.post(`/v1/collections/${bad}/transfer`, { organization: org }), 'collectionId'],
+      [api.post(`/v1/collections/${bad}/permissions`, { role: 'read', users: [] }), 'collectionId'],
+      [api.get(`/v1/orgs/${org}/teams/${bad}`), 'teamId'],
+      [api.patch(`/v1/orgs/${org}/teams/${bad}`, { title: 'x' }), 'teamId'],
+      [api.delete(`/v1/orgs/${org}/teams/${bad}`), 'teamId'],
+      [api.get(`/v1/orgs/${org}/teams/${bad}/members`), 'teamId'],
+      [api.put(`/v1/orgs/${org}/teams/${bad}/members`, {}), 'teamId'],
+      [api.put(`/v1/orgs/${org}/teams/x/members/${bad}`, {}), 'userId'],
+      [api.delete(`/v1/orgs/${org}/teams/x/members/${bad}`), 'userId'],
+      [api.get(`/v1/orgs/${org}/members/${bad}/spaces`), 'userId'],
+      [api.get(`/v1/orgs/${org}/members/${bad}/teams`), 'userId'],
+    ];
+    for (const [call, param] of calls) {
+      const r = await call;
+      expect(r.status, `${param}: ${JSON.stringify(r.body)}`).toBe(400);
+      expect(r.body.error.message).toContain(param);
+    }
   });
 });

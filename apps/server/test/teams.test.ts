@@ -48,7 +48,12 @@ describe('createOrganizationTeam / getTeamInOrganizationById / updateTeamInOrgan
       expect(r.body.error.message).toContain(field);
     }
     const t = (await api.put(`/v1/orgs/${org}/teams`, { title: 'T' })).body;
-    expect((await api.patch(`/v1/orgs/${org}/teams/${t.id}`, { title: '' })).status).toBe(400);
+    const emptyTitle = await api.patch(`/v1/orgs/${org}/teams/${t.id}`, { title: '' });
+    expect(emptyTitle.status).toBe(400);
+    expect(emptyTitle.body.error.message).toContain('/body/title');
+    const badLimit = await api.get(`/v1/orgs/${org}/teams/${t.id}/members?limit=abc`);
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.error.message).toContain('/query/limit');
     expect((await server.api(users.reader!.token).put(`/v1/orgs/${org}/teams`, { title: 'T' })).status).toBe(403);
     expect((await server.api(users.reader!.token).patch(`/v1/orgs/${org}/teams/${t.id}`, { title: 'Mine' })).status).toBe(403);
     expect((await server.api(users.guest!.token).get(`/v1/orgs/${org}/teams/${t.id}`)).status).toBe(404);
@@ -98,7 +103,9 @@ describe('listTeamsInOrganizationById', () => {
     const first = await api.get(`/v1/orgs/${org}/teams?limit=2`);
     const next = await api.get(`/v1/orgs/${org}/teams?limit=2&page=${first.body.next.page}`);
     expect([...ids(first.body.items), ...ids(next.body.items)]).toEqual([a.id, b.id, c.id]);
-    expect((await api.get(`/v1/orgs/${org}/teams?title=${'x'.repeat(101)}`)).status).toBe(400);
+    const longTitle = await api.get(`/v1/orgs/${org}/teams?title=${'x'.repeat(101)}`);
+    expect(longTitle.status).toBe(400);
+    expect(longTitle.body.error.message).toContain('/query/title');
     expect((await api.get(`/v1/orgs/${org}/teams?page=${first.body.next.page}&title=x`)).status).toBe(400);
     expect((await (await tenant()).api.get(`/v1/orgs/${org}/teams`)).status).toBe(404);
     expect((await server.api().get(`/v1/orgs/${org}/teams`)).status).toBe(401);
@@ -182,7 +189,9 @@ describe('listTeamsForOrganizationMember', () => {
     expect((await guest.get(`/v1/orgs/${org}/members/${users.guest!.id}/teams`)).body.items.map((i: { team: { id: string } }) => i.team.id)).toEqual([y.id]);
     expect((await guest.get(`/v1/orgs/${org}/members/${users.a!.id}/teams`)).status).toBe(404);
     expect((await api.get(`/v1/orgs/${org}/members/nobody/teams`)).status).toBe(404);
-    expect((await api.get(`/v1/orgs/${org}/members/${users.a!.id}/teams?title=${'x'.repeat(65)}`)).status).toBe(400);
+    const longFilter = await api.get(`/v1/orgs/${org}/members/${users.a!.id}/teams?title=${'x'.repeat(65)}`);
+    expect(longFilter.status).toBe(400);
+    expect(longFilter.body.error.message).toContain('/query/title');
     expect((await (await tenant()).api.get(`/v1/orgs/${org}/members/${users.a!.id}/teams`)).status).toBe(404);
     expect((await server.api().get(`/v1/orgs/${org}/members/${users.a!.id}/teams`)).status).toBe(401);
   });
