@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { RevisionsTable } from '../db/schema.js';
 
@@ -8,7 +8,7 @@ export const revisionsRepo = {
   findById(db: DbOrTx, id: string): Promise<RevisionRow | undefined> {
     return db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
   },
-  async insert(db: DbOrTx, row: RevisionRow): Promise<void> {
+  async insert(db: DbOrTx, row: Insertable<RevisionsTable>): Promise<void> {
     await db.insertInto('revisions').values(row).execute();
   },
 };
