@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
 import { conflict, invalidField, notFound } from '../errors.js';
-import { keyBetween } from '../lib/fractional-index.js';
+import { keyBetween } from '../content/fractional-index.js';
 import { newId } from '../lib/ids.js';
 import { authorizeCollection, canOnCollection, collectionAccess, type CollectionAccess, type CollectionAction } from '../policies/collection.js';
 import { authorizeOrganization } from '../policies/organization.js';

@@ -1,7 +1,7 @@
 // Where an item goes among its siblings: `position: {before?, after?}` pointing at a sibling space or collection.
 // One new fractional key is computed between the neighbours; no sibling is renumbered.
 import { invalidField } from '../errors.js';
-import { keyBetween } from '../lib/fractional-index.js';
+import { keyBetween } from '../content/fractional-index.js';
 import type { ItemKind, Sibling } from '../repos/tree.repo.js';
 
 export type Pointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };

@@ -10,7 +10,7 @@ import { enqueueJob } from '../jobs/queue.js';
 import type { JobResult } from '../jobs/handlers.js';
 import { JOB_TYPES } from '../jobs/types.js';
 import { newId, randomString } from '../lib/ids.js';
-import { keyBetween } from '../lib/fractional-index.js';
+import { keyBetween } from '../content/fractional-index.js';
 import { canOnCollection } from '../policies/collection.js';
 import { authorizeOrganization } from '../policies/organization.js';
 import { contentRole, type ContentSubject } from '../policies/content.js';
