@@ -2182,7 +2182,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** List the replies to a comment of a space */
+        get: operations["listCommentRepliesInSpace"];
         put?: never;
         /**
          * Reply to a comment of a space
@@ -2892,6 +2893,14 @@ export interface components {
         };
         /** @description A reviewer requested on a change request - a user or a team. */
         ChangeRequestRequestedReviewer: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @constant */
+            object: "change-request-requested-reviewer";
+            requestedBy: components["schemas"]["User"];
+            /** @description Id of the revision of the change request when the review was requested. */
+            revision: string;
+        } & ({
             /** @constant */
             kind: "user";
             user: components["schemas"]["User"];
@@ -2899,7 +2908,7 @@ export interface components {
             /** @constant */
             kind: "team";
             team: components["schemas"]["Team"];
-        };
+        });
         /** @description A review of a change request. */
         ChangeRequestReview: {
             comment?: components["schemas"]["Comment"];
@@ -2980,6 +2989,8 @@ export interface components {
             postedAt: string;
             postedBy: components["schemas"]["User"];
             reactions: components["schemas"]["EmojiReaction"][];
+            /** @description The users who replied, most recent first. */
+            repliers?: components["schemas"]["UserContributor"][];
             /** @description Count of replies. */
             replies: number;
             /**
@@ -4758,6 +4769,13 @@ export interface components {
                 location: string;
             };
         };
+        /** @description A user who contributed to something (e.g. replied to a comment), how many times and when last. */
+        UserContributor: {
+            count: number;
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["User"];
+        };
     };
     responses: {
         /** @description Invalid input; the message names the field. */
@@ -4934,6 +4952,8 @@ export interface components {
         Page: string;
         /** @description The unique id of the page. */
         PageId: string;
+        /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
+        ReturnPreference: "return=minimal" | "return=representation";
         /** @description The unique id of the review. */
         ReviewId: string;
         /** @description The unique id of the revision. */
@@ -8710,7 +8730,10 @@ export interface operations {
     updateChangeRequestById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
+                prefer?: components["parameters"]["ReturnPreference"];
+            };
             path: {
                 /** @description The unique id of the change-request or its number in the space. */
                 changeRequestId: components["parameters"]["ChangeRequestId"];
@@ -8738,6 +8761,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChangeRequest"];
                 };
+            };
+            /** @description Updated; no body because the request asked for `prefer: return=minimal`. */
+            204: {
+                headers: {
+                    /** @description `return=minimal` */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9934,6 +9966,44 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCommentRepliesInSpace: {
+        parameters: {
+            query?: {
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the comment. */
+                commentId: components["parameters"]["CommentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replies, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["CommentReply"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -163,6 +163,96 @@ export interface ContentGrantsTable {
   updated_at: string;
 }
 
+/** A change request of a space (issue 5). `revision_id` is its active revision; the content engine advances it. */
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  number: number;
+  status: string; // draft | open | archived | merged
+  subject: string;
+  description: string | null; // JSON document
+  agent_task_id: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  revision_id: string;
+  revision_initial_id: string;
+  revision_merged_ancestor_id: string | null;
+  revision_merged_id: string | null;
+  merged_at: string | null;
+  merged_by: string | null;
+  comments_count: number; // open comments
+}
+
+/** Who contributed to a change request (its creator, and whoever edited its content). */
+export interface ChangeRequestContributorsTable {
+  change_request_id: string;
+  user_id: string;
+  contributions: number;
+  first_at: string;
+  last_at: string;
+}
+
+export interface ChangeRequestReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  status: string; // approved | changes-requested
+  revision_id: string; // the change request's revision that was reviewed
+  comment_id: string | null;
+  requested_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Reviewers requested on a change request (removed once they review). */
+export interface ChangeRequestReviewersTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  revision_id: string;
+  created_at: string;
+}
+
+/** A comment on a space (`change_request_id` null) or on a change request. */
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  change_request_id: string | null;
+  review_id: string | null;
+  revision_id: string;
+  page_id: string | null;
+  node_id: string | null;
+  table_record: string | null;
+  table_definition: string | null;
+  body: string; // JSON: {markdown} | {document} | {} as posted
+  posted_by: string;
+  posted_at: string;
+  edited_at: string | null;
+  status: string; // open | resolved
+  resolved_at: string | null;
+  resolved_by: string | null;
+  replies_count: number;
+}
+
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  body: string; // JSON, as comments.body
+  posted_by: string;
+  posted_at: string;
+  edited_at: string | null;
+}
+
+/** One user's emoji on a comment (`reply_id` = '') or on one of its replies. */
+export interface CommentReactionsTable {
+  comment_id: string;
+  reply_id: string;
+  emoji: string;
+  user_id: string;
+  reacted_at: string;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: string;
@@ -184,4 +274,11 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   content_grants: ContentGrantsTable;
+  change_requests: ChangeRequestsTable;
+  change_request_contributors: ChangeRequestContributorsTable;
+  change_request_reviews: ChangeRequestReviewsTable;
+  change_request_reviewers: ChangeRequestReviewersTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
 }

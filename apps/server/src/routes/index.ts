@@ -2,7 +2,9 @@
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
 import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
+import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
+import { commentHandlers } from './comments.js';
 import { organizationHandlers } from './organizations.js';
 import { spaceHandlers } from './spaces.js';
 import { teamHandlers } from './teams.js';
@@ -14,43 +16,13 @@ export const handlerTable: HandlerTable = {
   ...teamHandlers,
   ...collectionHandlers,
   ...spaceHandlers,
+  ...commentHandlers,
+  ...changeRequestHandlers,
 
   // change-requests
-  createChangeRequest: todo,
-  getChangeRequestById: todo,
   getChangeRequestPdf: todo,
-  getChangeRequestReviewById: todo,
-  getRequestedReviewersByChangeRequestId: todo,
-  getReviewsByChangeRequestId: todo,
-  listChangeRequestsForOrganization: todo,
-  listChangeRequestsForSpace: todo,
   mergeChangeRequest: todo,
-  removeRequestedReviewerFromChangeRequest: todo,
-  requestReviewersForChangeRequest: todo,
-  submitChangeRequestReview: todo,
   updateChangeRequest: todo,
-  updateChangeRequestById: todo,
-
-  // comments
-  deleteCommentInChangeRequest: todo,
-  deleteCommentInSpace: todo,
-  deleteCommentReplyInChangeRequest: todo,
-  deleteCommentReplyInSpace: todo,
-  getCommentInChangeRequest: todo,
-  getCommentInSpace: todo,
-  getCommentReplyInChangeRequest: todo,
-  getCommentReplyInSpace: todo,
-  listCommentRepliesInChangeRequest: todo,
-  listCommentsInChangeRequest: todo,
-  listCommentsInSpace: todo,
-  postCommentInChangeRequest: todo,
-  postCommentInSpace: todo,
-  postCommentReplyInChangeRequest: todo,
-  postCommentReplyInSpace: todo,
-  updateCommentInChangeRequest: todo,
-  updateCommentInSpace: todo,
-  updateCommentReplyInChangeRequest: todo,
-  updateCommentReplyInSpace: todo,
 
   // content
   applyTemplateToSpace: todo,

@@ -1,0 +1,99 @@
+// Comments and replies to JSON. Bodies are stored as posted ({markdown} | {document} | {}) and converted on the way
+// out to the `format` asked for (markdown by default) with the content core's converters.
+import type { components } from '@bindery/api-types';
+import type { Config } from '../config.js';
+import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
+import { commentPermissions } from '../policies/comment.js';
+import type { SpaceAccess } from '../policies/space.js';
+import type { CommentRow, ReactionRow, ReplierRow, ReplyRow } from '../repos/comments.repo.js';
+import type { UserRow } from '../repos/users.repo.js';
+import { presentUser } from './user.js';
+
+type CommentJson = components['schemas']['Comment'];
+type ReplyJson = components['schemas']['CommentReply'];
+type BodyJson = components['schemas']['CommentBody'];
+type ReactionJson = components['schemas']['EmojiReaction'];
+export type BodyFormat = 'markdown' | 'document';
+
+/** A stored body: what was posted. */
+export type StoredBody = { markdown: string } | { document: Document } | Record<string, never>;
+
+export type UserMap = ReadonlyMap<string, UserRow>;
+
+/** A reference to a user; a user that no longer exists still has its id. */
+export function userRef(config: Config, users: UserMap, id: string): components['schemas']['User'] {
+  const u = users.get(id);
+  if (u) return presentUser(config, u, { withEmail: false });
+  return { object: 'user', id, displayName: '', urls: { location: `${config.publicUrl}/v1/users/${id}` } };
+}
+
+export function presentBody(stored: string, format: BodyFormat = 'markdown'): BodyJson {
+  const body = JSON.parse(stored) as StoredBody;
+  if ('markdown' in body) return format === 'markdown' ? { markdown: body.markdown } : { document: markdownToDocument(body.markdown) as unknown as BodyJson['document'] & object };
+  if ('document' in body) return format === 'document' ? { document: body.document as unknown as BodyJson['document'] & object } : { markdown: documentToMarkdown(body.document) };
+  return {};
+}
+
+/** Groups reaction rows (oldest first) of one comment or reply by emoji, in the order each emoji first appeared. */
+export function presentReactions(config: Config, users: UserMap, rows: readonly ReactionRow[]): ReactionJson[] {
+  const byEmoji = new Map<string, ReactionJson>();
+  for (const r of rows) {
+    let e = byEmoji.get(r.emoji);
+    if (!e) byEmoji.set(r.emoji, (e = { emoji: r.emoji, count: 0, users: [] }));
+    e.count++;
+    e.users.push({ user: userRef(config, users, r.user_id), reactedAt: r.reacted_at });
+  }
+  return [...byEmoji.values()];
+}
+
+export interface CommentContext {
+  config: Config;
+  access: SpaceAccess;
+  actorId: string;
+  users: UserMap;
+  format: BodyFormat;
+  /** API URL of the comment list the comment belongs to (`.../comments`). */
+  listUrl: string;
+}
+
+export function presentComment(c: CommentContext, row: CommentRow, reactions: readonly ReactionRow[], repliers: readonly ReplierRow[]): CommentJson {
+  const { config, users } = c;
+  const target: CommentJson['target'] = { space: row.space_id, revision: row.revision_id };
+  if (row.change_request_id) target.changeRequest = row.change_request_id;
+  if (row.review_id) target.review = row.review_id;
+  if (row.page_id) target.page = { id: row.page_id };
+  if (row.node_id) target.node = { id: row.node_id };
+  if (row.table_record !== null && row.table_definition !== null) target.tableCell = { record: row.table_record, definition: row.table_definition };
+  const sortedRepliers = [...repliers].sort((a, b) => (a.last_at < b.last_at ? 1 : a.last_at > b.last_at ? -1 : 0));
+  return {
+    object: 'comment',
+    id: row.id,
+    postedBy: userRef(config, users, row.posted_by),
+    postedAt: row.posted_at,
+    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
+    reactions: presentReactions(config, users, reactions),
+    replies: row.replies_count,
+    repliers: sortedRepliers.map((r) => ({ user: userRef(config, users, r.posted_by), count: Number(r.n), updatedAt: r.last_at })),
+    body: presentBody(row.body, c.format),
+    target,
+    urls: { location: `${c.listUrl}/${row.id}` },
+    permissions: commentPermissions(c.access, row.posted_by === c.actorId),
+    status: row.status as CommentJson['status'],
+    ...(row.status === 'resolved' && row.resolved_at ? { resolvedAt: row.resolved_at } : {}),
+    ...(row.status === 'resolved' && row.resolved_by ? { resolvedBy: userRef(config, users, row.resolved_by) } : {}),
+  };
+}
+
+export function presentReply(c: CommentContext, commentId: string, row: ReplyRow, reactions: readonly ReactionRow[]): ReplyJson {
+  return {
+    object: 'comment-reply',
+    id: row.id,
+    postedBy: userRef(c.config, c.users, row.posted_by),
+    postedAt: row.posted_at,
+    ...(row.edited_at ? { editedAt: row.edited_at } : {}),
+    reactions: presentReactions(c.config, c.users, reactions),
+    body: presentBody(row.body, c.format),
+    urls: { location: `${c.listUrl}/${commentId}/replies/${row.id}` },
+    permissions: commentPermissions(c.access, row.posted_by === c.actorId),
+  };
+}

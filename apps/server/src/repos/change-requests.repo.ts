@@ -1,0 +1,192 @@
+// Change requests, their contributors, reviews and requested reviewers, and the space counters they drive.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DbOrTx, Dialect } from '../db/database.js';
+import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable, ChangeRequestsTable } from '../db/schema.js';
+import { paginate, type PageRequest } from '../db/pagination.js';
+import type { SpaceFilter } from './spaces.repo.js';
+
+export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
+export type ReviewRow = Selectable<ChangeRequestReviewsTable>;
+export type RequestedReviewerRow = Selectable<ChangeRequestReviewersTable>;
+
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+
+export interface ChangeRequestListFilter {
+  status: ChangeRequestStatus;
+  creator?: string;
+  contributor?: string;
+}
+
+/** Deltas of the change request counters of a space. */
+export interface SpaceCounterDelta {
+  changeRequests?: number;
+  open?: number;
+  draft?: number;
+  comments?: number;
+}
+
+/** What each status adds to the space's `changeRequestsOpen` / `changeRequestsDraft`. */
+export function statusCounters(status: string): { open: number; draft: number } {
+  return { open: status === 'open' ? 1 : 0, draft: status === 'draft' ? 1 : 0 };
+}
+
+const NUMBER_RE = /^[0-9]{1,9}$/;
+
+function filtered<Q extends { where: (...a: any[]) => Q }>(q: Q, f: ChangeRequestListFilter): Q {
+  let out = q.where('cr.status', '=', f.status);
+  if (f.creator) out = out.where('cr.created_by', '=', f.creator);
+  if (f.contributor) {
+    const user = f.contributor;
+    out = out.where((eb: any) => eb.exists(
+      eb.selectFrom('change_request_contributors as c').select('c.user_id')
+        .whereRef('c.change_request_id', '=', 'cr.id').where('c.user_id', '=', user),
+    ));
+  }
+  return out;
+}
+
+const filterScope = (f: ChangeRequestListFilter) => `${f.status}:${f.creator ?? ''}:${f.contributor ?? ''}`;
+
+export const changeRequestsRepo = {
+  async insert(db: DbOrTx, row: Insertable<ChangeRequestsTable>): Promise<void> {
+    await db.insertInto('change_requests').values(row).execute();
+  },
+  /** By id, or by number when `ref` is all digits (the path parameter accepts both). */
+  find(db: DbOrTx, spaceId: string, ref: string, opts: { lock?: Dialect } = {}): Promise<ChangeRequestRow | undefined> {
+    let q = db.selectFrom('change_requests').selectAll().where('space_id', '=', spaceId);
+    q = NUMBER_RE.test(ref) ? q.where((eb) => eb.or([eb('number', '=', Number(ref)), eb('id', '=', ref)])) : q.where('id', '=', ref);
+    if (opts.lock === 'postgres') q = q.forUpdate();
+    return q.orderBy('number').executeTakeFirst();
+  },
+  findById(db: DbOrTx, id: string): Promise<ChangeRequestRow | undefined> {
+    return db.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  async update(db: DbOrTx, id: string, patch: Updateable<ChangeRequestsTable>): Promise<void> {
+    await db.updateTable('change_requests').set(patch).where('id', '=', id).execute();
+  },
+  async nextNumber(db: DbOrTx, spaceId: string): Promise<number> {
+    const r = await db.selectFrom('change_requests').select((eb) => eb.fn.max('number').as('n')).where('space_id', '=', spaceId).executeTakeFirst();
+    return Number(r?.n ?? 0) + 1;
+  },
+  async bumpComments(db: DbOrTx, id: string, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', delta) })).where('id', '=', id).execute();
+  },
+  /** Change requests of a space, most recently updated first. */
+  list(db: DbOrTx, spaceId: string, f: ChangeRequestListFilter, page: PageRequest) {
+    const q = filtered(db.selectFrom('change_requests as cr').selectAll('cr').where('cr.space_id', '=', spaceId), f);
+    return paginate(q, page, {
+      scope: `change-requests:${spaceId}:${filterScope(f)}`, sortColumn: 'cr.updated_at', idColumn: 'cr.id', direction: 'desc',
+      keyOf: (r) => [r.updated_at, r.id],
+    });
+  },
+  /** Change requests of the live spaces of an organization that `spaces` lets through. */
+  listForOrganization(db: DbOrTx, orgId: string, spaces: SpaceFilter, f: ChangeRequestListFilter, page: PageRequest, scope: string) {
+    let q = db.selectFrom('change_requests as cr').innerJoin('spaces as s', 's.id', 'cr.space_id').selectAll('cr')
+      .where('s.org_id', '=', orgId).where('s.deleted_at', 'is', null);
+    if (!spaces.all) {
+      const sf = spaces;
+      q = q.where((eb) => {
+        const ors = [];
+        if (sf.spaceIds.length) ors.push(eb('s.id', 'in', sf.spaceIds));
+        if (sf.collectionIds.length) ors.push(eb('s.parent_id', 'in', sf.collectionIds));
+        if (sf.public) ors.push(eb('s.visibility', '=', 'public'));
+        return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
+      });
+    }
+    q = filtered(q, f);
+    return paginate(q, page, {
+      scope: `org-change-requests:${orgId}:${scope}:${filterScope(f)}`, sortColumn: 'cr.updated_at', idColumn: 'cr.id', direction: 'desc',
+      keyOf: (r) => [r.updated_at, r.id],
+    });
+  },
+
+  // Counters -------------------------------------------------------------------------------------------------------
+
+  /** Applies deltas to the space's counters in one atomic UPDATE (`x = x + d`). */
+  async bumpSpace(db: DbOrTx, spaceId: string, d: SpaceCounterDelta): Promise<void> {
+    const set: Record<string, unknown> = {};
+    const add = (col: string, delta: number | undefined) => {
+      if (delta) set[col] = sql`${sql.ref(col)} + ${delta}`;
+    };
+    add('change_requests_count', d.changeRequests);
+    add('change_requests_open', d.open);
+    add('change_requests_draft', d.draft);
+    add('comments_count', d.comments);
+    if (Object.keys(set).length === 0) return;
+    await db.updateTable('spaces').set(set).where('id', '=', spaceId).execute();
+  },
+  /** Locks the space row until the end of the transaction (PostgreSQL; SQLite has one writer). */
+  async lockSpace(db: DbOrTx, dialect: Dialect, spaceId: string): Promise<void> {
+    if (dialect === 'postgres') await sql`select id from spaces where id = ${spaceId} for update`.execute(db);
+  },
+  /** What the counters of a space must equal, computed from the rows. */
+  async countsOf(db: DbOrTx, spaceId: string): Promise<{ changeRequests: number; open: number; draft: number }> {
+    const rows = await db.selectFrom('change_requests').select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .where('space_id', '=', spaceId).groupBy('status').execute();
+    const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return { changeRequests: [...by.values()].reduce((a, b) => a + b, 0), open: by.get('open') ?? 0, draft: by.get('draft') ?? 0 };
+  },
+
+  // Contributors ---------------------------------------------------------------------------------------------------
+
+  async addContributor(db: DbOrTx, changeRequestId: string, userId: string, at: string): Promise<void> {
+    await db.insertInto('change_request_contributors')
+      .values({ change_request_id: changeRequestId, user_id: userId, contributions: 1, first_at: at, last_at: at })
+      .onConflict((oc) => oc.columns(['change_request_id', 'user_id']).doUpdateSet((eb) => ({
+        contributions: eb('change_request_contributors.contributions', '+', 1), last_at: at,
+      })))
+      .execute();
+  },
+
+  // Reviews --------------------------------------------------------------------------------------------------------
+
+  async insertReview(db: DbOrTx, row: Insertable<ChangeRequestReviewsTable>): Promise<void> {
+    await db.insertInto('change_request_reviews').values(row).execute();
+  },
+  findReview(db: DbOrTx, changeRequestId: string, id: string): Promise<ReviewRow | undefined> {
+    return db.selectFrom('change_request_reviews').selectAll().where('id', '=', id).where('change_request_id', '=', changeRequestId).executeTakeFirst();
+  },
+  allReviews(db: DbOrTx, changeRequestId: string): Promise<ReviewRow[]> {
+    return db.selectFrom('change_request_reviews').selectAll().where('change_request_id', '=', changeRequestId).orderBy('created_at').orderBy('id').execute();
+  },
+  /** Oldest first; `outdated` true/false keeps the reviews of an earlier / of the current revision. */
+  listReviews(db: DbOrTx, cr: ChangeRequestRow, outdated: boolean | undefined, page: PageRequest) {
+    let q = db.selectFrom('change_request_reviews').selectAll().where('change_request_id', '=', cr.id);
+    if (outdated === true) q = q.where('revision_id', '<>', cr.revision_id);
+    if (outdated === false) q = q.where('revision_id', '=', cr.revision_id);
+    return paginate(q, page, {
+      scope: `reviews:${cr.id}:${outdated ?? ''}:${outdated === undefined ? '' : cr.revision_id}`, sortColumn: 'created_at', idColumn: 'id', direction: 'asc',
+      keyOf: (r) => [r.created_at, r.id],
+    });
+  },
+
+  // Requested reviewers ----------------------------------------------------------------------------------------------
+
+  /** Adds the requests that do not exist yet; returns the user ids added. */
+  async requestReviewers(db: DbOrTx, rows: Insertable<ChangeRequestReviewersTable>[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const existing = await db.selectFrom('change_request_reviewers').select('user_id')
+      .where('change_request_id', '=', rows[0]!.change_request_id).where('user_id', 'in', rows.map((r) => r.user_id)).execute();
+    const have = new Set(existing.map((r) => r.user_id));
+    const fresh = rows.filter((r) => !have.has(r.user_id));
+    if (fresh.length) await db.insertInto('change_request_reviewers').values(fresh).onConflict((oc) => oc.doNothing()).execute();
+    return fresh.map((r) => r.user_id);
+  },
+  findRequestedReviewer(db: DbOrTx, changeRequestId: string, userId: string): Promise<RequestedReviewerRow | undefined> {
+    return db.selectFrom('change_request_reviewers').selectAll().where('change_request_id', '=', changeRequestId).where('user_id', '=', userId).executeTakeFirst();
+  },
+  requestedReviewers(db: DbOrTx, changeRequestId: string, userIds: string[]): Promise<RequestedReviewerRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('change_request_reviewers').selectAll().where('change_request_id', '=', changeRequestId).where('user_id', 'in', userIds).execute();
+  },
+  listRequestedReviewers(db: DbOrTx, changeRequestId: string, page: PageRequest) {
+    return paginate(db.selectFrom('change_request_reviewers').selectAll().where('change_request_id', '=', changeRequestId), page, {
+      scope: `reviewers:${changeRequestId}`, sortColumn: 'created_at', idColumn: 'user_id', direction: 'asc',
+      keyOf: (r) => [r.created_at, r.user_id],
+    });
+  },
+  async removeRequestedReviewer(db: DbOrTx, changeRequestId: string, userId: string): Promise<void> {
+    await db.deleteFrom('change_request_reviewers').where('change_request_id', '=', changeRequestId).where('user_id', '=', userId).execute();
+  },
+};

@@ -1,0 +1,159 @@
+// Comments, replies and reactions. Commands read the comment with `lock: true` (SELECT ... FOR UPDATE on
+// PostgreSQL; SQLite has one writer) before changing it, its replies or a counter, so concurrent resolves, reopens,
+// deletes and replies apply one after the other and each counter moves exactly once per real change.
+import type { Insertable, Selectable } from 'kysely';
+import type { DbOrTx, Dialect } from '../db/database.js';
+import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
+import { paginate, type PageRequest } from '../db/pagination.js';
+import type { UserRow } from './users.repo.js';
+
+export type CommentRow = Selectable<CommentsTable>;
+export type ReplyRow = Selectable<CommentRepliesTable>;
+
+export interface CommentScope {
+  spaceId: string;
+  /** null: comments of the space itself. */
+  changeRequestId: string | null;
+}
+
+export interface CommentListFilter {
+  status: 'all' | 'open' | 'resolved';
+  order: 'asc' | 'desc';
+  targetPage?: string;
+  authors: string[];
+}
+
+export interface ReactionRow {
+  comment_id: string;
+  reply_id: string;
+  emoji: string;
+  user_id: string;
+  reacted_at: string;
+}
+
+export interface ReplierRow {
+  comment_id: string;
+  posted_by: string;
+  n: number | string;
+  last_at: string;
+}
+
+export const commentsRepo = {
+  async insert(db: DbOrTx, row: Insertable<CommentsTable>): Promise<void> {
+    await db.insertInto('comments').values(row).execute();
+  },
+  find(db: DbOrTx, scope: CommentScope, id: string, opts: { lock?: Dialect } = {}): Promise<CommentRow | undefined> {
+    let q = db.selectFrom('comments').selectAll().where('id', '=', id).where('space_id', '=', scope.spaceId);
+    q = scope.changeRequestId === null ? q.where('change_request_id', 'is', null) : q.where('change_request_id', '=', scope.changeRequestId);
+    if (opts.lock === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+  findById(db: DbOrTx, id: string): Promise<CommentRow | undefined> {
+    return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  list(db: DbOrTx, scope: CommentScope, f: CommentListFilter, page: PageRequest) {
+    let q = db.selectFrom('comments').selectAll().where('space_id', '=', scope.spaceId);
+    q = scope.changeRequestId === null ? q.where('change_request_id', 'is', null) : q.where('change_request_id', '=', scope.changeRequestId);
+    if (f.status !== 'all') q = q.where('status', '=', f.status);
+    if (f.targetPage) q = q.where('page_id', '=', f.targetPage);
+    if (f.authors.length) q = q.where('posted_by', 'in', f.authors);
+    const authors = [...new Set(f.authors)].sort().join(',');
+    return paginate(q, page, {
+      scope: `comments:${scope.spaceId}:${scope.changeRequestId ?? ''}:${f.status}:${f.order}:${f.targetPage ?? ''}:${authors}`,
+      sortColumn: 'posted_at', idColumn: 'id', direction: f.order,
+      keyOf: (r) => [r.posted_at, r.id],
+    });
+  },
+  /** open → resolved; true when this call changed it (the caller holds the row lock). */
+  async resolve(db: DbOrTx, id: string, by: string, at: string): Promise<boolean> {
+    const r = await db.updateTable('comments').set({ status: 'resolved', resolved_at: at, resolved_by: by })
+      .where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  /** resolved → open; true when this call changed it. */
+  async reopen(db: DbOrTx, id: string): Promise<boolean> {
+    const r = await db.updateTable('comments').set({ status: 'open', resolved_at: null, resolved_by: null })
+      .where('id', '=', id).where('status', '=', 'resolved').executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  async setBody(db: DbOrTx, id: string, body: string, at: string): Promise<void> {
+    await db.updateTable('comments').set({ body, edited_at: at }).where('id', '=', id).execute();
+  },
+  /** Deletes the comment (its replies and reactions go with it); true when this call deleted it. */
+  async delete(db: DbOrTx, id: string): Promise<boolean> {
+    const r = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+  /** Adds `delta` to the reply count. */
+  async bumpReplies(db: DbOrTx, id: string, delta: number): Promise<boolean> {
+    const r = await db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', delta) })).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  /** Open comments of a space (its own) or of a change request: what the counters must equal. */
+  async countOpen(db: DbOrTx, scope: CommentScope): Promise<number> {
+    let q = db.selectFrom('comments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('space_id', '=', scope.spaceId).where('status', '=', 'open');
+    q = scope.changeRequestId === null ? q.where('change_request_id', 'is', null) : q.where('change_request_id', '=', scope.changeRequestId);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  },
+
+  // Replies ------------------------------------------------------------------------------------------------------
+
+  async insertReply(db: DbOrTx, row: Insertable<CommentRepliesTable>): Promise<void> {
+    await db.insertInto('comment_replies').values(row).execute();
+  },
+  findReply(db: DbOrTx, commentId: string, id: string): Promise<ReplyRow | undefined> {
+    return db.selectFrom('comment_replies').selectAll().where('id', '=', id).where('comment_id', '=', commentId).executeTakeFirst();
+  },
+  listReplies(db: DbOrTx, commentId: string, page: PageRequest) {
+    return paginate(db.selectFrom('comment_replies').selectAll().where('comment_id', '=', commentId), page, {
+      scope: `replies:${commentId}`, sortColumn: 'posted_at', idColumn: 'id', direction: 'asc',
+      keyOf: (r) => [r.posted_at, r.id],
+    });
+  },
+  async setReplyBody(db: DbOrTx, id: string, body: string, at: string): Promise<void> {
+    await db.updateTable('comment_replies').set({ body, edited_at: at }).where('id', '=', id).execute();
+  },
+  async deleteReply(db: DbOrTx, commentId: string, id: string): Promise<boolean> {
+    const r = await db.deleteFrom('comment_replies').where('id', '=', id).where('comment_id', '=', commentId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await db.deleteFrom('comment_reactions').where('comment_id', '=', commentId).where('reply_id', '=', id).execute();
+    return true;
+  },
+  /** Per comment, who replied, how often and when last. */
+  repliers(db: DbOrTx, commentIds: string[]): Promise<ReplierRow[]> {
+    if (commentIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('comment_replies')
+      .select((eb) => ['comment_id', 'posted_by', eb.fn.countAll<number | string>().as('n'), eb.fn.max('posted_at').as('last_at')])
+      .where('comment_id', 'in', commentIds)
+      .groupBy(['comment_id', 'posted_by'])
+      .execute() as Promise<ReplierRow[]>;
+  },
+
+  // Reactions ----------------------------------------------------------------------------------------------------
+
+  async addReactions(db: DbOrTx, commentId: string, replyId: string, userId: string, emojis: string[], at: string): Promise<void> {
+    if (emojis.length === 0) return;
+    const rows = [...new Set(emojis)].map((emoji) => ({ comment_id: commentId, reply_id: replyId, emoji, user_id: userId, reacted_at: at }));
+    await db.insertInto('comment_reactions').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  },
+  async removeReactions(db: DbOrTx, commentId: string, replyId: string, userId: string, emojis: string[]): Promise<void> {
+    if (emojis.length === 0) return;
+    await db.deleteFrom('comment_reactions').where('comment_id', '=', commentId).where('reply_id', '=', replyId)
+      .where('user_id', '=', userId).where('emoji', 'in', [...new Set(emojis)]).execute();
+  },
+  /** Reactions on the given comments themselves (`replyIds` omitted) or on the given replies. */
+  reactions(db: DbOrTx, commentIds: string[], replyIds?: string[]): Promise<ReactionRow[]> {
+    if (commentIds.length === 0 || (replyIds && replyIds.length === 0)) return Promise.resolve([]);
+    let q = db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', commentIds);
+    q = replyIds ? q.where('reply_id', 'in', replyIds) : q.where('reply_id', '=', '');
+    return q.orderBy('reacted_at').orderBy('emoji').orderBy('user_id').execute();
+  },
+};
+
+/** Users by id (for the user references of comments, reviews and change requests). */
+export async function findUsers(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, UserRow>> {
+  const list = [...new Set(ids)].filter(Boolean);
+  if (list.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', list).execute();
+  return new Map(rows.map((u) => [u.id, u]));
+}

@@ -1,0 +1,52 @@
+// Change requests, their reviews and requested reviewers.
+import { listBody } from '../db/pagination.js';
+import { handlers } from '../http/operations.js';
+import * as crs from '../services/change-requests.js';
+
+export const changeRequestHandlers = handlers({
+  createChangeRequest: async ({ actor, params, body }, ctx) => {
+    const json = await crs.createChangeRequest(ctx, actor, params.spaceId, body);
+    return { status: 201, body: json, headers: { Location: json.urls.location } };
+  },
+  listChangeRequestsForSpace: async ({ actor, params, query }, ctx) => {
+    const page = await crs.listChangeRequests(ctx, actor, params.spaceId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  listChangeRequestsForOrganization: async ({ actor, params, query }, ctx) => {
+    const page = await crs.listChangeRequestsForOrganization(ctx, actor, params.organizationId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  getChangeRequestById: async ({ actor, params }, ctx) => ({
+    status: 200, body: await crs.getChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),
+  }),
+  updateChangeRequestById: async ({ actor, params, body, headers }, ctx) => {
+    const json = await crs.updateChangeRequest(ctx, actor, params.spaceId, params.changeRequestId, body);
+    if (/\breturn=minimal\b/.test(String(headers.prefer ?? ''))) {
+      return { status: 204, body: undefined, headers: { 'Preference-Applied': 'return=minimal' } };
+    }
+    return { status: 200, body: json };
+  },
+
+  getReviewsByChangeRequestId: async ({ actor, params, query }, ctx) => {
+    const page = await crs.listReviews(ctx, actor, params.spaceId, params.changeRequestId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  submitChangeRequestReview: async ({ actor, params, body }, ctx) => ({
+    status: 201, body: await crs.submitReview(ctx, actor, params.spaceId, params.changeRequestId, body),
+  }),
+  getChangeRequestReviewById: async ({ actor, params, query }, ctx) => ({
+    status: 200, body: await crs.getReview(ctx, actor, params.spaceId, params.changeRequestId, params.reviewId, query.format),
+  }),
+
+  getRequestedReviewersByChangeRequestId: async ({ actor, params, query }, ctx) => {
+    const page = await crs.listRequestedReviewers(ctx, actor, params.spaceId, params.changeRequestId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  requestReviewersForChangeRequest: async ({ actor, params, body }, ctx) => ({
+    status: 200, body: await crs.requestReviewers(ctx, actor, params.spaceId, params.changeRequestId, body),
+  }),
+  removeRequestedReviewerFromChangeRequest: async ({ actor, params }, ctx) => {
+    await crs.removeRequestedReviewer(ctx, actor, params.spaceId, params.changeRequestId, params.userId);
+    return { status: 204, body: undefined };
+  },
+});

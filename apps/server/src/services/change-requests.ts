@@ -1,0 +1,248 @@
+// Change request commands and queries: create (sequential `number` per space), list (space, organization), get by
+// id or number, PATCH (subject, description, status), reviews, requested reviewers, and the space counters
+// (`changeRequests`, `changeRequestsOpen`, `changeRequestsDraft`) moved in the same transaction as every change of
+// status. Creating locks the space row (PostgreSQL; SQLite has one writer) so numbers never collide; a status change
+// locks the change request row so each transition moves the counters once. Rules: docs/change-requests.md.
+import type { QueryParams, RequestBody } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import type { PageRequest } from '../db/pagination.js';
+import { documentToMarkdown, type Document } from '../content/markdown.js';
+import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { authorizeChangeRequest } from '../policies/change-request.js';
+import { canOnSpace, type SpaceAccess } from '../policies/space.js';
+import { changeRequestsRepo, statusCounters, type ChangeRequestListFilter, type ChangeRequestRow, type ChangeRequestStatus } from '../repos/change-requests.repo.js';
+import { findUsers } from '../repos/comments.repo.js';
+import type { SpaceRow } from '../repos/spaces.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
+import { presentChangeRequest, presentRequestedReviewer, presentReview } from '../presenters/change-request.js';
+import type { BodyFormat } from '../presenters/comment.js';
+import type { Actor } from './auth.js';
+import { postComment, presentCommentById, storeBody } from './comments.js';
+import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
+import { accessibleSpacesFilter, loadSpace } from './spaces.js';
+
+export interface LoadedChangeRequest {
+  space: SpaceRow;
+  access: SpaceAccess;
+  changeRequest: ChangeRequestRow;
+}
+
+/** The space (visible, with a role) and one of its change requests by id or number; 404 otherwise. */
+export async function loadChangeRequest(
+  ctx: AppContext, db: DbOrTx, actor: Actor, spaceId: string, ref: string, opts: { lock?: boolean } = {},
+): Promise<LoadedChangeRequest> {
+  const { space, access } = await loadSpace(ctx, db, actor, spaceId, 'view');
+  authorizeChangeRequest(access, 'view');
+  const changeRequest = await changeRequestsRepo.find(db, space.id, ref, opts.lock ? { lock: ctx.dialect } : {});
+  if (!changeRequest) throw notFound('Change request');
+  return { space, access, changeRequest };
+}
+
+async function present(ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string) {
+  const users = await findUsers(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? '']));
+  return rows.map((r) => presentChangeRequest(ctx.config, r, spaceRevision(r.space_id), users));
+}
+
+async function reload(ctx: AppContext, actor: Actor, spaceId: string, id: string) {
+  const { space, changeRequest } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, id);
+  return (await present(ctx, ctx.db, [changeRequest], () => space.revision_id))[0]!;
+}
+
+function validDocument(doc: unknown, field: string): string {
+  try {
+    documentToMarkdown(doc as Document);
+  } catch (err) {
+    throw invalidField(field, `is not a valid document (${(err as Error).message})`);
+  }
+  return JSON.stringify(doc);
+}
+
+// Change requests ---------------------------------------------------------------------------------------------------
+
+export async function createChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'createChangeRequest'>) {
+  const id = newId();
+  await ctx.db.transaction().execute(async (tx) => {
+    // Lock first: the number and the initial revision are read under the lock.
+    await changeRequestsRepo.lockSpace(tx, ctx.dialect, spaceId);
+    const { space, access } = await loadSpace(ctx, tx, actor, spaceId, 'view');
+    authorizeChangeRequest(access, 'create');
+    const now = ctx.clock.now().toISOString();
+    const number = await changeRequestsRepo.nextNumber(tx, space.id);
+    const status: ChangeRequestStatus = 'draft';
+    await changeRequestsRepo.insert(tx, {
+      id, space_id: space.id, number, status, subject: body.subject ?? '', description: null, agent_task_id: body.agentTaskId ?? null,
+      created_by: actor.user.id, created_at: now, updated_at: now,
+      revision_id: space.revision_id, revision_initial_id: space.revision_id, revision_merged_ancestor_id: null,
+      revision_merged_id: null, merged_at: null, merged_by: null, comments_count: 0,
+    });
+    await changeRequestsRepo.addContributor(tx, id, actor.user.id, now);
+    const c = statusCounters(status);
+    await changeRequestsRepo.bumpSpace(tx, space.id, { changeRequests: 1, open: c.open, draft: c.draft });
+  });
+  return reload(ctx, actor, spaceId, id);
+}
+
+function listFilter(q: { status?: ChangeRequestStatus; creator?: string; contributor?: string }): ChangeRequestListFilter {
+  return { status: q.status ?? 'open', creator: q.creator, contributor: q.contributor };
+}
+
+export async function listChangeRequests(ctx: AppContext, actor: Actor, spaceId: string, q: QueryParams<'listChangeRequestsForSpace'> & PageRequest) {
+  const { space, access } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
+  authorizeChangeRequest(access, 'view');
+  const page = await changeRequestsRepo.list(ctx.db, space.id, listFilter(q), q);
+  return { items: await present(ctx, ctx.db, page.rows, () => space.revision_id), next: page.next, count: page.count };
+}
+
+/** The change requests of the spaces of an organization on which the caller has a role (reading them needs one). */
+export async function listChangeRequestsForOrganization(ctx: AppContext, actor: Actor, orgId: string, q: QueryParams<'listChangeRequestsForOrganization'> & PageRequest) {
+  const { subject } = await loadVisibleOrganization(ctx.db, actor, orgId);
+  const tree = await CollectionTree.load(ctx.db, orgId);
+  const filter = accessibleSpacesFilter(subject, tree, false);
+  const page = await changeRequestsRepo.listForOrganization(ctx.db, orgId, filter, listFilter(q), q, filter.all ? 'all' : `user:${actor.user.id}`);
+  const spaceIds = [...new Set(page.rows.map((r) => r.space_id))];
+  const spaces = spaceIds.length ? await ctx.db.selectFrom('spaces').select(['id', 'revision_id']).where('id', 'in', spaceIds).execute() : [];
+  const revisions = new Map(spaces.map((s) => [s.id, s.revision_id]));
+  return { items: await present(ctx, ctx.db, page.rows, (id) => revisions.get(id) ?? ''), next: page.next, count: page.count };
+}
+
+export async function getChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string) {
+  return reload(ctx, actor, spaceId, ref);
+}
+
+export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'updateChangeRequestById'>) {
+  const description = body.description !== undefined ? validDocument(body.description, '/body/description') : undefined;
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const { space, access, changeRequest: cr } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
+    authorizeChangeRequest(access, 'edit');
+    if (cr.status === 'merged') throw conflict(`Change request #${cr.number} is merged; a merged change request cannot be changed`);
+    const patch: Partial<ChangeRequestRow> = { updated_at: ctx.clock.now().toISOString() };
+    if (body.subject !== undefined) patch.subject = body.subject;
+    if (description !== undefined) patch.description = description;
+    if (body.status !== undefined && body.status !== cr.status) {
+      patch.status = body.status;
+      const before = statusCounters(cr.status);
+      const after = statusCounters(body.status);
+      await changeRequestsRepo.bumpSpace(tx, space.id, { open: after.open - before.open, draft: after.draft - before.draft });
+    }
+    await changeRequestsRepo.update(tx, cr.id, patch);
+    return cr.id;
+  });
+  return reload(ctx, actor, spaceId, id);
+}
+
+/**
+ * For the content engine: records that `userId` edited the content of a change request, which now has
+ * `revisionId` (its `revision` moves, its reviews of the earlier revision become outdated). Runs in the caller's
+ * transaction; the caller holds the change request row lock (`loadChangeRequest(..., {lock: true})`).
+ */
+export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, changeRequestId: string, revisionId: string, userId: string): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await changeRequestsRepo.update(tx, changeRequestId, { revision_id: revisionId, updated_at: now });
+  await changeRequestsRepo.addContributor(tx, changeRequestId, userId, now);
+}
+
+// Reviews -----------------------------------------------------------------------------------------------------------
+
+async function presentReviews(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
+  const users = await findUsers(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? '']));
+  const out = [];
+  for (const r of rows) {
+    const comment = r.comment_id ? await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format) : undefined;
+    out.push(presentReview(ctx.config, l.changeRequest, r, users, comment));
+  }
+  return out;
+}
+
+export async function submitReview(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'submitChangeRequestReview'>) {
+  const id = newId();
+  if (body.comment !== undefined) storeBody(body.comment, '/body/comment');
+  const changeRequestId = await ctx.db.transaction().execute(async (tx) => {
+    const { changeRequest: cr, access } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
+    authorizeChangeRequest(access, 'review');
+    if (cr.created_by === actor.user.id) throw forbidden('The author of a change request cannot review it');
+    if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`Change request #${cr.number} is ${cr.status}; it cannot be reviewed`);
+    const now = ctx.clock.now().toISOString();
+    const request = await changeRequestsRepo.findRequestedReviewer(tx, cr.id, actor.user.id);
+    let commentId: string | null = null;
+    const hasComment = body.comment !== undefined && Object.keys(body.comment).length > 0;
+    if (hasComment) {
+      commentId = (await postComment(ctx, actor, { spaceId, changeRequest: cr.id }, { body: body.comment! }, { reviewId: id, db: tx })).id;
+    }
+    await changeRequestsRepo.insertReview(tx, {
+      id, change_request_id: cr.id, reviewer_id: actor.user.id, status: body.status, revision_id: cr.revision_id,
+      comment_id: commentId, requested_by: request?.requested_by ?? null, created_at: now, updated_at: now,
+    });
+    // The request is fulfilled by the review.
+    if (request) await changeRequestsRepo.removeRequestedReviewer(tx, cr.id, actor.user.id);
+    return cr.id;
+  });
+  return getReview(ctx, actor, spaceId, changeRequestId, id);
+}
+
+export async function listReviews(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: QueryParams<'getReviewsByChangeRequestId'> & PageRequest) {
+  const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const page = await changeRequestsRepo.listReviews(ctx.db, l.changeRequest, q.outdated, q);
+  return { items: await presentReviews(ctx, actor, l, page.rows, q.format), next: page.next, count: page.count };
+}
+
+export async function getReview(ctx: AppContext, actor: Actor, spaceId: string, ref: string, reviewId: string, format?: BodyFormat) {
+  const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const row = await changeRequestsRepo.findReview(ctx.db, l.changeRequest.id, reviewId);
+  if (!row) throw notFound('Review');
+  return (await presentReviews(ctx, actor, l, [row], format))[0]!;
+}
+
+// Requested reviewers -----------------------------------------------------------------------------------------------
+
+export async function listRequestedReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: PageRequest) {
+  const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const page = await changeRequestsRepo.listRequestedReviewers(ctx.db, l.changeRequest.id, q);
+  const users = await findUsers(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by]));
+  return { items: page.rows.map((r) => presentRequestedReviewer(ctx.config, r, users)), next: page.next, count: page.count };
+}
+
+/** Requests reviews; every user must be able to review the space (the review role) and not be its author. */
+export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'requestReviewersForChangeRequest'>) {
+  const userIds = [...new Set(body.users)];
+  const crId = await ctx.db.transaction().execute(async (tx) => {
+    const { space, changeRequest: cr, access } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
+    authorizeChangeRequest(access, 'requestReviewers');
+    if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`Change request #${cr.number} is ${cr.status}; reviews cannot be requested`);
+    for (const [i, userId] of body.users.entries()) {
+      const field = `/body/users/${i}`;
+      if (userId === cr.created_by) throw invalidField(field, 'is the author of the change request, who cannot review it');
+      const user = await usersRepo.findById(tx, userId);
+      const subject = user ? await loadSubject(tx, { user, tokenId: '', isInstanceAdmin: user.is_instance_admin === 1 }, space.org_id) : undefined;
+      const theirs = subject ? await computeSpaceAccess(tx, subject, space) : undefined;
+      if (!user || !theirs || !theirs.view || theirs.role === null) throw new ApiError(404, `User not found (${field})`);
+      if (!canOnSpace(theirs, 'review')) throw invalidField(field, 'cannot review this space (needs the review role on it)');
+    }
+    const now = ctx.clock.now().toISOString();
+    await changeRequestsRepo.requestReviewers(tx, userIds.map((user_id) => ({
+      change_request_id: cr.id, user_id, requested_by: actor.user.id, revision_id: cr.revision_id, created_at: now,
+    })));
+    return cr.id;
+  });
+  const rows = await changeRequestsRepo.requestedReviewers(ctx.db, crId, userIds);
+  const users = await findUsers(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by]));
+  const order = new Map(userIds.map((u, i) => [u, i]));
+  rows.sort((a, b) => order.get(a.user_id)! - order.get(b.user_id)!);
+  return { users: rows.map((r) => presentRequestedReviewer(ctx.config, r, users)) };
+}
+
+/** Nothing happens (204) when the space cannot be seen, or the change request or the request does not exist. */
+export async function removeRequestedReviewer(ctx: AppContext, actor: Actor, spaceId: string, ref: string, userId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    let l: LoadedChangeRequest;
+    try {
+      l = await loadChangeRequest(ctx, tx, actor, spaceId, ref);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return;
+      throw err;
+    }
+    authorizeChangeRequest(l.access, 'requestReviewers');
+    await changeRequestsRepo.removeRequestedReviewer(tx, l.changeRequest.id, userId);
+  });
+}

@@ -1,0 +1,295 @@
+// Comment commands and queries, for the comments of a space and those of its change requests (one code path; the
+// `where` says which). Each command runs in one transaction that locks the comment it changes (PostgreSQL row
+// lock; SQLite has one writer) and moves the counters with atomic `x = x + d` updates, so `Space.comments`,
+// `ChangeRequest.comments` (open comments) and `Comment.replies` stay exact under concurrent posts, resolves,
+// reopens, replies and deletes. Rules: docs/comments.md.
+import type { QueryParams, RequestBody } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import type { PageRequest } from '../db/pagination.js';
+import { documentToMarkdown, type Document } from '../content/markdown.js';
+import { invalidField, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
+import type { SpaceAccess } from '../policies/space.js';
+import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
+import { commentsRepo, findUsers, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
+import type { SpaceRow } from '../repos/spaces.repo.js';
+import {
+  presentComment, presentReply, type BodyFormat, type CommentContext, type StoredBody,
+} from '../presenters/comment.js';
+import type { Actor } from './auth.js';
+import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
+import { loadSpace } from './spaces.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
+
+/** Which comments: those of a space, or of one of its change requests (id or number, as in the path). */
+export interface CommentWhere {
+  spaceId: string;
+  changeRequest?: string;
+}
+
+interface Scope {
+  space: SpaceRow;
+  access: SpaceAccess;
+  changeRequest?: ChangeRequestRow;
+  scope: CommentScope;
+  listUrl: string;
+}
+
+type BodyInput = RequestBody<'postCommentInSpace'>['body'];
+
+async function loadScope(ctx: AppContext, db: DbOrTx, actor: Actor, where: CommentWhere): Promise<Scope> {
+  const { space, access } = await loadSpace(ctx, db, actor, where.spaceId, 'view');
+  authorizeDiscussions(access, 'comments');
+  return scopeOf(ctx, db, space, access, where);
+}
+
+async function scopeOf(ctx: AppContext, db: DbOrTx, space: SpaceRow, access: SpaceAccess, where: CommentWhere): Promise<Scope> {
+  const base = `${ctx.config.publicUrl}/v1/spaces/${space.id}`;
+  if (where.changeRequest === undefined) {
+    return { space, access, scope: { spaceId: space.id, changeRequestId: null }, listUrl: `${base}/comments` };
+  }
+  const changeRequest = await changeRequestsRepo.find(db, space.id, where.changeRequest);
+  if (!changeRequest) throw notFound('Change request');
+  return {
+    space, access, changeRequest,
+    scope: { spaceId: space.id, changeRequestId: changeRequest.id },
+    listUrl: `${base}/change-requests/${changeRequest.id}/comments`,
+  };
+}
+
+/** The stored form of a posted body; a rich document must be one the content core can read. */
+export function storeBody(body: BodyInput, field: string): string {
+  if ('markdown' in body && typeof body.markdown === 'string') return JSON.stringify({ markdown: body.markdown } satisfies StoredBody);
+  if ('document' in body && body.document) {
+    try {
+      documentToMarkdown(body.document as unknown as Document);
+    } catch (err) {
+      throw invalidField(`${field}/document`, `is not a valid document (${(err as Error).message})`);
+    }
+    return JSON.stringify({ document: body.document });
+  }
+  return '{}';
+}
+
+/** Moves the open-comment counter of the scope (the space's own comments, or the change request's). */
+async function bumpOpen(db: DbOrTx, s: Scope, delta: number): Promise<void> {
+  if (delta === 0) return;
+  if (s.changeRequest) await changeRequestsRepo.bumpComments(db, s.changeRequest.id, delta);
+  else await changeRequestsRepo.bumpSpace(db, s.space.id, { comments: delta });
+}
+
+const lockOf = (ctx: AppContext) => ({ lock: ctx.dialect });
+
+// Presentation ------------------------------------------------------------------------------------------------------
+
+function presentationContext(ctx: AppContext, s: Scope, actor: Actor, users: CommentContext['users'], format: BodyFormat | undefined): CommentContext {
+  return { config: ctx.config, access: s.access, actorId: actor.user.id, users, format: format ?? 'markdown', listUrl: s.listUrl };
+}
+
+async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, rows: CommentRow[], format?: BodyFormat) {
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([commentsRepo.reactions(db, ids), commentsRepo.repliers(db, ids)]);
+  const users = await findUsers(db, [
+    ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
+  ]);
+  const c = presentationContext(ctx, s, actor, users, format);
+  return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
+}
+
+async function presentReplies(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, commentId: string, rows: ReplyRow[], format?: BodyFormat) {
+  const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
+  const users = await findUsers(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]);
+  const c = presentationContext(ctx, s, actor, users, format);
+  return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
+}
+
+async function reloadComment(ctx: AppContext, actor: Actor, s: Scope, id: string, format?: BodyFormat) {
+  const row = await commentsRepo.find(ctx.db, s.scope, id);
+  if (!row) throw notFound('Comment');
+  return (await presentComments(ctx, ctx.db, s, actor, [row], format))[0]!;
+}
+
+async function reloadReply(ctx: AppContext, actor: Actor, s: Scope, commentId: string, id: string, format?: BodyFormat) {
+  const row = await commentsRepo.findReply(ctx.db, commentId, id);
+  if (!row) throw notFound('Comment reply');
+  return (await presentReplies(ctx, ctx.db, s, actor, commentId, [row], format))[0]!;
+}
+
+// Comments ----------------------------------------------------------------------------------------------------------
+
+export async function listComments(ctx: AppContext, actor: Actor, where: CommentWhere, q: QueryParams<'listCommentsInSpace'> & PageRequest) {
+  const s = await loadScope(ctx, ctx.db, actor, where);
+  const authors = q.authors === undefined ? [] : Array.isArray(q.authors) ? q.authors : [q.authors as unknown as string];
+  const page = await commentsRepo.list(ctx.db, s.scope, { status: q.status ?? 'all', order: q.order ?? 'desc', targetPage: q.targetPage, authors }, q);
+  return { items: await presentComments(ctx, ctx.db, s, actor, page.rows, q.format), next: page.next, count: page.count };
+}
+
+export async function getComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, format?: BodyFormat) {
+  const s = await loadScope(ctx, ctx.db, actor, where);
+  return reloadComment(ctx, actor, s, id, format);
+}
+
+export async function postComment(ctx: AppContext, actor: Actor, where: CommentWhere, body: RequestBody<'postCommentInSpace'>, opts: { reviewId?: string; db?: DbOrTx } = {}) {
+  if ((body.node !== undefined || body.tableCell !== undefined) && body.page === undefined) {
+    throw invalidField('/body/page', 'is required with node or tableCell (the page they are in)');
+  }
+  const stored = storeBody(body.body, '/body/body');
+  const id = newId();
+  const write = async (tx: DbOrTx) => {
+    const s = await loadScope(ctx, tx, actor, where);
+    authorizeComment(s.access, 'post', false);
+    await commentsRepo.insert(tx, {
+      id, space_id: s.space.id, change_request_id: s.changeRequest?.id ?? null, review_id: opts.reviewId ?? null,
+      revision_id: s.changeRequest?.revision_id ?? s.space.revision_id,
+      page_id: body.page ?? null, node_id: body.node ?? null,
+      table_record: body.tableCell?.record ?? null, table_definition: body.tableCell?.definition ?? null,
+      body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
+      status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
+    });
+    await bumpOpen(tx, s, 1);
+    return s;
+  };
+  // Inside a caller's transaction (a review with a comment), or in one of our own.
+  const s = opts.db ? await write(opts.db) : await ctx.db.transaction().execute(write);
+  return { id, scope: s };
+}
+
+export async function postCommentAndPresent(ctx: AppContext, actor: Actor, where: CommentWhere, body: RequestBody<'postCommentInSpace'>) {
+  const { id, scope } = await postComment(ctx, actor, where, body);
+  return reloadComment(ctx, actor, scope, id);
+}
+
+export async function updateComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, body: RequestBody<'updateCommentInSpace'>) {
+  const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
+  const s = await ctx.db.transaction().execute(async (tx) => {
+    const s = await loadScope(ctx, tx, actor, where);
+    const row = await commentsRepo.find(tx, s.scope, id, lockOf(ctx));
+    if (!row) throw notFound('Comment');
+    const isAuthor = row.posted_by === actor.user.id;
+    const now = ctx.clock.now().toISOString();
+    if (stored !== undefined) {
+      authorizeComment(s.access, 'edit', isAuthor);
+      await commentsRepo.setBody(tx, id, stored, now);
+    }
+    if (body.resolved !== undefined) {
+      authorizeComment(s.access, 'resolve', isAuthor);
+      if (body.resolved && (await commentsRepo.resolve(tx, id, actor.user.id, now))) await bumpOpen(tx, s, -1);
+      if (!body.resolved && (await commentsRepo.reopen(tx, id))) await bumpOpen(tx, s, 1);
+    }
+    await react(tx, s, actor, id, '', body, now, isAuthor);
+    return s;
+  });
+  return reloadComment(ctx, actor, s, id);
+}
+
+async function react(
+  tx: DbOrTx, s: Scope, actor: Actor, commentId: string, replyId: string,
+  body: { addedReactions?: string[]; removedReactions?: string[] }, now: string, isAuthor: boolean,
+): Promise<void> {
+  if (!body.addedReactions?.length && !body.removedReactions?.length) return;
+  authorizeComment(s.access, 'react', isAuthor);
+  // Additions first, removals last: an emoji in both lists ends up removed.
+  await commentsRepo.addReactions(tx, commentId, replyId, actor.user.id, body.addedReactions ?? [], now);
+  await commentsRepo.removeReactions(tx, commentId, replyId, actor.user.id, body.removedReactions ?? []);
+}
+
+/** Deletes a comment and its replies. Nothing happens (204) when it, its change request or the space cannot be found. */
+export async function deleteComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const s = await visibleScopeOrNull(ctx, tx, actor, where);
+    if (!s) return;
+    const row = await commentsRepo.find(tx, s.scope, id, lockOf(ctx));
+    if (!row) return;
+    authorizeComment(s.access, 'delete', row.posted_by === actor.user.id);
+    if ((await commentsRepo.delete(tx, id)) && row.status === 'open') await bumpOpen(tx, s, -1);
+  });
+}
+
+/** The scope when the caller can see the space and the change request exists; null otherwise (idempotent deletes). */
+async function visibleScopeOrNull(ctx: AppContext, db: DbOrTx, actor: Actor, where: CommentWhere): Promise<Scope | null> {
+  const space = await spacesRepo.findById(db, where.spaceId);
+  if (!space || space.deleted_at || isExpired(ctx, space)) return null;
+  const access = await computeSpaceAccess(db, await loadSubject(db, actor, space.org_id), space);
+  if (!access.view) return null;
+  authorizeDiscussions(access, 'comments');
+  try {
+    return await scopeOf(ctx, db, space, access, where);
+  } catch {
+    return null;
+  }
+}
+
+// Replies -----------------------------------------------------------------------------------------------------------
+
+export async function listReplies(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, q: PageRequest & { format?: BodyFormat }) {
+  const s = await loadScope(ctx, ctx.db, actor, where);
+  const comment = await commentsRepo.find(ctx.db, s.scope, commentId);
+  if (!comment) throw notFound('Comment');
+  const page = await commentsRepo.listReplies(ctx.db, commentId, q);
+  return { items: await presentReplies(ctx, ctx.db, s, actor, commentId, page.rows, q.format), next: page.next, count: page.count };
+}
+
+export async function getReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string, format?: BodyFormat) {
+  const s = await loadScope(ctx, ctx.db, actor, where);
+  const comment = await commentsRepo.find(ctx.db, s.scope, commentId);
+  if (!comment) throw notFound('Comment');
+  return reloadReply(ctx, actor, s, commentId, id, format);
+}
+
+export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, body: RequestBody<'postCommentReplyInSpace'>, format?: BodyFormat) {
+  const stored = storeBody(body.body, '/body/body');
+  const id = newId();
+  const s = await ctx.db.transaction().execute(async (tx) => {
+    const s = await loadScope(ctx, tx, actor, where);
+    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    if (!comment) throw notFound('Comment');
+    authorizeComment(s.access, 'reply', comment.posted_by === actor.user.id);
+    await commentsRepo.insertReply(tx, { id, comment_id: commentId, body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null });
+    await commentsRepo.bumpReplies(tx, commentId, 1);
+    return s;
+  });
+  return reloadReply(ctx, actor, s, commentId, id, format);
+}
+
+export async function updateReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string, body: RequestBody<'updateCommentReplyInSpace'>) {
+  const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
+  const s = await ctx.db.transaction().execute(async (tx) => {
+    const s = await loadScope(ctx, tx, actor, where);
+    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    if (!comment) throw notFound('Comment');
+    const reply = await commentsRepo.findReply(tx, commentId, id);
+    if (!reply) throw notFound('Comment reply');
+    const isAuthor = reply.posted_by === actor.user.id;
+    const now = ctx.clock.now().toISOString();
+    if (stored !== undefined) {
+      authorizeComment(s.access, 'edit', isAuthor);
+      await commentsRepo.setReplyBody(tx, id, stored, now);
+    }
+    await react(tx, s, actor, commentId, id, body, now, isAuthor);
+    return s;
+  });
+  return reloadReply(ctx, actor, s, commentId, id);
+}
+
+export async function deleteReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const s = await visibleScopeOrNull(ctx, tx, actor, where);
+    if (!s) return;
+    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    if (!comment) return;
+    const reply = await commentsRepo.findReply(tx, commentId, id);
+    if (!reply) return;
+    authorizeComment(s.access, 'delete', reply.posted_by === actor.user.id);
+    if (await commentsRepo.deleteReply(tx, commentId, id)) await commentsRepo.bumpReplies(tx, commentId, -1);
+  });
+}
+
+/** For the review presenter: a comment of a change request, presented. */
+export async function presentCommentById(ctx: AppContext, actor: Actor, space: SpaceRow, access: SpaceAccess, changeRequestId: string, id: string, format?: BodyFormat) {
+  const s = await scopeOf(ctx, ctx.db, space, access, { spaceId: space.id, changeRequest: changeRequestId });
+  const row = await commentsRepo.find(ctx.db, s.scope, id);
+  return row ? (await presentComments(ctx, ctx.db, s, actor, [row], format))[0] : undefined;
+}
+
