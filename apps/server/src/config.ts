@@ -16,6 +16,8 @@ export interface Config {
   appUrl: string;
   logLevel: string;
   bodyLimit: string;
+  /** Size limit of raw uploads (file uploads). */
+  uploadLimit: string;
   /** Validate responses against the spec (on in tests and development). */
   validateResponses: boolean;
   /** Let the SSRF guard reach private and loopback addresses (tests only). */
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.BINDERY_APP_URL ?? publicUrl).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: env.BINDERY_BODY_LIMIT ?? '5mb',
+    uploadLimit: env.BINDERY_UPLOAD_LIMIT ?? '25mb',
     validateResponses: env.BINDERY_VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
     allowPrivateUrls: env.BINDERY_ALLOW_PRIVATE_URLS === '1',
     jwtSecret: env.BINDERY_JWT_SECRET || undefined,

@@ -2248,6 +2248,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/content/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a batch of edits to the content of the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Applies the edits in order,
+         *     atomically, as ONE new revision: all of them or none. A `createPage` may give the page's `id` so that later
+         *     edits of the batch refer to it (e.g. as a parent). Errors name the edit (`/body/edits/3/page/parent`).
+         */
+        post: operations["applySpaceContentEdits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/files": {
         parameters: {
             query?: never;
@@ -2261,7 +2286,14 @@ export interface paths {
         /** List the files of the space */
         get: operations["listFiles"];
         put?: never;
-        post?: never;
+        /**
+         * Upload a file to the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. The request body is the raw bytes
+         *     of the file (any content type; `Content-Type` is kept unless the bytes say otherwise), its name is `name`.
+         *     Images get their `dimensions` (PNG, JPEG, GIF, WebP). Adds the file as one new revision. Bodies larger than
+         *     the upload limit (`BINDERY_UPLOAD_LIMIT`, 25 MB by default) are refused with 413.
+         */
+        post: operations["uploadSpaceFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2284,7 +2316,12 @@ export interface paths {
         get: operations["getFileById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a file of the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Removes the file from the content
+         *     as one new revision (its bytes stay available to the revisions that have it); 204 also when it did not exist.
+         */
+        delete: operations["deleteSpaceFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2355,6 +2392,41 @@ export interface paths {
         get: operations["getPageById"];
         put?: never;
         post?: never;
+        /**
+         * Delete a page of the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Deletes the page and its subpages
+         *     as one new revision; answers 204 also when the page did not exist (then nothing changes).
+         */
+        delete: operations["deleteSpacePage"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a page of the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Changes the given fields of the
+         *     page as one new revision (none when nothing changes).
+         */
+        patch: operations["updateSpacePage"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the locations that link to a page of the space
+         * @description The pages of the current revision whose content links to the page (by id or by its path).
+         */
+        get: operations["listSpacePageBacklinks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2383,6 +2455,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a page of the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Moves the page (with its
+         *     subpages) under another parent and/or to another position among its siblings, as one new revision.
+         */
+        post: operations["moveSpacePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/pages": {
         parameters: {
             query?: never;
@@ -2398,6 +2496,41 @@ export interface paths {
          * @description Returns the whole tree of pages of the current revision (not paginated); each page holds its child pages in `pages`.
          */
         get: operations["listPages"];
+        put?: never;
+        /**
+         * Create a page in the space
+         * @description Bindery extension. Editors only; refused (403) while the space is locked. Creates a page (at the end of its
+         *     parent's pages unless `position` says otherwise) as one new revision of the space.
+         */
+        post: operations["createSpacePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of the space by its path
+         * @description The document or group page at `pagePath` in the current revision (the slugs of its ancestors and its own,
+         *     joined with `/`; slashes may be sent unencoded, as the official client does). With `format=markdown` a
+         *     document page carries `markdown`, with `format=document` its JSON `document`.
+         */
+        get: operations["getPageByPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2658,6 +2791,35 @@ export interface paths {
         };
         /** Get a revision of a space */
         get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the bytes of a file
+         * @description Bindery extension: the `downloadURL` of every file. Needs read access to the space. Answers the bytes with
+         *     the file's content type (`Content-Disposition: attachment` except for images, and a sandboxing
+         *     `Content-Security-Policy`). A file of a revision never changes: `ETag` is its SHA-256.
+         */
+        get: operations["downloadRevisionFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3113,6 +3275,47 @@ export interface components {
             removedReactions?: components["schemas"]["CommentReactionsInput"];
             resolved?: boolean;
         };
+        /** @description One edit of a batch (Bindery extension), by `op`. */
+        ContentEdit: {
+            /** @constant */
+            op: "createPage";
+            page: components["schemas"]["ContentPageCreate"];
+        } | {
+            /** @constant */
+            op: "updatePage";
+            page: components["schemas"]["ContentPageUpdate"];
+            pageId: string;
+        } | {
+            /** @constant */
+            op: "movePage";
+            pageId: string;
+            parent?: string | null;
+            position?: components["schemas"]["PagePosition"];
+        } | {
+            /** @constant */
+            op: "deletePage";
+            pageId: string;
+        } | {
+            fileId: string;
+            /** @constant */
+            op: "deleteFile";
+        } | {
+            /** @constant */
+            op: "setVariables";
+            /** @description Variables to set; `null` removes one. */
+            variables: {
+                [key: string]: string | null;
+            };
+        };
+        /** @description The result of a batch of edits (Bindery extension). */
+        ContentEditResult: {
+            /** @description Ids of the files created. */
+            files: string[];
+            /** @description Ids of the pages created, in the order of the edits. */
+            pages: string[];
+            /** @description Id of the revision made by the edits (the unchanged current one when they changed nothing). */
+            revision: string;
+        };
         /**
          * @description A location in the content (a backlink): `kind` tells whether it is a `page` or a `file`, in `space` of
          *     `organization`, in the version `versionContext`.
@@ -3129,6 +3332,59 @@ export interface components {
             /** @description Id of the space. */
             space: string;
             versionContext: components["schemas"]["ContentVersionContext"];
+        };
+        /**
+         * @description A new page (Bindery extension). `type` is `document` (default), `group` or `link` (which needs `href`). The
+         *     slug is derived from the title unless given; a given slug that a sibling already has is refused (409).
+         *     Content is given as `markdown` or as a GitBook JSON `document`, and stored as normalised markdown.
+         */
+        ContentPageCreate: {
+            cover?: components["schemas"]["PageCover"];
+            description?: string;
+            document?: components["schemas"]["Document"];
+            emoji?: string;
+            hidden?: boolean;
+            /** @description Target of a link page - a URL, or `/pages/<id>` for a page of the space. */
+            href?: string;
+            icon?: string;
+            /** @description Id of the new page (generated when omitted); lets later edits of a batch refer to it. */
+            id?: string;
+            layout?: components["schemas"]["PageLayout"];
+            markdown?: string;
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            /** @description Id of the parent page; the top level when omitted or null. */
+            parent?: string | null;
+            position?: components["schemas"]["PagePosition"];
+            slug?: string;
+            title: string;
+            /** @enum {string} */
+            type?: "document" | "group" | "link";
+        };
+        /** @description Where to move a page (Bindery extension). A page moved next to a sibling with the same slug gets a suffix (`slug-2`). */
+        ContentPageMove: {
+            /** @description Id of the new parent page; null for the top level; unchanged when omitted. */
+            parent?: string | null;
+            position?: components["schemas"]["PagePosition"];
+        };
+        /**
+         * @description Changes to a page (Bindery extension); omitted fields are unchanged, `null` clears an optional one. Changing
+         *     the title keeps the slug; a slug that a sibling already has is refused (409).
+         */
+        ContentPageUpdate: {
+            cover?: components["schemas"]["PageCover"] | null;
+            description?: string | null;
+            document?: components["schemas"]["Document"];
+            emoji?: string | null;
+            hidden?: boolean;
+            href?: string;
+            icon?: string | null;
+            layout?: components["schemas"]["PageLayout"] | null;
+            markdown?: string;
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            slug?: string;
+            title?: string;
         };
         /**
          * @description `ok` (no problem), `broken` (the target does not exist in the revision), `in-app` (a URL pointing to an
@@ -3891,6 +4147,34 @@ export interface components {
             ownTeam: boolean;
             view: boolean;
             viewBilling: boolean;
+        };
+        /** @description Cover image of a page (files of the same space). */
+        PageCover: {
+            ref?: components["schemas"]["FileContentRef"];
+            refDark?: components["schemas"]["FileContentRef"];
+            /** @description Vertical position of the cover image. */
+            yPos?: number;
+        };
+        /** @description How a page is laid out. */
+        PageLayout: {
+            cover?: boolean;
+            /** @enum {string} */
+            coverSize?: "hero" | "full";
+            description?: boolean;
+            metadata?: boolean;
+            outline?: boolean;
+            pagination?: boolean;
+            tableOfContents?: boolean;
+            title?: boolean;
+            /** @enum {string} */
+            width?: "default" | "wide";
+        };
+        /** @description Where to put a page among its new siblings - before or after one of them (at the end when omitted). */
+        PagePosition: {
+            /** @description Id of the sibling page to put it after. */
+            after?: string;
+            /** @description Id of the sibling page to put it before. */
+            before?: string;
         };
         /** @description Everything needed to render the published site - the site, its structure, customizations and scripts. */
         PublishedContentSite: {
@@ -4846,6 +5130,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request body is larger than the server accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 413,
+                 *         "message": "Request body too large"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The resource changed since the revision given in If-Match. */
         PreconditionFailed: {
             headers: {
@@ -4931,6 +5232,12 @@ export interface components {
         FileId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
         Format: "document" | "markdown";
+        /**
+         * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+         *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+         *     edits are applied one after the other.
+         */
+        IfMatch: string;
         /** @description The unique name of the integration. */
         IntegrationName: string;
         /** @description The unique id of the invite. */
@@ -4952,6 +5259,11 @@ export interface components {
         Page: string;
         /** @description The unique id of the page. */
         PageId: string;
+        /**
+         * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+         *     `getting-started/install`). The slashes need not be encoded.
+         */
+        PagePath: string;
         /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
         ReturnPreference: "return=minimal" | "return=representation";
         /** @description The unique id of the review. */
@@ -10171,6 +10483,51 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    applySpaceContentEdits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    edits: components["schemas"]["ContentEdit"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The edits were applied. `ETag` is the new revision. */
+            200: {
+                headers: {
+                    /** @description Id of the new revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listFiles: {
         parameters: {
             query?: {
@@ -10209,6 +10566,55 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    uploadSpaceFile: {
+        parameters: {
+            query: {
+                /** @description Name of the file. */
+                name: string;
+            };
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "*/*": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The file was added. `ETag` is the new revision. */
+            201: {
+                headers: {
+                    /** @description Id of the new revision, in quotes. */
+                    ETag?: string;
+                    /** @description API URL of the new file. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getFileById: {
         parameters: {
             query?: {
@@ -10240,6 +10646,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSpaceFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file is gone. `ETag` is the current revision. */
+            204: {
+                headers: {
+                    /** @description Id of the revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -10351,6 +10794,124 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    deleteSpacePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page is gone. `ETag` is the current revision. */
+            204: {
+                headers: {
+                    /** @description Id of the revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSpacePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The page (with its markdown). `ETag` is the new revision. */
+            200: {
+                headers: {
+                    /** @description Id of the revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpacePageBacklinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations (pages) that reference the page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ContentLocation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listPageLinksInSpace: {
         parameters: {
             query?: {
@@ -10390,6 +10951,50 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    moveSpacePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPageMove"];
+            };
+        };
+        responses: {
+            /** @description The moved page. `ETag` is the new revision. */
+            200: {
+                headers: {
+                    /** @description Id of the new revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listPages: {
         parameters: {
             query?: {
@@ -10416,6 +11021,92 @@ export interface operations {
                     "application/json": {
                         pages: components["schemas"]["RevisionPage"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createSpacePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPageCreate"];
+            };
+        };
+        responses: {
+            /** @description The page was created (with its markdown). `ETag` is the new revision. */
+            201: {
+                headers: {
+                    /** @description Id of the new revision, in quotes. */
+                    ETag?: string;
+                    /** @description API URL of the new page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageByPath: {
+        parameters: {
+            query?: {
+                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10812,6 +11503,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadRevisionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes of the file. */
+            200: {
+                headers: {
+                    /** @description SHA-256 of the bytes, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];

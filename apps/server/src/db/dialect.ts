@@ -34,3 +34,117 @@ export function dialectOf(db: Kysely<any>): Dialect {
 export function sortKeyType(dialect: Dialect): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Full-text search (content engine, services/search.ts). One row of `search_sections` per section of a page of the
+// active revision of a space; `scope` holds the space id so SQLite can restrict a match to spaces inside the FTS
+// query itself (a filter on a plain column next to MATCH defeats the index).
+//   SQLite: an external-content FTS5 table `search_fts` over `search_sections`, kept in step by triggers,
+//           porter stemming; ranked with bm25 (title 10, heading 5, body 1).
+//   PostgreSQL: a stored generated `tsv` column (english; title A, heading B, body C) with a GIN index; ranked
+//           with ts_rank.
+
+/** Creates `search_sections` and its full-text index (migration 20261122T0200-content). */
+export async function createSearchIndex(db: Kysely<any>): Promise<void> {
+  const dialect = dialectOf(db);
+  let table = db.schema.createTable('search_sections');
+  table = dialect === 'postgres'
+    ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  await table
+    .addColumn('space_id', 'text', (c) => c.notNull().references('spaces.id').onDelete('cascade'))
+    .addColumn('page_id', 'text', (c) => c.notNull())
+    .addColumn('section_id', 'text', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('path', 'text', (c) => c.notNull())
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('heading', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('search_sections_page_idx').on('search_sections').columns(['space_id', 'page_id']).execute();
+  if (dialect === 'postgres') {
+    await sql`alter table search_sections add column tsv tsvector generated always as (
+      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', heading), 'B') ||
+      setweight(to_tsvector('english', body), 'C')) stored`.execute(db);
+    await sql`create index search_sections_tsv_idx on search_sections using gin (tsv)`.execute(db);
+    return;
+  }
+  await sql`create virtual table search_fts using fts5(scope, title, heading, body, content='search_sections',
+    content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+  await sql`create trigger search_sections_ai after insert on search_sections begin
+    insert into search_fts(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body);
+  end`.execute(db);
+  await sql`create trigger search_sections_ad after delete on search_sections begin
+    insert into search_fts(search_fts, rowid, scope, title, heading, body) values ('delete', old.id, old.scope, old.title, old.heading, old.body);
+  end`.execute(db);
+}
+
+export async function dropSearchIndex(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') {
+    await sql`drop trigger if exists search_sections_ai`.execute(db);
+    await sql`drop trigger if exists search_sections_ad`.execute(db);
+    await sql`drop table if exists search_fts`.execute(db);
+  }
+  await db.schema.dropTable('search_sections').ifExists().execute();
+}
+
+/** The words of a search query: letters and digits only (so nothing reaches the FTS parser as syntax), at most 32. */
+export function searchTerms(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
+}
+
+export interface SearchCandidate {
+  id: number;
+  space_id: string;
+  page_id: string;
+  section_id: string;
+  seq: number;
+  path: string;
+  title: string;
+  heading: string;
+  body: string;
+  score: number;
+}
+
+/**
+ * The best `cap` sections matching every term (the last one as a prefix) in the given spaces, best first.
+ * Ranking cost is bounded: when more than `cap` sections match, only the `cap` most recent matches (highest ids)
+ * are ranked - bm25/ts_rank score every row they see and neither prunes to the top k.
+ */
+export async function searchCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
+  if (terms.length === 0 || spaceIds.length === 0) return [];
+  const rows = dialectOf(db) === 'postgres' ? await pgCandidates(db, terms, spaceIds, cap) : await sqliteCandidates(db, terms, spaceIds, cap);
+  return rows.map((r) => ({ ...r, id: Number(r.id), seq: Number(r.seq), score: Number(r.score) }));
+}
+
+async function sqliteCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
+  const words = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' AND ');
+  // Space ids are tokens of the `scope` column; ids that differ only by case would collide in the tokenizer, so
+  // the join below checks the exact id again.
+  const scope = spaceIds.length <= 500 ? ` AND scope : (${spaceIds.map((id) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`).join(' OR ')})` : '';
+  const match = `{title heading body} : (${words})${scope}`;
+  const cutoff = await sql<{ rowid: number }>`select rowid from search_fts where search_fts match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
+  const floor = cutoff.rows[0]?.rowid;
+  const rows = await sql<SearchCandidate>`
+    select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -bm25(search_fts, 0, 10, 5, 1) as score
+    from search_fts join search_sections s on s.id = search_fts.rowid
+    where search_fts match ${match} ${floor === undefined ? sql`` : sql`and search_fts.rowid > ${floor}`}
+    order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db);
+  const allowed = new Set(spaceIds);
+  return rows.rows.filter((r) => allowed.has(r.space_id));
+}
+
+async function pgCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
+  const tsquery = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
+  // MATERIALIZED keeps the planner on the GIN bitmap path: without it, `order by id desc limit` tempts it into a
+  // backward primary-key scan that filters every row (10-100x slower for selective queries).
+  const rows = await sql<SearchCandidate>`
+    with q as (select to_tsquery('english', ${tsquery}) as q),
+    m as materialized (select s.id from search_sections s, q where s.tsv @@ q.q and s.space_id = any(${spaceIds})),
+    c as (select id from m order by id desc limit ${cap})
+    select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, q.q) as score
+    from c join search_sections s on s.id = c.id, q
+    order by score desc, s.id limit ${cap}`.execute(db);
+  return rows.rows;
+}

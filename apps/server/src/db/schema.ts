@@ -133,6 +133,93 @@ export interface RevisionsTable {
   type: string; // edits | merge | rollback | update | computed
   created_by: string | null;
   created_at: string;
+  /** Root node of the page tree (content_nodes); null: no content of its own (empty, or its single parent's). */
+  root_hash?: string | null;
+  /** The file list (content_objects, kind `files`); null: none, or its single parent's (see root_hash). */
+  files_hash?: string | null;
+  /** JSON Record<string, string>; null: none, or its single parent's. */
+  variables?: string | null;
+}
+
+/** A node of a content-addressed page tree (content/tree.ts), shared by every revision that contains it. */
+export interface ContentNodesTable {
+  hash: string;
+  page_id: string;
+  content_hash: string;
+  /** Child node hashes, comma-separated, in order ('' when none). */
+  children: string;
+}
+
+/** A page's own content by content hash: `data` is the JSON of its fields but `markdown`. */
+export interface PageContentsTable {
+  hash: string;
+  page_id: string;
+  data: string;
+  markdown: string;
+}
+
+/** Other immutable content by hash (kind `files`: the JSON file list of a revision). */
+export interface ContentObjectsTable {
+  hash: string;
+  kind: string;
+  data: string;
+}
+
+/** Which revision the active-revision indexes of a space (space_pages, space_files, page_links, search) describe. */
+export interface SpaceIndexStateTable {
+  space_id: string;
+  revision_id: string;
+  root_hash: string | null;
+  files_hash: string | null;
+  updated_at: string;
+}
+
+/** The pages of the active revision of a space (the root page too, with a null parent and path). */
+export interface SpacePagesTable {
+  space_id: string;
+  page_id: string;
+  parent_id: string | null;
+  path: string | null;
+  type: string;
+  node_hash: string;
+  content_hash: string;
+}
+
+export interface SpaceFilesTable {
+  space_id: string;
+  file_id: string;
+  name: string;
+}
+
+/** Every link of every page of the active revision of a space, resolved against the page's path. */
+export interface PageLinksTable {
+  space_id: string;
+  page_id: string;
+  seq: number;
+  source: string;
+  target_key: string;
+  target_kind: string;
+  target_page: string | null;
+  target_path: string | null;
+  target_file: string | null;
+  target_name: string | null;
+  anchor: string | null;
+  url: string | null;
+  url_status: string | null;
+}
+
+/** One section of a page of the active revision of a space, full-text indexed (db/dialect.ts). */
+export interface SearchSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  section_id: string;
+  seq: number;
+  path: string;
+  scope: string;
+  title: string;
+  heading: string;
+  body: string;
 }
 
 export interface TeamsTable {
@@ -274,6 +361,14 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   content_grants: ContentGrantsTable;
+  content_nodes: ContentNodesTable;
+  page_contents: PageContentsTable;
+  content_objects: ContentObjectsTable;
+  space_index_state: SpaceIndexStateTable;
+  space_pages: SpacePagesTable;
+  space_files: SpaceFilesTable;
+  page_links: PageLinksTable;
+  search_sections: SearchSectionsTable;
   change_requests: ChangeRequestsTable;
   change_request_contributors: ChangeRequestContributorsTable;
   change_request_reviews: ChangeRequestReviewsTable;

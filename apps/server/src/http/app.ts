@@ -78,7 +78,29 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     }
   });
 
+  // Operations marked `x-bindery-raw-body` (uploads) take the raw bytes, whatever their content type.
+  for (const op of operations.filter((o) => o.rawBody)) {
+    app[op.method](op.expressPath, express.raw({ type: () => true, limit: ctx.config.uploadLimit }));
+  }
   app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
+
+  // A path parameter that is itself a path (`{pagePath}` as the last segment, as in GitBook's getPageByPath) is
+  // sent with unencoded slashes by the official client: encode them so that routing and validation see one segment.
+  const greedy = operations
+    .filter((o) => /\/\{[A-Za-z]*Path\}$/.test(o.path))
+    .map((o) => new RegExp(`^(${o.path.replace(/\/\{[A-Za-z]*Path\}$/, '').replace(/\{[^}]+\}/g, '[^/]+')}/)([^?]*/[^?]*)(\\?.*)?$`));
+  if (greedy.length) {
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+      for (const re of greedy) {
+        const m = re.exec(req.url);
+        if (m) {
+          req.url = m[1] + m[2]!.replace(/\//g, '%2F') + (m[3] ?? '');
+          break;
+        }
+      }
+      next();
+    });
+  }
 
   app.use(
     OpenApiValidator.middleware({
@@ -91,6 +113,8 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
       validateFormats: true,
       ignoreUndocumented: false,
       $refParser: { mode: 'bundle' },
+      // Route by `req.url`, which the path-parameter encoding above may have rewritten.
+      useRequestUrl: true,
     }),
   );
 
@@ -108,7 +132,9 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
       } as unknown as OperationRequest<never>;
       const result = (await (handler as (r: typeof request, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>)(request, ctx));
       if (result.headers) res.set(result.headers);
-      if (result.body === undefined) res.status(result.status).end();
+      const file = (result as { file?: { contentType: string; data: Buffer } }).file;
+      if (file) res.status(result.status).type(file.contentType).send(file.data);
+      else if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     });
   }

@@ -17,7 +17,11 @@ export interface OperationRequest<K extends OperationId> {
   headers: IncomingHttpHeaders;
 }
 
-export type OperationResult<K extends OperationId> = SuccessResponse<K> & { headers?: Record<string, string> };
+export type OperationResult<K extends OperationId> = SuccessResponse<K> & {
+  headers?: Record<string, string>;
+  /** Bytes to answer instead of a JSON body (file downloads), with their content type. */
+  file?: { contentType: string; data: Buffer };
+};
 
 export type Handler<K extends OperationId> = (req: OperationRequest<K>, ctx: AppContext) => Promise<OperationResult<K>>;
 

@@ -8,6 +8,8 @@ export interface SpecOperation {
   path: string; // OpenAPI path, e.g. /v1/spaces/{spaceId}
   expressPath: string; // e.g. /v1/spaces/:spaceId
   public: boolean;
+  /** `x-bindery-raw-body`: the request body is raw bytes (uploads), not JSON. */
+  rawBody: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -30,6 +32,7 @@ export function specOperations(spec: Record<string, any>): SpecOperation[] {
         path,
         expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
         public: Array.isArray(op.security) && op.security.length === 0,
+        rawBody: op['x-bindery-raw-body'] === true,
       });
     }
   }

@@ -5,7 +5,9 @@ import { notImplementedYet as todo, type HandlerTable } from '../http/operations
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
+import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
+import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
 import { teamHandlers } from './teams.js';
 import { userHandlers } from './users.js';
@@ -16,6 +18,8 @@ export const handlerTable: HandlerTable = {
   ...teamHandlers,
   ...collectionHandlers,
   ...spaceHandlers,
+  ...contentHandlers,
+  ...searchHandlers,
   ...commentHandlers,
   ...changeRequestHandlers,
 
@@ -25,26 +29,16 @@ export const handlerTable: HandlerTable = {
   updateChangeRequest: todo,
 
   // content
-  applyTemplateToSpace: todo,
-  getCurrentRevision: todo,
-  getFileById: todo,
   getFileInChangeRequestById: todo,
-  getPageById: todo,
   getPageInChangeRequestById: todo,
-  getRevisionById: todo,
   getRevisionOfChangeRequestById: todo,
   importContent: todo,
   importContentInChangeRequest: todo,
   listChangeRequestFileBacklinks: todo,
   listChangeRequestPageBacklinks: todo,
-  listFiles: todo,
   listFilesInChangeRequestById: todo,
   listPageLinksInChangeRequest: todo,
-  listPageLinksInSpace: todo,
-  listPages: todo,
   listPagesInChangeRequest: todo,
-  listSpaceFileBacklinks: todo,
-  listSpaceLinks: todo,
 
   // git
   deleteLegacyGitInstallation: todo,
@@ -72,10 +66,6 @@ export const handlerTable: HandlerTable = {
   getOpenAPISpecBySlug: todo,
   listOpenAPISpecs: todo,
   updateOpenAPISpecBySlug: todo,
-
-  // search
-  searchOrganizationContent: todo,
-  searchSpaceContent: todo,
 
   // sites
   addSectionGroupToSite: todo,

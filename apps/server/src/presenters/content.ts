@@ -1,0 +1,82 @@
+// Revisions, pages and files as GitBook's Revision, RevisionPage and RevisionFile.
+import type { components } from '@bindery/api-types';
+import type { Config } from '../config.js';
+import { markdownToDocument } from '../content/markdown.js';
+import type { SpaceContent, PageView } from '../services/content.js';
+import type { FileEntry } from '../services/content-store.js';
+
+type RevisionJson = components['schemas']['Revision'];
+type PageJson = components['schemas']['RevisionPage'];
+type FileJson = components['schemas']['RevisionFile'];
+
+export interface PagePresentation {
+  format?: 'markdown' | 'document';
+}
+
+const KIND = { document: 'sheet', group: 'group', link: 'link' } as const;
+
+export function pageAppUrl(config: Config, spaceId: string, path: string): string {
+  return `${config.appUrl}/s/${spaceId}/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
+  const m = p.meta;
+  const meta = (m.metadata ?? {}) as Record<string, unknown>;
+  const out: PageJson = { id: m.id, title: m.title, type: m.type, kind: KIND[m.type] };
+  if (m.emoji) out.emoji = m.emoji;
+  if (m.icon) out.icon = m.icon;
+  if (m.type === 'link') {
+    const target = (m.target ?? { kind: 'url', url: '' }) as { kind: string; url?: string; page?: string };
+    out.target = target;
+    if (target.kind === 'url' && target.url) out.href = target.url;
+    if (m.hidden) out.hidden = true;
+    return out;
+  }
+  out.slug = m.slug;
+  out.path = p.path ?? m.slug;
+  if (m.type === 'document') out.urls = { app: pageAppUrl(config, spaceId, out.path) };
+  if (m.description) out.description = m.description;
+  if (m.layout) out.layout = m.layout as PageJson['layout'];
+  if (m.cover) out.cover = m.cover as PageJson['cover'];
+  if (m.hidden) out.hidden = true;
+  if (meta.noIndex === true) out.noIndex = true;
+  if (meta.noRobotsIndex === true) out.noRobotsIndex = true;
+  if (m.type === 'document' && p.markdown !== undefined) {
+    if (opts.format === 'markdown') out.markdown = p.markdown;
+    else if (opts.format === 'document') out.document = markdownToDocument(p.markdown) as unknown as PageJson['document'];
+  }
+  out.pages = p.children.map((c) => presentPage(config, spaceId, c));
+  return out;
+}
+
+export function fileDownloadUrl(config: Config, spaceId: string, revisionId: string, fileId: string): string {
+  return `${config.publicUrl}/v1/spaces/${spaceId}/revisions/${revisionId}/files/${fileId}/download`;
+}
+
+export function presentFile(config: Config, spaceId: string, revisionId: string, f: FileEntry): FileJson {
+  return {
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
+    downloadURL: fileDownloadUrl(config, spaceId, revisionId, f.id),
+    size: f.size,
+    ...(f.width !== undefined && f.height !== undefined ? { dimensions: { width: f.width, height: f.height } } : {}),
+  };
+}
+
+export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[]): RevisionJson {
+  const r = sc.content.revision;
+  const spaceId = sc.space.id;
+  return {
+    object: 'revision',
+    id: r.id,
+    parents: JSON.parse(r.parents) as string[],
+    pages: pages.map((p) => presentPage(config, spaceId, p)),
+    files: files.map((f) => presentFile(config, spaceId, r.id, f)),
+    reusableContents: [],
+    variables: sc.content.variables,
+    createdAt: r.created_at,
+    urls: { app: `${config.appUrl}/s/${spaceId}/~/revisions/${r.id}` },
+    type: r.type as RevisionJson['type'],
+  };
+}

@@ -1,0 +1,122 @@
+// The indexes of the active revision of each space (space_pages, space_files, page_links, search_sections) and
+// their state. Maintained by services/content-index.ts; read by the content, links and search services.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
+
+export type SpacePageRow = Selectable<SpacePagesTable>;
+export type IndexStateRow = Selectable<SpaceIndexStateTable>;
+
+const CHUNK = 500;
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export const contentIndexRepo = {
+  state(db: DbOrTx, spaceId: string): Promise<IndexStateRow | undefined> {
+    return db.selectFrom('space_index_state').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+  },
+  async saveState(db: DbOrTx, row: IndexStateRow): Promise<void> {
+    await db
+      .insertInto('space_index_state')
+      .values(row)
+      .onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: row.revision_id, root_hash: row.root_hash, files_hash: row.files_hash, updated_at: row.updated_at }))
+      .execute();
+  },
+
+  async pages(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<SpacePageRow[]> {
+    const out: SpacePageRow[] = [];
+    for (const part of chunks(pageIds)) {
+      out.push(...(await db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('page_id', 'in', part).execute()));
+    }
+    return out;
+  },
+  page(db: DbOrTx, spaceId: string, pageId: string): Promise<SpacePageRow | undefined> {
+    return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('page_id', '=', pageId).executeTakeFirst();
+  },
+  pageByPath(db: DbOrTx, spaceId: string, path: string): Promise<SpacePageRow | undefined> {
+    return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('path', '=', path).orderBy('page_id').limit(1).executeTakeFirst();
+  },
+  /** The chain of ancestors of a page, root first, the page last (one recursive query). */
+  async chain(db: DbOrTx, spaceId: string, pageId: string): Promise<{ page_id: string; node_hash: string }[]> {
+    const r = await sql<{ page_id: string; node_hash: string; depth: number }>`
+      with recursive chain(page_id, parent_id, node_hash, depth) as (
+        select page_id, parent_id, node_hash, 0 from space_pages where space_id = ${spaceId} and page_id = ${pageId}
+        union all
+        select p.page_id, p.parent_id, p.node_hash, c.depth + 1 from space_pages p join chain c on p.page_id = c.parent_id
+        where p.space_id = ${spaceId} and c.depth < 1000
+      ) select page_id, node_hash, depth from chain order by depth desc`.execute(db);
+    return r.rows;
+  },
+  async childIds(db: DbOrTx, spaceId: string, parentIds: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const part of chunks(parentIds)) {
+      const rows = await db.selectFrom('space_pages').select('page_id').where('space_id', '=', spaceId).where('parent_id', 'in', part).execute();
+      out.push(...rows.map((r) => r.page_id));
+    }
+    return out;
+  },
+  async upsertPages(db: DbOrTx, rows: Insertable<SpacePagesTable>[]): Promise<number> {
+    for (const part of chunks(rows, 300)) {
+      await db
+        .insertInto('space_pages')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['space_id', 'page_id']).doUpdateSet((eb) => ({
+            parent_id: eb.ref('excluded.parent_id'),
+            path: eb.ref('excluded.path'),
+            type: eb.ref('excluded.type'),
+            node_hash: eb.ref('excluded.node_hash'),
+            content_hash: eb.ref('excluded.content_hash'),
+          })),
+        )
+        .execute();
+    }
+    return rows.length;
+  },
+  /** Removes pages from every index of the space (pages, links, search). */
+  async removePages(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
+    for (const part of chunks(pageIds)) {
+      await db.deleteFrom('space_pages').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
+    }
+    await contentIndexRepo.clearDerived(db, spaceId, pageIds);
+  },
+  /** Removes the links and search sections of pages (before they are indexed again). */
+  async clearDerived(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
+    for (const part of chunks(pageIds)) {
+      await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
+      await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
+    }
+  },
+  async clearSpace(db: DbOrTx, spaceId: string): Promise<void> {
+    for (const t of ['space_pages', 'space_files', 'page_links', 'search_sections'] as const) {
+      await db.deleteFrom(t).where('space_id', '=', spaceId).execute();
+    }
+  },
+  async insertLinks(db: DbOrTx, rows: Insertable<PageLinksTable>[]): Promise<number> {
+    for (const part of chunks(rows, 200)) await db.insertInto('page_links').values(part).execute();
+    return rows.length;
+  },
+  async insertSections(db: DbOrTx, rows: Insertable<SearchSectionsTable>[]): Promise<number> {
+    for (const part of chunks(rows, 200)) await db.insertInto('search_sections').values(part).execute();
+    return rows.length;
+  },
+
+  async files(db: DbOrTx, spaceId: string): Promise<Selectable<SpaceFilesTable>[]> {
+    return db.selectFrom('space_files').selectAll().where('space_id', '=', spaceId).execute();
+  },
+  async removeFiles(db: DbOrTx, spaceId: string, fileIds: readonly string[]): Promise<void> {
+    for (const part of chunks(fileIds)) await db.deleteFrom('space_files').where('space_id', '=', spaceId).where('file_id', 'in', part).execute();
+  },
+  async upsertFiles(db: DbOrTx, rows: Insertable<SpaceFilesTable>[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await db
+        .insertInto('space_files')
+        .values(part)
+        .onConflict((oc) => oc.columns(['space_id', 'file_id']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+        .execute();
+    }
+  },
+};

@@ -1,0 +1,200 @@
+// Space content: revisions, pages and files (reading, and the Bindery editing extension), links and backlinks,
+// templates. Parse, call the services, present. Writes answer the new revision in `ETag` and honour `If-Match`.
+import type { components } from '@bindery/api-types';
+import { listBody } from '../db/pagination.js';
+import { ApiError, invalidField } from '../errors.js';
+import { handlers } from '../http/operations.js';
+import { contentTypeOf, imageSize } from '../lib/image-size.js';
+import { newId } from '../lib/ids.js';
+import { paginateArray } from '../lib/paginate-array.js';
+import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
+import type { ContentEdit } from '../services/content-edits.js';
+import {
+  editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTree,
+} from '../services/content.js';
+import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
+import { applyTemplate } from '../services/templates.js';
+import { blobStore } from '../storage/blobs.js';
+
+type ApiEdit = components['schemas']['ContentEdit'];
+
+const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
+
+/** The request's edits as service edits, with the JSON pointer of each edit's fields for errors. */
+function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
+  const out: ContentEdit[] = edits.map((e) => {
+    switch (e.op) {
+      case 'createPage':
+        return { op: 'createPage', ...e.page };
+      case 'updatePage':
+        return { op: 'updatePage', page: e.pageId, ...e.page };
+      case 'movePage':
+        return { op: 'movePage', page: e.pageId, ...(e.parent !== undefined ? { parent: e.parent } : {}), ...(e.position ? { position: e.position } : {}) };
+      case 'deletePage':
+        return { op: 'deletePage', page: e.pageId };
+      case 'deleteFile':
+        return { op: 'deleteFile', file: e.fileId };
+      case 'setVariables':
+        return { op: 'setVariables', variables: e.variables };
+    }
+  });
+  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
+}
+
+const at = () => '/body';
+
+export const contentHandlers = handlers({
+  getCurrentRevision: async ({ actor, params }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+  },
+
+  getRevisionById: async ({ actor, params }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+  },
+
+  listPages: async ({ actor, params }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const pages = await pageTree(ctx, ctx.db, sc.content);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p)) }, headers: etag(sc.content.revision.id) };
+  },
+
+  getPageById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const page = await findPage(ctx, ctx.db, sc, params.pageId);
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+  },
+
+  getPageByPath: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const page = await findPageByPath(ctx, ctx.db, sc, params.pagePath);
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+  },
+
+  listFiles: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const files = await listFiles(ctx, ctx.db, sc.content);
+    const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `files:${sc.space.id}`, query);
+    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f)), page) };
+  },
+
+  getFileById: async ({ actor, params }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file) };
+  },
+
+  downloadRevisionFile: async ({ actor, params }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    const data = await blobStore(ctx).get(file.blob);
+    if (!data) throw new ApiError(404, `The bytes of the file ${file.id} are missing from the blob store`);
+    const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.contentType);
+    return {
+      status: 200,
+      body: undefined as never,
+      file: { contentType: file.contentType, data },
+      headers: {
+        ETag: `"${file.blob}"`,
+        'Cache-Control': 'private, max-age=31536000, immutable',
+        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'X-Content-Type-Options': 'nosniff',
+      },
+    };
+  },
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Editing (Bindery extension)
+
+  createSpacePage: async ({ actor, params, body, headers }, ctx) => {
+    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'createPage', ...body }], { ifMatch: headers['if-match'], at },
+      (tx, sc, r) => findPage(ctx, tx, sc, r.created.pages[0]!));
+    const page = presentPage(ctx.config, params.spaceId, value, { format: 'markdown' });
+    return {
+      status: 201, body: page,
+      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/content/page/${page.id}` },
+    };
+  },
+
+  updateSpacePage: async ({ actor, params, body, headers }, ctx) => {
+    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'updatePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
+      (tx, sc) => findPage(ctx, tx, sc, params.pageId));
+    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown' }), headers: etag(result.revisionId) };
+  },
+
+  moveSpacePage: async ({ actor, params, body, headers }, ctx) => {
+    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'movePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
+      (tx, sc) => findPage(ctx, tx, sc, params.pageId));
+    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown' }), headers: etag(result.revisionId) };
+  },
+
+  deleteSpacePage: async ({ actor, params, headers }, ctx) => {
+    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'deletePage', page: params.pageId }], { ifMatch: headers['if-match'], at });
+    return { status: 204, body: undefined, headers: etag(result.revisionId) };
+  },
+
+  applySpaceContentEdits: async ({ actor, params, body, headers }, ctx) => {
+    const { edits, at: where } = toEdits(body.edits);
+    const { result } = await editSpace(ctx, actor, params.spaceId, edits, { ifMatch: headers['if-match'], at: where });
+    return { status: 200, body: { revision: result.revisionId, pages: result.created.pages, files: result.created.files }, headers: etag(result.revisionId) };
+  },
+
+  uploadSpaceFile: async ({ actor, params, query, body, headers }, ctx) => {
+    const data = body as unknown;
+    if (!Buffer.isBuffer(data)) throw invalidField('/body', 'must be the bytes of the file');
+    if (query.name.trim() === '') throw invalidField('/query/name', 'must not be blank');
+    const image = imageSize(data);
+    const file = {
+      id: newId(), name: query.name, contentType: contentTypeOf(query.name, headers['content-type'], data), size: data.length,
+      ...(image ? { width: image.width, height: image.height } : {}), blob: '',
+    };
+    // The blob is stored before the revision that refers to it (an orphan blob is harmless; a dangling ref is not).
+    file.blob = await blobStore(ctx).put(data);
+    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'addFile', file }], { ifMatch: headers['if-match'], at });
+    return {
+      status: 201, body: presentFile(ctx.config, params.spaceId, result.revisionId, file),
+      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/content/files/${file.id}` },
+    };
+  },
+
+  deleteSpaceFile: async ({ actor, params, headers }, ctx) => {
+    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'deleteFile', file: params.fileId }], { ifMatch: headers['if-match'], at });
+    return { status: 204, body: undefined, headers: etag(result.revisionId) };
+  },
+
+  applyTemplateToSpace: async ({ actor, params, body, headers }, ctx) => {
+    const { result } = await applyTemplate(ctx, actor, params.spaceId, body, headers['if-match']);
+    return { status: 201, body: undefined, headers: etag(result.revisionId) };
+  },
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Links and backlinks
+
+  listSpaceLinks: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const r = await listLinks(ctx, sc, query);
+    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+  },
+
+  listPageLinksInSpace: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const r = await listLinks(ctx, sc, { ...query, pageId: params.pageId });
+    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+  },
+
+  listSpacePageBacklinks: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const r = await pageBacklinks(ctx, sc, params.pageId, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+
+  listSpaceFileBacklinks: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    const r = await fileBacklinks(ctx, sc, params.fileId, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+});

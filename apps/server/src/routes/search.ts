@@ -1,0 +1,16 @@
+// Full-text search of a space and of an organization's spaces (services/search.ts).
+import { listBody } from '../db/pagination.js';
+import { handlers } from '../http/operations.js';
+import { searchOrganization, searchSpace } from '../services/search.js';
+
+export const searchHandlers = handlers({
+  searchSpaceContent: async ({ actor, params, query }, ctx) => {
+    const r = await searchSpace(ctx, actor, params.spaceId, query.query, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+
+  searchOrganizationContent: async ({ actor, params, query }, ctx) => {
+    const r = await searchOrganization(ctx, actor, params.organizationId, query.query, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+});

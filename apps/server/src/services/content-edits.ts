@@ -1,0 +1,240 @@
+// The content edits Bindery accepts (the editing extension and the change request content API share them) and how
+// each one changes a working tree (services/working-tree.ts), a file list and the variables of a revision.
+// Errors name the request field: `at` is the JSON pointer of the edit in the request ('/body' or '/body/edits/3').
+import { documentToMarkdown, normalizeMarkdown, type Document } from '../content/markdown.js';
+import type { JsonObject } from '../content/hash.js';
+import type { PageData, PageType } from '../content/tree.js';
+import { ApiError, conflict, invalidField } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import type { FileEntry } from './content-store.js';
+import { chooseSlug, ROOT_ID, type WNode, type WorkingTree } from './working-tree.js';
+
+export interface PagePosition {
+  before?: string;
+  after?: string;
+}
+
+/** Fields of a page that edits set. `null` clears an optional field. */
+export interface PageFields {
+  title?: string;
+  slug?: string;
+  emoji?: string | null;
+  icon?: string | null;
+  description?: string | null;
+  markdown?: string;
+  /** GitBook's JSON document; converted to markdown (the stored form). */
+  document?: Record<string, unknown>;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  layout?: Record<string, unknown> | null;
+  cover?: Record<string, unknown> | null;
+  /** Target of a link page: a URL, or `/pages/<id>`. */
+  href?: string;
+}
+
+export type ContentEdit =
+  | ({ op: 'createPage'; id?: string; parent?: string | null; position?: PagePosition; type?: 'document' | 'group' | 'link'; title: string } & PageFields)
+  | ({ op: 'updatePage'; page: string } & PageFields)
+  | { op: 'movePage'; page: string; parent?: string | null; position?: PagePosition }
+  | { op: 'deletePage'; page: string }
+  | { op: 'addFile'; file: FileEntry }
+  | { op: 'deleteFile'; file: string }
+  | { op: 'setVariables'; variables: Record<string, string | null> };
+
+/** What edits work on: the page tree, the file list and the variables of the revision being made. */
+export interface EditState {
+  tree: WorkingTree;
+  files: FileEntry[];
+  variables: Record<string, string>;
+  filesChanged: boolean;
+  variablesChanged: boolean;
+  /** Ids of the pages and files created, in edit order. */
+  created: { pages: string[]; files: string[] };
+}
+
+export async function applyEdit(state: EditState, edit: ContentEdit, at: string): Promise<void> {
+  switch (edit.op) {
+    case 'createPage':
+      return createPage(state, edit, at);
+    case 'updatePage':
+      return updatePage(state, edit, at);
+    case 'movePage':
+      return movePage(state, edit, at);
+    case 'deletePage': {
+      const node = await state.tree.get(edit.page);
+      if (node && node !== state.tree.root) state.tree.remove(node);
+      return;
+    }
+    case 'addFile':
+      state.files = [...state.files, edit.file];
+      state.filesChanged = true;
+      state.created.files.push(edit.file.id);
+      return;
+    case 'deleteFile': {
+      const files = state.files.filter((f) => f.id !== edit.file);
+      if (files.length !== state.files.length) {
+        state.files = files;
+        state.filesChanged = true;
+      }
+      return;
+    }
+    case 'setVariables': {
+      const next = { ...state.variables };
+      for (const [k, v] of Object.entries(edit.variables)) {
+        if (v === null) delete next[k];
+        else next[k] = v;
+      }
+      if (JSON.stringify(next) !== JSON.stringify(state.variables)) {
+        state.variables = next;
+        state.variablesChanged = true;
+      }
+      return;
+    }
+  }
+}
+
+async function parentNode(state: EditState, parent: string | null | undefined, field: string): Promise<WNode> {
+  if (parent === undefined || parent === null) return state.tree.root;
+  const node = await state.tree.get(parent);
+  if (!node) throw new ApiError(404, `Page not found (${field}: ${parent})`);
+  if (node.meta.type === 'link') throw invalidField(field, 'is a link page, which cannot have child pages');
+  return node;
+}
+
+async function createPage(state: EditState, edit: Extract<ContentEdit, { op: 'createPage' }>, at: string): Promise<void> {
+  const id = edit.id ?? newId();
+  if (edit.id !== undefined && (await state.tree.get(edit.id))) throw conflict(`${at}/id: a page with the id ${edit.id} already exists`);
+  const parent = await parentNode(state, edit.parent, `${at}/parent`);
+  const type: PageType = edit.type ?? 'document';
+  const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
+  const slug = type === 'link' ? '' : chooseSlug(edit.slug, edit.title, await state.tree.takenSlugs(parent), `${at}/slug`);
+  const page = withFields({ id, title: edit.title, slug, type, markdown: '' }, edit, state, at);
+  if (type === 'link' && !page.target) throw invalidField(`${at}/href`, 'is required for link pages');
+  state.tree.insert(parent, index, page);
+  state.created.pages.push(id);
+}
+
+async function updatePage(state: EditState, edit: Extract<ContentEdit, { op: 'updatePage' }>, at: string): Promise<void> {
+  const node = await state.tree.get(edit.page);
+  if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
+  const current = await state.tree.page(node);
+  let slug = current.slug;
+  if (edit.slug !== undefined && edit.slug !== current.slug && current.type !== 'link') {
+    slug = chooseSlug(edit.slug, current.title, await state.tree.takenSlugs(node.parent!, node), `${at}/slug`);
+  }
+  const page = withFields({ ...current, slug }, edit, state, at);
+  if (JSON.stringify(page) !== JSON.stringify(current)) state.tree.setPage(node, page);
+}
+
+async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'movePage' }>, at: string): Promise<void> {
+  const node = await state.tree.get(edit.page);
+  if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
+  const parent = edit.parent === undefined ? node.parent! : await parentNode(state, edit.parent, `${at}/parent`);
+  if (state.tree.isWithin(parent, node)) throw invalidField(`${at}/parent`, 'is the page itself or one of its descendants');
+  if (edit.position?.before === node.id || edit.position?.after === node.id) throw invalidField(`${at}/position`, 'names the page being moved');
+  const oldParent = node.parent!;
+  await state.tree.childrenOf(parent);
+  state.tree.detach(node);
+  const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
+  state.tree.place(node, parent, index);
+  // Moving next to a sibling with the same slug renames the moved page (`slug-2`): paths stay unique.
+  if (parent !== oldParent && node.meta.type !== 'link') {
+    const taken = await state.tree.takenSlugs(parent, node);
+    if (taken.has(node.meta.slug)) {
+      const page = await state.tree.page(node);
+      state.tree.setPage(node, { ...page, slug: chooseSlug(undefined, page.slug, taken, `${at}/slug`) });
+    }
+  }
+}
+
+/** Sets the fields of `edit` on `page` (normalising markdown; `null` clears). */
+function withFields(page: PageData, edit: PageFields, state: EditState, at: string): PageData {
+  const out: PageData = { ...page };
+  if (edit.title !== undefined) out.title = edit.title;
+  const setOptional = (key: 'emoji' | 'icon' | 'description', v: string | null | undefined) => {
+    if (v === undefined) return;
+    if (v === null || v === '') delete out[key];
+    else out[key] = v;
+  };
+  setOptional('emoji', edit.emoji);
+  setOptional('icon', edit.icon);
+  setOptional('description', edit.description);
+  if (edit.document !== undefined) {
+    checkDocument(edit.document, `${at}/document`);
+    try {
+      out.markdown = documentToMarkdown(edit.document as unknown as Document);
+    } catch (err) {
+      throw invalidField(`${at}/document`, `is not a document Bindery can read (${(err as Error).message})`);
+    }
+  } else if (edit.markdown !== undefined) {
+    out.markdown = normalizeMarkdown(edit.markdown);
+  }
+  if (out.type !== 'document') out.markdown = '';
+  if (edit.hidden !== undefined) {
+    if (edit.hidden) out.hidden = true;
+    else delete out.hidden;
+  }
+  if (edit.layout !== undefined) {
+    if (edit.layout === null) delete out.layout;
+    else out.layout = edit.layout as JsonObject;
+  }
+  if (edit.cover !== undefined) {
+    if (edit.cover === null) delete out.cover;
+    else {
+      for (const key of ['ref', 'refDark'] as const) {
+        const ref = edit.cover[key] as { file?: string } | undefined;
+        if (ref && !state.files.some((f) => f.id === ref.file)) throw invalidField(`${at}/cover/${key}/file`, `is not a file of the space (${ref.file})`);
+      }
+      out.cover = edit.cover as JsonObject;
+    }
+  }
+  const metadata: JsonObject = { ...(out.metadata ?? {}) };
+  for (const key of ['noIndex', 'noRobotsIndex'] as const) {
+    const v = edit[key];
+    if (v === undefined) continue;
+    if (v) metadata[key] = true;
+    else delete metadata[key];
+  }
+  if (Object.keys(metadata).length) out.metadata = metadata;
+  else delete out.metadata;
+  if (edit.href !== undefined) {
+    if (out.type !== 'link') throw invalidField(`${at}/href`, 'is only for link pages');
+    const stable = /^\/pages\/([\w-]+)$/.exec(edit.href);
+    out.target = stable ? { kind: 'page', page: stable[1]! } : { kind: 'url', url: edit.href };
+  }
+  return out;
+}
+
+const BLOCKS = new Set([
+  'paragraph', 'heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6', 'list-ordered', 'list-unordered',
+  'list-tasks', 'list-item', 'blockquote', 'hint', 'code', 'code-line', 'table', 'table-row', 'table-cell', 'images', 'image',
+  'divider', 'html', 'footnote-definition',
+]);
+const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
+
+/** Checks the shape of a JSON document (the node kinds Bindery knows); names the first bad node. */
+export function checkDocument(doc: Record<string, unknown>, field: string): void {
+  const visit = (node: unknown, path: string, depth: number): void => {
+    if (depth > 100) throw invalidField(path, 'is nested too deeply');
+    const n = node as { object?: unknown; type?: unknown; nodes?: unknown; leaves?: unknown; fragments?: unknown };
+    if (!n || typeof n !== 'object') throw invalidField(path, 'must be a node object');
+    if (n.object === 'text') {
+      if (!Array.isArray(n.leaves)) throw invalidField(`${path}/leaves`, 'must be an array of leaves');
+      n.leaves.forEach((l, i) => {
+        if (typeof (l as { text?: unknown })?.text !== 'string') throw invalidField(`${path}/leaves/${i}/text`, 'must be a string');
+      });
+      return;
+    }
+    if (n.object === 'block' && !BLOCKS.has(String(n.type))) throw invalidField(`${path}/type`, `is not a block type Bindery knows (${String(n.type)})`);
+    if (n.object === 'inline' && !INLINES.has(String(n.type))) throw invalidField(`${path}/type`, `is not an inline type Bindery knows (${String(n.type)})`);
+    if (n.object !== 'block' && n.object !== 'inline' && n.object !== 'fragment') throw invalidField(`${path}/object`, 'must be block, inline, text or fragment');
+    if (!Array.isArray(n.nodes)) throw invalidField(`${path}/nodes`, 'must be an array');
+    n.nodes.forEach((c, i) => visit(c, `${path}/nodes/${i}`, depth + 1));
+    if (Array.isArray(n.fragments)) n.fragments.forEach((c, i) => visit(c, `${path}/fragments/${i}`, depth + 1));
+  };
+  if (!Array.isArray(doc.nodes)) throw invalidField(`${field}/nodes`, 'must be an array');
+  doc.nodes.forEach((c, i) => visit(c, `${field}/nodes/${i}`, 0));
+}
+
+export { ROOT_ID };

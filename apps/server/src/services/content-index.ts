@@ -1,0 +1,203 @@
+// Keeps the indexes of a space's ACTIVE revision (space_pages, space_files, page_links, search_sections) in step
+// with it, incrementally: `syncSpaceIndex` walks the new page tree top-down against the indexed one and skips every
+// subtree whose node hash and place are unchanged, so a commit that edits one page rewrites the index rows of that
+// page and the node hashes of its ancestors, whatever the size of the space.
+//
+// The walk (one batch of queries per tree level):
+//   - a page whose (node hash, parent, path) equals its index row is identical with its whole subtree: skipped;
+//   - otherwise its row is rewritten, and when its content, type or path changed its links and search sections are
+//     derived again; its children whose hash is among the old node's children (same parent, same path) are
+//     skipped without even being loaded - only the others are visited;
+//   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
+//     visited, and their old descendants that were not visited either) are removed with their links and sections.
+import { extractLinks, extractSections } from '../content/markdown.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
+import { resolveLink } from '../lib/link-paths.js';
+import { contentIndexRepo } from '../repos/content-index.repo.js';
+import type { Insertable } from 'kysely';
+import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
+
+export interface IndexTarget {
+  revisionId: string;
+  rootHash: string | null;
+  filesHash: string | null;
+}
+
+/** Rows of the indexes written by one sync (benchmarks, logs). */
+export interface IndexStats {
+  pages: number;
+  removed: number;
+  reindexed: number;
+  sections: number;
+  links: number;
+  files: number;
+}
+
+/** A page's path from its parent's path (`''` for the root's children) and its slug; link pages have none. */
+export function childPath(parentPath: string, meta: PageMeta): string | null {
+  if (meta.type === 'link') return null;
+  return parentPath ? `${parentPath}/${meta.slug}` : meta.slug;
+}
+
+/** Brings the indexes of `spaceId` to `target` (in the caller's transaction, which holds the space's lock). */
+export async function syncSpaceIndex(ctx: AppContext, tx: DbOrTx, spaceId: string, target: IndexTarget): Promise<IndexStats> {
+  const stats: IndexStats = { pages: 0, removed: 0, reindexed: 0, sections: 0, links: 0, files: 0 };
+  const state = await contentIndexRepo.state(tx, spaceId);
+  if (!state) await contentIndexRepo.clearSpace(tx, spaceId);
+  const oldRoot = state?.root_hash ?? null;
+  if (oldRoot !== target.rootHash) {
+    if (target.rootHash === null) await contentIndexRepo.clearSpace(tx, spaceId);
+    else await syncPages(ctx, tx, spaceId, target.rootHash, oldRoot !== null, stats);
+  }
+  if ((state?.files_hash ?? null) !== target.filesHash) stats.files = await syncFiles(ctx, tx, spaceId, state?.files_hash ?? null, target.filesHash);
+  await contentIndexRepo.saveState(tx, {
+    space_id: spaceId, revision_id: target.revisionId, root_hash: target.rootHash, files_hash: target.filesHash,
+    updated_at: ctx.clock.now().toISOString(),
+  });
+  return stats;
+}
+
+interface Item {
+  hash: string;
+  parentId: string | null;
+  /** Path of the parent for its children: '' for the root; null under a link page (which has no children). */
+  parentPath: string;
+  root: boolean;
+}
+
+interface Reindex {
+  pageId: string;
+  meta: PageMeta;
+  contentHash: string;
+  path: string;
+}
+
+async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash: string, hadIndex: boolean, stats: IndexStats): Promise<void> {
+  const upserts: Insertable<SpacePagesTable>[] = [];
+  const reindex: Reindex[] = [];
+  const visited = new Set<string>();
+  const goneHashes: string[] = [];
+  let level: Item[] = [{ hash: rootHash, parentId: null, parentPath: '', root: true }];
+
+  while (level.length) {
+    const records = await loadNodes(ctx, tx, level.map((i) => i.hash));
+    const rows = hadIndex ? new Map((await contentIndexRepo.pages(tx, spaceId, level.map((i) => records.get(i.hash)!.pageId))).map((r) => [r.page_id, r])) : new Map();
+    const next: Item[] = [];
+    const compare: { rec: NodeRecord; oldHash: string; childParentPath: string }[] = [];
+    for (const item of level) {
+      const rec = records.get(item.hash)!;
+      const id = rec.pageId;
+      const path = item.root ? null : childPath(item.parentPath, rec.meta);
+      visited.add(id);
+      const row = rows.get(id);
+      if (row && row.node_hash === rec.hash && row.path === path && row.parent_id === item.parentId) continue;
+      upserts.push({ space_id: spaceId, page_id: id, parent_id: item.parentId, path, type: rec.meta.type, node_hash: rec.hash, content_hash: rec.contentHash });
+      if (!item.root && (!row || row.content_hash !== rec.contentHash || row.path !== path || row.type !== rec.meta.type)) {
+        reindex.push({ pageId: id, meta: rec.meta, contentHash: rec.contentHash, path: path ?? '' });
+      }
+      const childParentPath = item.root ? '' : (path ?? '');
+      if (row && row.path === path) {
+        compare.push({ rec, oldHash: row.node_hash, childParentPath });
+      } else {
+        for (const h of rec.childHashes) next.push({ hash: h, parentId: id, parentPath: childParentPath, root: false });
+      }
+    }
+    if (compare.length) {
+      const old = await loadNodes(ctx, tx, compare.map((c) => c.oldHash));
+      for (const { rec, oldHash, childParentPath } of compare) {
+        const oldChildren = old.get(oldHash)!.childHashes;
+        const oldSet = new Set(oldChildren);
+        const newSet = new Set(rec.childHashes);
+        for (const h of rec.childHashes) if (!oldSet.has(h)) next.push({ hash: h, parentId: rec.pageId, parentPath: childParentPath, root: false });
+        for (const h of oldChildren) if (!newSet.has(h)) goneHashes.push(h);
+      }
+    }
+    level = next;
+  }
+
+  // Pages gone from the tree: old children of rewritten pages that were not visited, and their old descendants.
+  const removed: string[] = [];
+  if (goneHashes.length) {
+    const gone = await loadNodes(ctx, tx, goneHashes);
+    let frontier = [...new Set([...gone.values()].map((n) => n.pageId))].filter((id) => !visited.has(id));
+    while (frontier.length) {
+      removed.push(...frontier);
+      frontier = (await contentIndexRepo.childIds(tx, spaceId, frontier)).filter((id) => !visited.has(id));
+    }
+  }
+  if (removed.length) await contentIndexRepo.removePages(tx, spaceId, removed);
+  stats.removed = removed.length;
+  stats.pages = await contentIndexRepo.upsertPages(tx, upserts);
+  await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats);
+}
+
+/** Derives the links and search sections of pages (replacing what they had). */
+async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<void> {
+  if (pages.length === 0) return;
+  if (hadIndex) await contentIndexRepo.clearDerived(tx, spaceId, pages.map((p) => p.pageId));
+  const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
+  const sections: Insertable<SearchSectionsTable>[] = [];
+  const links: Insertable<PageLinksTable>[] = [];
+  for (const p of pages) {
+    if (p.meta.type === 'link') continue;
+    const md = markdown.get(p.contentHash) ?? '';
+    const noIndex = p.meta.metadata?.noIndex === true;
+    if (!noIndex) sections.push(...pageSections(spaceId, p, md));
+    if (md) links.push(...pageLinks(ctx, spaceId, p, md));
+  }
+  stats.reindexed = pages.length;
+  stats.sections = await contentIndexRepo.insertSections(tx, sections);
+  stats.links = await contentIndexRepo.insertLinks(tx, links);
+}
+
+const MAX_SECTION_BODY = 20_000;
+
+function pageSections(spaceId: string, p: Reindex, markdown: string): Insertable<SearchSectionsTable>[] {
+  const parsed = markdown ? extractSections(markdown) : [];
+  const intro = parsed.find((s) => s.level === 0)?.body ?? '';
+  const description = typeof p.meta.description === 'string' ? p.meta.description : '';
+  const rows: Insertable<SearchSectionsTable>[] = [
+    { space_id: spaceId, page_id: p.pageId, section_id: '', seq: 0, path: p.path, scope: spaceId, title: p.meta.title, heading: '', body: [description, intro].filter(Boolean).join('\n').slice(0, MAX_SECTION_BODY) },
+  ];
+  let seq = 1;
+  for (const s of parsed) {
+    if (s.level === 0) continue;
+    rows.push({ space_id: spaceId, page_id: p.pageId, section_id: s.id, seq: seq++, path: `${p.path}#${s.id}`, scope: spaceId, title: '', heading: s.title, body: s.body.slice(0, MAX_SECTION_BODY) });
+  }
+  return rows;
+}
+
+function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, markdown: string): Insertable<PageLinksTable>[] {
+  const rows: Insertable<PageLinksTable>[] = [];
+  let seq = 0;
+  for (const link of extractLinks(markdown)) {
+    const r = resolveLink(link, p.pageId, p.path);
+    if (!r) continue;
+    rows.push({
+      space_id: spaceId, page_id: p.pageId, seq: seq++, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
+      target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
+      anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null,
+    });
+  }
+  return rows;
+}
+
+/** Whether a URL points into this Bindery's app or API (GitBook's `in-app` status). */
+export function isInApp(ctx: AppContext, url: string): boolean {
+  return [ctx.config.appUrl, ctx.config.publicUrl].some((base) => url === base || url.startsWith(`${base}/`));
+}
+
+async function syncFiles(ctx: AppContext, tx: DbOrTx, spaceId: string, oldHash: string | null, newHash: string | null): Promise<number> {
+  const before = new Map((await loadFiles(ctx, tx, oldHash)).map((f) => [f.id, f]));
+  const after = await loadFiles(ctx, tx, newHash);
+  const afterIds = new Set(after.map((f) => f.id));
+  const removed = [...before.keys()].filter((id) => !afterIds.has(id));
+  const changed = after.filter((f) => before.get(f.id)?.name !== f.name);
+  if (removed.length) await contentIndexRepo.removeFiles(tx, spaceId, removed);
+  if (changed.length) await contentIndexRepo.upsertFiles(tx, changed.map((f) => ({ space_id: spaceId, file_id: f.id, name: f.name })));
+  return removed.length + changed.length;
+}
+
+export { ROOT_ID };

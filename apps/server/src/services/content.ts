@@ -1,0 +1,412 @@
+// The content engine: immutable revisions of a space's pages, files and variables (docs/content-engine.md).
+//
+// WRITING - for routes and for other services (change requests):
+//
+//   applyEdits(ctx, target, edits, opts) -> { revisionId, changed, created, stats }
+//       Applies `edits` (services/content-edits.ts: createPage, updatePage, movePage, deletePage, addFile,
+//       deleteFile, setVariables) atomically as ONE new revision, in its own transaction.
+//   commitEdits(ctx, tx, target, edits, opts)
+//       The same inside the caller's transaction (e.g. one that also updates a change request row).
+//
+//   target = { kind: 'space', spaceId }
+//       Edits the space's active revision: locks the space row (PostgreSQL `for update`; SQLite has one writer),
+//       checks `opts.ifMatch` (412 when the space moved on), commits a revision whose parent is the active one,
+//       points `spaces.revision_id` at it and brings the space's indexes (pages by id/path, links, search) up to
+//       date incrementally. Concurrent writes without If-Match serialise: none is lost.
+//   target = { kind: 'revision-chain', spaceId, baseRevisionId }
+//       Commits a revision whose parent is `baseRevisionId` (a change request's revision) and returns its id; the
+//       caller stores it (e.g. `change_requests.revision_id`) and serialises writers of its chain itself. Nothing
+//       about the space changes. `opts.ifMatch` is compared with `baseRevisionId`.
+//
+//   commitRevision(ctx, tx, { spaceId, parents, type, tree, files, variables, createdBy, activate })
+//       Stores a whole page tree (a merge result from content/merge.ts) as a revision; only nodes not stored yet
+//       are written. With `activate` the space points at it (indexes follow). `loadRevisionTree` is its inverse.
+//
+// Storage: a page tree is content-addressed (content/tree.ts) in `content_nodes` + `page_contents`; an edit loads
+// and rewrites only the path from the root to what it changes (services/working-tree.ts), so editing one page of a
+// 10,000-page space writes O(depth) rows. See services/content-index.ts for the indexes.
+//
+// READING: `loadContent(ctx, actor, spaceId)` gives the active revision (with its indexes caught up), then
+// `pageTree`, `findPage`, `findPageByPath`, `listFiles`, `findFile` work on any RevisionContent.
+import { sql } from 'kysely';
+import { hashPage, combineHash, type PageData, type PageNode } from '../content/tree.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { forUpdate } from '../db/dialect.js';
+import { ApiError, notFound, preconditionFailed } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { contentRepo } from '../repos/content.repo.js';
+import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
+import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
+import type { Actor } from './auth.js';
+import { applyEdit, type ContentEdit, type EditState } from './content-edits.js';
+import { childPath, syncSpaceIndex, type IndexStats } from './content-index.js';
+import {
+  loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, writeFiles,
+  type FileEntry, type NodeRecord, type PageMeta, type RevisionContent, type TreeNode,
+} from './content-store.js';
+import { loadSpace, type LoadedSpace } from './spaces.js';
+import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
+
+export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
+
+export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update' | 'computed';
+
+export interface CommitOptions {
+  /** Who makes the revision (null for the system). */
+  createdBy: string | null;
+  /** `If-Match`: the revision the caller based the edits on; 412 when the target is elsewhere. */
+  ifMatch?: string;
+  type?: RevisionType;
+}
+
+/** Rows written by a commit (content store and indexes). */
+export interface CommitStats {
+  nodes: number;
+  contents: number;
+  objects: number;
+  revisions: number;
+  index?: IndexStats;
+}
+
+export interface CommitResult {
+  /** The new revision (the base revision when nothing changed). */
+  revisionId: string;
+  changed: boolean;
+  created: { pages: string[]; files: string[] };
+  stats: CommitStats;
+}
+
+/** Parses an `If-Match` header: `"rev"`, `W/"rev"`, `rev`, or a list of them; `*` matches anything. */
+export function parseIfMatch(header: string | string[] | undefined): string[] | undefined {
+  if (header === undefined) return undefined;
+  const raw = Array.isArray(header) ? header.join(',') : header;
+  const values = raw.split(',').map((v) => v.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  return values.length ? values : undefined;
+}
+
+function checkIfMatch(expected: string[] | string | undefined, actual: string): void {
+  if (expected === undefined) return;
+  const list = Array.isArray(expected) ? expected : parseIfMatch(expected) ?? [];
+  if (list.includes('*') || list.includes(actual)) return;
+  throw preconditionFailed(`The content has changed: its revision is now ${actual}, not ${list.join(', ')} (If-Match)`);
+}
+
+/** Locks the space row for the rest of the transaction (SQLite: the single writer already excludes others). */
+async function lockSpace(ctx: AppContext, tx: DbOrTx, spaceId: string): Promise<SpaceRow> {
+  await sql`select id from spaces where id = ${spaceId}${forUpdate(ctx.dialect)}`.execute(tx);
+  const space = await spacesRepo.findById(tx, spaceId);
+  if (!space) throw notFound('Space');
+  return space;
+}
+
+/** A locator for the active revision of an indexed space: one recursive query on `space_pages`. */
+function indexLocator(tx: DbOrTx, spaceId: string): Locator {
+  return {
+    async chain(pageId) {
+      const rows = await contentIndexRepo.chain(tx, spaceId, pageId);
+      if (rows.length === 0 || rows[0]!.page_id !== ROOT_ID) return undefined;
+      return rows.map((r) => ({ pageId: r.page_id, hash: r.node_hash }));
+    },
+  };
+}
+
+async function revisionOf(db: DbOrTx, spaceId: string, revisionId: string): Promise<RevisionRow> {
+  const r = await revisionsRepo.findById(db, revisionId);
+  if (!r || r.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${revisionId}`);
+  return r;
+}
+
+export async function applyEdits(ctx: AppContext, target: EditTarget, edits: ContentEdit[], opts: CommitOptions, at: (i: number) => string = (i) => `/body/edits/${i}`): Promise<CommitResult> {
+  return ctx.db.transaction().execute((tx) => commitEdits(ctx, tx, target, edits, opts, at));
+}
+
+export async function commitEdits(
+  ctx: AppContext, tx: DbOrTx, target: EditTarget, edits: ContentEdit[], opts: CommitOptions,
+  at: (i: number) => string = (i) => `/body/edits/${i}`,
+): Promise<CommitResult> {
+  let baseId: string;
+  let locator: Locator | undefined;
+  if (target.kind === 'space') {
+    const space = await lockSpace(ctx, tx, target.spaceId);
+    checkIfMatch(opts.ifMatch, space.revision_id);
+    baseId = space.revision_id;
+    const base = await revisionContent(tx, await revisionOf(tx, space.id, baseId));
+    await ensureIndexedLocked(ctx, tx, space, base);
+    locator = indexLocator(tx, space.id);
+  } else {
+    checkIfMatch(opts.ifMatch, target.baseRevisionId);
+    baseId = target.baseRevisionId;
+  }
+  const base = await revisionContent(tx, await revisionOf(tx, target.spaceId, baseId));
+  locator ??= await treeLocator(ctx, tx, base.rootHash);
+  const state: EditState = {
+    tree: await WorkingTree.open(ctx, tx, base.rootHash, locator),
+    files: await loadFiles(ctx, tx, base.filesHash),
+    variables: { ...base.variables },
+    filesChanged: false,
+    variablesChanged: false,
+    created: { pages: [], files: [] },
+  };
+  for (const [i, edit] of edits.entries()) await applyEdit(state, edit, at(i));
+  const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 0 };
+  if (!state.tree.changed && !state.filesChanged && !state.variablesChanged) {
+    return { revisionId: baseId, changed: false, created: state.created, stats };
+  }
+
+  let rootHash = base.rootHash;
+  if (state.tree.changed) {
+    const write = state.tree.finish();
+    rootHash = write.rootHash;
+    stats.contents = await contentRepo.insertContents(tx, write.contents.map(({ hash, page }) => contentRow(hash, page)));
+    stats.nodes = await contentRepo.insertNodes(tx, write.nodes.map(nodeRow));
+    rememberNodes(ctx, write.nodes);
+    for (const c of write.contents) rememberMarkdown(ctx, c.hash, c.page.markdown);
+  }
+  let filesHash = base.filesHash;
+  if (state.filesChanged) {
+    const f = await writeFiles(ctx, tx, state.files);
+    filesHash = f.hash;
+    stats.objects += f.written;
+  }
+  const revisionId = await insertRevision(ctx, tx, {
+    spaceId: target.spaceId, parents: [baseId], type: opts.type ?? 'edits', createdBy: opts.createdBy, rootHash, filesHash, variables: state.variables,
+  });
+  stats.revisions = 1;
+  if (target.kind === 'space') stats.index = await activate(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash });
+  return { revisionId, changed: true, created: state.created, stats };
+}
+
+function contentRow(hash: string, page: PageData) {
+  const { markdown, ...meta } = page;
+  return { hash, page_id: page.id, data: JSON.stringify(meta), markdown };
+}
+
+function nodeRow(n: NodeRecord) {
+  return { hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') };
+}
+
+async function insertRevision(
+  ctx: AppContext, tx: DbOrTx,
+  r: { spaceId: string; parents: string[]; type: RevisionType; createdBy: string | null; rootHash: string | null; filesHash: string | null; variables: Record<string, string> },
+): Promise<string> {
+  const id = newId();
+  await revisionsRepo.insert(tx, {
+    id, space_id: r.spaceId, parents: JSON.stringify(r.parents), type: r.type, created_by: r.createdBy, created_at: ctx.clock.now().toISOString(),
+    // An empty tree still gets a root node of its own, so that `root_hash` null keeps meaning "no content of its own".
+    root_hash: r.rootHash ?? (await writeEmptyRoot(ctx, tx)), files_hash: r.filesHash, variables: JSON.stringify(r.variables),
+  });
+  return id;
+}
+
+async function writeEmptyRoot(ctx: AppContext, tx: DbOrTx): Promise<string> {
+  const page: PageData = { id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '' };
+  const contentHash = hashPage(page);
+  const hash = combineHash(contentHash, []);
+  await contentRepo.insertContents(tx, [contentRow(contentHash, page)]);
+  await contentRepo.insertNodes(tx, [{ hash, page_id: ROOT_ID, content_hash: contentHash, children: '' }]);
+  return hash;
+}
+
+/** Points the space at a revision and brings its indexes up to date (caller holds the space lock). */
+async function activate(ctx: AppContext, tx: DbOrTx, spaceId: string, r: { revisionId: string; rootHash: string | null; filesHash: string | null }): Promise<IndexStats> {
+  await spacesRepo.update(tx, spaceId, { revision_id: r.revisionId, updated_at: ctx.clock.now().toISOString() });
+  return syncSpaceIndex(ctx, tx, spaceId, r);
+}
+
+/** Stores a whole tree (only nodes not stored yet are written) as a revision; `activate` makes it the space's. */
+export async function commitRevision(
+  ctx: AppContext, tx: DbOrTx,
+  r: { spaceId: string; parents: string[]; type: RevisionType; tree: PageNode; files?: FileEntry[]; variables?: Record<string, string>; createdBy: string | null; activate?: boolean; ifMatch?: string },
+): Promise<CommitResult> {
+  if (r.activate) {
+    const space = await lockSpace(ctx, tx, r.spaceId);
+    checkIfMatch(r.ifMatch, space.revision_id);
+  }
+  const nodes: NodeRecord[] = [];
+  const contents = new Map<string, PageData>();
+  const write = (n: PageNode): string => {
+    const { children, ...page } = n;
+    const childHashes = children.map(write);
+    const contentHash = hashPage(page);
+    contents.set(contentHash, page);
+    const { markdown: _m, ...meta } = page;
+    const hash = combineHash(contentHash, childHashes);
+    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
+    return hash;
+  };
+  const rootHash = write({ ...r.tree, id: ROOT_ID });
+  const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 1 };
+  stats.contents = await contentRepo.insertContents(tx, [...contents].map(([hash, page]) => contentRow(hash, page)));
+  stats.nodes = await contentRepo.insertNodes(tx, nodes.map(nodeRow));
+  rememberNodes(ctx, nodes);
+  const f = await writeFiles(ctx, tx, r.files ?? []);
+  stats.objects = f.written;
+  const revisionId = await insertRevision(ctx, tx, { spaceId: r.spaceId, parents: r.parents, type: r.type, createdBy: r.createdBy, rootHash, filesHash: f.hash, variables: r.variables ?? {} });
+  if (r.activate) stats.index = await activate(ctx, tx, r.spaceId, { revisionId, rootHash, filesHash: f.hash });
+  return { revisionId, changed: true, created: { pages: [], files: [] }, stats };
+}
+
+/** The whole tree of a revision with every page's markdown (for merges: content/merge.ts works on PageNodes). */
+export async function loadRevisionTree(ctx: AppContext, db: DbOrTx, content: RevisionContent): Promise<PageNode> {
+  if (!content.rootHash) return { id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: [] };
+  const tree = await loadTree(ctx, db, content.rootHash);
+  const all: TreeNode[] = [];
+  const collect = (t: TreeNode) => {
+    all.push(t);
+    t.children.forEach(collect);
+  };
+  collect(tree);
+  const markdown = await loadMarkdown(ctx, db, all.map((t) => t.node.contentHash));
+  const build = (t: TreeNode): PageNode => ({ ...t.node.meta, markdown: markdown.get(t.node.contentHash) ?? '', children: t.children.map(build) });
+  return build(tree);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Indexes of the active revision
+
+/** Brings the space's indexes to its active revision when something moved it without them (caller holds the lock). */
+async function ensureIndexedLocked(ctx: AppContext, tx: DbOrTx, space: SpaceRow, content?: RevisionContent): Promise<void> {
+  const state = await contentIndexRepo.state(tx, space.id);
+  const c = content ?? (await revisionContent(tx, await revisionOf(tx, space.id, space.revision_id)));
+  if (state && state.root_hash === c.rootHash && state.files_hash === c.filesHash) {
+    if (state.revision_id !== space.revision_id) await contentIndexRepo.saveState(tx, { ...state, revision_id: space.revision_id, updated_at: ctx.clock.now().toISOString() });
+    return;
+  }
+  await syncSpaceIndex(ctx, tx, space.id, { revisionId: space.revision_id, rootHash: c.rootHash, filesHash: c.filesHash });
+}
+
+/**
+ * Makes sure the indexes describe the space's active revision. They always do after our own commits; a space whose
+ * revision was set by other means (a duplicated space, a merge done elsewhere) is caught up here, incrementally.
+ */
+export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<void> {
+  const state = await contentIndexRepo.state(ctx.db, space.id);
+  if (state?.revision_id === space.revision_id) return;
+  await ctx.db.transaction().execute(async (tx) => ensureIndexedLocked(ctx, tx, await lockSpace(ctx, tx, space.id)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+export interface SpaceContent extends LoadedSpace {
+  content: RevisionContent;
+  /** Whether `content` is the active revision (whose indexes are current). */
+  active: boolean;
+}
+
+/** The active revision of a space the caller may read (404 otherwise), indexes caught up. */
+export async function loadContent(ctx: AppContext, actor: Actor, spaceId: string): Promise<SpaceContent> {
+  const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
+  await ensureIndexed(ctx, loaded.space);
+  return { ...loaded, content: await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, loaded.space.revision_id)), active: true };
+}
+
+/** A revision of a space the caller may read. */
+export async function loadRevision(ctx: AppContext, actor: Actor, spaceId: string, revisionId: string): Promise<SpaceContent> {
+  const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
+  const content = await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, revisionId));
+  return { ...loaded, content, active: revisionId === loaded.space.revision_id };
+}
+
+/** A page with its path and (for trees) its children; `markdown` only when asked for. */
+export interface PageView {
+  meta: PageMeta;
+  path: string | null;
+  children: PageView[];
+  markdown?: string;
+}
+
+function view(t: TreeNode, path: string | null): PageView {
+  return { meta: t.node.meta, path, children: t.children.map((c) => view(c, childPath(path ?? '', c.node.meta))) };
+}
+
+/** The top-level pages of a revision, nested. */
+export async function pageTree(ctx: AppContext, db: DbOrTx, content: RevisionContent): Promise<PageView[]> {
+  if (!content.rootHash) return [];
+  const tree = await loadTree(ctx, db, content.rootHash);
+  return tree.children.map((c) => view(c, childPath('', c.node.meta)));
+}
+
+/** Where a page is: its node and its path. Active revisions answer from the index, others by walking the tree. */
+async function locate(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string): Promise<{ hash: string; path: string | null } | undefined> {
+  if (pageId === ROOT_ID || !sc.content.rootHash) return undefined;
+  if (sc.active) {
+    const row = await contentIndexRepo.page(db, sc.space.id, pageId);
+    return row ? { hash: row.node_hash, path: row.path } : undefined;
+  }
+  const chain = await (await treeLocator(ctx, db, sc.content.rootHash)).chain(pageId);
+  if (!chain) return undefined;
+  const nodes = await loadNodes(ctx, db, chain.map((c) => c.hash));
+  let path: string | null = '';
+  for (const c of chain.slice(1)) path = childPath(path ?? '', nodes.get(c.hash)!.meta);
+  return { hash: chain[chain.length - 1]!.hash, path };
+}
+
+async function pageAt(ctx: AppContext, db: DbOrTx, hash: string, path: string | null, withMarkdown: boolean): Promise<PageView> {
+  const tree = await loadTree(ctx, db, hash);
+  const v = view(tree, path);
+  if (withMarkdown) v.markdown = (await loadMarkdown(ctx, db, [tree.node.contentHash])).get(tree.node.contentHash) ?? '';
+  return v;
+}
+
+export async function findPage(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string, withMarkdown = true): Promise<PageView> {
+  const at = await locate(ctx, db, sc, pageId);
+  if (!at) throw new ApiError(404, `Page not found in this space: ${pageId}`);
+  return pageAt(ctx, db, at.hash, at.path, withMarkdown);
+}
+
+/** A document or group page by its path (slugs joined with `/`). */
+export async function findPageByPath(ctx: AppContext, db: DbOrTx, sc: SpaceContent, path: string, withMarkdown = true): Promise<PageView> {
+  const clean = path.split('/').filter(Boolean).join('/');
+  const missing = () => new ApiError(404, `No page at the path "${clean}" in this space`);
+  if (!clean || !sc.content.rootHash) throw missing();
+  if (sc.active) {
+    const row = await contentIndexRepo.pageByPath(db, sc.space.id, clean);
+    if (!row) throw missing();
+    return pageAt(ctx, db, row.node_hash, row.path, withMarkdown);
+  }
+  let node = await loadNode(ctx, db, sc.content.rootHash);
+  for (const slug of clean.split('/')) {
+    const children = await loadNodes(ctx, db, node.childHashes);
+    const next = node.childHashes.map((h) => children.get(h)!).find((c) => c.meta.type !== 'link' && c.meta.slug === slug);
+    if (!next) throw missing();
+    node = next;
+  }
+  return pageAt(ctx, db, node.hash, clean, withMarkdown);
+}
+
+export async function listFiles(ctx: AppContext, db: DbOrTx, content: RevisionContent): Promise<FileEntry[]> {
+  return loadFiles(ctx, db, content.filesHash);
+}
+
+export async function findFile(ctx: AppContext, db: DbOrTx, content: RevisionContent, fileId: string): Promise<FileEntry> {
+  const file = (await loadFiles(ctx, db, content.filesHash)).find((f) => f.id === fileId);
+  if (!file) throw new ApiError(404, `File not found in this space: ${fileId}`);
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Editing a space (the Bindery editing extension)
+
+/**
+ * Applies edits to a space's content for a caller with the edit role (403 while the space is locked), as one
+ * revision; `read` runs in the same transaction on the result (e.g. to present the page just created).
+ */
+export async function editSpace<T = undefined>(
+  ctx: AppContext, actor: Actor, spaceId: string, edits: ContentEdit[],
+  opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
+  read?: (tx: DbOrTx, sc: SpaceContent, result: CommitResult) => Promise<T>,
+): Promise<{ result: CommitResult; value: T }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    await lockSpace(ctx, tx, spaceId);
+    const loaded = await loadSpace(ctx, tx, actor, spaceId, 'edit');
+    const ifMatch = Array.isArray(opts.ifMatch) ? opts.ifMatch.join(',') : opts.ifMatch;
+    const result = await commitEdits(ctx, tx, { kind: 'space', spaceId }, edits, { createdBy: actor.user.id, ifMatch }, opts.at);
+    const space = (await spacesRepo.findById(tx, spaceId))!;
+    const sc: SpaceContent = { ...loaded, space, content: await revisionContent(tx, await revisionOf(tx, spaceId, space.revision_id)), active: true };
+    const value = read ? await read(tx, sc, result) : (undefined as T);
+    return { result, value };
+  });
+}

@@ -1,0 +1,254 @@
+// Links and backlinks of a space's content.
+//
+// Active revision: answered in SQL from `page_links` (every link of every page, resolved when the page was indexed)
+// joined with `space_pages` and `space_files`, so a link's status follows the current content: a link breaks when
+// the page or file it points at is gone (or renamed away from the path it uses), and heals when it comes back.
+// Other revisions (change requests): derived in memory from the revision's pages (the same resolution).
+//
+// A list item is one target (GitBook's ContentReferenceUsage) with every location that uses it. Statuses: `ok`,
+// `broken`, `in-app` (a URL into this Bindery's app or API).
+import { sql } from 'kysely';
+import type { components } from '@bindery/api-types';
+import { extractLinks } from '../content/markdown.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type PageRequest } from '../db/pagination.js';
+import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
+import { paginateArray } from '../lib/paginate-array.js';
+import { isInApp, childPath } from './content-index.js';
+import { loadFiles, loadMarkdown, loadTree, type TreeNode } from './content-store.js';
+import { findFile, findPage, type SpaceContent } from './content.js';
+
+type Usage = components['schemas']['ContentReferenceUsage'];
+type Location = components['schemas']['ContentLocation'];
+export type LinkStatus = 'ok' | 'broken' | 'in-app';
+
+export interface LinkList {
+  items: Usage[];
+  next?: string;
+  count: number;
+  stats: { total: number; broken: { total: number } };
+}
+
+interface TargetRow {
+  target_key: string;
+  target_kind: string;
+  target_page: string | null;
+  target_path: string | null;
+  target_file: string | null;
+  target_name: string | null;
+  anchor: string | null;
+  url: string | null;
+  url_status: string | null;
+  status: LinkStatus;
+  resolved_page: string | null;
+  resolved_file: string | null;
+}
+
+function location(sc: SpaceContent, pageId: string): Location {
+  return { kind: 'page', organization: sc.space.org_id, space: sc.space.id, versionContext: { type: 'revision', revision: sc.content.revision.id }, page: pageId };
+}
+
+function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target_key' | 'url_status'>): Usage['targetReference'] {
+  const where = { organization: sc.space.org_id, space: sc.space.id };
+  switch (t.target_kind) {
+    case 'url':
+      return { kind: 'url', url: t.url ?? '' };
+    case 'anchor':
+      return { kind: 'anchor', ...where, page: t.target_page ?? '', anchor: t.anchor ?? '' } as Usage['targetReference'];
+    case 'file':
+      return {
+        kind: 'file', ...where, versionContext: { type: 'revision', revision: sc.content.revision.id },
+        ...(t.resolved_file ?? t.target_file ? { file: (t.resolved_file ?? t.target_file)! } : {}),
+        ...(t.target_name ? { name: t.target_name } : {}),
+      } as Usage['targetReference'];
+    default:
+      return {
+        kind: 'page', ...where,
+        ...(t.resolved_page ?? t.target_page ? { page: (t.resolved_page ?? t.target_page)! } : {}),
+        ...(t.target_path !== null ? { path: t.target_path } : {}),
+        ...(t.anchor ? { anchor: t.anchor } : {}),
+      } as Usage['targetReference'];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Active revision (SQL)
+
+function targetsQuery(spaceId: string, pageId: string | undefined) {
+  const statusExpr = sql`case
+    when t.target_kind = 'url' then coalesce(t.url_status, 'ok')
+    when t.target_kind = 'anchor' then 'ok'
+    when t.target_kind = 'page' and t.target_page is not null and exists (select 1 from space_pages p where p.space_id = ${spaceId} and p.page_id = t.target_page) then 'ok'
+    when t.target_kind = 'page' and t.target_path is not null and exists (select 1 from space_pages p where p.space_id = ${spaceId} and p.path = t.target_path) then 'ok'
+    when t.target_kind = 'file' and t.target_file is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.file_id = t.target_file) then 'ok'
+    when t.target_kind = 'file' and t.target_name is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.name = t.target_name) then 'ok'
+    else 'broken' end`;
+  return sql`select t.*, ${statusExpr} as status,
+      (select min(p.page_id) from space_pages p where p.space_id = ${spaceId} and t.target_path is not null and p.path = t.target_path) as resolved_page,
+      (select min(f.file_id) from space_files f where f.space_id = ${spaceId} and t.target_name is not null and f.name = t.target_name) as resolved_file
+    from (select distinct target_key, target_kind, target_page, target_path, target_file, target_name, anchor, url, url_status
+          from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}) t`;
+}
+
+async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
+  const spaceId = sc.space.id;
+  const scope = `links:${spaceId}:${pageId ?? ''}:${q.status ?? ''}`;
+  const limit = q.limit ?? DEFAULT_LIMIT;
+  const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
+  const targets = targetsQuery(spaceId, pageId);
+  const filtered = sql`select * from (${targets}) u where 1 = 1 ${q.status ? sql`and u.status = ${q.status}` : sql``}`;
+  const [rows, stats, count] = await Promise.all([
+    sql<TargetRow>`select * from (${filtered}) v ${after === undefined ? sql`` : sql`where v.target_key > ${after}`} order by v.target_key limit ${limit + 1}`.execute(db),
+    sql<{ total: number | string; broken: number | string | null }>`select count(*) as total, sum(case when u.status = 'broken' then 1 else 0 end) as broken from (${targets}) u`.execute(db),
+    sql<{ n: number | string }>`select count(*) as n from (${filtered}) w`.execute(db),
+  ]);
+  const more = rows.rows.length > limit;
+  const page = rows.rows.slice(0, limit);
+  const keys = page.map((r) => r.target_key);
+  const locations = new Map<string, string[]>();
+  if (keys.length) {
+    const locs = await db
+      .selectFrom('page_links').select(['target_key', 'page_id']).distinct()
+      .where('space_id', '=', spaceId).where('target_key', 'in', keys)
+      .$if(pageId !== undefined, (qb) => qb.where('page_id', '=', pageId!))
+      .orderBy('page_id').execute();
+    for (const l of locs) locations.set(l.target_key, [...(locations.get(l.target_key) ?? []), l.page_id]);
+  }
+  const items = page.map((r) => ({
+    status: r.status,
+    relation: 'reference' as const,
+    targetReference: targetReference(sc, r),
+    locationReferences: (locations.get(r.target_key) ?? []).map((p) => location(sc, p)),
+  }));
+  const s = stats.rows[0];
+  return {
+    items, count: Number(count.rows[0]?.n ?? 0),
+    next: more ? encodeCursor(scope, ['', page[page.length - 1]!.target_key]) : undefined,
+    stats: { total: Number(s?.total ?? 0), broken: { total: Number(s?.broken ?? 0) } },
+  };
+}
+
+async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: { page?: string; path?: string | null; file?: string; name?: string }, q: PageRequest) {
+  const spaceId = sc.space.id;
+  const scope = `backlinks:${spaceId}:${target.page ?? ''}:${target.file ?? ''}`;
+  const limit = q.limit ?? DEFAULT_LIMIT;
+  const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
+  const cond = target.page !== undefined
+    ? sql`(target_page = ${target.page} ${target.path ? sql`or target_path = ${target.path}` : sql``})`
+    : sql`(target_file = ${target.file ?? ''} ${target.name ? sql`or target_name = ${target.name}` : sql``})`;
+  const base = sql`select distinct page_id from page_links where space_id = ${spaceId} and ${cond}`;
+  const [rows, count] = await Promise.all([
+    sql<{ page_id: string }>`select page_id from (${base}) b ${after === undefined ? sql`` : sql`where b.page_id > ${after}`} order by page_id limit ${limit + 1}`.execute(db),
+    sql<{ n: number | string }>`select count(*) as n from (${base}) c`.execute(db),
+  ]);
+  const more = rows.rows.length > limit;
+  const page = rows.rows.slice(0, limit);
+  return {
+    items: page.map((r) => location(sc, r.page_id)),
+    count: Number(count.rows[0]?.n ?? 0),
+    next: more ? encodeCursor(scope, ['', page[page.length - 1]!.page_id]) : undefined,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Any revision (in memory)
+
+interface MemLink {
+  pageId: string;
+  link: ResolvedLink;
+}
+
+async function memoryLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent): Promise<{ links: MemLink[]; status: (l: ResolvedLink) => LinkStatus; resolvePage: (l: ResolvedLink) => string | undefined; resolveFile: (l: ResolvedLink) => string | undefined }> {
+  const pages: { id: string; path: string; contentHash: string }[] = [];
+  const byId = new Set<string>();
+  const byPath = new Map<string, string>();
+  if (sc.content.rootHash) {
+    const walk = (t: TreeNode, path: string) => {
+      for (const c of t.children) {
+        const p = childPath(path, c.node.meta);
+        byId.add(c.node.pageId);
+        if (p !== null) byPath.set(p, c.node.pageId);
+        if (c.node.meta.type === 'document') pages.push({ id: c.node.pageId, path: p ?? '', contentHash: c.node.contentHash });
+        walk(c, p ?? '');
+      }
+    };
+    walk(await loadTree(ctx, db, sc.content.rootHash), '');
+  }
+  const markdown = await loadMarkdown(ctx, db, pages.map((p) => p.contentHash));
+  const links: MemLink[] = [];
+  for (const p of pages) {
+    const md = markdown.get(p.contentHash) ?? '';
+    if (!md) continue;
+    for (const l of extractLinks(md)) {
+      const r = resolveLink(l, p.id, p.path);
+      if (r) links.push({ pageId: p.id, link: r });
+    }
+  }
+  const files = await loadFiles(ctx, db, sc.content.filesHash);
+  const fileIds = new Set(files.map((f) => f.id));
+  const fileNames = new Map(files.map((f) => [f.name, f.id]));
+  const resolvePage = (l: ResolvedLink) => (l.page && byId.has(l.page) ? l.page : l.path !== undefined ? byPath.get(l.path) : undefined);
+  const resolveFile = (l: ResolvedLink) => (l.file && fileIds.has(l.file) ? l.file : l.name ? fileNames.get(l.name) : undefined);
+  const status = (l: ResolvedLink): LinkStatus => {
+    if (l.kind === 'url') return isInApp(ctx, l.url ?? '') ? 'in-app' : 'ok';
+    if (l.kind === 'anchor') return 'ok';
+    if (l.kind === 'page') return resolvePage(l) ? 'ok' : 'broken';
+    return resolveFile(l) ? 'ok' : 'broken';
+  };
+  return { links, status, resolvePage, resolveFile };
+}
+
+async function revisionLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
+  const m = await memoryLinks(ctx, db, sc);
+  const groups = new Map<string, { link: ResolvedLink; pages: Set<string> }>();
+  for (const { pageId: p, link } of m.links) {
+    if (pageId !== undefined && p !== pageId) continue;
+    const g = groups.get(link.key) ?? { link, pages: new Set<string>() };
+    g.pages.add(p);
+    groups.set(link.key, g);
+  }
+  const all = [...groups.entries()].map(([key, g]) => ({ key, g, status: m.status(g.link) }));
+  const filtered = q.status ? all.filter((t) => t.status === q.status) : all;
+  const page = paginateArray(filtered, (t) => t.key, `links:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`, q);
+  const items = page.items.map(({ g, status }) => ({
+    status,
+    relation: 'reference' as const,
+    targetReference: targetReference(sc, {
+      target_kind: g.link.kind, target_page: g.link.page ?? null, target_path: g.link.path ?? null, target_file: g.link.file ?? null,
+      target_name: g.link.name ?? null, anchor: g.link.anchor ?? null, url: g.link.url ?? null,
+      resolved_page: g.link.path !== undefined ? m.resolvePage(g.link) ?? null : null, resolved_file: g.link.name ? m.resolveFile(g.link) ?? null : null,
+    }),
+    locationReferences: [...g.pages].sort().map((p) => location(sc, p)),
+  }));
+  return { items, next: page.next, count: page.count, stats: { total: all.length, broken: { total: all.filter((t) => t.status === 'broken').length } } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Links of the content (or of one page), with their status, and the counts of all and broken links. */
+export async function listLinks(ctx: AppContext, sc: SpaceContent, q: PageRequest & { status?: LinkStatus; pageId?: string }): Promise<LinkList> {
+  if (q.pageId !== undefined) await findPage(ctx, ctx.db, sc, q.pageId, false);
+  return sc.active ? activeLinks(ctx, ctx.db, sc, q.pageId, q) : revisionLinks(ctx, ctx.db, sc, q.pageId, q);
+}
+
+/** The pages linking to a page (by id or by its path). */
+export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: string, q: PageRequest) {
+  const page = await findPage(ctx, ctx.db, sc, pageId, false);
+  if (sc.active) return activeBacklinks(ctx.db, sc, { page: pageId, path: page.path }, q);
+  const m = await memoryLinks(ctx, ctx.db, sc);
+  const pages = [...new Set(m.links.filter((l) => l.link.kind === 'page' && m.resolvePage(l.link) === pageId).map((l) => l.pageId))];
+  const r = paginateArray(pages, (p) => p, `backlinks:${sc.content.revision.id}:${pageId}:`, q);
+  return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
+}
+
+/** The pages linking to a file (by id or by its name). */
+export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: string, q: PageRequest) {
+  const file = await findFile(ctx, ctx.db, sc.content, fileId);
+  if (sc.active) return activeBacklinks(ctx.db, sc, { file: fileId, name: file.name }, q);
+  const m = await memoryLinks(ctx, ctx.db, sc);
+  const pages = [...new Set(m.links.filter((l) => l.link.kind === 'file' && m.resolveFile(l.link) === fileId).map((l) => l.pageId))];
+  const r = paginateArray(pages, (p) => p, `backlinks:${sc.content.revision.id}::${fileId}`, q);
+  return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
+}
+
