@@ -1,7 +1,7 @@
 // Collections: create (nested), read, list (nested or not), update, the spaces they hold, move (never into
 // themselves), delete (their spaces go to the trash, restorable), transfer, grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser } from '../src/testing/index.js';
+import { createOrganization, createTenant, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,16 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function tenant(roles: Record<string, string | null> = {}) {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const users: Record<string, TestUser> = { owner };
-  for (const [name, role] of Object.entries(roles)) {
-    users[name] = await createUser(server, name);
-    await addMember(server, org, owner, users[name]!, role);
-  }
-  return { org, owner, users, api: server.api(owner.token) };
-}
+const tenant = (roles: Record<string, string | null> = {}) => createTenant(server, roles);
 
 async function mk(api: TestApi, org: string, kind: 'spaces' | 'collections', body: Record<string, unknown> = {}) {
   const r = await api.post(`/v1/orgs/${org}/${kind}`, { title: kind, ...body });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs, type JobHandler } from '../src/jobs/index.js';
 import { DAY_MS } from '../src/lib/clock.js';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser } from '../src/testing/index.js';
+import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser, createTenant } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,15 +14,9 @@ afterAll(async () => server?.close());
 const myOrgs = new Set<string>();
 
 async function tenant(roles: Record<string, string | null> = {}) {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  myOrgs.add(org);
-  const users: Record<string, TestUser> = { owner };
-  for (const [name, role] of Object.entries(roles)) {
-    users[name] = await createUser(server, name);
-    await addMember(server, org, owner, users[name]!, role);
-  }
-  return { org, owner, users, api: server.api(owner.token) };
+  const t = await createTenant(server, roles);
+  myOrgs.add(t.org);
+  return t;
 }
 
 async function mkSpace(api: TestApi, org: string, body: Record<string, unknown> = {}) {

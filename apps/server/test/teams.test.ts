@@ -1,6 +1,6 @@
 // Teams and team members; a member's teams; member counts; what leaving an organization takes away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer, type TestUser } from '../src/testing/index.js';
+import { addMember, createTenant, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,16 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function tenant(roles: Record<string, string | null> = {}) {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const users: Record<string, TestUser> = { owner };
-  for (const [name, role] of Object.entries(roles)) {
-    users[name] = await createUser(server, name);
-    await addMember(server, org, owner, users[name]!, role);
-  }
-  return { org, owner, users, api: server.api(owner.token) };
-}
+const tenant = (roles: Record<string, string | null> = {}) => createTenant(server, roles);
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 const memberIds = (items: { organization: { id: string } }[]) => items.map((i) => i.organization.id).sort();
 

@@ -137,3 +137,27 @@ export async function addMember(server: TestServer, orgId: string, admin: TestUs
   const r = await server.api(admin.token).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: user.email, role }] });
   if (r.status !== 200) throw new Error(`addMember failed: ${r.status} ${JSON.stringify(r.body)}`);
 }
+
+export interface Tenant {
+  /** The organization's id. */
+  org: string;
+  owner: TestUser;
+  /** The owner and one user per requested role, by name. */
+  users: Record<string, TestUser>;
+  /** The owner's API. */
+  api: TestApi;
+  /** The API of one of `users`. */
+  as(name: string): TestApi;
+}
+
+/** A fresh tenant: an organization owned by a new user, plus one new member per entry of `roles` (null = guest). */
+export async function createTenant(server: TestServer, roles: Record<string, string | null> = {}): Promise<Tenant> {
+  const owner = await createUser(server, 'Owner');
+  const org = (await createOrganization(server, owner)).id as string;
+  const users: Record<string, TestUser> = { owner };
+  for (const [name, role] of Object.entries(roles)) {
+    users[name] = await createUser(server, name);
+    await addMember(server, org, owner, users[name]!, role);
+  }
+  return { org, owner, users, api: server.api(owner.token), as: (name) => server.api(users[name]!.token) };
+}
