@@ -2,7 +2,7 @@
 // filters and pagination, get by id or number, PATCH (subject, description, status; merged ones refuse), `outdated`,
 // the space counters through every transition (also concurrent ones), reviews and requested reviewers, permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser } from '../src/testing/index.js';
+import { createTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,16 +11,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function tenant(roles: Record<string, string | null> = {}) {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const users: Record<string, TestUser> = { owner };
-  for (const [name, role] of Object.entries(roles)) {
-    users[name] = await createUser(server, name);
-    await addMember(server, org, owner, users[name]!, role);
-  }
-  const api = server.api(owner.token);
-  const as = (name: string) => server.api(users[name]!.token);
-  return { org, owner, users, api, as, space: await mkSpace(api, org) };
+  const t = await createTenant(server, roles);
+  return { ...t, space: await mkSpace(t.api, t.org) };
 }
 
 async function mkSpace(api: TestApi, org: string) {

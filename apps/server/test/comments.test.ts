@@ -2,7 +2,7 @@
 // filters and pagination, resolve / reopen, reactions per user, permissions per caller, and the counters
 // (Space.comments, ChangeRequest.comments, Comment.replies) kept exact under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser } from '../src/testing/index.js';
+import { createTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,18 +11,10 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function tenant(roles: Record<string, string | null> = {}) {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const users: Record<string, TestUser> = { owner };
-  for (const [name, role] of Object.entries(roles)) {
-    users[name] = await createUser(server, name);
-    await addMember(server, org, owner, users[name]!, role);
-  }
-  const api = server.api(owner.token);
-  const s = await api.post(`/v1/orgs/${org}/spaces`, { title: 'Space' });
+  const t = await createTenant(server, roles);
+  const s = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Space' });
   expect(s.status).toBe(201);
-  const as = (name: string) => server.api(users[name]!.token);
-  return { org, owner, users, api, space: s.body as any, as };
+  return { ...t, space: s.body as any };
 }
 
 const tick = () => server.clock.advance(1000);
