@@ -94,7 +94,8 @@ export function searchTerms(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
 }
 
-export interface SearchCandidate {
+/** A row of `search_sections` found by a search, with its relevance (higher is better). */
+export interface SearchHit {
   id: number;
   space_id: string;
   page_id: string;
@@ -107,44 +108,69 @@ export interface SearchCandidate {
   score: number;
 }
 
+/** The `scope` of a page row (seq -1: the whole page) and of a section row, for SQLite's in-FTS filters. */
+export const searchScope = (spaceId: string, pageId: string, pageRow: boolean) => `${spaceId} ${pageRow ? 'pagerow' : pageId}`;
+
+const ftsToken = (id: string) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`;
+const ftsWords = (terms: string[], op: 'AND' | 'OR') => terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(` ${op} `);
+const tsWords = (terms: string[], op: '&' | '|') => terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(` ${op} `);
+
 /**
- * The best `cap` sections matching every term (the last one as a prefix) in the given spaces, best first.
- * Ranking cost is bounded: when more than `cap` sections match, only the `cap` most recent matches (highest ids)
- * are ranked - bm25/ts_rank score every row they see and neither prunes to the top k.
+ * The best `cap` pages (their page rows: title and whole text) matching every term - the last one as a prefix -
+ * in the given spaces. Ranking cost is bounded: when more than `cap` pages match, only the `cap` most recently
+ * indexed ones (highest ids) are ranked; bm25/ts_rank score every row they see and neither prunes to the top k.
  */
-export async function searchCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
+export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchHit[]> {
   if (terms.length === 0 || spaceIds.length === 0) return [];
-  const rows = dialectOf(db) === 'postgres' ? await pgCandidates(db, terms, spaceIds, cap) : await sqliteCandidates(db, terms, spaceIds, cap);
-  return rows.map((r) => ({ ...r, id: Number(r.id), seq: Number(r.seq), score: Number(r.score) }));
-}
-
-async function sqliteCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
-  const words = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' AND ');
-  // Space ids are tokens of the `scope` column; ids that differ only by case would collide in the tokenizer, so
-  // the join below checks the exact id again.
-  const scope = spaceIds.length <= 500 ? ` AND scope : (${spaceIds.map((id) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`).join(' OR ')})` : '';
-  const match = `{title heading body} : (${words})${scope}`;
-  const cutoff = await sql<{ rowid: number }>`select rowid from search_fts where search_fts match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
-  const floor = cutoff.rows[0]?.rowid;
-  const rows = await sql<SearchCandidate>`
-    select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -bm25(search_fts, 0, 10, 5, 1) as score
-    from search_fts join search_sections s on s.id = search_fts.rowid
-    where search_fts match ${match} ${floor === undefined ? sql`` : sql`and search_fts.rowid > ${floor}`}
-    order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db);
+  let rows: SearchHit[];
+  if (dialectOf(db) === 'postgres') {
+    // MATERIALIZED keeps the planner on the GIN bitmap path: without it `order by id desc limit` tempts it into a
+    // backward primary-key scan that filters every row (10-100x slower for selective queries).
+    rows = (await sql<SearchHit>`
+      with q as (select to_tsquery('english', ${tsWords(terms, '&')}) as q),
+      m as materialized (select s.id from search_sections s, q where s.tsv @@ q.q and s.seq = -1 and s.space_id = any(${spaceIds})),
+      c as (select id from m order by id desc limit ${cap})
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, ts_rank(s.tsv, q.q) as score
+      from c join search_sections s on s.id = c.id, q
+      order by score desc, s.id limit ${cap}`.execute(db)).rows;
+  } else {
+    // Space ids are tokens of the `scope` column, so the match is restricted inside the FTS query; ids that differ
+    // only by case would collide in the tokenizer, so the exact id is checked again below.
+    const spaces = spaceIds.length <= 500 ? ` AND scope : (${spaceIds.map(ftsToken).join(' OR ')})` : '';
+    const match = `{title heading body} : (${ftsWords(terms, 'AND')}) AND scope : "pagerow"${spaces}`;
+    const cutoff = await sql<{ rowid: number }>`select rowid from search_fts where search_fts match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
+    const floor = cutoff.rows[0]?.rowid;
+    rows = (await sql<SearchHit>`
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, -bm25(search_fts, 0, 10, 5, 1) as score
+      from search_fts join search_sections s on s.id = search_fts.rowid
+      where search_fts match ${match} ${floor === undefined ? sql`` : sql`and search_fts.rowid > ${floor}`}
+      order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db)).rows;
+  }
   const allowed = new Set(spaceIds);
-  return rows.rows.filter((r) => allowed.has(r.space_id));
+  return rows.filter((r) => allowed.has(r.space_id)).map(numeric);
 }
 
-async function pgCandidates(db: Kysely<any>, terms: string[], spaceIds: string[], cap: number): Promise<SearchCandidate[]> {
-  const tsquery = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
-  // MATERIALIZED keeps the planner on the GIN bitmap path: without it, `order by id desc limit` tempts it into a
-  // backward primary-key scan that filters every row (10-100x slower for selective queries).
-  const rows = await sql<SearchCandidate>`
-    with q as (select to_tsquery('english', ${tsquery}) as q),
-    m as materialized (select s.id from search_sections s, q where s.tsv @@ q.q and s.space_id = any(${spaceIds})),
-    c as (select id from m order by id desc limit ${cap})
-    select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, q.q) as score
-    from c join search_sections s on s.id = c.id, q
-    order by score desc, s.id limit ${cap}`.execute(db);
-  return rows.rows;
+/** The sections (rows seq >= 0) of the given pages that match any of the terms, best first. */
+export async function searchSections(db: Kysely<any>, terms: string[], pages: { spaceId: string; pageId: string }[], cap: number): Promise<SearchHit[]> {
+  if (terms.length === 0 || pages.length === 0) return [];
+  let rows: SearchHit[];
+  if (dialectOf(db) === 'postgres') {
+    rows = (await sql<SearchHit>`
+      with q as (select to_tsquery('english', ${tsWords(terms, '|')}) as q)
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, q.q) as score
+      from search_sections s, q
+      where s.seq >= 0 and s.space_id = any(${[...new Set(pages.map((p) => p.spaceId))]}) and s.page_id = any(${pages.map((p) => p.pageId)}) and s.tsv @@ q.q
+      order by score desc, s.id limit ${cap}`.execute(db)).rows;
+  } else {
+    const match = `{title heading body} : (${ftsWords(terms, 'OR')}) AND scope : (${[...new Set(pages.map((p) => ftsToken(p.pageId)))].join(' OR ')})`;
+    rows = (await sql<SearchHit>`
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -bm25(search_fts, 0, 10, 5, 1) as score
+      from search_fts join search_sections s on s.id = search_fts.rowid
+      where search_fts match ${match} and s.seq >= 0
+      order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db)).rows;
+  }
+  const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
+  return rows.filter((r) => wanted.has(`${r.space_id}/${r.page_id}`)).map(numeric);
 }
+
+const numeric = (r: SearchHit): SearchHit => ({ ...r, id: Number(r.id), seq: Number(r.seq), score: Number(r.score) });

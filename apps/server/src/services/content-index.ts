@@ -11,6 +11,7 @@
 //   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
 import { extractLinks, extractSections } from '../content/markdown.js';
+import { searchScope } from '../db/dialect.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
@@ -153,18 +154,25 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
 }
 
 const MAX_SECTION_BODY = 20_000;
+const MAX_PAGE_BODY = 200_000;
 
+/**
+ * The search rows of a page: its page row (seq -1: title and all its text, which multi-term searches must match as a
+ * whole), then its sections - the intro (seq 0, when it has text) and one per heading - which searches show.
+ */
 function pageSections(spaceId: string, p: Reindex, markdown: string): Insertable<SearchSectionsTable>[] {
   const parsed = markdown ? extractSections(markdown) : [];
-  const intro = parsed.find((s) => s.level === 0)?.body ?? '';
   const description = typeof p.meta.description === 'string' ? p.meta.description : '';
+  const all = [description, ...parsed.map((s) => (s.level === 0 ? s.body : `${s.title}\n${s.body}`))].filter(Boolean).join('\n');
   const rows: Insertable<SearchSectionsTable>[] = [
-    { space_id: spaceId, page_id: p.pageId, section_id: '', seq: 0, path: p.path, scope: spaceId, title: p.meta.title, heading: '', body: [description, intro].filter(Boolean).join('\n').slice(0, MAX_SECTION_BODY) },
+    { space_id: spaceId, page_id: p.pageId, section_id: '', seq: -1, path: p.path, scope: searchScope(spaceId, p.pageId, true), title: p.meta.title, heading: '', body: all.slice(0, MAX_PAGE_BODY) },
   ];
+  const intro = [description, parsed.find((s) => s.level === 0)?.body ?? ''].filter(Boolean).join('\n');
+  if (intro) rows.push({ space_id: spaceId, page_id: p.pageId, section_id: '', seq: 0, path: p.path, scope: searchScope(spaceId, p.pageId, false), title: '', heading: '', body: intro.slice(0, MAX_SECTION_BODY) });
   let seq = 1;
   for (const s of parsed) {
     if (s.level === 0) continue;
-    rows.push({ space_id: spaceId, page_id: p.pageId, section_id: s.id, seq: seq++, path: `${p.path}#${s.id}`, scope: spaceId, title: '', heading: s.title, body: s.body.slice(0, MAX_SECTION_BODY) });
+    rows.push({ space_id: spaceId, page_id: p.pageId, section_id: s.id, seq: seq++, path: `${p.path}#${s.id}`, scope: searchScope(spaceId, p.pageId, false), title: '', heading: s.title, body: s.body.slice(0, MAX_SECTION_BODY) });
   }
   return rows;
 }

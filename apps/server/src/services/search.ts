@@ -1,13 +1,14 @@
 // Full-text search over the active revision of spaces (db/dialect.ts for the SQL of each database).
 //
-// The index holds one row per section of a page (the page's title and intro, then one per heading), kept current
-// by services/content-index.ts. A search ranks at most SEARCH_CANDIDATES matching sections (the most recent ones
-// when a term is very common, so the ranking work is bounded), groups them by page (a page scores its best
-// section) and by space for organization searches, and pages through that ranked list with an opaque cursor.
+// The index (kept current by services/content-index.ts) holds, per page, a page row - its title and all its text -
+// and one row per section (the intro, then one per heading). A search matches every term against page rows and
+// ranks at most SEARCH_CANDIDATES of them (the most recently indexed when a term is very common, so the ranking work
+// is bounded), pages through that ranked list with an opaque cursor (grouped by space for organization searches),
+// then shows, for the pages of the answer only, their sections that match any of the terms, best first.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { decodeCursor, encodeCursor, type PageRequest } from '../db/pagination.js';
-import { searchCandidates, searchTerms, type SearchCandidate } from '../db/dialect.js';
+import { searchPages, searchSections, searchTerms, type SearchHit } from '../db/dialect.js';
 import { pageAppUrl } from '../presenters/content.js';
 import { spaceAccess } from '../policies/space.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
@@ -22,6 +23,7 @@ type SpaceResult = components['schemas']['SearchSpaceResult'];
 export const SEARCH_CANDIDATES = 1000;
 const DEFAULT_SEARCH_LIMIT = 20;
 const EXCERPT = 240;
+
 
 /** A window of `body` around the first term found (whole words, ellipses where cut). */
 export function excerpt(body: string, terms: string[]): string {
@@ -40,64 +42,34 @@ export function excerpt(body: string, terms: string[]): string {
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 }
 
-interface RankedPage {
-  spaceId: string;
-  pageId: string;
-  score: number;
-  sections: SearchCandidate[];
-}
+/** Sections shown per page at most. */
+const SECTIONS_PER_PAGE = 10;
 
-function groupPages(candidates: SearchCandidate[]): RankedPage[] {
-  const pages = new Map<string, RankedPage>();
-  for (const c of candidates) {
-    const key = `${c.space_id}/${c.page_id}`;
-    const p = pages.get(key) ?? { spaceId: c.space_id, pageId: c.page_id, score: -Infinity, sections: [] };
-    p.score = Math.max(p.score, c.score);
-    p.sections.push(c);
-    pages.set(key, p);
+/** Presents ranked pages (page rows) with their sections that match any term. */
+async function present(ctx: AppContext, pages: SearchHit[], terms: string[]): Promise<PageResult[]> {
+  const sections = await searchSections(ctx.db, terms, pages.map((p) => ({ spaceId: p.space_id, pageId: p.page_id })), pages.length * SECTIONS_PER_PAGE * 4);
+  const byPage = new Map<string, SearchHit[]>();
+  for (const s of sections) {
+    const key = `${s.space_id}/${s.page_id}`;
+    const list = byPage.get(key) ?? [];
+    if (list.length < SECTIONS_PER_PAGE) list.push(s);
+    byPage.set(key, list);
   }
-  return [...pages.values()].sort((a, b) => b.score - a.score || (a.pageId < b.pageId ? -1 : 1));
-}
-
-function presentPage(ctx: AppContext, p: RankedPage, terms: string[]): PageResult {
-  const head = p.sections.find((s) => s.seq === 0);
-  const pagePath = (head?.path ?? p.sections[0]!.path).split('#')[0]!;
-  const title = head?.title ?? '';
-  const sections = [...p.sections].sort((a, b) => b.score - a.score || a.seq - b.seq).map((s) => ({
-    id: s.seq === 0 ? p.pageId : s.section_id,
-    title: s.seq === 0 ? title : s.heading,
-    path: s.path,
-    body: excerpt(s.body, terms),
-    urls: { app: pageAppUrl(ctx.config, p.spaceId, pagePath) + (s.seq === 0 ? '' : `#${s.section_id}`) },
-  }));
-  return { id: p.pageId, title, path: pagePath, sections, urls: { app: pageAppUrl(ctx.config, p.spaceId, pagePath) } };
-}
-
-/** The page titles of ranked pages found only through other sections (their title row did not match). */
-async function fillTitles(ctx: AppContext, pages: RankedPage[]): Promise<Map<string, { title: string; path: string }>> {
-  const missing = pages.filter((p) => !p.sections.some((s) => s.seq === 0));
-  const out = new Map<string, { title: string; path: string }>();
-  if (!missing.length) return out;
-  const rows = await ctx.db
-    .selectFrom('search_sections').select(['space_id', 'page_id', 'title', 'path'])
-    .where('seq', '=', 0)
-    .where((eb) => eb.or(missing.map((p) => eb.and([eb('space_id', '=', p.spaceId), eb('page_id', '=', p.pageId)]))))
-    .execute();
-  for (const r of rows) out.set(`${r.space_id}/${r.page_id}`, { title: r.title, path: r.path });
-  return out;
-}
-
-async function present(ctx: AppContext, pages: RankedPage[], terms: string[]): Promise<PageResult[]> {
-  const titles = await fillTitles(ctx, pages);
   return pages.map((p) => {
-    const r = presentPage(ctx, p, terms);
-    const t = titles.get(`${p.spaceId}/${p.pageId}`);
-    if (t) {
-      r.title = t.title;
-      r.path = t.path;
-      r.urls.app = pageAppUrl(ctx.config, p.spaceId, t.path);
-    }
-    return r;
+    const app = pageAppUrl(ctx.config, p.space_id, p.path);
+    return {
+      id: p.page_id,
+      title: p.title,
+      path: p.path,
+      sections: (byPage.get(`${p.space_id}/${p.page_id}`) ?? []).map((s) => ({
+        id: s.seq === 0 ? p.page_id : s.section_id,
+        title: s.seq === 0 ? p.title : s.heading,
+        path: s.path,
+        body: excerpt(s.body, terms),
+        urls: { app: s.seq === 0 ? app : `${app}#${s.section_id}` },
+      })),
+      urls: { app },
+    };
   });
 }
 
@@ -121,8 +93,8 @@ function pageOf<T>(items: T[], key: (t: T) => [number, string], scope: string, r
 export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest) {
   const sc = await loadContent(ctx, actor, spaceId);
   const terms = searchTerms(query);
-  const ranked = groupPages(await searchCandidates(ctx.db, terms, [spaceId], SEARCH_CANDIDATES));
-  const page = pageOf(ranked, (p) => [p.score, p.pageId], `search:${spaceId}:${terms.join(' ')}`, req);
+  const ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
+  const page = pageOf(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
   return { items: await present(ctx, page.items, terms), next: page.next, count: ranked.length, revision: sc.content.revision.id };
 }
 
@@ -141,9 +113,9 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const stale = await ctx.db.selectFrom('space_index_state').select(['space_id', 'revision_id']).where('space_id', 'in', spaces.map((s) => s.id)).execute();
   const indexed = new Map(stale.map((r) => [r.space_id, r.revision_id]));
   for (const s of spaces) if (indexed.get(s.id) !== s.revision_id) await ensureIndexed(ctx, s);
-  const ranked = groupPages(await searchCandidates(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES));
-  const bySpace = new Map<string, RankedPage[]>();
-  for (const p of ranked) bySpace.set(p.spaceId, [...(bySpace.get(p.spaceId) ?? []), p]);
+  const ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
+  const bySpace = new Map<string, SearchHit[]>();
+  for (const p of ranked) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
   const spaceById = new Map(spaces.map((s) => [s.id, s]));
   const results = [...bySpace.entries()]
     .map(([id, pages]) => ({ id, pages, score: pages[0]!.score }))

@@ -1,0 +1,140 @@
+// Links and backlinks: every kind of target (relative paths, stable page and file refs, anchors, external and in-app
+// URLs, images by name), statuses that follow the content (a link breaks when its target goes, heals when it comes
+// back), stats, the status filter, pagination, per-page links, page and file backlinks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+async function setup() {
+  const owner = await createUser(server, 'Owner');
+  const org = (await createOrganization(server, owner)).id as string;
+  const api = server.api(owner.token);
+  const space = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Docs' })).body;
+  return { org, owner, api, spaceId: space.id as string, base: `/v1/spaces/${space.id}` };
+}
+
+async function page(api: TestApi, base: string, body: Record<string, unknown>) {
+  const r = await api.post(`${base}/content/pages`, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body;
+}
+
+async function upload(token: string, base: string, name: string) {
+  const res = await fetch(`${server.url}${base}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'x' });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+const byTarget = (items: any[]) =>
+  Object.fromEntries(items.map((i) => [i.targetReference.url ?? i.targetReference.path ?? i.targetReference.name ?? i.targetReference.page ?? i.targetReference.file, i.status]));
+
+describe('links', () => {
+  it('resolves every kind of target, counts them, filters by status, and follows the content', async () => {
+    const { api, base, spaceId, owner } = await setup();
+    const home = await page(api, base, { title: 'Home', markdown: 'Welcome' });
+    const guide = await page(api, base, { title: 'Guide', type: 'group' });
+    const install = await page(api, base, { title: 'Install', parent: guide.id, markdown: '# Install' });
+    const file = await upload(owner.token, base, 'logo.png');
+    const app = server.ctx.config.appUrl;
+    const usage = await page(api, base, {
+      title: 'Usage', parent: guide.id,
+      markdown: [
+        '# Top', '',
+        `[Install](install.md) [Install again](./install) [Home](/pages/${home.id}) [Home by path](../home.md)`,
+        `[Gone](missing.md) [External](https://example.com/docs) [In app](${app}/s/${spaceId}/home) [Anchor](#top)`,
+        `![Logo](/files/${file.id}) ![Old](../assets/old.png) [Dead id](/pages/nopenope)`,
+      ].join('\n'),
+    });
+    const r = await api.get(`${base}/links`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(byTarget(r.body.items)).toEqual({
+      'guide/install': 'ok',
+      'home': 'ok',
+      [home.id]: 'ok',
+      'guide/missing': 'broken',
+      'https://example.com/docs': 'ok',
+      [`${app}/s/${spaceId}/home`]: 'in-app',
+      [usage.id]: 'ok',
+      [file.id]: 'ok',
+      'old.png': 'broken',
+      nopenope: 'broken',
+    });
+    expect(r.body.stats).toEqual({ total: 10, broken: { total: 3 } });
+    expect(r.body.count).toBe(10);
+    const installLink = r.body.items.find((i: any) => i.targetReference.path === 'guide/install');
+    expect(installLink).toMatchObject({
+      relation: 'reference',
+      targetReference: { kind: 'page', page: install.id, space: spaceId },
+      locationReferences: [{ kind: 'page', page: usage.id, space: spaceId, versionContext: { type: 'revision' } }],
+    });
+    expect(r.body.items.find((i: any) => i.targetReference.file === file.id).targetReference.kind).toBe('file');
+
+    const broken = await api.get(`${base}/links?status=broken`);
+    expect(broken.body.items.map((i: any) => i.status)).toEqual(['broken', 'broken', 'broken']);
+    expect(broken.body.count).toBe(3);
+    expect(broken.body.stats.total).toBe(10);
+    const inApp = await api.get(`${base}/links?status=in-app`);
+    expect(inApp.body.items).toHaveLength(1);
+
+    // Pagination over targets.
+    const seen: string[] = [];
+    let next: string | undefined;
+    do {
+      const p = await api.get(`${base}/links?limit=3${next ? `&page=${next}` : ''}`);
+      seen.push(...p.body.items.map((i: any) => JSON.stringify(i.targetReference)));
+      next = p.body.next?.page;
+    } while (next);
+    expect(new Set(seen).size).toBe(10);
+
+    // Uploading the missing file by name and creating the missing page heal their links; deleting breaks.
+    await upload(owner.token, base, 'old.png');
+    await page(api, base, { title: 'Missing', parent: guide.id });
+    expect((await api.delete(`${base}/content/page/${install.id}`)).status).toBe(204);
+    const after = await api.get(`${base}/links`);
+    expect(byTarget(after.body.items)).toMatchObject({ 'old.png': 'ok', 'guide/missing': 'ok', 'guide/install': 'broken' });
+    expect(after.body.stats.broken.total).toBe(2);
+
+    // Editing the page's content re-derives its links.
+    await api.patch(`${base}/content/page/${usage.id}`, { markdown: '[Only](https://only.example)' });
+    const edited = await api.get(`${base}/links`);
+    expect(edited.body.items.map((i: any) => i.targetReference.url)).toEqual(['https://only.example']);
+  });
+
+  it('lists the links of one page, and page and file backlinks', async () => {
+    const { api, base, owner } = await setup();
+    const file = await upload(owner.token, base, 'diagram.svg');
+    const target = await page(api, base, { title: 'Target' });
+    const a = await page(api, base, { title: 'A', markdown: `[t](target.md) ![d](/files/${file.id})` });
+    const b = await page(api, base, { title: 'B', markdown: `[t](/pages/${target.id}) ![d](assets/diagram.svg)` });
+    await page(api, base, { title: 'C', markdown: 'no links' });
+    const links = await api.get(`${base}/content/page/${a.id}/links`);
+    expect(links.status).toBe(200);
+    expect(links.body.items).toHaveLength(2);
+    expect(links.body.items.every((i: any) => i.locationReferences.every((l: any) => l.page === a.id))).toBe(true);
+    expect((await api.get(`${base}/content/page/nope/links`)).status).toBe(404);
+
+    const back = await api.get(`${base}/content/page/${target.id}/backlinks`);
+    expect(back.status).toBe(200);
+    expect(back.body.items.map((l: any) => l.page).sort()).toEqual([a.id, b.id].sort());
+    expect(back.body.count).toBe(2);
+    const first = await api.get(`${base}/content/page/${target.id}/backlinks?limit=1`);
+    expect(first.body.items).toHaveLength(1);
+    const second = await api.get(`${base}/content/page/${target.id}/backlinks?limit=1&page=${first.body.next.page}`);
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.next).toBeUndefined();
+
+    const fileBack = await api.get(`${base}/content/files/${file.id}/backlinks`);
+    expect(fileBack.body.items.map((l: any) => l.page).sort()).toEqual([a.id, b.id].sort());
+    expect((await api.get(`${base}/content/files/nope/backlinks`)).status).toBe(404);
+
+    // Renaming the target breaks the path link but not the stable one.
+    await api.patch(`${base}/content/page/${target.id}`, { slug: 'renamed' });
+    const renamed = await api.get(`${base}/content/page/${target.id}/backlinks`);
+    expect(renamed.body.items.map((l: any) => l.page)).toEqual([b.id]);
+  });
+});
