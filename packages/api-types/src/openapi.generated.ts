@@ -161,6 +161,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports/pdf/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+                token: components["parameters"]["ExportToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an exported PDF
+         * @description Bindery extension: the `url` answered by `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf`.
+         *     The token in the path is the credential (no `Authorization` needed), so the URL can be opened in a browser;
+         *     it expires one hour after it was made. The PDF is rendered from the change request's content at download
+         *     time: its pages in order (or the one page the URL was made for), with an outline.
+         */
+        get: operations["downloadExportedPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations": {
         parameters: {
             query?: never;
@@ -1710,6 +1736,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the conflicts between a change request and the main content
+         * @description Bindery extension. Three-way merges the main content of the space (its active revision) into the change
+         *     request, from the revision the change request is based on (`revisionMergedAncestor`, else
+         *     `revisionInitial`), without changing anything, and lists the conflicts: what `POST .../update` and
+         *     `POST .../merge` would answer `conflicts` for. Each conflict has an `id` to resolve it with
+         *     `POST .../conflicts`.
+         */
+        get: operations["getChangeRequestConflicts"];
+        put?: never;
+        /**
+         * Update a change request from the main content, resolving its conflicts
+         * @description Bindery extension. Like `POST .../update`, with a resolution for every conflict listed by
+         *     `GET .../conflicts`: keep the change request's side (`choose: change-request`, what an unresolved merge
+         *     keeps), take the main content's (`choose: main`), or give the value (`value`: the markdown of a `content`
+         *     conflict, the string of a `title` or `slug` conflict, any JSON value (null removes the field) of a
+         *     `metadata`, `file` or `variable` conflict). The change request gets a new revision whose
+         *     `revisionMergedAncestor` is the main revision merged; it can then be merged. 400 when a conflict has no
+         *     resolution or a resolution names no conflict; 412 when `main` is given and the space has moved on to
+         *     another revision since; 409 when the change request is merged or archived.
+         */
+        post: operations["resolveChangeRequestConflicts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content": {
         parameters: {
             query?: never;
@@ -1726,6 +1792,36 @@ export interface paths {
         get: operations["getRevisionOfChangeRequestById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a batch of edits to the content of a change request
+         * @description Bindery extension. The same edits as `POST /v1/spaces/{spaceId}/content/edits`, applied to the content of
+         *     the change request (not to the space): in order, atomically, as ONE new revision of the change request, whose
+         *     `revision` moves to it (its reviews of the earlier revision become outdated) and whose contributors gain the
+         *     caller. Needs the `edit` role on a `live` space; a merged or archived change request refuses (409). Edits of
+         *     one change request apply one after the other; `If-Match` (the change request's `revision`) refuses with 412
+         *     when it moved on.
+         */
+        post: operations["applyChangeRequestContentEdits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3052,6 +3148,61 @@ export interface components {
                 app: string;
                 location: string;
             };
+        };
+        /**
+         * @description One conflict: both the change request and the main content changed the same thing differently since `base`.
+         *     `base`, `changeRequest` and `main` are the values on each side (null: absent on that side); for `move`
+         *     they are `{parentId, index}` positions, for `delete-modify` the page (without its markdown) or null.
+         */
+        ChangeRequestConflict: {
+            /** @description The value in the base revision. */
+            base: unknown;
+            /** @description The value in the change request. */
+            changeRequest: unknown;
+            /** @description The field of a `metadata` conflict (`emoji`, `description`, `metadata.<key>`, ...). */
+            field?: string;
+            /** @description The file, for `file` conflicts. */
+            fileId?: string;
+            /** @description Identifies the conflict in a resolution (`<kind>:<page or file id or variable>[:<field>]`). */
+            id: string;
+            /** @enum {string} */
+            kind: "content" | "title" | "slug" | "metadata" | "move" | "delete-modify" | "file" | "variable";
+            /** @description The value in the main content. */
+            main: unknown;
+            /** @description For `content` conflicts, the merged markdown with git-style conflict markers (to help write a resolution). */
+            markdownWithMarkers?: string;
+            /** @description The page, for page conflicts. */
+            pageId?: string;
+            /** @description The variable, for `variable` conflicts. */
+            variable?: string;
+        };
+        /** @description How to resolve one conflict - take one side's value, or give the value. */
+        ChangeRequestConflictResolution: {
+            /** @enum {string} */
+            choose: "change-request" | "main";
+            /** @description The `id` of the conflict. */
+            conflict: string;
+        } | {
+            /** @description The `id` of the conflict. */
+            conflict: string;
+            /** @description The resolved value (markdown for `content`; a string for `title` and `slug`; any JSON value, null removing it, for `metadata`, `file` and `variable`). Not for `move` and `delete-modify`. */
+            value: unknown;
+        };
+        /** @description The conflicts between a change request and the main content of its space (Bindery extension). */
+        ChangeRequestConflicts: {
+            /** @description The main revision the change request is based on (`revisionMergedAncestor ?? revisionInitial`). */
+            base: string;
+            /** @description Id of the change request. */
+            changeRequest: string;
+            conflicts: components["schemas"]["ChangeRequestConflict"][];
+            /** @description The space's active revision (the other side of the merge). */
+            main: string;
+            /** @constant */
+            object: "change-request-conflicts";
+            /** @description The change request's revision (its side of the merge). */
+            revision: string;
+            /** @description True when `main` is `base`; there is then nothing to merge and no conflict. */
+            upToDate: boolean;
         };
         /** @description A reviewer requested on a change request - a user or a team. */
         ChangeRequestRequestedReviewer: {
@@ -5228,6 +5379,8 @@ export interface components {
         Evaluated: boolean;
         /** @description The unique id of the event. */
         EventId: string;
+        /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+        ExportToken: string;
         /** @description The unique id of the file. */
         FileId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
@@ -5606,6 +5759,40 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadExportedPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+                token: components["parameters"]["ExportToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The URL has expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -9452,6 +9639,79 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getChangeRequestConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conflicts (none when the change request merges cleanly or is up to date). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestConflicts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resolveChangeRequestConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The main revision the resolutions were made against (`main` of `GET .../conflicts`). */
+                    main?: string;
+                    resolutions: components["schemas"]["ChangeRequestConflictResolution"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The change request was updated; `revision` is its new revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "update";
+                        /** @description Id of the revision of the change request after the update. */
+                        revision: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getRevisionOfChangeRequestById: {
         parameters: {
             query?: {
@@ -9483,6 +9743,53 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    applyChangeRequestContentEdits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
+                 *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
+                 *     edits are applied one after the other.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    edits: components["schemas"]["ContentEdit"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The edits were applied. `ETag` is the new revision of the change request. */
+            200: {
+                headers: {
+                    /** @description Id of the new revision, in quotes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -22,6 +22,9 @@ export interface BuiltApp {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The path as logged: the token of an export URL is a credential. */
+const redactPath = (path: string) => path.replace(/^(\/v1\/exports\/pdf\/)[^/]+/, '$1…');
+
 export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   const spec = loadBundledSpec();
   const operations = specOperations(spec);
@@ -41,8 +44,8 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      // Log the path only: query strings can carry share keys.
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.actor?.user.id }, 'request');
+      // Log the path only: query strings can carry share keys; export URLs carry their token in the path.
+      logger.info({ method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.actor?.user.id }, 'request');
     });
     next();
   });
@@ -52,12 +55,18 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
   });
 
+  // The operations the spec marks public (`security: []`) need no token: GET /v1, the export downloads.
+  const publicRoutes = operations.filter((o) => o.public).map((o) => ({
+    method: o.method.toUpperCase(),
+    path: new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+
   const limiter = ctx.config.rateLimitPerMinute > 0 ? new RateLimiter(ctx.config.rateLimitPerMinute, ctx.config.rateLimitWindowMs, () => ctx.clock.now().getTime()) : null;
 
   // Authentication: every operation needs a token except the ones the spec marks public.
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const isPublic = req.method === 'GET' && (req.path === '/v1' || req.path === '/v1/');
+      const isPublic = publicRoutes.some((r) => r.method === req.method && r.path.test(req.path));
       if (isPublic && !req.get('authorization')) return next();
       const actor = await authenticate(ctx, req.get('authorization'));
       res.locals.actor = actor;

@@ -1,18 +1,20 @@
 // Who may do what with change requests (docs/change-requests.md). Reading needs a role on the space (like its
-// comments); creating, editing, updating from main content and requesting reviewers need `edit`; reviewing needs
-// `review` (never on one's own change request); merging needs the space's `merge` permission and then the merge
-// rules (policies/merge-rules.ts). A locked space refuses content changes (create, update, merge) to everyone.
+// comments); creating, editing (subject, status, content), updating from main content and requesting reviewers
+// need `edit`; reviewing needs `review` (never on one's own change request); merging needs the space's `merge`
+// permission and then the merge rules (policies/merge-rules.ts). A locked space refuses content changes (create,
+// edit content, update, merge).
 import { forbidden } from '../errors.js';
 import { canOnSpace, type SpaceAccess, type SpaceAction } from './space.js';
 import { authorizeDiscussions, canReadDiscussions } from './comment.js';
 
-export type ChangeRequestAction = 'view' | 'create' | 'edit' | 'update' | 'merge' | 'review' | 'requestReviewers';
+export type ChangeRequestAction = 'view' | 'create' | 'edit' | 'editContent' | 'update' | 'merge' | 'review' | 'requestReviewers';
 
 /** The space action each change request action needs. `edit` (subject, description, status) and requesting
  * reviewers need the edit role but no content change, so a locked space still allows them. */
 const SPACE_ACTION: Record<Exclude<ChangeRequestAction, 'view'>, SpaceAction> = {
   create: 'edit',
   edit: 'setEditMode', // the edit role, whatever the edit mode
+  editContent: 'edit',
   update: 'edit',
   merge: 'merge',
   review: 'review',
@@ -31,7 +33,7 @@ const hasEditRole = (a: SpaceAccess) => canOnSpace(a, 'setEditMode');
 export function authorizeChangeRequest(a: SpaceAccess, action: ChangeRequestAction): void {
   authorizeDiscussions(a, 'change requests');
   if (canOnChangeRequest(a, action)) return;
-  if ((action === 'create' || action === 'update' || action === 'merge') && a.editMode === 'locked' && hasEditRole(a)) {
+  if ((action === 'create' || action === 'editContent' || action === 'update' || action === 'merge') && a.editMode === 'locked' && hasEditRole(a)) {
     throw forbidden('The space is locked (editMode "locked"); set editMode to "live" to change its content');
   }
   const role = action === 'review' ? 'review' : 'edit';

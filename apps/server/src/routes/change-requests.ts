@@ -1,6 +1,7 @@
 // Change requests, their reviews and requested reviewers.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
+import * as content from '../services/change-request-content.js';
 import * as crs from '../services/change-requests.js';
 
 export const changeRequestHandlers = handlers({
@@ -25,6 +26,30 @@ export const changeRequestHandlers = handlers({
       return { status: 204, body: undefined, headers: { 'Preference-Applied': 'return=minimal' } };
     }
     return { status: 200, body: json };
+  },
+
+  updateChangeRequest: async ({ actor, params }, ctx) => ({
+    status: 200, body: await content.updateFromMain(ctx, actor, params.spaceId, params.changeRequestId),
+  }),
+  mergeChangeRequest: async ({ actor, params }, ctx) => ({
+    status: 200, body: await content.mergeChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),
+  }),
+  getChangeRequestConflicts: async ({ actor, params }, ctx) => ({
+    status: 200, body: await content.listConflicts(ctx, actor, params.spaceId, params.changeRequestId),
+  }),
+  resolveChangeRequestConflicts: async ({ actor, params, body }, ctx) => ({
+    status: 200, body: await content.resolveConflicts(ctx, actor, params.spaceId, params.changeRequestId, body),
+  }),
+
+  getChangeRequestPdf: async ({ actor, params, query }, ctx) => ({
+    status: 200, body: await content.changeRequestPdfUrl(ctx, actor, params.spaceId, params.changeRequestId, query),
+  }),
+  downloadExportedPdf: async ({ params }, ctx) => {
+    const data = await content.renderExportedPdf(ctx, params.token);
+    return {
+      status: 200, body: undefined as never, file: { contentType: 'application/pdf', data },
+      headers: { 'Cache-Control': 'private, no-store', 'Content-Disposition': 'inline; filename="change-request.pdf"', 'X-Content-Type-Options': 'nosniff' },
+    };
   },
 
   getReviewsByChangeRequestId: async ({ actor, params, query }, ctx) => {

@@ -2,6 +2,7 @@
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
 import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
+import { changeRequestContentHandlers } from './change-request-content.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
@@ -22,23 +23,11 @@ export const handlerTable: HandlerTable = {
   ...searchHandlers,
   ...commentHandlers,
   ...changeRequestHandlers,
-
-  // change-requests
-  getChangeRequestPdf: todo,
-  mergeChangeRequest: todo,
-  updateChangeRequest: todo,
+  ...changeRequestContentHandlers,
 
   // content
-  getFileInChangeRequestById: todo,
-  getPageInChangeRequestById: todo,
-  getRevisionOfChangeRequestById: todo,
   importContent: todo,
   importContentInChangeRequest: todo,
-  listChangeRequestFileBacklinks: todo,
-  listChangeRequestPageBacklinks: todo,
-  listFilesInChangeRequestById: todo,
-  listPageLinksInChangeRequest: todo,
-  listPagesInChangeRequest: todo,
 
   // git
   deleteLegacyGitInstallation: todo,

@@ -1,0 +1,93 @@
+// The content of a change request: the space's content readers on the change request's revision, the editing
+// extension on its revision chain. Parse, call the services, present.
+import type { components } from '@bindery/api-types';
+import { listBody } from '../db/pagination.js';
+import { handlers } from '../http/operations.js';
+import { paginateArray } from '../lib/paginate-array.js';
+import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
+import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
+import type { ContentEdit } from '../services/content-edits.js';
+import { findFile, findPage, listFiles, pageTree } from '../services/content.js';
+import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
+
+type ApiEdit = components['schemas']['ContentEdit'];
+
+const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
+
+/** The request's edits as service edits (as for the space's `content/edits`). */
+function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
+  const out: ContentEdit[] = edits.map((e) => {
+    switch (e.op) {
+      case 'createPage':
+        return { op: 'createPage', ...e.page };
+      case 'updatePage':
+        return { op: 'updatePage', page: e.pageId, ...e.page };
+      case 'movePage':
+        return { op: 'movePage', page: e.pageId, ...(e.parent !== undefined ? { parent: e.parent } : {}), ...(e.position ? { position: e.position } : {}) };
+      case 'deletePage':
+        return { op: 'deletePage', page: e.pageId };
+      case 'deleteFile':
+        return { op: 'deleteFile', file: e.fileId };
+      case 'setVariables':
+        return { op: 'setVariables', variables: e.variables };
+    }
+  });
+  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
+}
+
+export const changeRequestContentHandlers = handlers({
+  getRevisionOfChangeRequestById: async ({ actor, params }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+  },
+
+  listPagesInChangeRequest: async ({ actor, params }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const pages = await pageTree(ctx, ctx.db, sc.content);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p)) }, headers: etag(sc.content.revision.id) };
+  },
+
+  getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const page = await findPage(ctx, ctx.db, sc, params.pageId);
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+  },
+
+  listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const files = await listFiles(ctx, ctx.db, sc.content);
+    const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, query);
+    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f)), page) };
+  },
+
+  getFileInChangeRequestById: async ({ actor, params }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file) };
+  },
+
+  listPageLinksInChangeRequest: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const r = await listLinks(ctx, sc, { ...query, pageId: params.pageId });
+    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+  },
+
+  listChangeRequestPageBacklinks: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const r = await pageBacklinks(ctx, sc, params.pageId, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+
+  listChangeRequestFileBacklinks: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const r = await fileBacklinks(ctx, sc, params.fileId, query);
+    return { status: 200, body: listBody(r.items, r) };
+  },
+
+  applyChangeRequestContentEdits: async ({ actor, params, body, headers }, ctx) => {
+    const { edits, at } = toEdits(body.edits);
+    const result = await editChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, edits, { ifMatch: headers['if-match'], at });
+    return { status: 200, body: { revision: result.revisionId, pages: result.created.pages, files: result.created.files }, headers: etag(result.revisionId) };
+  },
+});

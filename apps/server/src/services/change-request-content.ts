@@ -1,0 +1,291 @@
+// The content side of change requests, on the content engine (services/content.ts): reading a change request's
+// revision, editing it (a revision chain of its own), updating it from the main content, merging it into the space,
+// listing and resolving conflicts. Rules: docs/change-requests.md.
+//
+// Locks: every command here takes the space row first, then the change request row (PostgreSQL `FOR UPDATE`;
+// SQLite has one writer), the order every change request command uses, so that two merges into one space, or a
+// merge and an update, run one after the other and each three-way merge starts from the space's latest revision:
+// none is lost.
+import { canonicalJson } from '../content/hash.js';
+import { computePaths, type PageNode } from '../content/tree.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { ApiError, conflict, preconditionFailed } from '../errors.js';
+import { renderPdf, type PdfPageInput } from '../export/pdf.js';
+import { exportUrl, signExportUrl, verifyExportToken } from '../export/signed-url.js';
+import { newId } from '../lib/ids.js';
+import { authorizeChangeRequest } from '../policies/change-request.js';
+import { describeUnmet, evaluateMergeRules, resolveMergeRules, type MergeRulesConfig } from '../policies/merge-rules.js';
+import { baseRevision } from '../presenters/change-request.js';
+import { changeRequestsRepo, statusCounters, type ChangeRequestRow } from '../repos/change-requests.repo.js';
+import { organizationsRepo } from '../repos/organizations.repo.js';
+import { revisionsRepo } from '../repos/revisions.repo.js';
+import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
+import type { Actor } from './auth.js';
+import { applyResolutions, mergeSnapshots, presentConflicts, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
+import { loadChangeRequest, recordChangeRequestEdit, type LoadedChangeRequest } from './change-requests.js';
+import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type RevisionType, type SpaceContent } from './content.js';
+import type { ContentEdit } from './content-edits.js';
+import { syncSpaceIndex } from './content-index.js';
+import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
+import { blobStore } from '../storage/blobs.js';
+
+// Reading ---------------------------------------------------------------------------------------------------------
+
+/** The content of a change request as the content readers take it (`active` when it is the space's revision). */
+export async function loadChangeRequestContent(ctx: AppContext, actor: Actor, spaceId: string, ref: string): Promise<SpaceContent & { changeRequest: ChangeRequestRow }> {
+  const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const active = l.changeRequest.revision_id === l.space.revision_id;
+  if (active) await ensureIndexed(ctx, l.space);
+  return { space: l.space, access: l.access, changeRequest: l.changeRequest, content: await contentOf(ctx.db, l.changeRequest.revision_id), active };
+}
+
+async function contentOf(db: DbOrTx, revisionId: string): Promise<RevisionContent> {
+  const r = await revisionsRepo.findById(db, revisionId);
+  if (!r) throw new ApiError(404, `Revision not found: ${revisionId}`);
+  return revisionContent(db, r);
+}
+
+async function snapshotOf(ctx: AppContext, db: DbOrTx, c: RevisionContent): Promise<Snapshot> {
+  const [tree, files] = await Promise.all([loadRevisionTree(ctx, db, c), loadFiles(ctx, db, c.filesHash)]);
+  return { tree, files, variables: c.variables };
+}
+
+const sameContent = (a: RevisionContent, b: RevisionContent) =>
+  a.rootHash !== null && a.rootHash === b.rootHash && a.filesHash === b.filesHash && canonicalJson(a.variables) === canonicalJson(b.variables);
+
+// Editing ---------------------------------------------------------------------------------------------------------
+
+function checkOpenForChanges(cr: ChangeRequestRow, what: string): void {
+  if (cr.status === 'merged' || cr.status === 'archived') {
+    throw conflict(`Change request #${cr.number} is ${cr.status}; ${what}${cr.status === 'archived' ? ' (reopen it first: PATCH status "open")' : ''}`);
+  }
+}
+
+/** Locks the space, then the change request (the lock order of every change request command), and loads them. */
+const lockAndLoad = (ctx: AppContext, tx: DbOrTx, actor: Actor, spaceId: string, ref: string): Promise<LoadedChangeRequest> =>
+  loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
+
+/** Applies content edits to the change request's revision chain as one revision (the Bindery editing extension). */
+export async function editChangeRequestContent(
+  ctx: AppContext, actor: Actor, spaceId: string, ref: string, edits: ContentEdit[],
+  opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
+): Promise<CommitResult> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const { changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
+    authorizeChangeRequest(access, 'editContent');
+    checkOpenForChanges(cr, 'its content cannot be edited');
+    const ifMatch = parseIfMatch(opts.ifMatch);
+    if (ifMatch && !ifMatch.includes('*') && !ifMatch.includes(cr.revision_id)) {
+      throw preconditionFailed(`The change request has changed: its revision is now ${cr.revision_id}, not ${ifMatch.join(', ')} (If-Match)`);
+    }
+    const result = await commitEdits(ctx, tx, { kind: 'revision-chain', spaceId, baseRevisionId: cr.revision_id }, edits, { createdBy: actor.user.id }, opts.at);
+    if (result.changed) await recordChangeRequestEdit(ctx, tx, cr.id, result.revisionId, actor.user.id);
+    return result;
+  });
+}
+
+// Merging ---------------------------------------------------------------------------------------------------------
+
+/** The outcome of merging two revisions: one side's content as it is, or a three-way merge. */
+type Outcome =
+  | { ok: true; same: RevisionContent; revisionId: string }
+  | { ok: boolean; merge: SnapshotMerge };
+
+async function mergeRevisions(ctx: AppContext, db: DbOrTx, baseId: string, oursId: string, theirsId: string): Promise<Outcome> {
+  const [base, ours, theirs] = await Promise.all([contentOf(db, baseId), contentOf(db, oursId), contentOf(db, theirsId)]);
+  if (theirsId === baseId || sameContent(theirs, base)) return { ok: true, same: ours, revisionId: oursId };
+  if (oursId === baseId || sameContent(ours, base)) return { ok: true, same: theirs, revisionId: theirsId };
+  const [b, o, t] = await Promise.all([snapshotOf(ctx, db, base), snapshotOf(ctx, db, ours), snapshotOf(ctx, db, theirs)]);
+  const merge = mergeSnapshots(b, o, t);
+  return { ok: merge.ok, merge };
+}
+
+/** Stores a merge result as a revision (pointing at existing content when one side won whole). */
+async function storeRevision(
+  ctx: AppContext, tx: DbOrTx,
+  r: { spaceId: string; parents: string[]; type: RevisionType; createdBy: string; activate: boolean; content?: RevisionContent; snapshot?: Snapshot },
+): Promise<string> {
+  if (r.content && r.content.rootHash !== null) {
+    const id = newId();
+    const now = ctx.clock.now().toISOString();
+    await revisionsRepo.insert(tx, {
+      id, space_id: r.spaceId, parents: JSON.stringify(r.parents), type: r.type, created_by: r.createdBy, created_at: now,
+      root_hash: r.content.rootHash, files_hash: r.content.filesHash, variables: JSON.stringify(r.content.variables),
+    });
+    if (r.activate) {
+      await spacesRepo.update(tx, r.spaceId, { revision_id: id, updated_at: now });
+      await syncSpaceIndex(ctx, tx, r.spaceId, { revisionId: id, rootHash: r.content.rootHash, filesHash: r.content.filesHash });
+    }
+    return id;
+  }
+  const snapshot = r.snapshot ?? (await snapshotOf(ctx, tx, r.content!));
+  const result = await commitRevision(ctx, tx, {
+    spaceId: r.spaceId, parents: r.parents, type: r.type, tree: snapshot.tree, files: snapshot.files, variables: snapshot.variables,
+    createdBy: r.createdBy, activate: r.activate,
+  });
+  return result.revisionId;
+}
+
+/** The answer of POST .../update (`R` = 'update') and POST .../merge (`R` = 'merge'). */
+export interface MergeOutcome<R extends 'update' | 'merge'> {
+  revision: string;
+  result: R | 'conflicts';
+}
+
+/**
+ * POST .../update: three-way merges the space's active revision into the change request (ours: the change request).
+ * Conflicts change nothing. Otherwise the change request gets the merge as a new revision (or the main revision
+ * itself when it had changed nothing) and `revisionMergedAncestor` = the main revision merged.
+ */
+export async function updateFromMain(ctx: AppContext, actor: Actor, spaceId: string, ref: string, resolutions?: { main?: string; list: Resolution[] }): Promise<MergeOutcome<'update'>> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const { space, changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
+    authorizeChangeRequest(access, 'update');
+    checkOpenForChanges(cr, 'it cannot be updated');
+    const main = space.revision_id;
+    if (resolutions?.main !== undefined && resolutions.main !== main) {
+      throw preconditionFailed(`The main content has moved on to the revision ${main} since ${resolutions.main}; list the conflicts again`);
+    }
+    const base = baseRevision(cr);
+    const now = ctx.clock.now().toISOString();
+    if (main === base) {
+      if (resolutions?.list.length) throw new ApiError(400, '/body/resolutions: the change request is up to date; there is no conflict to resolve', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+      return { revision: cr.revision_id, result: 'update' };
+    }
+    const outcome = await mergeRevisions(ctx, tx, base, cr.revision_id, main);
+    let revision: string;
+    if ('same' in outcome) {
+      if (resolutions?.list.length) throw new ApiError(400, '/body/resolutions: the change request merges without conflicts', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+      revision = outcome.revisionId; // one side's content whole: the change request's own, or the main revision itself
+    } else {
+      let snapshot = outcome.merge.result;
+      if (!outcome.ok) {
+        if (!resolutions) return { revision: cr.revision_id, result: 'conflicts' };
+        snapshot = applyResolutions(outcome.merge, resolutions.list, (i) => `/body/resolutions/${i}`);
+      } else if (resolutions?.list.length) {
+        throw new ApiError(400, '/body/resolutions: the change request merges without conflicts', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+      }
+      revision = await storeRevision(ctx, tx, { spaceId, parents: [cr.revision_id, main], type: 'update', createdBy: actor.user.id, activate: false, snapshot });
+    }
+    await changeRequestsRepo.update(tx, cr.id, { revision_id: revision, revision_merged_ancestor_id: main, updated_at: now });
+    return { revision, result: 'update' };
+  });
+}
+
+/** The organization's merge rules, for spaces that inherit them. */
+async function organizationRules(db: DbOrTx, space: SpaceRow): Promise<MergeRulesConfig | undefined> {
+  const org = await organizationsRepo.findById(db, space.org_id);
+  return org ? (JSON.parse(org.merge_rules) as MergeRulesConfig) : undefined;
+}
+
+/**
+ * POST .../merge: checks the merge rules (409 naming every unmet rule), then three-way merges the change request
+ * into the space's active revision (ours: the main content). Conflicts change nothing. Otherwise a `merge` revision
+ * (parents: the main revision, the change request's) becomes the space's revision, and the change request is
+ * `merged` with `revisionMerged`, `mergedAt`, `mergedBy`; the space counters follow.
+ */
+export async function mergeChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string): Promise<MergeOutcome<'merge'>> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const { space, changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
+    authorizeChangeRequest(access, 'merge');
+    checkOpenForChanges(cr, 'it cannot be merged');
+    const main = space.revision_id;
+    const base = baseRevision(cr);
+    const rules = resolveMergeRules(JSON.parse(space.merge_rules) as MergeRulesConfig, await organizationRules(tx, space));
+    const reviews = (await changeRequestsRepo.allReviews(tx, cr.id)).map((r) => ({
+      reviewerId: r.reviewer_id, status: r.status as 'approved' | 'changes-requested', revisionId: r.revision_id, createdAt: r.created_at,
+    }));
+    const unmet = evaluateMergeRules(rules, {
+      changeRequest: { createdBy: cr.created_by, subject: cr.subject, description: cr.description ? JSON.parse(cr.description) : null, revisionId: cr.revision_id },
+      reviews, actor: { userId: actor.user.id }, upToDate: main === base,
+    });
+    if (unmet.length) throw conflict(`The merge rules of the space are not met: ${describeUnmet(unmet)}`);
+
+    const outcome = await mergeRevisions(ctx, tx, base, main, cr.revision_id);
+    if (!outcome.ok) return { revision: main, result: 'conflicts' };
+    const revision = await storeRevision(ctx, tx, {
+      spaceId, parents: [main, cr.revision_id], type: 'merge', createdBy: actor.user.id, activate: true,
+      ...('same' in outcome ? { content: outcome.same } : { snapshot: outcome.merge.result }),
+    });
+    const now = ctx.clock.now().toISOString();
+    await changeRequestsRepo.update(tx, cr.id, { status: 'merged', revision_merged_id: revision, merged_at: now, merged_by: actor.user.id, updated_at: now });
+    const before = statusCounters(cr.status);
+    await changeRequestsRepo.bumpSpace(tx, space.id, { open: -before.open, draft: -before.draft });
+    return { revision, result: 'merge' };
+  });
+}
+
+/** GET .../conflicts: what updating the change request from the main content would conflict on (changes nothing). */
+export async function listConflicts(ctx: AppContext, actor: Actor, spaceId: string, ref: string) {
+  const { space, changeRequest: cr } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const main = space.revision_id;
+  const base = baseRevision(cr);
+  const upToDate = main === base;
+  const conflicts = upToDate || cr.status === 'merged' ? [] : await (async () => {
+    const outcome = await mergeRevisions(ctx, ctx.db, base, cr.revision_id, main);
+    return 'same' in outcome ? [] : presentConflicts(outcome.merge.conflicts, true);
+  })();
+  return { object: 'change-request-conflicts' as const, changeRequest: cr.id, revision: cr.revision_id, base, main, upToDate, conflicts };
+}
+
+/** POST .../conflicts: updates the change request from the main content with a resolution for every conflict. */
+export async function resolveConflicts(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: { main?: string; resolutions: ({ conflict: string; choose: 'change-request' | 'main' } | { conflict: string; value?: unknown })[] }) {
+  const list: Resolution[] = body.resolutions.map((r) =>
+    'choose' in r ? { conflict: r.conflict, choose: r.choose === 'change-request' ? 'ours' : 'theirs' } : { conflict: r.conflict, value: r.value ?? null },
+  );
+  const out = await updateFromMain(ctx, actor, spaceId, ref, { main: body.main, list });
+  return { revision: out.revision, result: 'update' as const };
+}
+
+// PDF ---------------------------------------------------------------------------------------------------------------
+
+/** How long the URL answered by GET .../pdf can be used. */
+export const PDF_URL_TTL_SECONDS = 60 * 60;
+
+/** GET .../pdf: a signed URL (no token needed, one hour) to the PDF of the change request's content. */
+export async function changeRequestPdfUrl(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
+  const sc = await loadChangeRequestContent(ctx, actor, spaceId, ref);
+  if (q.page !== undefined) await findPage(ctx, ctx.db, sc, q.page, false); // 404 for a page it does not have
+  const exp = Math.floor(ctx.clock.now().getTime() / 1000) + PDF_URL_TTL_SECONDS;
+  const token = signExportUrl(ctx.jwtSecret, { spaceId: sc.space.id, changeRequestId: sc.changeRequest.id, ...(q.only && q.page ? { pageId: q.page } : {}), exp });
+  return { url: exportUrl(ctx.config.publicUrl, token) };
+}
+
+/** GET /v1/exports/pdf/{token}: renders the PDF the token was made for, from the change request's current content. */
+export async function renderExportedPdf(ctx: AppContext, token: string): Promise<Buffer> {
+  const checked = verifyExportToken(ctx.jwtSecret, token, ctx.clock.now());
+  if (!checked.ok) {
+    if (checked.reason === 'expired') throw new ApiError(410, 'This export URL has expired; ask for a new one (GET .../pdf)');
+    throw new ApiError(404, 'Export not found');
+  }
+  const { spaceId, changeRequestId, pageId } = checked.payload;
+  const space = await spacesRepo.findById(ctx.db, spaceId);
+  const cr = space && !space.deleted_at ? await changeRequestsRepo.find(ctx.db, space.id, changeRequestId) : undefined;
+  if (!space || !cr) throw new ApiError(404, 'Export not found: the change request is gone');
+  const content = await contentOf(ctx.db, cr.revision_id);
+  const tree = await loadRevisionTree(ctx, ctx.db, content);
+  const paths = computePaths(tree);
+  const pages: PdfPageInput[] = [];
+  const walk = (node: PageNode, depth: number) => {
+    for (const child of node.children) {
+      if (child.type === 'link') continue;
+      if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: child.markdown, depth: pageId ? 0 : depth });
+      walk(child, depth + 1);
+    }
+  };
+  walk(tree, 0);
+  if (pageId && pages.length === 0) throw new ApiError(404, 'Export not found: the page is no longer in the change request');
+  const files = new Map((await loadFiles(ctx, ctx.db, content.filesHash)).map((f) => [f.id, f]));
+  return renderPdf({
+    title: space.title || 'Untitled space',
+    subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
+    pages,
+    createdAt: ctx.clock.now(),
+    // Files of the change request only; images on the web are not fetched (a placeholder is drawn instead).
+    loadImage: async (ref) => {
+      const file = ref.kind === 'file' && ref.file && !ref.space ? files.get(ref.file) : undefined;
+      return file ? ((await blobStore(ctx).get(file.blob)) ?? undefined) : undefined;
+    },
+  });
+}
