@@ -1,8 +1,12 @@
 // Graceful shutdown: a request in flight when the server starts closing still gets its answer.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HandlerTable } from '../src/http/operations.js';
 import { handlerTable } from '../src/routes/index.js';
-import { startTestServer } from '../src/testing/index.js';
+import { startTestServer, testDialect } from '../src/testing/index.js';
+import { createTestDatabase } from '../src/testing/pg-databases.js';
 
 describe('lifecycle', () => {
   it('finishes in-flight requests when closing, then refuses new connections', async () => {
@@ -41,29 +45,10 @@ describe('lifecycle', () => {
 
 describe('several servers on one database', () => {
   it('start together on a new database (migrations, admin and secrets are race-safe) and serve the same data', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const pg = (await import('pg')).default;
-    const { testDialect } = await import('../src/testing/index.js');
-    const { PG_ADMIN_URL } = await import('../src/testing/pg-global-setup.js');
     const dataDir = mkdtempSync(join(tmpdir(), 'bindery-multi-'));
-    let databaseUrl: string | undefined;
-    let dropDb = async () => {};
-    if (testDialect() === 'postgres') {
-      const name = `bindery_multi_${process.pid}_${Date.now()}`;
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`create database ${name}`);
-      await c.end();
-      databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-      dropDb = async () => {
-        const d = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await d.connect();
-        await d.query(`drop database if exists ${name} with (force)`);
-        await d.end();
-      };
-    }
+    const pgDb = testDialect() === 'postgres' ? await createTestDatabase('bindery_multi') : undefined;
+    const databaseUrl = pgDb?.url;
+    const dropDb = async () => pgDb?.drop();
     const adminToken = 'bdy_multi_admin_token_0123456789abcdef';
     const [a, b] = await Promise.all([
       startTestServer({ dataDir, databaseUrl, adminToken }),

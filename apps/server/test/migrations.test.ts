@@ -2,32 +2,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { migrateToLatest, migrations, migrator } from '../src/db/migrate.js';
 import { testDialect } from '../src/testing/index.js';
-import { PG_ADMIN_URL } from '../src/testing/pg-global-setup.js';
+import { createTestDatabase } from '../src/testing/pg-databases.js';
 
 async function freshDatabase(): Promise<{ url?: string; file: string; drop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'bindery-mig-'));
-  if (testDialect() === 'sqlite') return { file: join(dir, 'm.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const name = `bindery_mig_${process.pid}_${Date.now()}`;
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  return {
-    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-    file: ':memory:',
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
+  if (testDialect() === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bindery-mig-'));
+    return { file: join(dir, 'm.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const db = await createTestDatabase('bindery_mig');
+  return { url: db.url, file: ':memory:', drop: db.drop };
 }
 
 describe('migrations', () => {

@@ -5,7 +5,9 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { PG_ADMIN_URL } from './pg-databases.js';
+
+export { PG_ADMIN_URL };
 
 export default async function setup(project: TestProject) {
   const name = `bindery_test_${process.pid}_${Date.now()}`;
