@@ -96,3 +96,14 @@ describe('extractLinks', () => {
     expect(extractLinks(md).map((link) => link.target)).toEqual(['a.md', 'b.md', 'c.md', 'd.md']);
   });
 });
+
+describe('documentSections / documentLinks', () => {
+  it('give what extractSections / extractLinks give, from one parse', async () => {
+    const { markdownToDocument } = await import('./convert.js');
+    const { documentLinks, documentSections, extractLinks: links, extractSections: sections } = await import('./extract.js');
+    const md = '# A\n\nText [x](/pages/p1#h) [y](../b.md) [z](https://e.com) [f](/files/f1) [a](#top)\n\n![i](/files/f2) ![j](img/c.png)\n\n## B\n\nMore\n';
+    const doc = markdownToDocument(md);
+    expect(documentSections(doc)).toEqual(sections(md));
+    expect(documentLinks(doc)).toEqual(links(md));
+  });
+});

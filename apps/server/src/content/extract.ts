@@ -2,7 +2,7 @@
  * Derived data for search and link checking: plain text of a document,
  * per-heading sections of a page, and every link/image target of a page.
  */
-import { classifyTarget, type LinkUsage, type RefResolver, type TargetKind } from './content-ref.js';
+import { classifyTarget, refToTarget, type LinkUsage, type RefResolver, type TargetKind } from './content-ref.js';
 import { markdownToDocument } from './convert.js';
 import { childNodes, inlineText, isHeading, type AnyNode, type Block, type Document } from './document.js';
 import { AnchorSlugger } from './slug.js';
@@ -67,11 +67,16 @@ export interface Section {
  * before the first heading is returned only when it has text.
  */
 export function extractSections(markdown: string): Section[] {
+  return documentSections(markdownToDocument(markdown));
+}
+
+/** `extractSections` of an already parsed document. */
+export function documentSections(doc: Pick<Document, 'nodes'>): Section[] {
   const slugger = new AnchorSlugger();
   const sections: { section: Omit<Section, 'body'>; blocks: Block[] }[] = [];
   let current: (typeof sections)[number] = { section: { id: '', title: '', level: 0 }, blocks: [] };
   sections.push(current);
-  for (const block of markdownToDocument(markdown).nodes) {
+  for (const block of doc.nodes) {
     if (isHeading(block)) {
       const title = inlineText(block.nodes).replace(/\s+/g, ' ').trim();
       current = { section: { id: slugger.slug(title), title, level: Number(block.type.slice(-1)) }, blocks: [] };
@@ -104,6 +109,25 @@ export interface ExtractedLink {
 
 /** Keeps every target verbatim as a URL ref so the raw text can be classified. */
 const RAW_TARGETS: RefResolver = { toRef: (target) => ({ kind: 'url', url: target }) };
+
+/**
+ * `extractLinks` of a document parsed with the default codec (page and file refs are written back to their
+ * `/pages/<id>`, `/files/<id>` targets before being classified), so one parse serves sections and links.
+ */
+export function documentLinks(doc: Pick<Document, 'nodes'>): ExtractedLink[] {
+  const links: ExtractedLink[] = [];
+  const add = (source: LinkUsage, target: string, linkText: string): void => {
+    links.push({ source, target, ...classifyTarget(target, source), text: linkText });
+  };
+  const visit = (node: AnyNode): void => {
+    if (node.object === 'inline' && node.type === 'link') add('link', refToTarget(node.data.ref, 'link'), inlineText(node.nodes));
+    const isImage = (node.object === 'inline' && node.type === 'inline-image') || (node.object === 'block' && node.type === 'image');
+    if (isImage) add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
+    childNodes(node).forEach(visit);
+  };
+  doc.nodes.forEach(visit);
+  return links;
+}
 
 /** Every link and image target of a page, in document order. */
 export function extractLinks(markdown: string): ExtractedLink[] {

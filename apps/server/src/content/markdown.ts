@@ -37,7 +37,7 @@
  * url); pass a `RefResolver` to map page-relative paths to ids and back.
  */
 export { documentToMarkdown, markdownToDocument, normalizeMarkdown, type ConvertOptions } from './convert.js';
-export { extractLinks, extractSections, extractText, type ExtractedLink, type Section } from './extract.js';
+export { documentLinks, documentSections, extractLinks, extractSections, extractText, type ExtractedLink, type Section } from './extract.js';
 export { splitFrontmatter, type Frontmatter } from './mdast.js';
 export type { RefResolver, LinkUsage, TargetKind } from './content-ref.js';
 export type * from './document.js';

@@ -1,7 +1,8 @@
 // The content edits Bindery accepts (the editing extension and the change request content API share them) and how
 // each one changes a working tree (services/working-tree.ts), a file list and the variables of a revision.
 // Errors name the request field: `at` is the JSON pointer of the edit in the request ('/body' or '/body/edits/3').
-import { documentToMarkdown, normalizeMarkdown, type Document } from '../content/markdown.js';
+import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
+import { rememberParsed } from './content-index.js';
 import type { JsonObject } from '../content/hash.js';
 import type { PageData, PageType } from '../content/tree.js';
 import { ApiError, conflict, invalidField } from '../errors.js';
@@ -168,7 +169,10 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
       throw invalidField(`${at}/document`, `is not a document Bindery can read (${(err as Error).message})`);
     }
   } else if (edit.markdown !== undefined) {
-    out.markdown = normalizeMarkdown(edit.markdown);
+    // The normal form (markdown.ts): written from the parsed document, which parses back to the same document.
+    const doc = markdownToDocument(edit.markdown);
+    out.markdown = documentToMarkdown(doc);
+    rememberParsed(out.markdown, doc);
   }
   if (out.type !== 'document') out.markdown = '';
   if (edit.hidden !== undefined) {

@@ -10,7 +10,8 @@
 //     skipped without even being loaded - only the others are visited;
 //   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
-import { extractLinks, extractSections } from '../content/markdown.js';
+import { documentLinks, documentSections, markdownToDocument, type Document } from '../content/markdown.js';
+import { Lru } from '../lib/lru.js';
 import { searchScope } from '../db/dialect.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -144,13 +145,29 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   for (const p of pages) {
     if (p.meta.type === 'link') continue;
     const md = markdown.get(p.contentHash) ?? '';
+    const doc = md ? parse(md) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;
-    if (!noIndex) sections.push(...pageSections(spaceId, p, md));
-    if (md) links.push(...pageLinks(ctx, spaceId, p, md));
+    if (!noIndex) sections.push(...pageSections(spaceId, p, doc));
+    if (doc) links.push(...pageLinks(ctx, spaceId, p, doc));
   }
   stats.reindexed = pages.length;
   stats.sections = await contentIndexRepo.insertSections(tx, sections);
   stats.links = await contentIndexRepo.insertLinks(tx, links);
+}
+
+/**
+ * Documents parsed while their markdown was normalised on write (services/content-edits.ts), by markdown, so that
+ * indexing the page right after does not parse it again (parsing dominates the cost of writing pages).
+ */
+const parsed = new Lru<string, { doc: Document; size: number }>(64 * 1024 * 1024, (v) => v.size);
+
+export function rememberParsed(markdown: string, doc: Document): void {
+  // A parsed document takes roughly ten times the memory of its markdown.
+  parsed.set(markdown, { doc, size: markdown.length * 11 });
+}
+
+function parse(markdown: string): Document {
+  return parsed.get(markdown)?.doc ?? markdownToDocument(markdown);
 }
 
 const MAX_SECTION_BODY = 20_000;
@@ -160,8 +177,8 @@ const MAX_PAGE_BODY = 200_000;
  * The search rows of a page: its page row (seq -1: title and all its text, which multi-term searches must match as a
  * whole), then its sections - the intro (seq 0, when it has text) and one per heading - which searches show.
  */
-function pageSections(spaceId: string, p: Reindex, markdown: string): Insertable<SearchSectionsTable>[] {
-  const parsed = markdown ? extractSections(markdown) : [];
+function pageSections(spaceId: string, p: Reindex, doc: Document | undefined): Insertable<SearchSectionsTable>[] {
+  const parsed = doc ? documentSections(doc) : [];
   const description = typeof p.meta.description === 'string' ? p.meta.description : '';
   const all = [description, ...parsed.map((s) => (s.level === 0 ? s.body : `${s.title}\n${s.body}`))].filter(Boolean).join('\n');
   const rows: Insertable<SearchSectionsTable>[] = [
@@ -177,10 +194,10 @@ function pageSections(spaceId: string, p: Reindex, markdown: string): Insertable
   return rows;
 }
 
-function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, markdown: string): Insertable<PageLinksTable>[] {
+function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, doc: Document): Insertable<PageLinksTable>[] {
   const rows: Insertable<PageLinksTable>[] = [];
   let seq = 0;
-  for (const link of extractLinks(markdown)) {
+  for (const link of documentLinks(doc)) {
     const r = resolveLink(link, p.pageId, p.path);
     if (!r) continue;
     rows.push({

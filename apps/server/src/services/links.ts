@@ -14,6 +14,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type PageRequest } from '../db/pagination.js';
 import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
+import { Lru } from '../lib/lru.js';
 import { paginateArray } from '../lib/paginate-array.js';
 import { isInApp, childPath } from './content-index.js';
 import { loadFiles, loadMarkdown, loadTree, type TreeNode } from './content-store.js';
@@ -75,8 +76,10 @@ function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target
 // ---------------------------------------------------------------------------------------------------------------
 // Active revision (SQL)
 
-function targetsQuery(spaceId: string, pageId: string | undefined) {
-  const statusExpr = sql`case
+const linkCounts = new Lru<string, { total: number; broken: number; count: number }>(1000);
+
+function statusOf(spaceId: string) {
+  return sql`case
     when t.target_kind = 'url' then coalesce(t.url_status, 'ok')
     when t.target_kind = 'anchor' then 'ok'
     when t.target_kind = 'page' and t.target_page is not null and exists (select 1 from space_pages p where p.space_id = ${spaceId} and p.page_id = t.target_page) then 'ok'
@@ -84,11 +87,35 @@ function targetsQuery(spaceId: string, pageId: string | undefined) {
     when t.target_kind = 'file' and t.target_file is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.file_id = t.target_file) then 'ok'
     when t.target_kind = 'file' and t.target_name is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.name = t.target_name) then 'ok'
     else 'broken' end`;
-  return sql`select t.*, ${statusExpr} as status,
-      (select min(p.page_id) from space_pages p where p.space_id = ${spaceId} and t.target_path is not null and p.path = t.target_path) as resolved_page,
-      (select min(f.file_id) from space_files f where f.space_id = ${spaceId} and t.target_name is not null and f.name = t.target_name) as resolved_file
-    from (select distinct target_key, target_kind, target_page, target_path, target_file, target_name, anchor, url, url_status
-          from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}) t`;
+}
+
+/**
+ * Targets (one row per target_key, in key order, after `after`, at most `limit`) with their status. The grouping
+ * follows the (space_id, target_key) index and the LIMIT applies before statuses are worked out.
+ */
+function targetsQuery(spaceId: string, pageId: string | undefined, after: string | undefined, limit: number | undefined) {
+  return sql`select t.*, ${statusOf(spaceId)} as status,
+      (select p.page_id from space_pages p where p.space_id = ${spaceId} and p.path = t.target_path limit 1) as resolved_page,
+      (select f.file_id from space_files f where f.space_id = ${spaceId} and f.name = t.target_name limit 1) as resolved_file
+    from (select target_key, min(target_kind) as target_kind, min(target_page) as target_page, min(target_path) as target_path,
+            min(target_file) as target_file, min(target_name) as target_name, min(anchor) as anchor, min(url) as url, min(url_status) as url_status
+          from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}
+          ${after === undefined ? sql`` : sql`and target_key > ${after}`}
+          group by target_key order by target_key ${limit === undefined ? sql`` : sql`limit ${limit}`}) t
+    order by t.target_key`;
+}
+
+/** The next `limit + 1` targets with the status asked for, reading the targets in chunks. */
+async function targetsPage(db: DbOrTx, spaceId: string, pageId: string | undefined, after: string | undefined, limit: number, status: LinkStatus | undefined): Promise<TargetRow[]> {
+  const chunk = status ? Math.max(500, limit + 1) : limit + 1;
+  const out: TargetRow[] = [];
+  let cursor = after;
+  for (;;) {
+    const rows = (await sql<TargetRow>`${targetsQuery(spaceId, pageId, cursor, chunk)}`.execute(db)).rows;
+    for (const r of rows) if (!status || r.status === status) out.push(r);
+    if (out.length > limit || rows.length < chunk) return out.slice(0, limit + 1);
+    cursor = rows[rows.length - 1]!.target_key;
+  }
 }
 
 async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
@@ -96,13 +123,19 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
   const scope = `links:${spaceId}:${pageId ?? ''}:${q.status ?? ''}`;
   const limit = q.limit ?? DEFAULT_LIMIT;
   const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
-  const targets = targetsQuery(spaceId, pageId);
-  const filtered = sql`select * from (${targets}) u where 1 = 1 ${q.status ? sql`and u.status = ${q.status}` : sql``}`;
-  const [rows, stats, count] = await Promise.all([
-    sql<TargetRow>`select * from (${filtered}) v ${after === undefined ? sql`` : sql`where v.target_key > ${after}`} order by v.target_key limit ${limit + 1}`.execute(db),
-    sql<{ total: number | string; broken: number | string | null }>`select count(*) as total, sum(case when u.status = 'broken' then 1 else 0 end) as broken from (${targets}) u`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from (${filtered}) w`.execute(db),
-  ]);
+  // Counts depend only on the revision the index describes: computed once per revision (they cost O(links)).
+  const countsKey = `${spaceId}:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`;
+  let counts = linkCounts.get(countsKey);
+  if (!counts) {
+    const all = sql`select * from (${targetsQuery(spaceId, pageId, undefined, undefined)}) u`;
+    const r = await sql<{ total: number | string; broken: number | string | null; matching: number | string | null }>`
+      select count(*) as total, sum(case when u.status = 'broken' then 1 else 0 end) as broken,
+        sum(case when ${q.status ? sql`u.status = ${q.status}` : sql`1 = 1`} then 1 else 0 end) as matching
+      from (${all}) u`.execute(db);
+    counts = { total: Number(r.rows[0]?.total ?? 0), broken: Number(r.rows[0]?.broken ?? 0), count: Number(r.rows[0]?.matching ?? 0) };
+    linkCounts.set(countsKey, counts);
+  }
+  const rows = { rows: await targetsPage(db, spaceId, pageId, after, limit, q.status) };
   const more = rows.rows.length > limit;
   const page = rows.rows.slice(0, limit);
   const keys = page.map((r) => r.target_key);
@@ -121,11 +154,10 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
     targetReference: targetReference(sc, r),
     locationReferences: (locations.get(r.target_key) ?? []).map((p) => location(sc, p)),
   }));
-  const s = stats.rows[0];
   return {
-    items, count: Number(count.rows[0]?.n ?? 0),
+    items, count: counts!.count,
     next: more ? encodeCursor(scope, ['', page[page.length - 1]!.target_key]) : undefined,
-    stats: { total: Number(s?.total ?? 0), broken: { total: Number(s?.broken ?? 0) } },
+    stats: { total: counts!.total, broken: { total: counts!.broken } },
   };
 }
 
@@ -251,4 +283,3 @@ export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: s
   const r = paginateArray(pages, (p) => p, `backlinks:${sc.content.revision.id}::${fileId}`, q);
   return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
 }
-

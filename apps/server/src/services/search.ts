@@ -20,7 +20,7 @@ type PageResult = components['schemas']['SearchPageResult'];
 type SpaceResult = components['schemas']['SearchSpaceResult'];
 
 /** How many matching sections are ranked at most per search. */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = 500;
 const DEFAULT_SEARCH_LIMIT = 20;
 const EXCERPT = 240;
 
