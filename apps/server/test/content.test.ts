@@ -324,6 +324,29 @@ describe('batch edits, revisions and concurrency', () => {
   });
 });
 
+describe('duplicated spaces', () => {
+  it('start with the source content (nothing copied), then diverge; the copy is indexed on first read', async () => {
+    const { api, base, owner } = await tenant();
+    const p = await createPage(api, base, { title: 'Shared page', markdown: 'Quokka facts' });
+    const file = await upload(owner.token, base, 'logo.png', PNG);
+    const nodes = Number((await server.ctx.db.selectFrom('content_nodes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const dup = await api.post(`${base}/duplicate`);
+    expect(dup.status).toBe(201);
+    const copy = `/v1/spaces/${dup.body.id}`;
+    const rev = await api.get(`${copy}/content`);
+    expect(rev.body.pages.map((x: any) => x.title)).toEqual(['Shared page']);
+    expect(rev.body.files.map((f: any) => f.name)).toEqual(['logo.png']);
+    expect(rev.body.id).toBe(dup.body.revision);
+    expect(Number((await server.ctx.db.selectFrom('content_nodes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(nodes);
+    expect((await api.get(`${copy}/search?query=quokka`)).body.items.map((i: any) => i.id)).toEqual([p.id]);
+    expect((await api.request('GET', rev.body.files[0].downloadURL.replace(server.ctx.config.publicUrl, ''))).status).toBe(200);
+    expect(rev.body.files[0].id).toBe(file.body.id);
+    await api.patch(`${copy}/content/page/${p.id}`, { title: 'Changed in the copy' });
+    expect((await api.get(`${base}/content/page/${p.id}`)).body.title).toBe('Shared page');
+    expect((await api.get(`${copy}/content/page/${p.id}`)).body.title).toBe('Changed in the copy');
+  });
+});
+
 describe('files', () => {
   it('uploads files (name, type, size, image dimensions), lists them, gets one, downloads the bytes, deletes', async () => {
     const { api, base, owner } = await tenant();
