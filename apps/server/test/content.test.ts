@@ -408,6 +408,60 @@ describe('files', () => {
   });
 });
 
+describe('import', () => {
+  it('imports a markdown or an HTML document as a page, into the space or a change request; refuses other sources and bad URLs', async () => {
+    const { api, base, users } = await tenant({ reader: 'read' });
+    const { createServer } = await import('node:http');
+    const site = createServer((req, res) => {
+      if (req.url === '/docs/getting-started.md') {
+        res.writeHead(200, { 'content-type': 'text/markdown' });
+        res.end('# Getting started\n\n* Install\n* Run\n');
+      } else if (req.url === '/page.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><head><title>About us</title></head><body><h1>About us</h1><p>We <b>write</b> docs. <a href="/team">Team</a></p></body></html>');
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    try {
+      const md = await api.post(`${base}/content/import`, { url: `${origin}/docs/getting-started.md`, source: 'markdown' });
+      expect(md.status, JSON.stringify(md.body)).toBe(201);
+      expect(md.body).toEqual({ revision: (await api.get(base)).body.revision, importedResources: 1, totalResources: 1 });
+      expect(md.headers.get('location')).toContain(`/revisions/${md.body.revision}`);
+      const page = await api.get(`${base}/content/path/getting-started?format=markdown`);
+      expect(page.body).toMatchObject({ title: 'Getting started', markdown: '- Install\n- Run\n' });
+      const html = await api.post(`${base}/content/import`, { url: `${origin}/page.html`, source: 'html' });
+      expect(html.status).toBe(201);
+      const about = await api.get(`${base}/content/path/about-us?format=markdown`);
+      expect(about.body.markdown).toBe(`We **write** docs. [Team](${origin}/team)\n`);
+
+      const cr = await api.post(`${base}/change-requests`, { subject: 'Import' });
+      expect(cr.status).toBe(201);
+      const before = (await api.get(base)).body.revision;
+      const inCr = await api.post(`${base}/change-requests/${cr.body.id}/content/import`, { url: `${origin}/page.html`, source: 'website' });
+      expect(inCr.status, JSON.stringify(inCr.body)).toBe(201);
+      expect((await api.get(base)).body.revision).toBe(before);
+      expect((await api.get(`${base}/change-requests/${cr.body.id}`)).body.revision).toBe(inCr.body.revision);
+
+      for (const [body, field] of [
+        [{ url: `${origin}/missing.md`, source: 'markdown' }, '/body/url'],
+        [{ url: `${origin}/page.html`, source: 'notion' }, '/body/source'],
+        [{ url: 'ftp://example.com/x.md', source: 'markdown' }, '/body/url'],
+      ] as const) {
+        const r = await api.post(`${base}/content/import`, body);
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body.error.message).toContain(field);
+      }
+      expect((await server.api(users.reader!.token).post(`${base}/content/import`, { url: `${origin}/page.html`, source: 'html' })).status).toBe(403);
+    } finally {
+      site.close();
+    }
+  });
+});
+
 describe('permissions and locked spaces', () => {
   it('readers read, editors edit, guests and outsiders see nothing, a locked space refuses edits with 403', async () => {
     const { api, base, users } = await tenant({ reader: 'read', editor: 'edit', guest: null });

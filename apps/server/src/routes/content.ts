@@ -13,6 +13,7 @@ import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTree,
 } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
+import { importContent } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
 import { blobStore } from '../storage/blobs.js';
 
@@ -169,6 +170,22 @@ export const contentHandlers = handlers({
   applyTemplateToSpace: async ({ actor, params, body, headers }, ctx) => {
     const { result } = await applyTemplate(ctx, actor, params.spaceId, body, headers['if-match']);
     return { status: 201, body: undefined, headers: etag(result.revisionId) };
+  },
+
+  importContent: async ({ actor, params, body, headers }, ctx) => {
+    const { result } = await importContent(ctx, actor, params.spaceId, undefined, body, headers['if-match']);
+    return {
+      status: 201, body: { revision: result.revisionId, importedResources: 1, totalResources: 1 },
+      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/revisions/${result.revisionId}` },
+    };
+  },
+
+  importContentInChangeRequest: async ({ actor, params, body, headers }, ctx) => {
+    const { result } = await importContent(ctx, actor, params.spaceId, params.changeRequestId, body, headers['if-match']);
+    return {
+      status: 201, body: { revision: result.revisionId, importedResources: 1, totalResources: 1 },
+      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/revisions/${result.revisionId}` },
+    };
   },
 
   // -------------------------------------------------------------------------------------------------------------

@@ -25,10 +25,6 @@ export const handlerTable: HandlerTable = {
   ...changeRequestHandlers,
   ...changeRequestContentHandlers,
 
-  // content
-  importContent: todo,
-  importContentInChangeRequest: todo,
-
   // git
   deleteLegacyGitInstallation: todo,
   exportToGitRepository: todo,
