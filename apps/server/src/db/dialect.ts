@@ -39,10 +39,11 @@ export function sortKeyType(dialect: Dialect): RawBuilder<unknown> {
 // Full-text search (content engine, services/search.ts). One row of `search_sections` per section of a page of the
 // active revision of a space; `scope` holds the space id so SQLite can restrict a match to spaces inside the FTS
 // query itself (a filter on a plain column next to MATCH defeats the index).
-//   SQLite: an external-content FTS5 table `search_fts` over `search_sections`, kept in step by triggers,
-//           porter stemming; ranked with bm25 (title 10, heading 5, body 1).
-//   PostgreSQL: a stored generated `tsv` column (english; title A, heading B, body C) with a GIN index; ranked
-//           with ts_rank.
+//   SQLite: external-content FTS5 tables over `search_sections` (`search_fts_pages` for page rows,
+//           `search_fts_sections` for sections), kept in step by triggers, porter stemming; bm25 (title 10,
+//           heading 5, body 1).
+//   PostgreSQL: a stored generated `tsv` column (english; title A, heading B, body C) with partial GIN indexes
+//           (page rows, section rows); ranked with ts_rank.
 
 /** Creates `search_sections` and its full-text index (migration 20261122T0200-content). */
 export async function createSearchIndex(db: Kysely<any>): Promise<void> {
@@ -67,24 +68,32 @@ export async function createSearchIndex(db: Kysely<any>): Promise<void> {
     await sql`alter table search_sections add column tsv tsvector generated always as (
       setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', heading), 'B') ||
       setweight(to_tsvector('english', body), 'C')) stored`.execute(db);
-    await sql`create index search_sections_tsv_idx on search_sections using gin (tsv)`.execute(db);
+    // Partial indexes, one per kind of row, so a page query's bitmap never holds section rows (and vice versa).
+    await sql`create index search_sections_page_tsv_idx on search_sections using gin (tsv) where seq = -1`.execute(db);
+    await sql`create index search_sections_section_tsv_idx on search_sections using gin (tsv) where seq >= 0`.execute(db);
     return;
   }
-  await sql`create virtual table search_fts using fts5(scope, title, heading, body, content='search_sections',
-    content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
-  await sql`create trigger search_sections_ai after insert on search_sections begin
-    insert into search_fts(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body);
-  end`.execute(db);
-  await sql`create trigger search_sections_ad after delete on search_sections begin
-    insert into search_fts(search_fts, rowid, scope, title, heading, body) values ('delete', old.id, old.scope, old.title, old.heading, old.body);
-  end`.execute(db);
+  // Two FTS5 tables over the one content table: page rows (seq -1) and section rows, so that a page query never
+  // walks section postings and needs no filter to tell the kinds apart.
+  for (const [table, cond] of [['search_fts_pages', 'new.seq = -1'], ['search_fts_sections', 'new.seq >= 0']] as const) {
+    await sql`create virtual table ${sql.raw(table)} using fts5(scope, title, heading, body, content='search_sections',
+      content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_ai`)} after insert on search_sections when ${sql.raw(cond)} begin
+      insert into ${sql.raw(table)}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body);
+    end`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_ad`)} after delete on search_sections when ${sql.raw(cond.replace('new.', 'old.'))} begin
+      insert into ${sql.raw(table)}(${sql.raw(table)}, rowid, scope, title, heading, body) values ('delete', old.id, old.scope, old.title, old.heading, old.body);
+    end`.execute(db);
+  }
 }
 
 export async function dropSearchIndex(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
-    await sql`drop trigger if exists search_sections_ai`.execute(db);
-    await sql`drop trigger if exists search_sections_ad`.execute(db);
-    await sql`drop table if exists search_fts`.execute(db);
+    for (const t of ['search_fts_pages', 'search_fts_sections']) {
+      await sql`drop trigger if exists ${sql.raw(`${t}_ai`)}`.execute(db);
+      await sql`drop trigger if exists ${sql.raw(`${t}_ad`)}`.execute(db);
+      await sql`drop table if exists ${sql.raw(t)}`.execute(db);
+    }
   }
   await db.schema.dropTable('search_sections').ifExists().execute();
 }
@@ -108,8 +117,8 @@ export interface SearchHit {
   score: number;
 }
 
-/** The `scope` of a page row (seq -1: the whole page) and of a section row, for SQLite's in-FTS filters. */
-export const searchScope = (spaceId: string, pageId: string, pageRow: boolean) => `${spaceId} ${pageRow ? 'pagerow' : pageId}`;
+/** The `scope` of a page row (seq -1: the whole page: its space) and of a section row (its page), for SQLite's in-FTS filters. */
+export const searchScope = (spaceId: string, pageId: string, pageRow: boolean) => (pageRow ? spaceId : pageId);
 
 const ftsToken = (id: string) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`;
 const ftsWords = (terms: string[], op: 'AND' | 'OR') => terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(` ${op} `);
@@ -126,25 +135,27 @@ export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: st
   if (dialectOf(db) === 'postgres') {
     // MATERIALIZED keeps the planner on the GIN bitmap path: without it `order by id desc limit` tempts it into a
     // backward primary-key scan that filters every row (10-100x slower for selective queries).
+    const q = sql`to_tsquery('english', ${tsWords(terms, '&')})`;
     rows = (await sql<SearchHit>`
-      with q as (select to_tsquery('english', ${tsWords(terms, '&')}) as q),
-      m as materialized (select s.id from search_sections s, q where s.tsv @@ q.q and s.seq = -1 and s.space_id = any(${spaceIds})),
+      with m as materialized (select s.id from search_sections s where s.tsv @@ ${q} and s.seq = -1 and s.space_id = any(${spaceIds})),
       c as (select id from m order by id desc limit ${cap})
-      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, ts_rank(s.tsv, q.q) as score
-      from c join search_sections s on s.id = c.id, q
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, ts_rank(s.tsv, ${q}) as score
+      from c join search_sections s on s.id = c.id
       order by score desc, s.id limit ${cap}`.execute(db)).rows;
   } else {
     // Space ids are tokens of the `scope` column, so the match is restricted inside the FTS query; ids that differ
     // only by case would collide in the tokenizer, so the exact id is checked again below.
     const spaces = spaceIds.length <= 500 ? ` AND scope : (${spaceIds.map(ftsToken).join(' OR ')})` : '';
-    const match = `{title heading body} : (${ftsWords(terms, 'AND')}) AND scope : "pagerow"${spaces}`;
-    const cutoff = await sql<{ rowid: number }>`select rowid from search_fts where search_fts match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
+    const match = `{title heading body} : (${ftsWords(terms, 'AND')})${spaces}`;
+    const cutoff = await sql<{ rowid: number }>`select rowid from search_fts_pages where search_fts_pages match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
     const floor = cutoff.rows[0]?.rowid;
     rows = (await sql<SearchHit>`
-      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, -bm25(search_fts, 0, 10, 5, 1) as score
-      from search_fts join search_sections s on s.id = search_fts.rowid
-      where search_fts match ${match} ${floor === undefined ? sql`` : sql`and search_fts.rowid > ${floor}`}
-      order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db)).rows;
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, -f.score as score
+      from (select rowid, bm25(search_fts_pages, 0, 10, 5, 1) as score from search_fts_pages
+            where search_fts_pages match ${match} ${floor === undefined ? sql`` : sql`and rowid > ${floor}`}
+            order by score limit ${cap}) f
+      join search_sections s on s.id = f.rowid
+      order by f.score, s.id`.execute(db)).rows;
   }
   const allowed = new Set(spaceIds);
   return rows.filter((r) => allowed.has(r.space_id)).map(numeric);
@@ -155,19 +166,20 @@ export async function searchSections(db: Kysely<any>, terms: string[], pages: { 
   if (terms.length === 0 || pages.length === 0) return [];
   let rows: SearchHit[];
   if (dialectOf(db) === 'postgres') {
+    const q = sql`to_tsquery('english', ${tsWords(terms, '|')})`;
     rows = (await sql<SearchHit>`
-      with q as (select to_tsquery('english', ${tsWords(terms, '|')}) as q)
-      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, q.q) as score
-      from search_sections s, q
-      where s.seq >= 0 and s.space_id = any(${[...new Set(pages.map((p) => p.spaceId))]}) and s.page_id = any(${pages.map((p) => p.pageId)}) and s.tsv @@ q.q
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, ${q}) as score
+      from search_sections s
+      where s.seq >= 0 and s.space_id = any(${[...new Set(pages.map((p) => p.spaceId))]}) and s.page_id = any(${pages.map((p) => p.pageId)}) and s.tsv @@ ${q}
       order by score desc, s.id limit ${cap}`.execute(db)).rows;
   } else {
     const match = `{title heading body} : (${ftsWords(terms, 'OR')}) AND scope : (${[...new Set(pages.map((p) => ftsToken(p.pageId)))].join(' OR ')})`;
     rows = (await sql<SearchHit>`
-      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -bm25(search_fts, 0, 10, 5, 1) as score
-      from search_fts join search_sections s on s.id = search_fts.rowid
-      where search_fts match ${match} and s.seq >= 0
-      order by bm25(search_fts, 0, 10, 5, 1), s.id limit ${cap}`.execute(db)).rows;
+      select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -f.score as score
+      from (select rowid, bm25(search_fts_sections, 0, 10, 5, 1) as score from search_fts_sections
+            where search_fts_sections match ${match} order by score limit ${cap}) f
+      join search_sections s on s.id = f.rowid
+      order by f.score, s.id`.execute(db)).rows;
   }
   const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
   return rows.filter((r) => wanted.has(`${r.space_id}/${r.page_id}`)).map(numeric);
