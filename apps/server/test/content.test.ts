@@ -324,6 +324,58 @@ describe('batch edits, revisions and concurrency', () => {
   });
 });
 
+describe('the active revision\'s index', () => {
+  it('matches the tree after random batches of creates, moves, renames and deletes', async () => {
+    const { api, base, spaceId } = await tenant();
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let counter = 0;
+    const flatten = (pages: any[], out: any[] = []) => {
+      for (const p of pages) {
+        out.push(p);
+        flatten(p.pages ?? [], out);
+      }
+      return out;
+    };
+    for (let round = 0; round < 20; round++) {
+      const all = flatten((await api.get(`${base}/content/pages`)).body.pages);
+      const ids = all.map((p) => p.id);
+      const pick = () => ids[rnd(ids.length)]!;
+      const edits: any[] = [];
+      const n = 1 + rnd(6);
+      for (let i = 0; i < n; i++) {
+        const kind = ids.length < 4 ? 0 : rnd(5);
+        if (kind <= 1) {
+          const id = `rand-${++counter}-page`;
+          edits.push({ op: 'createPage', page: { id, title: `Page ${counter % 4}`, ...(ids.length && rnd(2) ? { parent: pick() } : {}), markdown: `word${counter} [l](/pages/${ids[0] ?? id})` } });
+          ids.push(id);
+        } else if (kind === 2) {
+          edits.push({ op: 'movePage', pageId: pick(), parent: rnd(3) === 0 ? null : pick() });
+        } else if (kind === 3) {
+          edits.push({ op: 'updatePage', pageId: pick(), page: { slug: `s${rnd(3)}` } });
+        } else {
+          edits.push({ op: 'deletePage', pageId: pick() });
+        }
+      }
+      // Edits that cannot apply (a move into its own subtree, a deleted page, a taken slug) make the batch fail as
+      // a whole; apply them one by one in that case.
+      const r = await api.post(`${base}/content/edits`, { edits });
+      if (r.status !== 200) for (const e of edits) await api.post(`${base}/content/edits`, { edits: [e] });
+      const tree = flatten((await api.get(`${base}/content/pages`)).body.pages);
+      const rows = await server.ctx.db.selectFrom('space_pages').select(['page_id', 'path']).where('space_id', '=', spaceId).where('page_id', '!=', '~root').execute();
+      expect(Object.fromEntries(rows.map((x) => [x.page_id, x.path])), `round ${round}`).toEqual(Object.fromEntries(tree.map((p) => [p.id, p.path])));
+      for (const p of tree) expect((await api.get(`${base}/content/path/${p.path}`)).body.id, `round ${round} ${p.path}`).toBe(p.id);
+      const searchRows = await server.ctx.db.selectFrom('search_sections').select('page_id').where('space_id', '=', spaceId).where('seq', '=', -1).execute();
+      expect(searchRows.map((x) => x.page_id).sort(), `round ${round}`).toEqual(tree.map((p) => p.id).sort());
+      const linkPages = await server.ctx.db.selectFrom('page_links').select('page_id').distinct().where('space_id', '=', spaceId).execute();
+      expect(linkPages.map((x) => x.page_id).sort(), `round ${round}`).toEqual(tree.map((p) => p.id).sort());
+    }
+  });
+});
+
 describe('duplicated spaces', () => {
   it('start with the source content (nothing copied), then diverge; the copy is indexed on first read', async () => {
     const { api, base, owner } = await tenant();
