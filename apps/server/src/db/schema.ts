@@ -206,6 +206,8 @@ export interface PageLinksTable {
   anchor: string | null;
   url: string | null;
   url_status: string | null;
+  /** ok | broken | in-app: recomputed on commit for the links whose target changed. */
+  status: string;
 }
 
 /** One section of a page of the active revision of a space, full-text indexed (db/dialect.ts). */

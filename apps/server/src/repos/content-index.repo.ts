@@ -1,6 +1,6 @@
 // The indexes of the active revision of each space (space_pages, space_files, page_links, search_sections) and
 // their state. Maintained by services/content-index.ts; read by the content, links and search services.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
 
@@ -102,6 +102,24 @@ export const contentIndexRepo = {
   async insertSections(db: DbOrTx, rows: Insertable<SearchSectionsTable>[]): Promise<number> {
     for (const part of chunks(rows, 200)) await db.insertInto('search_sections').values(part).execute();
     return rows.length;
+  },
+
+  /**
+   * Recomputes the status of the links of the space that match `where` (a condition on page_links columns) against
+   * the current space_pages and space_files.
+   */
+  async refreshLinkStatuses(db: DbOrTx, spaceId: string, where: RawBuilder<unknown>): Promise<void> {
+    await sql`update page_links set status = case
+        when target_kind = 'url' then coalesce(url_status, 'ok')
+        when target_kind = 'anchor' then 'ok'
+        when target_kind = 'page' and (
+          (target_page is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.page_id = page_links.target_page))
+          or (target_path is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.path = page_links.target_path))) then 'ok'
+        when target_kind = 'file' and (
+          (target_file is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.file_id = page_links.target_file))
+          or (target_name is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.name = page_links.target_name))) then 'ok'
+        else 'broken' end
+      where space_id = ${spaceId} and ${where}`.execute(db);
   },
 
   async files(db: DbOrTx, spaceId: string): Promise<Selectable<SpaceFilesTable>[]> {

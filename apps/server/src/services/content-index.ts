@@ -18,7 +18,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
 import { resolveLink } from '../lib/link-paths.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 
 export interface IndexTarget {
@@ -49,16 +49,41 @@ export async function syncSpaceIndex(ctx: AppContext, tx: DbOrTx, spaceId: strin
   const state = await contentIndexRepo.state(tx, spaceId);
   if (!state) await contentIndexRepo.clearSpace(tx, spaceId);
   const oldRoot = state?.root_hash ?? null;
+  const affected: Affected = { all: !state, linkPages: new Set(), pageIds: new Set(), paths: new Set(), fileIds: new Set(), names: new Set() };
   if (oldRoot !== target.rootHash) {
     if (target.rootHash === null) await contentIndexRepo.clearSpace(tx, spaceId);
-    else await syncPages(ctx, tx, spaceId, target.rootHash, oldRoot !== null, stats);
+    else await syncPages(ctx, tx, spaceId, target.rootHash, oldRoot !== null, stats, affected);
   }
-  if ((state?.files_hash ?? null) !== target.filesHash) stats.files = await syncFiles(ctx, tx, spaceId, state?.files_hash ?? null, target.filesHash);
+  if ((state?.files_hash ?? null) !== target.filesHash) stats.files = await syncFiles(ctx, tx, spaceId, state?.files_hash ?? null, target.filesHash, affected);
+  await refreshStatuses(tx, spaceId, affected);
   await contentIndexRepo.saveState(tx, {
     space_id: spaceId, revision_id: target.revisionId, root_hash: target.rootHash, files_hash: target.filesHash,
     updated_at: ctx.clock.now().toISOString(),
   });
   return stats;
+}
+
+/** What a sync changed that link statuses depend on: their pages, and the pages and files they may point at. */
+interface Affected {
+  all: boolean;
+  /** Pages whose links were derived again. */
+  linkPages: Set<string>;
+  pageIds: Set<string>;
+  paths: Set<string>;
+  fileIds: Set<string>;
+  names: Set<string>;
+}
+
+/** Recomputes the status of the links whose target (or page) changed. */
+async function refreshStatuses(tx: DbOrTx, spaceId: string, a: Affected): Promise<void> {
+  if (a.all) return contentIndexRepo.refreshLinkStatuses(tx, spaceId, sql`1 = 1`);
+  const runs: [string, Set<string>][] = [['page_id', a.linkPages], ['target_page', a.pageIds], ['target_path', a.paths], ['target_file', a.fileIds], ['target_name', a.names]];
+  for (const [column, values] of runs) {
+    const list = [...values];
+    for (let i = 0; i < list.length; i += 500) {
+      await contentIndexRepo.refreshLinkStatuses(tx, spaceId, sql`${sql.ref(column)} in (${sql.join(list.slice(i, i + 500))})`);
+    }
+  }
 }
 
 interface Item {
@@ -76,7 +101,7 @@ interface Reindex {
   path: string;
 }
 
-async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash: string, hadIndex: boolean, stats: IndexStats): Promise<void> {
+async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash: string, hadIndex: boolean, stats: IndexStats, affected: Affected): Promise<void> {
   const upserts: Insertable<SpacePagesTable>[] = [];
   const reindex: Reindex[] = [];
   const visited = new Set<string>();
@@ -96,6 +121,9 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
       const row = rows.get(id);
       if (row && row.node_hash === rec.hash && row.path === path && row.parent_id === item.parentId) continue;
       upserts.push({ space_id: spaceId, page_id: id, parent_id: item.parentId, path, type: rec.meta.type, node_hash: rec.hash, content_hash: rec.contentHash });
+      if (!row) affected.pageIds.add(id);
+      if (row?.path && row.path !== path) affected.paths.add(row.path);
+      if (path && row?.path !== path) affected.paths.add(path);
       if (!item.root && (!row || row.content_hash !== rec.contentHash || row.path !== path || row.type !== rec.meta.type)) {
         reindex.push({ pageId: id, meta: rec.meta, contentHash: rec.contentHash, path: path ?? '' });
       }
@@ -129,10 +157,17 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
       frontier = (await contentIndexRepo.childIds(tx, spaceId, frontier)).filter((id) => !visited.has(id));
     }
   }
-  if (removed.length) await contentIndexRepo.removePages(tx, spaceId, removed);
+  if (removed.length) {
+    for (const r of await contentIndexRepo.pages(tx, spaceId, removed)) {
+      affected.pageIds.add(r.page_id);
+      if (r.path) affected.paths.add(r.path);
+    }
+    await contentIndexRepo.removePages(tx, spaceId, removed);
+  }
   stats.removed = removed.length;
   stats.pages = await contentIndexRepo.upsertPages(tx, upserts);
   await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats);
+  for (const p of reindex) affected.linkPages.add(p.pageId);
 }
 
 /** Derives the links and search sections of pages (replacing what they had). */
@@ -204,6 +239,8 @@ function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, doc: Document):
       space_id: spaceId, page_id: p.pageId, seq: seq++, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
       target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
       anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null,
+      // Worked out against the new pages and files once they are all written (refreshStatuses).
+      status: 'broken',
     });
   }
   return rows;
@@ -214,12 +251,22 @@ export function isInApp(ctx: AppContext, url: string): boolean {
   return [ctx.config.appUrl, ctx.config.publicUrl].some((base) => url === base || url.startsWith(`${base}/`));
 }
 
-async function syncFiles(ctx: AppContext, tx: DbOrTx, spaceId: string, oldHash: string | null, newHash: string | null): Promise<number> {
+async function syncFiles(ctx: AppContext, tx: DbOrTx, spaceId: string, oldHash: string | null, newHash: string | null, affected: Affected): Promise<number> {
   const before = new Map((await loadFiles(ctx, tx, oldHash)).map((f) => [f.id, f]));
   const after = await loadFiles(ctx, tx, newHash);
   const afterIds = new Set(after.map((f) => f.id));
   const removed = [...before.keys()].filter((id) => !afterIds.has(id));
   const changed = after.filter((f) => before.get(f.id)?.name !== f.name);
+  for (const id of removed) {
+    affected.fileIds.add(id);
+    affected.names.add(before.get(id)!.name);
+  }
+  for (const f of changed) {
+    affected.fileIds.add(f.id);
+    affected.names.add(f.name);
+    const old = before.get(f.id)?.name;
+    if (old) affected.names.add(old);
+  }
   if (removed.length) await contentIndexRepo.removeFiles(tx, spaceId, removed);
   if (changed.length) await contentIndexRepo.upsertFiles(tx, changed.map((f) => ({ space_id: spaceId, file_id: f.id, name: f.name })));
   return removed.length + changed.length;

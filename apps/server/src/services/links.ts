@@ -40,7 +40,6 @@ interface TargetRow {
   target_name: string | null;
   anchor: string | null;
   url: string | null;
-  url_status: string | null;
   status: LinkStatus;
   resolved_page: string | null;
   resolved_file: string | null;
@@ -50,7 +49,7 @@ function location(sc: SpaceContent, pageId: string): Location {
   return { kind: 'page', organization: sc.space.org_id, space: sc.space.id, versionContext: { type: 'revision', revision: sc.content.revision.id }, page: pageId };
 }
 
-function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target_key' | 'url_status'>): Usage['targetReference'] {
+function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target_key'>): Usage['targetReference'] {
   const where = { organization: sc.space.org_id, space: sc.space.id };
   switch (t.target_kind) {
     case 'url':
@@ -78,44 +77,23 @@ function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target
 
 const linkCounts = new Lru<string, { total: number; broken: number; count: number }>(1000);
 
-function statusOf(spaceId: string) {
-  return sql`case
-    when t.target_kind = 'url' then coalesce(t.url_status, 'ok')
-    when t.target_kind = 'anchor' then 'ok'
-    when t.target_kind = 'page' and t.target_page is not null and exists (select 1 from space_pages p where p.space_id = ${spaceId} and p.page_id = t.target_page) then 'ok'
-    when t.target_kind = 'page' and t.target_path is not null and exists (select 1 from space_pages p where p.space_id = ${spaceId} and p.path = t.target_path) then 'ok'
-    when t.target_kind = 'file' and t.target_file is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.file_id = t.target_file) then 'ok'
-    when t.target_kind = 'file' and t.target_name is not null and exists (select 1 from space_files f where f.space_id = ${spaceId} and f.name = t.target_name) then 'ok'
-    else 'broken' end`;
-}
-
 /**
- * Targets (one row per target_key, in key order, after `after`, at most `limit`) with their status. The grouping
- * follows the (space_id, target_key) index and the LIMIT applies before statuses are worked out.
+ * One page of targets (one row per target_key, in key order, after `after`), with the stored status (kept current on
+ * every commit by services/content-index.ts): the (space_id, [status,] target_key) indexes give them in order, so the
+ * cost is that of the page, not of the list.
  */
-function targetsQuery(spaceId: string, pageId: string | undefined, after: string | undefined, limit: number | undefined) {
-  return sql`select t.*, ${statusOf(spaceId)} as status,
+function targetsQuery(spaceId: string, pageId: string | undefined, status: LinkStatus | undefined, after: string | undefined, limit: number) {
+  return sql<TargetRow>`select t.*,
       (select p.page_id from space_pages p where p.space_id = ${spaceId} and p.path = t.target_path limit 1) as resolved_page,
       (select f.file_id from space_files f where f.space_id = ${spaceId} and f.name = t.target_name limit 1) as resolved_file
     from (select target_key, min(target_kind) as target_kind, min(target_page) as target_page, min(target_path) as target_path,
-            min(target_file) as target_file, min(target_name) as target_name, min(anchor) as anchor, min(url) as url, min(url_status) as url_status
-          from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}
+            min(target_file) as target_file, min(target_name) as target_name, min(anchor) as anchor, min(url) as url, min(status) as status
+          from page_links where space_id = ${spaceId}
+          ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}
+          ${status === undefined ? sql`` : sql`and status = ${status}`}
           ${after === undefined ? sql`` : sql`and target_key > ${after}`}
-          group by target_key order by target_key ${limit === undefined ? sql`` : sql`limit ${limit}`}) t
+          group by target_key order by target_key limit ${limit}) t
     order by t.target_key`;
-}
-
-/** The next `limit + 1` targets with the status asked for, reading the targets in chunks. */
-async function targetsPage(db: DbOrTx, spaceId: string, pageId: string | undefined, after: string | undefined, limit: number, status: LinkStatus | undefined): Promise<TargetRow[]> {
-  const chunk = status ? Math.max(500, limit + 1) : limit + 1;
-  const out: TargetRow[] = [];
-  let cursor = after;
-  for (;;) {
-    const rows = (await sql<TargetRow>`${targetsQuery(spaceId, pageId, cursor, chunk)}`.execute(db)).rows;
-    for (const r of rows) if (!status || r.status === status) out.push(r);
-    if (out.length > limit || rows.length < chunk) return out.slice(0, limit + 1);
-    cursor = rows[rows.length - 1]!.target_key;
-  }
 }
 
 async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
@@ -123,19 +101,19 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
   const scope = `links:${spaceId}:${pageId ?? ''}:${q.status ?? ''}`;
   const limit = q.limit ?? DEFAULT_LIMIT;
   const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
-  // Counts depend only on the revision the index describes: computed once per revision (they cost O(links)).
+  // Counts depend only on the revision the index describes: computed once per revision.
   const countsKey = `${spaceId}:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`;
   let counts = linkCounts.get(countsKey);
   if (!counts) {
-    const all = sql`select * from (${targetsQuery(spaceId, pageId, undefined, undefined)}) u`;
-    const r = await sql<{ total: number | string; broken: number | string | null; matching: number | string | null }>`
-      select count(*) as total, sum(case when u.status = 'broken' then 1 else 0 end) as broken,
-        sum(case when ${q.status ? sql`u.status = ${q.status}` : sql`1 = 1`} then 1 else 0 end) as matching
-      from (${all}) u`.execute(db);
+    const r = await sql<{ total: number | string; broken: number | string; matching: number | string }>`
+      select count(distinct target_key) as total,
+        count(distinct case when status = 'broken' then target_key end) as broken,
+        count(distinct case when ${q.status ? sql`status = ${q.status}` : sql`1 = 1`} then target_key end) as matching
+      from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}`.execute(db);
     counts = { total: Number(r.rows[0]?.total ?? 0), broken: Number(r.rows[0]?.broken ?? 0), count: Number(r.rows[0]?.matching ?? 0) };
     linkCounts.set(countsKey, counts);
   }
-  const rows = { rows: await targetsPage(db, spaceId, pageId, after, limit, q.status) };
+  const rows = await targetsQuery(spaceId, pageId, q.status, after, limit + 1).execute(db);
   const more = rows.rows.length > limit;
   const page = rows.rows.slice(0, limit);
   const keys = page.map((r) => r.target_key);

@@ -12,7 +12,7 @@
 //   space_index_state  which revision the indexes below describe
 //   space_pages        page id -> parent, path, node hash, content hash (reads by id and by path, edit paths)
 //   space_files        the files (link checking, file backlinks)
-//   page_links         every link of every page, resolved (links, statuses and backlinks in SQL)
+//   page_links         every link of every page, resolved, with its status (links and backlinks in SQL)
 //   search_sections    one row per section of a page, with the dialect's full-text index (db/dialect.ts)
 import type { Kysely } from 'kysely';
 import { createSearchIndex, dropSearchIndex } from '../dialect.js';
@@ -92,8 +92,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('anchor', 'text')
     .addColumn('url', 'text')
     .addColumn('url_status', 'text') // ok | in-app for urls
+    .addColumn('status', 'text', (c) => c.notNull()) // ok | broken | in-app, kept current by services/content-index.ts
     .addPrimaryKeyConstraint('page_links_pk', ['space_id', 'page_id', 'seq'])
     .execute();
+  await db.schema.createIndex('page_links_status_idx').on('page_links').columns(['space_id', 'status', 'target_key']).execute();
   await db.schema.createIndex('page_links_target_idx').on('page_links').columns(['space_id', 'target_key']).execute();
   await db.schema.createIndex('page_links_page_target_idx').on('page_links').columns(['space_id', 'target_page']).execute();
   await db.schema.createIndex('page_links_path_target_idx').on('page_links').columns(['space_id', 'target_path']).execute();
