@@ -1,39 +1,13 @@
 // The content of a change request: the space's content readers on the change request's revision, the editing
 // extension on its revision chain. Parse, call the services, present.
-import type { components } from '@bindery/api-types';
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { paginateArray } from '../lib/paginate-array.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
-import type { ContentEdit } from '../services/content-edits.js';
 import { findFile, findPage, listFiles, pageTree } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
-
-type ApiEdit = components['schemas']['ContentEdit'];
-
-const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
-
-/** The request's edits as service edits (as for the space's `content/edits`). */
-function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
-  const out: ContentEdit[] = edits.map((e) => {
-    switch (e.op) {
-      case 'createPage':
-        return { op: 'createPage', ...e.page };
-      case 'updatePage':
-        return { op: 'updatePage', page: e.pageId, ...e.page };
-      case 'movePage':
-        return { op: 'movePage', page: e.pageId, ...(e.parent !== undefined ? { parent: e.parent } : {}), ...(e.position ? { position: e.position } : {}) };
-      case 'deletePage':
-        return { op: 'deletePage', page: e.pageId };
-      case 'deleteFile':
-        return { op: 'deleteFile', file: e.fileId };
-      case 'setVariables':
-        return { op: 'setVariables', variables: e.variables };
-    }
-  });
-  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
-}
+import { etag, toEdits } from './content-edit-input.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params }, ctx) => {

@@ -1,6 +1,5 @@
 // Space content: revisions, pages and files (reading, and the Bindery editing extension), links and backlinks,
 // templates. Parse, call the services, present. Writes answer the new revision in `ETag` and honour `If-Match`.
-import type { components } from '@bindery/api-types';
 import { listBody } from '../db/pagination.js';
 import { ApiError, invalidField } from '../errors.js';
 import { handlers } from '../http/operations.js';
@@ -8,39 +7,14 @@ import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { paginateArray } from '../lib/paginate-array.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
-import type { ContentEdit } from '../services/content-edits.js';
 import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTree,
 } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
 import { importContent } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
+import { etag, toEdits } from './content-edit-input.js';
 import { blobStore } from '../storage/blobs.js';
-
-type ApiEdit = components['schemas']['ContentEdit'];
-
-const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
-
-/** The request's edits as service edits, with the JSON pointer of each edit's fields for errors. */
-function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
-  const out: ContentEdit[] = edits.map((e) => {
-    switch (e.op) {
-      case 'createPage':
-        return { op: 'createPage', ...e.page };
-      case 'updatePage':
-        return { op: 'updatePage', page: e.pageId, ...e.page };
-      case 'movePage':
-        return { op: 'movePage', page: e.pageId, ...(e.parent !== undefined ? { parent: e.parent } : {}), ...(e.position ? { position: e.position } : {}) };
-      case 'deletePage':
-        return { op: 'deletePage', page: e.pageId };
-      case 'deleteFile':
-        return { op: 'deleteFile', file: e.fileId };
-      case 'setVariables':
-        return { op: 'setVariables', variables: e.variables };
-    }
-  });
-  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
-}
 
 const at = () => '/body';
 

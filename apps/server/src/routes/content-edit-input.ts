@@ -1,0 +1,28 @@
+// Request parsing shared by the space's and the change request's content edits.
+import type { components } from '@bindery/api-types';
+import type { ContentEdit } from '../services/content-edits.js';
+
+type ApiEdit = components['schemas']['ContentEdit'];
+
+export const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
+
+/** The request's edits as service edits, with the JSON pointer of each edit's fields for errors. */
+export function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
+  const out: ContentEdit[] = edits.map((e) => {
+    switch (e.op) {
+      case 'createPage':
+        return { op: 'createPage', ...e.page };
+      case 'updatePage':
+        return { op: 'updatePage', page: e.pageId, ...e.page };
+      case 'movePage':
+        return { op: 'movePage', page: e.pageId, ...(e.parent !== undefined ? { parent: e.parent } : {}), ...(e.position ? { position: e.position } : {}) };
+      case 'deletePage':
+        return { op: 'deletePage', page: e.pageId };
+      case 'deleteFile':
+        return { op: 'deleteFile', file: e.fileId };
+      case 'setVariables':
+        return { op: 'setVariables', variables: e.variables };
+    }
+  });
+  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
+}
