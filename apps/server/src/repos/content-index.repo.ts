@@ -37,7 +37,7 @@ export const contentIndexRepo = {
     return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('page_id', '=', pageId).executeTakeFirst();
   },
   pageByPath(db: DbOrTx, spaceId: string, path: string): Promise<SpacePageRow | undefined> {
-    return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('path', '=', path).orderBy('page_id').limit(1).executeTakeFirst();
+    return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('path', '=', path).limit(1).executeTakeFirst();
   },
   /** The chain of ancestors of a page, root first, the page last (one recursive query). */
   async chain(db: DbOrTx, spaceId: string, pageId: string): Promise<{ page_id: string; node_hash: string }[]> {
