@@ -8,30 +8,17 @@ import type { PageData, PageType } from '../content/tree.js';
 import { ApiError, conflict, invalidField } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import type { FileEntry } from './content-store.js';
-import { chooseSlug, ROOT_ID, type WNode, type WorkingTree } from './working-tree.js';
+import { chooseSlug, ROOT_ID, type PageFieldsInput, type WNode, type WorkingTree } from './working-tree.js';
 
 export interface PagePosition {
   before?: string;
   after?: string;
 }
 
-/** Fields of a page that edits set. `null` clears an optional field. */
-export interface PageFields {
-  title?: string;
-  slug?: string;
-  emoji?: string | null;
-  icon?: string | null;
-  description?: string | null;
-  markdown?: string;
+/** Fields of a page that edits set (`null` clears an optional field), or GitBook's JSON document for the markdown. */
+export interface PageFields extends PageFieldsInput {
   /** GitBook's JSON document; converted to markdown (the stored form). */
   document?: Record<string, unknown>;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-  layout?: Record<string, unknown> | null;
-  cover?: Record<string, unknown> | null;
-  /** Target of a link page: a URL, or `/pages/<id>`. */
-  href?: string;
 }
 
 export type ContentEdit =

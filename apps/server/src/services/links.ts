@@ -7,11 +7,12 @@
 //
 // A list item is one target (GitBook's ContentReferenceUsage) with every location that uses it. Statuses: `ok`,
 // `broken`, `in-app` (a URL into this Bindery's app or API).
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { components } from '@bindery/api-types';
 import { extractLinks } from '../content/markdown.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import type { PageLinksTable } from '../db/schema.js';
 import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type PageRequest } from '../db/pagination.js';
 import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
 import { Lru } from '../lib/lru.js';
@@ -31,19 +32,11 @@ export interface LinkList {
   stats: { total: number; broken: { total: number } };
 }
 
-interface TargetRow {
-  target_key: string;
-  target_kind: string;
-  target_page: string | null;
-  target_path: string | null;
-  target_file: string | null;
-  target_name: string | null;
-  anchor: string | null;
-  url: string | null;
+type TargetRow = Pick<Selectable<PageLinksTable>, 'target_key' | 'target_kind' | 'target_page' | 'target_path' | 'target_file' | 'target_name' | 'anchor' | 'url'> & {
   status: LinkStatus;
   resolved_page: string | null;
   resolved_file: string | null;
-}
+};
 
 function location(sc: SpaceContent, pageId: string): Location {
   return { kind: 'page', organization: sc.space.org_id, space: sc.space.id, versionContext: { type: 'revision', revision: sc.content.revision.id }, page: pageId };
