@@ -28,6 +28,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The rate-limit window in milliseconds (default one minute). */
   rateLimitWindowMs: number;
+  /** Lifetime of the API token an SSO sign-in hands back, in seconds (default one day). */
+  ssoTokenTtlSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.BINDERY_JWT_SECRET || undefined,
     rateLimitPerMinute: Number(env.BINDERY_RATE_LIMIT_PER_MINUTE ?? 0),
     rateLimitWindowMs: Number(env.BINDERY_RATE_LIMIT_WINDOW_MS ?? 60_000),
+    ssoTokenTtlSeconds: Number(env.BINDERY_SSO_TOKEN_TTL ?? 86_400),
   };
 }

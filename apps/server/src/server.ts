@@ -77,7 +77,7 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
     const existing = await ctx.db.selectFrom('api_tokens').select('user_id').where('token_hash', '=', hash).executeTakeFirst();
     if (!existing) {
       try {
-        await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', ctx.config.adminToken);
+        await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', { secret: ctx.config.adminToken });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
@@ -86,7 +86,7 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
   }
   const anyToken = await ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', admin.id).executeTakeFirst();
   if (anyToken) return undefined;
-  const { secret } = await createToken(ctx, admin.id, 'first start', generateTokenSecret());
+  const { secret } = await createToken(ctx, admin.id, 'first start');
   return secret;
 }
 

@@ -1532,6 +1532,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/saml/{samlProviderId}/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a SAML sign-in (Assertion Consumer Service)
+         * @description Bindery extension (`service.acsURL`). Takes the identity provider's response (HTTP-POST binding) and checks:
+         *     the signature of the assertion against the provider's `certificate`, the audience (`service.entityID`), the
+         *     destination and recipient (`service.acsURL`), the time window (`NotBefore`/`NotOnOrAfter`, 30 s of clock skew),
+         *     that it answers an authentication request Bindery made through `startURL`, and that the assertion was not used
+         *     before. Then the user is found by the email of the assertion (or created), becomes an SSO member of the
+         *     organization (new members get the provider's `defaultRole` and join its `defaultTeam`), and a personal API
+         *     token is handed back once: as JSON when the request accepts `application/json`, otherwise as a small HTML
+         *     page. The token expires after `BINDERY_SSO_TOKEN_TTL` seconds (default 86400). Any refused response answers
+         *     400 (or 403 when the user may not join) and creates nothing. Public: no `Authorization`.
+         */
+        post: operations["completeSAMLSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/saml/{samlProviderId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the service provider metadata of a SAML provider
+         * @description Bindery extension. The SAML 2.0 metadata of Bindery's side of the provider (`service.entityID` is this URL):
+         *     the entity ID, the Assertion Consumer Service URL (HTTP-POST binding) and the certificate that signs
+         *     Bindery's authentication requests. Give it to the identity provider. Public: no `Authorization`.
+         */
+        get: operations["getSAMLServiceProviderMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/saml/{samlProviderId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Start a SAML sign-in
+         * @description Bindery extension (`service.startURL`). Starts a service-provider-initiated sign-in: answers 302 to the
+         *     identity provider's `ssoURL` with a signed `AuthnRequest` (HTTP-Redirect binding, RSA-SHA256). The request
+         *     id is remembered (for 10 minutes, in the database, so any server process can take the answer) and the
+         *     identity provider's response must answer it. Public: no `Authorization`. 409 while the provider is `pending`.
+         */
+        get: operations["startSAMLSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}": {
         parameters: {
             query?: never;
@@ -2970,6 +3052,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subdomains/{subdomain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subdomain (an organization's `hostname`). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a subdomain
+         * @description Answers which organization uses the subdomain as its `hostname` (any authenticated caller may ask, so that
+         *     tools can check whether a hostname is taken); 404 when no organization uses it. Lookups are case-insensitive.
+         */
+        get: operations["getSubdomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user": {
         parameters: {
             query?: never;
@@ -3105,12 +3211,22 @@ export interface components {
         APIToken: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; absent for tokens that do not expire. Tokens handed back by an SSO sign-in expire.
+             */
+            expiresAt?: string;
             id: string;
             label: string;
             /** Format: date-time */
             lastUsedAt?: string;
             /** @constant */
             object: "api-token";
+            /**
+             * @description Set on tokens issued by an organization's SSO sign-in (and tokens created with them): they act only within
+             *     that organization, as the member the sign-in made.
+             */
+            organization?: string;
         };
         /** @description A proposal of changes to the content of a space, reviewed, updated from the main content and merged. */
         ChangeRequest: {
@@ -5086,6 +5202,36 @@ export interface components {
              */
             startURL: string;
         };
+        /** @description The result of a SAML sign-in. */
+        SSOSession: {
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expiresAt: string;
+            /** @constant */
+            object: "sso-session";
+            /** @description Id of the organization signed in to. */
+            organization: string;
+            /** @description A personal API token of the user (send it as a bearer token); shown only here. */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description A subdomain of the instance and what it points at (an organization's `hostname`). */
+        Subdomain: {
+            /** @description Whether the subdomain serves its target (false while the organization is blocked). */
+            isActive: boolean;
+            /** @constant */
+            object: "subdomain";
+            subdomain: string;
+            /** @description What the subdomain points at. */
+            target: {
+                /** @description Id of the organization whose `hostname` is this subdomain. */
+                organization: string;
+                /** @constant */
+                type: "organization";
+            };
+        };
         /** @description A team of members of an organization. */
         Team: {
             /**
@@ -5441,6 +5587,8 @@ export interface components {
         SpaceId: string;
         /** @description The slug of the OpenAPI specification. */
         SpecSlug: string;
+        /** @description The subdomain (an organization's `hostname`). */
+        Subdomain: string;
         /** @description The unique id of the team. */
         TeamId: string;
         /** @description The unique id of the token. */
@@ -9021,6 +9169,93 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    completeSAMLSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    RelayState?: string;
+                    /** @description The base64-encoded SAML response. */
+                    SAMLResponse: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in; the new API token (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSession"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSAMLServiceProviderMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startSAMLSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the saml-provider. */
+                samlProviderId: components["parameters"]["SamlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the identity provider. */
+            302: {
+                headers: {
+                    /** @description The identity provider's sign-in URL with `SAMLRequest`, `SigAlg` and `Signature`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getSpaceById: {
         parameters: {
             query?: {
@@ -11917,6 +12152,44 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSubdomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subdomain (an organization's `hostname`). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subdomain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "subdomain",
+                     *       "subdomain": "acme",
+                     *       "target": {
+                     *         "type": "organization",
+                     *         "organization": "01JDX0AB8Z7Q4C6W3N2M5K9P1R"
+                     *       },
+                     *       "isActive": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Subdomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -23,6 +23,38 @@ export interface ApiTokensTable {
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+  /** When the token stops working (tokens handed back by an SSO sign-in); null: never. */
+  expires_at: string | null;
+  /** The organization whose SSO sign-in issued the token: it acts only within that organization. */
+  sso_org_id: string | null;
+}
+
+/** A SAML identity provider of an organization; `active` once entity_id, certificate and sso_url are all set. */
+export interface SamlProvidersTable {
+  id: string;
+  org_id: string;
+  label: string;
+  entity_id: string | null;
+  certificate: string | null;
+  sso_url: string | null;
+  default_team_id: string | null;
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An AuthnRequest Bindery sent (its id must come back as InResponseTo, once, within the request lifetime). */
+export interface SamlRequestsTable {
+  id: string;
+  provider_id: string;
+  created_at: string;
+}
+
+/** An assertion already used to sign in (a replayed response is refused). */
+export interface SamlAssertionsTable {
+  provider_id: string;
+  assertion_id: string;
+  used_at: string;
 }
 
 export interface OrganizationsTable {
@@ -356,6 +388,9 @@ export interface Database {
   org_invites: OrgInvitesTable;
   org_email_domains: EmailDomainsTable;
   instance_settings: InstanceSettingsTable;
+  saml_providers: SamlProvidersTable;
+  saml_requests: SamlRequestsTable;
+  saml_assertions: SamlAssertionsTable;
   jobs: JobsTable;
   collections: CollectionsTable;
   spaces: SpacesTable;

@@ -92,6 +92,7 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     app[op.method](op.expressPath, express.raw({ type: () => true, limit: ctx.config.uploadLimit }));
   }
   app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
+  app.use(express.urlencoded({ extended: false, limit: ctx.config.bodyLimit }));
 
   // A path parameter that is itself a path (`{pagePath}` as the last segment, as in GitBook's getPageByPath) is
   // sent with unencoded slashes by the official client: encode them so that routing and validation see one segment.

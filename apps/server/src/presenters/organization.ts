@@ -71,3 +71,8 @@ export function presentInvite(config: Config, i: InviteRow): components['schemas
     },
   };
 }
+
+/** A subdomain is an organization's hostname. */
+export function presentSubdomain(o: OrgRow): components['schemas']['Subdomain'] {
+  return { object: 'subdomain', subdomain: o.hostname!, target: { type: 'organization', organization: o.id }, isActive: true };
+}

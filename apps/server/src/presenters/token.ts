@@ -8,5 +8,7 @@ export function presentToken(t: TokenRow): components['schemas']['APIToken'] {
     label: t.label,
     createdAt: t.created_at,
     ...(t.last_used_at ? { lastUsedAt: t.last_used_at } : {}),
+    ...(t.expires_at ? { expiresAt: t.expires_at } : {}),
+    ...(t.sso_org_id ? { organization: t.sso_org_id } : {}),
   };
 }

@@ -11,6 +11,10 @@ export const organizationsRepo = {
   findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
     return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
   },
+  /** The organization whose hostname (subdomain) this is, case-insensitively. */
+  findByHostname(db: DbOrTx, hostname: string): Promise<OrgRow | undefined> {
+    return db.selectFrom('organizations').selectAll().where('hostname', '=', hostname.toLowerCase()).executeTakeFirst();
+  },
   async insert(db: DbOrTx, row: Insertable<OrganizationsTable>): Promise<void> {
     await db.insertInto('organizations').values(row).execute();
   },
@@ -32,15 +36,17 @@ export const organizationsRepo = {
       .execute();
   },
   /** Organizations a user is a member of, with their membership. */
-  listForUser(db: DbOrTx, userId: string, page: PageRequest) {
-    const base = db
+  /** The organizations a user is a member of (only `onlyOrgId` when given: a token bound to one organization). */
+  listForUser(db: DbOrTx, userId: string, page: PageRequest, onlyOrgId?: string | null) {
+    let base = db
       .selectFrom('organizations as o')
       .innerJoin('org_members as m', 'm.org_id', 'o.id')
       .selectAll('o')
       .select(['m.role as member_role'])
       .where('m.user_id', '=', userId);
+    if (onlyOrgId) base = base.where('o.id', '=', onlyOrgId);
     return paginate(base, page, {
-      scope: `orgs:${userId}`, sortColumn: 'o.created_at', idColumn: 'o.id', direction: 'asc',
+      scope: `orgs:${userId}:${onlyOrgId ?? ''}`, sortColumn: 'o.created_at', idColumn: 'o.id', direction: 'asc',
       keyOf: (r) => [r.created_at, r.id],
     });
   },
@@ -57,6 +63,17 @@ export const organizationsRepo = {
 export const membersRepo = {
   find(db: DbOrTx, orgId: string, userId: string): Promise<MemberRow | undefined> {
     return db.selectFrom('org_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+  },
+  /** A membership with whether its organization enforces SSO (one query). */
+  findWithOrgSso(db: DbOrTx, orgId: string, userId: string): Promise<(MemberRow & { org_sso: OrganizationsTable['sso'] }) | undefined> {
+    return db
+      .selectFrom('org_members as m')
+      .innerJoin('organizations as o', 'o.id', 'm.org_id')
+      .selectAll('m')
+      .select('o.sso as org_sso')
+      .where('m.org_id', '=', orgId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
   },
   async insert(db: DbOrTx, row: MemberRow): Promise<void> {
     await db.insertInto('org_members').values(row).execute();

@@ -16,7 +16,7 @@ export const tokensRepo = {
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select([
         't.id as t_id', 't.user_id as t_user_id', 't.label as t_label', 't.token_hash as t_token_hash',
-        't.created_at as t_created_at', 't.last_used_at as t_last_used_at',
+        't.created_at as t_created_at', 't.last_used_at as t_last_used_at', 't.expires_at as t_expires_at', 't.sso_org_id as t_sso_org_id',
         'u.id', 'u.email', 'u.email_lower', 'u.display_name', 'u.photo_url', 'u.is_instance_admin', 'u.created_at', 'u.updated_at',
       ])
       .where('t.token_hash', '=', hash)
@@ -24,7 +24,7 @@ export const tokensRepo = {
     if (!row) return undefined;
     const token: TokenRow = {
       id: row.t_id, user_id: row.t_user_id, label: row.t_label, token_hash: row.t_token_hash,
-      created_at: row.t_created_at, last_used_at: row.t_last_used_at,
+      created_at: row.t_created_at, last_used_at: row.t_last_used_at, expires_at: row.t_expires_at, sso_org_id: row.t_sso_org_id,
     };
     const user: UserRow = {
       id: row.id, email: row.email, email_lower: row.email_lower, display_name: row.display_name, photo_url: row.photo_url,

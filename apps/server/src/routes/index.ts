@@ -10,6 +10,7 @@ import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
 import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
+import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
 import { userHandlers } from './users.js';
 
@@ -24,6 +25,7 @@ export const handlerTable: HandlerTable = {
   ...commentHandlers,
   ...changeRequestHandlers,
   ...changeRequestContentHandlers,
+  ...ssoHandlers,
 
   // git
   deleteLegacyGitInstallation: todo,
@@ -79,14 +81,6 @@ export const handlerTable: HandlerTable = {
   updateSiteSectionById: todo,
   updateSiteSectionGroupById: todo,
   updateSiteSpaceById: todo,
-
-  // sso
-  createOrganizationSAMLProvider: todo,
-  deleteOrganizationSAMLProvider: todo,
-  getOrganizationSAMLProviderById: todo,
-  listSAMLProvidersInOrganizationById: todo,
-  listSSOProviderLoginsInOrganization: todo,
-  updateOrganizationSAMLProvider: todo,
 
   // translations
   createTranslation: todo,

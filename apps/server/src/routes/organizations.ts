@@ -7,7 +7,7 @@ import * as members from '../services/members.js';
 
 export const organizationHandlers = handlers({
   listOrganizationsForAuthenticatedUser: async ({ actor, query }, ctx) => {
-    const page = await organizationsRepo.listForUser(ctx.db, actor.user.id, query);
+    const page = await organizationsRepo.listForUser(ctx.db, actor.user.id, query, actor.ssoOrgId);
     const items = page.rows.map((row) => {
       const { member_role, ...org } = row;
       const member = { org_id: org.id, user_id: actor.user.id, role: member_role, disabled: 0 as const, sso: 0 as const, joined_at: org.created_at, last_seen_at: null };

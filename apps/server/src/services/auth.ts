@@ -1,6 +1,7 @@
 // API tokens: random secrets shown once, stored only as SHA-256 hashes, sent as `Authorization: Bearer`.
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
 import { unauthorized } from '../errors.js';
 import { randomString, newId } from '../lib/ids.js';
 import { tokensRepo, type TokenRow } from '../repos/tokens.repo.js';
@@ -10,6 +11,10 @@ export interface Actor {
   user: UserRow;
   tokenId: string;
   isInstanceAdmin: boolean;
+  /** Set when the token was issued by an organization's SSO sign-in: the actor acts only within that organization. */
+  ssoOrgId: string | null;
+  /** When the token stops working (null: never). */
+  expiresAt: string | null;
 }
 
 export const TOKEN_PREFIX = 'bdy_';
@@ -31,16 +36,41 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   const found = await tokensRepo.findUserByHash(ctx.db, hashToken(match[1]));
   if (!found) throw unauthorized();
   const now = ctx.clock.now();
+  if (found.token.expires_at && Date.parse(found.token.expires_at) <= now.getTime()) throw unauthorized('The token has expired');
   const last = found.token.last_used_at ? Date.parse(found.token.last_used_at) : 0;
   if (now.getTime() - last > TOUCH_INTERVAL_MS) await tokensRepo.touch(ctx.db, found.token.id, now.toISOString());
-  return { user: found.user, tokenId: found.token.id, isInstanceAdmin: found.user.is_instance_admin === 1 };
+  return actorOf(found.user, found.token);
+}
+
+/** A user as an actor without a token (to work out what that user may do, e.g. a reviewer's permissions). */
+export function userAsActor(user: UserRow): Actor {
+  return { user, tokenId: '', isInstanceAdmin: user.is_instance_admin === 1, ssoOrgId: null, expiresAt: null };
+}
+
+/** The actor a token stands for. A token from an SSO sign-in never carries instance-administrator power. */
+export function actorOf(user: UserRow, token: TokenRow): Actor {
+  return {
+    user, tokenId: token.id, isInstanceAdmin: user.is_instance_admin === 1 && !token.sso_org_id,
+    ssoOrgId: token.sso_org_id, expiresAt: token.expires_at,
+  };
+}
+
+export interface TokenOptions {
+  secret?: string;
+  /** When the token stops working. */
+  expiresAt?: string | null;
+  /** The organization whose SSO sign-in issues the token (it then acts only within it). */
+  ssoOrgId?: string | null;
+  db?: DbOrTx;
 }
 
 /** Creates a token for a user; returns the row and the secret (the only time it exists in clear). */
-export async function createToken(ctx: AppContext, userId: string, label: string, secret = generateTokenSecret()) {
+export async function createToken(ctx: AppContext, userId: string, label: string, opts: TokenOptions = {}) {
+  const secret = opts.secret ?? generateTokenSecret();
   const row: TokenRow = {
     id: newId(), user_id: userId, label, token_hash: hashToken(secret), created_at: ctx.clock.now().toISOString(), last_used_at: null,
+    expires_at: opts.expiresAt ?? null, sso_org_id: opts.ssoOrgId ?? null,
   };
-  await tokensRepo.insert(ctx.db, row);
+  await tokensRepo.insert(opts.db ?? ctx.db, row);
   return { row, secret };
 }

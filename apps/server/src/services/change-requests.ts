@@ -18,7 +18,7 @@ import type { SpaceRow } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import { presentChangeRequest, presentRequestedReviewer, presentReview } from '../presenters/change-request.js';
 import type { BodyFormat } from '../presenters/comment.js';
-import type { Actor } from './auth.js';
+import { userAsActor, type Actor } from './auth.js';
 import { postComment, presentCommentById, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
 import { accessibleSpacesFilter, loadSpace } from './spaces.js';
@@ -221,7 +221,7 @@ export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: s
       const field = `/body/users/${i}`;
       if (userId === cr.created_by) throw invalidField(field, 'is the author of the change request, who cannot review it');
       const user = await usersRepo.findById(tx, userId);
-      const subject = user ? await loadSubject(tx, { user, tokenId: '', isInstanceAdmin: user.is_instance_admin === 1 }, space.org_id) : undefined;
+      const subject = user ? await loadSubject(tx, userAsActor(user), space.org_id) : undefined;
       const theirs = subject ? await computeSpaceAccess(tx, subject, space) : undefined;
       if (!user || !theirs || !theirs.view || theirs.role === null) throw new ApiError(404, `User not found (${field})`);
       if (!canOnSpace(theirs, 'review')) throw invalidField(field, 'cannot review this space (needs the review role on it)');

@@ -15,6 +15,7 @@ import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo, type OrgRow } from '../repos/organizations.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from './auth.js';
+import { callerMembership } from './membership.js';
 
 /** How long a deleted space can be restored. */
 export const SPACE_RETENTION_MS = 7 * DAY_MS;
@@ -22,7 +23,7 @@ export const SPACE_RETENTION_MS = 7 * DAY_MS;
 export const SPACE_PURGE_GRACE_MS = 60_000;
 
 export async function loadSubject(db: DbOrTx, actor: Actor, orgId: string): Promise<ContentSubject> {
-  const member = await membersRepo.find(db, orgId, actor.user.id);
+  const member = await callerMembership(db, actor, orgId);
   const grants = new Map<string, Role>();
   if (member && !member.disabled) {
     for (const g of await grantsRepo.forUser(db, orgId, actor.user.id)) {

@@ -13,6 +13,7 @@ import { membersRepo, invitesRepo, organizationsRepo, type MemberRow } from '../
 import { usersRepo, type UserRow } from '../repos/users.repo.js';
 import type { MemberCounts } from '../presenters/organization.js';
 import type { Actor } from './auth.js';
+import { assertNotBoundElsewhere } from './membership.js';
 import { loadOrganization, lockOrganization } from './organizations.js';
 import { forgetMember } from './permissions.js';
 
@@ -185,6 +186,7 @@ export async function inviteUsers(ctx: AppContext, actor: Actor, orgId: string, 
 export async function joinByEmailDomain(ctx: AppContext, actor: Actor, orgId: string): Promise<void> {
   const org = await organizationsRepo.findById(ctx.db, orgId);
   if (!org) throw notFound('Organization');
+  assertNotBoundElsewhere(actor, orgId, 'join another organization');
   const existing = await membersRepo.find(ctx.db, orgId, actor.user.id);
   if (existing) return;
   const domain = actor.user.email_lower.split('@')[1] ?? '';
@@ -194,6 +196,7 @@ export async function joinByEmailDomain(ctx: AppContext, actor: Actor, orgId: st
 }
 
 export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<MemberWithUser> {
+  assertNotBoundElsewhere(actor, orgId, 'join another organization');
   const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
   if (!invite) throw notFound('Invite');
   await addMember(ctx.db, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });

@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { authorizeOrganization, type OrganizationAction } from '../policies/organization.js';
 import { organizationsRepo, membersRepo, type OrgRow, type MemberRow } from '../repos/organizations.repo.js';
 import type { Actor } from './auth.js';
+import { assertNotBoundElsewhere, callerMembership } from './membership.js';
 
 type UpdateBody = RequestBody<'updateOrganizationById'>;
 type CreateBody = RequestBody<'createOrganization'>;
@@ -22,7 +23,7 @@ export interface LoadedOrganization {
 export async function loadOrganization(ctx: AppContext, actor: Actor, orgId: string, action: OrganizationAction = 'view', db: DbOrTx = ctx.db): Promise<LoadedOrganization> {
   const org = await organizationsRepo.findById(db, orgId);
   if (!org) throw notFound('Organization');
-  const member = await membersRepo.find(db, orgId, actor.user.id);
+  const member = await callerMembership(db, actor, orgId);
   authorizeOrganization(actor, member, action);
   return { org, member };
 }
@@ -39,6 +40,7 @@ export async function createOrganization(
   actor: Actor,
   body: CreateBody,
 ): Promise<LoadedOrganization> {
+  assertNotBoundElsewhere(actor, null, 'create organizations');
   const now = ctx.clock.now().toISOString();
   const domains = normalizeDomains(body.emailDomains ?? []);
   const org: OrgRow = {

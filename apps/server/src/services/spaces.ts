@@ -22,7 +22,7 @@ import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
-import type { Actor } from './auth.js';
+import { userAsActor, type Actor } from './auth.js';
 import {
   CollectionTree, SPACE_PURGE_GRACE_MS, SPACE_RETENTION_MS, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject,
   loadVisibleOrganization, lockOrganizations, missing, spaceLink,
@@ -163,7 +163,7 @@ export async function listSpacesForMember(ctx: AppContext, actor: Actor, orgId: 
   const member = await membersRepo.find(ctx.db, orgId, userId);
   const user = await usersRepo.findById(ctx.db, userId);
   if (!member || !user) throw notFound('Member');
-  const target = await loadSubject(ctx.db, { user, tokenId: '', isInstanceAdmin: user.is_instance_admin === 1 }, orgId);
+  const target = await loadSubject(ctx.db, userAsActor(user), orgId);
   const tree = await CollectionTree.load(ctx.db, orgId);
   const order = q.order ?? 'desc';
   const filter = target.inOrg ? accessibleSpacesFilter(target, tree, false) : { all: false as const, spaceIds: [], collectionIds: [], public: false };

@@ -12,6 +12,7 @@ import { grantsRepo } from '../repos/grants.repo.js';
 import { teamsRepo, splitTeamMember, type TeamCounts, type TeamRole, type TeamRow } from '../repos/teams.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import type { Actor } from './auth.js';
+import { callerMembership } from './membership.js';
 import { lockOrganizations } from './content-access.js';
 import { countMemberships, type MemberWithUser } from './members.js';
 
@@ -24,7 +25,7 @@ export interface LoadedTeam {
 async function callerMember(db: DbOrTx, actor: Actor, orgId: string): Promise<MemberRow | undefined> {
   const org = await organizationsRepo.findById(db, orgId);
   if (!org) throw notFound('Organization');
-  const member = await membersRepo.find(db, orgId, actor.user.id);
+  const member = await callerMembership(db, actor, orgId);
   authorizeOrganization(actor, member, 'view');
   return member;
 }

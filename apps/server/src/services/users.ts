@@ -44,5 +44,6 @@ export async function getVisibleUser(ctx: AppContext, actor: Actor, userId: stri
 export async function createTokenFor(ctx: AppContext, actor: Actor, userId: string, label: string) {
   const user = await getVisibleUser(ctx, actor, userId);
   if (user.id !== actor.user.id && !actor.isInstanceAdmin) throw forbidden('You can only create tokens for yourself');
-  return createToken(ctx, user.id, label);
+  // A token made with an SSO session's token is bound like it: same organization, same end.
+  return createToken(ctx, user.id, label, user.id === actor.user.id ? { ssoOrgId: actor.ssoOrgId, expiresAt: actor.expiresAt } : {});
 }
