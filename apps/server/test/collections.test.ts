@@ -25,7 +25,7 @@ describe('createCollection / getCollectionById / updateCollectionById', () => {
     expect(r.status).toBe(201);
     expect(r.headers.get('location')).toBe(r.body.urls.location);
     expect(r.body).toMatchObject({
-      object: 'collection', title: 'Guides', organization: org, defaultLevel: 'inherit',
+      object: 'collection', title: 'Guides', organization: org, defaultLevel: null,
       urls: { location: `${server.ctx.config.publicUrl}/v1/collections/${r.body.id}` },
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
     });

@@ -101,7 +101,7 @@ describe('updateOrganizationById', () => {
       [{ hostname: 'x'.repeat(33) }, '/body/hostname'],
       [{ logo: 'not a url' }, '/body/logo'],
       [{ defaultRole: 'owner' }, '/body/defaultRole'],
-      [{ mergeRules: { type: 'inherit' } }, '/body/mergeRules'],
+      [{ mergeRules: { type: 'sometimes' } }, '/body/mergeRules'],
       [{}, '/body'],
     ];
     for (const [body, field] of cases) {

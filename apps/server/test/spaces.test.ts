@@ -57,7 +57,7 @@ describe('createSpace / getSpaceById', () => {
     expect(r.headers.get('location')).toBe(`${server.ctx.config.publicUrl}/v1/spaces/${r.body.id}`);
     expect(r.body).toMatchObject({
       object: 'space', title: 'Handbook', emoji: '📘', visibility: 'private', editMode: 'locked', language: 'fr',
-      organization: org, defaultLevel: 'inherit', mergeRules: { type: 'inherit' },
+      organization: org, defaultLevel: null, mergeRules: { type: 'inherit' },
       comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
       urls: { location: r.headers.get('location'), app: expect.stringContaining(r.body.id) },
       permissions: { view: true, access: true, admin: true, edit: false, comment: true },
@@ -238,7 +238,7 @@ describe('updateSpaceById', () => {
     const partial = await api.patch(`/v1/spaces/${s.id}`, { title: 'Only title' });
     expect(partial.body).toMatchObject({ title: 'Only title', emoji: '📗', editMode: 'locked', defaultLevel: 'comment' });
     expect((await api.patch(`/v1/spaces/${s.id}`, { defaultLevel: null })).body.defaultLevel).toBeNull();
-    expect((await api.patch(`/v1/spaces/${s.id}`, { defaultLevel: 'inherit' })).body.defaultLevel).toBe('inherit');
+    expect((await api.patch(`/v1/spaces/${s.id}`, { defaultLevel: 'inherit' })).body.defaultLevel).toBeNull();
     for (const [body, field] of [
       [{ title: 'x'.repeat(51) }, '/body/title'],
       [{ emoji: 'x'.repeat(51) }, '/body/emoji'],

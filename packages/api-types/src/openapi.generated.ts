@@ -3740,11 +3740,17 @@ export interface components {
             enabled: boolean;
         };
         /**
-         * @description Default role of the organization's members (those with a role) on a piece of content: a role, `null` (no
-         *     default role), or `inherit` to follow the parent collection (and, at the top level, the member's organization
-         *     role). A caller's role on content is the highest of their organization role, their grants and this chain.
+         * @description Default role of the organization's members (those with a role) on a piece of content, as answered: a role, or
+         *     `null` when no default role applies (members then have their organization role). Content that inherits its level
+         *     (`inherit` on input) answers the level it inherits: the nearest parent collection's that sets one, else `null`.
+         *     A caller's role on content is the highest of their organization role, their grants and this chain.
          */
-        DefaultLevel: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+        DefaultLevel: components["schemas"]["MemberRoleOrGuest"];
+        /**
+         * @description Default role to set on a piece of content: a role, `null` (no default role), or `inherit` to follow the parent
+         *     collection (and, at the top level, the member's organization role).
+         */
+        DefaultLevelInput: components["schemas"]["MemberRoleOrGuest"] | "inherit";
         /** @description A rich document (GitBook's JSON document) - blocks and inlines. */
         Document: {
             data?: {
@@ -3761,6 +3767,11 @@ export interface components {
             /** @constant */
             object: "document";
         };
+        /**
+         * @description An emoji: one emoji grapheme (`📘`, `👩🏽‍💻`, `🇫🇷`, `1️⃣`) or GitBook's code-point form (`1f4d8`, hyphen-separated for
+         *     sequences), or the empty string for none. Anything else is refused with 400 naming the field.
+         */
+        Emoji: string;
         /** @description An emoji reaction on a comment or reply. */
         EmojiReaction: {
             /** @description How many users reacted with this emoji. */
@@ -4221,10 +4232,23 @@ export interface components {
             rule: "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_change_request_description" | "require_author_to_merge";
         };
         /**
-         * @description Merge rules of a space or organization. `inherit` (spaces only) follows the organization; `none` merges
-         *     without review; `rules` lists rules that must all pass.
+         * @description Merge rules of a space or organization, as answered: `inherit` (a space follows its organization; an organization
+         *     with no rules of its own), or `rules`, which must all pass (an empty list merges without review).
          */
         MergeRules: {
+            /** @constant */
+            type: "inherit";
+        } | {
+            rules: components["schemas"]["MergeRule"][];
+            /** @constant */
+            type: "rules";
+        };
+        /**
+         * @description Merge rules to set on a space or organization. Besides the answered forms (`inherit`, `rules`), GitBook's `none`
+         *     ("merged without review") is accepted: it is answered as `{type: rules, rules: []}` on a space, and as
+         *     `{type: inherit}` on an organization (an organization with no rules).
+         */
+        MergeRulesInput: {
             /** @enum {string} */
             type: "inherit" | "none";
         } | {
@@ -5101,8 +5125,7 @@ export interface components {
              */
             deletedAt?: string;
             editMode?: components["schemas"]["SpaceEditMode"];
-            /** @description An emoji shown as the icon of the space (may be empty). */
-            emoji: string;
+            emoji: components["schemas"]["Emoji"];
             gitSync?: components["schemas"]["GitSyncState"];
             /** @description Unique identifier of the space. */
             id: string;
@@ -5694,7 +5717,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    defaultLevel?: components["schemas"]["DefaultLevel"];
+                    defaultLevel?: components["schemas"]["DefaultLevelInput"];
                     /** @description Description of the collection. */
                     description?: string;
                     /** @description Title of the collection. */
@@ -6493,7 +6516,7 @@ export interface operations {
                     hostname?: components["schemas"]["OrganizationHostname"];
                     inviteLinks?: boolean;
                     logo?: string | null;
-                    mergeRules?: components["schemas"]["MergeRules"];
+                    mergeRules?: components["schemas"]["MergeRulesInput"];
                     sso?: boolean;
                     title?: string;
                 };
@@ -8594,7 +8617,7 @@ export interface operations {
             content: {
                 "application/json": {
                     editMode?: components["schemas"]["SpaceEditMode"];
-                    emoji?: string;
+                    emoji?: components["schemas"]["Emoji"];
                     /** @description When `true`, the space is created without any page. */
                     empty?: boolean;
                     language?: components["schemas"]["Language"];
@@ -9323,11 +9346,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    defaultLevel?: components["schemas"]["DefaultLevel"];
+                    defaultLevel?: components["schemas"]["DefaultLevelInput"];
                     editMode?: components["schemas"]["SpaceEditMode"];
-                    emoji?: string;
+                    emoji?: components["schemas"]["Emoji"];
                     language?: components["schemas"]["Language"];
-                    mergeRules?: components["schemas"]["MergeRules"];
+                    mergeRules?: components["schemas"]["MergeRulesInput"];
                     title?: string;
                     /**
                      * @description Bindery extension (GitBook sets visibility through sites): who can read the space. `in-collection`

@@ -9,6 +9,7 @@ import { ApiError, notImplemented } from '../errors.js';
 import { authenticate } from '../services/auth.js';
 import { errorHandler } from './errors.js';
 import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
+import { refuseUnsafeText } from './text-guard.js';
 import { RateLimiter } from './rate-limit.js';
 import { loadBundledSpec, specOperations, type SpecOperation } from './spec.js';
 
@@ -93,6 +94,7 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   }
   app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
   app.use(express.urlencoded({ extended: false, limit: ctx.config.bodyLimit }));
+  app.use(refuseUnsafeText);
 
   // A path parameter that is itself a path (`{pagePath}` as the last segment, as in GitBook's getPageByPath) is
   // sent with unencoded slashes by the official client: encode them so that routing and validation see one segment.

@@ -2,7 +2,7 @@
 // Rules: docs/permissions.md.
 import type { components } from '@bindery/api-types';
 import { forbidden, notFound } from '../errors.js';
-import { contentRole, type ChainLink, type ContentSubject } from './content.js';
+import { chainDefaultLevel, contentRole, type ChainLink, type ContentSubject } from './content.js';
 import { atLeast, type Role } from './roles.js';
 
 export type CollectionPermissions = components['schemas']['Collection']['permissions'];
@@ -10,11 +10,13 @@ export type CollectionAction = 'view' | 'update' | 'delete' | 'move' | 'transfer
 
 export interface CollectionAccess {
   role: Role | null;
+  /** The default level in effect: the collection's own, or the one it inherits (null: none). */
+  defaultLevel: Role | null;
 }
 
 /** `chain`: the collection then its ancestors (nearest first). */
 export function collectionAccess(subject: ContentSubject, chain: readonly ChainLink[]): CollectionAccess {
-  return { role: contentRole(subject, chain) };
+  return { role: contentRole(subject, chain), defaultLevel: chainDefaultLevel(chain) };
 }
 
 export const COLLECTION_ACTION_ROLES: Record<CollectionAction, Role> = {

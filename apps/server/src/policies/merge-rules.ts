@@ -10,7 +10,8 @@
 //   `require_one_of_specific_reviewers` list is read without them.
 import type { components } from '@bindery/api-types';
 
-export type MergeRulesConfig = components['schemas']['MergeRules'];
+/** Rules as stored and set (GitBook's `none` included; presenters answer the seed's form). */
+export type MergeRulesConfig = components['schemas']['MergeRulesInput'];
 export type MergeRule = components['schemas']['MergeRule'];
 export type MergeRuleName = MergeRule['rule'];
 

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { components } from '@bindery/api-types';
 import { forbidden, notFound } from '../errors.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
-import { contentRole, type ChainLink, type ContentSubject } from './content.js';
+import { chainDefaultLevel, contentRole, type ChainLink, type ContentSubject } from './content.js';
 import { atLeast, type Role } from './roles.js';
 
 export type SpacePermissions = components['schemas']['Space']['permissions'];
@@ -20,6 +20,8 @@ export interface SpaceAccess {
   /** The caller presented the space's share key. */
   sharedByKey: boolean;
   editMode: string;
+  /** The default level in effect: the space's own, or the one it inherits (null: none). */
+  defaultLevel: Role | null;
 }
 
 export type SpaceAction =
@@ -44,6 +46,7 @@ export function spaceAccess(subject: ContentSubject, space: SpaceRow, chain: rea
     access: role !== null || (subject.inOrg && space.visibility === 'public'),
     sharedByKey,
     editMode: space.edit_mode,
+    defaultLevel: chainDefaultLevel(chain),
   };
 }
 

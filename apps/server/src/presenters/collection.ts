@@ -1,6 +1,5 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import { asDefaultLevel } from '../policies/content.js';
 import { collectionPermissions, type CollectionAccess } from '../policies/collection.js';
 import type { CollectionRow } from '../repos/collections.repo.js';
 
@@ -14,7 +13,7 @@ export function presentCollection(config: Config, c: CollectionRow, access: Coll
     ...(c.description !== null ? { description: c.description } : {}),
     organization: c.org_id,
     ...(c.parent_id ? { parent: c.parent_id } : {}),
-    defaultLevel: asDefaultLevel(c.default_level) as Collection['defaultLevel'],
+    defaultLevel: access.defaultLevel,
     urls: {
       location: `${config.publicUrl}/v1/collections/${c.id}`,
       app: `${config.appUrl}/c/${c.id}`,

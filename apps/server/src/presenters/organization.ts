@@ -9,6 +9,12 @@ import { presentUser } from './user.js';
 type Organization = components['schemas']['Organization'];
 type Member = components['schemas']['Member'];
 
+/** An organization's stored rules in the seed's form: no rules of its own (`none`, GitBook's word) is `inherit`. */
+export function presentOrganizationMergeRules(stored: string): Organization['mergeRules'] {
+  const r = JSON.parse(stored) as Organization['mergeRules'] | { type: 'none' };
+  return r.type === 'none' ? { type: 'inherit' } : r;
+}
+
 export function presentOrganization(config: Config, o: OrgRow, actor: Actor, member: MemberRow | undefined): Organization {
   return {
     object: 'organization',
@@ -26,7 +32,7 @@ export function presentOrganization(config: Config, o: OrgRow, actor: Actor, mem
     ai: o.ai === 1,
     inviteLinks: o.invite_links === 1,
     plan: o.plan as Organization['plan'],
-    mergeRules: JSON.parse(o.merge_rules) as Organization['mergeRules'],
+    mergeRules: presentOrganizationMergeRules(o.merge_rules),
     urls: {
       location: `${config.publicUrl}/v1/orgs/${o.id}`,
       app: `${config.appUrl}/o/${o.id}`,

@@ -1,10 +1,16 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import { asDefaultLevel } from '../policies/content.js';
 import { canOnSpace, spacePermissions, type SpaceAccess } from '../policies/space.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 
 type Space = components['schemas']['Space'];
+type MergeRules = components['schemas']['MergeRules'];
+
+/** A space's stored rules in the seed's form: GitBook's `none` (merged without review) is an empty rule list. */
+export function presentSpaceMergeRules(stored: string): MergeRules {
+  const r = JSON.parse(stored) as MergeRules | { type: 'none' };
+  return r.type === 'none' ? { type: 'rules', rules: [] } : r;
+}
 
 export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): Space {
   const base = `${config.publicUrl}/s/${s.id}`;
@@ -24,7 +30,7 @@ export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): 
     updatedAt: s.updated_at,
     ...(s.deleted_at ? { deletedAt: s.deleted_at } : {}),
     editMode: s.edit_mode as Space['editMode'],
-    mergeRules: JSON.parse(s.merge_rules) as Space['mergeRules'],
+    mergeRules: presentSpaceMergeRules(s.merge_rules),
     urls: {
       location: `${config.publicUrl}/v1/spaces/${s.id}`,
       app: `${config.appUrl}/s/${s.id}`,
@@ -35,7 +41,7 @@ export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): 
     ...(s.parent_id ? { parent: s.parent_id } : {}),
     ...(s.language ? { language: s.language as Space['language'] } : {}),
     revision: s.revision_id,
-    defaultLevel: asDefaultLevel(s.default_level) as Space['defaultLevel'],
+    defaultLevel: access.defaultLevel,
     comments: s.comments_count,
     changeRequests: s.change_requests_count,
     changeRequestsOpen: s.change_requests_open,

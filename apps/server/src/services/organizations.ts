@@ -87,12 +87,8 @@ export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: s
   if (body.sso !== undefined) patch.sso = bool(body.sso);
   if (body.ai !== undefined) patch.ai = bool(body.ai);
   if (body.inviteLinks !== undefined) patch.invite_links = bool(body.inviteLinks);
-  if (body.mergeRules !== undefined) {
-    if (body.mergeRules.type === 'inherit') {
-      throw invalidField('/body/mergeRules/type', 'must be "none" or "rules" for an organization ("inherit" is for spaces)');
-    }
-    patch.merge_rules = JSON.stringify(body.mergeRules);
-  }
+  // An organization's `inherit` and GitBook's `none` both mean no rules of its own: stored as `none`.
+  if (body.mergeRules !== undefined) patch.merge_rules = JSON.stringify(body.mergeRules.type === 'inherit' ? { type: 'none' } : body.mergeRules);
   const domains = body.emailDomains !== undefined ? normalizeDomains(body.emailDomains) : undefined;
   if (domains) patch.email_domains = JSON.stringify(domains);
   try {

@@ -22,6 +22,7 @@ import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
+import { isEmoji } from '../lib/text.js';
 import { userAsActor, type Actor } from './auth.js';
 import {
   CollectionTree, SPACE_PURGE_GRACE_MS, SPACE_RETENTION_MS, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject,
@@ -98,7 +99,13 @@ export async function authorizeCreateIn(db: DbOrTx, subject: ContentSubject, org
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** 400 unless `emoji` is one emoji (lib/text.ts). */
+function checkEmoji(emoji: string | undefined): void {
+  if (emoji !== undefined && !isEmoji(emoji)) throw invalidField('/body/emoji', 'must be one emoji (e.g. "📘") or its code points (e.g. "1f4d8"), or empty');
+}
+
 export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, body: RequestBody<'createSpace'>): Promise<LoadedSpace> {
+  checkEmoji(body.emoji);
   const now = ctx.clock.now().toISOString();
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
@@ -177,6 +184,7 @@ export async function listSpacesForMember(ctx: AppContext, actor: Actor, orgId: 
 
 export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'updateSpaceById'>): Promise<LoadedSpace> {
   const onlyEditMode = Object.keys(body).every((k) => k === 'editMode');
+  checkEmoji(body.emoji);
   await withSpaceLock(ctx, spaceId, async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, onlyEditMode ? 'setEditMode' : 'update');
     const patch: Partial<SpaceRow> = { updated_at: ctx.clock.now().toISOString() };

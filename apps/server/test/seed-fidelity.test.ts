@@ -1,0 +1,122 @@
+// Seed fidelity: responses in the shapes the seed documents state, GitBook's own spellings accepted on input, and
+// text that cannot impersonate. Each test names the seed section it checks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe('Part 2, Organization: mergeRules is {type: inherit} or {type: rules, rules}', () => {
+  it('answers a new organization with inherit, accepts inherit and GitBook\'s none on input, and keeps rules', async () => {
+    const t = await createTenant(server);
+    expect((await t.api.get(`/v1/orgs/${t.org}`)).body.mergeRules).toEqual({ type: 'inherit' });
+    const rules = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] };
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { mergeRules: rules })).body.mergeRules).toEqual(rules);
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { mergeRules: { type: 'inherit' } })).body.mergeRules).toEqual({ type: 'inherit' });
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { mergeRules: { type: 'none' } })).body.mergeRules).toEqual({ type: 'inherit' });
+    const listed = await t.api.get('/v1/orgs');
+    expect(listed.body.items.find((o: any) => o.id === t.org).mergeRules).toEqual({ type: 'inherit' });
+  });
+});
+
+describe('Part 1, Space: mergeRules is {type: inherit} or {type: rules, rules}', () => {
+  it('answers GitBook\'s none on a space as an empty rule list, which merges without review even when the organization has rules', async () => {
+    const t = await createTenant(server);
+    await t.api.patch(`/v1/orgs/${t.org}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] } });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const none = await t.api.patch(`/v1/spaces/${space.id}`, { mergeRules: { type: 'none' } });
+    expect(none.body.mergeRules).toEqual({ type: 'rules', rules: [] });
+    const cr = (await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Quick fix' })).body;
+    const merged = await t.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+
+    // Inheriting again brings the organization's rule back: a second request is blocked until approved.
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { mergeRules: { type: 'inherit' } })).body.mergeRules).toEqual({ type: 'inherit' });
+    const cr2 = (await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Needs review' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/change-requests/${cr2.id}/merge`)).status).toBe(409);
+  });
+});
+
+describe('Part 1 conventions 7 and Part 2 Collection: defaultLevel is a role or null', () => {
+  it('answers the level a space or collection inherits (null when nothing sets one), and accepts inherit on input', async () => {
+    const t = await createTenant(server);
+    const top = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Top' })).body;
+    const inner = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Inner', parent: top.id })).body;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S', parent: inner.id })).body;
+    expect([top.defaultLevel, inner.defaultLevel, space.defaultLevel]).toEqual([null, null, null]);
+
+    expect((await t.api.patch(`/v1/collections/${top.id}`, { defaultLevel: 'comment' })).body.defaultLevel).toBe('comment');
+    expect((await t.api.get(`/v1/collections/${inner.id}`)).body.defaultLevel).toBe('comment');
+    expect((await t.api.get(`/v1/spaces/${space.id}`)).body.defaultLevel).toBe('comment');
+
+    expect((await t.api.patch(`/v1/collections/${inner.id}`, { defaultLevel: null })).body.defaultLevel).toBeNull();
+    expect((await t.api.get(`/v1/spaces/${space.id}`)).body.defaultLevel).toBeNull();
+    expect((await t.api.patch(`/v1/collections/${inner.id}`, { defaultLevel: 'inherit' })).body.defaultLevel).toBe('comment');
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { defaultLevel: 'review' })).body.defaultLevel).toBe('review');
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { defaultLevel: 'inherit' })).body.defaultLevel).toBe('comment');
+    const listed = await t.api.get(`/v1/orgs/${t.org}/spaces`);
+    expect(listed.body.items.find((s: any) => s.id === space.id).defaultLevel).toBe('comment');
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { defaultLevel: 'inherited' })).status).toBe(400);
+  });
+});
+
+describe('Part 1, Space: emoji is an emoji', () => {
+  it('accepts one emoji grapheme, GitBook\'s code-point form or nothing, and refuses anything else naming the field', async () => {
+    const t = await createTenant(server);
+    for (const emoji of ['📘', '👩🏽‍💻', '🇫🇷', '1f4d8', '']) {
+      const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S', emoji });
+      expect(r.status, emoji).toBe(201);
+      expect(r.body.emoji).toBe(emoji);
+    }
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    for (const emoji of ['book', '📘📗', 'x', '1', '<script>', 'd800']) {
+      for (const r of [await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S', emoji }), await t.api.patch(`/v1/spaces/${space.id}`, { emoji })]) {
+        expect(r.status, emoji).toBe(400);
+        expect(r.body.error.message).toContain('/body/emoji');
+      }
+    }
+    expect((await t.api.get(`/v1/spaces/${space.id}`)).body.emoji).toBe('');
+  });
+});
+
+describe('Limits and errors: titles, names and comment bodies refuse control and deceptive characters', () => {
+  it('refuses NUL and other control characters with 400 naming the field, writing nothing', async () => {
+    const t = await createTenant(server);
+    const before = (await t.api.get(`/v1/orgs/${t.org}/spaces`)).body.count;
+    for (const title of ['nul\u0000', 'bell\u0007', 'esc\u001b[31m', 'c1\u0085']) {
+      const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title });
+      expect(r.status, JSON.stringify(title)).toBe(400);
+      expect(r.body.error.message).toMatch(/\/body\/title must not contain control characters \(U\+00/);
+    }
+    expect((await t.api.get(`/v1/orgs/${t.org}/spaces`)).body.count).toBe(before);
+
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const bad = await t.api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'hello\u0000world' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('/body/body/markdown');
+    const ok = await t.api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'multi\nline\ttext\r\n' } });
+    expect(ok.status).toBe(200);
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { title: 'Org\u0000' })).status).toBe(400);
+    expect((await t.api.put(`/v1/orgs/${t.org}/teams`, { title: 'Team\u0001' })).status).toBe(400);
+  });
+
+  it('refuses bidirectional overrides and invisible characters in titles and subjects, but not joiners of scripts and emoji', async () => {
+    const t = await createTenant(server);
+    for (const title of ['invoice\u202Efdp.exe', 'admin\u200B', 'a\u2066b\u2069', '\uFEFFbom']) {
+      const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title });
+      expect(r.status, JSON.stringify(title)).toBe(400);
+      expect(r.body.error.message).toContain('/body/title must not contain bidirectional-override or invisible characters');
+    }
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'می‌خواهم 👩‍💻' });
+    expect(space.status).toBe(201);
+    const cr = await t.api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: 'fix\u202Ethis' });
+    expect(cr.status).toBe(400);
+    expect(cr.body.error.message).toContain('/body/subject');
+    // Page content may quote such characters (it is not a name).
+    const comment = await t.api.post(`/v1/spaces/${space.body.id}/comments`, { body: { markdown: 'The title had a \u202E in it' } });
+    expect(comment.status).toBe(200);
+  });
+});
