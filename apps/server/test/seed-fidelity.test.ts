@@ -120,3 +120,30 @@ describe('Limits and errors: titles, names and comment bodies refuse control and
     expect(comment.status).toBe(200);
   });
 });
+
+describe('Part 1, Spaces: a deleted space in its 7-day trash', () => {
+  it('is visible only to those who may restore it; readers, readers of a formerly public space and other organizations get 404 at once', async () => {
+    const t = await createTenant(server, { reader: 'read', editor: 'edit' });
+    const other = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Public handbook' })).body;
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { visibility: 'public' })).status).toBe(200);
+    const page = await t.api.post(`/v1/spaces/${space.id}/content/pages`, { title: 'Welcome', markdown: 'Hello' });
+    expect(page.status, JSON.stringify(page.body)).toBe(201);
+    for (const api of [t.as('reader'), other.api]) expect((await api.get(`/v1/spaces/${space.id}`)).status).toBe(200);
+
+    expect((await t.api.delete(`/v1/spaces/${space.id}`)).status).toBe(204);
+    for (const api of [t.as('reader'), t.as('editor'), other.api]) {
+      for (const path of [`/v1/spaces/${space.id}`, `/v1/spaces/${space.id}/content`, `/v1/spaces/${space.id}/content/page/${page.body.id}`, `/v1/spaces/${space.id}/comments`]) {
+        const r = await api.get(path);
+        expect(r.status, path).toBe(404);
+      }
+      expect((await api.post(`/v1/spaces/${space.id}/restore`)).status).toBe(404);
+    }
+    const own = await t.api.get(`/v1/spaces/${space.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.deletedAt).toBeDefined();
+    expect((await t.api.post(`/v1/spaces/${space.id}/restore`)).status).toBe(200);
+    expect((await t.as('reader').get(`/v1/spaces/${space.id}`)).status).toBe(200);
+    expect((await other.api.get(`/v1/spaces/${space.id}`)).status).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ import { keyBetween } from '../content/fractional-index.js';
 import { canOnCollection } from '../policies/collection.js';
 import { authorizeOrganization } from '../policies/organization.js';
 import { contentRole, type ContentSubject } from '../policies/content.js';
-import { authorizeSpace, spaceAccess, type SpaceAccess, type SpaceAction } from '../policies/space.js';
+import { authorizeSpace, canOnSpace, spaceAccess, type SpaceAccess, type SpaceAction } from '../policies/space.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
@@ -41,7 +41,8 @@ const newShareKey = () => randomString(SHARE_KEY_LENGTH);
 /**
  * Loads a space for the caller and checks `action`: 404 when it does not exist, is past its 7 days in the trash,
  * or the caller cannot see it; 403 when they see it but may not act. A deleted space can still be read (with
- * `deletedAt`) by whoever could read it; commands other than those allowing it (`allowDeleted`) answer 404.
+ * `deletedAt`) by whoever may restore it, and by nobody else; commands other than those allowing it
+ * (`allowDeleted`) answer 404.
  */
 export async function loadSpace(
   ctx: AppContext, db: DbOrTx, actor: Actor, spaceId: string, action: SpaceAction,
@@ -51,6 +52,8 @@ export async function loadSpace(
   if (!space || isExpired(ctx, space)) throw notFound('Space');
   const subject = await loadSubject(db, actor, space.org_id);
   const access = await computeSpaceAccess(db, subject, space, opts.shareKey);
+  // A space in the trash is visible only to those who may restore it: everyone else gets 404 at once.
+  if (space.deleted_at && !canOnSpace(access, 'restore')) throw notFound('Space');
   authorizeSpace(access, action);
   if (space.deleted_at && !opts.allowDeleted) throw new ApiError(404, 'Space not found: it is deleted (restore it with POST /v1/spaces/{spaceId}/restore)');
   return { space, access };
@@ -228,7 +231,7 @@ export async function restoreSpace(ctx: AppContext, actor: Actor, spaceId: strin
   await withSpaceLock(ctx, spaceId, async (tx, space) => {
     if (!space) throw notFound('Space');
     const access = await computeSpaceAccess(tx, await loadSubject(tx, actor, space.org_id), space);
-    if (!access.view) throw notFound('Space');
+    if (!access.view || (space.deleted_at && !canOnSpace(access, 'restore'))) throw notFound('Space');
     if (isExpired(ctx, space)) {
       throw new ApiError(404, 'Space not found: it was deleted more than 7 days ago and is permanently removed');
     }
