@@ -49,7 +49,8 @@ function expected(row: Row, who: Who, ok: number): number | 'noop' | 'skip' {
   const needs = row.needs.split(' ')[0]!;
   if (needs === 'member' || needs === 'team') return ok;
   if (who === 'guest') return cell(row.guest);
-  return atLeast(who, needs as Role) ? ok : 403;
+  const below = /\((\d{3}) below\)/.exec(row.needs)?.[1];
+  return atLeast(who, needs as Role) ? ok : below ? Number(below) : 403;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
