@@ -30,6 +30,10 @@ export interface Config {
   rateLimitWindowMs: number;
   /** Lifetime of the API token an SSO sign-in hands back, in seconds (default one day). */
   ssoTokenTtlSeconds: number;
+  /** OpenAPI specifications: largest document, and largest total of a spec's documents, in bytes. */
+  openapiMaxBytes: number;
+  /** OpenAPI specifications: time allowed for each fetch (the entry URL, each referenced URL), in milliseconds. */
+  openapiFetchTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: Number(env.BINDERY_RATE_LIMIT_PER_MINUTE ?? 0),
     rateLimitWindowMs: Number(env.BINDERY_RATE_LIMIT_WINDOW_MS ?? 60_000),
     ssoTokenTtlSeconds: Number(env.BINDERY_SSO_TOKEN_TTL ?? 86_400),
+    openapiMaxBytes: Number(env.BINDERY_OPENAPI_MAX_BYTES ?? 20 * 1024 * 1024),
+    openapiFetchTimeoutMs: Number(env.BINDERY_OPENAPI_FETCH_TIMEOUT_MS ?? 20_000),
   };
 }

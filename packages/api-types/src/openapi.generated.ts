@@ -720,7 +720,12 @@ export interface paths {
         put?: never;
         /**
          * Create an OpenAPI spec
-         * @description Stores an OpenAPI specification under `slug`, from a URL or from its text, and starts processing it (`processingState: pending`). Answers 409 when the organization already has a spec with that slug.
+         * @description Stores an OpenAPI specification (OpenAPI 3.0, 3.1 or Swagger 2.0, as JSON or YAML) under `slug`, from a URL
+         *     or from its text, and queues its processing (`processingState: pending`): a durable job fetches the URL
+         *     through the server's SSRF guard, parses and validates the document (and the documents it references by URL)
+         *     and makes a new version when the content differs from the latest one. The slug is stored in lower case.
+         *     Answers 409 when the organization already has a spec with that slug, 413 when the text is larger than the
+         *     specification size limit (`BINDERY_OPENAPI_MAX_BYTES`, 20 MB by default).
          */
         post: operations["createOpenAPISpec"];
         delete?: never;
@@ -745,19 +750,202 @@ export interface paths {
         get: operations["getOpenAPISpecBySlug"];
         /**
          * Create or update an OpenAPI spec
-         * @description Creates the spec `specSlug` from `source` when it does not exist (201), or gives the existing spec a new source and processes it again (200). A new spec's slug must match `^[a-z0-9]+(?:-[a-z0-9]+)*$`.
+         * @description Creates the spec `specSlug` from `source` when it does not exist (201), or gives the existing spec this source
+         *     and processes it again (200). PUT with the same `{url}` re-fetches the URL on demand; a new version is made
+         *     only when the content changed. 413 when the text is larger than the specification size limit.
          */
         put: operations["createOrUpdateOpenAPISpecBySlug"];
         post?: never;
         /**
          * Delete an OpenAPI spec
-         * @description Deletes the spec and its versions. Answers 204 also when the spec did not exist.
+         * @description Deletes the spec and its versions. Answers 204 also when the spec did not exist. API reference pages that use it render a notice that the spec is missing.
          */
         delete: operations["deleteOpenAPISpecBySlug"];
         options?: never;
         head?: never;
         /** Update the visibility of an OpenAPI spec */
         patch: operations["updateOpenAPISpecBySlug"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a public OpenAPI spec
+         * @description Bindery extension: the `urls.published` of a spec whose visibility is `public` (and the `urls.public` of its
+         *     content). Needs no `Authorization`; answers the raw text of the latest version, as JSON or YAML as it was
+         *     submitted. 404 when the spec does not exist, is private or has no version yet.
+         */
+        get: operations["getPublicOpenAPISpec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the versions of an OpenAPI spec
+         * @description The versions of the spec, newest first.
+         */
+        get: operations["listOpenAPISpecVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+                /** @description The id of a version of the OpenAPI specification. */
+                versionId: components["parameters"]["SpecVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a version of an OpenAPI spec
+         * @description One version of the spec by its id.
+         */
+        get: operations["getOpenAPISpecVersionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+                /** @description The id of a version of the OpenAPI specification. */
+                versionId: components["parameters"]["SpecVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the content of a version of an OpenAPI spec
+         * @description Every document of the version, parsed.
+         */
+        get: operations["getOpenAPISpecVersionContentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the latest version of an OpenAPI spec
+         * @description 404 when the spec has no version yet (never processed successfully).
+         */
+        get: operations["getLatestOpenAPISpecVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the content of the latest version of an OpenAPI spec
+         * @description Every document of the latest version, parsed. 404 when the spec has no version yet.
+         */
+        get: operations["getLatestOpenAPISpecVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the raw text of the latest version of an OpenAPI spec
+         * @description The entry document exactly as it was submitted or fetched. 404 when the spec has no version yet.
+         */
+        get: operations["getLatestOpenAPISpecVersionContentRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/ping": {
@@ -4265,13 +4453,18 @@ export interface components {
             /** Format: date-time */
             lastProcessedAt?: string;
             /** @description Total number of processing errors, before `lastProcessedErrors` was truncated. */
-            lastProcessedErrorCount?: number;
+            lastProcessedErrorCount: number;
+            /** @description The errors of the last processing (at most 50), each naming where it is (a JSON pointer into the document, or the URL). */
             lastProcessedErrors?: {
+                /** @description Kind of error, e.g. `required`, `additionalProperties`, `invalid-reference`, `duplicate-operation-id`. */
                 code?: string;
+                /** @description What is wrong and where. */
                 message: string;
             }[];
             /**
-             * @description Why the last processing failed, when it did.
+             * @description Why the last processing failed, when it did: `FETCH_TIMEOUT` (the URL, or a URL it references, did not answer
+             *     in time), `FETCH_ERROR` (it could not be fetched: refused address, HTTP error, too large), `PARSE_ERROR` (not
+             *     JSON or YAML, not an OpenAPI 3.0/3.1 or Swagger 2.0 document, or invalid).
              * @enum {string}
              */
             lastProcessErrorCode?: "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR";
@@ -4286,7 +4479,9 @@ export interface components {
                 view: boolean;
             };
             /**
-             * @description Processing state of the latest version.
+             * @description Where processing of the latest source stands: `pending` (queued), `progress` (being fetched, parsed and
+             *     validated), `complete` (done). A processing that failed is `complete` with `lastProcessErrorCode` and
+             *     `lastProcessedErrors` set; the versions made before stay available.
              * @enum {string}
              */
             processingState: "pending" | "progress" | "complete";
@@ -4318,6 +4513,45 @@ export interface components {
             };
             visibility?: components["schemas"]["OpenAPISpecVisibility"];
         };
+        /**
+         * @description The content of a version: every document of the specification in `filesystem` (the entry document and each
+         *     document it references by URL, parsed), and where it can be fetched.
+         */
+        OpenAPISpecContent: {
+            /** @description The documents of the specification. */
+            filesystem: {
+                /** @description The `uri` of the entry document. */
+                entrypoint: string;
+                files: {
+                    /** @enum {string} */
+                    format: "json" | "yaml";
+                    isEntrypoint: boolean;
+                    /** @description The parsed document. */
+                    specification: unknown;
+                    /** @description Where the document came from (its URL, or `openapi.json`/`openapi.yaml` for a text source). */
+                    uri: string;
+                }[];
+            };
+            urls: {
+                /** @description Public URL of the raw specification, for specs whose visibility is `public`; null otherwise. */
+                public: null | string;
+                /**
+                 * Format: uri
+                 * @description Where the entry document came from (its URL, or the API URL of its raw content for a text source).
+                 */
+                source: string;
+            };
+        };
+        /** @description The entry document of a version exactly as it was submitted or fetched. */
+        OpenAPISpecRawContent: {
+            /**
+             * @description The format of the text.
+             * @enum {string}
+             */
+            format: "json" | "yaml";
+            /** @description The raw text. */
+            text: string;
+        };
         /** @description Where the specification comes from - a URL to fetch it from, or its text. */
         OpenAPISpecSource: {
             /**
@@ -4328,6 +4562,27 @@ export interface components {
         } | {
             /** @description The specification as JSON or YAML text. */
             text: string;
+        };
+        /** @description One version of an OpenAPI specification; a new version is made each time processing finds content that differs from the latest version. */
+        OpenAPISpecVersion: {
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description Unique identifier of the version. */
+            id: string;
+            /** @constant */
+            object: "openapi-spec-version";
+            /**
+             * Format: uri
+             * @description URL the version was fetched from, or the API URL of its raw content for a text source.
+             */
+            url: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the version.
+                 */
+                location: string;
+            };
         };
         /**
          * @description `private`: the spec is not publicly available; `public`: anyone with a public link can get it.
@@ -5610,6 +5865,8 @@ export interface components {
         SpaceId: string;
         /** @description The slug of the OpenAPI specification. */
         SpecSlug: string;
+        /** @description The id of a version of the OpenAPI specification. */
+        SpecVersionId: string;
         /** @description The subdomain (an organization's `hostname`). */
         Subdomain: string;
         /** @description The unique id of the team. */
@@ -7169,6 +7426,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -7245,6 +7503,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -7308,6 +7567,219 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPublicOpenAPISpec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw text of the latest version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                    "application/yaml": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOpenAPISpecVersions: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["OpenAPISpecVersion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOpenAPISpecVersionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+                /** @description The id of a version of the OpenAPI specification. */
+                versionId: components["parameters"]["SpecVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOpenAPISpecVersionContentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+                /** @description The id of a version of the OpenAPI specification. */
+                versionId: components["parameters"]["SpecVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getLatestOpenAPISpecVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getLatestOpenAPISpecVersionContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getLatestOpenAPISpecVersionContentRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The slug of the OpenAPI specification. */
+                specSlug: components["parameters"]["SpecSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecRawContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

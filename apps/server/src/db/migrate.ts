@@ -6,6 +6,7 @@ import * as m0002 from './migrations/20261122T0100-spaces.js';
 import * as m0003 from './migrations/20261122T0200-content.js';
 import * as m0005 from './migrations/20261122T0300-change-requests.js';
 import * as m0006 from './migrations/20261123T0100-sso.js';
+import * as mOpenapi from './migrations/20261123T0600-openapi.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T0200-content': m0003,
   '20261122T0300-change-requests': m0005,
   '20261123T0100-sso': m0006,
+  '20261123T0600-openapi': mOpenapi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -374,6 +374,42 @@ export interface CommentReactionsTable {
   reacted_at: string;
 }
 
+/** An OpenAPI specification of an organization (services/openapi-specs.ts). */
+export interface OpenAPISpecsTable {
+  id: string;
+  org_id: string;
+  slug: string;
+  /** The URL source, or null for a text source. */
+  source_url: string | null;
+  /** A submitted text not processed yet (cleared by the processing job). */
+  pending_text: string | null;
+  /** Bumped by every new source or re-processing request; a job only records its result for the latest one. */
+  generation: number;
+  processing_state: string; // pending | progress | complete
+  visibility: string; // private | public
+  last_version_id: string | null;
+  last_processed_at: string | null;
+  last_error_code: string | null; // FETCH_TIMEOUT | FETCH_ERROR | PARSE_ERROR
+  last_errors: string; // JSON [{message, code?}]
+  last_error_count: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One distinct content of a spec. */
+export interface OpenAPISpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** sha256 over every document's uri and raw text: a new version only when it differs from the latest. */
+  content_hash: string;
+  source_url: string | null;
+  format: string; // json | yaml
+  raw_text: string;
+  documents: string; // JSON [{uri, isEntrypoint, format, specification}]
+  created_at: string;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: string;
@@ -413,4 +449,6 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  openapi_specs: OpenAPISpecsTable;
+  openapi_spec_versions: OpenAPISpecVersionsTable;
 }

@@ -92,6 +92,9 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   for (const op of operations.filter((o) => o.rawBody)) {
     app[op.method](op.expressPath, express.raw({ type: () => true, limit: ctx.config.uploadLimit }));
   }
+  for (const op of operations.filter((o) => o.largeJsonBody)) {
+    app[op.method](op.expressPath, express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false }));
+  }
   app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
   app.use(express.urlencoded({ extended: false, limit: ctx.config.bodyLimit }));
   app.use(refuseUnsafeText);

@@ -10,6 +10,8 @@ export interface SpecOperation {
   public: boolean;
   /** `x-bindery-raw-body`: the request body is raw bytes (uploads), not JSON. */
   rawBody: boolean;
+  /** `x-bindery-large-json-body`: a JSON body up to twice the OpenAPI specification size limit (specs as text). */
+  largeJsonBody: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -33,6 +35,7 @@ export function specOperations(spec: Record<string, any>): SpecOperation[] {
         expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
         public: Array.isArray(op.security) && op.security.length === 0,
         rawBody: op['x-bindery-raw-body'] === true,
+        largeJsonBody: op['x-bindery-large-json-body'] === true,
       });
     }
   }

@@ -2,6 +2,7 @@
 // nothing when done, or `{retryAt}` to be put back in the queue for later without counting a failure.
 import type { AppContext } from '../context.js';
 import type { JobRow } from './queue.js';
+import { processSpecJob, type ProcessJobPayload } from '../services/openapi-specs.js';
 import { purgeDeletedSpace } from '../services/spaces.js';
 import { JOB_TYPES } from './types.js';
 
@@ -10,4 +11,5 @@ export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => 
 
 export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.purgeSpace]: (ctx, payload: { spaceId: string }) => purgeDeletedSpace(ctx, payload.spaceId),
+  [JOB_TYPES.processOpenAPISpec]: (ctx, payload: ProcessJobPayload, job) => processSpecJob(ctx, payload, job),
 };

@@ -2,4 +2,6 @@
 export const JOB_TYPES = {
   /** Permanently removes a space 7 days after it was deleted (unless it was restored). */
   purgeSpace: 'space.purge',
+  /** Fetches, parses and validates an OpenAPI specification's source; records a new version when it changed. */
+  processOpenAPISpec: 'openapi.process',
 } as const;

@@ -9,9 +9,12 @@ import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 export class UnsafeUrlError extends Error {
-  constructor(message: string) {
+  /** Why: the guard refused the URL or address, no (complete) answer came in time, or the answer was too large. */
+  readonly reason: 'refused' | 'timeout' | 'too-large';
+  constructor(message: string, reason: 'refused' | 'timeout' | 'too-large' = 'refused') {
     super(message);
     this.name = 'UnsafeUrlError';
+    this.reason = reason;
   }
 }
 
@@ -101,7 +104,7 @@ function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPriva
           size += c.length;
           if (size > opts.maxBytes && !tooLarge) {
             tooLarge = true;
-            reject(new UnsafeUrlError(`The response is larger than ${opts.maxBytes} bytes`));
+            reject(new UnsafeUrlError(`The response is larger than ${opts.maxBytes} bytes`, 'too-large'));
             req.destroy();
             return;
           }
@@ -113,9 +116,9 @@ function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPriva
         res.on('error', reject);
       },
     );
-    const deadline = setTimeout(() => req.destroy(new UnsafeUrlError(`No complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const deadline = setTimeout(() => req.destroy(new UnsafeUrlError(`No complete answer within ${opts.timeoutMs} ms`, 'timeout')), opts.timeoutMs);
     req.on('close', () => clearTimeout(deadline));
-    req.on('timeout', () => req.destroy(new UnsafeUrlError(`No answer within ${opts.timeoutMs} ms`)));
+    req.on('timeout', () => req.destroy(new UnsafeUrlError(`No answer within ${opts.timeoutMs} ms`, 'timeout')));
     req.on('error', (err) => reject(err instanceof UnsafeUrlError ? err : (err as { code?: string }).code === 'EUNSAFE' ? new UnsafeUrlError(err.message) : err));
     req.end();
   });

@@ -7,6 +7,7 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { openapiHandlers } from './openapi.js';
 import { organizationHandlers } from './organizations.js';
 import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
@@ -26,6 +27,7 @@ export const handlerTable: HandlerTable = {
   ...changeRequestHandlers,
   ...changeRequestContentHandlers,
   ...ssoHandlers,
+  ...openapiHandlers,
 
   // git
   deleteLegacyGitInstallation: todo,
@@ -45,14 +47,6 @@ export const handlerTable: HandlerTable = {
   publishIntegration: todo,
   setIntegrationDevelopmentMode: todo,
   unpublishIntegration: todo,
-
-  // openapi
-  createOpenAPISpec: todo,
-  createOrUpdateOpenAPISpecBySlug: todo,
-  deleteOpenAPISpecBySlug: todo,
-  getOpenAPISpecBySlug: todo,
-  listOpenAPISpecs: todo,
-  updateOpenAPISpecBySlug: todo,
 
   // sites
   addSectionGroupToSite: todo,
