@@ -17,6 +17,10 @@ export const openapiRepo = {
   findBySlug(db: DbOrTx, orgId: string, slug: string): Promise<SpecRow | undefined> {
     return db.selectFrom('openapi_specs').selectAll().where('org_id', '=', orgId).where('slug', '=', slug).executeTakeFirst();
   },
+  /** The first spec (oldest) of the organization fetched from `url`. */
+  findBySourceUrl(db: DbOrTx, orgId: string, url: string): Promise<SpecRow | undefined> {
+    return db.selectFrom('openapi_specs').selectAll().where('org_id', '=', orgId).where('source_url', '=', url).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  },
   findById(db: DbOrTx, id: string): Promise<SpecRow | undefined> {
     return db.selectFrom('openapi_specs').selectAll().where('id', '=', id).executeTakeFirst();
   },
