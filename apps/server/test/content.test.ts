@@ -138,7 +138,7 @@ describe('pages', () => {
       cover: null, layout: { width: 'default', cover: true, coverSize: 'hero', title: true, description: false, tableOfContents: true, outline: true, pagination: false, metadata: true },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ title: 'Renamed', slug: 'page', icon: 'book', hidden: true, markdown: '- one\n- two\n', layout: { coverSize: 'hero' } });
+    expect(r.body).toMatchObject({ title: 'Renamed', slug: 'page', icon: 'book', hidden: true, markdown: '* one\n* two\n', layout: { coverSize: 'hero' } });
     expect(r.body.emoji).toBeUndefined();
     expect(r.body.description).toBeUndefined();
     const after = (await api.get(base)).body.revision;
@@ -488,7 +488,7 @@ describe('import', () => {
       expect(md.body).toEqual({ revision: (await api.get(base)).body.revision, importedResources: 1, totalResources: 1 });
       expect(md.headers.get('location')).toContain(`/revisions/${md.body.revision}`);
       const page = await api.get(`${base}/content/path/getting-started?format=markdown`);
-      expect(page.body).toMatchObject({ title: 'Getting started', markdown: '- Install\n- Run\n' });
+      expect(page.body).toMatchObject({ title: 'Getting started', markdown: '* Install\n* Run\n' });
       const html = await api.post(`${base}/content/import`, { url: `${origin}/page.html`, source: 'html' });
       expect(html.status).toBe(201);
       const about = await api.get(`${base}/content/path/about-us?format=markdown`);

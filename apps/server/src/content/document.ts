@@ -17,7 +17,8 @@
  * its occurrence index (see `assignKeys`), so the same markdown always yields
  * the same document and unrelated edits do not change other blocks' keys.
  */
-import { canonicalJson, sha256Hex, shortHash } from './hash.js';
+import { canonicalJson } from './hash.js';
+import { LIMITS, limitError } from './limits.js';
 
 export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
 /** Canonical mark order inside a leaf. */
@@ -236,16 +237,30 @@ export function childNodes(node: AnyNode): AnyNode[] {
  * keys) plus how many identical nodes came before it, so keys are unique in
  * the document, identical for identical markdown, and stable when unrelated
  * blocks are inserted or edited.
+ *
+ * The fingerprint is a 53-bit non-cryptographic hash (keys identify blocks,
+ * they secure nothing); a key that would repeat an earlier one is bumped, so
+ * keys stay unique even on a collision. Linear in the size of the document.
  */
 export function assignKeys(doc: Document): Document {
   const occurrences = new Map<string, number>();
-  const visit = (node: AnyNode): string => {
-    const childFingerprints = childNodes(node).map(visit);
-    const fingerprint = sha256Hex(canonicalJson([withoutKeyAndChildren(node), childFingerprints]));
+  const used = new Set<string>();
+  const visit = (node: AnyNode): number => {
+    let fingerprint = hashString(ownContent(node), 0x9e3779b1);
     if (node.object !== 'text') {
-      const seen = occurrences.get(fingerprint) ?? 0;
-      occurrences.set(fingerprint, seen + 1);
-      node.key = shortHash(`${fingerprint}#${seen}`);
+      for (const child of node.nodes as AnyNode[]) fingerprint = mix(fingerprint, visit(child));
+      if (node.object === 'block' && node.type === 'image') for (const fragment of node.fragments) fingerprint = mix(fingerprint, visit(fragment));
+      // The first node with this content gets the fingerprint itself, the next ones the fingerprint mixed with their rank.
+      let key = base62(fingerprint);
+      if (used.has(key)) {
+        const first = key;
+        let seen = occurrences.get(first) ?? 1;
+        do key = base62(mix(fingerprint, seen++));
+        while (used.has(key));
+        occurrences.set(first, seen);
+      }
+      used.add(key);
+      node.key = key;
     }
     return fingerprint;
   };
@@ -253,12 +268,91 @@ export function assignKeys(doc: Document): Document {
   return doc;
 }
 
-function withoutKeyAndChildren(node: AnyNode): unknown {
-  // `key`, `nodes` and `fragments` are dropped: children are fingerprinted separately.
-  const { key: _key, nodes: _nodes, fragments: _fragments, ...rest } = node as AnyNode & {
-    key?: string;
-    nodes?: unknown;
-    fragments?: unknown;
+/** The node without its key and children (children are fingerprinted separately). */
+function ownContent(node: AnyNode): string {
+  if (node.object === 'text') {
+    let out = 't';
+    for (const l of node.leaves) {
+      out += `\u0000${l.text}\u0001`;
+      for (const m of l.marks) out += m.type[0];
+    }
+    return out;
+  }
+  if (node.object === 'fragment') return `f\u0000${node.fragment}\u0000${node.type}`;
+  // Parsed documents build `data` with a fixed key order, so plain JSON is deterministic (and much faster).
+  return `${node.object[0]}\u0000${node.type}\u0000${(node as { isVoid?: boolean }).isVoid === true ? 1 : 0}${JSON.stringify(node.data)}`;
+}
+
+/** 53-bit string hash (cyrb53). */
+function hashString(input: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < input.length; i++) {
+    const ch = input.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Combines two 53-bit hashes. */
+function mix(a: number, b: number): number {
+  const hi = Math.floor(a / 4294967296);
+  const lo = a >>> 0;
+  const bh = Math.floor(b / 4294967296);
+  const bl = b >>> 0;
+  let h1 = Math.imul(lo ^ bl ^ 0x85ebca6b, 2654435761);
+  let h2 = Math.imul(hi ^ bh ^ 0xc2b2ae35, 1597334677);
+  h1 = Math.imul(h1 ^ (h1 >>> 15), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  h1 = Math.imul(h1 ^ bl, 0x27d4eb2d) ^ (h2 >>> 7);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Eight base-62 characters of a 53-bit number. */
+function base62(n: number): string {
+  let out = '';
+  let v = n;
+  for (let i = 0; i < 8; i++) {
+    out += BASE62[v % 62];
+    v = Math.floor(v / 62);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Limits
+
+/**
+ * Checks a document (typically a GitBook JSON document sent through the API) against the limits of limits.ts
+ * before anything walks it recursively: block nesting, number of blocks and of inline elements. Iterative, linear.
+ * Throws `ContentLimitError`; shapes are checked elsewhere.
+ */
+export function checkDocumentLimits(doc: { nodes?: unknown }): void {
+  const stack: [unknown, number][] = [];
+  const push = (nodes: unknown, depth: number): void => {
+    if (Array.isArray(nodes)) for (let i = nodes.length - 1; i >= 0; i--) stack.push([nodes[i], depth]);
   };
-  return rest;
+  push(doc.nodes, 1);
+  let blocks = 0;
+  let inlines = 0;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    const n = node as { object?: unknown; nodes?: unknown; leaves?: unknown; fragments?: unknown };
+    // Inline content adds a few levels (a link holding text) on top of the block nesting.
+    if (depth > LIMITS.depth + 4) throw limitError('depth', `the document nests nodes more than ${LIMITS.depth} levels deep`);
+    if (n.object === 'block' || n.object === 'fragment') {
+      if (++blocks > LIMITS.blocks) throw limitError('blocks', 'the document has too many blocks');
+    } else if (++inlines + (Array.isArray(n.leaves) ? n.leaves.length : 0) > LIMITS.inlines) {
+      throw limitError('inlines', 'the document has too many inline elements');
+    }
+    if (Array.isArray(n.leaves)) inlines += n.leaves.length;
+    push(n.nodes, depth + 1);
+    push(n.fragments, depth + 1);
+  }
 }

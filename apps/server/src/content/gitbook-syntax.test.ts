@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatOpenTag, isolateBlockTags, parseFigure, parseTagLine } from './gitbook-syntax.js';
-import { parseMarkdown, serializeMarkdown } from './mdast.js';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
+import type { Block } from './document.js';
+import { formatOpenTag, parseFigure, parseTagLine } from './gitbook-syntax.js';
+
+const types = (blocks: readonly Block[]): string[] => blocks.map((b) => b.type);
 
 describe('block tag lines', () => {
   it('parses opening and closing tags with attributes', () => {
@@ -22,49 +25,32 @@ describe('block tag lines', () => {
     }
   });
 
-  it('isolates tag lines with blank lines, keeping quote markers and skipping code fences', () => {
-    const input = ['{% hint style="info" %}', 'text', '{% endhint %}', '> {% endhint %}', '```', '{% endhint %}', '```'].join('\n');
-    expect(isolateBlockTags(input).split('\n')).toEqual([
-      '',
-      '{% hint style="info" %}',
-      '',
-      'text',
-      '',
-      '{% endhint %}',
-      '',
-      '>',
-      '> {% endhint %}',
-      '>',
-      '```',
-      '{% endhint %}',
-      '```',
-    ]);
+  it('reads a tag line as a block of its own, in any container, never inside code or HTML', () => {
+    expect(types(markdownToDocument('text\n{% hint style="info" %}\nin\n{% endhint %}\nafter').nodes)).toEqual(['paragraph', 'hint', 'paragraph']);
+    const [quote] = markdownToDocument('> {% hint style="info" %}\n> in\n> {% endhint %}').nodes;
+    expect(quote?.nodes.map((b) => (b as Block).type)).toEqual(['hint']);
+    const [code] = markdownToDocument('```\n{% endhint %}\n```').nodes;
+    expect(code?.type).toBe('code');
+    expect(types(markdownToDocument('    {% hint style="info" %}').nodes)).toEqual(['code']);
+    expect(types(markdownToDocument('<div>\n{% hint style="info" %}\n</div>').nodes)).toEqual(['html']);
   });
 
-  it('groups nested and sibling tags into liquid blocks', () => {
-    const root = parseMarkdown('{% hint style="info" %}\na\n{% code %}\n```\nx\n```\n{% endcode %}\n{% endhint %}\n{% hint style="danger" %}\nb\n{% endhint %}');
-    expect(root.children.map((c) => c.type)).toEqual(['liquidBlock', 'liquidBlock']);
-    const [first] = root.children;
-    expect(first?.type === 'liquidBlock' && first.children.map((c) => c.type)).toEqual(['paragraph', 'liquidBlock']);
+  it('folds nested and sibling tags into blocks', () => {
+    const doc = markdownToDocument('{% hint style="info" %}\na\n{% code %}\n```\nx\n```\n{% endcode %}\n{% endhint %}\n{% hint style="danger" %}\nb\n{% endhint %}');
+    expect(types(doc.nodes)).toEqual(['hint', 'hint']);
+    expect(types(doc.nodes[0]?.nodes as Block[])).toEqual(['paragraph', 'code']);
   });
 
   it('keeps mismatched or invalid tags as paragraphs', () => {
-    expect(parseMarkdown('{% hint style="info" %}\na\n{% endcode %}').children.map((c) => c.type)).toEqual([
-      'paragraph',
-      'paragraph',
-      'paragraph',
-    ]);
-    expect(parseMarkdown('{% hint style="info" extra="1" %}\na\n{% endhint %}').children.map((c) => c.type)).toEqual([
-      'paragraph',
-      'paragraph',
-      'paragraph',
-    ]);
-    expect(parseMarkdown('{% code overflow="sideways" %}\n```\nx\n```\n{% endcode %}').children[0]?.type).toBe('paragraph');
+    expect(types(markdownToDocument('{% hint style="info" %}\na\n{% endcode %}').nodes)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(types(markdownToDocument('{% hint style="info" extra="1" %}\na\n{% endhint %}').nodes)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(markdownToDocument('{% code overflow="sideways" %}\n```\nx\n```\n{% endcode %}').nodes[0]?.type).toBe('paragraph');
   });
 
-  it('serialises liquid blocks inside containers with the right indentation', () => {
-    const root = parseMarkdown('- item\n\n  {% hint style="success" %}\n  ok\n  {% endhint %}');
-    expect(serializeMarkdown(root)).toBe('- item\n\n  {% hint style="success" %}\n  ok\n  {% endhint %}\n');
+  it('writes tags inside containers with the right indentation', () => {
+    const md = '* item\n\n  {% hint style="success" %}\n  ok\n  {% endhint %}\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    expect(documentToMarkdown(markdownToDocument('> {% hint style="info" %}\n> a\n>\n> b\n> {% endhint %}'))).toBe('> {% hint style="info" %}\n> a\n>\n> b\n> {% endhint %}\n');
   });
 });
 

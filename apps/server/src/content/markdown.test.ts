@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Nodes, PhrasingContent } from 'mdast';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Block, CodeBlock, Document, ImageBlock, InlineContent, LinkInline, ListBlock, TableBlock } from './document.js';
-import { parseFigure } from './gitbook-syntax.js';
+import { formatOpenTag, parseFigure, parseTagLine } from './gitbook-syntax.js';
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown, splitFrontmatter, type RefResolver } from './markdown.js';
-import { parseMarkdown } from './mdast.js';
+import { tokenize, type Token } from './parser.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const fixtureNames = readdirSync(FIXTURES)
@@ -14,105 +13,123 @@ const fixtureNames = readdirSync(FIXTURES)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
 
 /**
- * A meaning-level fingerprint of markdown computed straight from the parser,
- * independent of the document converter: block structure with the attributes
- * that matter, and inline content flattened to (text, marks, link) runs.
- * Only the documented normalisations are folded away (definitions, figures,
- * soft breaks, list tightness, marker styles, table row padding).
+ * A meaning-level fingerprint of markdown computed straight from the parser's
+ * tokens, independent of the document converter: block structure with the
+ * attributes that matter, and inline content flattened to (text, marks, link)
+ * runs. Only the documented normalisations are folded away (soft breaks, list
+ * tightness, marker styles, setext/indented forms, figures, bare domains).
  */
 function meaning(markdown: string): unknown[] {
-  const root = parseMarkdown(splitFrontmatter(markdown).body);
-  const definitions = new Map<string, { url: string; title?: string | null | undefined }>();
-  const collect = (node: Nodes): void => {
-    if (node.type === 'definition') definitions.set(node.identifier, node);
-    if ('children' in node) node.children.forEach(collect);
-  };
-  collect(root);
-  const target = (node: PhrasingContent): string => {
-    if (node.type === 'link' || node.type === 'image') return `${node.url} "${node.title ?? ''}"`;
-    if (node.type === 'linkReference' || node.type === 'imageReference') {
-      const def = definitions.get(node.identifier);
-      return `${def?.url} "${def?.title ?? ''}"`;
-    }
-    return '';
-  };
   const runs: unknown[] = [];
-  const phrasing = (node: PhrasingContent, marks: string[], link: string): void => {
+  const inline = (children: readonly Token[]): void => {
+    const marks: string[] = [];
+    let link = '';
+    let linkText = '';
     const push = (value: string, extra: string[] = []): void => {
       const key = [...new Set([...marks, ...extra])].sort().join('+');
       const last = runs.at(-1) as [string, string, string] | undefined;
-      if (Array.isArray(last) && last[1] === key && last[2] === link) last[0] += value;
+      if (Array.isArray(last) && last.length === 3 && last[1] === key && last[2] === link) last[0] += value;
       else runs.push([value, key, link]);
     };
-    switch (node.type) {
-      case 'text':
-        return push(node.value.replace(/[ \t]*\n[ \t]*/g, ' '));
-      case 'break':
-        return push('\n');
-      case 'inlineCode':
-        return push(node.value, ['code']);
-      case 'image':
-      case 'imageReference':
-        runs.push(['image', node.alt, target(node)]);
-        return;
-      case 'link':
-      case 'linkReference':
-        return node.children.forEach((child) => phrasing(child, marks, target(node)));
-      case 'html':
-        runs.push(['html', node.value]);
-        return;
-      case 'footnoteReference':
-        runs.push(['footnote', node.identifier]);
-        return;
-      default:
-        if ('children' in node) node.children.forEach((child) => phrasing(child, [...marks, node.type], link));
-    }
-  };
-  const flow = (node: Nodes): void => {
-    switch (node.type) {
-      case 'definition':
-        return;
-      case 'html': {
-        const figure = parseFigure(node.value);
-        if (figure) runs.push(['paragraph'], ['image', figure.alt, `${figure.src} "${figure.caption ?? ''}"`], ['end']);
-        else runs.push(['html', node.value]);
-        return;
-      }
-      case 'code':
-        runs.push(['code', node.lang ?? null, node.meta ?? null, node.value]);
-        return;
-      case 'list':
-        runs.push(['list', node.ordered ? (node.start ?? 1) : 'bullet']);
-        break;
-      case 'listItem':
-        runs.push(['item', node.checked ?? null]);
-        break;
-      case 'heading':
-        runs.push(['heading', node.depth]);
-        break;
-      case 'table':
-        runs.push(['table', node.align]);
-        // GFM: rows have exactly as many cells as the delimiter row.
-        for (const row of node.children) {
-          row.children = Array.from({ length: node.align?.length ?? 0 }, (_, i) => row.children[i] ?? { type: 'tableCell', children: [] });
+    for (const token of children) {
+      switch (token.type) {
+        case 'text':
+          if (token.content === '') break;
+          // Task markers are written in lower case.
+          push(runs.at(-1)?.toString() === 'list_item_open,,' || (runs.at(-1) as unknown[] | undefined)?.[0] === 'list_item_open' ? token.content.replace(/^\[X\]/, '[x]') : token.content);
+          if (link) linkText += token.content;
+          break;
+        case 'softbreak':
+          push(' ');
+          break;
+        case 'hardbreak':
+          push('\n');
+          break;
+        case 'code_inline':
+          push(token.content, ['code']);
+          break;
+        case 'strong_open':
+        case 'em_open':
+        case 's_open':
+          marks.push(token.type);
+          break;
+        case 'strong_close':
+        case 'em_close':
+        case 's_close':
+          marks.splice(marks.lastIndexOf(token.type.replace('_close', '_open')), 1);
+          break;
+        case 'link_open': {
+          // Bare domains found by linkify stay text (GFM links only literals with a scheme, www. or an @).
+          const label = children[children.indexOf(token) + 1]?.content ?? '';
+          const bare = token.markup === 'linkify' && !/^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) && !label.includes('@');
+          link = bare ? '' : `${token.attrGet('href')} "${token.attrGet('title') ?? ''}"`;
+          break;
         }
+        case 'link_close':
+          link = '';
+          linkText = '';
+          break;
+        case 'image':
+          runs.push(['image', token.children?.map((c) => c.content).join('') ?? '', `${token.attrGet('src')} "${token.attrGet('title') ?? ''}"`]);
+          break;
+        case 'html_inline':
+          runs.push(['html', token.content]);
+          break;
+        case 'footnote_ref':
+          runs.push(['footnote', token.meta?.label]);
+          break;
+      }
+    }
+    void linkText;
+  };
+  for (const token of tokenize(splitFrontmatter(markdown).body)) {
+    switch (token.type) {
+      case 'inline':
+        inline(token.children ?? []);
         break;
-      case 'liquidBlock':
-        runs.push(['tag', node.name, node.attributes]);
+      case 'paragraph_open':
+        break;
+      case 'paragraph_close':
+        runs.push(['p']);
+        break;
+      case 'html_block': {
+        const figure = parseFigure(token.content.replace(/\n$/, ''));
+        if (figure) runs.push(['image', figure.alt, `${figure.src} "${figure.caption ?? ''}"`], ['p']);
+        else runs.push(['html', token.content.replace(/\n$/, '')]);
+        break;
+      }
+      case 'fence':
+      case 'code_block':
+        runs.push(['code', token.info.trim(), token.content.replace(/\n$/, '')]);
+        break;
+      case 'ordered_list_open':
+        runs.push(['list', token.attrGet('start') ?? 1]);
+        break;
+      case 'bullet_list_open':
+        runs.push(['list', 'bullet']);
+        break;
+      case 'heading_open':
+        runs.push(['heading', token.tag]);
+        break;
+      case 'th_open':
+      case 'td_open':
+        runs.push(['cell', token.attrGet('style')]);
+        break;
+      case 'gitbook_tag':
+        // A tag line is a paragraph of its text (unfolded hint/code tags are written back as escaped text).
+        runs.push([token.content, '', ''], ['p']);
         break;
       default:
-        runs.push([node.type]);
+        runs.push([token.type.replace(/_close$/, '_end').replace(/^(?:thead|tbody)_.*/, 'section')]);
     }
-    if (!('children' in node)) return;
-    const hasPhrasing = node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell';
-    for (const child of node.children as Nodes[]) {
-      if (hasPhrasing) phrasing(child as PhrasingContent, [], '');
-      else flow(child);
-    }
-    runs.push(['end']);
-  };
-  flow(root);
-  return runs;
+  }
+  // Tag lines in their canonical spelling.
+  return runs.map((run) => {
+    if (!Array.isArray(run) || run.length !== 3 || run[1] !== '' || run[2] !== '') return run;
+    const tag = parseTagLine(String(run[0]));
+    if (!tag) return run;
+    return [tag.kind === 'open' ? formatOpenTag(tag.name, tag.attributes) : `{% end${tag.name} %}`, '', ''];
+  });
 }
 
 function blocks(md: string): Block[] {
@@ -294,9 +311,16 @@ describe('markdownToDocument', () => {
     }
   });
 
-  it('leaves unbalanced hint tags as text', () => {
+  it('leaves unbalanced hint tags as text, escaped so that they stay text', () => {
     expect(blocks('{% hint style="info" %}\nNever closed').map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
-    expect(normalizeMarkdown('{% endhint %}')).toBe('{% endhint %}\n');
+    expect(normalizeMarkdown('{% endhint %}')).toBe('\\{% endhint %}\n');
+    expect(blocks(normalizeMarkdown('{% hint style="info" %}\n\\{% endhint %}'))).toEqual(blocks('{% hint style="info" %}\n\\{% endhint %}'));
+  });
+
+  it('keeps tags of other GitBook blocks verbatim, without blank lines around them', () => {
+    const md = '{% tabs %}\n{% tab title="Node_js" %}\nInstall *it*\n{% endtab %}\n{% endtabs %}\n{% embed url="https://example.com/a_b" %}\n';
+    expect(normalizeMarkdown(md)).toBe(md.replace('*it*', '_it_'));
+    expect(blocks(md).map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
   });
 
   it('maps tables with alignment and padded rows', () => {
@@ -387,12 +411,12 @@ describe('markdownToDocument', () => {
 
 describe('documentToMarkdown', () => {
   it('writes the GitBook-like normal form', () => {
-    const md = '* a\n* b\n\n__bold__ *it*\n\nSetext\n===\n\n***\n\n    code';
-    expect(normalizeMarkdown(md)).toBe('- a\n- b\n\n**bold** _it_\n\n# Setext\n\n---\n\n```\ncode\n```\n');
+    const md = '- a\n- b\n\n__bold__ *it*\n\nSetext\n===\n\n---\n\n    code';
+    expect(normalizeMarkdown(md)).toBe('* a\n* b\n\n**bold** _it_\n\n# Setext\n\n***\n\n```\ncode\n```\n');
   });
 
-  it('never writes a leading rule that would read back as front matter', () => {
-    expect(normalizeMarkdown('***\n\n---\n\ntext')).toBe('***\n\n---\n\ntext\n');
+  it('writes rules as *** (never --- which could read back as front matter)', () => {
+    expect(normalizeMarkdown('***\n\n---\n\ntext')).toBe('***\n\n***\n\ntext\n');
   });
 
   it('writes hints the way GitBook does', () => {

@@ -14,12 +14,12 @@
  *   2. hence `normalizeMarkdown` is idempotent, and the normal form keeps the
  *      meaning of the input (same blocks, text, marks, links, images).
  *
- * The normal form is the output of mdast-util-to-markdown with the options in
- * mdast.ts (`-` bullets, `**strong**`, `_emphasis_`, ``` fences, ATX headings,
- * `---` rules, `\` hard breaks, padded GFM tables), plus these rewrites, which
- * are things the JSON model deliberately does not record:
+ * The normal form is GitBook's style (to-markdown.ts: `*` bullets, `**strong**`,
+ * `_emphasis_`, ``` fences, ATX headings, `***` rules, `\` hard breaks, padded
+ * GFM tables, GitBook's escapes), plus these rewrites, which are things the
+ * JSON model deliberately does not record:
  *   - soft line breaks inside a paragraph become spaces (one line per paragraph);
- *   - setext headings become ATX; indented code becomes fenced code;
+ *   - setext headings become ATX (unless they hold a hard break); indented code becomes fenced code;
  *   - list markers, ordered numbering (`1.`, `2.`, … from the list start) and
  *     list tightness are normalised (items with several blocks are loose);
  *   - reference links/images are inlined and their definitions dropped;
@@ -28,9 +28,13 @@
  *     images become `![alt](src "caption")`;
  *   - GitBook block tags are written as `{% tag %}` lines without blank lines
  *     around them; `{% code %}` attributes in the order title, overflow, lineNumbers;
+ *     hint/code tag lines that fold into nothing (unbalanced, invalid) are escaped text;
  *   - YAML front matter is not document content: `markdownToDocument` ignores
- *     it (use `splitFrontmatter` to read it); a document starting with a rule
- *     writes it as `***` so that it cannot be mistaken for front matter.
+ *     it (use `splitFrontmatter` to read it).
+ *
+ * Parsing and serialising are linear in their input and bounded by the limits
+ * of limits.ts (size, nesting, blocks, inline elements, output size): past one
+ * they throw `ContentLimitError` (413/422 over HTTP).
  *
  * Links and images: targets map to GitBook content refs through the codec of
  * content-ref.ts (`#a` anchor, `/pages/<id>` page, `/files/<id>` file, else
@@ -38,6 +42,7 @@
  */
 export { documentToMarkdown, markdownToDocument, normalizeMarkdown, type ConvertOptions } from './convert.js';
 export { documentLinks, documentSections, extractLinks, extractSections, extractText, type ExtractedLink, type Section } from './extract.js';
-export { splitFrontmatter, type Frontmatter } from './mdast.js';
+export { splitFrontmatter, type Frontmatter } from './frontmatter.js';
+export { ContentLimitError, LIMITS } from './limits.js';
 export type { RefResolver, LinkUsage, TargetKind } from './content-ref.js';
 export type * from './document.js';

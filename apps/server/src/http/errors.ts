@@ -1,6 +1,7 @@
 // The one error handler: every failure leaves as `{"error":{"code","message"}}`.
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { ContentLimitError } from '../content/limits.js';
 import { ApiError, type FieldError } from '../errors.js';
 
 interface ValidatorError {
@@ -14,6 +15,8 @@ interface ValidatorError {
 /** Turns anything thrown into an ApiError: ours, express-openapi-validator's, body-parser's, or unexpected. */
 export function toApiError(err: unknown, logger: Logger): ApiError {
   if (err instanceof ApiError) return err;
+  // Content past a processing limit (size, nesting, time budget): 413/422 naming the limit.
+  if (err instanceof ContentLimitError) return new ApiError(err.status, err.message);
   const e = (err ?? {}) as ValidatorError;
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'Invalid JSON in the request body');
   if (e.type === 'entity.too.large') return new ApiError(413, 'Request body too large');

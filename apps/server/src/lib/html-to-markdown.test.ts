@@ -27,7 +27,7 @@ console.log(a);</code></pre>
     expect(md).toContain('[Start](https://example.com/docs/start.html)');
     expect(md).toContain('[Top](#top)');
     expect(md).toContain('![Logo](https://example.com/guide/img/logo.png)');
-    expect(md).toContain('- One\n- Two\n  - Nested');
+    expect(md).toContain('* One\n* Two\n  * Nested');
     expect(md).toContain('1. First\n2. Second');
     expect(md).toContain('```js\nconst a = 1 < 2;\nconsole.log(a);\n```');
     expect(md).toContain('> Quoted');

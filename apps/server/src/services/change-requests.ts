@@ -7,6 +7,8 @@ import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
+import { checkDocumentLimits } from '../content/document.js';
+import { checkBytes, ContentLimitError, withField } from '../content/limits.js';
 import { documentToMarkdown, type Document } from '../content/markdown.js';
 import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -59,8 +61,12 @@ async function reload(ctx: AppContext, actor: Actor, spaceId: string, id: string
 
 function validDocument(doc: unknown, field: string): string {
   try {
-    documentToMarkdown(doc as Document);
+    withField(field, () => {
+      checkDocumentLimits(doc as Document);
+      checkBytes(documentToMarkdown(doc as Document), 'commentBytes', 'the document');
+    });
   } catch (err) {
+    if (err instanceof ContentLimitError) throw err;
     throw invalidField(field, `is not a valid document (${(err as Error).message})`);
   }
   return JSON.stringify(doc);

@@ -7,7 +7,9 @@ import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
-import { documentToMarkdown, type Document } from '../content/markdown.js';
+import { checkDocumentLimits } from '../content/document.js';
+import { checkBytes, ContentLimitError, withField } from '../content/limits.js';
+import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
@@ -61,11 +63,24 @@ async function scopeOf(ctx: AppContext, db: DbOrTx, space: SpaceRow, access: Spa
 
 /** The stored form of a posted body; a rich document must be one the content core can read. */
 export function storeBody(body: BodyInput, field: string): string {
-  if ('markdown' in body && typeof body.markdown === 'string') return JSON.stringify({ markdown: body.markdown } satisfies StoredBody);
+  if ('markdown' in body && typeof body.markdown === 'string') {
+    // Parsed once here so that every later conversion of the body stays within the content limits.
+    const markdown = body.markdown;
+    withField(`${field}/markdown`, () => {
+      checkBytes(markdown, 'commentBytes', 'the comment');
+      markdownToDocument(markdown);
+    });
+    return JSON.stringify({ markdown } satisfies StoredBody);
+  }
   if ('document' in body && body.document) {
+    const document = body.document as unknown as Document;
     try {
-      documentToMarkdown(body.document as unknown as Document);
+      withField(`${field}/document`, () => {
+        checkDocumentLimits(document);
+        checkBytes(documentToMarkdown(document), 'commentBytes', 'the comment');
+      });
     } catch (err) {
+      if (err instanceof ContentLimitError) throw err;
       throw invalidField(`${field}/document`, `is not a valid document (${(err as Error).message})`);
     }
     return JSON.stringify({ document: body.document });

@@ -1,6 +1,8 @@
 // The content edits Bindery accepts (the editing extension and the change request content API share them) and how
 // each one changes a working tree (services/working-tree.ts), a file list and the variables of a revision.
 // Errors name the request field: `at` is the JSON pointer of the edit in the request ('/body' or '/body/edits/3').
+import { checkDocumentLimits } from '../content/document.js';
+import { ContentLimitError, withField } from '../content/limits.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { rememberParsed } from './content-index.js';
 import type { JsonObject } from '../content/hash.js';
@@ -151,14 +153,16 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
   if (edit.document !== undefined) {
     checkDocument(edit.document, `${at}/document`);
     try {
-      out.markdown = documentToMarkdown(edit.document as unknown as Document);
+      out.markdown = withField(`${at}/document`, () => documentToMarkdown(edit.document as unknown as Document));
     } catch (err) {
+      if (err instanceof ContentLimitError) throw err;
       throw invalidField(`${at}/document`, `is not a document Bindery can read (${(err as Error).message})`);
     }
   } else if (edit.markdown !== undefined) {
     // The normal form (markdown.ts): written from the parsed document, which parses back to the same document.
-    const doc = markdownToDocument(edit.markdown);
-    out.markdown = documentToMarkdown(doc);
+    const markdown = edit.markdown;
+    const doc = withField(`${at}/markdown`, () => markdownToDocument(markdown));
+    out.markdown = withField(`${at}/markdown`, () => documentToMarkdown(doc));
     rememberParsed(out.markdown, doc);
   }
   if (out.type !== 'document') out.markdown = '';
@@ -206,8 +210,8 @@ const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
 
 /** Checks the shape of a JSON document (the node kinds Bindery knows); names the first bad node. */
 export function checkDocument(doc: Record<string, unknown>, field: string): void {
+  withField(field, () => checkDocumentLimits(doc));
   const visit = (node: unknown, path: string, depth: number): void => {
-    if (depth > 100) throw invalidField(path, 'is nested too deeply');
     const n = node as { object?: unknown; type?: unknown; nodes?: unknown; leaves?: unknown; fragments?: unknown };
     if (!n || typeof n !== 'object') throw invalidField(path, 'must be a node object');
     if (n.object === 'text') {

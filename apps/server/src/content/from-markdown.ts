@@ -1,0 +1,512 @@
+/**
+ * markdown -> GitBook document, in one pass over markdown-it's tokens.
+ *
+ *   markdown --tokenize (parser.ts)--> tokens --convert--> blocks --assignKeys--> Document
+ *
+ * Block tokens are walked with a cursor; nested containers recurse (their
+ * depth is bounded by the parser's guard). Inline tokens become leaves with
+ * flattened marks (`**a _b_**` -> `a`[bold] `b`[bold, italic]) and inlines.
+ *
+ * Conventions (see to-markdown.ts for the way back):
+ * - a soft line break is a space, a hard break is `\n` in a leaf without marks;
+ * - inline code is a leaf with the `code` mark;
+ * - reference links and images are resolved by the parser (definitions make no block);
+ * - a paragraph holding only images is an `images` block; GitBook `<figure>` HTML is one too;
+ * - GitBook block tags (`{% hint %}`, `{% code %}`) are folded into blocks here;
+ *   any other `{% … %}` line is a paragraph holding that line as its text, verbatim;
+ * - task list items: a list item whose first paragraph starts with `[ ]`/`[x]` and a space;
+ * - autolink literals keep their link only when written with a scheme, `www.` or as an e-mail.
+ */
+import { targetToImageRef, targetToRef, type RefResolver } from './content-ref.js';
+import {
+  assignKeys,
+  createDocument,
+  leaf,
+  text,
+  type Block,
+  type CodeBlock,
+  type CodeData,
+  type Document,
+  type FootnoteDefinitionBlock,
+  type HeadingType,
+  type HintStyle,
+  type ImageBlock,
+  type ImagesBlock,
+  type Inline,
+  type InlineContent,
+  type InlineImage,
+  type Leaf,
+  type ListBlock,
+  type ListItemBlock,
+  type MarkType,
+  type ParagraphBlock,
+  type TableAlign,
+  type TableBlock,
+  type TableCellBlock,
+  type TableRowBlock,
+} from './document.js';
+import { isValidBody, isValidOpening, parseFigure, parseTagLine, type TagLine } from './gitbook-syntax.js';
+import { LIMITS, limitError } from './limits.js';
+import { normalizeLabel, tokenize, unescapeAll, type Token } from './parser.js';
+
+/** Parses markdown (without front matter) into a keyed GitBook document. */
+export function parseDocument(markdown: string, resolver?: RefResolver): Document {
+  const source = markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown;
+  const converter = new Converter(tokenize(source), resolver);
+  return assignKeys(createDocument(converter.flow(undefined, 0)));
+}
+
+/** A paragraph that is a GitBook tag line, kept apart until the tags are matched. */
+interface TagItem {
+  tag: TagLine;
+  paragraph: ParagraphBlock;
+}
+type FlowItem = Block | TagItem;
+
+const isTagItem = (item: FlowItem): item is TagItem => 'tag' in item;
+
+type Piece = Leaf | Inline;
+
+class Converter {
+  private i = 0;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly resolver: RefResolver | undefined,
+  ) {}
+
+  /** Blocks up to the token of type `close` (consumed), or to the end. `depth` is the nesting of the container. */
+  flow(close: string | undefined, depth: number): Block[] {
+    const items: FlowItem[] = [];
+    const tokens = this.tokens;
+    while (this.i < tokens.length) {
+      const token = tokens[this.i] as Token;
+      if (token.type === close) {
+        this.i++;
+        break;
+      }
+      const item = this.block(token, depth);
+      if (item !== undefined) items.push(item);
+    }
+    return groupTags(items, depth);
+  }
+
+  private block(token: Token, depth: number): FlowItem | undefined {
+    switch (token.type) {
+      case 'paragraph_open':
+        return this.paragraph();
+      case 'gitbook_tag': {
+        this.i++;
+        // Its text is kept verbatim (no emphasis, links or escapes inside); known tags may fold into a block.
+        const paragraph: ParagraphBlock = { object: 'block', type: 'paragraph', data: {}, nodes: [text([leaf(token.content)])] };
+        const tag = parseTagLine(token.content);
+        return tag ? { tag, paragraph } : paragraph;
+      }
+      case 'heading_open': {
+        const inline = this.tokens[this.i + 1] as Token;
+        this.i += 3;
+        return { object: 'block', type: `heading-${token.tag.slice(1)}` as HeadingType, data: {}, nodes: this.inlines(inline.children ?? []) };
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        this.i++;
+        return this.list(token, depth + 1);
+      case 'blockquote_open':
+        this.i++;
+        return { object: 'block', type: 'blockquote', data: {}, nodes: this.flow('blockquote_close', depth + 1) };
+      case 'fence': {
+        this.i++;
+        const info = unescapeAll(token.info).trim();
+        const space = info.search(/[ \t]/);
+        const lang = space < 0 ? info : info.slice(0, space);
+        const meta = space < 0 ? '' : info.slice(space).trim();
+        return codeBlock(withoutFinalNewline(token.content), { ...(lang ? { syntax: lang } : {}), ...(meta ? { meta } : {}) });
+      }
+      case 'code_block':
+        this.i++;
+        return codeBlock(withoutFinalNewline(token.content), {});
+      case 'html_block': {
+        this.i++;
+        // Trailing blank lines (an unterminated comment or <pre> runs to the end of its container) carry nothing,
+        // nor does the indentation before the first tag.
+        const html = token.content.replace(/^[ \t]+/, '').replace(/\n+$/, '');
+        const figure = parseFigure(html);
+        if (figure) return imagesBlock([this.imageBlock(figure.src, figure.alt, figure.caption ?? '')]);
+        return { object: 'block', type: 'html', data: { html }, isVoid: true, nodes: [] };
+      }
+      case 'hr':
+        this.i++;
+        return { object: 'block', type: 'divider', data: {}, isVoid: true, nodes: [] };
+      case 'table_open':
+        this.i++;
+        return this.table();
+      case 'footnote_def_open': {
+        this.i++;
+        const label = String((token.meta as { label: string }).label);
+        const nodes = this.flow('footnote_def_close', depth + 1);
+        const block: FootnoteDefinitionBlock = { object: 'block', type: 'footnote-definition', data: { identifier: normalizeLabel(label), label }, nodes };
+        return block;
+      }
+      default:
+        // Closing tokens of containers are consumed by `flow`; anything else is skipped.
+        this.i++;
+        return undefined;
+    }
+  }
+
+  private paragraph(): FlowItem {
+    const inline = this.tokens[this.i + 1] as Token;
+    this.i += 3;
+    const children = inline.children ?? [];
+    return this.imagesOnly(children) ?? { object: 'block', type: 'paragraph', data: {}, nodes: this.inlines(children) };
+  }
+
+  private list(open: Token, depth: number): ListBlock {
+    const ordered = open.type === 'ordered_list_open';
+    const close = ordered ? 'ordered_list_close' : 'bullet_list_close';
+    const items: ListItemBlock[] = [];
+    const tokens = this.tokens;
+    while (this.i < tokens.length) {
+      const token = tokens[this.i] as Token;
+      this.i++;
+      if (token.type === close) break;
+      if (token.type !== 'list_item_open') continue;
+      const checked = this.taskMarker();
+      const nodes = this.flow('list_item_close', depth + 1);
+      items.push({ object: 'block', type: 'list-item', data: checked === undefined ? {} : { checked }, nodes });
+    }
+    if (ordered) {
+      const start = Number(open.attrGet('start') ?? 1);
+      return { object: 'block', type: 'list-ordered', data: start === 1 ? {} : { start }, nodes: items };
+    }
+    const tasks = items.length > 0 && items.every((item) => typeof item.data.checked === 'boolean');
+    return { object: 'block', type: tasks ? 'list-tasks' : 'list-unordered', data: {}, nodes: items };
+  }
+
+  /** At the start of a list item: reads and strips a GFM task marker (`[ ]`, `[x]`) from its first paragraph. */
+  private taskMarker(): boolean | undefined {
+    const open = this.tokens[this.i];
+    const inline = this.tokens[this.i + 1];
+    if (open?.type !== 'paragraph_open' || inline?.type !== 'inline') return undefined;
+    const marker = TASK_MARKER.exec(inline.content);
+    const first = inline.children?.[0];
+    if (!marker || first?.type !== 'text' || !first.content.startsWith(marker[0])) return undefined;
+    first.content = first.content.slice(marker[0].length);
+    inline.content = inline.content.slice(marker[0].length);
+    return marker[1] !== ' ';
+  }
+
+  private table(): TableBlock {
+    const rows: TableRowBlock[] = [];
+    const align: TableAlign[] = [];
+    const tokens = this.tokens;
+    let row: TableCellBlock[] | undefined;
+    while (this.i < tokens.length) {
+      const token = tokens[this.i] as Token;
+      this.i++;
+      switch (token.type) {
+        case 'tr_open':
+          row = [];
+          break;
+        case 'tr_close':
+          if (row) rows.push({ object: 'block', type: 'table-row', data: {}, nodes: row });
+          row = undefined;
+          break;
+        case 'th_open':
+        case 'td_open': {
+          if (token.type === 'th_open') align.push(cellAlign(token));
+          const inline = tokens[this.i] as Token;
+          this.i += 2;
+          row?.push({ object: 'block', type: 'table-cell', data: {}, nodes: this.inlines(inline.children ?? []) });
+          break;
+        }
+        case 'table_close':
+          return { object: 'block', type: 'table', data: { align }, nodes: rows.map((r) => padRow(r, align.length)) };
+      }
+    }
+    return { object: 'block', type: 'table', data: { align }, nodes: rows.map((r) => padRow(r, align.length)) };
+  }
+
+  /** A paragraph holding only images (and white space) is GitBook's `images` block. */
+  private imagesOnly(children: readonly Token[]): ImagesBlock | undefined {
+    let images = 0;
+    for (const child of children) {
+      if (child.type === 'image') images++;
+      else if (!(child.type === 'softbreak' || (child.type === 'text' && child.content.trim() === ''))) return undefined;
+    }
+    if (images === 0) return undefined;
+    return imagesBlock(
+      children.filter((child) => child.type === 'image').map((image) => this.imageBlock(String(image.attrGet('src') ?? ''), altText(image), String(image.attrGet('title') ?? ''))),
+    );
+  }
+
+  private imageBlock(url: string, alt: string, caption: string): ImageBlock {
+    return {
+      object: 'block',
+      type: 'image',
+      data: { ref: targetToImageRef(url, this.resolver), ...(alt ? { alt } : {}) },
+      isVoid: true,
+      nodes: [],
+      fragments: caption
+        ? [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text([leaf(caption)])] }] }]
+        : [],
+    };
+  }
+
+  /** Inline tokens -> texts and inlines (never empty: an empty container holds one empty leaf). */
+  inlines(children: readonly Token[]): InlineContent[] {
+    const pieces: Piece[] = [];
+    const marks = { bold: 0, italic: 0, strikethrough: 0 };
+    const current = (): MarkType[] => {
+      const out: MarkType[] = [];
+      if (marks.bold > 0) out.push('bold');
+      if (marks.italic > 0) out.push('italic');
+      if (marks.strikethrough > 0) out.push('strikethrough');
+      return out;
+    };
+    // Pieces of the link being read (links do not nest).
+    let link: { open: Token; pieces: Piece[] } | undefined;
+    const push = (piece: Piece): void => {
+      (link ? link.pieces : pieces).push(piece);
+    };
+    for (const token of children) {
+      switch (token.type) {
+        case 'text':
+        case 'text_special':
+          if (token.content !== '') push(leaf(token.content, current()));
+          break;
+        case 'softbreak':
+          push(leaf(' ', current()));
+          break;
+        case 'hardbreak':
+          push(leaf('\n'));
+          break;
+        case 'code_inline':
+          push(leaf(token.content, [...current(), 'code']));
+          break;
+        case 'strong_open':
+          marks.bold++;
+          break;
+        case 'strong_close':
+          marks.bold--;
+          break;
+        case 'em_open':
+          marks.italic++;
+          break;
+        case 'em_close':
+          marks.italic--;
+          break;
+        case 's_open':
+          marks.strikethrough++;
+          break;
+        case 's_close':
+          marks.strikethrough--;
+          break;
+        case 'link_open':
+          link = { open: token, pieces: [] };
+          break;
+        case 'link_close':
+          if (link) {
+            const { open, pieces: inner } = link;
+            link = undefined;
+            const href = String(open.attrGet('href') ?? '');
+            if (open.markup === 'linkify' && !isLiteralAutolink(inner, href)) {
+              pieces.push(...inner);
+              break;
+            }
+            const title = open.attrGet('title');
+            pieces.push({
+              object: 'inline',
+              type: 'link',
+              data: { ref: targetToRef(href, this.resolver), ...(title ? { title: String(title) } : {}) },
+              nodes: groupPieces(inner),
+            });
+          }
+          break;
+        case 'image':
+          push(this.inlineImage(token));
+          break;
+        case 'html_inline':
+          // Raw inline HTML spanning lines is kept on one line (a line break in HTML is white space): its lines
+          // could start blocks of their own once written in other containers.
+          push({ object: 'inline', type: 'html', data: { html: token.content.includes('\n') ? token.content.replace(/[ \t]*\n[ \t]*/g, ' ') : token.content }, isVoid: true, nodes: [] });
+          break;
+        case 'footnote_ref': {
+          const label = String((token.meta as { label: string }).label);
+          push({ object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] });
+          break;
+        }
+      }
+    }
+    if (link) pieces.push(...link.pieces);
+    const inlines = groupPieces(pieces);
+    return inlines.length > 0 ? inlines : [text([leaf('')])];
+  }
+
+  private inlineImage(token: Token): InlineImage {
+    const alt = altText(token);
+    const caption = String(token.attrGet('title') ?? '');
+    return {
+      object: 'inline',
+      type: 'inline-image',
+      data: { ref: targetToImageRef(String(token.attrGet('src') ?? ''), this.resolver), ...(alt ? { alt } : {}), ...(caption ? { caption } : {}) },
+      isVoid: true,
+      nodes: [],
+    };
+  }
+}
+
+const TASK_MARKER = /^\[([ xX])\][ \t]+(?=\S)/;
+
+/** GFM autolink literals need a scheme, `www.` or an e-mail address; linkify's bare domains (`a.com`) stay text. */
+function isLiteralAutolink(inner: readonly Piece[], href: string): boolean {
+  const first = inner[0];
+  const label = first?.object === 'leaf' ? first.text : '';
+  return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (href.startsWith('mailto:') && label.includes('@'));
+}
+
+function altText(image: Token): string {
+  let alt = '';
+  const visit = (tokens: readonly Token[]): void => {
+    for (const token of tokens) {
+      // Image labels are parsed apart from the paragraph: escapes and entities are still `text_special` tokens.
+      if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') alt += token.content;
+      else if (token.type === 'softbreak' || token.type === 'hardbreak') alt += ' ';
+      else if (token.type === 'image') visit(token.children ?? []);
+    }
+  };
+  visit(image.children ?? []);
+  return alt;
+}
+
+function cellAlign(token: Token): TableAlign {
+  const style = String(token.attrGet('style') ?? '');
+  const match = /text-align:(left|right|center)/.exec(style);
+  return (match?.[1] as TableAlign | undefined) ?? null;
+}
+
+function padRow(row: TableRowBlock, width: number): TableRowBlock {
+  if (row.nodes.length === width) return row;
+  const nodes = row.nodes.slice(0, width);
+  while (nodes.length < width) nodes.push({ object: 'block', type: 'table-cell', data: {}, nodes: [text([leaf('')])] });
+  return { ...row, nodes };
+}
+
+function withoutFinalNewline(value: string): string {
+  return value.endsWith('\n') ? value.slice(0, -1) : value;
+}
+
+function codeBlock(value: string, data: CodeData): CodeBlock {
+  return {
+    object: 'block',
+    type: 'code',
+    data,
+    nodes: value.split('\n').map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [text([leaf(line)])] })),
+  };
+}
+
+function imagesBlock(images: ImageBlock[]): ImagesBlock {
+  return { object: 'block', type: 'images', data: {}, nodes: images };
+}
+
+/** Merges adjacent leaves with equal marks, drops empty ones and wraps leaf runs in text nodes. */
+function groupPieces(pieces: readonly Piece[]): InlineContent[] {
+  const out: InlineContent[] = [];
+  let previousMarks = '';
+  for (const piece of pieces) {
+    if (piece.object === 'inline') {
+      out.push(piece);
+      continue;
+    }
+    if (piece.text === '') continue;
+    const last = out.at(-1);
+    const marks = markKey(piece);
+    if (last?.object !== 'text') {
+      out.push(text([piece]));
+    } else {
+      const previous = last.leaves.at(-1) as Leaf;
+      if (previousMarks === marks) previous.text += piece.text;
+      else last.leaves.push(piece);
+    }
+    previousMarks = marks;
+  }
+  return out;
+}
+
+function markKey(l: Leaf): string {
+  let key = '';
+  for (const m of l.marks) key += m.type[0];
+  return key;
+}
+
+// ---------------------------------------------------------------------------
+// GitBook block tags
+
+interface OpenFrame {
+  item: TagItem;
+  outer: FlowItem[];
+  children: FlowItem[];
+}
+
+/**
+ * Folds the blocks between matching tag lines into hint and code blocks (a stack, so linear: open tags are at most
+ * LIMITS.depth deep); unmatched or invalid tags stay paragraphs.
+ */
+function groupTags(items: FlowItem[], depth: number): Block[] {
+  if (!items.some(isTagItem)) return items as Block[];
+  const stack: OpenFrame[] = [];
+  const top: FlowItem[] = [];
+  let current = top;
+  for (const item of items) {
+    if (!isTagItem(item)) {
+      current.push(item);
+      continue;
+    }
+    const { tag } = item;
+    const frame = stack.at(-1);
+    if (tag.kind === 'open' && isValidOpening(tag.name, tag.attributes)) {
+      if (depth + stack.length + 1 >= LIMITS.depth) throw limitError('depth', `the markdown nests blocks more than ${LIMITS.depth} levels deep`);
+      const children: FlowItem[] = [];
+      stack.push({ item, outer: current, children });
+      current = children;
+    } else if (tag.kind === 'close' && frame !== undefined && frame.item.tag.name === tag.name) {
+      stack.pop();
+      current = frame.outer;
+      const blocks = frame.children.map(untag);
+      const open = frame.item.tag as Extract<TagLine, { kind: 'open' }>;
+      if (isValidBody(open.name, blocks.map((b) => b.type))) current.push(tagBlock(open, blocks));
+      else {
+        current.push(frame.item.paragraph);
+        for (const block of blocks) current.push(block);
+        current.push(item.paragraph);
+      }
+    } else {
+      current.push(item.paragraph);
+    }
+  }
+  // Unclosed tags are text: each open frame holds what followed its tag up to the next open tag.
+  const out = top.map(untag);
+  for (const frame of stack) {
+    out.push(frame.item.paragraph);
+    for (const child of frame.children) out.push(untag(child));
+  }
+  return out;
+}
+
+function untag(item: FlowItem): Block {
+  return isTagItem(item) ? item.paragraph : item;
+}
+
+function tagBlock(open: Extract<TagLine, { kind: 'open' }>, blocks: Block[]): Block {
+  if (open.name === 'hint') return { object: 'block', type: 'hint', data: { style: open.attributes.style as HintStyle }, nodes: blocks };
+  const code = blocks[0] as CodeBlock;
+  const { title, overflow, lineNumbers } = open.attributes;
+  code.data = {
+    ...(code.data.syntax !== undefined ? { syntax: code.data.syntax } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(overflow !== undefined ? { overflow: overflow as 'wrap' | 'scroll' } : {}),
+    ...(lineNumbers !== undefined ? { lineNumbers: lineNumbers === 'true' } : {}),
+    ...(code.data.meta !== undefined ? { meta: code.data.meta } : {}),
+  };
+  return code;
+}

@@ -1,0 +1,216 @@
+/**
+ * The markdown parser: markdown-it (CommonMark + GFM tables, strikethrough and
+ * autolink literals) with Bindery's additions and guards.
+ *
+ * markdown-it was chosen by measurement (docs/content-pipeline.md): it parses
+ * realistic documentation pages about ten times faster than micromark and
+ * every adversarial input of the benchmark in linear time.
+ *
+ * Configuration:
+ * - raw HTML is kept (`html_block` / `html_inline` tokens);
+ * - link destinations are kept as written: no percent-encoding, no punycode,
+ *   no `javascript:` filter (Bindery stores content; whatever renders it
+ *   decides what is safe to show);
+ * - autolink literals (`https://…`, `www.…`, e-mail addresses) become links,
+ *   like GFM; bare domain names (`example.com`) stay text (see from-markdown.ts);
+ * - GFM footnotes: `[^label]: …` definitions stay where they are written
+ *   (`footnote_def_open/close` tokens), `[^label]` references to a defined
+ *   label become `footnote_ref` tokens;
+ * - task list items (`- [ ] a`) are recognised by the converter.
+ *
+ * Guards (LIMITS in limits.ts), checked while parsing so that nothing runs
+ * long before it is refused:
+ * - nesting: a block at a depth greater than `LIMITS.depth` throws (markdown-it
+ *   itself would silently drop everything past its `maxNesting`);
+ * - blocks and inline elements: counted as they are produced; past the limits
+ *   the parse throws.
+ */
+import MarkdownIt, { type StateBlock, type StateCore, type StateInline, type Token } from 'markdown-it';
+import { MAX_TAG_LINE, TAG_LIKE_LINE } from './gitbook-syntax.js';
+import { LIMITS, limitError } from './limits.js';
+
+/** Counters of one parse (markdown-it's `env`). */
+interface ParseEnv {
+  blocks: number;
+  inlines: number;
+  /** Defined footnote labels (normalised). */
+  footnotes: Set<string>;
+}
+
+const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+// Our guard throws first; this only keeps markdown-it from truncating silently.
+(md.options as { maxNesting: number }).maxNesting = LIMITS.depth + 2;
+md.linkify.set({ fuzzyIP: false, fuzzyEmail: true, fuzzyLink: true });
+// GFM accepts any top-level domain (`team@bindery.dev`, `www.example.app`), not only linkify's default list.
+md.linkify.tlds(['[a-z][a-z0-9-]{0,62}'], false);
+md.normalizeLink = (url) => url;
+md.normalizeLinkText = (text) => text;
+md.validateLink = () => true;
+
+export const { isWhiteSpace, isPunctChar, isMdAsciiPunct, unescapeAll } = md.utils;
+
+// ---------------------------------------------------------------------------
+// Guards
+
+md.block.ruler.before('table', 'bindery_guard', (state: StateBlock) => {
+  const env = state.env as unknown as ParseEnv;
+  if (state.level >= LIMITS.depth) throw limitError('depth', `the markdown nests blocks more than ${LIMITS.depth} levels deep`);
+  if (++env.blocks > LIMITS.blocks) throw limitError('blocks', 'the markdown has too many blocks');
+  return false;
+});
+
+md.inline.ruler.after('text', 'bindery_guard', (state: StateInline) => {
+  const env = state.env as unknown as ParseEnv;
+  if (env.inlines + state.tokens.length > LIMITS.inlines) throw limitError('inlines', 'the markdown has too many inline elements');
+  return false;
+});
+
+// Keeps the running count of inline tokens across paragraphs (replaces the core `inline` rule).
+md.core.ruler.at('inline', (state: StateCore) => {
+  const env = state.env as unknown as ParseEnv;
+  for (const token of state.tokens) {
+    if (token.type !== 'inline') continue;
+    const children: Token[] = [];
+    state.md.inline.parse(token.content, state.md, state.env, children);
+    token.children = children;
+    env.inlines += children.length;
+    if (env.inlines > LIMITS.inlines) throw limitError('inlines', 'the markdown has too many inline elements');
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Footnotes
+
+/** Longest footnote label (CommonMark's limit for link labels). */
+const MAX_LABEL = 999;
+
+export function normalizeLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** `[^label]: content` (content indented by 4 on the following lines), kept in place. */
+function footnoteDefinition(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const max = state.eMarks[startLine]!;
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  if (start + 4 > max || state.src.charCodeAt(start) !== 0x5b /* [ */ || state.src.charCodeAt(start + 1) !== 0x5e /* ^ */) return false;
+  let pos = start + 2;
+  for (; pos < max && pos - start <= MAX_LABEL + 2; pos++) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 0x20 || ch === 0x09 || ch === 0x5b) return false;
+    if (ch === 0x5d /* ] */) break;
+  }
+  if (pos === start + 2 || pos + 1 >= max || state.src.charCodeAt(pos) !== 0x5d || state.src.charCodeAt(pos + 1) !== 0x3a /* : */) return false;
+  if (silent) return true;
+  const label = state.src.slice(start + 2, pos);
+  pos += 2;
+  (state.env as unknown as ParseEnv).footnotes.add(normalizeLabel(label));
+
+  const open = state.push('footnote_def_open', '', 1);
+  open.meta = { label };
+  open.map = [startLine, 0];
+
+  const oldBMark = state.bMarks[startLine]!;
+  const oldTShift = state.tShift[startLine]!;
+  const oldSCount = state.sCount[startLine]!;
+  const oldParentType = state.parentType;
+  const afterColon = pos;
+  const initial = state.sCount[startLine]! + pos - (state.bMarks[startLine]! + state.tShift[startLine]!);
+  let offset = initial;
+  while (pos < max) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 0x09) offset += 4 - (offset % 4);
+    else if (ch === 0x20) offset++;
+    else break;
+    pos++;
+  }
+  state.tShift[startLine] = pos - afterColon;
+  state.sCount[startLine] = offset - initial;
+  state.bMarks[startLine] = afterColon;
+  state.blkIndent += 4;
+  state.parentType = 'footnote' as typeof state.parentType;
+  if (state.sCount[startLine]! < state.blkIndent) state.sCount[startLine]! += state.blkIndent;
+
+  state.md.block.tokenize(state, startLine, endLine);
+
+  state.parentType = oldParentType;
+  state.blkIndent -= 4;
+  state.tShift[startLine] = oldTShift;
+  state.sCount[startLine] = oldSCount;
+  state.bMarks[startLine] = oldBMark;
+  open.map[1] = state.line;
+  state.push('footnote_def_close', '', -1);
+  return true;
+}
+
+/** `[^label]` referencing a defined footnote. */
+function footnoteReference(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  const max = state.posMax;
+  const env = state.env as unknown as ParseEnv;
+  if (env.footnotes.size === 0 || start + 3 > max) return false;
+  if (state.src.charCodeAt(start) !== 0x5b || state.src.charCodeAt(start + 1) !== 0x5e) return false;
+  let pos = start + 2;
+  for (; pos < max && pos - start <= MAX_LABEL + 2; pos++) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x5b) return false;
+    if (ch === 0x5d) break;
+  }
+  if (pos === start + 2 || pos >= max || state.src.charCodeAt(pos) !== 0x5d) return false;
+  const label = state.src.slice(start + 2, pos);
+  if (!env.footnotes.has(normalizeLabel(label))) return false;
+  if (!silent) {
+    const token = state.push('footnote_ref', '', 0);
+    token.meta = { label };
+  }
+  state.pos = pos + 1;
+  return true;
+}
+
+md.block.ruler.before('reference', 'footnote_def', footnoteDefinition, { alt: ['paragraph', 'reference'] });
+
+// ---------------------------------------------------------------------------
+// GitBook block tags
+
+/**
+ * A line that is one Liquid-style tag (`{% hint style="info" %}`, `{% endhint %}`, `{% embed url="…" %}`, …) is a
+ * block of its own (`gitbook_tag` token, `content` = the tag): it interrupts paragraphs, lists and blockquotes, and
+ * is never recognised inside code or HTML blocks. from-markdown.ts folds matching tags into blocks.
+ */
+function gitbookTag(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const pos = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const max = state.eMarks[startLine]!;
+  if (state.src.charCodeAt(pos) !== 0x7b /* { */ || state.src.charCodeAt(pos + 1) !== 0x25 /* % */ || max - pos > MAX_TAG_LINE) return false;
+  const line = state.src.slice(pos, max).replace(/[ \t]+$/, '');
+  if (!TAG_LIKE_LINE.test(line)) return false;
+  if (silent) return true;
+  const token = state.push('gitbook_tag', '', 0);
+  token.content = line;
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+
+md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
+
+// ---------------------------------------------------------------------------
+
+/** Tokenises markdown (already stripped of front matter). */
+export function tokenize(source: string): Token[] {
+  const env: ParseEnv = { blocks: 0, inlines: 0, footnotes: new Set() };
+  return md.parse(source, env as unknown as Record<string, unknown>);
+}
+
+export type { Token };
+
+/** Autolink literals linkify would find in `text` (to-markdown.ts escapes text that must not become one). */
+export function linkifyMatches(text: string): { index: number; lastIndex: number; schema: string }[] {
+  return md.linkify.test(text) ? (md.linkify.match(text) ?? []) : [];
+}
+
+/** Whether markdown-it's inline linkify rule would find a link starting at the beginning of `text` (`scheme://…`). */
+export function linkifyAtStart(text: string): boolean {
+  return md.linkify.matchAtStart(text) !== null;
+}

@@ -1,0 +1,91 @@
+// Properties of the markdown pipeline over random and adversarial markdown: it always terminates, fails only with
+// ContentLimitError (a 413/422 over HTTP), and for accepted input parse(serialise(parse(x))) equals parse(x).
+// Timing goals live in scripts/bench-content.mjs, not here.
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { documentToMarkdown, markdownToDocument } from './convert.js';
+import type { Document } from './document.js';
+import { ContentLimitError, LIMITS } from './limits.js';
+
+const ATOMS = [
+  'a', 'word', 'é', '😀', ' ', '  ', '\t', '\n', '\n', '\n\n', '*', '**', '_', '__', '~~', '~', '`', '``', '[', ']', '(', ')', '![', '](',
+  '<', '>', '&', '&amp;', '&#x20;', '#', '\\', '|', ':', '.', '@', '"', "'", '!', '=', '-', '+', '{%', '%}', 'http://x.io', 'www.a.com',
+  'a@b.dev', '<b>', '</b>', '<div>', '<!--', '-->', '[^1]', '\u00a0',
+];
+/** Line starts that open blocks, so that random lines nest and interleave containers. */
+const LINE_STARTS = ['', '', '', '> ', '- ', '* ', '1. ', '2) ', '  ', '    ', '# ', '### ', '[^1]: ', '- [ ] ', '| ', '> - ', '- > '];
+const LINES = [
+  '---', '***', '===', '```', '~~~', '```js', '| a | b |', '|---|:-:|', '{% hint style="info" %}', '{% endhint %}', '{% code title="t" %}',
+  '{% endcode %}', '{% tabs %}', '{% embed url="https://x.io/a_b" %}', '[x]: /url "t"', '<figure><img src="a.png" alt="A"></figure>', '',
+];
+
+const line = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...LINE_STARTS), fc.array(fc.constantFrom(...ATOMS), { maxLength: 12 })).map(([s, a]) => s + a.join('')) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...LINE_STARTS), fc.constantFrom(...LINES)).map(([s, l]) => s + l) },
+);
+const markdown = fc.array(line, { maxLength: 14 }).map((lines) => lines.join('\n'));
+
+/** Adversarial shapes: a unit repeated many times (delimiter runs, bracket runs, deep nesting, long tables, …). */
+const adversarial = fc
+  .tuple(
+    fc.constantFrom('*a', '_a**b', '[', '[a](', '![', '> ', '- ', '  - a\n', '# a\n', '`a``', '<a ', '{% hint style="info" %}\n', '| x | y |\n', 'a\n\n', '&#1', '\\', '~~a', 'http://', 'www.', '[^1]'),
+    fc.integer({ min: 1, max: 4000 }),
+    fc.constantFrom('', '| a | b |\n| - | - |\n', '[^1]: note\n\n', '> '),
+  )
+  .map(([unit, times, prefix]) => prefix + unit.repeat(times));
+
+const strip = (doc: Document): unknown => JSON.parse(JSON.stringify(doc, (key, value: unknown) => (key === 'key' ? undefined : value)));
+
+/** parse -> serialise -> parse: the same document (keys included) and the same markdown. */
+function roundTrips(md: string): void {
+  let doc: Document;
+  try {
+    doc = markdownToDocument(md);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ContentLimitError);
+    return;
+  }
+  const once = documentToMarkdown(doc);
+  const again = markdownToDocument(once);
+  if (!isDeepStrictEqual(again, doc)) expect({ md, once, doc: strip(again) }).toEqual({ md, once, doc: strip(doc) });
+  expect(documentToMarkdown(again)).toBe(once);
+}
+
+describe('markdown pipeline properties', () => {
+  it('round-trips random markdown mixing every construct and container', () => {
+    fc.assert(fc.property(markdown, roundTrips), { numRuns: 2000 });
+  });
+
+  it('terminates on adversarial repetitions, and round-trips what it accepts', () => {
+    fc.assert(fc.property(adversarial, roundTrips), { numRuns: 50 });
+  });
+
+  it('refuses, with the limit named, what nests too deeply or is too big', () => {
+    const refusal = (md: string): ContentLimitError => {
+      try {
+        markdownToDocument(md);
+      } catch (err) {
+        if (err instanceof ContentLimitError) return err;
+        throw err;
+      }
+      throw new Error('accepted');
+    };
+    expect(refusal('>'.repeat(4000) + ' a')).toMatchObject({ status: 422, limit: 'depth', message: expect.stringContaining(`${LIMITS.depth} nested levels`) });
+    expect(refusal(Array.from({ length: 1000 }, (_, i) => `${' '.repeat(2 * i)}- a`).join('\n'))).toMatchObject({ status: 422, limit: 'depth' });
+    expect(refusal('{% hint style="info" %}\n'.repeat(100) + 'x\n' + '{% endhint %}\n'.repeat(100))).toMatchObject({ status: 422, limit: 'depth' });
+    expect(refusal('a\n\n'.repeat(LIMITS.blocks + 1))).toMatchObject({ status: 422, limit: 'blocks' });
+    expect(refusal('*a'.repeat(LIMITS.inlines))).toMatchObject({ status: 422, limit: 'inlines' });
+    expect(refusal('a'.repeat(LIMITS.markdownBytes + 1))).toMatchObject({ status: 413, limit: 'markdownBytes', message: expect.stringContaining('2 MiB') });
+    // Reference links multiply their target: the normal form has a size limit too.
+    const url = `/${'u'.repeat(2000)}`;
+    const refs = `${'[a][r] '.repeat(3000)}\n\n[r]: ${url}`;
+    expect(() => documentToMarkdown(markdownToDocument(refs))).toThrow(expect.objectContaining({ status: 413, limit: 'outputBytes' }));
+  });
+
+  it('accepts what is just within the limits', () => {
+    const nested = Array.from({ length: 20 }, (_, i) => `${' '.repeat(2 * i)}- level ${i}`).join('\n');
+    expect(documentToMarkdown(markdownToDocument(nested))).toContain('level 19');
+    expect(markdownToDocument('*a*'.repeat(10_000)).nodes).toHaveLength(1);
+  });
+});

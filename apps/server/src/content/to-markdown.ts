@@ -1,0 +1,920 @@
+/**
+ * GitBook document -> markdown: Bindery's canonical markdown, in GitBook's style.
+ *
+ * Style (what GitBook's Git Sync writes, docs/content-pipeline.md):
+ * - ATX headings (`#`), no closing `#`s; a trailing `#` in the text is escaped;
+ * - `*` bullets (`-` for a list right after another bullet list, so they stay
+ *   two lists), `1.` ordered markers numbered from the list's start (`)` for an
+ *   ordered list right after another), one space after the marker, items
+ *   indented by their marker's width; lists are tight unless an item holds
+ *   blocks that could not be told apart without blank lines;
+ * - `**strong**`, `_emphasis_` (`*emphasis*` next to a letter or digit, where
+ *   `_` does not work), `~~strikethrough~~`, `` `code` ``;
+ * - fenced code with backticks (a longer fence when the code holds backticks,
+ *   tildes when the info string does), `{% code %}` around code with a title,
+ *   overflow or line numbers; `{% hint style="…" %}` around hints;
+ * - `***` dividers (`---` as the first block of a `*` list item);
+ * - a trailing `\` for hard breaks; soft breaks do not exist (one line per paragraph);
+ * - GFM tables with aligned, padded columns (unpadded when padding would more
+ *   than quadruple a big table);
+ * - `"` around link and image titles; `<url>` autolinks when the text is the URL;
+ * - escapes like GitBook's: `*`, `_` (not inside words), `` ` ``, `[`, `~` and
+ *   `\` before punctuation always; `]` in link text; `<`, `&`, `!` only where
+ *   they would start something; `#`, `>`, `+`, `-`, `=`, `1.` at the start of
+ *   a line; white space at the edges of a line as `&#x20;`;
+ * - blocks separated by one blank line; the output ends with one newline.
+ *
+ * Unknown GitBook blocks (tabs, embeds, …, arriving through the API) keep
+ * their child blocks; unknown inlines keep their text.
+ *
+ * Linear in the size of the document: every node is visited once, container
+ * prefixes are added per line (depth is bounded by LIMITS.depth), and tables
+ * stop padding before padding could blow up their size.
+ */
+import { refToTarget, type RefResolver } from './content-ref.js';
+import {
+  headingLevel,
+  inlineText,
+  isHeading,
+  MARK_ORDER,
+  type Block,
+  type CodeBlock,
+  type Document,
+  type ImageBlock,
+  type Inline,
+  type InlineContent,
+  type Leaf,
+  type ListBlock,
+  type MarkType,
+  type TableBlock,
+} from './document.js';
+import { formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
+import { checkBytes } from './limits.js';
+import { isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches } from './parser.js';
+
+/** Serialises a document to Bindery's canonical markdown. */
+export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
+  const writer = new Writer(resolver);
+  const lines = writer.flow(doc.nodes);
+  const markdown = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  checkBytes(markdown, 'outputBytes', 'the markdown of the document');
+  return markdown;
+}
+
+type Lines = string[];
+
+class Writer {
+  constructor(private readonly resolver: RefResolver | undefined) {}
+
+  /**
+   * Blocks separated by blank lines. `firstOther`: a bullet list first in `blocks` uses the other bullet (a list
+   * starting a list item: `* - a`, as `* * *` would be a rule).
+   */
+  flow(blocks: readonly Block[], firstOther = false, firstTask = false): Lines {
+    const out: Lines = [];
+    let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
+    let previousTag = false;
+    let previousBlock: Block | undefined;
+    for (const block of blocks) {
+      let lines: Lines;
+      let listKind: { kind: 'bullet' | 'ordered'; other: boolean } | undefined;
+      if (block.type === 'list-ordered' || block.type === 'list-unordered' || block.type === 'list-tasks') {
+        const kind = block.type === 'list-ordered' ? 'ordered' : 'bullet';
+        // A list right after a list of the same kind needs the other marker, or the two would merge.
+        const other = previous?.kind === kind && !previous.other;
+        listKind = { kind, other };
+        lines = this.list(block, other);
+      } else {
+        lines = this.block(block);
+      }
+      previous = listKind;
+      if (lines.length === 0) continue;
+      // Tag lines are blocks of their own: GitBook writes them without blank lines around (not after raw HTML,
+      // which would swallow the line).
+      // (A tag paragraph after a task checkbox is not a line of its own.)
+      const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]);
+      if (out.length > 0 && !((tag && previousBlock?.type !== 'html') || previousTag)) out.push('');
+      for (const line of lines) out.push(line);
+      previousTag = tag;
+      previousBlock = block;
+    }
+    return out;
+  }
+
+  private block(block: Block): Lines {
+    if (isHeading(block)) {
+      const level = headingLevel(block.type);
+      // Hard breaks only exist in setext headings (levels 1 and 2), which are written as such; ATX otherwise.
+      if (level <= 2 && needsLines(block.nodes)) {
+        // Pipes are written as references: a line holding one above `---` would start a table.
+        const content = this.inline(block.nodes, { setext: true });
+        if (content !== '' && !content.includes('|')) return [...content.split('\n'), level === 1 ? '===' : '---'];
+      }
+      const content = this.inline(block.nodes, { heading: true });
+      return [content ? `${'#'.repeat(level)} ${content}` : '#'.repeat(level)];
+    }
+    switch (block.type) {
+      case 'paragraph':
+      case 'table-cell':
+        return this.paragraph(block.nodes);
+      case 'list-ordered':
+      case 'list-unordered':
+      case 'list-tasks':
+        return this.list(block, false);
+      case 'list-item':
+      case 'table-row':
+        return this.flow(block.nodes);
+      case 'blockquote': {
+        const lines = this.flow(block.nodes);
+        return lines.length === 0 ? ['>'] : lines.map((line) => (line === '' ? '>' : `> ${line}`));
+      }
+      case 'hint':
+        return [formatOpenTag('hint', { style: block.data.style }), ...this.flow(block.nodes), '{% endhint %}'];
+      case 'code':
+        return code(block);
+      case 'code-line':
+        return code({ object: 'block', type: 'code', data: {}, nodes: [block] });
+      case 'table':
+        return this.table(block);
+      case 'images':
+        return [this.images(block.nodes)];
+      case 'image':
+        return [this.images([block])];
+      case 'divider':
+        return ['***'];
+      case 'html':
+        return noNul(block.data.html).split('\n');
+      case 'footnote-definition': {
+        const label = block.data.label ?? block.data.identifier;
+        const lines = this.flow(block.nodes);
+        // Content is indented by 4; only a paragraph may start on the label's line (other blocks depend on their column).
+        if (block.nodes[0]?.type !== 'paragraph' && lines.length > 0) return [`[^${label}]:`, ...lines.map((line) => (line === '' ? line : `    ${line}`))];
+        return indentItem(`[^${label}]:`, '    ', lines);
+      }
+      default:
+        return this.unsupported(block);
+    }
+  }
+
+  /** GitBook blocks Bindery has no markdown for: their child blocks are kept, the wrapper is dropped. */
+  private unsupported(block: never): Lines {
+    const nodes = (block as { nodes?: unknown }).nodes;
+    const children = Array.isArray(nodes) ? (nodes as { object?: unknown }[]).filter((node) => node.object === 'block') : [];
+    return this.flow(children as Block[]);
+  }
+
+  private paragraph(nodes: readonly InlineContent[]): Lines {
+    // A paragraph that is one `{% … %}` line (a tag Bindery does not fold into a block) is written verbatim.
+    const tag = tagLine(nodes);
+    if (tag !== undefined) return [noNul(tag)];
+    const content = this.inline(nodes, {});
+    if (content === '') return [];
+    // Other text that would read back as a tag line keeps its `{` escaped.
+    if (content.startsWith('{%') && TAG_LIKE_LINE.test(content)) return [`\\${content}`];
+    return content.split('\n');
+  }
+
+  private list(block: ListBlock, other: boolean): Lines {
+    const ordered = block.type === 'list-ordered';
+    const start = ordered ? Math.min(Math.max(block.data.start ?? 1, 0), 999_999_999) : 0;
+    // A bullet list starting an item alternates bullets with this one.
+    const items = block.nodes.map((item) => this.flowTight(item.nodes, ordered || !other, (item.data.checked ?? (block.type === 'list-tasks' ? false : undefined)) !== undefined));
+    const loose = items.some((item) => !item.tight);
+    const out: Lines = [];
+    block.nodes.forEach((item, index) => {
+      const marker = ordered ? `${start + index}${other ? ')' : '.'}` : other ? '-' : '*';
+      let lines = (items[index] as { lines: Lines }).lines;
+      const checked = item.data.checked ?? (block.type === 'list-tasks' ? false : undefined);
+      // The checkbox starts the item's first paragraph (an image-only paragraph is an `images` block).
+      if (checked !== undefined && (item.nodes[0]?.type === 'paragraph' || item.nodes[0]?.type === 'images') && lines.length > 0) {
+        lines = [`[${checked ? 'x' : ' '}] ${lines[0]}`, ...lines.slice(1)];
+      }
+      // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
+      if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
+      if (loose && index > 0) out.push('');
+      for (const line of indentItem(marker, ' '.repeat(marker.length + 1), lines)) out.push(line);
+    });
+    return out;
+  }
+
+  /** An item's blocks: without blank lines when they read back the same (one block, or a paragraph and a list). */
+  private flowTight(blocks: readonly Block[], firstOther: boolean, task: boolean): { lines: Lines; tight: boolean } {
+    const [first, second, ...rest] = blocks;
+    const tight = rest.length === 0 && (second === undefined || (first?.type === 'paragraph' && canInterruptParagraph(second)));
+    if (!tight || second === undefined) return { lines: this.flow(blocks, firstOther, task), tight };
+    const head = this.block(first as Block);
+    const tail = this.flow([second]);
+    return { lines: [...head, ...tail], tight };
+  }
+
+  private table(block: TableBlock): Lines {
+    const width = block.data.align.length || Math.max(0, ...block.nodes.map((row) => row.nodes.length));
+    if (width === 0 || block.nodes.length === 0) return [];
+    // Every `|` of a cell gets a backslash, wherever it is (text, code, link targets, HTML): the table parser splits
+    // rows at the others and removes one backslash before each of them before reading the cell.
+    const cells = block.nodes.map((row) => Array.from({ length: width }, (_unused, i) => this.inline(row.nodes[i]?.nodes ?? [], { table: true }).replace(/\|/g, '\\|')));
+    return formatTable(cells, Array.from({ length: width }, (_unused, i) => block.data.align[i] ?? null));
+  }
+
+  private images(images: readonly ImageBlock[]): string {
+    return images
+      .map((image) => {
+        const caption = image.fragments
+          .filter((fragment) => fragment.fragment === 'caption')
+          .flatMap((fragment) => fragment.nodes)
+          .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
+          .join(' ')
+          .trim();
+        return imageMarkdown(image.data.alt ?? '', refToTarget(image.data.ref, 'image', this.resolver), caption);
+      })
+      .join(' ');
+  }
+
+  /** Inline content as one string (`\n` at hard breaks). */
+  inline(nodes: readonly InlineContent[], context: InlineContext): string {
+    const atoms: Atom[] = [];
+    const tree = buildPhrasing(toItems(nodes, context), new Set(), this.resolver);
+    flatten(tree, atoms, false, context);
+    return renderAtoms(context.heading || context.table ? atoms : guardHtmlLineStarts(atoms), context);
+  }
+}
+
+/** Inline content that spans lines: hard breaks, or raw HTML over several lines. */
+function needsLines(nodes: readonly InlineContent[]): boolean {
+  return nodes.some((node) => {
+    if (node.object === 'text') return node.leaves.some((l) => l.text.includes('\n'));
+    if (node.type === 'html') return node.data.html.includes('\n');
+    return node.type === 'link' && needsLines(node.nodes);
+  });
+}
+
+/**
+ * The text of a paragraph that is one line of a GitBook tag Bindery does not fold into a block (`{% embed … %}`,
+ * `{% tabs %}`, …): written verbatim. A hint or code tag line left as text (unbalanced, invalid) is escaped
+ * instead (`\{% endhint %}`), or it could pair with another tag when read back.
+ */
+function tagLine(nodes: readonly InlineContent[]): string | undefined {
+  const only = nodes.length === 1 ? nodes[0] : undefined;
+  if (only?.object !== 'text' || only.leaves.length !== 1) return undefined;
+  const l = only.leaves[0] as Leaf;
+  const isTag = l.marks.length === 0 && l.text.startsWith('{%') && l.text.length <= MAX_TAG_LINE && TAG_LIKE_LINE.test(l.text);
+  return isTag && parseTagLine(l.text) === undefined ? l.text : undefined;
+}
+
+function isTagParagraph(block: Block): boolean {
+  return block.type === 'paragraph' && tagLine(block.nodes) !== undefined;
+}
+
+/** A list can follow a paragraph line directly when its first item is not empty and, if ordered, it starts at 1. */
+function canInterruptParagraph(block: Block): boolean {
+  if (block.type !== 'list-ordered' && block.type !== 'list-unordered' && block.type !== 'list-tasks') return false;
+  const first = block.nodes[0];
+  if (first === undefined || first.nodes.length === 0) return false;
+  return block.type !== 'list-ordered' || (block.data.start ?? 1) === 1;
+}
+
+/** Prefixes the first line with `marker` and indents the others (blank lines stay empty). */
+function indentItem(marker: string, indent: string, lines: Lines): Lines {
+  if (lines.length === 0) return [marker];
+  return lines.map((line, index) => (index === 0 ? (line === '' ? marker : `${marker} ${line}`) : line === '' ? line : indent + line));
+}
+
+
+// ---------------------------------------------------------------------------
+// Code
+
+function code(block: CodeBlock): Lines {
+  const value = noNul(block.nodes.map((line) => inlineText(line.nodes)).join('\n'));
+  const { syntax, meta, title, overflow, lineNumbers } = block.data;
+  const info = [syntax, meta].filter((part) => part).join(' ').replace(/[\r\n]+/g, ' ');
+  const char = info.includes('`') ? '~' : '`';
+  const fence = char.repeat(Math.max(3, longestRun(value, char) + 1));
+  const lines = [`${fence}${escapeInfo(info)}`, ...(value === '' && block.nodes.length <= 1 ? [] : value.split('\n')), fence];
+  const attributes: Record<string, string> = {
+    ...(title !== undefined ? { title } : {}),
+    ...(overflow !== undefined ? { overflow } : {}),
+    ...(lineNumbers !== undefined ? { lineNumbers: String(lineNumbers) } : {}),
+  };
+  return Object.keys(attributes).length > 0 ? [formatOpenTag('code', attributes), ...lines, '{% endcode %}'] : lines;
+}
+
+function longestRun(value: string, char: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === char) {
+      run++;
+      if (run > longest) longest = run;
+    } else run = 0;
+  }
+  return longest;
+}
+
+function escapeInfo(info: string): string {
+  return info.replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\').replace(/&(?=[#A-Za-z])/g, '\\&');
+}
+
+// ---------------------------------------------------------------------------
+// Tables
+
+/** Table cells wider than this in total, padded, are written unpadded unless padding stays under 4× the size. */
+const TABLE_PADDING_FLOOR = 64 * 1024;
+
+function formatTable(cells: string[][], align: readonly (string | null)[]): Lines {
+  const width = align.length;
+  const longest = Array.from({ length: width }, (_unused, i) => {
+    const markers = align[i] === 'center' ? 2 : align[i] === 'left' || align[i] === 'right' ? 1 : 0;
+    return Math.max(markers + 1, ...cells.map((row) => (row[i] as string).length));
+  });
+  const raw = cells.reduce((sum, row) => sum + row.reduce((s, cell) => s + cell.length + 3, 1), 0);
+  const padded = cells.length * longest.reduce((s, w) => s + w + 3, 1);
+  const pad = padded <= Math.max(TABLE_PADDING_FLOOR, 4 * raw);
+  const delimiter = align.map((a, i) => {
+    const before = a === 'left' || a === 'center' ? ':' : '';
+    const after = a === 'right' || a === 'center' ? ':' : '';
+    const dashes = pad ? Math.max(1, (longest[i] as number) - before.length - after.length) : 1;
+    return before + '-'.repeat(dashes) + after;
+  });
+  const row = (values: readonly string[], isDelimiter: boolean): string => {
+    let line = '|';
+    values.forEach((cell, i) => {
+      if (!pad || isDelimiter) {
+        line += cell === '' ? ' |' : ` ${cell} |`;
+        return;
+      }
+      const gap = (longest[i] as number) - cell.length;
+      const a = align[i];
+      const before = a === 'right' ? gap : a === 'center' ? Math.ceil(gap / 2) : 0;
+      line += ` ${' '.repeat(before)}${cell}${' '.repeat(gap - before)} |`;
+    });
+    return line;
+  };
+  return [row(cells[0] as string[], false), row(delimiter, true), ...cells.slice(1).map((r) => row(r, false))];
+}
+
+// ---------------------------------------------------------------------------
+// Inline content: document -> phrasing tree (marks nested by longest runs) -> atoms -> text
+
+interface InlineContext {
+  /** In a heading: hard breaks are written as spaces, a trailing `#` is escaped. */
+  heading?: boolean;
+  /** In a table cell: hard breaks are written as spaces (and every `|` of the cell is escaped afterwards). */
+  table?: boolean;
+  /** In a setext heading: `|` is written `&#x7C;`. */
+  setext?: boolean;
+}
+
+type Phrasing =
+  | { kind: 'text'; value: string }
+  | { kind: 'code'; value: string }
+  | { kind: 'break' }
+  | { kind: 'mark'; mark: MarkType; children: Phrasing[] }
+  | { kind: 'link'; url: string; title: string; children: Phrasing[] }
+  | { kind: 'raw'; value: string; html?: boolean };
+
+/** A text segment or a hard break with its marks, or an inline with the marks that may wrap it (`any` for void inlines and breaks). */
+type Item = { leaf: { text: string; code: boolean }; marks: ReadonlySet<MarkType> } | { brk: true; marks: 'any' } | { inline: Inline; marks: ReadonlySet<MarkType> | 'any' };
+
+const WRAPPABLE = MARK_ORDER.filter((m) => m !== 'code');
+
+function toItems(nodes: readonly InlineContent[], context: InlineContext): Item[] {
+  const items: Item[] = [];
+  const breaksAsSpaces = context.heading === true || context.table === true;
+  for (const node of nodes) {
+    if (node.object !== 'text') {
+      items.push({ inline: node, marks: node.type === 'link' ? commonMarks(node.nodes) : 'any' });
+      continue;
+    }
+    for (const l of node.leaves) {
+      const marks = new Set(l.marks.map((m) => m.type));
+      const isCode = marks.has('code');
+      marks.delete('code');
+      const value = l.text.includes('\r') ? l.text.replace(/\r\n?/g, '\n') : l.text;
+      if (breaksAsSpaces || !value.includes('\n')) {
+        if (value !== '') items.push({ leaf: { text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code: isCode }, marks });
+        continue;
+      }
+      value.split('\n').forEach((segment, index) => {
+        if (index > 0) items.push({ brk: true, marks: 'any' });
+        if (segment !== '') items.push({ leaf: { text: segment, code: isCode }, marks });
+      });
+    }
+  }
+  return items;
+}
+
+/** Marks shared by every leaf inside a link, so formatting can wrap the whole link. */
+function commonMarks(nodes: readonly InlineContent[]): ReadonlySet<MarkType> | 'any' {
+  let common: Set<MarkType> | undefined;
+  for (const node of nodes) {
+    if (node.object !== 'text') continue;
+    for (const l of node.leaves) {
+      if (l.text === '' || l.text === '\n') continue;
+      const marks = new Set(l.marks.map((m) => m.type));
+      common = common === undefined ? marks : new Set([...common].filter((m) => marks.has(m)));
+    }
+  }
+  if (common === undefined) return 'any';
+  common.delete('code');
+  return common;
+}
+
+function hasMark(item: Item, mark: MarkType): boolean {
+  return item.marks === 'any' || item.marks.has(mark);
+}
+
+function buildPhrasing(items: readonly Item[], applied: ReadonlySet<MarkType>, resolver: RefResolver | undefined): Phrasing[] {
+  const out: Phrasing[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const item = items[i] as Item;
+    const run = longestRun2(items, i, applied);
+    if (run === undefined) {
+      out.push(...itemToPhrasing(item, applied, resolver));
+      i++;
+      continue;
+    }
+    const inner = buildPhrasing(items.slice(i, run.end), new Set([...applied, run.mark]), resolver);
+    out.push({ kind: 'mark', mark: run.mark, children: inner });
+    i = run.end;
+  }
+  return out;
+}
+
+/** The mark (not yet applied) of `items[start]` that covers the most following items. */
+function longestRun2(items: readonly Item[], start: number, applied: ReadonlySet<MarkType>): { mark: MarkType; end: number } | undefined {
+  const first = items[start] as Item;
+  if (first.marks === 'any') return undefined;
+  let best: { mark: MarkType; end: number } | undefined;
+  for (const mark of WRAPPABLE) {
+    if (applied.has(mark) || !first.marks.has(mark)) continue;
+    let end = start + 1;
+    while (end < items.length && hasMark(items[end] as Item, mark)) end++;
+    while (end - 1 > start && (items[end - 1] as Item).marks === 'any') end--;
+    if (best === undefined || end > best.end) best = { mark, end };
+  }
+  return best;
+}
+
+function itemToPhrasing(item: Item, applied: ReadonlySet<MarkType>, resolver: RefResolver | undefined): Phrasing[] {
+  if ('brk' in item) return [{ kind: 'break' }];
+  if ('leaf' in item) return [item.leaf.code ? { kind: 'code', value: item.leaf.text } : { kind: 'text', value: item.leaf.text }];
+  const inline = item.inline;
+  switch (inline.type) {
+    case 'link':
+      return [
+        {
+          kind: 'link',
+          url: refToTarget(inline.data.ref, 'link', resolver),
+          title: inline.data.title ?? '',
+          children: buildPhrasing(toItems(inline.nodes, {}), applied, resolver),
+        },
+      ];
+    case 'inline-image':
+      return [{ kind: 'raw', value: imageMarkdown(inline.data.alt ?? '', refToTarget(inline.data.ref, 'image', resolver), inline.data.caption ?? '') }];
+    case 'html':
+      return [{ kind: 'raw', value: inline.data.html, html: true }];
+    case 'footnote-reference':
+      return [{ kind: 'raw', value: `[^${inline.data.label ?? inline.data.identifier}]` }];
+    default: {
+      // GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept.
+      const nodes = (inline as { nodes?: unknown }).nodes;
+      return Array.isArray(nodes) ? buildPhrasing(toItems(nodes as InlineContent[], {}), applied, resolver) : [];
+    }
+  }
+}
+
+/** One piece of the output line: text still to escape, markup, or an emphasis delimiter still to choose. */
+interface Delimiter {
+  t: 'open' | 'close';
+  mark: MarkType;
+  pair: number;
+  out: string;
+}
+type Atom = { t: 'text'; value: string; label: boolean; out: string } | { t: 'raw'; out: string; html?: boolean } | { t: 'break'; out: string } | Delimiter;
+
+function flatten(nodes: readonly Phrasing[], atoms: Atom[], label: boolean, context: InlineContext): void {
+  for (const node of nodes) {
+    switch (node.kind) {
+      case 'text':
+        atoms.push({ t: 'text', value: node.value, label, out: '' });
+        break;
+      case 'code':
+        atoms.push({ t: 'raw', out: codeSpan(node.value) });
+        break;
+      case 'break':
+        atoms.push({ t: 'break', out: '\\\n' });
+        break;
+      case 'raw':
+        atoms.push(node.html ? { t: 'raw', out: noNul(node.value), html: true } : { t: 'raw', out: noNul(node.value) });
+        break;
+      case 'mark': {
+        const pair = atoms.length;
+        atoms.push({ t: 'open', mark: node.mark, pair, out: '' });
+        flatten(node.children, atoms, label, context);
+        atoms.push({ t: 'close', mark: node.mark, pair, out: '' });
+        break;
+      }
+      case 'link': {
+        const only = node.children.length === 1 ? node.children[0] : undefined;
+        if (!node.title && only?.kind === 'text' && isAutolink(only.value, node.url)) {
+          atoms.push({ t: 'raw', out: `<${only.value === node.url ? node.url : only.value}>` });
+          break;
+        }
+        atoms.push({ t: 'raw', out: '[' });
+        flatten(node.children, atoms, true, context);
+        atoms.push({ t: 'raw', out: `](${destination(node.url)}${node.title ? ` ${linkTitle(node.title)}` : ''})` });
+        break;
+      }
+    }
+  }
+}
+
+const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*$/;
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+function isAutolink(label: string, url: string): boolean {
+  if (label === url) return AUTOLINK.test(url);
+  // `<!…>` or `<?…>` would read as HTML.
+  return url === `mailto:${label}` && EMAIL.test(label) && /^[A-Za-z0-9]/.test(label);
+}
+
+function imageMarkdown(alt: string, url: string, title: string): string {
+  const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, lineEnd: false, next: ']' });
+  return `![${label}](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})`;
+}
+
+function destination(raw: string): string {
+  const url = noNul(raw);
+  if (url === '') return '<>';
+  if (/[\x00-\x20\x7f<>]/.test(url) || !balancedParens(url)) return `<${escapeLinkPart(url, '<>')}>`;
+  return escapeLinkPart(url, '()');
+}
+
+/**
+ * Escapes a link destination or title: `special` characters get a backslash, line breaks become character
+ * references, `&` before what could read as a reference gets a backslash, and a backslash is doubled before
+ * anything that starts with punctuation once written.
+ */
+function escapeLinkPart(value: string, special: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i] as string;
+    const next = value[i + 1];
+    if (c === '\\') out += next === undefined || next === '\n' || next === '\r' || ASCII_PUNCT.test(next) ? '\\\\' : '\\';
+    else if (c === '&') out += next !== undefined && /[#A-Za-z]/.test(next) ? '\\&' : '&';
+    else if (c === '\n') out += '&#xA;';
+    else if (c === '\r') out += '&#xD;';
+    else if (special.includes(c)) out += `\\${c}`;
+    else out += c;
+  }
+  return out;
+}
+
+function balancedParens(url: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+function linkTitle(title: string): string {
+  return `"${escapeLinkPart(noNul(title), '"')}"`;
+}
+
+/** NUL reads back as U+FFFD. */
+function noNul(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+}
+
+function codeSpan(value: string): string {
+  const v = noNul(value).replace(/[\r\n]/g, ' ');
+  // The fence is one backtick more than the longest run inside (CommonMark: the shortest run not inside).
+  const fence = '`'.repeat(longestRun(v, '`') + 1);
+  // markdown-it removes one space on each side of content of 3+ characters starting and ending with one (even all spaces).
+  const pad = v.startsWith('`') || v.endsWith('`') || (v.length >= 3 && v.startsWith(' ') && v.endsWith(' '));
+  return pad ? `${fence} ${v} ${fence}` : `${fence}${v}${fence}`;
+}
+
+// ---------------------------------------------------------------------------
+// Escaping text and choosing emphasis delimiters
+
+type CharClass = 'space' | 'punct' | 'word';
+
+function classify(ch: string): CharClass {
+  if (ch === '') return 'space';
+  const code = ch.codePointAt(0) as number;
+  if (isWhiteSpace(code)) return 'space';
+  if (isMdAsciiPunct(code) || isPunctChar(ch)) return 'punct';
+  return 'word';
+}
+
+function firstChar(s: string): string {
+  if (s === '') return '';
+  const code = s.codePointAt(0) as number;
+  return String.fromCodePoint(code);
+}
+
+function lastChar(s: string): string {
+  if (s === '') return '';
+  const code = s.charCodeAt(s.length - 1);
+  if (code >= 0xdc00 && code <= 0xdfff && s.length > 1) return s.slice(-2);
+  return s.slice(-1);
+}
+
+function encode(ch: string): string {
+  return `&#x${(ch.codePointAt(0) as number).toString(16).toUpperCase()};`;
+}
+
+const HTML_BLOCK_START = [
+  /^<(?:script|pre|style|textarea)(?=\s|>|$)/i,
+  /^<!--/,
+  /^<\?/,
+  /^<![A-Za-z]/,
+  /^<!\[CDATA\[/,
+  /^<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?=\s|\/?>|$)/i,
+];
+const HTML_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>$/;
+
+/**
+ * Raw HTML starting a line of a paragraph would read back as an HTML block. Such HTML came from inside emphasis
+ * (marks on raw HTML are not kept), so it is written inside emphasis again: `_<div>_` (or `~~`, `**`).
+ */
+function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
+  let out: Atom[] | undefined;
+  for (let i = 0; i < atoms.length; i++) {
+    const atom = atoms[i] as Atom;
+    const lineStart = i === 0 || atoms[i - 1]?.t === 'break';
+    if (!lineStart || atom.t !== 'raw' || !atom.html) continue;
+    let startsBlock = HTML_BLOCK_START.some((re) => re.test(atom.out));
+    if (!startsBlock && i === 0 && HTML_TAG.test(atom.out)) {
+      // A lone tag (HTML block of type 7) when nothing but white space follows it on the line.
+      let j = i + 1;
+      while (j < atoms.length && atoms[j]?.t === 'text' && (atoms[j] as { value: string }).value.trim() === '') j++;
+      startsBlock = j === atoms.length || atoms[j]?.t === 'break';
+    }
+    if (!startsBlock) continue;
+    out ??= atoms.slice(0, i);
+    const pair = atoms.length + i;
+    // A mark whose delimiter cannot merge with the one that may follow.
+    const following = atoms[i + 1];
+    const mark: MarkType = following?.t === 'open' ? (following.mark === 'strikethrough' ? 'bold' : 'strikethrough') : 'italic';
+    out.push({ t: 'open', mark, pair, out: '' }, atom, { t: 'close', mark, pair, out: '' });
+    for (const rest of atoms.slice(i + 1)) out.push(rest);
+    return guardHtmlLineStarts(out);
+  }
+  return out ?? atoms;
+}
+
+function renderAtoms(atoms: Atom[], context: InlineContext): string {
+  // 1. Escape text, knowing where lines start and end and what comes next.
+  for (let i = 0; i < atoms.length; i++) {
+    const atom = atoms[i] as Atom;
+    if (atom.t !== 'text') continue;
+    const previous = atoms[i - 1];
+    const following = atoms[i + 1];
+    const next = following === undefined || following.t === 'break' ? '' : following.t === 'text' ? firstChar(following.value) : following.t === 'raw' ? firstChar(following.out) : '*';
+    atom.out = escapeText(atom.value, {
+      label: atom.label,
+      lineStart: previous === undefined || previous.t === 'break',
+      // `[^1]` then `:` starting a line would read as a footnote definition.
+      colonEscaped: previous?.t === 'raw' && previous.out.endsWith(']') && (i === 1 || atoms[i - 2]?.t === 'break'),
+      afterBreak: previous?.t === 'break',
+      // White space before a hard break is kept; at the end of the content it would be trimmed.
+      lineEnd: following === undefined,
+      next,
+      heading: context.heading,
+      setext: context.setext,
+    });
+    if (!atom.label) atom.out = protectAutolinks(atom.out);
+  }
+  // 2. Delimiters: `_` or `*` for emphasis, and character references where flanking rules need them.
+  const openers = new Map<number, number>();
+  for (let i = 0; i < atoms.length; i++) {
+    const atom = atoms[i] as Atom;
+    if (atom.t === 'open') openers.set(atom.pair, i);
+    if (atom.t !== 'close') continue;
+    const open = openers.get(atom.pair) as number;
+    delimit(atoms, open, i);
+  }
+  let out = '';
+  for (const atom of atoms) out += atom.out;
+  return out;
+}
+
+function outputBefore(atoms: Atom[], index: number): { atom: number; ch: string } {
+  for (let j = index - 1; j >= 0; j--) {
+    const atom = atoms[j] as Atom;
+    if (atom.t === 'break') return { atom: -1, ch: '' };
+    if (atom.t === 'open' || atom.t === 'close') return { atom: -1, ch: '*' };
+    if (atom.out !== '') return { atom: j, ch: lastChar(atom.out) };
+  }
+  return { atom: -1, ch: '' };
+}
+
+function outputAfter(atoms: Atom[], index: number): { atom: number; ch: string } {
+  for (let j = index + 1; j < atoms.length; j++) {
+    const atom = atoms[j] as Atom;
+    if (atom.t === 'break') return { atom: -1, ch: '\\' };
+    if (atom.t === 'open' || atom.t === 'close') return { atom: -1, ch: '*' };
+    if (atom.out !== '') return { atom: j, ch: firstChar(atom.out) };
+  }
+  return { atom: -1, ch: '' };
+}
+
+function encodeEdge(atoms: Atom[], index: number, edge: 'first' | 'last'): void {
+  const atom = atoms[index] as Atom & { out: string };
+  if (edge === 'first') {
+    const ch = firstChar(atom.out);
+    atom.out = encode(ch) + atom.out.slice(ch.length);
+  } else {
+    const ch = lastChar(atom.out);
+    atom.out = atom.out.slice(0, atom.out.length - ch.length) + encode(ch);
+  }
+}
+
+function delimit(atoms: Atom[], open: number, close: number): void {
+  const opener = atoms[open] as Delimiter;
+  const closer = atoms[close] as Delimiter;
+  const before = outputBefore(atoms, open);
+  const after = outputAfter(atoms, close);
+  let marker: string;
+  if (opener.mark === 'bold') marker = '**';
+  else if (opener.mark === 'strikethrough') marker = '~~';
+  else marker = classify(before.ch) === 'word' || classify(after.ch) === 'word' ? '*' : '_';
+  opener.out = marker;
+  closer.out = marker;
+
+  // Opening: the first character inside must not be white space; punctuation inside needs no letter outside.
+  let inside = outputAfter(atoms, open);
+  if (inside.atom >= 0 && classify(inside.ch) === 'space') {
+    encodeEdge(atoms, inside.atom, 'first');
+    inside = outputAfter(atoms, open);
+  }
+  if (classify(inside.ch) === 'punct' && before.atom >= 0 && classify(before.ch) === 'word') encodeEdge(atoms, before.atom, 'last');
+  // Closing: the same, mirrored.
+  let end = outputBefore(atoms, close);
+  if (end.atom >= 0 && classify(end.ch) === 'space') {
+    encodeEdge(atoms, end.atom, 'last');
+    end = outputBefore(atoms, close);
+  }
+  if (classify(end.ch) === 'punct' && after.atom >= 0 && classify(after.ch) === 'word') encodeEdge(atoms, after.atom, 'first');
+}
+
+interface EscapeOptions {
+  /** Inside a link label or image alt: `]` is escaped too. */
+  label: boolean;
+  /** The text starts a line (of a paragraph, after a hard break, …). */
+  lineStart: boolean;
+  /** The line starts after a hard break (it could continue a table header). */
+  afterBreak?: boolean;
+  /** A leading `:` is escaped. */
+  colonEscaped?: boolean;
+  /** The text ends the paragraph/heading/cell (trailing white space would be lost). */
+  lineEnd: boolean;
+  /** The first character written after the text ('' at the end of the line). */
+  next: string;
+  heading?: boolean | undefined;
+  setext?: boolean | undefined;
+}
+
+const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
+const WORD_AT = /[\p{L}\p{N}]/u;
+
+
+/** Escapes text so that it reads back as the same text. */
+export function escapeText(value: string, options: EscapeOptions): string {
+  let out = '';
+  let i = 0;
+  const n = value.length;
+  if (options.lineStart && n > 0) {
+    const start = options.setext && value.startsWith('|') ? { out: '&#x7C;', consumed: 1 } : escapeLineStart(value, options.afterBreak === true);
+    if (start) {
+      out = start.out;
+      i = start.consumed;
+    }
+  }
+  if (i === 0 && options.colonEscaped && value.startsWith(':')) {
+    out = '\\:';
+    i = 1;
+  }
+  for (; i < n; i++) {
+    const c = value[i] as string;
+    const next = i + 1 < n ? (value[i + 1] as string) : options.next;
+    switch (c) {
+      case '\\': {
+        // Doubled before punctuation, and before what will be written as an escape or a character reference.
+        const encodedNext = (next === ' ' || next === '\t') && i + 2 === n && options.lineEnd;
+        out += next === '' || next === '\r' || ASCII_PUNCT.test(next) || encodedNext ? '\\\\' : '\\';
+        continue;
+      }
+      case '*':
+      case '`':
+      case '[':
+      case '~':
+        out += `\\${c}`;
+        continue;
+      case '_': {
+        let end = i;
+        while (end < n && value[end] === '_') end++;
+        const intraword = i > 0 && WORD_AT.test(value[i - 1] as string) && end < n && WORD_AT.test(value[end] as string);
+        if (intraword) {
+          out += value.slice(i, end);
+          i = end - 1;
+        } else out += '\\_';
+        continue;
+      }
+      case ']':
+        out += options.label ? '\\]' : ']';
+        continue;
+      case '<':
+        out += /[!/?A-Za-z]/.test(next) ? '\\<' : '<';
+        continue;
+      case '&':
+        out += /[#A-Za-z]/.test(next) ? '\\&' : '&';
+        continue;
+      case '!':
+        out += next === '[' ? '\\!' : '!';
+        continue;
+      case '#':
+        out += i === n - 1 && options.heading && options.lineEnd ? '\\#' : '#';
+        continue;
+      case '|':
+        out += options.setext ? '&#x7C;' : '|';
+        continue;
+      case '\r':
+        out += '&#xD;';
+        continue;
+      case '\u0000':
+        out += '\uFFFD';
+        continue;
+      case ' ':
+      case '\t':
+        out += i === n - 1 && options.lineEnd ? encode(c) : c;
+        continue;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+/**
+ * Text starting a line, when its start could open a block: the escaped start and how many characters it covers.
+ * `#`, `>`, `=`, `-` always; `+` before white space; the `.`/`)` of a number; leading white space (encoded);
+ * after a hard break also `:` and `|` (the line could be a table's delimiter row) and `{%` (a tag line).
+ */
+function escapeLineStart(value: string, afterBreak: boolean): { out: string; consumed: number } | undefined {
+  const c = value[0] as string;
+  if (c === ' ' || c === '\t') return { out: encode(c), consumed: 1 };
+  if (c === '#' || c === '>' || c === '=' || c === '-') return { out: `\\${c}`, consumed: 1 };
+  if (c === '+' && (value.length === 1 || value[1] === ' ' || value[1] === '\t')) return { out: '\\+', consumed: 1 };
+  if (afterBreak && (c === ':' || c === '|' || (c === '{' && value[1] === '%'))) return { out: `\\${c}`, consumed: 1 };
+  const number = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(value.slice(0, 12));
+  if (number) return { out: `${number[1]}\\${number[2]}`, consumed: number[0].length };
+  return undefined;
+}
+
+/**
+ * Escaped text that would read back as an autolink literal (a URL with a scheme, `www.…`, an e-mail address) is
+ * text the parser did not link (or text from the API): a backslash before its `:`, `.` or `@` keeps it text.
+ */
+function protectAutolinks(out: string): string {
+  let result = out;
+  if (result.includes('://')) {
+    // The inline rule: `scheme://…` found at its colon (up to 10 scheme characters back).
+    result = result.replace(/[A-Za-z0-9+.-]{1,10}(?=:\/\/)/g, (scheme, offset: number, whole: string) => {
+      const start = scheme.search(/[A-Za-z]/);
+      return start >= 0 && linkifyAtStart(whole.slice(offset + start)) ? `${scheme}\\` : scheme;
+    });
+  }
+  if (!/[.@:]/.test(result)) return result;
+  // The core rule: literals in each run of text between escapes and character references (separate tokens).
+  for (let guard = 0; guard < 64; guard++) {
+    let position = -1;
+    let from = 0;
+    for (const separator of [...result.matchAll(TEXT_SPECIAL), { index: result.length, 0: '' }]) {
+      const segment = result.slice(from, separator.index);
+      const match = linkifyMatches(segment).find((m) => {
+        const label = segment.slice(m.index, m.lastIndex);
+        return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (m.schema === 'mailto:' && label.includes('@'));
+      });
+      if (match) {
+        const label = segment.slice(match.index, match.lastIndex);
+        const at = match.schema === 'mailto:' && !/^mailto:/i.test(label) ? label.indexOf('@') : /^www\./i.test(label) ? 3 : label.indexOf(':');
+        position = from + match.index + Math.max(at, 0);
+        break;
+      }
+      from = (separator.index as number) + separator[0].length;
+    }
+    if (position < 0) return result;
+    result = `${result.slice(0, position)}\\${result.slice(position)}`;
+  }
+  return result;
+}
+
+/** Backslash escapes and character references: markdown-it makes them tokens of their own. */
+const TEXT_SPECIAL = /\\[!-/:-@[-`{-~]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
