@@ -34,6 +34,13 @@ export interface Config {
   openapiMaxBytes: number;
   /** OpenAPI specifications: time allowed for each fetch (the entry URL, each referenced URL), in milliseconds. */
   openapiFetchTimeoutMs: number;
+  /** Key (32 bytes, hex or base64) encrypting secrets at rest; absent: a key kept in `<dataDir>/secrets.key`. */
+  secretsKey?: string;
+  /** Limits of one run of an integration script (docs/integrations.md). */
+  integrationMemoryMb: number;
+  integrationTimeoutMs: number;
+  /** Let development tunnels of integrations be on loopback addresses (a developer's own machine; tests). */
+  integrationDevLoopback: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,5 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoTokenTtlSeconds: Number(env.BINDERY_SSO_TOKEN_TTL ?? 86_400),
     openapiMaxBytes: Number(env.BINDERY_OPENAPI_MAX_BYTES ?? 20 * 1024 * 1024),
     openapiFetchTimeoutMs: Number(env.BINDERY_OPENAPI_FETCH_TIMEOUT_MS ?? 20_000),
+    secretsKey: env.BINDERY_SECRETS_KEY || undefined,
+    integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),
+    integrationTimeoutMs: Number(env.BINDERY_INTEGRATION_TIMEOUT_MS ?? 10_000),
+    integrationDevLoopback: env.BINDERY_INTEGRATION_DEV_LOOPBACK === '1',
   };
 }

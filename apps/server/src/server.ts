@@ -20,6 +20,8 @@ import { usersRepo } from './repos/users.repo.js';
 import { handlerTable } from './routes/index.js';
 import { createToken, generateTokenSecret, hashToken } from './services/auth.js';
 import { insertUser } from './services/users.js';
+import { setLocalApiUrl } from './services/integration-runtime.js';
+import { closeSandbox } from './sandbox/index.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -120,6 +122,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${port}`;
+  setLocalApiUrl(ctx, url);
 
   // Warm-up: the validator loads and compiles the spec on its first request; report ready only after that.
   const warm = await fetch(`${url}/v1`);
@@ -150,6 +153,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           });
         });
         await worker?.stop();
+        await closeSandbox(ctx);
         await closeDb();
       })();
       return closing;

@@ -255,7 +255,11 @@ export interface paths {
          */
         put: operations["setIntegrationDevelopmentMode"];
         post?: never;
-        delete?: never;
+        /**
+         * Disable the development mode of an integration
+         * @description Events are delivered to the integration's script again. Answers 205 (also when development mode was off).
+         */
+        delete: operations["disableIntegrationDevelopmentMode"];
         options?: never;
         head?: never;
         patch?: never;
@@ -321,6 +325,293 @@ export interface paths {
          * @description Installs the integration on the organization. Answers 404 when the integration or the organization does not exist, 409 when the integration is already installed there.
          */
         post: operations["installIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installation of an integration
+         * @description Visible to the admins of the installation's organization, to the integration's owners and to the installation's own token.
+         */
+        get: operations["getIntegrationInstallationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration from an organization
+         * @description Removes the installation, its space and site installations and its tokens (they stop working at once), and
+         *     records an `installation_deleted` event. Answers 204 also when the installation did not exist.
+         */
+        delete: operations["uninstallIntegration"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an installation of an integration
+         * @description Changes the external ids, the configuration, or which spaces and sites the installation covers
+         *     (`space_selection`, `site_selection`: `all`, or only those bound with `POST .../spaces` and `.../sites`).
+         *     A change of configuration or selection records an `installation_setup` event with the previous state.
+         */
+        patch: operations["updateIntegrationInstallation"];
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Call the public endpoint of an installation (GET)
+         * @description Bindery extension: the installation's `urls.publicEndpoint` (webhooks, OAuth callbacks, pages the
+         *     integration serves). The request is delivered to the integration's script (or development tunnel) as a
+         *     `fetch` event, with no token needed, and the script's response is answered as it is, with the
+         *     integration's `contentSecurityPolicy` as the `Content-Security-Policy` header. Query strings are passed on
+         *     in the event's `request.url`. Answers 502 when the script fails (its trace is in the event).
+         */
+        get: operations["fetchIntegrationInstallationPublicEndpoint"];
+        put?: never;
+        /**
+         * Call the public endpoint of an installation (POST)
+         * @description Bindery extension: as the GET, with the request body (any content type, up to the upload limit) passed to
+         *     the script as the body of the `fetch` event's request.
+         */
+        post: operations["postIntegrationInstallationPublicEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/public/{requestPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /**
+                 * @description The rest of the path of the request, handed to the integration script with the `fetch` event (e.g.
+                 *     `webhooks/github`). The slashes need not be encoded.
+                 */
+                requestPath: components["parameters"]["IntegrationRequestPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Call the public endpoint of an installation (GET)
+         * @description Bindery extension: the installation's `urls.publicEndpoint` (webhooks, OAuth callbacks, pages the
+         *     integration serves). The request is delivered to the integration's script (or development tunnel) as a
+         *     `fetch` event, with no token needed, and the script's response is answered as it is, with the
+         *     integration's `contentSecurityPolicy` as the `Content-Security-Policy` header. Query strings are passed on
+         *     in the event's `request.url`. Answers 502 when the script fails (its trace is in the event).
+         */
+        get: operations["fetchIntegrationInstallationPublicEndpointPath"];
+        put?: never;
+        /**
+         * Call the public endpoint of an installation (POST)
+         * @description Bindery extension: as the GET, with the request body (any content type, up to the upload limit) passed to
+         *     the script as the body of the `fetch` event's request.
+         */
+        post: operations["postIntegrationInstallationPublicEndpointPath"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the sites of an installation
+         * @description The sites the installation is enabled on.
+         */
+        get: operations["listIntegrationInstallationSites"];
+        put?: never;
+        /**
+         * Install an integration on a site
+         * @description Enables the installation on a site of its organization (the caller must be an admin of the site) and
+         *     records a `site_installation_setup` event. Answers 409 when it is already enabled there.
+         */
+        post: operations["installIntegrationOnSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /** Get the installation of an integration on a site */
+        get: operations["getIntegrationSiteInstallation"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration from a site
+         * @description Records a `site_installation_deleted` event. Answers 204 also when it was not installed there.
+         */
+        delete: operations["uninstallIntegrationFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the installation of an integration on a site
+         * @description Changes its external ids or configuration; a change of configuration records a `site_installation_setup` event with the previous one.
+         */
+        patch: operations["updateIntegrationSiteInstallation"];
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the spaces of an installation
+         * @description The spaces the installation is enabled on.
+         */
+        get: operations["listIntegrationInstallationSpaces"];
+        put?: never;
+        /**
+         * Install an integration on a space
+         * @description Enables the installation on a space of its organization (the caller must be an admin of the space) and
+         *     records a `space_installation_setup` event. Answers 409 when it is already enabled there.
+         */
+        post: operations["installIntegrationOnSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /** Get the installation of an integration on a space */
+        get: operations["getIntegrationSpaceInstallation"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration from a space
+         * @description Records a `space_installation_deleted` event. Answers 204 also when it was not installed there.
+         */
+        delete: operations["uninstallIntegrationFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the installation of an integration on a space
+         * @description Changes its external ids or configuration; a change of configuration records a `space_installation_setup` event with the previous one.
+         */
+        patch: operations["updateIntegrationSpaceInstallation"];
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/installations/{installationId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a token for an installation
+         * @description A temporary token acting as the installation (what `createInstallationClient` of the official client asks
+         *     for). Callers: the integration's owners (admins of the publishing organization) and the installation's own
+         *     token. Integration scripts also get one with each event (`environment.apiTokens.installation`).
+         */
+        post: operations["createIntegrationInstallationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a block of an integration
+         * @description Delivers a `ui_render` event (the block fetch event) to the integration's script, or to its development
+         *     tunnel, and answers what it rendered (a ContentKit element). The installation is the one of the organization
+         *     of `context.spaceId` (or `context.siteId`) that covers it; the caller must be able to read that space or site.
+         *     The response carries the integration's `contentSecurityPolicy` as the `Content-Security-Policy` header.
+         *     Answers 502 when the script fails (its trace is in the event).
+         */
+        post: operations["renderIntegrationUiWithPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4168,6 +4459,10 @@ export interface components {
             site?: components["schemas"]["IntegrationConfiguration"];
             space?: components["schemas"]["IntegrationConfiguration"];
         };
+        /** @description Configuration values of an installation, space installation or site installation (free-form). */
+        IntegrationConfigurationValues: {
+            [key: string]: unknown;
+        };
         /**
          * @description Content Security Policy sent as headers when processing the script fetch event and the block fetch events of
          *     the integration: a policy string, or an object of directives (e.g. `script-src`) to values.
@@ -4200,6 +4495,8 @@ export interface components {
             integrationId: string;
             /** @description The event as delivered; `type` identifies it, other fields depend on it. */
             payload: {
+                /** @description The component rendered, for `ui_render` events. */
+                componentId?: string;
                 /** @description Unique identifier of the event. */
                 eventId: string;
                 installationId?: string;
@@ -4210,18 +4507,33 @@ export interface components {
                     };
                     status?: components["schemas"]["IntegrationInstallationStatus"];
                 };
+                /** @description The HTTP request, for `fetch` events. */
+                request?: {
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    method?: string;
+                    url?: string;
+                };
+                /** @description The new revision, for `space_content_updated` events. */
+                revisionId?: string;
                 siteId?: string;
                 spaceId?: string;
                 status?: components["schemas"]["IntegrationInstallationStatus"];
                 /** @enum {string} */
                 type: "installation_setup" | "installation_deleted" | "space_installation_setup" | "space_installation_deleted" | "site_installation_setup" | "site_installation_deleted" | "site_view" | "space_content_updated" | "space_gitsync_completed" | "space_gitsync_started" | "space_visibility_updated" | "task" | "fetch" | "fetch_published_script" | "fetch_visitor_authentication" | "ui_render" | "content_compute_document" | "content_compute_revision" | "page_feedback";
+                /** @description The users who made the change, for `space_content_updated` events. */
+                updatedBy?: components["schemas"]["User"][];
             };
             /**
-             * @description Whether the integration handled the event successfully.
+             * @description Whether the integration handled the event successfully. Bindery adds `pending`: the event is recorded and
+             *     waiting for (another) delivery attempt.
              * @enum {string}
              */
-            status: "success" | "failed";
+            status: "success" | "failed" | "pending";
         };
+        /** @description External ids assigned by the integration (at most 5), e.g. the id of the matching account in its own system. */
+        IntegrationExternalIds: string[];
         /** @description An external link configured by the developer of an integration. */
         IntegrationExternalLink: {
             label: string;
@@ -4283,6 +4595,20 @@ export interface components {
          * @enum {string}
          */
         IntegrationInstallationStatus: "active" | "pending" | "paused";
+        /** @description A temporary API token acting as an installation. */
+        IntegrationInstallationToken: {
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expiresAt?: string;
+            /**
+             * @description The token, sent as `Authorization: Bearer <token>`. It acts only within the installation's organization,
+             *     on the spaces and sites the installation covers, with the scopes the integration declared; it expires one
+             *     hour after it was made.
+             */
+            token: string;
+        };
         /**
          * @description A permission granted to an integration.
          * @enum {string}
@@ -5805,6 +6131,8 @@ export interface components {
         EventId: string;
         /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
         ExportToken: string;
+        /** @description true: each item carries the full space (or site) object; false (default): its id. */
+        Extended: boolean;
         /** @description The unique id of the file. */
         FileId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
@@ -5815,8 +6143,15 @@ export interface components {
          *     edits are applied one after the other.
          */
         IfMatch: string;
+        /** @description The unique id of the integration installation. */
+        InstallationId: string;
         /** @description The unique name of the integration. */
         IntegrationName: string;
+        /**
+         * @description The rest of the path of the request, handed to the integration script with the `fetch` event (e.g.
+         *     `webhooks/github`). The slashes need not be encoded.
+         */
+        IntegrationRequestPath: string;
         /** @description The unique id of the invite. */
         InviteId: string;
         /** @description The number of results per page (at most 1000). */
@@ -6428,6 +6763,32 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    disableIntegrationDevelopmentMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The development mode is off. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listIntegrationEvents: {
         parameters: {
             query?: {
@@ -6577,6 +6938,772 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIntegrationInstallationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uninstallIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration is uninstalled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateIntegrationInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration?: components["schemas"]["IntegrationConfigurationValues"];
+                    externalIds?: components["schemas"]["IntegrationExternalIds"];
+                    /** @enum {string} */
+                    site_selection?: "all" | "selected";
+                    /** @enum {string} */
+                    space_selection?: "all" | "selected";
+                };
+            };
+        };
+        responses: {
+            /** @description The installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    fetchIntegrationInstallationPublicEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the script answered (any status, headers and body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The script failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the script answered. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    postIntegrationInstallationPublicEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description What the script answered (any status, headers and body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The script failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the script answered. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    fetchIntegrationInstallationPublicEndpointPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /**
+                 * @description The rest of the path of the request, handed to the integration script with the `fetch` event (e.g.
+                 *     `webhooks/github`). The slashes need not be encoded.
+                 */
+                requestPath: components["parameters"]["IntegrationRequestPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the script answered (any status, headers and body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The script failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the script answered. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    postIntegrationInstallationPublicEndpointPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /**
+                 * @description The rest of the path of the request, handed to the integration script with the `fetch` event (e.g.
+                 *     `webhooks/github`). The slashes need not be encoded.
+                 */
+                requestPath: components["parameters"]["IntegrationRequestPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description What the script answered (any status, headers and body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The script failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description What the script answered. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    listIntegrationInstallationSites: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the site installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationSiteInstallation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    installIntegrationOnSite: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the site. */
+                    site?: string;
+                    /** @description Id of the site (same as `site`). */
+                    siteId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The site installation. */
+            201: {
+                headers: {
+                    /** @description API URL of the site installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIntegrationSiteInstallation: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uninstallIntegrationFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration is no longer enabled on the site. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateIntegrationSiteInstallation: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration?: components["schemas"]["IntegrationConfigurationValues"];
+                    externalIds?: components["schemas"]["IntegrationExternalIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The site installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listIntegrationInstallationSpaces: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the space installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["IntegrationSpaceInstallation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    installIntegrationOnSpace: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id of the space. */
+                    space: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The space installation. */
+            201: {
+                headers: {
+                    /** @description API URL of the space installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIntegrationSpaceInstallation: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uninstallIntegrationFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration is no longer enabled on the space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateIntegrationSpaceInstallation: {
+        parameters: {
+            query?: {
+                /** @description true: each item carries the full space (or site) object; false (default): its id. */
+                extended?: components["parameters"]["Extended"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration?: components["schemas"]["IntegrationConfigurationValues"];
+                    externalIds?: components["schemas"]["IntegrationExternalIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The space installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createIntegrationInstallationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the integration installation. */
+                installationId: components["parameters"]["InstallationId"];
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallationToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    renderIntegrationUiWithPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The action that triggered the render, if any. */
+                    action?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The component (block) to render. */
+                    componentId: string;
+                    /** @description Where the block is rendered, e.g. `{"type":"document","spaceId":"…","editable":true}`. */
+                    context: {
+                        siteId?: string;
+                        spaceId?: string;
+                        type?: string;
+                    };
+                    /** @description Properties of the block. */
+                    props: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Local state of the block. */
+                    state?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What the script rendered. */
+            200: {
+                headers: {
+                    /** @description The integration's content security policy, when it declares one. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The script failed or answered something that is not a JSON object. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

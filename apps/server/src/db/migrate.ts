@@ -7,6 +7,7 @@ import * as m0003 from './migrations/20261122T0200-content.js';
 import * as m0005 from './migrations/20261122T0300-change-requests.js';
 import * as m0006 from './migrations/20261123T0100-sso.js';
 import * as mOpenapi from './migrations/20261123T0600-openapi.js';
+import * as m0010 from './migrations/20261124T0100-integrations.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T0300-change-requests': m0005,
   '20261123T0100-sso': m0006,
   '20261123T0600-openapi': mOpenapi,
+  '20261124T0100-integrations': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

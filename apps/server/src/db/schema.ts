@@ -27,6 +27,10 @@ export interface ApiTokensTable {
   expires_at: string | null;
   /** The organization whose SSO sign-in issued the token: it acts only within that organization. */
   sso_org_id: string | null;
+  /** Set when the token acts as an integration (its own calls, and those of its installations). */
+  integration_id: string | null;
+  /** Set when the token acts as one installation of the integration (scoped to its spaces, sites and scopes). */
+  installation_id: string | null;
 }
 
 /** A SAML identity provider of an organization; `active` once entity_id, certificate and sso_url are all set. */
@@ -393,6 +397,34 @@ export interface OpenAPISpecsTable {
   last_errors: string; // JSON [{message, code?}]
   last_error_count: number;
   created_by: string | null;
+/** A published integration; `script` runs in the sandbox, `secrets` and `signing_secret` are encrypted (lib/secret-box.ts). */
+export interface IntegrationsTable {
+  id: string;
+  name: string;
+  org_id: string;
+  /** The user the integration's tokens act as (a user of its own, member of no organization). */
+  user_id: string;
+  version: number;
+  runtime: string;
+  title: string;
+  description: string | null;
+  summary: string | null;
+  visibility: string;
+  target: string;
+  scopes: string; // JSON string[]
+  categories: string; // JSON string[]
+  blocks: string; // JSON
+  content_sources: string; // JSON
+  external_links: string; // JSON
+  configurations: string | null; // JSON
+  content_security_policy: string | null; // JSON (string or map of directives)
+  icon: string | null; // base64
+  preview_images: string; // JSON base64[]
+  script: string;
+  secrets: string | null; // encrypted JSON map
+  signing_secret: string; // encrypted
+  dev_tunnel_url: string | null;
+  dev_all: Bool;
   created_at: string;
   updated_at: string;
 }
@@ -408,6 +440,55 @@ export interface OpenAPISpecVersionsTable {
   raw_text: string;
   documents: string; // JSON [{uri, isEntrypoint, format, specification}]
   created_at: string;
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_id: string;
+  org_id: string;
+  status: string;
+  space_selection: string;
+  site_selection: string;
+  configuration: string; // JSON
+  external_ids: string; // JSON string[]
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationSpaceInstallationsTable {
+  installation_id: string;
+  integration_id: string;
+  space_id: string;
+  status: string;
+  configuration: string; // JSON
+  external_ids: string; // JSON string[]
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationSiteInstallationsTable {
+  installation_id: string;
+  integration_id: string;
+  site_id: string;
+  status: string;
+  configuration: string; // JSON
+  external_ids: string; // JSON string[]
+  created_at: string;
+  updated_at: string;
+}
+
+/** An event of an integration: what was (or will be) delivered, its status and the trace of its deliveries. */
+export interface IntegrationEventsTable {
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  space_id: string | null;
+  site_id: string | null;
+  type: string;
+  payload: string; // JSON
+  status: string; // pending | success | failed
+  attempts: number;
+  logs: string; // JSON [{message, timestamp, level}]
+  created_at: string;
+  updated_at: string;
 }
 
 export interface MigrationsTable {
@@ -451,4 +532,9 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   openapi_specs: OpenAPISpecsTable;
   openapi_spec_versions: OpenAPISpecVersionsTable;
+  integrations: IntegrationsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_space_installations: IntegrationSpaceInstallationsTable;
+  integration_site_installations: IntegrationSiteInstallationsTable;
+  integration_events: IntegrationEventsTable;
 }

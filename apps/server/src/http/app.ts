@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context.js';
 import { ApiError, notImplemented } from '../errors.js';
 import { authenticate } from '../services/auth.js';
+import { authorizeIntegrationCall } from '../services/integration-access.js';
 import { errorHandler } from './errors.js';
 import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
 import { refuseUnsafeText } from './text-guard.js';
@@ -59,7 +60,8 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   // The operations the spec marks public (`security: []`) need no token: GET /v1, the export downloads.
   const publicRoutes = operations.filter((o) => o.public).map((o) => ({
     method: o.method.toUpperCase(),
-    path: new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    // A last parameter that is itself a path (`{…Path}`) may hold slashes.
+    path: new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[A-Za-z]*Path\}$/, '.+').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
   }));
 
   const limiter = ctx.config.rateLimitPerMinute > 0 ? new RateLimiter(ctx.config.rateLimitPerMinute, ctx.config.rateLimitWindowMs, () => ctx.clock.now().getTime()) : null;
@@ -88,17 +90,6 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     }
   });
 
-  // Operations marked `x-bindery-raw-body` (uploads) take the raw bytes, whatever their content type.
-  for (const op of operations.filter((o) => o.rawBody)) {
-    app[op.method](op.expressPath, express.raw({ type: () => true, limit: ctx.config.uploadLimit }));
-  }
-  for (const op of operations.filter((o) => o.largeJsonBody)) {
-    app[op.method](op.expressPath, express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false }));
-  }
-  app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
-  app.use(express.urlencoded({ extended: false, limit: ctx.config.bodyLimit }));
-  app.use(refuseUnsafeText);
-
   // A path parameter that is itself a path (`{pagePath}` as the last segment, as in GitBook's getPageByPath) is
   // sent with unencoded slashes by the official client: encode them so that routing and validation see one segment.
   const greedy = operations
@@ -116,6 +107,17 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
       next();
     });
   }
+
+  // Operations marked `x-bindery-raw-body` (uploads) take the raw bytes, whatever their content type.
+  for (const op of operations.filter((o) => o.rawBody)) {
+    app[op.method](op.expressPath, express.raw({ type: () => true, limit: ctx.config.uploadLimit }));
+  }
+  for (const op of operations.filter((o) => o.largeJsonBody)) {
+    app[op.method](op.expressPath, express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false }));
+  }
+  app.use(express.json({ limit: ctx.config.bodyLimit, strict: false }));
+  app.use(express.urlencoded({ extended: false, limit: ctx.config.bodyLimit }));
+  app.use(refuseUnsafeText);
 
   app.use(
     OpenApiValidator.middleware({
@@ -137,6 +139,8 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     const handler = table[op.operationId as keyof HandlerTable];
     app[op.method](op.expressPath, async (req: Request, res: Response) => {
       if (handler === undefined || handler === notImplementedYet) throw notImplemented(op.operationId);
+      // A token acting as an integration: only what its scopes and installation open (policies/integration-access.ts).
+      if (res.locals.actor?.integration) await authorizeIntegrationCall(ctx, res.locals.actor, op, req.params as Record<string, string>);
       const request = {
         operationId: op.operationId,
         params: req.params,

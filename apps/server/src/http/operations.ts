@@ -6,7 +6,11 @@ import type { AppContext } from '../context.js';
 import type { Actor } from '../services/auth.js';
 
 /** Operations callable without a token. */
-export type PublicOperationId = 'getApiInformation' | 'downloadExportedPdf' | 'startSAMLSignIn' | 'completeSAMLSignIn' | 'getSAMLServiceProviderMetadata' | 'getPublicOpenAPISpec';
+export type PublicOperationId = 'getApiInformation' | 'downloadExportedPdf' | 'startSAMLSignIn' | 'completeSAMLSignIn' | 'getSAMLServiceProviderMetadata' | 'getPublicOpenAPISpec'
+  | IntegrationPublicEndpoint;
+/** An installation's public endpoint (the installation id is the address; the integration's script answers). */
+type IntegrationPublicEndpoint = 'fetchIntegrationInstallationPublicEndpoint' | 'fetchIntegrationInstallationPublicEndpointPath'
+  | 'postIntegrationInstallationPublicEndpoint' | 'postIntegrationInstallationPublicEndpointPath';
 
 export interface OperationRequest<K extends OperationId> {
   operationId: K;
@@ -33,7 +37,10 @@ export type HandlerTable = { [K in OperationId]: Handler<K> | NotImplementedYet 
 /** A part of the table, e.g. the handlers of one tag. */
 export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };
 
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set<PublicOperationId>(['getApiInformation', 'downloadExportedPdf', 'startSAMLSignIn', 'completeSAMLSignIn', 'getSAMLServiceProviderMetadata', 'getPublicOpenAPISpec']);
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set<PublicOperationId>([
+  'getApiInformation', 'downloadExportedPdf', 'startSAMLSignIn', 'completeSAMLSignIn', 'getSAMLServiceProviderMetadata', 'getPublicOpenAPISpec',
+  'fetchIntegrationInstallationPublicEndpoint', 'fetchIntegrationInstallationPublicEndpointPath', 'postIntegrationInstallationPublicEndpoint', 'postIntegrationInstallationPublicEndpointPath',
+]);
 
 /** Typing helper for a group of handlers. */
 export function handlers<K extends OperationId>(group: HandlerGroup<K>): HandlerGroup<K> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { JobRow } from './queue.js';
 import { processSpecJob, type ProcessJobPayload } from '../services/openapi-specs.js';
 import { purgeDeletedSpace } from '../services/spaces.js';
+import { deliverEventJob, notifyContentUpdatedJob } from '../services/integration-runtime.js';
 import { JOB_TYPES } from './types.js';
 
 export type JobResult = void | { retryAt: Date };
@@ -12,4 +13,6 @@ export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => 
 export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.purgeSpace]: (ctx, payload: { spaceId: string }) => purgeDeletedSpace(ctx, payload.spaceId),
   [JOB_TYPES.processOpenAPISpec]: (ctx, payload: ProcessJobPayload, job) => processSpecJob(ctx, payload, job),
+  [JOB_TYPES.deliverIntegrationEvent]: (ctx, payload: { eventId: string }, job) => deliverEventJob(ctx, payload.eventId, job),
+  [JOB_TYPES.notifyContentUpdated]: (ctx, payload: { spaceId: string; revisionId: string }) => notifyContentUpdatedJob(ctx, payload),
 };

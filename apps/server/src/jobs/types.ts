@@ -4,4 +4,8 @@ export const JOB_TYPES = {
   purgeSpace: 'space.purge',
   /** Fetches, parses and validates an OpenAPI specification's source; records a new version when it changed. */
   processOpenAPISpec: 'openapi.process',
+  /** Delivers one integration event to the integration's script or development tunnel (services/integration-runtime.ts). */
+  deliverIntegrationEvent: 'integration.deliver',
+  /** Records `space_content_updated` events for the installations covering a space whose content changed. */
+  notifyContentUpdated: 'integration.content-updated',
 } as const;

@@ -20,11 +20,15 @@ export class UnsafeUrlError extends Error {
 
 export interface SafeFetchOptions {
   allowPrivate?: boolean;
+  /** Allow loopback addresses only (127.0.0.0/8, ::1) - e.g. an integration's development tunnel on the same machine. */
+  allowLoopback?: boolean;
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
+  /** Request body (not re-sent to redirects, which become GETs as browsers do for 301-303). */
+  body?: Buffer | string;
 }
 
 export interface SafeFetchResult {
@@ -56,6 +60,29 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether an IP address is a loopback address (127.0.0.0/8, ::1, ::ffff:127.x). */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return loopback.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1]) return loopback.check(mapped[1], 'ipv4');
+    return loopback.check(address, 'ipv6');
+  }
+  return false;
+}
+
+interface AddressPolicy {
+  allowPrivate: boolean;
+  allowLoopback: boolean;
+}
+
+const refused = (p: AddressPolicy, address: string) => !p.allowPrivate && isPrivateAddress(address) && !(p.allowLoopback && isLoopbackAddress(address));
+
 /** Parses and checks the shape of a user-given URL (scheme, credentials allowed only for git-style basic auth). */
 export function checkUrl(raw: string): URL {
   let url: URL;
@@ -69,13 +96,13 @@ export function checkUrl(raw: string): URL {
   return url;
 }
 
-function guardedLookup(allowPrivate: boolean) {
+function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const list = addresses as LookupAddress[];
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad && !allowPrivate) {
+      const bad = list.find((a) => refused(policy, a.address));
+      if (bad) {
         return callback(Object.assign(new UnsafeUrlError(`${hostname} resolves to ${bad.address}, a private or reserved address`), { code: 'EUNSAFE' }), '');
       }
       const wantAll = (options as { all?: boolean }).all;
@@ -86,16 +113,17 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPrivate' | 'maxBytes' | 'timeoutMs' | 'method'>> & { headers: Record<string, string> }) {
+function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPrivate' | 'allowLoopback' | 'maxBytes' | 'timeoutMs' | 'method'>> & { headers: Record<string, string>; body?: Buffer | string }) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    if (isIP(url.hostname.replace(/^\[|\]$/g, '')) && !opts.allowPrivate && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) && refused(opts, literal)) {
       return reject(new UnsafeUrlError(`${url.hostname} is a private or reserved address`));
     }
     const mod = url.protocol === 'https:' ? https : http;
     const auth = url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined;
     const req = mod.request(
       url,
-      { method: opts.method, headers: { 'user-agent': 'Bindery', ...opts.headers }, lookup: guardedLookup(opts.allowPrivate) as never, auth, timeout: opts.timeoutMs },
+      { method: opts.method, headers: { 'user-agent': 'Bindery', ...opts.headers }, lookup: guardedLookup(opts) as never, auth, timeout: opts.timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -120,7 +148,7 @@ function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPriva
     req.on('close', () => clearTimeout(deadline));
     req.on('timeout', () => req.destroy(new UnsafeUrlError(`No answer within ${opts.timeoutMs} ms`, 'timeout')));
     req.on('error', (err) => reject(err instanceof UnsafeUrlError ? err : (err as { code?: string }).code === 'EUNSAFE' ? new UnsafeUrlError(err.message) : err));
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -128,10 +156,12 @@ function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPriva
 export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const opts = {
     allowPrivate: options.allowPrivate ?? false,
+    allowLoopback: options.allowLoopback ?? false,
     maxBytes: options.maxBytes ?? 50 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 30_000,
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
+    body: options.body as Buffer | string | undefined,
   };
   const maxRedirects = options.maxRedirects ?? 5;
   let url = checkUrl(raw);
@@ -141,6 +171,10 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
     if (res.status >= 300 && res.status < 400 && location) {
       if (hop >= maxRedirects) throw new UnsafeUrlError(`More than ${maxRedirects} redirects`);
       url = checkUrl(new URL(location, url).toString());
+      if (opts.body !== undefined && res.status !== 307 && res.status !== 308) {
+        opts.method = 'GET';
+        opts.body = undefined;
+      }
       continue;
     }
     return { status: res.status, url: url.toString(), headers: res.headers, body: res.body };

@@ -17,6 +17,7 @@ export const tokensRepo = {
       .select([
         't.id as t_id', 't.user_id as t_user_id', 't.label as t_label', 't.token_hash as t_token_hash',
         't.created_at as t_created_at', 't.last_used_at as t_last_used_at', 't.expires_at as t_expires_at', 't.sso_org_id as t_sso_org_id',
+        't.integration_id as t_integration_id', 't.installation_id as t_installation_id',
         'u.id', 'u.email', 'u.email_lower', 'u.display_name', 'u.photo_url', 'u.is_instance_admin', 'u.created_at', 'u.updated_at',
       ])
       .where('t.token_hash', '=', hash)
@@ -25,6 +26,7 @@ export const tokensRepo = {
     const token: TokenRow = {
       id: row.t_id, user_id: row.t_user_id, label: row.t_label, token_hash: row.t_token_hash,
       created_at: row.t_created_at, last_used_at: row.t_last_used_at, expires_at: row.t_expires_at, sso_org_id: row.t_sso_org_id,
+      integration_id: row.t_integration_id, installation_id: row.t_installation_id,
     };
     const user: UserRow = {
       id: row.id, email: row.email, email_lower: row.email_lower, display_name: row.display_name, photo_url: row.photo_url,
@@ -41,6 +43,16 @@ export const tokensRepo = {
       scope: `tokens:${userId}`, sortColumn: 'created_at', idColumn: 'id', direction: 'desc',
       keyOf: (r) => [r.created_at, r.id],
     });
+  },
+  /** Removes the tokens of an integration (all of them) or of one installation. */
+  async deleteForIntegration(db: DbOrTx, integrationId: string, installationId?: string): Promise<void> {
+    let q = db.deleteFrom('api_tokens').where('integration_id', '=', integrationId);
+    if (installationId) q = q.where('installation_id', '=', installationId);
+    await q.execute();
+  },
+  /** Forgets expired integration tokens (they are made for each event and last an hour). */
+  async pruneExpiredIntegrationTokens(db: DbOrTx, now: string): Promise<void> {
+    await db.deleteFrom('api_tokens').where('integration_id', 'is not', null).where('expires_at', '<', now).execute();
   },
   async deleteForUser(db: DbOrTx, userId: string, id: string): Promise<void> {
     await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).execute();

@@ -8,6 +8,7 @@ import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { openapiHandlers } from './openapi.js';
+import { integrationHandlers } from './integrations.js';
 import { organizationHandlers } from './organizations.js';
 import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
@@ -28,6 +29,7 @@ export const handlerTable: HandlerTable = {
   ...changeRequestContentHandlers,
   ...ssoHandlers,
   ...openapiHandlers,
+  ...integrationHandlers,
 
   // git
   deleteLegacyGitInstallation: todo,
@@ -35,18 +37,6 @@ export const handlerTable: HandlerTable = {
   getSpaceGitInfo: todo,
   importGitRepository: todo,
 
-  // integrations
-  getIntegrationByName: todo,
-  getIntegrationEvent: todo,
-  installIntegration: todo,
-  listIntegrationEvents: todo,
-  listIntegrationInstallations: todo,
-  listIntegrationSiteInstallations: todo,
-  listIntegrationSpaceInstallations: todo,
-  listIntegrations: todo,
-  publishIntegration: todo,
-  setIntegrationDevelopmentMode: todo,
-  unpublishIntegration: todo,
 
   // sites
   addSectionGroupToSite: todo,

@@ -15,6 +15,18 @@ export interface Actor {
   ssoOrgId: string | null;
   /** When the token stops working (null: never). */
   expiresAt: string | null;
+  /**
+   * Set when the token acts as an integration (`installationId` null) or one of its installations: such a token
+   * may call only what policies/integration-access.ts lets it (its scopes, on the spaces and sites it covers).
+   */
+  integration?: IntegrationGrant;
+}
+
+export interface IntegrationGrant {
+  integrationId: string;
+  installationId: string | null;
+  /** What the access check loaded for this request (the installation's organization), for callerMembership. */
+  orgId?: string;
 }
 
 export const TOKEN_PREFIX = 'bdy_';
@@ -52,6 +64,7 @@ export function actorOf(user: UserRow, token: TokenRow): Actor {
   return {
     user, tokenId: token.id, isInstanceAdmin: user.is_instance_admin === 1 && !token.sso_org_id,
     ssoOrgId: token.sso_org_id, expiresAt: token.expires_at,
+    ...(token.integration_id ? { integration: { integrationId: token.integration_id, installationId: token.installation_id } } : {}),
   };
 }
 
@@ -61,6 +74,9 @@ export interface TokenOptions {
   expiresAt?: string | null;
   /** The organization whose SSO sign-in issues the token (it then acts only within it). */
   ssoOrgId?: string | null;
+  /** The integration (and installation) the token acts as. */
+  integrationId?: string | null;
+  installationId?: string | null;
   db?: DbOrTx;
 }
 
@@ -70,6 +86,7 @@ export async function createToken(ctx: AppContext, userId: string, label: string
   const row: TokenRow = {
     id: newId(), user_id: userId, label, token_hash: hashToken(secret), created_at: ctx.clock.now().toISOString(), last_used_at: null,
     expires_at: opts.expiresAt ?? null, sso_org_id: opts.ssoOrgId ?? null,
+    integration_id: opts.integrationId ?? null, installation_id: opts.installationId ?? null,
   };
   await tokensRepo.insert(opts.db ?? ctx.db, row);
   return { row, secret };

@@ -29,6 +29,7 @@ import type { ContentEdit } from './content-edits.js';
 import { syncSpaceIndex } from './content-index.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
+import { notifyContentUpdated } from './integration-events.js';
 
 // Reading ---------------------------------------------------------------------------------------------------------
 
@@ -115,6 +116,7 @@ async function storeRevision(
     });
     if (r.activate) {
       await spacesRepo.update(tx, r.spaceId, { revision_id: id, updated_at: now });
+      await notifyContentUpdated(ctx, tx, { spaceId: r.spaceId, revisionId: id });
       await syncSpaceIndex(ctx, tx, r.spaceId, { revisionId: id, rootHash: r.content.rootHash, filesHash: r.content.filesHash });
     }
     return id;

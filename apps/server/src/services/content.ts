@@ -48,6 +48,7 @@ import {
 } from './content-store.js';
 import { loadSpace, type LoadedSpace } from './spaces.js';
 import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
+import { notifyContentUpdated } from './integration-events.js';
 
 export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
 
@@ -212,6 +213,7 @@ async function writeEmptyRoot(ctx: AppContext, tx: DbOrTx): Promise<string> {
 /** Points the space at a revision and brings its indexes up to date (caller holds the space lock). */
 async function activate(ctx: AppContext, tx: DbOrTx, spaceId: string, r: { revisionId: string; rootHash: string | null; filesHash: string | null }): Promise<IndexStats> {
   await spacesRepo.update(tx, spaceId, { revision_id: r.revisionId, updated_at: ctx.clock.now().toISOString() });
+  await notifyContentUpdated(ctx, tx, { spaceId, revisionId: r.revisionId });
   return syncSpaceIndex(ctx, tx, spaceId, r);
 }
 

@@ -8,8 +8,10 @@ import { ApiError } from '../errors.js';
 import { membersRepo, type MemberRow } from '../repos/organizations.repo.js';
 import { samlRepo } from '../repos/saml.repo.js';
 import type { Actor } from './auth.js';
+import { integrationMembership } from '../policies/integration-access.js';
 
 export async function callerMembership(db: DbOrTx, actor: Actor, orgId: string): Promise<MemberRow | undefined> {
+  if (actor.integration) return integrationMembership(actor, orgId);
   if (actor.ssoOrgId && actor.ssoOrgId !== orgId) return undefined;
   const found = await membersRepo.findWithOrgSso(db, orgId, actor.user.id);
   if (!found) return undefined;

@@ -1,0 +1,247 @@
+// Integrations (Part 2, "Integrations"; docs/integrations.md): publish, read, list, unpublish, development mode,
+// installations on organizations, spaces and sites, their tokens, events with traces, and the two ways a request
+// reaches a script synchronously - the installation's public endpoint (`fetch` events) and block renders
+// (`ui_render` events).
+import type { components } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import { listBody } from '../db/pagination.js';
+import { ApiError, invalidField, notFound } from '../errors.js';
+import { handlers } from '../http/operations.js';
+import { presentInstallation, presentIntegrationEvent, presentSiteInstallation, presentSpaceInstallation } from '../presenters/integration.js';
+import { integrationsRepo, type SiteInstallationRow, type SpaceInstallationRow } from '../repos/integrations.repo.js';
+import type { Actor } from '../services/auth.js';
+import { loadSpace } from '../services/spaces.js';
+import * as installations from '../services/installations.js';
+import * as integrations from '../services/integrations.js';
+import { cspHeader, runNow, type DispatchResult } from '../services/integration-runtime.js';
+import { siteDirectory } from '../services/site-directory.js';
+
+type SpaceBindingJson = components['schemas']['IntegrationSpaceInstallation'];
+type SiteBindingJson = components['schemas']['IntegrationSiteInstallation'];
+
+async function installationJson(ctx: AppContext, name: string, row: Parameters<typeof presentInstallation>[2]) {
+  const counts = await installations.spaceCounts(ctx, [row]);
+  return presentInstallation(ctx.config, name, row, counts.get(row.id) ?? 0);
+}
+
+async function spaceBindingJson(ctx: AppContext, actor: Actor, name: string, row: SpaceInstallationRow, extended?: boolean): Promise<SpaceBindingJson> {
+  return presentSpaceInstallation(ctx.config, name, row, await installations.expandTarget(ctx, actor, 'space', row.space_id, extended));
+}
+
+async function siteBindingJson(ctx: AppContext, actor: Actor, name: string, row: SiteInstallationRow, extended?: boolean): Promise<SiteBindingJson> {
+  return presentSiteInstallation(ctx.config, name, row, await installations.expandTarget(ctx, actor, 'site', row.site_id, extended));
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-security-policy']);
+
+/** A script's answer to a public-endpoint request, as the HTTP response (with the integration's CSP). */
+function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string | undefined) {
+  if (!result.response) {
+    throw new ApiError(502, `The integration failed to answer (event ${result.eventId}): ${result.error ?? 'no response'}`);
+  }
+  const headers: Record<string, string> = {};
+  let contentType = 'application/octet-stream';
+  for (const [k, v] of result.response.headers) {
+    const key = k.toLowerCase();
+    if (key === 'content-type') contentType = v;
+    else if (!HOP_BY_HOP.has(key)) headers[key] = v;
+  }
+  if (csp) headers['content-security-policy'] = csp;
+  headers['x-bindery-integration-event'] = result.eventId;
+  return { status: result.response.status as 200, body: undefined as never, headers, file: { contentType, data: result.response.body } };
+}
+
+/** The installation a public endpoint addresses (no token: the installation id is the address). */
+async function publicTarget(ctx: AppContext, name: string, installationId: string) {
+  const integration = await integrationsRepo.findByName(ctx.db, name);
+  const installation = integration ? await integrationsRepo.findInstallation(ctx.db, integration.id, installationId) : undefined;
+  if (!integration || !installation) throw notFound('Installation');
+  return { integration, installation };
+}
+
+async function callPublicEndpoint(
+  ctx: AppContext, req: { params: { integrationName: string; installationId: string; requestPath?: string }; query: unknown; headers: Record<string, unknown>; body: unknown },
+  method: 'GET' | 'POST',
+) {
+  const { integration, installation } = await publicTarget(ctx, req.params.integrationName, req.params.installationId);
+  const search = new URLSearchParams(Object.entries((req.query ?? {}) as Record<string, string | string[]>).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, String(v)] as [string, string]]))).toString();
+  const base = `${ctx.config.publicUrl}/v1/integrations/${integration.name}/installations/${installation.id}/public`;
+  const url = `${base}${req.params.requestPath ? `/${req.params.requestPath}` : ''}${search ? `?${search}` : ''}`;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === 'string' && k !== 'authorization' && k !== 'cookie' && !HOP_BY_HOP.has(k)) headers[k] = v;
+  }
+  const body = method === 'POST' && Buffer.isBuffer(req.body) ? req.body : undefined;
+  const result = await runNow(ctx, integration, { installation }, {
+    type: 'fetch', installationId: installation.id, request: { method: method.toLowerCase(), url, headers },
+  }, body);
+  return scriptAnswer(result, cspHeader(integration));
+}
+
+export const integrationHandlers = handlers({
+  listIntegrations: async ({ actor, query }, ctx) => {
+    const { items, page } = await integrations.listIntegrations(ctx, actor, query);
+    return { status: 200, body: listBody(items, page) };
+  },
+  getIntegrationByName: async ({ actor, params }, ctx) => {
+    const view = await integrations.getIntegration(ctx, actor, params.integrationName);
+    return { status: 200, body: await integrations.integrationJson(ctx, actor, view) };
+  },
+  publishIntegration: async ({ actor, params, body }, ctx) => {
+    const view = await integrations.publishIntegration(ctx, actor, params.integrationName, body);
+    return { status: 200, body: await integrations.integrationJson(ctx, actor, view) };
+  },
+  unpublishIntegration: async ({ actor, params }, ctx) => {
+    await integrations.unpublishIntegration(ctx, actor, params.integrationName);
+    return { status: 204, body: undefined };
+  },
+  setIntegrationDevelopmentMode: async ({ actor, params, body }, ctx) => {
+    await integrations.setDevelopmentMode(ctx, actor, params.integrationName, body);
+    return { status: 204, body: undefined };
+  },
+  disableIntegrationDevelopmentMode: async ({ actor, params }, ctx) => {
+    await integrations.disableDevelopmentMode(ctx, actor, params.integrationName);
+    return { status: 205, body: undefined };
+  },
+
+  listIntegrationEvents: async ({ actor, params, query }, ctx) => {
+    const page = await integrations.listEvents(ctx, actor, params.integrationName, query);
+    return { status: 200, body: listBody(page.rows.map(presentIntegrationEvent), page) };
+  },
+  getIntegrationEvent: async ({ actor, params }, ctx) => {
+    const event = await integrations.getEvent(ctx, actor, params.integrationName, params.eventId);
+    return { status: 200, body: { event: presentIntegrationEvent(event), trace: { logs: JSON.parse(event.logs) } } };
+  },
+
+  listIntegrationInstallations: async ({ actor, params, query }, ctx) => {
+    const { integration, page, counts } = await installations.listInstallations(ctx, actor, params.integrationName, query);
+    return { status: 200, body: listBody(page.rows.map((r) => presentInstallation(ctx.config, integration.name, r, counts.get(r.id) ?? 0)), page) };
+  },
+  installIntegration: async ({ actor, params, body }, ctx) => {
+    const { integration, installation } = await installations.installIntegration(ctx, actor, params.integrationName, body);
+    const json = await installationJson(ctx, integration.name, installation);
+    return { status: 201, body: json, headers: { Location: json.urls.location } };
+  },
+  getIntegrationInstallationById: async ({ actor, params }, ctx) => {
+    const { integration, installation } = await installations.loadInstallation(ctx, actor, params.integrationName, params.installationId);
+    return { status: 200, body: await installationJson(ctx, integration.name, installation) };
+  },
+  updateIntegrationInstallation: async ({ actor, params, body }, ctx) => {
+    const { integration, installation } = await installations.updateInstallation(ctx, actor, params.integrationName, params.installationId, body);
+    return { status: 200, body: await installationJson(ctx, integration.name, installation) };
+  },
+  uninstallIntegration: async ({ actor, params }, ctx) => {
+    await installations.uninstallIntegration(ctx, actor, params.integrationName, params.installationId);
+    return { status: 204, body: undefined };
+  },
+  createIntegrationInstallationToken: async ({ actor, params }, ctx) => {
+    const token = await installations.createInstallationToken(ctx, actor, params.integrationName, params.installationId);
+    return { status: 200, body: token, headers: { 'Cache-Control': 'no-store' } };
+  },
+
+  listIntegrationSpaceInstallations: async ({ actor, params, query }, ctx) => {
+    const { integration, page } = await installations.listBindings(ctx, actor, 'space', params.integrationName, { externalId: query.externalId }, query);
+    const items = [];
+    for (const row of page.rows) items.push(await spaceBindingJson(ctx, actor, integration.name, row, query.extended));
+    return { status: 200, body: listBody(items, page) };
+  },
+  listIntegrationSiteInstallations: async ({ actor, params, query }, ctx) => {
+    const { integration, page } = await installations.listBindings(ctx, actor, 'site', params.integrationName, { externalId: query.externalId }, query);
+    const items = [];
+    for (const row of page.rows) items.push(await siteBindingJson(ctx, actor, integration.name, row, query.extended));
+    return { status: 200, body: listBody(items, page) };
+  },
+  listIntegrationInstallationSpaces: async ({ actor, params, query }, ctx) => {
+    const { integration, page } = await installations.listBindings(ctx, actor, 'space', params.integrationName, { installationId: params.installationId }, query);
+    const items = [];
+    for (const row of page.rows) items.push(await spaceBindingJson(ctx, actor, integration.name, row, query.extended));
+    return { status: 200, body: listBody(items, page) };
+  },
+  listIntegrationInstallationSites: async ({ actor, params, query }, ctx) => {
+    const { integration, page } = await installations.listBindings(ctx, actor, 'site', params.integrationName, { installationId: params.installationId }, query);
+    const items = [];
+    for (const row of page.rows) items.push(await siteBindingJson(ctx, actor, integration.name, row, query.extended));
+    return { status: 200, body: listBody(items, page) };
+  },
+  installIntegrationOnSpace: async ({ actor, params, query, body }, ctx) => {
+    const { integration, binding } = await installations.installOnTarget(ctx, actor, 'space', params.integrationName, params.installationId, body.space, '/body/space');
+    const json = await spaceBindingJson(ctx, actor, integration.name, binding as SpaceInstallationRow, query.extended);
+    return { status: 201, body: json, headers: { Location: json.urls.location } };
+  },
+  installIntegrationOnSite: async ({ actor, params, query, body }, ctx) => {
+    if (body.site !== undefined && body.siteId !== undefined && body.site !== body.siteId) throw invalidField('/body/siteId', 'differs from /body/site');
+    const field = body.site !== undefined ? '/body/site' : '/body/siteId';
+    const { integration, binding } = await installations.installOnTarget(ctx, actor, 'site', params.integrationName, params.installationId, body.site ?? body.siteId, field);
+    const json = await siteBindingJson(ctx, actor, integration.name, binding as SiteInstallationRow, query.extended);
+    return { status: 201, body: json, headers: { Location: json.urls.location } };
+  },
+  getIntegrationSpaceInstallation: async ({ actor, params, query }, ctx) => {
+    const { integration, binding } = await installations.loadBinding(ctx, actor, 'space', params.integrationName, params.installationId, params.spaceId);
+    return { status: 200, body: await spaceBindingJson(ctx, actor, integration.name, binding as SpaceInstallationRow, query.extended) };
+  },
+  getIntegrationSiteInstallation: async ({ actor, params, query }, ctx) => {
+    const { integration, binding } = await installations.loadBinding(ctx, actor, 'site', params.integrationName, params.installationId, params.siteId);
+    return { status: 200, body: await siteBindingJson(ctx, actor, integration.name, binding as SiteInstallationRow, query.extended) };
+  },
+  updateIntegrationSpaceInstallation: async ({ actor, params, query, body }, ctx) => {
+    const { integration, binding } = await installations.updateBinding(ctx, actor, 'space', params.integrationName, params.installationId, params.spaceId, body);
+    return { status: 200, body: await spaceBindingJson(ctx, actor, integration.name, binding as SpaceInstallationRow, query.extended) };
+  },
+  updateIntegrationSiteInstallation: async ({ actor, params, query, body }, ctx) => {
+    const { integration, binding } = await installations.updateBinding(ctx, actor, 'site', params.integrationName, params.installationId, params.siteId, body);
+    return { status: 200, body: await siteBindingJson(ctx, actor, integration.name, binding as SiteInstallationRow, query.extended) };
+  },
+  uninstallIntegrationFromSpace: async ({ actor, params }, ctx) => {
+    await installations.uninstallFromTarget(ctx, actor, 'space', params.integrationName, params.installationId, params.spaceId);
+    return { status: 204, body: undefined };
+  },
+  uninstallIntegrationFromSite: async ({ actor, params }, ctx) => {
+    await installations.uninstallFromTarget(ctx, actor, 'site', params.integrationName, params.installationId, params.siteId);
+    return { status: 204, body: undefined };
+  },
+
+  renderIntegrationUiWithPost: async ({ actor, params, body }, ctx) => {
+    const integration = await integrations.loadIntegration(ctx, actor, params.integrationName);
+    const spaceId = body.context.spaceId;
+    const siteId = body.context.siteId;
+    let orgId: string;
+    if (spaceId) {
+      orgId = (await loadSpace(ctx, ctx.db, actor, spaceId, 'view')).space.org_id;
+    } else if (siteId) {
+      const site = await siteDirectory.find(ctx.db, siteId);
+      if (!site) throw notFound('Site');
+      orgId = site.orgId;
+    } else {
+      throw invalidField('/body/context', 'must name the space (`spaceId`) or site (`siteId`) the block is rendered in');
+    }
+    if (!(integration.target === 'all' || integration.target === 'space' || integration.target === 'site' || integration.target === 'organization')) throw notFound('Installation');
+    const installation = await integrationsRepo.findInstallationInOrg(ctx.db, integration.id, orgId);
+    const covered = installation && (spaceId
+      ? installation.space_selection === 'all' || !!(await integrationsRepo.findBinding(ctx.db, 'space', installation.id, spaceId))
+      : installation.site_selection === 'all' || !!(await integrationsRepo.findBinding(ctx.db, 'site', installation.id, siteId!)));
+    if (!installation || !covered) throw new ApiError(404, `Installation not found: the integration "${integration.name}" is not installed on this ${spaceId ? 'space' : 'site'}`);
+    const spaceBinding = spaceId ? ((await integrationsRepo.findBinding(ctx.db, 'space', installation.id, spaceId)) as SpaceInstallationRow | undefined) : undefined;
+    const result = await runNow(ctx, integration, { installation, spaceBinding }, {
+      type: 'ui_render', installationId: installation.id, ...(spaceId ? { spaceId } : { siteId }),
+      componentId: body.componentId, props: body.props, state: body.state ?? {}, context: body.context, ...(body.action ? { action: body.action } : {}),
+      auth: { userId: actor.user.id },
+    });
+    let output: unknown;
+    try {
+      output = result.ok && result.response ? JSON.parse(result.response.body.toString('utf8')) : undefined;
+    } catch {
+      output = undefined;
+    }
+    if (!output || typeof output !== 'object' || Array.isArray(output)) {
+      throw new ApiError(502, `The integration failed to render "${body.componentId}" (event ${result.eventId}): ${result.error ?? 'its answer is not a JSON object'}`);
+    }
+    const csp = cspHeader(integration);
+    return { status: 200, body: output as Record<string, unknown>, headers: { ...(csp ? { 'Content-Security-Policy': csp } : {}), 'X-Bindery-Integration-Event': result.eventId } };
+  },
+
+  fetchIntegrationInstallationPublicEndpoint: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'GET'),
+  fetchIntegrationInstallationPublicEndpointPath: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'GET'),
+  postIntegrationInstallationPublicEndpoint: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'POST'),
+  postIntegrationInstallationPublicEndpointPath: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'POST'),
+});
+
