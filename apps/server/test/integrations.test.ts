@@ -492,7 +492,7 @@ describe('hostile scripts', () => {
     expect(Date.now() - t0).toBeLessThan(1_000);
     const res = await pending;
     expect(res.status).toBe(502);
-    expect((await res.json()).error.message).toMatch(/ran longer than/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/ran longer than/);
   });
 });
 
