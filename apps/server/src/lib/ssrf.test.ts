@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUrl, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
+import { checkUrl, isLoopbackAddress, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
 
 let server: Server;
 let base: string;
@@ -16,6 +16,12 @@ beforeAll(async () => {
       return res.end();
     }
     if (req.url === '/big') return res.end(Buffer.alloc(10_000, 'x'));
+    if (req.url === '/echo') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => res.end(`${req.method} ${Buffer.concat(chunks).toString()}`));
+      return;
+    }
     if (req.url === '/hello-redirect') {
       res.writeHead(301, { location: '/hello' });
       return res.end();
@@ -68,5 +74,17 @@ describe('safeFetch', () => {
   it('refuses a redirect to a private address when private addresses are not allowed', async () => {
     // The first hop is refused already (loopback); a public→private redirect is refused by the same per-hop check.
     await expect(safeFetch(`${base}/redirect-private`)).rejects.toThrow(UnsafeUrlError);
+  });
+
+  it('sends a body with POST; the loopback allowance opens loopback only (still not other private ranges)', async () => {
+    const r = await safeFetch(`${base}/echo`, { method: 'POST', body: 'payload', allowLoopback: true });
+    expect(r.body.toString()).toBe('POST payload');
+    await expect(safeFetch(`${base}/redirect-private`, { allowLoopback: true })).rejects.toThrow(/169\.254\.169\.254/);
+    await expect(safeFetch('http://10.0.0.1/', { allowLoopback: true, timeoutMs: 500 })).rejects.toThrow(/private or reserved/);
+    expect(isLoopbackAddress('127.8.9.10')).toBe(true);
+    expect(isLoopbackAddress('::1')).toBe(true);
+    expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('10.0.0.1')).toBe(false);
+    expect(isLoopbackAddress('localhost')).toBe(false);
   });
 });

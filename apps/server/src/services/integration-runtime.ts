@@ -120,10 +120,13 @@ async function scriptFetch(ctx: AppContext, req: SandboxRequest, deadline: numbe
   const method = req.method.toUpperCase();
   if (url.origin === self.origin && local && url.pathname.startsWith('/v1')) {
     const res = await fetch(local + url.pathname + url.search, {
-      method, headers: req.headers, body: method === 'GET' || method === 'HEAD' ? undefined : req.body, signal: AbortSignal.timeout(remaining), redirect: 'manual',
+      method, headers: req.headers, body: method === 'GET' || method === 'HEAD' || !req.body ? undefined : new Uint8Array(req.body),
+      signal: AbortSignal.timeout(remaining), redirect: 'manual',
     });
     const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, headers: [...res.headers.entries()], body };
+    const headers: [string, string][] = [];
+    res.headers.forEach((v, k) => headers.push([k, v]));
+    return { status: res.status, headers, body };
   }
   if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw new Error(`the method ${method} is not allowed`);
   const res = await safeFetch(req.url, {
