@@ -397,6 +397,23 @@ export interface OpenAPISpecsTable {
   last_errors: string; // JSON [{message, code?}]
   last_error_count: number;
   created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One distinct content of a spec. */
+export interface OpenAPISpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** sha256 over every document's uri and raw text: a new version only when it differs from the latest. */
+  content_hash: string;
+  source_url: string | null;
+  format: string; // json | yaml
+  raw_text: string;
+  documents: string; // JSON [{uri, isEntrypoint, format, specification}]
+  created_at: string;
+}
+
 /** A published integration; `script` runs in the sandbox, `secrets` and `signing_secret` are encrypted (lib/secret-box.ts). */
 export interface IntegrationsTable {
   id: string;
@@ -429,17 +446,6 @@ export interface IntegrationsTable {
   updated_at: string;
 }
 
-/** One distinct content of a spec. */
-export interface OpenAPISpecVersionsTable {
-  id: string;
-  spec_id: string;
-  /** sha256 over every document's uri and raw text: a new version only when it differs from the latest. */
-  content_hash: string;
-  source_url: string | null;
-  format: string; // json | yaml
-  raw_text: string;
-  documents: string; // JSON [{uri, isEntrypoint, format, specification}]
-  created_at: string;
 export interface IntegrationInstallationsTable {
   id: string;
   integration_id: string;
