@@ -41,6 +41,12 @@ export interface Config {
   integrationTimeoutMs: number;
   /** Let development tunnels of integrations be on loopback addresses (a developer's own machine; tests). */
   integrationDevLoopback: boolean;
+  /** Worker threads for content processing (0 = by the number of CPUs, 2 to 4). */
+  contentWorkers: number;
+  /** Time budget of one content processing task (parse, conversion, merge, export), in milliseconds. */
+  contentBudgetMs: number;
+  /** Content at most this long is processed on the event loop (cheaper than a round trip to a worker). */
+  contentInlineBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,5 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),
     integrationTimeoutMs: Number(env.BINDERY_INTEGRATION_TIMEOUT_MS ?? 10_000),
     integrationDevLoopback: env.BINDERY_INTEGRATION_DEV_LOOPBACK === '1',
+    contentWorkers: Number(env.BINDERY_CONTENT_WORKERS ?? 0),
+    contentBudgetMs: Number(env.BINDERY_CONTENT_BUDGET_MS ?? 2000),
+    contentInlineBytes: Number(env.BINDERY_CONTENT_INLINE_BYTES ?? 8192),
   };
 }

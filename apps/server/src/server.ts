@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { configureContentProcessing } from './content/process.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isUniqueViolation } from './db/dialect.js';
@@ -98,6 +99,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   const ctx: AppContext = { ...base, jwtSecret: await ensureJwtSecret(base) };
   const generatedAdminToken = await ensureAdmin(ctx);

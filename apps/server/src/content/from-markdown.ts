@@ -69,11 +69,13 @@ type Piece = Leaf | Inline;
 
 class Converter {
   private i = 0;
+  private readonly tokens: Token[];
+  private readonly resolver: RefResolver | undefined;
 
-  constructor(
-    private readonly tokens: Token[],
-    private readonly resolver: RefResolver | undefined,
-  ) {}
+  constructor(tokens: Token[], resolver: RefResolver | undefined) {
+    this.tokens = tokens;
+    this.resolver = resolver;
+  }
 
   /** Blocks up to the token of type `close` (consumed), or to the end. `depth` is the nesting of the container. */
   flow(close: string | undefined, depth: number): Block[] {
@@ -311,7 +313,7 @@ class Converter {
             link = undefined;
             const href = String(open.attrGet('href') ?? '');
             if (open.markup === 'linkify' && !isLiteralAutolink(inner, href)) {
-              pieces.push(...inner);
+              for (const p of inner) pieces.push(p);
               break;
             }
             const title = open.attrGet('title');
@@ -338,7 +340,7 @@ class Converter {
         }
       }
     }
-    if (link) pieces.push(...link.pieces);
+    if (link) for (const p of link.pieces) pieces.push(p);
     const inlines = groupPieces(pieces);
     return inlines.length > 0 ? inlines : [text([leaf('')])];
   }

@@ -35,13 +35,14 @@ export type LimitName = keyof typeof LIMITS;
 
 /** Content past one of the limits above (or past its time budget): `status` is 413 for sizes, 422 otherwise. */
 export class ContentLimitError extends Error {
-  constructor(
-    readonly status: 413 | 422,
-    message: string,
-    readonly limit: LimitName | 'budget',
-  ) {
+  readonly status: 413 | 422;
+  readonly limit: LimitName | 'budget';
+
+  constructor(status: 413 | 422, message: string, limit: LimitName | 'budget') {
     super(message);
     this.name = 'ContentLimitError';
+    this.status = status;
+    this.limit = limit;
   }
 }
 

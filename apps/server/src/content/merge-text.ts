@@ -1,16 +1,20 @@
 /**
  * Line-level three-way merge of text (page markdown), diff3-style.
  *
- * Each side is diffed against the base with node-diff3's LCS diff
- * (`diffIndices`), after trimming the common prefix and suffix so that an
- * edit inside a run of identical lines (blank lines, `---`, …) is seen
- * where it happened instead of wherever the LCS happens to align it.
+ * Each side is diffed against the base with a bounded Myers diff (diff.ts),
+ * after trimming the common prefix and suffix so that an edit inside a run of
+ * identical lines (blank lines, `---`, …) is seen where it happened. The diff
+ * follows at most LIMITS.diffEdits line edits (and a bounded number of steps);
+ * past that, the whole differing middle of that side counts as one change, so
+ * the merge stays linear in the text and is only coarser (it may conflict
+ * where a finer diff would not).
  * Overlapping or touching hunks of the two sides form a region: if only one
  * side changed it, or both made the same change, it merges; otherwise it is
  * a conflict. So two edits merge cleanly when at least one unchanged line
  * separates them (adjacent edits conflict, as with `git merge`).
  */
-import { diffIndices } from 'node-diff3';
+import { diffLines } from './diff.js';
+import { LIMITS } from './limits.js';
 
 export interface LineRange {
   /** First line (0-based). */
@@ -59,13 +63,13 @@ export function merge3Text(base: string, ours: string, theirs: string): TextMerg
   const conflicts: TextConflict[] = [];
   let cursor = 0;
   for (const region of regions([...diffHunks(o, sides.ours, 'ours'), ...diffHunks(o, sides.theirs, 'theirs')])) {
-    output.push(...o.slice(cursor, region.baseRange.start));
+    pushAll(output, o, cursor, region.baseRange.start);
     cursor = region.baseRange.end;
     const baseLines = o.slice(region.baseRange.start, region.baseRange.end);
     const oursLines = sides.ours.slice(region.oursRange.start, region.oursRange.end);
     const theirsLines = sides.theirs.slice(region.theirsRange.start, region.theirsRange.end);
-    if (sameLines(oursLines, baseLines)) output.push(...theirsLines);
-    else if (sameLines(theirsLines, baseLines) || sameLines(oursLines, theirsLines)) output.push(...oursLines);
+    if (sameLines(oursLines, baseLines)) pushAll(output, theirsLines);
+    else if (sameLines(theirsLines, baseLines) || sameLines(oursLines, theirsLines)) pushAll(output, oursLines);
     else {
       conflicts.push({
         ...region,
@@ -73,10 +77,16 @@ export function merge3Text(base: string, ours: string, theirs: string): TextMerg
         oursText: oursLines.join('\n'),
         theirsText: theirsLines.join('\n'),
       });
-      output.push('<<<<<<< ours', ...oursLines, '||||||| base', ...baseLines, '=======', ...theirsLines, '>>>>>>> theirs');
+      output.push('<<<<<<< ours');
+      pushAll(output, oursLines);
+      output.push('||||||| base');
+      pushAll(output, baseLines);
+      output.push('=======');
+      pushAll(output, theirsLines);
+      output.push('>>>>>>> theirs');
     }
   }
-  output.push(...o.slice(cursor));
+  pushAll(output, o, cursor);
   const text = output.join('\n');
   return conflicts.length === 0 ? { ok: true, text } : { ok: false, conflicts, textWithMarkers: text };
 }
@@ -93,13 +103,18 @@ function diffHunks(base: readonly string[], side: readonly string[], name: Side)
   ) {
     suffix++;
   }
-  const middle = diffIndices(base.slice(prefix, base.length - suffix), side.slice(prefix, side.length - suffix));
-  return middle.map(({ buffer1: [oStart, oLength], buffer2: [start, length] }) => ({
+  const a = base.slice(prefix, base.length - suffix);
+  const b = side.slice(prefix, side.length - suffix);
+  if (a.length === 0 && b.length === 0) return [];
+  const middle = (a.length + b.length <= 2 * LIMITS.mergeLines ? diffLines(a, b, LIMITS.diffEdits) : undefined) ?? [
+    { aStart: 0, aEnd: a.length, bStart: 0, bEnd: b.length },
+  ];
+  return middle.map(({ aStart, aEnd, bStart, bEnd }) => ({
     side: name,
-    oStart: prefix + oStart,
-    oEnd: prefix + oStart + oLength,
-    start: prefix + start,
-    end: prefix + start + length,
+    oStart: prefix + aStart,
+    oEnd: prefix + aEnd,
+    start: prefix + bStart,
+    end: prefix + bEnd,
   }));
 }
 
@@ -131,6 +146,11 @@ function regions(hunks: Hunk[]): { baseRange: LineRange; oursRange: LineRange; t
     });
   }
   return result;
+}
+
+/** `out.push(...lines.slice(from, to))` without spreading (arrays of any length). */
+function pushAll(out: string[], lines: readonly string[], from = 0, to = lines.length): void {
+  for (let i = from; i < to; i++) out.push(lines[i] as string);
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {

@@ -64,7 +64,11 @@ export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefRe
 type Lines = string[];
 
 class Writer {
-  constructor(private readonly resolver: RefResolver | undefined) {}
+  private readonly resolver: RefResolver | undefined;
+
+  constructor(resolver: RefResolver | undefined) {
+    this.resolver = resolver;
+  }
 
   /**
    * Blocks separated by blank lines. `firstOther`: a bullet list first in `blocks` uses the other bullet (a list
@@ -208,7 +212,7 @@ class Writer {
   }
 
   private table(block: TableBlock): Lines {
-    const width = block.data.align.length || Math.max(0, ...block.nodes.map((row) => row.nodes.length));
+    const width = block.data.align.length || block.nodes.reduce((w, row) => Math.max(w, row.nodes.length), 0);
     if (width === 0 || block.nodes.length === 0) return [];
     // Every `|` of a cell gets a backslash, wherever it is (text, code, link targets, HTML): the table parser splits
     // rows at the others and removes one backslash before each of them before reading the cell.
@@ -324,7 +328,7 @@ function formatTable(cells: string[][], align: readonly (string | null)[]): Line
   const width = align.length;
   const longest = Array.from({ length: width }, (_unused, i) => {
     const markers = align[i] === 'center' ? 2 : align[i] === 'left' || align[i] === 'right' ? 1 : 0;
-    return Math.max(markers + 1, ...cells.map((row) => (row[i] as string).length));
+    return cells.reduce((w, row) => Math.max(w, (row[i] as string).length), markers + 1);
   });
   const raw = cells.reduce((sum, row) => sum + row.reduce((s, cell) => s + cell.length + 3, 1), 0);
   const padded = cells.length * longest.reduce((s, w) => s + w + 3, 1);
@@ -430,7 +434,7 @@ function buildPhrasing(items: readonly Item[], applied: ReadonlySet<MarkType>, r
     const item = items[i] as Item;
     const run = longestRun2(items, i, applied);
     if (run === undefined) {
-      out.push(...itemToPhrasing(item, applied, resolver));
+      for (const p of itemToPhrasing(item, applied, resolver)) out.push(p);
       i++;
       continue;
     }

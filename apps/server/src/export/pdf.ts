@@ -738,7 +738,7 @@ class PdfRenderer {
 
   private table(table: TableBlock, box: Box): void {
     const rows = table.nodes;
-    const columns = Math.max(1, ...rows.map((row) => row.nodes.length));
+    const columns = rows.reduce((w, row) => Math.max(w, row.nodes.length), 1);
     // Wide tables get a smaller font (down to 6.5 pt), so that their columns keep a few words per line.
     const size = Math.max(6.5, Math.min(TABLE_SIZE, (box.width / columns) / 7));
     const grid: TableGrid = { x: box.x, columns, colWidth: box.width / columns, align: table.data.align, size };

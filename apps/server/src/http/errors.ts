@@ -3,6 +3,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ContentLimitError } from '../content/limits.js';
 import { ApiError, type FieldError } from '../errors.js';
+import { PoolBusyError } from '../lib/worker-pool.js';
 
 interface ValidatorError {
   status?: number;
@@ -17,6 +18,8 @@ export function toApiError(err: unknown, logger: Logger): ApiError {
   if (err instanceof ApiError) return err;
   // Content past a processing limit (size, nesting, time budget): 413/422 naming the limit.
   if (err instanceof ContentLimitError) return new ApiError(err.status, err.message);
+  // Every content worker busy and the queue full: shed load.
+  if (err instanceof PoolBusyError) return new ApiError(503, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   const e = (err ?? {}) as ValidatorError;
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'Invalid JSON in the request body');
   if (e.type === 'entity.too.large') return new ApiError(413, 'Request body too large');

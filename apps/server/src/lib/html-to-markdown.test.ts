@@ -36,6 +36,28 @@ console.log(a);</code></pre>
     expect(md).toContain('## End');
   });
 
+  it('keeps text as text: markdown characters in it are escaped', () => {
+    const { markdown } = htmlToMarkdown('<p>a *b* _c_ [d](e) <em>#1</em></p><p># not a heading</p>', 'https://example.com/');
+    expect(markdown).toBe('a \\*b\\* \\_c\\_ \\[d](e) _#1_\n\n\\# not a heading\n');
+  });
+
+  it('stays linear on adversarial HTML: deep nesting, tags that never close, many raw-text elements', () => {
+    const cases = [
+      '<div>'.repeat(100_000) + 'deep' + '</div>'.repeat(100_000),
+      '<ul><li>'.repeat(5_000) + 'x',
+      '<a '.repeat(100_000),
+      '<a href="'.repeat(50_000),
+      '<script>x</script>'.repeat(30_000),
+      '</div>'.repeat(100_000),
+      '<p><b><i>'.repeat(30_000) + 't',
+    ];
+    for (const html of cases) {
+      const { markdown } = htmlToMarkdown(html, 'https://example.com/');
+      expect(typeof markdown).toBe('string');
+    }
+    expect(htmlToMarkdown('<div>'.repeat(100_000) + 'deep', 'https://example.com/').markdown).toBe('deep\n');
+  });
+
   it('decodes entities', () => {
     expect(decodeEntities('&lt;a&gt; &#65;&#x42; &nbsp;&copy; &bogus;')).toBe('<a> AB  © &bogus;');
   });

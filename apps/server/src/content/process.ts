@@ -1,0 +1,124 @@
+/**
+ * Content processing off the event loop: the async front of tasks.ts.
+ *
+ * Every call takes the same path: input at most `inlineBytes` long (small pages, comments) runs right here, in
+ * microseconds to a few milliseconds even when adversarial; anything longer goes to the pool of worker threads
+ * (lib/worker-pool.ts) with the time budget. Past the budget the task is cancelled and the call rejects with a
+ * ContentLimitError (422, naming the budget); the event loop never runs a long parse, so the server keeps
+ * answering everyone else.
+ *
+ * `configureContentProcessing` is called once by startServer (config: contentWorkers, contentBudgetMs); the pool is
+ * process-wide and shared by every server of the process (tests start many).
+ */
+import { availableParallelism } from 'node:os';
+import { WorkerPool } from '../lib/worker-pool.js';
+import type { Document } from './document.js';
+import type { TextMergeResult } from './merge-text.js';
+import { TASKS, type ProcessedPage, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
+
+export interface ContentProcessingOptions {
+  /** Worker threads (default: between 2 and 4, by the number of CPUs). */
+  workers?: number;
+  /** Time budget of one task in milliseconds (default 2000). */
+  budgetMs?: number;
+  /** Input at most this long (UTF-16 units) is processed inline (default 8192; 0 sends everything to the pool). */
+  inlineBytes?: number;
+}
+
+const DEFAULTS = { workers: Math.max(2, Math.min(4, availableParallelism())), budgetMs: 2000, inlineBytes: 8192 };
+let settings = { ...DEFAULTS };
+let pool: WorkerPool | undefined;
+
+export function configureContentProcessing(options: ContentProcessingOptions): void {
+  const next = {
+    workers: options.workers && options.workers > 0 ? options.workers : DEFAULTS.workers,
+    budgetMs: options.budgetMs && options.budgetMs > 0 ? options.budgetMs : DEFAULTS.budgetMs,
+    inlineBytes: options.inlineBytes ?? DEFAULTS.inlineBytes,
+  };
+  if (pool && next.workers !== settings.workers) {
+    void pool.close();
+    pool = undefined;
+  }
+  settings = next;
+}
+
+export function contentProcessingSettings(): Readonly<typeof settings> {
+  return settings;
+}
+
+/** The process-wide pool (started on first use). */
+export function contentPool(): WorkerPool {
+  pool ??= new WorkerPool({
+    entry: new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url),
+    size: settings.workers,
+    budgetMs: settings.budgetMs,
+  });
+  return pool;
+}
+
+/** Runs a task inline when its input is small, else on the pool; `size` measures the input. */
+export async function runContentTask<K extends TaskName>(task: K, input: TaskInput<K>, size: number, options: { budgetMs?: number } = {}): Promise<TaskOutput<K>> {
+  if (size <= settings.inlineBytes) return (TASKS[task] as (input: TaskInput<K>) => TaskOutput<K>)(input);
+  return contentPool().run<TaskOutput<K>>(task, input, { budgetMs: options.budgetMs ?? settings.budgetMs });
+}
+
+/** Client markdown -> normal form + sections + links. */
+export function normalizePage(markdown: string, field?: string): Promise<ProcessedPage> {
+  return runContentTask('normalizePage', { markdown, ...(field ? { field } : {}) }, markdown.length);
+}
+
+/** Client document -> normal-form markdown + sections + links. */
+export function documentPage(document: Document, field?: string): Promise<ProcessedPage> {
+  return runContentTask('documentPage', { document, ...(field ? { field } : {}) }, documentSize(document));
+}
+
+/** Sections and links of stored markdown. */
+export function derivePage(markdown: string): Promise<ProcessedPage> {
+  return runContentTask('derivePage', { markdown }, markdown.length);
+}
+
+/** The GitBook JSON document of stored markdown. */
+export function pageDocument(markdown: string): Promise<Document> {
+  return runContentTask('pageDocument', { markdown }, markdown.length);
+}
+
+/** Markdown of a document (comment bodies, descriptions), within the comment size limit when `limit` says so. */
+export function documentMarkdown(document: Document, options: { field?: string; limit?: 'commentBytes' } = {}): Promise<string> {
+  return runContentTask('documentMarkdown', { document, ...options }, documentSize(document));
+}
+
+/** Checks markdown against the limits (comment bodies). */
+export function checkMarkdown(markdown: string, options: { field?: string; limit?: 'commentBytes' } = {}): Promise<true> {
+  return runContentTask('checkMarkdown', { markdown, ...options }, markdown.length);
+}
+
+/** An HTML page -> title and normal-form markdown (imports). */
+export function htmlPage(html: string, baseUrl: string): Promise<{ title: string; markdown: string }> {
+  return runContentTask('htmlPage', { html, baseUrl }, html.length);
+}
+
+/** Three-way merge of page markdown. */
+export function mergeText(base: string, ours: string, theirs: string): Promise<TextMergeResult> {
+  return runContentTask('mergeText', { base, ours, theirs }, base.length + ours.length + theirs.length);
+}
+
+/**
+ * A cheap upper bound of a document's size, to choose inline or pool: counts nodes and text up to a cap (a
+ * document past the cap goes to the pool anyway).
+ */
+function documentSize(document: Document): number {
+  const cap = settings.inlineBytes + 1;
+  let size = 0;
+  const stack: unknown[] = [document];
+  while (stack.length > 0 && size < cap) {
+    const node = stack.pop() as { nodes?: unknown; leaves?: unknown; fragments?: unknown; text?: unknown; data?: unknown };
+    if (node === null || typeof node !== 'object') continue;
+    size += 16;
+    if (typeof node.text === 'string') size += node.text.length;
+    if (Array.isArray(node.nodes)) for (const n of node.nodes) stack.push(n);
+    if (Array.isArray(node.leaves)) for (const n of node.leaves) stack.push(n);
+    if (Array.isArray(node.fragments)) for (const n of node.fragments) stack.push(n);
+    if (node.data && typeof node.data === 'object') size += JSON.stringify(node.data).length;
+  }
+  return size;
+}

@@ -1,0 +1,88 @@
+/**
+ * The CPU-heavy content tasks, as plain functions of plain data: content/worker.ts runs them in worker threads
+ * (lib/worker-pool.ts), content/process.ts runs small inputs inline. Every one is linear in its input and checks
+ * the limits of limits.ts.
+ */
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
+import { checkDocumentLimits, type Document } from './document.js';
+import { documentLinks, documentSections, type ExtractedLink, type Section } from './extract.js';
+import { checkBytes, withField } from './limits.js';
+import { merge3Text, type TextMergeResult } from './merge-text.js';
+import { htmlToMarkdown } from '../lib/html-to-markdown.js';
+
+/** A page's stored markdown (normal form) and what the indexes derive from it. */
+export interface ProcessedPage {
+  markdown: string;
+  sections: Section[];
+  links: ExtractedLink[];
+}
+
+function derive(markdown: string, doc: Document): ProcessedPage {
+  return { markdown, sections: documentSections(doc), links: documentLinks(doc) };
+}
+
+export const TASKS = {
+  /** Markdown written by a client -> its normal form, sections and links. */
+  normalizePage(input: { markdown: string; field?: string }): ProcessedPage {
+    return withField(input.field ?? 'markdown', () => {
+      const doc = markdownToDocument(input.markdown);
+      return derive(documentToMarkdown(doc), doc);
+    });
+  },
+
+  /** A GitBook JSON document written by a client -> markdown in normal form, sections and links. */
+  documentPage(input: { document: Document; field?: string }): ProcessedPage {
+    return withField(input.field ?? 'document', () => {
+      checkDocumentLimits(input.document);
+      const markdown = documentToMarkdown(input.document);
+      // The stored markdown is what the indexes and later reads see.
+      return derive(markdown, markdownToDocument(markdown));
+    });
+  },
+
+  /** Sections and links of stored markdown (already in normal form). */
+  derivePage(input: { markdown: string }): ProcessedPage {
+    return derive(input.markdown, markdownToDocument(input.markdown));
+  },
+
+  /** The GitBook JSON document of stored markdown. */
+  pageDocument(input: { markdown: string }): Document {
+    return markdownToDocument(input.markdown);
+  },
+
+  /** Markdown of a GitBook JSON document (comment bodies, descriptions), checked against the limits first. */
+  documentMarkdown(input: { document: Document; field?: string; limit?: 'commentBytes' }): string {
+    return withField(input.field ?? 'document', () => {
+      checkDocumentLimits(input.document);
+      const markdown = documentToMarkdown(input.document);
+      if (input.limit) checkBytes(markdown, input.limit, 'the markdown of the document');
+      return markdown;
+    });
+  },
+
+  /** Checks markdown against the limits (size, parse) without keeping anything (comment bodies). */
+  checkMarkdown(input: { markdown: string; field?: string; limit?: 'commentBytes' }): true {
+    withField(input.field ?? 'markdown', () => {
+      if (input.limit) checkBytes(input.markdown, input.limit, 'the markdown');
+      markdownToDocument(input.markdown);
+    });
+    return true;
+  },
+
+  /** An HTML page (imports) -> its title and markdown in normal form. */
+  htmlPage(input: { html: string; baseUrl: string }): { title: string; markdown: string } {
+    checkBytes(input.html, 'htmlBytes', 'the HTML page');
+    const converted = htmlToMarkdown(input.html, input.baseUrl);
+    return { title: converted.title, markdown: normalizeMarkdown(converted.markdown) };
+  },
+
+  /** Three-way merge of page markdown. */
+  mergeText(input: { base: string; ours: string; theirs: string }): TextMergeResult {
+    return merge3Text(input.base, input.ours, input.theirs);
+  },
+};
+
+export type Tasks = typeof TASKS;
+export type TaskName = keyof Tasks;
+export type TaskInput<K extends TaskName> = Parameters<Tasks[K]>[0];
+export type TaskOutput<K extends TaskName> = ReturnType<Tasks[K]>;
