@@ -18,12 +18,14 @@ import { serializeDocument } from './to-markdown.js';
 export interface ConvertOptions {
   /** Maps link/image targets to content refs and back (default: see content-ref.ts). */
   resolver?: RefResolver;
+  /** Give blocks and inlines their deterministic keys (default true; normalising and indexing do without). */
+  keys?: boolean;
 }
 
 /** Parses a markdown page (front matter is ignored) into a GitBook document with deterministic keys. */
 export function markdownToDocument(markdown: string, options: ConvertOptions = {}): Document {
   checkBytes(markdown, 'markdownBytes', 'the markdown');
-  return parseDocument(splitFrontmatter(markdown).body, options.resolver);
+  return parseDocument(splitFrontmatter(markdown).body, options.resolver, options.keys ?? true);
 }
 
 /** Serialises a GitBook document to normalised markdown. */
@@ -33,5 +35,5 @@ export function documentToMarkdown(doc: Document, options: ConvertOptions = {}):
 
 /** Bindery's canonical form of a markdown page: `documentToMarkdown(markdownToDocument(md))`. */
 export function normalizeMarkdown(markdown: string, options: ConvertOptions = {}): string {
-  return documentToMarkdown(markdownToDocument(markdown, options), options);
+  return documentToMarkdown(markdownToDocument(markdown, { keys: false, ...options }), options);
 }

@@ -67,7 +67,7 @@ export interface Section {
  * before the first heading is returned only when it has text.
  */
 export function extractSections(markdown: string): Section[] {
-  return documentSections(markdownToDocument(markdown));
+  return documentSections(markdownToDocument(markdown, { keys: false }));
 }
 
 /** `extractSections` of an already parsed document. */
@@ -120,12 +120,14 @@ export function documentLinks(doc: Pick<Document, 'nodes'>): ExtractedLink[] {
     links.push({ source, target, ...classifyTarget(target, source), text: linkText });
   };
   const visit = (node: AnyNode): void => {
+    if (node.object === 'text') return;
     if (node.object === 'inline' && node.type === 'link') add('link', refToTarget(node.data.ref, 'link'), inlineText(node.nodes));
     const isImage = (node.object === 'inline' && node.type === 'inline-image') || (node.object === 'block' && node.type === 'image');
     if (isImage) add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
-    childNodes(node).forEach(visit);
+    for (const child of node.nodes as AnyNode[]) visit(child);
+    if (node.object === 'block' && node.type === 'image') for (const fragment of node.fragments) visit(fragment);
   };
-  doc.nodes.forEach(visit);
+  for (const node of doc.nodes) visit(node);
   return links;
 }
 
@@ -143,6 +145,6 @@ export function extractLinks(markdown: string): ExtractedLink[] {
     if (isImage && node.data.ref.kind === 'url') add('image', node.data.ref.url, node.data.alt ?? '');
     childNodes(node).forEach(visit);
   };
-  markdownToDocument(markdown, { resolver: RAW_TARGETS }).nodes.forEach(visit);
+  markdownToDocument(markdown, { resolver: RAW_TARGETS, keys: false }).nodes.forEach(visit);
   return links;
 }

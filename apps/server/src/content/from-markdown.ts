@@ -22,6 +22,9 @@ import {
   assignKeys,
   createDocument,
   leaf,
+  leafWithBits,
+  MARK_BITS,
+  markBits,
   text,
   type Block,
   type CodeBlock,
@@ -38,7 +41,6 @@ import {
   type Leaf,
   type ListBlock,
   type ListItemBlock,
-  type MarkType,
   type ParagraphBlock,
   type TableAlign,
   type TableBlock,
@@ -49,11 +51,15 @@ import { isValidBody, isValidOpening, parseFigure, parseTagLine, type TagLine } 
 import { LIMITS, limitError } from './limits.js';
 import { normalizeLabel, tokenize, unescapeAll, type Token } from './parser.js';
 
-/** Parses markdown (without front matter) into a keyed GitBook document. */
-export function parseDocument(markdown: string, resolver?: RefResolver): Document {
+/**
+ * Parses markdown (without front matter) into a GitBook document, keyed unless `keys` is false (keys only matter to
+ * clients reading the JSON document; normalising and indexing do without them).
+ */
+export function parseDocument(markdown: string, resolver?: RefResolver, keys = true): Document {
   const source = markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown;
   const converter = new Converter(tokenize(source), resolver);
-  return assignKeys(createDocument(converter.flow(undefined, 0)));
+  const doc = createDocument(converter.flow(undefined, 0));
+  return keys ? assignKeys(doc) : doc;
 }
 
 /** A paragraph that is a GitBook tag line, kept apart until the tags are matched. */
@@ -69,6 +75,8 @@ type Piece = Leaf | Inline;
 
 class Converter {
   private i = 0;
+  /** Characters of link and image targets and titles: references repeat them, so they can outgrow the input. */
+  private targetChars = 0;
   private readonly tokens: Token[];
   private readonly resolver: RefResolver | undefined;
 
@@ -259,13 +267,7 @@ class Converter {
   inlines(children: readonly Token[]): InlineContent[] {
     const pieces: Piece[] = [];
     const marks = { bold: 0, italic: 0, strikethrough: 0 };
-    const current = (): MarkType[] => {
-      const out: MarkType[] = [];
-      if (marks.bold > 0) out.push('bold');
-      if (marks.italic > 0) out.push('italic');
-      if (marks.strikethrough > 0) out.push('strikethrough');
-      return out;
-    };
+    const current = (): number => (marks.bold > 0 ? MARK_BITS.bold : 0) | (marks.italic > 0 ? MARK_BITS.italic : 0) | (marks.strikethrough > 0 ? MARK_BITS.strikethrough : 0);
     // Pieces of the link being read (links do not nest).
     let link: { open: Token; pieces: Piece[] } | undefined;
     const push = (piece: Piece): void => {
@@ -275,16 +277,16 @@ class Converter {
       switch (token.type) {
         case 'text':
         case 'text_special':
-          if (token.content !== '') push(leaf(token.content, current()));
+          if (token.content !== '') push(leafWithBits(token.content, current()));
           break;
         case 'softbreak':
-          push(leaf(' ', current()));
+          push(leafWithBits(' ', current()));
           break;
         case 'hardbreak':
           push(leaf('\n'));
           break;
         case 'code_inline':
-          push(leaf(token.content, [...current(), 'code']));
+          push(leafWithBits(token.content, current() | MARK_BITS.code));
           break;
         case 'strong_open':
           marks.bold++;
@@ -312,6 +314,7 @@ class Converter {
             const { open, pieces: inner } = link;
             link = undefined;
             const href = String(open.attrGet('href') ?? '');
+            this.countTarget(href.length + String(open.attrGet('title') ?? '').length);
             if (open.markup === 'linkify' && !isLiteralAutolink(inner, href)) {
               for (const p of inner) pieces.push(p);
               break;
@@ -345,9 +348,16 @@ class Converter {
     return inlines.length > 0 ? inlines : [text([leaf('')])];
   }
 
+  /** Refuses early what reference links would expand beyond the size limit of the normal form. */
+  private countTarget(chars: number): void {
+    this.targetChars += chars;
+    if (this.targetChars > LIMITS.outputBytes) throw limitError('outputBytes', 'the markdown expands beyond the size allowed once its reference links are written out');
+  }
+
   private inlineImage(token: Token): InlineImage {
     const alt = altText(token);
     const caption = String(token.attrGet('title') ?? '');
+    this.countTarget(String(token.attrGet('src') ?? '').length + caption.length);
     return {
       object: 'inline',
       type: 'inline-image',
@@ -414,7 +424,7 @@ function imagesBlock(images: ImageBlock[]): ImagesBlock {
 /** Merges adjacent leaves with equal marks, drops empty ones and wraps leaf runs in text nodes. */
 function groupPieces(pieces: readonly Piece[]): InlineContent[] {
   const out: InlineContent[] = [];
-  let previousMarks = '';
+  let previousMarks = -1;
   for (const piece of pieces) {
     if (piece.object === 'inline') {
       out.push(piece);
@@ -422,7 +432,7 @@ function groupPieces(pieces: readonly Piece[]): InlineContent[] {
     }
     if (piece.text === '') continue;
     const last = out.at(-1);
-    const marks = markKey(piece);
+    const marks = markBits(piece);
     if (last?.object !== 'text') {
       out.push(text([piece]));
     } else {
@@ -435,11 +445,6 @@ function groupPieces(pieces: readonly Piece[]): InlineContent[] {
   return out;
 }
 
-function markKey(l: Leaf): string {
-  let key = '';
-  for (const m of l.marks) key += m.type[0];
-  return key;
-}
 
 // ---------------------------------------------------------------------------
 // GitBook block tags

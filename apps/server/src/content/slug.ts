@@ -28,12 +28,19 @@ export function slugify(text: string): string {
  */
 export class AnchorSlugger {
   private readonly seen = new Set<string>();
+  /** The next suffix to try per base slug, so that n equal headings cost O(n), not O(n²). */
+  private readonly next = new Map<string, number>();
 
   /** Returns a unique anchor for `text` and reserves it. */
   slug(text: string): string {
     const base = slugify(text) || 'section';
     let candidate = base;
-    for (let i = 1; this.seen.has(candidate); i++) candidate = `${base}-${i}`;
+    let i = this.next.get(base) ?? 1;
+    if (this.seen.has(candidate)) {
+      do candidate = `${base}-${i++}`;
+      while (this.seen.has(candidate));
+      this.next.set(base, i);
+    }
     this.seen.add(candidate);
     return candidate;
   }

@@ -25,7 +25,7 @@ export const TASKS = {
   /** Markdown written by a client -> its normal form, sections and links. */
   normalizePage(input: { markdown: string; field?: string }): ProcessedPage {
     return withField(input.field ?? 'markdown', () => {
-      const doc = markdownToDocument(input.markdown);
+      const doc = markdownToDocument(input.markdown, { keys: false });
       return derive(documentToMarkdown(doc), doc);
     });
   },
@@ -36,13 +36,13 @@ export const TASKS = {
       checkDocumentLimits(input.document);
       const markdown = documentToMarkdown(input.document);
       // The stored markdown is what the indexes and later reads see.
-      return derive(markdown, markdownToDocument(markdown));
+      return derive(markdown, markdownToDocument(markdown, { keys: false }));
     });
   },
 
   /** Sections and links of stored markdown (already in normal form). */
   derivePage(input: { markdown: string }): ProcessedPage {
-    return derive(input.markdown, markdownToDocument(input.markdown));
+    return derive(input.markdown, markdownToDocument(input.markdown, { keys: false }));
   },
 
   /** The GitBook JSON document of stored markdown. */
@@ -64,7 +64,7 @@ export const TASKS = {
   checkMarkdown(input: { markdown: string; field?: string; limit?: 'commentBytes' }): true {
     withField(input.field ?? 'markdown', () => {
       if (input.limit) checkBytes(input.markdown, input.limit, 'the markdown');
-      markdownToDocument(input.markdown);
+      markdownToDocument(input.markdown, { keys: false });
     });
     return true;
   },

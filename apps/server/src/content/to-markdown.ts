@@ -36,7 +36,8 @@ import {
   headingLevel,
   inlineText,
   isHeading,
-  MARK_ORDER,
+  MARK_BITS,
+  markBits,
   type Block,
   type CodeBlock,
   type Document,
@@ -237,8 +238,8 @@ class Writer {
   /** Inline content as one string (`\n` at hard breaks). */
   inline(nodes: readonly InlineContent[], context: InlineContext): string {
     const atoms: Atom[] = [];
-    const tree = buildPhrasing(toItems(nodes, context), new Set(), this.resolver);
-    flatten(tree, atoms, false, context);
+    const items = toItems(nodes, context);
+    emitItems(items, 0, items.length, 0, false, context, this.resolver, atoms);
     return renderAtoms(context.heading || context.table ? atoms : guardHtmlLineStarts(atoms), context);
   }
 }
@@ -368,122 +369,137 @@ interface InlineContext {
   setext?: boolean;
 }
 
-type Phrasing =
-  | { kind: 'text'; value: string }
-  | { kind: 'code'; value: string }
-  | { kind: 'break' }
-  | { kind: 'mark'; mark: MarkType; children: Phrasing[] }
-  | { kind: 'link'; url: string; title: string; children: Phrasing[] }
-  | { kind: 'raw'; value: string; html?: boolean };
+/**
+ * A text segment (marks as MARK_BITS without `code`; `code` on its own), a hard break, or an inline with the marks
+ * that may wrap it. `marks` -1 means "any" (void inlines and breaks never stop a run of a mark).
+ */
+interface Item {
+  kind: 'text' | 'break' | 'inline';
+  text: string;
+  code: boolean;
+  marks: number;
+  inline?: Inline;
+}
 
-/** A text segment or a hard break with its marks, or an inline with the marks that may wrap it (`any` for void inlines and breaks). */
-type Item = { leaf: { text: string; code: boolean }; marks: ReadonlySet<MarkType> } | { brk: true; marks: 'any' } | { inline: Inline; marks: ReadonlySet<MarkType> | 'any' };
+const ANY = -1;
+const WRAPPABLE: readonly [MarkType, number][] = [
+  ['bold', MARK_BITS.bold],
+  ['italic', MARK_BITS.italic],
+  ['strikethrough', MARK_BITS.strikethrough],
+];
 
-const WRAPPABLE = MARK_ORDER.filter((m) => m !== 'code');
-
-function toItems(nodes: readonly InlineContent[], context: InlineContext): Item[] {
-  const items: Item[] = [];
+function toItems(nodes: readonly InlineContent[], context: InlineContext, out: Item[] = []): Item[] {
   const breaksAsSpaces = context.heading === true || context.table === true;
   for (const node of nodes) {
     if (node.object !== 'text') {
-      items.push({ inline: node, marks: node.type === 'link' ? commonMarks(node.nodes) : 'any' });
+      out.push({ kind: 'inline', text: '', code: false, marks: node.type === 'link' ? commonMarks(node.nodes) : ANY, inline: node });
       continue;
     }
     for (const l of node.leaves) {
-      const marks = new Set(l.marks.map((m) => m.type));
-      const isCode = marks.has('code');
-      marks.delete('code');
+      const bits = markBits(l);
+      const code = (bits & MARK_BITS.code) !== 0;
+      const marks = bits & ~MARK_BITS.code;
       const value = l.text.includes('\r') ? l.text.replace(/\r\n?/g, '\n') : l.text;
       if (breaksAsSpaces || !value.includes('\n')) {
-        if (value !== '') items.push({ leaf: { text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code: isCode }, marks });
+        if (value !== '') out.push({ kind: 'text', text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, marks });
         continue;
       }
       value.split('\n').forEach((segment, index) => {
-        if (index > 0) items.push({ brk: true, marks: 'any' });
-        if (segment !== '') items.push({ leaf: { text: segment, code: isCode }, marks });
+        if (index > 0) out.push({ kind: 'break', text: '', code: false, marks: ANY });
+        if (segment !== '') out.push({ kind: 'text', text: segment, code, marks });
       });
     }
-  }
-  return items;
-}
-
-/** Marks shared by every leaf inside a link, so formatting can wrap the whole link. */
-function commonMarks(nodes: readonly InlineContent[]): ReadonlySet<MarkType> | 'any' {
-  let common: Set<MarkType> | undefined;
-  for (const node of nodes) {
-    if (node.object !== 'text') continue;
-    for (const l of node.leaves) {
-      if (l.text === '' || l.text === '\n') continue;
-      const marks = new Set(l.marks.map((m) => m.type));
-      common = common === undefined ? marks : new Set([...common].filter((m) => marks.has(m)));
-    }
-  }
-  if (common === undefined) return 'any';
-  common.delete('code');
-  return common;
-}
-
-function hasMark(item: Item, mark: MarkType): boolean {
-  return item.marks === 'any' || item.marks.has(mark);
-}
-
-function buildPhrasing(items: readonly Item[], applied: ReadonlySet<MarkType>, resolver: RefResolver | undefined): Phrasing[] {
-  const out: Phrasing[] = [];
-  let i = 0;
-  while (i < items.length) {
-    const item = items[i] as Item;
-    const run = longestRun2(items, i, applied);
-    if (run === undefined) {
-      for (const p of itemToPhrasing(item, applied, resolver)) out.push(p);
-      i++;
-      continue;
-    }
-    const inner = buildPhrasing(items.slice(i, run.end), new Set([...applied, run.mark]), resolver);
-    out.push({ kind: 'mark', mark: run.mark, children: inner });
-    i = run.end;
   }
   return out;
 }
 
-/** The mark (not yet applied) of `items[start]` that covers the most following items. */
-function longestRun2(items: readonly Item[], start: number, applied: ReadonlySet<MarkType>): { mark: MarkType; end: number } | undefined {
-  const first = items[start] as Item;
-  if (first.marks === 'any') return undefined;
-  let best: { mark: MarkType; end: number } | undefined;
-  for (const mark of WRAPPABLE) {
-    if (applied.has(mark) || !first.marks.has(mark)) continue;
-    let end = start + 1;
-    while (end < items.length && hasMark(items[end] as Item, mark)) end++;
-    while (end - 1 > start && (items[end - 1] as Item).marks === 'any') end--;
-    if (best === undefined || end > best.end) best = { mark, end };
+/** Marks shared by every leaf inside a link, so formatting can wrap the whole link. */
+function commonMarks(nodes: readonly InlineContent[]): number {
+  let common = ANY;
+  for (const node of nodes) {
+    if (node.object !== 'text') continue;
+    for (const l of node.leaves) {
+      if (l.text === '' || l.text === '\n') continue;
+      common = common === ANY ? markBits(l) : common & markBits(l);
+    }
   }
-  return best;
+  return common === ANY ? ANY : common & ~MARK_BITS.code;
 }
 
-function itemToPhrasing(item: Item, applied: ReadonlySet<MarkType>, resolver: RefResolver | undefined): Phrasing[] {
-  if ('brk' in item) return [{ kind: 'break' }];
-  if ('leaf' in item) return [item.leaf.code ? { kind: 'code', value: item.leaf.text } : { kind: 'text', value: item.leaf.text }];
-  const inline = item.inline;
+const hasMark = (item: Item, bit: number): boolean => item.marks === ANY || (item.marks & bit) !== 0;
+
+/**
+ * Emits the atoms of items [start, end): the longest run of a mark not yet `applied` that starts at an item is
+ * wrapped in that mark's delimiters, recursively (at most three marks deep), so `**a _b_ c**` stays one strong run.
+ * Each level scans each item a bounded number of times: linear.
+ */
+function emitItems(items: readonly Item[], start: number, end: number, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
+  let i = start;
+  while (i < end) {
+    const item = items[i] as Item;
+    let best: { mark: MarkType; bit: number; end: number } | undefined;
+    if (item.marks !== ANY) {
+      for (const [mark, bit] of WRAPPABLE) {
+        if (applied & bit || !(item.marks & bit)) continue;
+        let runEnd = i + 1;
+        while (runEnd < end && hasMark(items[runEnd] as Item, bit)) runEnd++;
+        while (runEnd - 1 > i && (items[runEnd - 1] as Item).marks === ANY) runEnd--;
+        if (best === undefined || runEnd > best.end) best = { mark, bit, end: runEnd };
+      }
+    }
+    if (best === undefined) {
+      emitItem(item, applied, label, context, resolver, atoms);
+      i++;
+      continue;
+    }
+    const pair = atoms.length;
+    atoms.push({ t: 'open', mark: best.mark, pair, out: '' });
+    emitItems(items, i, best.end, applied | best.bit, label, context, resolver, atoms);
+    atoms.push({ t: 'close', mark: best.mark, pair, out: '' });
+    i = best.end;
+  }
+}
+
+function emitItem(item: Item, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
+  if (item.kind === 'break') {
+    atoms.push({ t: 'break', out: '\\\n' });
+    return;
+  }
+  if (item.kind === 'text') {
+    atoms.push(item.code ? { t: 'raw', out: codeSpan(item.text) } : { t: 'text', value: item.text, label, out: '' });
+    return;
+  }
+  const inline = item.inline as Inline;
   switch (inline.type) {
-    case 'link':
-      return [
-        {
-          kind: 'link',
-          url: refToTarget(inline.data.ref, 'link', resolver),
-          title: inline.data.title ?? '',
-          children: buildPhrasing(toItems(inline.nodes, {}), applied, resolver),
-        },
-      ];
+    case 'link': {
+      const url = refToTarget(inline.data.ref, 'link', resolver);
+      const title = inline.data.title ?? '';
+      const inner = toItems(inline.nodes, {});
+      const only = inner.length === 1 ? inner[0] : undefined;
+      if (!title && only?.kind === 'text' && !only.code && (only.marks & ~applied) === 0 && isAutolink(only.text, url)) {
+        atoms.push({ t: 'raw', out: `<${only.text === url ? url : only.text}>` });
+        return;
+      }
+      atoms.push({ t: 'raw', out: '[' });
+      emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
+      atoms.push({ t: 'raw', out: `](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})` });
+      return;
+    }
     case 'inline-image':
-      return [{ kind: 'raw', value: imageMarkdown(inline.data.alt ?? '', refToTarget(inline.data.ref, 'image', resolver), inline.data.caption ?? '') }];
+      atoms.push({ t: 'raw', out: imageMarkdown(inline.data.alt ?? '', refToTarget(inline.data.ref, 'image', resolver), inline.data.caption ?? '') });
+      return;
     case 'html':
-      return [{ kind: 'raw', value: inline.data.html, html: true }];
+      atoms.push({ t: 'raw', out: noNul(inline.data.html), html: true });
+      return;
     case 'footnote-reference':
-      return [{ kind: 'raw', value: `[^${inline.data.label ?? inline.data.identifier}]` }];
+      atoms.push({ t: 'raw', out: noNul(`[^${inline.data.label ?? inline.data.identifier}]`) });
+      return;
     default: {
       // GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept.
       const nodes = (inline as { nodes?: unknown }).nodes;
-      return Array.isArray(nodes) ? buildPhrasing(toItems(nodes as InlineContent[], {}), applied, resolver) : [];
+      if (!Array.isArray(nodes)) return;
+      const inner = toItems(nodes as InlineContent[], {});
+      emitItems(inner, 0, inner.length, applied, label, context, resolver, atoms);
     }
   }
 }
@@ -496,43 +512,6 @@ interface Delimiter {
   out: string;
 }
 type Atom = { t: 'text'; value: string; label: boolean; out: string } | { t: 'raw'; out: string; html?: boolean } | { t: 'break'; out: string } | Delimiter;
-
-function flatten(nodes: readonly Phrasing[], atoms: Atom[], label: boolean, context: InlineContext): void {
-  for (const node of nodes) {
-    switch (node.kind) {
-      case 'text':
-        atoms.push({ t: 'text', value: node.value, label, out: '' });
-        break;
-      case 'code':
-        atoms.push({ t: 'raw', out: codeSpan(node.value) });
-        break;
-      case 'break':
-        atoms.push({ t: 'break', out: '\\\n' });
-        break;
-      case 'raw':
-        atoms.push(node.html ? { t: 'raw', out: noNul(node.value), html: true } : { t: 'raw', out: noNul(node.value) });
-        break;
-      case 'mark': {
-        const pair = atoms.length;
-        atoms.push({ t: 'open', mark: node.mark, pair, out: '' });
-        flatten(node.children, atoms, label, context);
-        atoms.push({ t: 'close', mark: node.mark, pair, out: '' });
-        break;
-      }
-      case 'link': {
-        const only = node.children.length === 1 ? node.children[0] : undefined;
-        if (!node.title && only?.kind === 'text' && isAutolink(only.value, node.url)) {
-          atoms.push({ t: 'raw', out: `<${only.value === node.url ? node.url : only.value}>` });
-          break;
-        }
-        atoms.push({ t: 'raw', out: '[' });
-        flatten(node.children, atoms, true, context);
-        atoms.push({ t: 'raw', out: `](${destination(node.url)}${node.title ? ` ${linkTitle(node.title)}` : ''})` });
-        break;
-      }
-    }
-  }
-}
 
 const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*$/;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
@@ -895,7 +874,8 @@ function protectAutolinks(out: string): string {
       return start >= 0 && linkifyAtStart(whole.slice(offset + start)) ? `${scheme}\\` : scheme;
     });
   }
-  if (!/[.@:]/.test(result)) return result;
+  // Only literals GFM links are kept (scheme, www., e-mail): text with none of their markers needs no look.
+  if (!result.includes(':') && !result.includes('@') && !/www\./i.test(result)) return result;
   // The core rule: literals in each run of text between escapes and character references (separate tokens).
   for (let guard = 0; guard < 64; guard++) {
     let position = -1;

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Content pipeline benchmark (issue 9): how long content processing takes, in ratios to the bare parser measured in
+// the same run, and whether the server keeps answering while adversarial or large content is processed.
+//
+//   1. In process, on realistic documentation pages the project generates (100 KB, 250 KB, 1 MB: API reference,
+//      release notes, guides): the bare markdown-it parse (parser.ts, with Bindery's rules) and each stage of the
+//      pipeline - markdown -> document, document -> markdown, and the whole normalisation with sections and links
+//      (what a page write does). Medians; ratios to the bare parse.
+//   2. Over HTTP (server in this process): creating a page with that markdown, ratio to the bare parse.
+//   3. Over HTTP: each adversarial input (issue 9's and relatives) written to a page: status and time; goal: processed
+//      or refused within 1 s, never 5xx.
+//   4. Over HTTP: ordinary reads in a loop while the adversarial inputs and 1 MB pages are written (two writers at
+//      once), against the same reads on an idle server: read latency, and the event loop's delay
+//      (perf_hooks.monitorEventLoopDelay, in this process, which is the server's). Goal: delay p99 <= 100 ms.
+//
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(join(root, 'apps/server/package.json'));
+const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
+const { loadConfig } = await dist('config.js');
+const { startServer } = await dist('server.js');
+const { tokenize } = await dist('content/parser.js');
+const { markdownToDocument, documentToMarkdown } = await dist('content/convert.js');
+const { TASKS } = await dist('content/tasks.js');
+const { contentProcessingSettings } = await dist('content/process.js');
+const { realisticPage, adversarialInputs } = await dist('testing/docs-corpus.js');
+const pino = require('pino');
+
+const opt = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
+const pgUrl = opt('pg', undefined);
+const runs = Number(opt('runs', 5));
+const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const ms = (x) => `${x.toFixed(1)} ms`;
+function time(fn, times = runs) {
+  fn(); // warm
+  const out = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    fn();
+    out.push(performance.now() - t0);
+  }
+  return median(out);
+}
+async function timeAsync(fn, times = runs) {
+  const out = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return median(out);
+}
+
+console.log(`Node ${process.version}; ${pgUrl ? 'PostgreSQL' : 'SQLite'}; content workers ${contentProcessingSettings().workers}, budget ${contentProcessingSettings().budgetMs} ms\n`);
+
+// 1. In process -----------------------------------------------------------------------------------------------------
+const sizes = [['100 KB', 100 * 1024], ['250 KB', 250 * 1024], ['1 MB', 1024 * 1024]];
+const pages = Object.fromEntries(sizes.map(([label, bytes]) => [label, realisticPage(bytes)]));
+const stages = {};
+console.log('1. Pipeline stages on realistic pages (median of', runs, 'runs; x = ratio to the bare parse of the same text)');
+for (const [label] of sizes) {
+  const md = pages[label];
+  const bare = time(() => tokenize(md));
+  const doc = markdownToDocument(md);
+  const toDoc = time(() => markdownToDocument(md));
+  const toMd = time(() => documentToMarkdown(doc));
+  const all = time(() => TASKS.normalizePage({ markdown: md }));
+  stages[label] = { bare, toDoc, toMd, all };
+  console.log(`   ${label.padEnd(7)} bare parse ${ms(bare).padEnd(10)} md->doc ${ms(toDoc)} (${(toDoc / bare).toFixed(2)}x)   doc->md ${ms(toMd)} (${(toMd / bare).toFixed(2)}x)   normalise+sections+links ${ms(all)} (${(all / bare).toFixed(2)}x)`);
+}
+
+// 2-4. Over HTTP ----------------------------------------------------------------------------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), 'bindery-bench-pipeline-'));
+const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, bodyLimit: '50mb' };
+const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+async function api(method, path, body) {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+try {
+  const org = (await api('POST', '/v1/orgs', { title: 'Bench' })).body;
+  const space = (await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Pipeline' })).body;
+  const base = `/v1/spaces/${space.id}`;
+  const created = async (title, markdown) => {
+    const r = await api('POST', `${base}/content/pages`, { title, ...(markdown ? { markdown } : {}) });
+    if (r.status !== 201 && r.status !== 200) throw new Error(`create ${title}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+    return r.body.id;
+  };
+  const small = await created('Small page', '# Small\n\nA page the readers read.\n\n* one\n* two\n');
+  await api('GET', `${base}/content/page/${small}?format=markdown`);
+
+  console.log('\n2. Creating a page over HTTP (median; x = ratio to the bare parse of the same text in step 1)');
+  for (const [label] of sizes) {
+    const t = await timeAsync((i) => created(`Page ${label} ${i}`, pages[label]));
+    console.log(`   ${label.padEnd(7)} ${ms(t).padEnd(10)} ${(t / stages[label].bare).toFixed(2)}x the bare parse`);
+  }
+
+  console.log('\n3. Adversarial inputs written to a page over HTTP (goal: processed or refused within 1 s, never 5xx)');
+  const target = await created('Target page');
+  const inputs = adversarialInputs();
+  let worst = 0;
+  let fivexx = 0;
+  for (const [name, markdown] of Object.entries(inputs)) {
+    const t0 = performance.now();
+    const r = await api('PATCH', `${base}/content/page/${target}`, { markdown });
+    const t = performance.now() - t0;
+    worst = Math.max(worst, t);
+    if (r.status >= 500) fivexx++;
+    const outcome = r.status < 300 ? 'processed' : `${r.status} ${r.body?.error?.message ?? ''}`;
+    console.log(`   ${name.padEnd(50)} ${ms(t).padStart(10)}  ${outcome.slice(0, 110)}`);
+  }
+  console.log(`   worst ${ms(worst)}; ${fivexx} answers 5xx`);
+
+  console.log('\n4. Ordinary reads while adversarial and 1 MB pages are written (two writers), against the same reads on an idle server');
+  const readLoop = async (until) => {
+    const latencies = [];
+    while (!until()) {
+      const t0 = performance.now();
+      const r = await api('GET', `${base}/content/page/${small}?format=markdown`);
+      if (r.status !== 200) throw new Error(`read: ${r.status}`);
+      latencies.push(performance.now() - t0);
+    }
+    return latencies;
+  };
+  const measure = async (withWriters) => {
+    const h = monitorEventLoopDelay({ resolution: 10 });
+    h.enable();
+    let done = false;
+    const heavy = [...Object.values(inputs), pages['1 MB'], pages['1 MB']];
+    const writers = withWriters
+      ? [0, 1].map(async (w) => {
+          const page = await created(`Writer ${w}`);
+          for (let i = w; i < heavy.length; i += 2) await api('PATCH', `${base}/content/page/${page}`, { markdown: heavy[i] });
+        })
+      : [new Promise((r) => setTimeout(r, 3000))];
+    const readers = [readLoop(() => done), readLoop(() => done)];
+    await Promise.all(writers);
+    done = true;
+    const latencies = (await Promise.all(readers)).flat();
+    h.disable();
+    return { reads: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: Math.max(...latencies), loopP50: h.percentile(50) / 1e6, loopP99: h.percentile(99) / 1e6, loopMax: h.max / 1e6 };
+  };
+  const idle = await measure(false);
+  const busy = await measure(true);
+  for (const [label, r] of [['idle server', idle], ['while writing', busy]]) {
+    console.log(`   ${label.padEnd(14)} ${String(r.reads).padStart(6)} reads  read p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}   event-loop delay p50 ${ms(r.loopP50)}  p99 ${ms(r.loopP99)}  max ${ms(r.loopMax)}`);
+  }
+  console.log(`   read p99 while writing = ${(busy.p99 / idle.p99).toFixed(2)}x idle; event-loop delay p99 ${busy.loopP99 <= 100 ? '<=' : '>'} 100 ms`);
+} finally {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
