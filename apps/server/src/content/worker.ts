@@ -18,3 +18,4 @@ port.on('message', (message: { id: number; task: string; input: unknown }) => {
   }
   port.postMessage(reply);
 });
+port.postMessage({ ready: true });

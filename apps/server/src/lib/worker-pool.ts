@@ -42,7 +42,7 @@ export class PoolBusyError extends Error {
   }
 }
 
-/** What a worker posts back for a task. */
+/** What a worker posts back for a task (and `{ready: true}` once, when it has loaded). */
 export type TaskReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
 
 export interface SerializedError {
@@ -65,6 +65,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded its module (it says so first thing); the budget counts from then on. */
+  ready: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
 }
@@ -159,10 +161,15 @@ export class WorkerPool {
 
   private start(slot: Slot, job: Job): void {
     slot.job = job;
-    slot.timer = setTimeout(() => this.cancel(slot, new ContentLimitError(422, `processing the content took longer than its time budget (limit: ${job.budgetMs} ms)`, 'budget')), job.budgetMs);
-    slot.timer.unref();
+    if (slot.ready) this.arm(slot, job);
     slot.worker.ref();
     slot.worker.postMessage({ id: job.id, task: job.task, input: job.input });
+  }
+
+  /** Starts the budget of the job a ready worker runs. */
+  private arm(slot: Slot, job: Job): void {
+    slot.timer = setTimeout(() => this.cancel(slot, new ContentLimitError(422, `processing the content took longer than its time budget (limit: ${job.budgetMs} ms)`, 'budget')), job.budgetMs);
+    slot.timer.unref();
   }
 
   private finish(slot: Slot): Job | undefined {
@@ -191,9 +198,14 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const worker = createWorker(this.options.entry, this.options.maxHeapMb);
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     worker.unref();
-    worker.on('message', (reply: TaskReply) => {
+    worker.on('message', (reply: TaskReply | { ready: true }) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        if (slot.job) this.arm(slot, slot.job);
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       this.finish(slot);
