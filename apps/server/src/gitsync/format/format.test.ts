@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseGitBookConfig } from './config.js';
+import { formatFrontmatter, parsePageFile } from './page-file.js';
+import { readRepository, resolveRelative, type RepoPage } from './read.js';
+import { formatSummary, parseSummary } from './summary.js';
+import { collisionName, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage } from './write.js';
+
+const FIXTURE = join(import.meta.dirname, '../../../test/fixtures/gitbook-repo');
+
+export function readTree(dir: string, base = ''): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const name of readdirSync(join(dir, base))) {
+    const rel = base ? `${base}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) for (const [k, v] of readTree(dir, rel)) out.set(k, v);
+    else out.set(rel, readFileSync(join(dir, rel)));
+  }
+  return out;
+}
+
+describe('.gitbook.yaml', () => {
+  it('reads defaults, root, structure and redirects', () => {
+    expect(parseGitBookConfig(undefined)).toMatchObject({ root: '', readme: 'README.md', summary: 'SUMMARY.md' });
+    expect(parseGitBookConfig('')).toMatchObject({ root: '', readme: 'README.md' });
+    const c = parseGitBookConfig('root: ./docs/\nstructure:\n  readme: ./intro.md\n  summary: toc/SUMMARY.md\nredirects:\n  a/b: ./c/d.md\n  e: f/g\n  h#x: README.md\n');
+    expect(c).toMatchObject({ root: 'docs', readme: 'intro.md', summary: 'toc/SUMMARY.md', redirects: { 'a/b': 'c/d.md', e: 'f/g.md', 'h#x': 'README.md' } });
+  });
+  it('tolerates a BOM, zero-width characters and broken YAML', () => {
+    const c = parseGitBookConfig('\ufeffroot: ./docs/\n\u200bstructure:\n  summary: SUMMARY.md\u200b\n');
+    expect(c).toMatchObject({ root: 'docs', summary: 'SUMMARY.md' });
+    const broken = parseGitBookConfig('root: [unclosed\n');
+    expect(broken.root).toBe('');
+    expect(broken.warnings[0]).toMatch(/not valid YAML/);
+  });
+});
+
+describe('SUMMARY.md', () => {
+  it('reads groups, nesting, labels, link-less parents, escapes and variants', () => {
+    const s = parseSummary('# Summary\n\n- [A](a.md)\n    - [B \\[x\\]](<b c.md> "Nav")\n- Parent\n  + [C](c/README.md)\n\n### Group <a href="#g" id="g"></a>\n\n* [D](https://example.com)\n');
+    expect(s.title).toBe('Summary');
+    expect(s.groups[0]!.items.map((i) => i.title)).toEqual(['A', 'Parent']);
+    expect(s.groups[0]!.items[0]!.children[0]).toMatchObject({ title: 'B [x]', target: 'b c.md', label: 'Nav' });
+    expect(s.groups[0]!.items[1]).toMatchObject({ children: [{ title: 'C', target: 'c/README.md' }] });
+    expect(s.groups[0]!.items[1]!.target).toBeUndefined();
+    expect(s.groups[1]).toMatchObject({ title: 'Group', anchor: 'g', items: [{ title: 'D', target: 'https://example.com' }] });
+  });
+  it('keeps computed-page entries verbatim', () => {
+    const text = '# Table of contents\n\n* [A](a.md)\n* ```yaml\n  type: builtin:openapi\n  props:\n    models: false\n  ```\n';
+    const s = parseSummary(text);
+    expect(s.groups[0]!.items[1]!.raw).toBe('```yaml\ntype: builtin:openapi\nprops:\n  models: false\n```');
+    expect(formatSummary(s)).toBe(text);
+  });
+  it('writes what it reads, GitBook style', () => {
+    const text = readFileSync(join(FIXTURE, 'SUMMARY.md'), 'utf8');
+    expect(formatSummary(parseSummary(text))).toBe(text);
+  });
+});
+
+describe('page files', () => {
+  it('reads frontmatter fields, title and body; keeps unknown keys when patching', () => {
+    const p = parsePageFile('---\ndescription: Hi\nicon: house\nhidden: true\nlayout:\n  width: wide\n  title:\n    visible: false\nx-tool: 1 # kept\n---\n\n# The \\[title]\n\nBody\n');
+    expect(p.fields).toEqual({ description: 'Hi', icon: 'house', hidden: true, layout: { width: 'wide', title: false } });
+    expect(p.title).toBe('The [title]');
+    expect(p.body).toBe('Body\n');
+    expect(formatFrontmatter(p.fields, p.frontmatter)).toBe(p.frontmatter);
+    const patched = formatFrontmatter({ ...p.fields, description: 'Changed', hidden: undefined }, p.frontmatter)!;
+    expect(patched).toContain('description: Changed');
+    expect(patched).toContain('x-tool: 1 # kept');
+    expect(patched).not.toContain('hidden');
+    expect(formatFrontmatter({ description: 'New' }, null)).toBe('description: New');
+    expect(formatFrontmatter({}, null)).toBeNull();
+  });
+  it('reads a file without a heading or with broken frontmatter', () => {
+    expect(parsePageFile('Just text\n')).toMatchObject({ body: 'Just text\n' });
+    const broken = parsePageFile('---\na: [\n---\n# T\n');
+    expect(broken).toMatchObject({ title: 'T', frontmatter: 'a: [' });
+    expect(broken.warnings.length).toBe(1);
+    expect(formatFrontmatter(broken.fields, broken.frontmatter)).toBe('a: [');
+  });
+});
+
+describe('paths', () => {
+  it('resolves relative links', () => {
+    expect(resolveRelative('a/b.md', '../c.md#x')).toEqual({ path: 'c.md', anchor: 'x' });
+    expect(resolveRelative('a/b.md', 'sub/')).toEqual({ path: 'a/sub/README.md' });
+    expect(resolveRelative('a/b.md', 'img%20(1).png')).toEqual({ path: 'a/img (1).png' });
+    expect(resolveRelative('a/b.md', 'https://x.y/z.md')).toBeUndefined();
+    expect(relativePath('a/b/c.md', 'a/d.md')).toBe('../d.md');
+    expect(relativePath('README.md', '.gitbook/assets/x.png')).toBe('.gitbook/assets/x.png');
+    expect(relativePath('a/README.md', 'a/b.md')).toBe('b.md');
+  });
+  it('names colliding assets like GitBook and gives new pages conventional paths', () => {
+    expect(collisionName('image.png', 1)).toBe('image (1).png');
+    const page = (id: string, slug: string, children: ExportPage[] = [], recordedPath?: string): ExportPage =>
+      ({ id, type: 'document', title: slug, slug, fields: {}, git: {}, children, ...(recordedPath ? { recordedPath } : {}) });
+    const plan = planPaths(
+      [page('r', 'intro'), page('a', 'guide', [page('b', 'install'), page('c', 'old', [], 'legacy/old.md')]), { ...page('g', 'api'), type: 'group', children: [page('d', 'ref')] }],
+      [{ id: 'f1', name: 'image.png', blob: 'x', recordedPath: '.gitbook/assets/image.png' }, { id: 'f2', name: 'image.png', blob: 'y' }, { id: 'f3', name: 'image.png', blob: 'x' }],
+    );
+    expect(Object.fromEntries(plan.pages)).toEqual({ r: 'README.md', a: 'guide/README.md', b: 'guide/install.md', c: 'legacy/old.md', d: 'api/ref.md' });
+    expect(Object.fromEntries(plan.files)).toEqual({ f1: '.gitbook/assets/image.png', f2: '.gitbook/assets/image (1).png', f3: '.gitbook/assets/image.png' });
+  });
+});
+
+/** The export model of what was read, bodies unchanged (the content pipeline is not involved here). */
+function toExport(pages: RepoPage[], prefix = 'p'): ExportPage[] {
+  return pages.map((p, i) => ({
+    id: `${prefix}${i}`, type: p.type, title: p.title, slug: p.slug, fields: p.fields, git: p.git, body: p.body, href: p.href,
+    ...(p.path ? { recordedPath: p.path } : {}), children: toExport(p.children, `${prefix}${i}.`),
+  }));
+}
+
+describe('a repository in GitBook canonical form', () => {
+  it('reads into pages, files, variables and includes', () => {
+    const files = readTree(FIXTURE);
+    const repo = readRepository({ files: new Map([...files.keys()].map((k) => [k, 'oid'])), text: (p) => files.get(p)?.toString('utf8') });
+    expect(repo.warnings).toEqual([]);
+    const outline = (ps: RepoPage[]): unknown[] => ps.map((p) => (p.children.length ? [p.type, p.title, outline(p.children)] : [p.type, p.title]));
+    expect(outline(repo.pages)).toEqual([
+      ['document', 'Welcome to Acme'],
+      ['document', 'Getting started', [['document', 'Installation'], ['document', 'Quickstart']]],
+      ['group', 'Reference', [['document', 'API overview', [['document', 'Endpoints']]], ['link', 'Status page']]],
+      ['group', 'Guides', [['document', 'Writing [draft] docs'], ['document', 'Advanced', [['document', 'Variables and includes']]]]],
+    ]);
+    expect(repo.pages[0]!.fields).toMatchObject({ icon: 'house', layout: { width: 'wide', title: true, description: true, tableOfContents: false } });
+    expect(repo.pages[1]!.children[0]!.fields).toEqual({ hidden: true });
+    expect(repo.pages[1]!.children[1]!.git.label).toBe('Start here');
+    expect(repo.pages[2]!.slug).toBe('api');
+    expect(repo.assets.map((a) => a.path).sort()).toEqual(['.gitbook/assets/acme-sdk.pdf', '.gitbook/assets/architecture.png', '.gitbook/assets/openapi.yaml', '.gitbook/assets/settings (1).png', '.gitbook/assets/settings.png']);
+    expect(repo.variables).toEqual({ support_email: 'support@example.com', region: 'eu-west-1' });
+    expect(repo.includes).toMatchObject([{ path: '.gitbook/includes/environments.md', title: 'Test and live environments' }]);
+  });
+
+  it('writes every file back byte for byte (bodies as read)', () => {
+    const files = readTree(FIXTURE);
+    const repo = readRepository({ files: new Map([...files.keys()].map((k) => [k, 'oid'])), text: (p) => files.get(p)?.toString('utf8') });
+    const pages = toExport(repo.pages);
+    const plan = planPaths(pages, repo.assets.map((a, i) => ({ id: `f${i}`, name: a.name, blob: a.path, recordedPath: a.path })));
+    const out = new Map<string, string>();
+    out.set('SUMMARY.md', renderSummary(pages, plan, { summaryPath: 'SUMMARY.md', linkTarget: (p) => (p as ExportPage & { href?: string }).href }));
+    const visit = (ps: ExportPage[]) => {
+      for (const p of ps) {
+        if (p.type === 'document' && !p.git.linkless) out.set(plan.pages.get(p.id)!, renderPageFile(p, (p as ExportPage & { body: string }).body));
+        visit(p.children);
+      }
+    };
+    visit(pages);
+    out.set('.gitbook/vars.yaml', renderVariables(repo.variables, files.get('.gitbook/vars.yaml')!.toString())!);
+    for (const [path, text] of out) expect([path, text]).toEqual([path, files.get(path)!.toString('utf8')]);
+    const mdFiles = [...files.keys()].filter((k) => k.endsWith('.md') && !k.startsWith('.gitbook/'));
+    expect([...out.keys()].filter((k) => k.endsWith('.md')).sort()).toEqual(mdFiles.sort());
+  });
+
+  it('patches vars.yaml only where variables changed', () => {
+    expect(renderVariables({ a: '1' }, 'a: "1" # one\n')).toBe('a: "1" # one\n');
+    expect(renderVariables({ a: '2', b: 'x' }, 'a: "1" # one\n')).toBe('a: "2" # one\nb: x\n');
+    expect(renderVariables({}, undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,306 @@
+// Reading a synced space's folder (GitBook's Git Sync format) into pages, files and variables, with no database:
+// the sync service (gitsync/sync.ts) gives it the folder's file list and the text of its markdown and YAML files,
+// and turns the result into a revision.
+//
+// - `.gitbook.yaml` (format/config.ts) says where the content root, first page and SUMMARY.md are.
+// - SUMMARY.md (format/summary.ts) gives the page tree: groups, nesting, link entries; files it does not list are
+//   not pages. The first page (structure.readme) is always a page, first, even when SUMMARY.md omits it. Without a
+//   SUMMARY.md the tree comes from the folders (README.md first, then files and folders by name).
+// - Each page file (format/page-file.ts): frontmatter fields, `# Title`, body.
+// - `.gitbook/assets/*` and every other non-markdown file a page refers to are the space's files.
+// - `.gitbook/vars.yaml` holds the space's variables; `.gitbook/includes/*.md` its reusable contents.
+import { parse } from 'yaml';
+import { cleanPath, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
+import { parsePageFile, type FrontmatterFields } from './page-file.js';
+import { parseSummary, type Summary, type SummaryItem } from './summary.js';
+import { slugify } from '../../content/slug.js';
+
+export interface RepoPage {
+  type: 'document' | 'group' | 'link';
+  title: string;
+  /** Slug from the file (`guide/install.md` → install, `guide/README.md` → guide) or the group's anchor. */
+  slug: string;
+  /** Path of the page's file relative to the content root (documents with a file). */
+  path?: string;
+  fields: FrontmatterFields;
+  /** The body's markdown, links as written (relative to `path`). */
+  body: string;
+  /** What lets the page be written back as it was (kept in the page's metadata). */
+  git: PageGitMeta;
+  /** Link pages: the entry's destination as written (a URL, or a page path with an anchor). */
+  href?: string;
+  children: RepoPage[];
+}
+
+/** Per-page details of the repository's spelling, kept so that an unchanged page is written back identically. */
+export interface PageGitMeta {
+  frontmatter?: string | null;
+  /** The `# heading` source, used while the title is `title`. */
+  h1?: { raw: string; title: string };
+  /** The SUMMARY.md link text, used while the title is `title`. */
+  summaryText?: { raw: string; title: string };
+  /** The quoted link title of the SUMMARY.md entry (navigation label). */
+  label?: string;
+  /** A SUMMARY.md entry without a link (a parent with no page file). */
+  linkless?: boolean;
+  /** A SUMMARY.md entry kept verbatim (computed pages). */
+  raw?: string;
+  /** The file has no `# heading` (its title came from SUMMARY.md). */
+  noH1?: boolean;
+}
+
+export interface RepoAsset {
+  /** Path relative to the content root. */
+  path: string;
+  oid: string;
+  name: string;
+}
+
+export interface RepoInclude {
+  path: string;
+  oid: string;
+  title: string;
+}
+
+export interface RepoSpace {
+  config: GitBookConfig;
+  /** Content root relative to the project directory. */
+  root: string;
+  pages: RepoPage[];
+  assets: RepoAsset[];
+  variables: Record<string, string>;
+  includes: RepoInclude[];
+  /** The SUMMARY.md title line's text (when not GitBook's `Table of contents`). */
+  summaryTitle?: string;
+  /** SUMMARY.md was absent: the tree was inferred from folders. */
+  inferred: boolean;
+  warnings: string[];
+}
+
+export interface RepoListing {
+  /** Every file of the project directory: path (relative to it) → blob oid. */
+  files: Map<string, string>;
+  /** Text of a file (markdown and YAML files are asked for); undefined when it does not exist. */
+  text(path: string): string | undefined;
+}
+
+export const ASSETS_DIR = '.gitbook/assets';
+export const INCLUDES_DIR = '.gitbook/includes';
+export const VARS_FILE = '.gitbook/vars.yaml';
+const MARKDOWN = /\.(md|markdown|mdx)$/i;
+const SCHEME = /^[a-z][a-z\d+.-]*:|^\/\//i;
+
+function dirname(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Resolves a link target written in a file at `from` (relative to the root) to a root-relative path. */
+export function resolveRelative(from: string, target: string): { path: string; anchor?: string } | undefined {
+  if (!target || SCHEME.test(target) || target.startsWith('#')) return undefined;
+  const hash = target.indexOf('#');
+  let raw = hash < 0 ? target : target.slice(0, hash);
+  const anchor = hash < 0 ? undefined : target.slice(hash + 1);
+  raw = raw.replace(/\?.*$/, '');
+  let decoded = raw;
+  try {
+    decoded = decodeURI(raw);
+  } catch {
+    /* keep it as written */
+  }
+  const path = decoded.startsWith('/') ? cleanPath(decoded) : joinPath(dirname(from), decoded);
+  const folder = raw === '' || raw.endsWith('/');
+  return { path: folder ? joinPath(path, 'README.md') : path, ...(anchor !== undefined ? { anchor } : {}) };
+}
+
+/** The slug of a page from its file path (`a/b.md` → `b`, `a/README.md` → `a`). */
+export function slugOfPath(path: string): string {
+  const base = basename(path);
+  if (/^readme\.md$/i.test(base)) return slugify(basename(dirname(path)) || 'readme') || 'readme';
+  return slugify(base.replace(MARKDOWN, '')) || 'page';
+}
+
+export function readRepository(listing: RepoListing): RepoSpace {
+  const warnings: string[] = [];
+  const configText = listing.text('.gitbook.yaml');
+  const config = parseGitBookConfig(configText);
+  warnings.push(...config.warnings);
+  const root = config.root;
+  const inRoot = new Map<string, string>();
+  for (const [path, oid] of listing.files) {
+    if (root && !path.startsWith(`${root}/`)) continue;
+    inRoot.set(root ? path.slice(root.length + 1) : path, oid);
+  }
+  const text = (rel: string) => listing.text(joinPath(root, rel));
+  const findCaseless = (rel: string): string | undefined => {
+    if (inRoot.has(rel)) return rel;
+    const lower = rel.toLowerCase();
+    for (const p of inRoot.keys()) if (p.toLowerCase() === lower) return p;
+    return undefined;
+  };
+
+  const used = new Set<string>();
+  const referenced = new Set<string>();
+  const pageFromFile = (path: string, entry?: SummaryItem): RepoPage => {
+    used.add(path);
+    const parsed = parsePageFile(text(path) ?? '');
+    for (const w of parsed.warnings) warnings.push(`${path}: ${w}`);
+    const git: PageGitMeta = {};
+    if (parsed.frontmatter !== null) git.frontmatter = parsed.frontmatter;
+    let title = parsed.title;
+    if (title === undefined) {
+      git.noH1 = true;
+      title = entry?.title || basename(path).replace(MARKDOWN, '');
+    }
+    if (parsed.h1 !== undefined) git.h1 = { raw: parsed.h1, title };
+    if (entry && entry.title !== title) git.summaryText = { raw: entry.title, title };
+    if (entry?.label !== undefined) git.label = entry.label;
+    collectReferences(path, parsed.body, parsed.fields.cover, referenced);
+    return { type: 'document', title, slug: slugOfPath(path), path, fields: parsed.fields, body: parsed.body, git, children: [] };
+  };
+
+  let pages: RepoPage[] = [];
+  let summaryTitle: string | undefined;
+  const summaryPath = findCaseless(config.summary);
+  const readmePath = findCaseless(config.readme);
+  let inferred = false;
+  if (summaryPath !== undefined) {
+    used.add(summaryPath);
+    const summary = parseSummary(text(summaryPath) ?? '');
+    if (summary.title !== undefined && summary.title !== 'Table of contents') summaryTitle = summary.title;
+    pages = pagesFromSummary(summary, dirname(summaryPath), { findCaseless, pageFromFile, used, warnings });
+    if (readmePath !== undefined && !used.has(readmePath)) pages.unshift(pageFromFile(readmePath));
+  } else {
+    inferred = true;
+    pages = inferTree(inRoot, readmePath, pageFromFile);
+  }
+
+  // Files: everything under .gitbook/assets, and other non-markdown files the pages refer to.
+  const assets: RepoAsset[] = [];
+  for (const [path, oid] of inRoot) {
+    if (path.startsWith(`${ASSETS_DIR}/`) || (referenced.has(path) && !MARKDOWN.test(path) && !path.startsWith('.gitbook/'))) {
+      assets.push({ path, oid, name: basename(path) });
+    }
+  }
+
+  const variables: Record<string, string> = {};
+  const varsText = text(VARS_FILE);
+  if (varsText !== undefined) {
+    try {
+      const v = parse(varsText.replace(/^\ufeff/, ''));
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
+          if (val === null || val === undefined) continue;
+          variables[k] = typeof val === 'string' ? val : typeof val === 'object' ? JSON.stringify(val) : String(val);
+        }
+      } else if (v !== null && v !== undefined) warnings.push(`${VARS_FILE} is not a map of variables; ignored`);
+    } catch (err) {
+      warnings.push(`${VARS_FILE} is not valid YAML (${(err as Error).message.split('\n')[0]}); ignored`);
+    }
+  }
+
+  const includes: RepoInclude[] = [];
+  for (const [path, oid] of inRoot) {
+    if (!path.startsWith(`${INCLUDES_DIR}/`) || !MARKDOWN.test(path)) continue;
+    const parsed = parsePageFile(text(path) ?? '');
+    const fmTitle = parsed.frontmatter ? /^title:\s*(.+)$/m.exec(parsed.frontmatter)?.[1]?.replace(/^["']|["']$/g, '') : undefined;
+    includes.push({ path, oid, title: fmTitle ?? parsed.title ?? basename(path).replace(MARKDOWN, '') });
+  }
+
+  return { config, root, pages, assets, variables, includes, ...(summaryTitle !== undefined ? { summaryTitle } : {}), inferred, warnings };
+}
+
+interface SummaryContext {
+  findCaseless(rel: string): string | undefined;
+  pageFromFile(path: string, entry?: SummaryItem): RepoPage;
+  used: Set<string>;
+  warnings: string[];
+}
+
+function pagesFromSummary(summary: Summary, base: string, c: SummaryContext): RepoPage[] {
+  const top: RepoPage[] = [];
+  const item = (entry: SummaryItem): RepoPage | undefined => {
+    let page: RepoPage | undefined;
+    if (entry.raw !== undefined) {
+      page = { type: 'link', title: entry.title || 'Computed content', slug: '', fields: { hidden: true }, body: '', git: { raw: entry.raw }, href: '', children: [] };
+    } else if (entry.target === undefined) {
+      page = { type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children: [] };
+    } else if (SCHEME.test(entry.target)) {
+      page = { type: 'link', title: entry.title, slug: '', fields: {}, body: '', git: entry.label !== undefined ? { label: entry.label } : {}, href: entry.target, children: [] };
+    } else {
+      const resolved = resolveRelative(joinPath(base, 'SUMMARY.md'), entry.target);
+      const path = resolved && c.findCaseless(resolved.path);
+      if (!resolved || path === undefined) {
+        c.warnings.push(`SUMMARY.md: "${entry.title}" points at ${entry.target}, which does not exist; skipped`);
+      } else if (resolved.anchor !== undefined || c.used.has(path)) {
+        // A second entry for a file already listed, or an entry pointing into a page: a link entry.
+        page = { type: 'link', title: entry.title, slug: '', fields: {}, body: '', git: entry.label !== undefined ? { label: entry.label } : {}, href: entry.target, children: [] };
+      } else {
+        page = c.pageFromFile(path, entry);
+      }
+    }
+    const children = entry.children.map(item).filter((p): p is RepoPage => p !== undefined);
+    if (!page) return children.length ? { type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children } : undefined;
+    if (page.type === 'link' && children.length) {
+      c.warnings.push(`SUMMARY.md: the link entry "${entry.title}" has child entries; they are placed after it`);
+      return { ...page, children: [] };
+    }
+    page.children = children;
+    return page;
+  };
+  for (const group of summary.groups) {
+    const items = group.items.map(item).filter((p): p is RepoPage => p !== undefined);
+    if (group.title === undefined) top.push(...items);
+    else {
+      top.push({
+        type: 'group', title: group.title, slug: group.anchor ?? (slugify(group.title) || 'group'), fields: {}, body: '',
+        git: {}, children: items,
+      });
+    }
+  }
+  return top;
+}
+
+/** A page tree from folders: README.md first, then files and folders by name; a folder's README.md is its page. */
+function inferTree(files: Map<string, string>, readme: string | undefined, pageFromFile: (p: string) => RepoPage): RepoPage[] {
+  const md = [...files.keys()].filter((p) => MARKDOWN.test(p) && !p.startsWith('.') && !p.includes('/.') && !/(^|\/)(SUMMARY|summary)\.md$/.test(p));
+  const level = (dir: string): RepoPage[] => {
+    const prefix = dir ? `${dir}/` : '';
+    const here = md.filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'));
+    const subdirs = [...new Set(md.filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes('/')).map((p) => prefix + p.slice(prefix.length).split('/')[0]))];
+    const entries: { name: string; page: RepoPage }[] = [];
+    for (const p of here) {
+      if (/^readme\.md$/i.test(p.slice(prefix.length))) continue;
+      entries.push({ name: p.slice(prefix.length).toLowerCase(), page: pageFromFile(p) });
+    }
+    for (const d of subdirs) {
+      const readmeFile = md.find((p) => p.toLowerCase() === `${d}/readme.md`.toLowerCase());
+      const children = level(d);
+      if (readmeFile) entries.push({ name: d.slice(prefix.length).toLowerCase(), page: { ...pageFromFile(readmeFile), children } });
+      else if (children.length) {
+        const title = d.slice(prefix.length);
+        entries.push({ name: title.toLowerCase(), page: { type: 'document', title, slug: slugify(title) || 'page', fields: {}, body: '', git: { linkless: true }, children } });
+      }
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return entries.map((e) => e.page);
+  };
+  const pages = level('');
+  if (readme) pages.unshift(pageFromFile(readme));
+  return pages;
+}
+
+/** Paths of non-page files a page refers to (images, links to files, the cover), resolved against its file. */
+function collectReferences(from: string, body: string, cover: string | undefined, out: Set<string>): void {
+  const add = (target: string) => {
+    const r = resolveRelative(from, target.trim().replace(/^<|>$/g, ''));
+    if (r && !MARKDOWN.test(r.path)) out.add(r.path);
+  };
+  if (cover) add(cover);
+  for (const m of body.matchAll(/\]\(\s*(<[^>]*>|[^\s)]+)/g)) add(m[1]!);
+  for (const m of body.matchAll(/\b(?:src|href|url)="([^"]+)"/g)) add(m[1]!);
+}

@@ -1,0 +1,183 @@
+// SUMMARY.md, the table of contents of a synced space (GitBook's Git Sync format).
+//
+// GitBook writes:                                   Also read (git-first repositories):
+//   # Table of contents                              `# Summary` or no title line
+//                                                    `-` and `+` bullets, 4-space or tab indents
+//   * [Welcome](README.md)                           `### Group` headings, `---` separators
+//   * [Guide](guide/README.md)                       link-less parents (`* Overview`)
+//     * [Install](guide/install.md "Setup")          `<dest with spaces>`, `%20`-encoded and `/`-led paths
+//
+//   ## Reference <a href="#api" id="api"></a>
+//
+//   * [API](api/README.md)
+//   * [GitHub](https://github.com/org/repo)
+//
+// A `## heading` starts a page group (its anchor, when given, is the group's slug); a nested item is a child page;
+// the link text is the entry's title, a quoted link title its navigation label. An item whose content is a fenced
+// block (GitBook's computed pages) is kept verbatim.
+export interface SummaryItem {
+  /** Link text, unescaped. */
+  title: string;
+  /** Link destination as written (undefined: a link-less parent). */
+  target?: string;
+  /** Quoted link title (GitBook's navigation label). */
+  label?: string;
+  children: SummaryItem[];
+  /** A bullet holding a fenced block, verbatim without the bullet's indent (computed pages). */
+  raw?: string;
+}
+
+export interface SummaryGroup {
+  /** Heading text (undefined for items before the first group heading). */
+  title?: string;
+  /** Explicit anchor of the heading (`<a href="#x" id="x"></a>`). */
+  anchor?: string;
+  items: SummaryItem[];
+}
+
+export interface Summary {
+  /** The `# title` line's text, or undefined when there is none. */
+  title?: string;
+  groups: SummaryGroup[];
+}
+
+const BULLET = /^([ \t]*)([*+-])[ \t]+(.*)$/;
+const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+const ANCHOR_HTML = /[ \t]*<a\s+href="#([^"]*)"\s+id="([^"]*)"\s*><\/a>[ \t]*$/;
+
+function width(indent: string): number {
+  let w = 0;
+  for (const ch of indent) w += ch === '\t' ? 4 - (w % 4) : 1;
+  return w;
+}
+
+/** Removes backslash escapes of ASCII punctuation. */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
+/** Parses `[text](dest "title")` (or plain text) at the start of an item's content. */
+function parseItemContent(content: string): Pick<SummaryItem, 'title' | 'target' | 'label'> {
+  if (!content.startsWith('[')) return { title: unescapeMarkdown(content.trim()) };
+  // Link text: up to the matching `]` (escapes and nested brackets allowed).
+  let depth = 0;
+  let i = 0;
+  for (; i < content.length; i++) {
+    const ch = content[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '[') depth++;
+    else if (ch === ']' && --depth === 0) break;
+  }
+  if (i >= content.length || content[i + 1] !== '(') return { title: unescapeMarkdown(content.trim()) };
+  const text = content.slice(1, i);
+  let rest = content.slice(i + 2);
+  let target: string;
+  if (rest.startsWith('<')) {
+    const end = rest.indexOf('>');
+    target = rest.slice(1, end < 0 ? undefined : end);
+    rest = end < 0 ? '' : rest.slice(end + 1);
+  } else {
+    const m = /^((?:\\.|[^\s()\\]|\((?:\\.|[^\s()\\])*\))*)/.exec(rest)!;
+    target = unescapeMarkdown(m[1]!);
+    rest = rest.slice(m[1]!.length);
+  }
+  const title = /^\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')\s*\)/.exec(rest);
+  const label = title ? unescapeMarkdown(title[1] ?? title[2] ?? '') : undefined;
+  return { title: unescapeMarkdown(text), target: target.trim(), ...(label !== undefined ? { label } : {}) };
+}
+
+export function parseSummary(text: string): Summary {
+  const lines = text.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n').split('\n');
+  const summary: Summary = { groups: [{ items: [] }] };
+  let group = summary.groups[0]!;
+  // Open items with the indent width of their bullet.
+  let stack: { indent: number; item: SummaryItem }[] = [];
+  let sawHeading = false;
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    const heading = HEADING.exec(line);
+    if (heading && !/^[ \t]/.test(line)) {
+      let title = heading[2]!;
+      if (heading[1] === '#' && !sawHeading && summary.groups.length === 1 && group.items.length === 0) {
+        summary.title = unescapeMarkdown(title);
+        sawHeading = true;
+        continue;
+      }
+      sawHeading = true;
+      const anchor = ANCHOR_HTML.exec(title);
+      if (anchor) title = title.slice(0, anchor.index);
+      group = { title: unescapeMarkdown(title.trim()), ...(anchor ? { anchor: anchor[2] } : {}), items: [] };
+      summary.groups.push(group);
+      stack = [];
+      continue;
+    }
+    const bullet = BULLET.exec(line);
+    if (!bullet) continue;
+    const indent = width(bullet[1]!);
+    let content = bullet[3]!;
+    let item: SummaryItem;
+    if (/^(`{3,}|~{3,})/.test(content)) {
+      // A fenced block as the item's content: read until the closing fence.
+      const fence = /^(`{3,}|~{3,})/.exec(content)![1]!;
+      const body = [content];
+      const contentIndent = line.length - content.length;
+      for (n++; n < lines.length; n++) {
+        const l = lines[n]!;
+        body.push(l.slice(Math.min(contentIndent, l.length - l.trimStart().length)));
+        if (l.trim().startsWith(fence) && l.trim().replace(/[`~]/g, '') === '') break;
+      }
+      content = body.join('\n');
+      item = { title: '', children: [], raw: content };
+    } else {
+      item = { ...parseItemContent(content), children: [] };
+    }
+    while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const parent = stack[stack.length - 1];
+    (parent ? parent.item.children : group.items).push(item);
+    stack.push({ indent, item });
+  }
+  if (summary.groups[0]!.items.length === 0 && summary.groups.length > 1) summary.groups.shift();
+  return summary;
+}
+
+/** Escapes link text as GitBook does in SUMMARY.md (`[` and `]`, and backslashes). */
+export function escapeLinkText(text: string): string {
+  return text.replace(/[\\[\]]/g, (c) => `\\${c}`);
+}
+
+/** A link destination: angle brackets when it holds spaces or parentheses that would end it. */
+export function formatDestination(target: string): string {
+  return /[\s<>]/.test(target) || /[()]/.test(target) ? `<${target.replace(/>/g, '%3E')}>` : target;
+}
+
+function formatItem(item: SummaryItem, depth: number, out: string[]): void {
+  const pad = '  '.repeat(depth);
+  if (item.raw !== undefined) {
+    const [first, ...rest] = item.raw.split('\n');
+    out.push(`${pad}* ${first}`);
+    for (const l of rest) out.push(l === '' ? '' : `${pad}  ${l}`);
+  } else if (item.target === undefined) {
+    out.push(`${pad}* ${item.title}`);
+  } else {
+    const label = item.label !== undefined ? ` "${item.label.replace(/"/g, '\\"')}"` : '';
+    out.push(`${pad}* [${escapeLinkText(item.title)}](${formatDestination(item.target)}${label})`);
+  }
+  for (const c of item.children) formatItem(c, depth + 1, out);
+}
+
+/** Writes a SUMMARY.md the way GitBook does. */
+export function formatSummary(summary: Summary): string {
+  const out: string[] = [`# ${summary.title ?? 'Table of contents'}`];
+  for (const group of summary.groups) {
+    if (group.title !== undefined) {
+      out.push('');
+      out.push(`## ${group.title}${group.anchor !== undefined ? ` <a href="#${group.anchor}" id="${group.anchor}"></a>` : ''}`);
+    }
+    if (group.items.length) out.push('');
+    for (const item of group.items) formatItem(item, 0, out);
+  }
+  return `${out.join('\n')}\n`;
+}
