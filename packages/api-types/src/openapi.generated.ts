@@ -4301,8 +4301,13 @@ export interface components {
              */
             url: string;
         };
-        /** @description Metadata about the Git Sync provider set up on a space. */
+        /**
+         * @description Metadata about the Git Sync set up on a space. On `Space.gitSync` only the provider fields are shown; `GET
+         *     …/git/info` adds the synchronised ref and folder, the last commit synchronised and the last operation.
+         */
         GitSyncState: {
+            /** @description The commit last imported into or exported from the space. */
+            commit?: string;
             /**
              * @description The Git Sync provider.
              * @enum {string}
@@ -4310,6 +4315,37 @@ export interface components {
             installationProvider?: "github" | "gitlab" | "github-legacy";
             /** @description Name of the integration that performs the synchronisation. */
             integration?: string;
+            /** @description The latest import or export requested on the space. */
+            operation?: {
+                /** @description The commit imported, or the commit the export pushed. */
+                commit?: string;
+                /** @enum {string} */
+                direction: "import" | "export";
+                /** Format: date-time */
+                endedAt?: string;
+                /** @description Why the operation failed (credentials never appear in it). */
+                error?: string;
+                id: string;
+                /** @description The revision the operation created (import) or exported (export). */
+                revision?: string;
+                /** @description Why a successful operation changed nothing (same commit, same content, an older timestamp). */
+                skipped?: string;
+                /** @description A standalone import (a revision that does not become the space's content). */
+                standalone?: boolean;
+                /** Format: date-time */
+                startedAt: string;
+                /**
+                 * @description `running` also while it waits for its turn.
+                 * @enum {string}
+                 */
+                state: "running" | "failure" | "success" | "timeout";
+            };
+            /** @description How long an operation may run before it is stopped (milliseconds). */
+            operationTimeout?: number;
+            /** @description The folder of the repository holding the space's content ('' for the root). */
+            projectDirectory?: string;
+            /** @description The Git ref synchronised with the space (`refs/heads/<branch>`). */
+            ref?: string;
             /** @description Name of the synchronised repository. */
             repoName?: string;
             /**
@@ -13416,7 +13452,10 @@ export interface operations {
                     /** @description When `true`, the operation proceeds even if it would overwrite more recent changes. */
                     force?: boolean;
                     gitInfo?: components["schemas"]["GitSyncInfoInput"];
-                    /** @description The Git ref to synchronise with, as `refs/heads/<branch>`. */
+                    /**
+                     * @description The Git ref to import, as `refs/heads/<branch>`; standalone imports may also name other refs, such as a
+                     *     pull request's `refs/pull/<n>/head`.
+                     */
                     ref: string;
                     /** @description Identifier of a cache of the repository to reuse. */
                     repoCacheID?: string;

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/20261122T0300-change-requests.js';
 import * as m0006 from './migrations/20261123T0100-sso.js';
 import * as mOpenapi from './migrations/20261123T0600-openapi.js';
 import * as m0010 from './migrations/20261124T0100-integrations.js';
+import * as mGitSync from './migrations/20261124T0200-git-sync.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '20261123T0100-sso': m0006,
   '20261123T0600-openapi': mOpenapi,
   '20261124T0100-integrations': m0010,
+  '20261124T0200-git-sync': mGitSync,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

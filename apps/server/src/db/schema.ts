@@ -159,6 +159,8 @@ export interface SpacesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Space.gitSync (JSON), kept by Git Sync; null when none is set up. */
+  git_sync?: string | null;
 }
 
 /** The revisions of a space. The content engine adds the content of each revision. */
@@ -503,6 +505,67 @@ export interface MigrationsTable {
   seq: Generated<number>;
 }
 
+/** Git Sync set up on a space (gitsync/). */
+export interface GitSyncSpacesTable {
+  space_id: string;
+  /** Repository URL without credentials. */
+  url: string;
+  ref: string;
+  project_directory: string;
+  provider: string | null;
+  info_url: string | null;
+  repo_tree_url: string | null;
+  repo_commit_url: string | null;
+  /** The commit last imported or exported (main content). */
+  last_commit: string | null;
+  last_revision_id: string | null;
+  /** Timestamp of the latest operation applied (operations older than it are skipped). */
+  last_timestamp: string | null;
+  /** git_snapshots: paths and blob ids of the pages and files at the last sync. */
+  snapshot_hash: string | null;
+  /** The operation running on the space (one at a time) and until when its claim holds. */
+  lock_operation_id: string | null;
+  lock_until: string | null;
+  updated_at: string;
+}
+
+export interface GitSyncOperationsTable {
+  id: string;
+  space_id: string;
+  direction: string; // import | export
+  state: string; // queued | running | success | failure | timeout
+  /** JSON of the request body, URL without credentials. */
+  request: string;
+  /** Encrypted credentials of the URL (removed once the operation ended). */
+  credentials: string | null;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  error: string | null;
+  /** What the operation did (JSON), e.g. files written, or why it was skipped. */
+  result: string | null;
+  revision_id: string | null;
+  commit_oid: string | null;
+}
+
+export interface GitRevisionsTable {
+  revision_id: string;
+  space_id: string;
+  oid: string;
+  message: string;
+  created_by_service: Bool;
+  url: string | null;
+  ref: string | null;
+  snapshot_hash: string | null;
+  created_at: string;
+}
+
+export interface GitSnapshotsTable {
+  hash: string;
+  data: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -543,4 +606,8 @@ export interface Database {
   integration_space_installations: IntegrationSpaceInstallationsTable;
   integration_site_installations: IntegrationSiteInstallationsTable;
   integration_events: IntegrationEventsTable;
+  git_sync_spaces: GitSyncSpacesTable;
+  git_sync_operations: GitSyncOperationsTable;
+  git_revisions: GitRevisionsTable;
+  git_snapshots: GitSnapshotsTable;
 }

@@ -101,7 +101,7 @@ describe('the cache repository', () => {
     const slow = await RepoCache.open(cacheRoot, remote, { ...DEFAULT_LIMITS, timeoutMs: 1 });
     await expect(slow.fetch('refs/heads/main')).rejects.toMatchObject({ kind: 'timeout' });
     const small = await RepoCache.open(join(cacheRoot, 'small'), remote, { ...DEFAULT_LIMITS, maxFetchBytes: 10 });
-    wc.write('big.bin', Buffer.alloc(3 * 1024 * 1024, 7).map((_, i) => (i * 2654435761) >>> 24)).commit('big');
+    wc.write('big.bin', Buffer.from(Buffer.alloc(3 * 1024 * 1024, 7).map((_, i) => (i * 2654435761) >>> 24))).commit('big');
     wc.push();
     await expect(small.fetch('refs/heads/main')).rejects.toMatchObject({ kind: 'limit' });
   });

@@ -217,9 +217,9 @@ export function runGit(args: string[], opts: RunOptions): Promise<{ stdout: Buff
 
 function classify(command: string, stderr: string): GitError {
   const line = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !/^hint:/.test(l)).slice(-3).join(' ').slice(0, 600) || `git ${command} failed`;
-  if (/authentication failed|could not read username|401|403|access denied|terminal prompts disabled/i.test(stderr)) return new GitError(`The repository refused the credentials: ${line}`, 'auth');
   if (/non-fast-forward|fetch first|\[rejected\]|stale info/i.test(stderr)) return new GitError(`The branch has commits that are not in this space: ${line}`, 'non-fast-forward');
-  if (/couldn't find remote ref|not found|does not appear to be a git repository|repository .* not found|404/i.test(stderr)) return new GitError(`Not found: ${line}`, 'not-found');
+  if (/authentication failed|could not read username|returned error: (401|403)\b|access denied|terminal prompts disabled/i.test(stderr)) return new GitError(`The repository refused the credentials: ${line}`, 'auth');
+  if (/couldn't find remote ref|not found|does not appear to be a git repository|returned error: 404\b/i.test(stderr)) return new GitError(`Not found: ${line}`, 'not-found');
   return new GitError(line);
 }
 
@@ -326,10 +326,10 @@ export class RepoCache {
   }
 
   /** Message and author of a commit. */
-  async commitInfo(commit: string): Promise<{ message: string; author: string; date: string }> {
-    const { stdout } = await this.git(['show', '-s', '--format=%an <%ae>%x00%aI%x00%B', commit]);
-    const [author, date, message] = stdout.toString('utf8').split('\0');
-    return { author: author ?? '', date: date ?? '', message: (message ?? '').replace(/\n+$/, '') };
+  async commitInfo(commit: string): Promise<{ message: string; author: string; committer: string; date: string }> {
+    const { stdout } = await this.git(['show', '-s', '--format=%an <%ae>%x00%cn <%ce>%x00%aI%x00%B', commit]);
+    const [author, committer, date, message] = stdout.toString('utf8').split('\0');
+    return { author: author ?? '', committer: committer ?? '', date: date ?? '', message: (message ?? '').replace(/\n+$/, '') };
   }
 
   /**

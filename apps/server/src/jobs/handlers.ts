@@ -6,6 +6,7 @@ import { processSpecJob, type ProcessJobPayload } from '../services/openapi-spec
 import { purgeDeletedSpace } from '../services/spaces.js';
 import { deliverEventJob, notifyContentUpdatedJob } from '../services/integration-runtime.js';
 import { JOB_TYPES } from './types.js';
+import { runGitSyncJob } from '../gitsync/operations.js';
 
 export type JobResult = void | { retryAt: Date };
 export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => Promise<JobResult>;
@@ -15,4 +16,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.processOpenAPISpec]: (ctx, payload: ProcessJobPayload, job) => processSpecJob(ctx, payload, job),
   [JOB_TYPES.deliverIntegrationEvent]: (ctx, payload: { eventId: string }, job) => deliverEventJob(ctx, payload.eventId, job),
   [JOB_TYPES.notifyContentUpdated]: (ctx, payload: { spaceId: string; revisionId: string }) => notifyContentUpdatedJob(ctx, payload),
+  [JOB_TYPES.gitSync]: (ctx, payload: { operationId: string }, job) => runGitSyncJob(ctx, payload, job),
 };

@@ -8,4 +8,6 @@ export const JOB_TYPES = {
   deliverIntegrationEvent: 'integration.deliver',
   /** Records `space_content_updated` events for the installations covering a space whose content changed. */
   notifyContentUpdated: 'integration.content-updated',
+  /** Runs one Git Sync import or export (a git_sync_operations row). */
+  gitSync: 'git.sync',
 } as const;

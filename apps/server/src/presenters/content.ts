@@ -9,8 +9,16 @@ type RevisionJson = components['schemas']['Revision'];
 type PageJson = components['schemas']['RevisionPage'];
 type FileJson = components['schemas']['RevisionFile'];
 
+/** Git Sync metadata of a revision (gitsync/metadata.ts); absent with `metadata=false` or without Git Sync. */
+export interface GitMetadata {
+  revision?: { oid: string; message: string; createdByService: boolean; createdByGitBook: boolean; url?: string; ref?: string };
+  pages: Map<string, { oid: string; path: string }>;
+  files: Map<string, { oid: string; path: string }>;
+}
+
 export interface PagePresentation {
   format?: 'markdown' | 'document';
+  git?: GitMetadata;
 }
 
 const KIND = { document: 'sheet', group: 'group', link: 'link' } as const;
@@ -25,6 +33,8 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   const out: PageJson = { id: m.id, title: m.title, type: m.type, kind: KIND[m.type] };
   if (m.emoji) out.emoji = m.emoji;
   if (m.icon) out.icon = m.icon;
+  const git = opts.git?.pages.get(m.id);
+  if (git) out.git = git;
   if (m.type === 'link') {
     const target = (m.target ?? { kind: 'url', url: '' }) as { kind: string; url?: string; page?: string };
     out.target = target;
@@ -45,7 +55,7 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
     if (opts.format === 'markdown') out.markdown = p.markdown;
     else if (opts.format === 'document') out.document = markdownToDocument(p.markdown) as unknown as PageJson['document'];
   }
-  out.pages = p.children.map((c) => presentPage(config, spaceId, c));
+  out.pages = p.children.map((c) => presentPage(config, spaceId, c, opts.git ? { git: opts.git } : {}));
   return out;
 }
 
@@ -53,8 +63,10 @@ export function fileDownloadUrl(config: Config, spaceId: string, revisionId: str
   return `${config.publicUrl}/v1/spaces/${spaceId}/revisions/${revisionId}/files/${fileId}/download`;
 }
 
-export function presentFile(config: Config, spaceId: string, revisionId: string, f: FileEntry): FileJson {
+export function presentFile(config: Config, spaceId: string, revisionId: string, f: FileEntry, git?: GitMetadata): FileJson {
+  const g = git?.files.get(f.id);
   return {
+    ...(g ? { git: g } : {}),
     id: f.id,
     name: f.name,
     contentType: f.contentType,
@@ -64,19 +76,20 @@ export function presentFile(config: Config, spaceId: string, revisionId: string,
   };
 }
 
-export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[]): RevisionJson {
+export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[], git?: GitMetadata): RevisionJson {
   const r = sc.content.revision;
   const spaceId = sc.space.id;
   return {
     object: 'revision',
     id: r.id,
     parents: JSON.parse(r.parents) as string[],
-    pages: pages.map((p) => presentPage(config, spaceId, p)),
-    files: files.map((f) => presentFile(config, spaceId, r.id, f)),
+    pages: pages.map((p) => presentPage(config, spaceId, p, git ? { git } : {})),
+    files: files.map((f) => presentFile(config, spaceId, r.id, f, git)),
     reusableContents: [],
     variables: sc.content.variables,
     createdAt: r.created_at,
     urls: { app: `${config.appUrl}/s/${spaceId}/~/revisions/${r.id}` },
     type: r.type as RevisionJson['type'],
+    ...(git?.revision ? { git: git.revision } : {}),
   };
 }

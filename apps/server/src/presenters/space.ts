@@ -40,6 +40,7 @@ export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): 
     organization: s.org_id,
     ...(s.parent_id ? { parent: s.parent_id } : {}),
     ...(s.language ? { language: s.language as Space['language'] } : {}),
+    ...(s.git_sync ? { gitSync: JSON.parse(s.git_sync) as Space['gitSync'] } : {}),
     revision: s.revision_id,
     defaultLevel: access.defaultLevel,
     comments: s.comments_count,

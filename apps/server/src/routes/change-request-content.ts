@@ -3,6 +3,7 @@
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { paginateArray } from '../lib/paginate-array.js';
+import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
 import { findFile, findPage, listFiles, pageTree } from '../services/content.js';
@@ -10,35 +11,37 @@ import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
 import { etag, toEdits } from './content-edit-input.js';
 
 export const changeRequestContentHandlers = handlers({
-  getRevisionOfChangeRequestById: async ({ actor, params }, ctx) => {
+  getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
   },
 
-  listPagesInChangeRequest: async ({ actor, params }, ctx) => {
+  listPagesInChangeRequest: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const pages = await pageTree(ctx, ctx.db, sc.content);
-    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p)) }, headers: etag(sc.content.revision.id) };
+    const git = await gitOf(ctx, sc, query);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git })) }, headers: etag(sc.content.revision.id) };
   },
 
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
   },
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const files = await listFiles(ctx, ctx.db, sc.content);
     const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, query);
-    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f)), page) };
+    const git = await gitOf(ctx, sc, query);
+    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
   },
 
-  getFileInChangeRequestById: async ({ actor, params }, ctx) => {
+  getFileInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
-    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file) };
+    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
 
   listPageLinksInChangeRequest: async ({ actor, params, query }, ctx) => {

@@ -6,6 +6,7 @@ import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { paginateArray } from '../lib/paginate-array.js';
+import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTree,
@@ -19,47 +20,49 @@ import { blobStore } from '../storage/blobs.js';
 const at = () => '/body';
 
 export const contentHandlers = handlers({
-  getCurrentRevision: async ({ actor, params }, ctx) => {
+  getCurrentRevision: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
   },
 
-  getRevisionById: async ({ actor, params }, ctx) => {
+  getRevisionById: async ({ actor, params, query }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
   },
 
-  listPages: async ({ actor, params }, ctx) => {
+  listPages: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const pages = await pageTree(ctx, ctx.db, sc.content);
-    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p)) }, headers: etag(sc.content.revision.id) };
+    const git = await gitOf(ctx, sc, query);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git })) }, headers: etag(sc.content.revision.id) };
   },
 
   getPageById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
   },
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPageByPath(ctx, ctx.db, sc, params.pagePath);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document' }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
   },
 
   listFiles: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const files = await listFiles(ctx, ctx.db, sc.content);
     const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `files:${sc.space.id}`, query);
-    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f)), page) };
+    const git = await gitOf(ctx, sc, query);
+    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
   },
 
-  getFileById: async ({ actor, params }, ctx) => {
+  getFileById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
-    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file) };
+    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
 
   downloadRevisionFile: async ({ actor, params }, ctx) => {

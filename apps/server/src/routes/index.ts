@@ -9,6 +9,7 @@ import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { openapiHandlers } from './openapi.js';
 import { integrationHandlers } from './integrations.js';
+import { gitHandlers } from './git.js';
 import { organizationHandlers } from './organizations.js';
 import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
@@ -31,11 +32,7 @@ export const handlerTable: HandlerTable = {
   ...openapiHandlers,
   ...integrationHandlers,
 
-  // git
-  deleteLegacyGitInstallation: todo,
-  exportToGitRepository: todo,
-  getSpaceGitInfo: todo,
-  importGitRepository: todo,
+  ...gitHandlers,
 
 
   // sites

@@ -146,7 +146,8 @@ function setIn(doc: Document, path: string[], value: unknown): void {
     }
     return;
   }
-  doc.setIn(path, value);
+  // A new node, so that the old value's style (e.g. a folded `>-` block) does not outlive it.
+  doc.setIn(path, doc.createNode(value));
 }
 
 /**
@@ -158,7 +159,7 @@ export function formatFrontmatter(fields: FrontmatterFields, raw: string | null 
   let doc: Document | undefined;
   if (raw !== null && raw !== undefined) {
     try {
-      doc = parseDocument(raw, { maxAliasCount: 100 });
+      doc = parseDocument(raw);
       if (doc.errors.length) throw doc.errors[0];
       rawFields = fieldsOf(doc.toJS());
     } catch {

@@ -1,0 +1,106 @@
+// Git Sync's one door into the content engine: everything gitsync/ reads from or writes to a space's content goes
+// through this file (so that a change of the engine's API is a change here only).
+//
+//   readRevision(ctx, db, spaceId, revisionId?)  the whole tree (markdown included), files and variables
+//   commitTree(ctx, {...})                        a whole tree + files + variables as ONE revision of the space
+//                                                 (activated, or standalone), skipped when nothing changed
+//   toStoredMarkdown / fromStoredMarkdown         the content pipeline, with a link resolver
+import { markdownToDocument, documentToMarkdown, type RefResolver } from '../content/markdown.js';
+import { hashNode, hashPage, dedupeSiblingSlugs, type PageData, type PageNode } from '../content/tree.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { ApiError, notFound } from '../errors.js';
+import { commitRevision, loadRevisionTree } from '../services/content.js';
+import { hashFiles, loadFiles, revisionContent, ROOT_ID, type FileEntry } from '../services/content-store.js';
+import { revisionsRepo } from '../repos/revisions.repo.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
+import { blobStore } from '../storage/blobs.js';
+import { canonicalJson } from '../content/hash.js';
+
+export type { FileEntry, PageData, PageNode, RefResolver };
+export { ROOT_ID, hashPage };
+
+export interface RevisionSnapshot {
+  revisionId: string;
+  type: string;
+  createdBy: string | null;
+  tree: PageNode;
+  files: FileEntry[];
+  variables: Record<string, string>;
+}
+
+/** A revision of a space (default: the active one) with every page's markdown. */
+export async function readRevision(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId?: string): Promise<RevisionSnapshot> {
+  const space = await spacesRepo.findById(db, spaceId);
+  if (!space) throw notFound('Space');
+  const id = revisionId ?? space.revision_id;
+  const row = await revisionsRepo.findById(db, id);
+  if (!row || row.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${id}`);
+  const content = await revisionContent(db, row);
+  const [tree, files] = await Promise.all([loadRevisionTree(ctx, db, content), loadFiles(ctx, db, content.filesHash)]);
+  return { revisionId: id, type: row.type, createdBy: row.created_by, tree, files, variables: content.variables };
+}
+
+/** Same tree, files and variables (ids, order and every field). */
+export function sameContent(a: { tree: PageNode; files: FileEntry[]; variables: Record<string, string> }, b: { tree: PageNode; files: FileEntry[]; variables: Record<string, string> }): boolean {
+  return hashNode({ ...a.tree, id: ROOT_ID }) === hashNode({ ...b.tree, id: ROOT_ID })
+    && hashFiles(a.files) === hashFiles(b.files)
+    && canonicalJson(a.variables) === canonicalJson(b.variables);
+}
+
+export interface CommitTreeInput {
+  spaceId: string;
+  tree: PageNode;
+  files: FileEntry[];
+  variables: Record<string, string>;
+  createdBy: string | null;
+  /** false: a standalone revision (the space keeps its content). */
+  activate: boolean;
+  /** Runs in the commit's transaction with the new revision (e.g. to record its Git commit). */
+  then?: (tx: DbOrTx, revisionId: string) => Promise<void>;
+}
+
+/**
+ * Commits a whole tree as one revision whose parent is the space's active revision. Returns undefined (and writes
+ * nothing) when the content equals the active revision's. Slugs are made unique among siblings.
+ */
+export async function commitTree(ctx: AppContext, input: CommitTreeInput): Promise<{ revisionId: string; parent: string } | undefined> {
+  const tree = dedupeSiblingSlugs({ ...input.tree, id: ROOT_ID });
+  return ctx.db.transaction().execute(async (tx) => {
+    const space = await spacesRepo.findById(tx, input.spaceId);
+    if (!space) throw notFound('Space');
+    const current = await readRevision(ctx, tx, input.spaceId, space.revision_id);
+    if (sameContent(current, { tree, files: input.files, variables: input.variables })) return undefined;
+    const r = await commitRevision(ctx, tx, {
+      spaceId: input.spaceId, parents: [space.revision_id], type: 'edits', tree, files: input.files, variables: input.variables,
+      createdBy: input.createdBy, activate: input.activate,
+    });
+    await input.then?.(tx, r.revisionId);
+    return { revisionId: r.revisionId, parent: space.revision_id };
+  });
+}
+
+/** A page body as the engine stores it (its normal form), links mapped to refs by `resolver`. */
+export function toStoredMarkdown(markdown: string, resolver: RefResolver): string {
+  return documentToMarkdown(markdownToDocument(markdown, { resolver }));
+}
+
+/** A stored page body written back as markdown, refs mapped to targets by `resolver`. */
+export function fromStoredMarkdown(markdown: string, resolver: RefResolver): string {
+  return documentToMarkdown(markdownToDocument(markdown), { resolver });
+}
+
+export async function putBlob(ctx: AppContext, data: Buffer): Promise<string> {
+  return blobStore(ctx).put(data);
+}
+
+export async function getBlob(ctx: AppContext, hash: string): Promise<Buffer> {
+  const data = await blobStore(ctx).get(hash);
+  if (!data) throw new Error(`Blob ${hash} is missing from the blob store`);
+  return data;
+}
+
+/** The content hash of a page as stored (what the snapshot records to know whether it changed since). */
+export function pageHash(page: PageData): string {
+  return hashPage(page);
+}

@@ -1,0 +1,37 @@
+// Git metadata shown on revisions, pages and files (`git`; omitted with `metadata=false`): the commit a revision was
+// imported from or exported to, and each page's and file's blob id and path in the repository — from the
+// revision's own snapshot when it came from or went to git, else from the space's last sync.
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import type { GitMetadata } from '../presenters/content.js';
+import { loadSnapshot, repoPath } from './snapshot.js';
+
+export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
+  const row = await db.selectFrom('git_revisions').selectAll().where('revision_id', '=', revisionId).executeTakeFirst();
+  let snapshotHash = row?.snapshot_hash ?? null;
+  if (!snapshotHash) {
+    const sync = await db.selectFrom('git_sync_spaces').select('snapshot_hash').where('space_id', '=', spaceId).executeTakeFirst();
+    snapshotHash = sync?.snapshot_hash ?? null;
+  }
+  const snapshot = await loadSnapshot(db, snapshotHash);
+  if (!row && !snapshot) return undefined;
+  const meta: GitMetadata = { pages: new Map(), files: new Map() };
+  if (row) {
+    meta.revision = {
+      oid: row.oid, message: row.message, createdByService: row.created_by_service === 1, createdByGitBook: row.created_by_service === 1,
+      ...(row.url ? { url: row.url } : {}), ...(row.ref ? { ref: row.ref } : {}),
+    };
+  }
+  if (snapshot) {
+    for (const [id, p] of Object.entries(snapshot.pages)) meta.pages.set(id, { oid: p.oid, path: repoPath(snapshot, p.path) });
+    for (const [id, f] of Object.entries(snapshot.files)) meta.files.set(id, { oid: f.oid, path: repoPath(snapshot, f.path) });
+  }
+  void ctx;
+  return meta;
+}
+
+/** The git metadata to present with a read, unless the request says `metadata=false`. */
+export async function gitOf(ctx: AppContext, sc: { space: { id: string }; content: { revision: { id: string } } }, query: { metadata?: boolean }): Promise<GitMetadata | undefined> {
+  if (query.metadata === false) return undefined;
+  return revisionGitMetadata(ctx, ctx.db, sc.space.id, sc.content.revision.id);
+}

@@ -1,0 +1,216 @@
+// Git Sync operations: the requests of POST …/git/import and …/git/export become git_sync_operations rows, each run
+// by a durable job (jobs/: survives restarts, retried with backoff). On one space operations run one at a time and
+// in the order they were requested: a job waits (reschedules itself) while an earlier operation of its space is
+// queued or running, and holds the space's claim (git_sync_spaces.lock_*) while it runs, renewed as it progresses.
+// `timestamp` orders operations the way the Git provider saw the events: one older than the last applied is skipped.
+// Credentials of the URL wait for the job encrypted (secrets.ts) and are deleted when the operation ends; they are
+// never stored elsewhere, logged or returned (git/info shows the URL without them).
+import type { components } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { ApiError, notFound } from '../errors.js';
+import { enqueueJob } from '../jobs/queue.js';
+import type { JobResult } from '../jobs/handlers.js';
+import type { JobRow } from '../jobs/queue.js';
+import { JOB_TYPES } from '../jobs/types.js';
+import { newId } from '../lib/ids.js';
+import type { Actor } from '../services/auth.js';
+import { loadSpace } from '../services/spaces.js';
+import { GitError, redact, redactUrl } from './git.js';
+import { joinCredentials, openSecret, sealSecret, splitCredentials } from './secrets.js';
+import { exportToGit, importFromGit, type SyncRequest, type SyncResult } from './sync.js';
+
+export type Direction = 'import' | 'export';
+
+/** How long a running operation may go without progress before another worker may take it over. */
+const CLAIM_MS = 2 * 60_000;
+/** How long an operation may run in all. */
+export const OPERATION_TIMEOUT_MS = 30 * 60_000;
+
+function providerOf(req: SyncRequest, url: string): string | null {
+  if (req.gitInfo?.provider) return req.gitInfo.provider;
+  try {
+    const host = new URL(url).hostname;
+    if (host === 'github.com' || host.endsWith('.github.com')) return 'github';
+    if (host.includes('gitlab')) return 'gitlab';
+  } catch {
+    /* a local path (tests) */
+  }
+  return null;
+}
+
+function repoNameOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  } catch {
+    return url.replace(/\/+$/, '').split('/').slice(-2).join('/').replace(/\.git$/, '');
+  }
+}
+
+/** Space.gitSync as stored on the space row. */
+function gitSyncJson(req: SyncRequest, cleanUrl: string, now: string): string {
+  const provider = providerOf(req, cleanUrl);
+  return JSON.stringify({
+    repoName: repoNameOf(cleanUrl),
+    ...(provider ? { installationProvider: provider, integration: provider } : {}),
+    url: req.repoTreeURL ?? req.gitInfo?.url ?? redactUrl(cleanUrl),
+    updatedAt: now,
+  });
+}
+
+/** Accepts an import or export request: checks access, records the operation and its job (one transaction). */
+export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: string, direction: Direction, body: SyncRequest): Promise<string> {
+  await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
+  if (direction === 'export' && body.standalone) throw new ApiError(400, '/body/standalone: exports cannot be standalone');
+  const { url, credentials } = splitCredentials(body.url.trim());
+  const request: SyncRequest = { ...body, url };
+  if (body.gitInfo) request.gitInfo = { provider: body.gitInfo.provider, url: splitCredentials(body.gitInfo.url).url };
+  const now = ctx.clock.now().toISOString();
+  const id = newId();
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.insertInto('git_sync_operations').values({
+      id, space_id: spaceId, direction, state: 'queued', request: JSON.stringify(request), credentials: credentials ? sealSecret(ctx, credentials) : null,
+      created_by: actor.user.id, created_at: now, started_at: null, ended_at: null, error: null, result: null, revision_id: null, commit_oid: null,
+    }).execute();
+    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url']).where('space_id', '=', spaceId).executeTakeFirst();
+    // Without a project directory, the operation uses the one of the space's sync with the same repository.
+    if (request.repoProjectDirectory === undefined && existing && existing.url === redactUrl(url) && existing.project_directory) request.repoProjectDirectory = existing.project_directory;
+    await tx.updateTable('git_sync_operations').set({ request: JSON.stringify(request) }).where('id', '=', id).execute();
+    const cleanUrl = redactUrl(url);
+    const settings = {
+      ref: request.ref, provider: providerOf(request, url), info_url: request.gitInfo?.url ?? null, repo_tree_url: request.repoTreeURL ?? null,
+      repo_commit_url: request.repoCommitURL ?? null, updated_at: now,
+    };
+    if (!request.standalone) {
+      if (existing) await tx.updateTable('git_sync_spaces').set(settings).where('space_id', '=', spaceId).execute();
+      else {
+        await tx.insertInto('git_sync_spaces').values({
+          space_id: spaceId, url: cleanUrl, project_directory: '', last_commit: null, last_revision_id: null, last_timestamp: null, snapshot_hash: null,
+          lock_operation_id: null, lock_until: null, ...settings,
+        }).execute();
+      }
+      await tx.updateTable('spaces').set({ git_sync: gitSyncJson(request, url, now) }).where('id', '=', spaceId).execute();
+    }
+    await enqueueJob(ctx, tx, JOB_TYPES.gitSync, { operationId: id }, { maxAttempts: 3 });
+  });
+  return id;
+}
+
+async function endOperation(ctx: AppContext, id: string, state: 'success' | 'failure' | 'timeout', r: { error?: string; result?: SyncResult }): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const op = await tx.selectFrom('git_sync_operations').select(['space_id']).where('id', '=', id).executeTakeFirst();
+    await tx.updateTable('git_sync_operations').set({
+      state, ended_at: ctx.clock.now().toISOString(), credentials: null, error: r.error ?? null, result: r.result ? JSON.stringify(r.result) : null,
+      revision_id: r.result?.revisionId ?? null, commit_oid: r.result?.commit ?? null,
+    }).where('id', '=', id).execute();
+    if (op) await tx.updateTable('git_sync_spaces').set({ lock_operation_id: null, lock_until: null }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', id).execute();
+  });
+}
+
+/** Takes the space's claim for `opId` (free, expired, or already ours); false when another operation holds it. */
+async function claimSpace(ctx: AppContext, db: DbOrTx, spaceId: string, opId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+  const r = await db.updateTable('git_sync_spaces').set({ lock_operation_id: opId, lock_until: until })
+    .where('space_id', '=', spaceId)
+    .where((eb) => eb.or([eb('lock_operation_id', 'is', null), eb('lock_until', '<', now.toISOString()), eb('lock_operation_id', '=', opId)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The job: runs one operation when its turn on the space has come. */
+export async function runGitSyncJob(ctx: AppContext, payload: { operationId: string }, job: JobRow): Promise<JobResult> {
+  const op = await ctx.db.selectFrom('git_sync_operations').selectAll().where('id', '=', payload.operationId).executeTakeFirst();
+  if (!op || (op.state !== 'queued' && op.state !== 'running')) return;
+  const retry = { retryAt: new Date(ctx.clock.now().getTime() + 1_000) };
+  // Earlier operations of the space go first.
+  const earlier = await ctx.db.selectFrom('git_sync_operations').select('id').where('space_id', '=', op.space_id)
+    .where('state', 'in', ['queued', 'running']).where('id', '!=', op.id)
+    .where((eb) => eb.or([eb('created_at', '<', op.created_at), eb.and([eb('created_at', '=', op.created_at), eb('id', '<', op.id)])]))
+    .executeTakeFirst();
+  if (earlier) return retry;
+  const request = JSON.parse(op.request) as SyncRequest;
+  if (!request.standalone) {
+    const row = await ctx.db.selectFrom('git_sync_spaces').select('space_id').where('space_id', '=', op.space_id).executeTakeFirst();
+    if (!row) {
+      await endOperation(ctx, op.id, 'failure', { error: 'Git Sync was removed from the space before the operation ran' });
+      return;
+    }
+    if (!(await claimSpace(ctx, ctx.db, op.space_id, op.id))) return retry;
+  }
+  const startedAt = op.started_at ?? ctx.clock.now().toISOString();
+  if (Date.parse(startedAt) + OPERATION_TIMEOUT_MS < ctx.clock.now().getTime()) {
+    await endOperation(ctx, op.id, 'timeout', { error: `The operation did not finish within ${OPERATION_TIMEOUT_MS / 60_000} minutes` });
+    return;
+  }
+  await ctx.db.updateTable('git_sync_operations').set({ state: 'running', started_at: startedAt }).where('id', '=', op.id).execute();
+
+  // Operations older than the last one applied are skipped.
+  if (request.timestamp && !request.standalone) {
+    const row = await ctx.db.selectFrom('git_sync_spaces').select('last_timestamp').where('space_id', '=', op.space_id).executeTakeFirst();
+    if (row?.last_timestamp && Date.parse(request.timestamp) < Date.parse(row.last_timestamp)) {
+      await endOperation(ctx, op.id, 'success', { result: { skipped: `an operation of ${row.last_timestamp} was applied after this one (${request.timestamp})` } });
+      return;
+    }
+  }
+
+  let credentials: string | undefined;
+  try {
+    credentials = op.credentials ? openSecret(ctx, op.credentials) : undefined;
+  } catch {
+    await endOperation(ctx, op.id, 'failure', { error: 'The credentials of the operation could not be read (the instance secret changed)' });
+    return;
+  }
+  const secrets = credentials ? [credentials, ...credentials.split(':').filter((x) => x.length >= 4)] : [];
+  const progress = async () => {
+    const until = new Date(ctx.clock.now().getTime() + CLAIM_MS).toISOString();
+    if (!request.standalone) await ctx.db.updateTable('git_sync_spaces').set({ lock_until: until }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', op.id).execute();
+    await ctx.db.updateTable('jobs').set({ locked_until: new Date(ctx.clock.now().getTime() + 5 * 60_000).toISOString() }).where('id', '=', job.id).execute();
+  };
+  try {
+    const sync = { ctx, spaceId: op.space_id, url: joinCredentials(request.url, credentials), request, createdBy: op.created_by, progress };
+    const result = op.direction === 'import' ? await importFromGit(sync) : await exportToGit(sync);
+    await endOperation(ctx, op.id, 'success', { result });
+  } catch (err) {
+    const message = redact(err instanceof Error ? err.message : String(err), secrets);
+    const final = !(err instanceof GitError) || err.kind !== 'failed' || job.attempts >= job.max_attempts;
+    if (final) {
+      await endOperation(ctx, op.id, err instanceof GitError && err.kind === 'timeout' ? 'timeout' : 'failure', { error: message });
+      ctx.logger.warn({ operation: op.id, space: op.space_id, direction: op.direction, error: message }, 'git sync operation failed');
+      return;
+    }
+    await ctx.db.updateTable('git_sync_spaces').set({ lock_operation_id: null, lock_until: null }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', op.id).execute();
+    throw new Error(message);
+  }
+}
+
+export type GitInfo = components['schemas']['GitSyncState'];
+
+/** GET …/git/info: the Git Sync set up on the space and its last operation (404 when none). */
+export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string): Promise<GitInfo> {
+  const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
+  const row = await ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+  if (!row) throw notFound('Git Sync (none is set up on this space)');
+  const shown = space.git_sync ? (JSON.parse(space.git_sync) as Partial<GitInfo>) : {};
+  const op = await ctx.db.selectFrom('git_sync_operations').selectAll().where('space_id', '=', spaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const info: GitInfo = { ...shown, ref: row.ref, projectDirectory: row.project_directory, operationTimeout: OPERATION_TIMEOUT_MS };
+  if (row.last_commit) info.commit = row.last_commit;
+  if (op) {
+    const result = op.result ? (JSON.parse(op.result) as SyncResult) : undefined;
+    info.operation = {
+      id: op.id, state: (op.state === 'queued' ? 'running' : op.state) as 'running', direction: op.direction as Direction, startedAt: op.started_at ?? op.created_at,
+      ...(op.ended_at ? { endedAt: op.ended_at } : {}), ...(op.error ? { error: op.error } : {}), ...(result?.skipped ? { skipped: result.skipped } : {}),
+      ...(op.revision_id ? { revision: op.revision_id } : {}), ...(op.commit_oid ? { commit: op.commit_oid } : {}), ...(result?.standalone ? { standalone: true } : {}),
+    };
+  }
+  return info;
+}
+
+/** DELETE …/git/legacy-installation: removes the Git Sync set up on the space (204 also when there is none). */
+export async function removeGitSync(ctx: AppContext, actor: Actor, spaceId: string): Promise<void> {
+  await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('git_sync_spaces').where('space_id', '=', spaceId).execute();
+    await tx.updateTable('spaces').set({ git_sync: null }).where('id', '=', spaceId).execute();
+  });
+}

@@ -1,0 +1,535 @@
+// Git Sync's two operations, run by the durable job of a git_sync_operations row (gitsync/operations.ts):
+//
+// importFromGit: fetch the ref (shallow) into the cache repository, read the project directory in GitBook's format
+//   (format/read.ts), map paths to the page and file ids of the last snapshot (paths are identities), store new
+//   assets in the blob store, convert page bodies (relative `.md` links → page links with their anchors, asset paths
+//   → file refs) and commit the whole tree as ONE revision — nothing when the content did not change (importing the
+//   same commit twice makes no revision). `standalone` makes a revision without moving the space (pull-request
+//   previews).
+// exportToGit: refuse when the branch has commits that were not synced (non-fast-forward) unless `force`; write the
+//   space in GitBook's format on top of the branch head, only the files that changed (a page unchanged since the
+//   last sync keeps its blob, so files written by other tools do not churn), as ONE commit (`GITBOOK-{n}: {subject}`
+//   when the revision merged change request n), and push it. A revision that came from git is not exported back.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { canonicalJson } from '../content/hash.js';
+import type { ContentRef } from '../content/document.js';
+import type { JsonObject } from '../content/hash.js';
+import type { AppContext } from '../context.js';
+import { contentTypeOf, imageSize } from '../lib/image-size.js';
+import { newId } from '../lib/ids.js';
+import { slugify } from '../content/slug.js';
+import { dedupeSiblingSlugs, pageData } from '../content/tree.js';
+import {
+  commitTree, fromStoredMarkdown, getBlob, pageHash, putBlob, readRevision, ROOT_ID, toStoredMarkdown,
+  type FileEntry, type PageData, type PageNode, type RefResolver,
+} from './content-adapter.js';
+import { parseGitBookConfig, joinPath } from './format/config.js';
+import type { FrontmatterFields, PageLayout } from './format/page-file.js';
+import { ASSETS_DIR, INCLUDES_DIR, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
+import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
+import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
+
+export const BOT = { name: 'Bindery', email: 'bot@bindery.local' };
+
+export interface SyncRequest {
+  url: string;
+  ref: string;
+  repoCacheID?: string;
+  repoTreeURL?: string;
+  repoCommitURL?: string;
+  repoProjectDirectory?: string;
+  timestamp?: string;
+  force?: boolean;
+  standalone?: boolean;
+  commitMessage?: string;
+  gitInfo?: { provider: string; url: string };
+}
+
+export interface SyncContext {
+  ctx: AppContext;
+  spaceId: string;
+  /** The full URL (with credentials). */
+  url: string;
+  request: SyncRequest;
+  createdBy: string | null;
+  limits?: GitLimits;
+  /** Reports progress (keeps the job's claim alive). */
+  progress?: (stage: string) => Promise<void>;
+}
+
+export interface SyncResult {
+  revisionId?: string;
+  commit?: string;
+  /** Why nothing was done, when nothing was. */
+  skipped?: string;
+  /** Files written / deleted (export), pages and files read (import). */
+  stats?: Record<string, number>;
+  standalone?: boolean;
+}
+
+const MARKDOWN = /\.(md|markdown|mdx)$/i;
+const TEXT = /\.(md|markdown|mdx|ya?ml)$/i;
+
+function projectDirOf(r: SyncRequest): string {
+  return joinPath(r.repoProjectDirectory ?? '');
+}
+
+async function openCache(s: SyncContext): Promise<RepoCache> {
+  const remote = await prepareRemote(s.url, { allowPrivate: s.ctx.config.allowPrivateUrls });
+  return RepoCache.open(join(s.ctx.config.dataDir, 'git-cache'), remote, s.limits ?? DEFAULT_LIMITS, s.request.repoCacheID);
+}
+
+async function syncRow(s: SyncContext) {
+  return s.ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', s.spaceId).executeTakeFirst();
+}
+
+/**
+ * The snapshot of the last sync (paths of pages and files, kept files), and — when it was with the same repository
+ * and folder — the commit and revision synchronised then.
+ */
+async function previousSnapshot(s: SyncContext, projectDir: string, remoteUrl: string): Promise<{ snapshot?: Snapshot; lastCommit?: string; lastRevision?: string }> {
+  const row = await syncRow(s);
+  if (!row) return {};
+  const snapshot = await loadSnapshot(s.ctx.db, row.snapshot_hash);
+  const same = row.url === remoteUrl && row.project_directory === projectDir;
+  return {
+    ...(snapshot ? { snapshot } : {}),
+    ...(same && row.last_commit ? { lastCommit: row.last_commit } : {}),
+    ...(same && row.last_revision_id ? { lastRevision: row.last_revision_id } : {}),
+  };
+}
+
+function commitUrl(r: SyncRequest, oid: string): string | null {
+  return r.repoCommitURL ? `${r.repoCommitURL.replace(/\/+$/, '')}/${oid}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Import
+
+const layoutToApi = (l: PageLayout | undefined): JsonObject | undefined => (l && Object.keys(l).length ? ({ ...l } as JsonObject) : undefined);
+
+export async function importFromGit(s: SyncContext): Promise<SyncResult> {
+  const { ctx, request } = s;
+  const projectDir = projectDirOf(request);
+  const cache = await openCache(s);
+  await s.progress?.('repo_fetch');
+  const head = await cache.fetch(request.ref);
+  if (!head) throw new GitError(`The repository has no ref ${request.ref}`, 'not-found');
+  const prev = await previousSnapshot(s, projectDir, cache.remote.url);
+  if (!request.force && !request.standalone && prev.lastCommit === head && prev.snapshot) return { skipped: `commit ${head} is already imported` };
+
+  await s.progress?.('config_check');
+  const listing = await cache.listTree(head, projectDir);
+  const limits = s.limits ?? DEFAULT_LIMITS;
+  const textOids = [...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid);
+  const texts = await cache.readBlobs(textOids);
+  const repo = readRepository({
+    files: new Map([...listing].map(([p, e]) => [p, e.oid])),
+    text: (p) => {
+      const e = listing.get(p);
+      return e ? texts.get(e.oid)?.toString('utf8') : undefined;
+    },
+  });
+  if (repo.pages.length === 0 && listing.size === 0 && projectDir) throw new GitError(`The folder ${projectDir} does not exist on ${request.ref}`, 'not-found');
+
+  await s.progress?.('content_process');
+  const before = prev.snapshot ?? emptySnapshot(projectDir);
+  const sameRoot = before.root === repo.root;
+  const pageIdByPath = new Map(sameRoot ? Object.entries(before.pages).map(([id, p]) => [p.path, id]) : []);
+  const fileIdByPath = new Map(sameRoot ? Object.entries(before.files).map(([id, f]) => [f.path, id]) : []);
+  const current = await readRevision(ctx, ctx.db, s.spaceId);
+  const currentFiles = new Map(current.files.map((f) => [f.id, f]));
+  const usedIds = new Set<string>();
+  const claim = (id: string | undefined) => (id && !usedIds.has(id) ? (usedIds.add(id), id) : (() => {
+    const fresh = newId();
+    usedIds.add(fresh);
+    return fresh;
+  })());
+
+  // Ids: documents by path, other entries by key; files by path.
+  const next: Snapshot = { ...emptySnapshot(projectDir), root: repo.root, readme: repo.config.readme, summary: repo.config.summary, ...(repo.summaryTitle !== undefined ? { summaryTitle: repo.summaryTitle } : {}) };
+  const ids = new Map<RepoPage, string>();
+  const pathToId = new Map<string, string>();
+  const assign = (pages: RepoPage[], parentKey: string) => {
+    for (const p of pages) {
+      let id: string;
+      let key = '';
+      if (p.path) id = claim(pageIdByPath.get(p.path));
+      else {
+        key = p.type === 'group' ? `group:${p.slug}` : p.type === 'link' ? `link:${parentKey}:${p.href ?? p.git.raw ?? p.title}` : `linkless:${parentKey}:${slugify(p.title)}`;
+        id = claim(before.keys[key]);
+        next.keys[key] = id;
+      }
+      ids.set(p, id);
+      if (p.path) pathToId.set(p.path, id);
+      assign(p.children, p.path ?? key);
+    }
+  };
+  assign(repo.pages, '');
+
+  // Files: reuse what is already stored when the blob did not change.
+  const files: FileEntry[] = [];
+  const fileByPath = new Map<string, string>();
+  const toRead = repo.assets.filter((a) => {
+    const id = fileIdByPath.get(a.path);
+    return !(id && before.files[id]?.oid === a.oid && currentFiles.has(id));
+  });
+  const bytes = await cache.readBlobs(toRead.map((a) => a.oid));
+  for (const a of repo.assets) {
+    const id = claim(fileIdByPath.get(a.path));
+    fileByPath.set(a.path, id);
+    const known = currentFiles.get(id);
+    let entry: FileEntry;
+    if (known && before.files[id]?.oid === a.oid) entry = { ...known, name: a.name };
+    else {
+      const data = bytes.get(a.oid);
+      if (!data) throw new GitError(`The file ${a.path} could not be read`);
+      if (data.length > limits.maxFileBytes) throw new GitError(`${a.path} is larger than ${limits.maxFileBytes} bytes`, 'limit');
+      const image = imageSize(data);
+      entry = {
+        id, name: a.name, contentType: contentTypeOf(a.name, undefined, data), size: data.length, blob: await putBlob(ctx, data),
+        ...(image ? { width: image.width, height: image.height } : {}),
+      };
+    }
+    files.push(entry);
+    next.files[id] = { path: a.path, oid: a.oid, blob: entry.blob };
+  }
+
+  const resolverFor = (from: string): RefResolver => ({
+    toRef(target, usage): ContentRef | undefined {
+      const r = resolveRelative(from, target);
+      if (!r) return undefined;
+      const file = fileByPath.get(r.path);
+      if (file) return { kind: 'file', file };
+      const page = usage === 'link' ? pathToId.get(r.path) : undefined;
+      if (page) return r.anchor !== undefined ? { kind: 'anchor', page, anchor: r.anchor } : { kind: 'page', page };
+      return undefined;
+    },
+  });
+
+  const linkTarget = (href: string): JsonObject => {
+    const r = resolveRelative(repo.config.summary, href);
+    const page = r && pathToId.get(r.path);
+    if (page) return r.anchor !== undefined ? { kind: 'anchor', page, anchor: r.anchor } : { kind: 'page', page };
+    return { kind: 'url', url: href };
+  };
+
+  let pageCount = 0;
+  const build = (p: RepoPage): PageNode => {
+    const id = ids.get(p)!;
+    const page: PageData = { id, title: p.title.slice(0, 500) || 'Untitled', slug: p.type === 'link' ? '' : p.slug, type: p.type, markdown: '' };
+    if (p.type === 'document' && p.path) {
+      pageCount++;
+      page.markdown = toStoredMarkdown(p.body, resolverFor(p.path));
+    }
+    const f = p.fields;
+    if (f.description) page.description = f.description;
+    if (f.icon) page.icon = f.icon;
+    if (f.hidden) page.hidden = true;
+    const layout = layoutToApi(f.layout);
+    if (layout) page.layout = layout;
+    if (f.cover && p.path) {
+      const r = resolveRelative(p.path, f.cover);
+      const file = r && fileByPath.get(r.path);
+      if (file) page.cover = { ref: { kind: 'file', file }, ...(f.coverY !== undefined ? { yPos: f.coverY } : {}) };
+    }
+    if (p.type === 'link') page.target = p.href ? linkTarget(p.href) : { kind: 'url', url: '' };
+    const metadata: JsonObject = {};
+    if (f.noIndex) metadata.noIndex = true;
+    if (f.noRobotsIndex) metadata.noRobotsIndex = true;
+    const git = cleanGitMeta(p.git);
+    if (git) metadata.git = git as JsonObject;
+    if (Object.keys(metadata).length) page.metadata = metadata;
+    return { ...page, children: p.children.map(build) };
+  };
+  const tree = dedupeSiblingSlugs({ id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: repo.pages.map(build) });
+  const idToPath = new Map([...pathToId].map(([path, id]) => [id, path]));
+  const record = (n: PageNode) => {
+    const path = idToPath.get(n.id);
+    const e = path !== undefined ? listing.get(joinPath(repo.root, path)) : undefined;
+    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)) };
+    n.children.forEach(record);
+  };
+  record(tree);
+
+  // Other files Bindery keeps, so that an export writes them back.
+  const extraPaths = [...listing.keys()].filter((p) => {
+    const rel = repo.root ? (p.startsWith(`${repo.root}/`) ? p.slice(repo.root.length + 1) : undefined) : p;
+    return p === '.gitbook.yaml' || (rel !== undefined && (rel === VARS_FILE || rel === repo.config.summary || rel === '.gitbook/tags.yaml' || (rel.startsWith(`${INCLUDES_DIR}/`) && MARKDOWN.test(rel))));
+  });
+  const extraBytes = await cache.readBlobs(extraPaths.map((p) => listing.get(p)!.oid));
+  for (const p of extraPaths) {
+    const e = listing.get(p)!;
+    const data = extraBytes.get(e.oid);
+    if (data) next.extras[p] = { oid: e.oid, blob: await putBlob(ctx, data) };
+  }
+
+  await s.progress?.('finalize');
+  const info = await cache.commitInfo(head);
+  const createdByService = /<bot@bindery\.local>$/.test(info.committer ?? '');
+  const committed = await commitTree(ctx, {
+    spaceId: s.spaceId, tree, files, variables: repo.variables, createdBy: s.createdBy, activate: !request.standalone,
+    then: async (tx, revisionId) => {
+      const hash = await saveSnapshot(tx, next);
+      await tx.insertInto('git_revisions').values({
+        revision_id: revisionId, space_id: s.spaceId, oid: head, message: info.message, created_by_service: createdByService ? 1 : 0,
+        url: commitUrl(request, head), ref: request.ref, snapshot_hash: hash, created_at: ctx.clock.now().toISOString(),
+      }).execute();
+      if (!request.standalone) await recordSync(s, tx, { head, revisionId, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
+    },
+  });
+  if (!committed && !request.standalone) {
+    await ctx.db.transaction().execute(async (tx) => {
+      const hash = await saveSnapshot(tx, next);
+      const space = await tx.selectFrom('spaces').select('revision_id').where('id', '=', s.spaceId).executeTakeFirstOrThrow();
+      await recordSync(s, tx, { head, revisionId: space.revision_id, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
+    });
+  }
+  const stats = { pages: pageCount, files: files.length, filesRead: toRead.length, warnings: repo.warnings.length };
+  if (!committed) return { commit: head, skipped: 'the content is the same as the space\'s', stats, ...(request.standalone ? { standalone: true } : {}) };
+  return { revisionId: committed.revisionId, commit: head, stats, ...(request.standalone ? { standalone: true } : {}) };
+}
+
+function cleanGitMeta(g: PageGitMeta): PageGitMeta | undefined {
+  const out: PageGitMeta = {};
+  for (const [k, v] of Object.entries(g)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return Object.keys(out).length ? out : undefined;
+}
+
+async function recordSync(
+  s: SyncContext, tx: Parameters<typeof saveSnapshot>[0],
+  r: { head: string; revisionId: string; snapshotHash: string; remoteUrl: string; projectDir: string },
+): Promise<void> {
+  const now = s.ctx.clock.now().toISOString();
+  await tx.updateTable('git_sync_spaces').set({
+    last_commit: r.head, last_revision_id: r.revisionId, snapshot_hash: r.snapshotHash, url: r.remoteUrl, project_directory: r.projectDir,
+    ...(s.request.timestamp ? { last_timestamp: s.request.timestamp } : {}), updated_at: now,
+  }).where('space_id', '=', s.spaceId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export
+
+function fieldsOfPage(p: PageNode, coverPath: (file: string) => string | undefined): FrontmatterFields {
+  const f: FrontmatterFields = {};
+  if (p.description) f.description = p.description;
+  if (p.icon) f.icon = p.icon;
+  if (p.hidden) f.hidden = true;
+  const meta = (p.metadata ?? {}) as Record<string, unknown>;
+  if (meta.noIndex === true) f.noIndex = true;
+  if (meta.noRobotsIndex === true) f.noRobotsIndex = true;
+  if (p.layout && Object.keys(p.layout).length) f.layout = { ...(p.layout as PageLayout) };
+  const cover = p.cover as { ref?: { kind?: string; file?: string }; yPos?: number } | undefined;
+  if (cover?.ref?.kind === 'file' && cover.ref.file) {
+    const path = coverPath(cover.ref.file);
+    if (path) f.cover = path;
+    if (typeof cover.yPos === 'number') f.coverY = cover.yPos;
+  }
+  return f;
+}
+
+const gitMetaOf = (p: PageNode): PageGitMeta => (((p.metadata ?? {}) as Record<string, unknown>).git ?? {}) as PageGitMeta;
+
+/** The structure of a table of contents (what SUMMARY.md says), to know whether it changed since the last sync. */
+function structureKey(pages: ExportPage[], plan: PathPlan, linkTarget: (p: ExportPage) => string | undefined): string {
+  const shape = (ps: ExportPage[]): unknown[] => ps.map((p) => [p.type, p.title, p.slug, plan.pages.get(p.id) ?? null, p.type === 'link' ? linkTarget(p) ?? null : null, p.git.label ?? null, p.git.linkless ?? false, p.git.raw ?? null, shape(p.children)]);
+  return createHash('sha256').update(canonicalJson(shape(pages))).digest('hex');
+}
+
+export async function exportToGit(s: SyncContext): Promise<SyncResult> {
+  const { ctx, request } = s;
+  const projectDir = projectDirOf(request);
+  const cache = await openCache(s);
+  const prev = await previousSnapshot(s, projectDir, cache.remote.url);
+  const revision = await readRevision(ctx, ctx.db, s.spaceId);
+  if (!request.force && prev.lastRevision === revision.revisionId) {
+    return { skipped: `revision ${revision.revisionId} is already in the repository` };
+  }
+  await s.progress?.('repo_fetch');
+  const head = await cache.fetch(request.ref);
+  if (head && prev.lastCommit && head !== prev.lastCommit && !request.force) {
+    throw new GitError(
+      `${request.ref} has commits that are not in this space (it is at ${head.slice(0, 12)}, last synced at ${prev.lastCommit.slice(0, 12)}): import them first, or export with "force": true to overwrite them`,
+      'non-fast-forward',
+    );
+  }
+
+  await s.progress?.('content_process');
+  const tree = head ? await cache.listTree(head, projectDir) : new Map<string, { oid: string; size: number; mode: string }>();
+  const configEntry = tree.get('.gitbook.yaml');
+  const configText = configEntry ? (await cache.readBlobs([configEntry.oid])).get(configEntry.oid)?.toString('utf8') : undefined;
+  const config = parseGitBookConfig(configText);
+  const before = prev.snapshot && prev.snapshot.root === config.root ? prev.snapshot : { ...emptySnapshot(projectDir), root: config.root };
+  const root = config.root;
+  const rel = (path: string) => joinPath(root, path); // project-dir relative
+
+  // The export model.
+  const toExport = (n: PageNode): ExportPage => ({
+    id: n.id, type: n.type, title: n.title, slug: n.slug, fields: {}, git: gitMetaOf(n),
+    ...(before.pages[n.id] ? { recordedPath: before.pages[n.id]!.path } : {}), children: n.children.map(toExport),
+  });
+  const pages = revision.tree.children.map(toExport);
+  const plan = planPaths(pages, revision.files.map((f) => ({ id: f.id, name: f.name, blob: f.blob, ...(before.files[f.id] ? { recordedPath: before.files[f.id]!.path } : {}) })), config.readme);
+  const nodes = new Map<string, PageNode>();
+  const index = (n: PageNode) => {
+    nodes.set(n.id, n);
+    n.children.forEach(index);
+  };
+  revision.tree.children.forEach(index);
+
+  const targetOf = (from: string, ref: ContentRef): string | undefined => {
+    if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
+      const path = plan.pages.get(ref.page!);
+      if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
+      const relPath = relativePath(from, path);
+      return ref.kind === 'anchor' ? `${relPath}#${ref.anchor}` : relPath;
+    }
+    if (ref.kind === 'file') {
+      const path = plan.files.get(ref.file);
+      return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
+    }
+    return undefined;
+  };
+  const linkTarget = (p: ExportPage): string | undefined => {
+    const target = nodes.get(p.id)?.target as ContentRef | undefined;
+    if (!target) return undefined;
+    if (target.kind === 'url') return target.url || undefined;
+    return targetOf(config.summary, target);
+  };
+
+  // Which ids moved since the last sync (pages referring to them must be written again).
+  const moved = new Set<string>();
+  for (const [id, path] of plan.pages) if (before.pages[id] && before.pages[id]!.path !== path) moved.add(id);
+  for (const [id, path] of plan.files) if (before.files[id] && before.files[id]!.path !== path) moved.add(id);
+  for (const id of Object.keys(before.pages)) if (!plan.pages.has(id)) moved.add(id);
+  for (const id of Object.keys(before.files)) if (!plan.files.has(id)) moved.add(id);
+  const refersToMoved = (markdown: string, cover: unknown) => {
+    if (!moved.size) return false;
+    for (const m of markdown.matchAll(/\/(?:pages|files)\/([\w-]+)/g)) if (moved.has(m[1]!)) return true;
+    const file = (cover as { ref?: { file?: string } } | undefined)?.ref?.file;
+    return !!file && moved.has(file);
+  };
+
+  const changes = new Map<string, Buffer | null>();
+  const wanted = new Set<string>();
+  const next: Snapshot = { ...before, projectDir, root, readme: config.readme, summary: config.summary, pages: {}, files: {}, extras: { ...before.extras } };
+  const write = (path: string, data: Buffer) => {
+    const p = rel(path);
+    wanted.add(p);
+    const oid = blobOid(data);
+    if (tree.get(p)?.oid !== oid) changes.set(p, data);
+    return oid;
+  };
+  let rendered = 0;
+  let kept = 0;
+
+  for (const [id, path] of plan.pages) {
+    const node = nodes.get(id)!;
+    const exportPage = { ...toExport(node), fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
+    const hash = pageHash(pageData(node));
+    const snap = before.pages[id];
+    const p = rel(path);
+    if (snap && snap.hash === hash && snap.path === path && tree.get(p)?.oid === snap.oid && !refersToMoved(node.markdown, node.cover)) {
+      wanted.add(p);
+      next.pages[id] = { path, oid: snap.oid, hash };
+      kept++;
+      continue;
+    }
+    const body = fromStoredMarkdown(node.markdown, { toTarget: (ref) => targetOf(path, ref) });
+    const oid = write(path, Buffer.from(renderPageFile(exportPage, body), 'utf8'));
+    next.pages[id] = { path, oid, hash };
+    rendered++;
+  }
+
+  // Files: bytes are only read when the path or the blob changed.
+  for (const f of revision.files) {
+    const path = plan.files.get(f.id)!;
+    const p = rel(path);
+    const snap = before.files[f.id];
+    if (snap && snap.blob === f.blob && tree.get(p)?.oid === snap.oid) {
+      wanted.add(p);
+      next.files[f.id] = { path, oid: snap.oid, blob: f.blob };
+      continue;
+    }
+    const oid = write(path, await getBlob(ctx, f.blob));
+    next.files[f.id] = { path, oid, blob: f.blob };
+  }
+
+  // SUMMARY.md: kept as it is while the table of contents did not change.
+  const structure = structureKey(pages, plan, linkTarget);
+  const summaryPath = rel(config.summary);
+  const summaryNow = tree.get(summaryPath);
+  if (before.structure === structure && summaryNow) wanted.add(summaryPath);
+  else {
+    const text = renderSummary(pages, plan, { ...(before.summaryTitle !== undefined ? { title: before.summaryTitle } : {}), summaryPath: config.summary, linkTarget });
+    const oid = write(config.summary, Buffer.from(text, 'utf8'));
+    next.extras[repoPath({ projectDir: '', root }, config.summary)] = { oid, blob: await putBlob(ctx, Buffer.from(text, 'utf8')) };
+  }
+  next.structure = structure;
+
+  // Variables.
+  const varsPath = rel(VARS_FILE);
+  const varsEntry = tree.get(varsPath);
+  const varsRaw = varsEntry ? (await cache.readBlobs([varsEntry.oid])).get(varsEntry.oid)?.toString('utf8') : undefined;
+  const vars = renderVariables(revision.variables, varsRaw);
+  if (vars === '' || vars === null) {
+    if (varsEntry && Object.keys(revision.variables).length === 0 && before.extras[varsPath]) changes.set(varsPath, null);
+  } else write(VARS_FILE, Buffer.from(vars, 'utf8'));
+
+  // Other files Bindery keeps (includes, .gitbook.yaml, tags): written back when the branch does not have them.
+  for (const [path, e] of Object.entries(before.extras)) {
+    if (path === summaryPath || path === varsPath) continue;
+    if (!tree.has(path)) changes.set(path, await getBlob(ctx, e.blob));
+  }
+
+  // Files Bindery wrote at the last sync that are no longer pages or files of the space.
+  for (const { path } of [...Object.values(before.pages), ...Object.values(before.files)]) {
+    const p = rel(path);
+    if (!wanted.has(p) && tree.has(p)) changes.set(p, null);
+  }
+
+  await s.progress?.('finalize');
+  const repoChanges = new Map([...changes].map(([p, data]) => [projectDir ? `${projectDir}/${p}` : p, data]));
+  const stats = { written: [...changes.values()].filter((d) => d !== null).length, deleted: [...changes.values()].filter((d) => d === null).length, rendered, kept };
+  if (repoChanges.size === 0 && head) {
+    await ctx.db.transaction().execute(async (tx) => {
+      const hash = await saveSnapshot(tx, next);
+      await recordSync(s, tx, { head, revisionId: revision.revisionId, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
+    });
+    return { commit: head, skipped: 'the repository already has this content', stats };
+  }
+
+  const { message, author } = await commitMeta(ctx, s, revision);
+  const commit = await cache.commit(head, repoChanges, { message, author, committer: BOT, date: ctx.clock.now() });
+  await cache.push(commit, request.ref, { force: !!request.force, expected: head ?? '' });
+  await ctx.db.transaction().execute(async (tx) => {
+    const hash = await saveSnapshot(tx, next);
+    await tx.deleteFrom('git_revisions').where('revision_id', '=', revision.revisionId).execute();
+    await tx.insertInto('git_revisions').values({
+      revision_id: revision.revisionId, space_id: s.spaceId, oid: commit, message, created_by_service: 1, url: commitUrl(request, commit), ref: request.ref,
+      snapshot_hash: hash, created_at: ctx.clock.now().toISOString(),
+    }).execute();
+    await recordSync(s, tx, { head: commit, revisionId: revision.revisionId, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
+  });
+  return { revisionId: revision.revisionId, commit, stats };
+}
+
+/** The commit's message (GitBook's `GITBOOK-{n}: {subject}` for a merged change request) and author. */
+async function commitMeta(ctx: AppContext, s: SyncContext, revision: { revisionId: string; createdBy: string | null }): Promise<{ message: string; author: { name: string; email: string } }> {
+  const cr = await ctx.db.selectFrom('change_requests').select(['number', 'subject', 'merged_by']).where('space_id', '=', s.spaceId).where('revision_merged_id', '=', revision.revisionId).executeTakeFirst();
+  const template = s.request.commitMessage?.trim() || '';
+  let message: string;
+  if (cr) {
+    const subject = cr.subject.trim();
+    message = /\{change_request_(number|subject)\}/.test(template)
+      ? template.replace(/\{change_request_number\}/g, String(cr.number)).replace(/\{change_request_subject\}/g, subject || 'No subject')
+      : `GITBOOK-${cr.number}: ${subject || 'change request with no subject merged in GitBook'}`;
+  } else {
+    message = template.replace(/\{change_request_number\}:?\s*/g, '').replace(/\{change_request_subject\}/g, '').trim() || 'GitBook: No commit message';
+  }
+  const userId = cr?.merged_by ?? revision.createdBy ?? s.createdBy;
+  const user = userId ? await ctx.db.selectFrom('users').select(['display_name', 'email']).where('id', '=', userId).executeTakeFirst() : undefined;
+  return { message, author: user ? { name: user.display_name, email: user.email } : BOT };
+}

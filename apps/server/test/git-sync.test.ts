@@ -1,0 +1,296 @@
+// Git Sync end to end over HTTP, against real repositories served by `git http-backend` on 127.0.0.1: import,
+// edit in Bindery, export, edit in git, import again, non-fast-forward and force, standalone imports, project
+// directories, credentials kept out of everything the API returns and logs.
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
+import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
+import { readTree, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+
+const FIXTURE = join(import.meta.dirname, 'fixtures/gitbook-repo');
+const creds = { user: 'sync-bot', password: 'pa55-w0rd-XYZ' };
+let server: TestServer;
+let git: GitServer;
+let logs = '';
+const capture = pino({ level: 'debug' }, new Writable({ write(chunk, _e, cb) { logs += chunk.toString(); cb(); } }));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  git = await startGitServer({ auth: creds });
+});
+afterAll(async () => {
+  await git?.close();
+  await server?.close();
+});
+
+/** Runs Git Sync jobs until none is due (moving the clock past reschedules). */
+async function runJobs(): Promise<void> {
+  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
+  for (let i = 0; i < 50; i++) {
+    const r = await runDueJobs({ ...server.ctx, logger: capture }, { handlers, limit: 100 });
+    if (r.claimed === 0) {
+      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      if (!pending) return;
+    }
+    server.clock.advance(2_000);
+  }
+  throw new Error('git sync jobs did not finish');
+}
+
+let n = 0;
+function newRepo(files?: string): { name: string; url: string; wc: WorkingCopy } {
+  const name = `repo${++n}`;
+  git.createRepo(name);
+  const url = git.repoUrl(name, creds);
+  const wc = new WorkingCopy(url);
+  if (files) {
+    wc.copyFrom(files).commit('Initial docs');
+    wc.push();
+  }
+  return { name, url, wc };
+}
+
+async function newSpace(t: Tenant): Promise<string> {
+  const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' });
+  expect(r.status).toBe(201);
+  return r.body.id;
+}
+
+async function sync(t: Tenant, space: string, direction: 'import' | 'export', body: Record<string, unknown>) {
+  const r = await t.api.post(`/v1/spaces/${space}/git/${direction}`, direction === 'export' ? { commitMessage: 'Update from Bindery', ...body } : body);
+  expect(r.status, JSON.stringify(r.body)).toBe(204);
+  await runJobs();
+  const info = await t.api.get(`/v1/spaces/${space}/git/info`);
+  expect(info.status).toBe(200);
+  return info.body;
+}
+
+const titles = (pages: any[]): unknown[] => pages.map((p) => (p.pages?.length ? [p.title, titles(p.pages)] : p.title));
+
+describe('Git Sync', () => {
+  let t: Tenant;
+  beforeAll(async () => {
+    t = await createTenant(server, { editor: 'edit', reader: 'read' });
+  });
+
+  it('imports a repository in GitBook format, then the same commit again without a new revision', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    const info = await sync(t, space, 'import', { url, ref: 'refs/heads/main', repoCommitURL: 'https://example.com/acme/docs/commit' });
+    expect(info.operation).toMatchObject({ state: 'success', direction: 'import', commit: wc.head() });
+    expect(info.operation.endedAt).toBeDefined();
+    const pages = await t.api.get(`/v1/spaces/${space}/content/pages`);
+    expect(titles(pages.body.pages)).toEqual([
+      'Welcome to Acme',
+      ['Getting started', ['Installation', 'Quickstart']],
+      ['Reference', [['API overview', ['Endpoints']], 'Status page']],
+      ['Guides', ['Writing [draft] docs', ['Advanced', ['Variables and includes']]]],
+    ]);
+    const welcome = pages.body.pages[0];
+    expect(welcome).toMatchObject({ icon: 'house', layout: { width: 'wide', tableOfContents: false } });
+    expect(welcome.description).toMatch(/^Acme's documentation/);
+    const install = pages.body.pages[1].pages[0];
+    expect(install).toMatchObject({ hidden: true, path: 'getting-started/installation' });
+    const files = await t.api.get(`/v1/spaces/${space}/content/files?limit=100`);
+    expect(files.body.items.map((f: any) => f.name).sort()).toEqual(['acme-sdk.pdf', 'architecture.png', 'openapi.yaml', 'settings (1).png', 'settings.png']);
+    const variables = (await t.api.get(`/v1/spaces/${space}/content`)).body.variables;
+    expect(variables).toEqual({ support_email: 'support@example.com', region: 'eu-west-1' });
+
+    // Relative links became page links (with their anchors), images became file references.
+    const readme = await t.api.get(`/v1/spaces/${space}/content/page/${welcome.id}?format=markdown`);
+    const quickstart = pages.body.pages[1].pages[1];
+    expect(readme.body.markdown).toContain(`/pages/${quickstart.id}#first-event`);
+    expect(readme.body.markdown).toContain(`/pages/${install.id}`);
+
+    const revision = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    const again = await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(again.operation).toMatchObject({ state: 'success', skipped: expect.stringMatching(/already imported/) });
+    const forced = await sync(t, space, 'import', { url, ref: 'refs/heads/main', force: true });
+    expect(forced.operation).toMatchObject({ state: 'success', skipped: expect.stringMatching(/same/) });
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
+  });
+
+  /** Imports the fixture repository into a new space and exports it to an empty repository; the files of both. */
+  async function roundTrip(): Promise<{ exported: Map<string, Buffer>; original: Map<string, Buffer> }> {
+    const { url: source } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url: source, ref: 'refs/heads/main' });
+    const { url: target, wc } = newRepo();
+    const info = await sync(t, space, 'export', { url: target, ref: 'refs/heads/main' });
+    expect(info.operation, JSON.stringify(info.operation)).toMatchObject({ state: 'success', direction: 'export' });
+    return { exported: wc.pull().files(), original: readTree(FIXTURE) };
+  }
+
+  it('exports an imported space to an empty repository: same files, structure, frontmatter, titles, assets byte for byte', async () => {
+    const { exported, original } = await roundTrip();
+    expect([...exported.keys()].sort()).toEqual([...original.keys()].sort());
+    for (const [path, bytes] of original) {
+      if (path.endsWith('.md') && !path.startsWith('.gitbook/') && path !== 'SUMMARY.md') {
+        // Frontmatter and title line byte for byte; bodies below.
+        const head = (b: Buffer) => /^(?:---\n[\s\S]*?\n---\n\n)?# .*\n/.exec(b.toString())?.[0];
+        expect([path, head(exported.get(path)!)]).toEqual([path, head(bytes)]);
+      } else expect([path, exported.get(path)?.toString('latin1')]).toEqual([path, bytes.toString('latin1')]);
+    }
+  });
+
+  // GitBook-canonical page bodies need the content pipeline's canonical serializer (bullets `*`, rules `***`,
+  // `<figure>`): this turns into a failure — to be made a plain `it` — once that serializer lands.
+  it.fails('exports page bodies of a GitBook-canonical repository byte for byte (pending the canonical serializer)', async () => {
+    const { exported, original } = await roundTrip();
+    for (const [path, bytes] of original) expect([path, exported.get(path)?.toString()]).toEqual([path, bytes.toString()]);
+  });
+
+  it('edit in Bindery → export (one file, one commit), edit in git → import, merged change request → GITBOOK-n', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    const pages = (await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages;
+    const quickstart = pages[1].pages[1];
+    const edit = await t.as('editor').patch(`/v1/spaces/${space}/content/page/${quickstart.id}`, { markdown: '## First event\n\nEdited in Bindery.\n' });
+    expect(edit.status).toBe(200);
+    const exported = await sync(t, space, 'export', { url, ref: 'refs/heads/main', commitMessage: 'Docs update' });
+    expect(exported.operation).toMatchObject({ state: 'success', direction: 'export' });
+    wc.pull();
+    expect(wc.git('log', '-1', '--format=%s|%cn').trim()).toBe('Docs update|Bindery');
+    expect(wc.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('getting-started/quickstart.md');
+    expect(wc.read('getting-started/quickstart.md')).toBe('# Quickstart\n\n## First event\n\nEdited in Bindery.\n');
+    // The exported revision carries its commit; exporting again does nothing (no loop).
+    const content = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    expect(content.git).toMatchObject({ oid: wc.head(), createdByService: true, ref: 'refs/heads/main' });
+    const again = await sync(t, space, 'export', { url, ref: 'refs/heads/main' });
+    expect(again.operation.skipped).toMatch(/already in the repository/);
+    expect(wc.pull().git('rev-list', '--count', 'HEAD').trim()).toBe('2');
+
+    // Edit in git, import: same page, new content.
+    wc.write('getting-started/quickstart.md', '# Quick start\n\nEdited in git.\n').commit('Edit in git');
+    wc.push();
+    const imported = await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(imported.operation).toMatchObject({ state: 'success', commit: wc.head() });
+    const page = await t.api.get(`/v1/spaces/${space}/content/page/${quickstart.id}?format=markdown`);
+    expect(page.body).toMatchObject({ title: 'Quick start', markdown: 'Edited in git.\n' });
+    const rev = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    expect(rev.git).toMatchObject({ oid: wc.head(), message: 'Edit in git', createdByService: false });
+
+    // A merged change request is exported as GITBOOK-<number>: <subject>.
+    const cr = await t.api.post(`/v1/spaces/${space}/change-requests`, { subject: 'Rename the quickstart' });
+    expect(cr.status).toBe(201);
+    const crEdit = await t.api.post(`/v1/spaces/${space}/change-requests/${cr.body.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: quickstart.id, page: { title: 'Quickstart guide' } }] });
+    expect(crEdit.status, JSON.stringify(crEdit.body)).toBe(200);
+    expect((await t.api.post(`/v1/spaces/${space}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    await sync(t, space, 'export', { url, ref: 'refs/heads/main', commitMessage: 'ignored for merges' });
+    wc.pull();
+    expect(wc.git('log', '-1', '--format=%s|%an').trim()).toBe(`GITBOOK-${cr.body.number}: Rename the quickstart|Owner`);
+    expect(wc.read('getting-started/quickstart.md')).toBe('# Quickstart guide\n\nEdited in git.\n');
+    expect(wc.read('SUMMARY.md')).toContain('* [Quickstart guide](getting-started/quickstart.md "Start here")');
+  });
+
+  it('refuses a non-fast-forward export unless forced', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    wc.write('getting-started/installation.md', wc.read('getting-started/installation.md') + '\nAdded in git.\n').commit('Not imported');
+    wc.push();
+    const readme = (await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages[0];
+    await t.api.patch(`/v1/spaces/${space}/content/page/${readme.id}`, { markdown: 'Changed in Bindery.\n' });
+    const refused = await sync(t, space, 'export', { url, ref: 'refs/heads/main' });
+    expect(refused.operation).toMatchObject({ state: 'failure', direction: 'export' });
+    expect(refused.operation.error).toMatch(/commits that are not in this space.*import them first.*force/);
+    expect(wc.pull().git('log', '-1', '--format=%s').trim()).toBe('Not imported');
+    const forced = await sync(t, space, 'export', { url, ref: 'refs/heads/main', force: true });
+    expect(forced.operation).toMatchObject({ state: 'success' });
+    wc.pull();
+    expect(wc.read('README.md')).toContain('Changed in Bindery.');
+    expect(wc.git('rev-list', '--count', 'HEAD').trim()).toBe('3');
+  });
+
+  it('imports a pull request as a standalone revision without moving the space', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    const before = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    wc.git('checkout', '--quiet', '-b', 'feature');
+    wc.write('README.md', wc.read('README.md').replace('# Welcome to Acme', '# Welcome to Acme (preview)')).commit('Preview');
+    wc.git('push', '--quiet', 'origin', 'HEAD:refs/pull/7/head');
+    const info = await sync(t, space, 'import', { url, ref: 'refs/pull/7/head', standalone: true });
+    expect(info.operation).toMatchObject({ state: 'success', standalone: true, commit: wc.head() });
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(before);
+    const preview = await t.api.get(`/v1/spaces/${space}/revisions/${info.operation.revision}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.pages[0].title).toBe('Welcome to Acme (preview)');
+    expect(preview.body.git).toMatchObject({ oid: wc.head(), ref: 'refs/pull/7/head' });
+    expect(info.ref).toBe('refs/heads/main');
+  });
+
+  it('syncs two spaces with folders of one repository (project directories, root:)', async () => {
+    const { url, wc } = newRepo();
+    wc.copyFrom(FIXTURE, 'docs/product');
+    wc.write('docs/api/.gitbook.yaml', 'root: ./content/\n').write('docs/api/content/README.md', '# API\n\nThe API.\n').write('docs/api/content/auth.md', '# Auth\n\nTokens.\n');
+    wc.write('src/index.js', 'console.log(1);\n').commit('Monorepo');
+    wc.push();
+    const product = await newSpace(t);
+    const api = await newSpace(t);
+    await sync(t, product, 'import', { url, ref: 'refs/heads/main', repoProjectDirectory: 'docs/product' });
+    const info = await sync(t, api, 'import', { url, ref: 'refs/heads/main', repoProjectDirectory: '/docs/api/' });
+    expect(info).toMatchObject({ projectDirectory: 'docs/api', operation: { state: 'success' } });
+    expect(titles((await t.api.get(`/v1/spaces/${api}/content/pages`)).body.pages)).toEqual(['API', 'Auth']);
+    expect((await t.api.get(`/v1/spaces/${product}/content/pages`)).body.pages).toHaveLength(4);
+    const auth = (await t.api.get(`/v1/spaces/${api}/content/pages`)).body.pages[1];
+    await t.api.patch(`/v1/spaces/${api}/content/page/${auth.id}`, { markdown: 'Tokens and keys.\n' });
+    await sync(t, api, 'export', { url, ref: 'refs/heads/main' });
+    wc.pull();
+    // The folder had no SUMMARY.md (its tree came from the folders): GitBook writes one from then on.
+    expect(wc.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('docs/api/content/SUMMARY.md\ndocs/api/content/auth.md');
+    expect(wc.read('docs/api/content/SUMMARY.md')).toBe('# Table of contents\n\n* [API](README.md)\n* [Auth](auth.md)\n');
+    // The other space's folder is untouched; exporting it too builds on the new head (its own folder only).
+    const readme = (await t.api.get(`/v1/spaces/${product}/content/pages`)).body.pages[0];
+    await t.api.patch(`/v1/spaces/${product}/content/page/${readme.id}`, { description: 'New description' });
+    const second = await sync(t, product, 'export', { url, ref: 'refs/heads/main', force: true });
+    expect(second.operation.state).toBe('success');
+    wc.pull();
+    expect(wc.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('docs/product/README.md');
+    expect(wc.read('docs/product/README.md')).toMatch(/^---\ndescription: New description\nicon: house\n/);
+  });
+
+  it('keeps credentials out of git/info, the space, operation errors, jobs and logs', async () => {
+    const { name } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    logs = '';
+    const wrong = git.repoUrl(name, { user: creds.user, password: 'Wr0ng-Secret-42' });
+    const failed = await sync(t, space, 'import', { url: wrong, ref: 'refs/heads/main' });
+    expect(failed.operation.state).toBe('failure');
+    expect(failed.operation.error).toMatch(/refused the credentials/);
+    const ok = await sync(t, space, 'import', { url: git.repoUrl(name, creds), ref: 'refs/heads/main', gitInfo: { provider: 'github', url: 'https://github.com/acme/docs' } });
+    expect(ok.operation.state).toBe('success');
+    expect(ok).toMatchObject({ installationProvider: 'github', repoName: `${name}`, url: 'https://github.com/acme/docs' });
+    const spaceJson = (await t.api.get(`/v1/spaces/${space}`)).body;
+    expect(spaceJson.gitSync).toMatchObject({ installationProvider: 'github', url: 'https://github.com/acme/docs' });
+    const everything = JSON.stringify([
+      failed, ok, spaceJson, logs,
+      await server.ctx.db.selectFrom('git_sync_operations').select(['request', 'error', 'result', 'credentials']).where('space_id', '=', space).execute(),
+      await server.ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', space).execute(),
+      await server.ctx.db.selectFrom('jobs').select(['payload', 'last_error']).where('type', '=', JOB_TYPES.gitSync).execute(),
+    ]);
+    for (const secret of [creds.password, 'Wr0ng-Secret-42', Buffer.from(`${creds.user}:${creds.password}`).toString('base64')]) expect(everything).not.toContain(secret);
+    expect(logs).toContain('git sync operation failed');
+    // Ended operations keep no credentials at all.
+    const ops = await server.ctx.db.selectFrom('git_sync_operations').select('credentials').where('space_id', '=', space).execute();
+    expect(ops.every((o) => o.credentials === null)).toBe(true);
+  });
+
+  it('checks access, validates bodies, refuses private addresses when not allowed, and removes the sync', async () => {
+    const space = await newSpace(t);
+    expect((await t.api.get(`/v1/spaces/${space}/git/info`)).status).toBe(404);
+    expect((await t.as('reader').post(`/v1/spaces/${space}/git/import`, { url: 'https://example.com/x.git', ref: 'refs/heads/main' })).status).toBe(403);
+    expect((await t.api.post(`/v1/spaces/${space}/git/import`, { url: 'https://example.com/x.git', ref: 'main' })).status).toBe(400);
+    expect((await t.api.post(`/v1/spaces/${space}/git/export`, { url: 'https://example.com/x.git', ref: 'refs/heads/main' })).status).toBe(400);
+    const { url } = newRepo(FIXTURE);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    expect((await t.as('editor').delete(`/v1/spaces/${space}/git/legacy-installation`)).status).toBe(403);
+    expect((await t.api.delete(`/v1/spaces/${space}/git/legacy-installation`)).status).toBe(204);
+    expect((await t.api.delete(`/v1/spaces/${space}/git/legacy-installation`)).status).toBe(204);
+    expect((await t.api.get(`/v1/spaces/${space}/git/info`)).status).toBe(404);
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.gitSync).toBeUndefined();
+  });
+});
