@@ -5134,7 +5134,9 @@ export interface components {
             files: components["schemas"]["RevisionFile"][];
             /** @description Git commit the revision comes from or was exported to. */
             git?: {
-                /** @description True when the commit was created by the Git Sync service. */
+                /** @description The same as `createdByService`, under the name GitBook's own API uses. */
+                createdByGitBook?: boolean;
+                /** @description True when the commit was created by the Git Sync service (an export). */
                 createdByService?: boolean;
                 message?: string;
                 oid?: string;
