@@ -147,3 +147,55 @@ describe('Part 1, Spaces: a deleted space in its 7-day trash', () => {
     expect((await other.api.get(`/v1/spaces/${space.id}`)).status).toBe(200);
   });
 });
+
+describe('Part 1, states and transitions: change request (any) — PATCH with status → the given status', () => {
+  it('reopens a merged change request from the revision its merge produced; the merged content stays and a second round merges on top', async () => {
+    const t = await createTenant(server, { reviewer: 'review' });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const base = `/v1/spaces/${space.id}`;
+    const created = await t.api.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-aaaa', title: 'A', markdown: 'one\n' } }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const cr = (await t.api.post(`${base}/change-requests`, { subject: 'Round one' })).body;
+    const crPath = `${base}/change-requests/${cr.id}`;
+    expect((await t.api.post(`${crPath}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-aaaa', page: { markdown: 'two\n' } }] })).status).toBe(200);
+    expect((await t.api.post(`${crPath}/reviews`, {})).status).toBeGreaterThanOrEqual(400); // the author cannot review
+    expect((await t.as('reviewer').post(`${crPath}/reviews`, { status: 'approved' })).status).toBe(201);
+    const merged = await t.api.post(`${crPath}/merge`);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const atMerge = (await t.api.get(crPath)).body;
+    expect(atMerge).toMatchObject({ status: 'merged' });
+    const mergedRevision = atMerge.revisionMerged as string;
+    const before = (await t.api.get(base)).body.changeRequestsOpen;
+
+    // A merged request's subject can still be corrected; it stays merged.
+    expect((await t.api.patch(crPath, { subject: 'Round one (done)' })).body).toMatchObject({ status: 'merged', subject: 'Round one (done)', revisionMerged: mergedRevision });
+
+    const reopened = await t.api.patch(crPath, { status: 'open' });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'open', revision: mergedRevision, revisionInitial: mergedRevision, outdated: false });
+    for (const k of ['mergedAt', 'mergedBy', 'revisionMerged', 'revisionMergedAncestor']) expect(reopened.body[k]).toBeUndefined();
+    expect((await t.api.get(base)).body.changeRequestsOpen).toBe(before + 1);
+    // The earlier approval was of the merged round: it is outdated now.
+    const reviews = (await t.api.get(`${crPath}/reviews`)).body.items;
+    expect(reviews.map((r: any) => r.outdated)).toEqual([true]);
+    // The merged content stayed in the space, and the reopened request shows it.
+    const page = async (p: string) => (await t.api.get(`${p}/content/page/page-aaaa?format=markdown`)).body.markdown;
+    expect(await page(base)).toBe('two\n');
+    expect(await page(crPath)).toBe('two\n');
+
+    // A second round on top of the first.
+    expect((await t.api.post(`${crPath}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-aaaa', page: { markdown: 'three\n' } }] })).status).toBe(200);
+    expect((await t.as('reviewer').post(`${crPath}/reviews`, { status: 'approved' })).status).toBe(201);
+    const again = await t.api.post(`${crPath}/merge`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await page(base)).toBe('three\n');
+    const final = (await t.api.get(crPath)).body;
+    expect(final.status).toBe('merged');
+    expect(final.revisionMerged).not.toBe(mergedRevision);
+
+    // Archiving a merged request is allowed too (it leaves the merged state the same way).
+    const archived = await t.api.patch(crPath, { status: 'archived' });
+    expect(archived.body).toMatchObject({ status: 'archived', revision: final.revisionMerged });
+    expect((await t.api.patch(crPath, { status: 'merged' })).status).toBe(400);
+  });
+});

@@ -2169,8 +2169,12 @@ export interface paths {
         head?: never;
         /**
          * Update a change request
-         * @description Needs the `edit` role. Omitted fields are unchanged. `status` moves the change request between `draft`,
-         *     `open` and `archived`; a merged change request cannot change anymore (409).
+         * @description Needs the `edit` role. Omitted fields are unchanged. `status` moves the change request to the given status
+         *     (`draft`, `open` or `archived`), also from `merged`: a merged change request that leaves `merged` continues
+         *     from the revision its merge produced (`revision` and `revisionInitial` become `revisionMerged`; the merged
+         *     content stays in the space; the merge fields are cleared and earlier reviews become outdated), so a second round
+         *     of changes can be made and merged on top. Subject and description of a merged change request can be edited; it
+         *     stays merged.
          */
         patch: operations["updateChangeRequestById"];
         trace?: never;

@@ -129,12 +129,12 @@ export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId
   const id = await ctx.db.transaction().execute(async (tx) => {
     const { space, access, changeRequest: cr } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
     authorizeChangeRequest(access, 'edit');
-    if (cr.status === 'merged') throw conflict(`Change request #${cr.number} is merged; a merged change request cannot be changed`);
     const patch: Partial<ChangeRequestRow> = { updated_at: ctx.clock.now().toISOString() };
     if (body.subject !== undefined) patch.subject = body.subject;
     if (description !== undefined) patch.description = description;
     if (body.status !== undefined && body.status !== cr.status) {
       patch.status = body.status;
+      if (cr.status === 'merged') Object.assign(patch, reopenedFromMerge(cr));
       const before = statusCounters(cr.status);
       const after = statusCounters(body.status);
       await changeRequestsRepo.bumpSpace(tx, space.id, { open: after.open - before.open, draft: after.draft - before.draft });
@@ -143,6 +143,17 @@ export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId
     return cr.id;
   });
   return reload(ctx, actor, spaceId, id);
+}
+
+/**
+ * Leaving `merged` (PATCH with another status, as the seed allows for any change request): the request continues
+ * from the revision its merge produced. That revision becomes its initial and current revision, so the content it
+ * merged stays in the space (nothing is reverted) and new edits form a new round of changes on top of it; the merge
+ * fields are cleared, and earlier reviews are outdated because the request's revision moved.
+ */
+function reopenedFromMerge(cr: ChangeRequestRow): Partial<ChangeRequestRow> {
+  const from = cr.revision_merged_id ?? cr.revision_id;
+  return { revision_id: from, revision_initial_id: from, revision_merged_ancestor_id: null, revision_merged_id: null, merged_at: null, merged_by: null };
 }
 
 /**
