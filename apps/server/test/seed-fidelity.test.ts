@@ -1,7 +1,7 @@
 // Seed fidelity: responses in the shapes the seed documents state, GitBook's own spellings accepted on input, and
 // text that cannot impersonate. Each test names the seed section it checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { addMember, createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -197,5 +197,50 @@ describe('Part 1, states and transitions: change request (any) — PATCH with st
     const archived = await t.api.patch(crPath, { status: 'archived' });
     expect(archived.body).toMatchObject({ status: 'archived', revision: final.revisionMerged });
     expect((await t.api.patch(crPath, { status: 'merged' })).status).toBe(400);
+  });
+});
+
+describe('Part 1, User reference: email and photoURL, subject to member visibility', () => {
+  it('members see the email and photo of the users in comments, reactions, change requests and reviews; guests see name and photo only', async () => {
+    const admin = server.api(server.adminToken);
+    const t = await createTenant(server, { reviewer: 'review', guest: null });
+    const other = await createTenant(server);
+    const photoURL = 'https://images.example.com/ada.png';
+    const ada = (await admin.post('/v1/users', { email: `ada-${t.org.toLowerCase()}@example.com`, displayName: 'Ada', photoURL })).body;
+    const adaToken = (await admin.post(`/v1/users/${ada.id}/tokens`, { label: 'test' })).body.token;
+    await addMember(server, t.org, t.owner, { id: ada.id, email: ada.email, token: adaToken }, 'admin');
+    const asAda = server.api(adaToken);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Handbook' })).body;
+    expect((await t.api.patch(`/v1/spaces/${space.id}`, { visibility: 'public' })).status).toBe(200);
+    expect((await t.api.post(`/v1/spaces/${space.id}/permissions`, { role: 'comment', users: [t.users.guest!.id] })).status).toBe(204);
+    const comment = (await asAda.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Looks good' } })).body;
+    expect((await t.as('reviewer').put(`/v1/spaces/${space.id}/comments/${comment.id}`, { addedReactions: ['👍'] })).status).toBe(200);
+    const cr = (await asAda.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Tidy' })).body;
+    expect((await asAda.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`, { users: [t.users.reviewer!.id] })).status).toBe(200);
+
+    const refs = async (api: ReturnType<typeof server.api>) => {
+      const c = (await api.get(`/v1/spaces/${space.id}/comments/${comment.id}`)).body;
+      const r = (await api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).body;
+      return { postedBy: c.postedBy, reactor: c.reactions[0].users[0].user, createdBy: r.createdBy };
+    };
+    const asMember = await refs(t.as('reviewer'));
+    expect(asMember.postedBy).toMatchObject({ id: ada.id, email: ada.email, photoURL });
+    expect(asMember.createdBy).toMatchObject({ id: ada.id, email: ada.email, photoURL });
+    expect(asMember.reactor).toMatchObject({ id: t.users.reviewer!.id, email: t.users.reviewer!.email });
+    const reviewers = (await t.as('reviewer').get(`/v1/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`)).body.items;
+    expect(reviewers[0].user).toMatchObject({ id: t.users.reviewer!.id, email: t.users.reviewer!.email });
+    expect(reviewers[0].requestedBy).toMatchObject({ id: ada.id, email: ada.email });
+
+    // A guest of the organization (a comment grant on the space); visitors of the public space from elsewhere do not
+    // see its discussions at all.
+    expect((await other.api.get(`/v1/spaces/${space.id}/comments/${comment.id}`)).status).toBe(403);
+    const asGuest = await t.as('guest').get(`/v1/spaces/${space.id}/comments/${comment.id}`);
+    for (const [who, r] of [['guest', asGuest]] as const) {
+      expect(r.status, `${who}: ${JSON.stringify(r.body)}`).toBe(200);
+      const c = r.body;
+      expect(c.postedBy).toMatchObject({ id: ada.id, displayName: 'Ada', photoURL });
+      expect(c.postedBy.email).toBeUndefined();
+      expect(c.reactions[0].users[0].user.email).toBeUndefined();
+    }
   });
 });

@@ -5985,11 +5985,17 @@ export interface components {
         /** @description A reference to a user. */
         User: {
             displayName: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Subject to member visibility: in references to users (authors of comments, replies and change requests,
+             *     reviewers, reactions) the email is shown to members of the organization with a role and to the instance
+             *     administrator; guests see the display name and photo only. `GET /v1/user` always shows the caller's own email.
+             */
             email?: string;
             id: string;
             /** @constant */
             object: "user";
+            /** @description The user's picture, when they have one. */
             photoURL?: string;
             urls: {
                 /** @description API URL of the user. */

@@ -22,6 +22,8 @@ export interface SpaceAccess {
   editMode: string;
   /** The default level in effect: the space's own, or the one it inherits (null: none). */
   defaultLevel: Role | null;
+  /** Member visibility: the caller sees the email of users in responses (a member with a role, or the instance administrator). */
+  seesMemberEmails: boolean;
 }
 
 export type SpaceAction =
@@ -36,6 +38,9 @@ function keyMatches(expected: string | null, given: string | undefined): boolean
 }
 
 /** `chain`: the space then its ancestor collections (nearest first). */
+/** Member visibility (see SpaceAccess.seesMemberEmails). */
+export const seesMemberEmails = (subject: ContentSubject): boolean => subject.actor.isInstanceAdmin || (subject.inOrg && subject.orgRole !== null);
+
 export function spaceAccess(subject: ContentSubject, space: SpaceRow, chain: readonly ChainLink[], shareKey?: string): SpaceAccess {
   const role = contentRole(subject, chain);
   const sharedByKey = space.visibility === 'share-link' && keyMatches(space.share_key, shareKey);
@@ -47,6 +52,7 @@ export function spaceAccess(subject: ContentSubject, space: SpaceRow, chain: rea
     sharedByKey,
     editMode: space.edit_mode,
     defaultLevel: chainDefaultLevel(chain),
+    seesMemberEmails: seesMemberEmails(subject),
   };
 }
 

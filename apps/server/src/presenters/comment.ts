@@ -6,8 +6,7 @@ import { documentToMarkdown, markdownToDocument, type Document } from '../conten
 import { commentPermissions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import type { CommentRow, ReactionRow, ReplierRow, ReplyRow } from '../repos/comments.repo.js';
-import type { UserRow } from '../repos/users.repo.js';
-import { presentUser } from './user.js';
+import { presentUser, type UserRefs } from './user.js';
 
 type CommentJson = components['schemas']['Comment'];
 type ReplyJson = components['schemas']['CommentReply'];
@@ -18,12 +17,12 @@ export type BodyFormat = 'markdown' | 'document';
 /** A stored body: what was posted. */
 export type StoredBody = { markdown: string } | { document: Document } | Record<string, never>;
 
-export type UserMap = ReadonlyMap<string, UserRow>;
+export type UserMap = UserRefs;
 
 /** A reference to a user; a user that no longer exists still has its id. */
 export function userRef(config: Config, users: UserMap, id: string): components['schemas']['User'] {
   const u = users.get(id);
-  if (u) return presentUser(config, u, { withEmail: false });
+  if (u) return presentUser(config, u, { withEmail: users.showEmails });
   return { object: 'user', id, displayName: '', urls: { location: `${config.publicUrl}/v1/users/${id}` } };
 }
 

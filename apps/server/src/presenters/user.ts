@@ -4,6 +4,19 @@ import type { UserRow } from '../repos/users.repo.js';
 
 export type UserJson = components['schemas']['User'];
 
+/**
+ * The users a response refers to, and whether the caller may see their email addresses. Member visibility: members
+ * of the organization with a role (and the instance administrator) see the email of the users they meet in
+ * discussions and change requests; guests, members of other organizations and visitors of public content see the
+ * display name and photo only, as GitBook shows a guest.
+ */
+export interface UserRefs {
+  get(id: string): UserRow | undefined;
+  readonly showEmails: boolean;
+}
+
+export const userRefs = (rows: ReadonlyMap<string, UserRow>, showEmails: boolean): UserRefs => ({ get: (id) => rows.get(id), showEmails });
+
 export function presentUser(config: Config, u: UserRow, opts: { withEmail?: boolean } = { withEmail: true }): UserJson {
   return {
     object: 'user',

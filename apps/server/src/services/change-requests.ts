@@ -13,13 +13,14 @@ import { documentToMarkdown, type Document } from '../content/markdown.js';
 import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
-import { canOnSpace, type SpaceAccess } from '../policies/space.js';
+import { canOnSpace, seesMemberEmails, type SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, statusCounters, type ChangeRequestListFilter, type ChangeRequestRow, type ChangeRequestStatus } from '../repos/change-requests.repo.js';
 import { findUsers } from '../repos/comments.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import { presentChangeRequest, presentRequestedReviewer, presentReview } from '../presenters/change-request.js';
 import type { BodyFormat } from '../presenters/comment.js';
+import { userRefs } from '../presenters/user.js';
 import { userAsActor, type Actor } from './auth.js';
 import { postComment, presentCommentById, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
@@ -49,14 +50,14 @@ export async function loadChangeRequest(
   return { space, access, changeRequest };
 }
 
-async function present(ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string) {
-  const users = await findUsers(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? '']));
+async function present(ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string, showEmails: boolean) {
+  const users = userRefs(await findUsers(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? ''])), showEmails);
   return rows.map((r) => presentChangeRequest(ctx.config, r, spaceRevision(r.space_id), users));
 }
 
 async function reload(ctx: AppContext, actor: Actor, spaceId: string, id: string) {
-  const { space, changeRequest } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, id);
-  return (await present(ctx, ctx.db, [changeRequest], () => space.revision_id))[0]!;
+  const { space, access, changeRequest } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, id);
+  return (await present(ctx, ctx.db, [changeRequest], () => space.revision_id, access.seesMemberEmails))[0]!;
 }
 
 function validDocument(doc: unknown, field: string): string {
@@ -105,7 +106,7 @@ export async function listChangeRequests(ctx: AppContext, actor: Actor, spaceId:
   const { space, access } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
   authorizeChangeRequest(access, 'view');
   const page = await changeRequestsRepo.list(ctx.db, space.id, listFilter(q), q);
-  return { items: await present(ctx, ctx.db, page.rows, () => space.revision_id), next: page.next, count: page.count };
+  return { items: await present(ctx, ctx.db, page.rows, () => space.revision_id, access.seesMemberEmails), next: page.next, count: page.count };
 }
 
 /** The change requests of the spaces of an organization on which the caller has a role (reading them needs one). */
@@ -117,7 +118,7 @@ export async function listChangeRequestsForOrganization(ctx: AppContext, actor: 
   const spaceIds = [...new Set(page.rows.map((r) => r.space_id))];
   const spaces = spaceIds.length ? await ctx.db.selectFrom('spaces').select(['id', 'revision_id']).where('id', 'in', spaceIds).execute() : [];
   const revisions = new Map(spaces.map((s) => [s.id, s.revision_id]));
-  return { items: await present(ctx, ctx.db, page.rows, (id) => revisions.get(id) ?? ''), next: page.next, count: page.count };
+  return { items: await present(ctx, ctx.db, page.rows, (id) => revisions.get(id) ?? '', seesMemberEmails(subject)), next: page.next, count: page.count };
 }
 
 export async function getChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string) {
@@ -170,7 +171,7 @@ export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, chang
 // Reviews -----------------------------------------------------------------------------------------------------------
 
 async function presentReviews(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
-  const users = await findUsers(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? '']));
+  const users = userRefs(await findUsers(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? ''])), l.access.seesMemberEmails);
   const out = [];
   for (const r of rows) {
     const comment = r.comment_id ? await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format) : undefined;
@@ -223,16 +224,18 @@ export async function getReview(ctx: AppContext, actor: Actor, spaceId: string, 
 export async function listRequestedReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: PageRequest) {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const page = await changeRequestsRepo.listRequestedReviewers(ctx.db, l.changeRequest.id, q);
-  const users = await findUsers(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by]));
+  const users = userRefs(await findUsers(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by])), l.access.seesMemberEmails);
   return { items: page.rows.map((r) => presentRequestedReviewer(ctx.config, r, users)), next: page.next, count: page.count };
 }
 
 /** Requests reviews; every user must be able to review the space (the review role) and not be its author. */
 export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'requestReviewersForChangeRequest'>) {
   const userIds = [...new Set(body.users)];
+  let showEmails = false;
   const crId = await ctx.db.transaction().execute(async (tx) => {
     const { space, changeRequest: cr, access } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
     authorizeChangeRequest(access, 'requestReviewers');
+    showEmails = access.seesMemberEmails;
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`Change request #${cr.number} is ${cr.status}; reviews cannot be requested`);
     for (const [i, userId] of body.users.entries()) {
       const field = `/body/users/${i}`;
@@ -250,7 +253,7 @@ export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: s
     return cr.id;
   });
   const rows = await changeRequestsRepo.requestedReviewers(ctx.db, crId, userIds);
-  const users = await findUsers(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by]));
+  const users = userRefs(await findUsers(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
   const order = new Map(userIds.map((u, i) => [u, i]));
   rows.sort((a, b) => order.get(a.user_id)! - order.get(b.user_id)!);
   return { users: rows.map((r) => presentRequestedReviewer(ctx.config, r, users)) };

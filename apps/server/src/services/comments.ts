@@ -20,6 +20,7 @@ import type { SpaceRow } from '../repos/spaces.repo.js';
 import {
   presentComment, presentReply, type BodyFormat, type CommentContext, type StoredBody,
 } from '../presenters/comment.js';
+import { userRefs } from '../presenters/user.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
 import { loadSpace } from './spaces.js';
@@ -106,16 +107,16 @@ function presentationContext(ctx: AppContext, s: Scope, actor: Actor, users: Com
 async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, rows: CommentRow[], format?: BodyFormat) {
   const ids = rows.map((r) => r.id);
   const [reactions, repliers] = await Promise.all([commentsRepo.reactions(db, ids), commentsRepo.repliers(db, ids)]);
-  const users = await findUsers(db, [
+  const users = userRefs(await findUsers(db, [
     ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
-  ]);
+  ]), s.access.seesMemberEmails);
   const c = presentationContext(ctx, s, actor, users, format);
   return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
 }
 
 async function presentReplies(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, commentId: string, rows: ReplyRow[], format?: BodyFormat) {
   const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
-  const users = await findUsers(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]);
+  const users = userRefs(await findUsers(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), s.access.seesMemberEmails);
   const c = presentationContext(ctx, s, actor, users, format);
   return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
 }
