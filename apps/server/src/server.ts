@@ -17,6 +17,8 @@ import { buildApp } from './http/app.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import type { HandlerTable } from './http/operations.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { settingsRepo } from './repos/settings.repo.js';
+import { tokensRepo } from './repos/tokens.repo.js';
 import { usersRepo } from './repos/users.repo.js';
 import { handlerTable } from './routes/index.js';
 import { createToken, generateTokenSecret, hashToken } from './services/auth.js';
@@ -54,13 +56,10 @@ export const ADMIN_EMAIL = 'admin@bindery.local';
 
 async function ensureJwtSecret(ctx: Omit<AppContext, 'jwtSecret'>): Promise<Uint8Array> {
   if (ctx.config.jwtSecret) return new TextEncoder().encode(ctx.config.jwtSecret);
-  await ctx.db
-    .insertInto('instance_settings')
-    .values({ key: 'jwt_secret', value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await ctx.db.selectFrom('instance_settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
-  return new TextEncoder().encode(row.value);
+  await settingsRepo.insertIfAbsent(ctx.db, 'jwt_secret', randomBytes(32).toString('base64url'));
+  const secret = await settingsRepo.get(ctx.db, 'jwt_secret');
+  if (secret === undefined) throw new Error('instance setting jwt_secret is missing');
+  return new TextEncoder().encode(secret);
 }
 
 /** The instance administrator holds BINDERY_ADMIN_TOKEN, or a token generated (and returned) on first start. */
@@ -77,8 +76,7 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
   }
   if (ctx.config.adminToken) {
     const hash = hashToken(ctx.config.adminToken);
-    const existing = await ctx.db.selectFrom('api_tokens').select('user_id').where('token_hash', '=', hash).executeTakeFirst();
-    if (!existing) {
+    if (!(await tokensRepo.existsWithHash(ctx.db, hash))) {
       try {
         await createToken(ctx, admin.id, 'BINDERY_ADMIN_TOKEN', { secret: ctx.config.adminToken });
       } catch (err) {
@@ -87,8 +85,7 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
     }
     return undefined;
   }
-  const anyToken = await ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', admin.id).executeTakeFirst();
-  if (anyToken) return undefined;
+  if (await tokensRepo.userHasAny(ctx.db, admin.id)) return undefined;
   const { secret } = await createToken(ctx, admin.id, 'first start');
   return secret;
 }

@@ -54,21 +54,43 @@ export function decodeCursor(scope: string, page: string): [string | number, str
   return c.k;
 }
 
+/** The page size a request asks for (`limit`), or the list's default. */
+export function pageLimit(req: PageRequest, fallback = DEFAULT_LIMIT): number {
+  return req.limit ?? fallback;
+}
+
+/** The key of the last row of the previous page (from `req.page`), or undefined on the first page. */
+export function pageAfter(scope: string, req: PageRequest): [string | number, string] | undefined {
+  return req.page ? decodeCursor(scope, req.page) : undefined;
+}
+
+/**
+ * The end of every keyset loop: `fetched` holds up to `limit + 1` rows in list order that come after the cursor;
+ * the page is the first `limit` of them, and a next cursor (the key of its last row) exists when there were more.
+ */
+export function pageOfRows<Row>(fetched: readonly Row[], limit: number, scope: string, keyOf: (row: Row) => [string | number, string]): { rows: Row[]; next?: string } {
+  const more = fetched.length > limit;
+  const rows = more ? fetched.slice(0, limit) : [...fetched];
+  const last = rows[rows.length - 1];
+  return { rows, next: more && last ? encodeCursor(scope, keyOf(last)) : undefined };
+}
+
 /** Runs `base` (filters only: no order, no limit) as one page of a keyset-paginated list. */
 export async function paginate<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
   req: PageRequest,
   opts: KeysetOptions<Row>,
 ): Promise<PageResult<Row>> {
-  const limit = req.limit ?? DEFAULT_LIMIT;
+  const limit = pageLimit(req);
   const sort = sql.ref(opts.sortColumn);
   const id = sql.ref(opts.idColumn);
   const cmp = opts.direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const dir = sql.raw(opts.direction);
 
   let q = base;
-  if (req.page) {
-    const [v, lastId] = decodeCursor(opts.scope, req.page);
+  const after = pageAfter(opts.scope, req);
+  if (after) {
+    const [v, lastId] = after;
     q = q.where(sql<boolean>`(${sort} ${cmp} ${v} or (${sort} = ${v} and ${id} ${cmp} ${lastId}))`);
   }
   const countQuery = base.clearSelect().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<DB, TB, { n: number | string }>;
@@ -76,11 +98,41 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     limit === 0 ? Promise.resolve([] as Row[]) : q.orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(limit + 1).execute(),
     countQuery.executeTakeFirst(),
   ]);
-  const count = Number(countRow?.n ?? 0);
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  return { rows: pageRows, count, next: more && last ? encodeCursor(opts.scope, opts.keyOf(last)) : undefined };
+  return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: Number(countRow?.n ?? 0) };
+}
+
+export interface SortedListOptions<T> {
+  /** Identifies the list and its filters; a cursor made for another list is refused. */
+  scope: string;
+  /** The (sort value, unique id) of an item. */
+  keyOf(item: T): [string | number, string];
+  /** The list's order: by sort value ascending (the default) or descending, then by id ascending. */
+  direction?: 'asc' | 'desc';
+  /** The items are already in list order (a ranking): they are not sorted again, the key only places the cursor. */
+  ordered?: boolean;
+  /** Page size when the request names none. */
+  defaultLimit?: number;
+}
+
+/**
+ * One page of a list held in memory (files of a revision, links of a past revision, ranked search results), with
+ * the same cursors as `paginate`: the page starts at the first item whose key comes after the cursor's.
+ */
+export function paginateSorted<T>(items: readonly T[], req: PageRequest, opts: SortedListOptions<T>): { items: T[]; next?: string; count: number } {
+  const sign = opts.direction === 'desc' ? -1 : 1;
+  const compare = (a: [string | number, string], b: [string | number, string]): number =>
+    a[0] < b[0] ? -sign : a[0] > b[0] ? sign : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+  const keyed = items.map((item) => ({ item, key: opts.keyOf(item) }));
+  if (!opts.ordered) keyed.sort((a, b) => compare(a.key, b.key));
+  let rest = keyed;
+  const after = pageAfter(opts.scope, req);
+  if (after) {
+    const at = keyed.findIndex((k) => compare(k.key, [typeof k.key[0] === 'number' ? Number(after[0]) : after[0], after[1]]) > 0);
+    rest = at < 0 ? [] : keyed.slice(at);
+  }
+  const limit = pageLimit(req, opts.defaultLimit);
+  const page = pageOfRows(rest.slice(0, limit + 1), limit, opts.scope, (k) => k.key);
+  return { items: page.rows.map((k) => k.item), next: page.next, count: items.length };
 }
 
 /** The list envelope: `{items, next?: {page}, count}`. */

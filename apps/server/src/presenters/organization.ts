@@ -1,6 +1,6 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import type { OrgRow, MemberRow, InviteRow } from '../repos/organizations.repo.js';
+import type { OrgRow, MemberRow, InviteRow, MembershipCounts } from '../repos/organizations.repo.js';
 import type { UserRow } from '../repos/users.repo.js';
 import type { Actor } from '../services/auth.js';
 import { organizationPermissions } from '../policies/organization.js';
@@ -44,10 +44,8 @@ export function presentOrganization(config: Config, o: OrgRow, actor: Actor, mem
   };
 }
 
-export interface MemberCounts {
-  spaces: number;
-  teams: number;
-}
+/** How many spaces and teams a member has (counted by membersRepo.countMemberships). */
+export type MemberCounts = MembershipCounts;
 
 export function presentMember(config: Config, m: MemberRow, user: UserRow, counts: MemberCounts): Member {
   return {

@@ -56,6 +56,9 @@ export const collectionsRepo = {
       keyOf: (r) => [r.sort_key, r.id],
     });
   },
+  async moveToOrganization(db: DbOrTx, ids: readonly string[], orgId: string, now: string): Promise<void> {
+    if (ids.length) await db.updateTable('collections').set({ org_id: orgId, updated_at: now }).where('id', 'in', ids).execute();
+  },
   async deleteMany(db: DbOrTx, ids: string[]): Promise<void> {
     if (ids.length) await db.deleteFrom('collections').where('id', 'in', ids).execute();
   },

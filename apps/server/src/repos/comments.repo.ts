@@ -5,7 +5,6 @@ import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx, Dialect } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
-import type { UserRow } from './users.repo.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type ReplyRow = Selectable<CommentRepliesTable>;
@@ -149,11 +148,3 @@ export const commentsRepo = {
     return q.orderBy('reacted_at').orderBy('emoji').orderBy('user_id').execute();
   },
 };
-
-/** Users by id (for the user references of comments, reviews and change requests). */
-export async function findUsers(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, UserRow>> {
-  const list = [...new Set(ids)].filter(Boolean);
-  if (list.length === 0) return new Map();
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', list).execute();
-  return new Map(rows.map((u) => [u.id, u]));
-}

@@ -92,6 +92,13 @@ export const integrationsRepo = {
   findInstallationInOrg(db: DbOrTx, integrationId: string, orgId: string): Promise<InstallationRow | undefined> {
     return db.selectFrom('integration_installations').selectAll().where('integration_id', '=', integrationId).where('org_id', '=', orgId).executeTakeFirst();
   },
+  /** The ids of the installations of an integration (only those in `orgIds`, when given). */
+  async installationIds(db: DbOrTx, integrationId: string, orgIds?: readonly string[]): Promise<string[]> {
+    if (orgIds && orgIds.length === 0) return [];
+    const rows = await db.selectFrom('integration_installations').select('id').where('integration_id', '=', integrationId)
+      .$if(orgIds !== undefined, (q) => q.where('org_id', 'in', orgIds!)).execute();
+    return rows.map((r) => r.id);
+  },
   async insertInstallation(db: DbOrTx, row: InstallationRow): Promise<void> {
     await db.insertInto('integration_installations').values(row).execute();
   },
@@ -189,6 +196,9 @@ export const integrationsRepo = {
   },
   findEventById(db: DbOrTx, id: string): Promise<IntegrationEventRow | undefined> {
     return db.selectFrom('integration_events').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  async deleteEvents(db: DbOrTx, integrationId: string): Promise<void> {
+    await db.deleteFrom('integration_events').where('integration_id', '=', integrationId).execute();
   },
   async updateEvent(db: DbOrTx, id: string, patch: Updateable<IntegrationEventsTable>): Promise<void> {
     await db.updateTable('integration_events').set(patch).where('id', '=', id).execute();

@@ -1,7 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { containsInsensitive } from '../db/dialect.js';
 import type { OrganizationsTable, OrgMembersTable, OrgInvitesTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import type { UserRow } from './users.repo.js';
 
 export type OrgRow = Selectable<OrganizationsTable>;
 export type MemberRow = Selectable<OrgMembersTable>;
@@ -17,6 +19,9 @@ export const organizationsRepo = {
   },
   async insert(db: DbOrTx, row: Insertable<OrganizationsTable>): Promise<void> {
     await db.insertInto('organizations').values(row).execute();
+  },
+  async allIds(db: DbOrTx): Promise<string[]> {
+    return (await db.selectFrom('organizations').select('id').execute()).map((r) => r.id);
   },
   async update(db: DbOrTx, id: string, patch: Updateable<OrganizationsTable>): Promise<void> {
     await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
@@ -60,6 +65,52 @@ export const organizationsRepo = {
   },
 };
 
+/** A membership with its user. */
+export interface MemberAndUser {
+  member: MemberRow;
+  user: UserRow;
+}
+
+/** How many spaces and teams a member has (Member.spaces / Member.teams). */
+export interface MembershipCounts {
+  spaces: number;
+  teams: number;
+}
+
+export type MemberSort = 'joinedAt' | 'lastSeenAt' | 'name';
+
+export interface MemberFilters {
+  /** A role, or 'guest' for members without one. */
+  role?: string;
+  /** Part of the display name or email, case-insensitively. */
+  search?: string;
+  sort: MemberSort;
+  direction: 'asc' | 'desc';
+}
+
+const MEMBER_COLUMNS = [
+  'm.org_id', 'm.user_id', 'm.role', 'm.disabled', 'm.sso', 'm.joined_at', 'm.last_seen_at',
+  'u.id', 'u.email', 'u.email_lower', 'u.display_name', 'u.photo_url', 'u.is_instance_admin', 'u.created_at', 'u.updated_at',
+] as const;
+
+type JoinedRow = MemberRow & UserRow;
+
+function splitJoined(r: JoinedRow): MemberAndUser {
+  return {
+    member: { org_id: r.org_id, user_id: r.user_id, role: r.role, disabled: r.disabled, sso: r.sso, joined_at: r.joined_at, last_seen_at: r.last_seen_at },
+    user: {
+      id: r.id, email: r.email, email_lower: r.email_lower, display_name: r.display_name, photo_url: r.photo_url,
+      is_instance_admin: r.is_instance_admin, created_at: r.created_at, updated_at: r.updated_at,
+    },
+  };
+}
+
+function joinedMembers(db: DbOrTx, orgId: string) {
+  return db.selectFrom('org_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(MEMBER_COLUMNS).where('m.org_id', '=', orgId);
+}
+
+const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'u.display_name' } as const;
+
 export const membersRepo = {
   find(db: DbOrTx, orgId: string, userId: string): Promise<MemberRow | undefined> {
     return db.selectFrom('org_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
@@ -78,12 +129,76 @@ export const membersRepo = {
   async insert(db: DbOrTx, row: MemberRow): Promise<void> {
     await db.insertInto('org_members').values(row).execute();
   },
+  /** Adds a membership unless the user already is a member; returns whether it added one. */
+  async insertIfAbsent(db: DbOrTx, row: MemberRow): Promise<boolean> {
+    const r = await db
+      .insertInto('org_members')
+      .values(row)
+      .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  },
+  /** A membership with its user. */
+  async findWithUser(db: DbOrTx, orgId: string, userId: string): Promise<MemberAndUser | undefined> {
+    const row = await joinedMembers(db, orgId).where('m.user_id', '=', userId).executeTakeFirst();
+    return row ? splitJoined(row) : undefined;
+  },
+  /** One page of the members (with their users) of an organization; `lastSeenAt` lists only members seen once. */
+  async listWithUsers(db: DbOrTx, orgId: string, f: MemberFilters, page: PageRequest) {
+    let base = joinedMembers(db, orgId);
+    if (f.role === 'guest') base = base.where('m.role', 'is', null);
+    else if (f.role) base = base.where('m.role', '=', f.role);
+    if (f.search) {
+      const s = f.search;
+      base = base.where((eb) => eb.or([containsInsensitive(eb.ref('u.display_name'), s), containsInsensitive(eb.ref('u.email'), s)]));
+    }
+    if (f.sort === 'lastSeenAt') base = base.where('m.last_seen_at', 'is not', null);
+    const result = await paginate(base, page, {
+      scope: `members:${orgId}:${f.role ?? ''}:${f.search ?? ''}:${f.sort}:${f.direction}`,
+      sortColumn: SORT_COLUMNS[f.sort],
+      idColumn: 'm.user_id',
+      direction: f.direction,
+      keyOf: (r) => [({ joinedAt: r.joined_at, lastSeenAt: r.last_seen_at ?? '', name: r.display_name })[f.sort], r.user_id],
+    });
+    return { ...result, rows: result.rows.map(splitJoined) };
+  },
+  /**
+   * How many spaces and teams each user has in the organization: `spaces` counts the live spaces granted to the
+   * user directly (POST /v1/spaces/{id}/permissions), `teams` the organization's teams they are in.
+   */
+  async countMemberships(db: DbOrTx, orgId: string, userIds: readonly string[]): Promise<Map<string, MembershipCounts>> {
+    const out = new Map<string, MembershipCounts>(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+    if (userIds.length === 0) return out;
+    const [teams, spaces] = await Promise.all([
+      db.selectFrom('team_members').select(['user_id', sql<number | string>`count(*)`.as('n')]).where('org_id', '=', orgId).where('user_id', 'in', userIds).groupBy('user_id').execute(),
+      db
+        .selectFrom('content_grants as g')
+        .innerJoin('spaces as s', 's.id', 'g.target_id')
+        .select(['g.principal_id', sql<number | string>`count(distinct s.id)`.as('n')])
+        .where('g.org_id', '=', orgId)
+        .where('g.target_kind', '=', 'space')
+        .where('g.principal_kind', '=', 'user')
+        .where('g.principal_id', 'in', userIds)
+        .where('s.deleted_at', 'is', null)
+        .groupBy('g.principal_id')
+        .execute(),
+    ]);
+    for (const t of teams) out.get(t.user_id)!.teams = Number(t.n);
+    for (const g of spaces) out.get(g.principal_id)!.spaces = Number(g.n);
+    return out;
+  },
   async update(db: DbOrTx, orgId: string, userId: string, patch: Updateable<OrgMembersTable>): Promise<void> {
     await db.updateTable('org_members').set(patch).where('org_id', '=', orgId).where('user_id', '=', userId).execute();
   },
   async delete(db: DbOrTx, orgId: string, userId: string): Promise<number> {
     const r = await db.deleteFrom('org_members').where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
     return Number(r.numDeletedRows);
+  },
+  /** The organizations `userId` is an enabled member of (only those where they are an admin, with `adminOnly`). */
+  async orgIdsOfUser(db: DbOrTx, userId: string, opts: { adminOnly?: boolean } = {}): Promise<string[]> {
+    const rows = await db.selectFrom('org_members').select('org_id').where('user_id', '=', userId).where('disabled', '=', 0)
+      .$if(!!opts.adminOnly, (q) => q.where('role', '=', 'admin')).execute();
+    return rows.map((r) => r.org_id);
   },
   async countAdmins(db: DbOrTx, orgId: string): Promise<number> {
     const r = await db

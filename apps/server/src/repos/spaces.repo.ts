@@ -58,6 +58,19 @@ export const spacesRepo = {
     return db.selectFrom('spaces').select('id').where('parent_id', 'in', collectionIds).execute();
   },
   /** Permanently removes a space deleted at or before `cutoff` (a restored space is left alone). */
+  /** The head revision of each of `ids`. */
+  async headRevisions(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('spaces').select(['id', 'revision_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((s) => [s.id, s.revision_id]));
+  },
+  async moveToOrganization(db: DbOrTx, ids: readonly string[], orgId: string, now: string): Promise<void> {
+    if (ids.length) await db.updateTable('spaces').set({ org_id: orgId, updated_at: now }).where('id', 'in', ids).execute();
+  },
+  /** Marks the live ones of `ids` deleted at `now`. */
+  async markDeleted(db: DbOrTx, ids: readonly string[], now: string): Promise<void> {
+    await db.updateTable('spaces').set({ deleted_at: now, updated_at: now }).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  },
   async purge(db: DbOrTx, id: string, cutoff: string): Promise<boolean> {
     const r = await db.deleteFrom('spaces').where('id', '=', id).where('deleted_at', 'is not', null).where('deleted_at', '<=', cutoff).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

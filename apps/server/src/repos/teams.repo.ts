@@ -87,6 +87,11 @@ export const teamsRepo = {
     for (const s of spaces) out.get(s.principal_id)!.spaces = Number(s.n);
     return out;
   },
+  /** The caller's role in each of `teamIds` that they are a member of. */
+  rolesOfUser(db: DbOrTx, userId: string, teamIds: readonly string[]): Promise<{ team_id: string; role: string }[]> {
+    if (teamIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('team_members').select(['team_id', 'role']).where('user_id', '=', userId).where('team_id', 'in', teamIds).execute();
+  },
   findMembership(db: DbOrTx, teamId: string, userId: string): Promise<TeamMemberRow | undefined> {
     return db.selectFrom('team_members').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
   },

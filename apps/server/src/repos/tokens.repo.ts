@@ -34,6 +34,12 @@ export const tokensRepo = {
     };
     return { token, user };
   },
+  async existsWithHash(db: DbOrTx, hash: string): Promise<boolean> {
+    return !!(await db.selectFrom('api_tokens').select('id').where('token_hash', '=', hash).executeTakeFirst());
+  },
+  async userHasAny(db: DbOrTx, userId: string): Promise<boolean> {
+    return !!(await db.selectFrom('api_tokens').select('id').where('user_id', '=', userId).executeTakeFirst());
+  },
   async touch(db: DbOrTx, id: string, at: string): Promise<void> {
     await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
   },

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 
@@ -7,6 +7,13 @@ export type UserRow = Selectable<UsersTable>;
 export const usersRepo = {
   findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  /** The users of `ids` by id (empty ids and repeats ignored; unknown ids are absent from the map). */
+  async findMany(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, UserRow>> {
+    const list = [...new Set(ids)].filter(Boolean);
+    if (list.length === 0) return new Map();
+    const rows = await db.selectFrom('users').selectAll().where('id', 'in', list).execute();
+    return new Map(rows.map((u) => [u.id, u]));
   },
   findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
@@ -23,6 +30,9 @@ export const usersRepo = {
     return row;
   },
   /** Whether two users share an organization (so one may see the other). */
+  async update(db: DbOrTx, id: string, patch: Updateable<UsersTable>): Promise<void> {
+    await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  },
   async shareOrganization(db: DbOrTx, a: string, b: string): Promise<boolean> {
     const row = await db
       .selectFrom('org_members as m1')

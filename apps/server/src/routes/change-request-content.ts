@@ -1,8 +1,7 @@
 // The content of a change request: the space's content readers on the change request's revision, the editing
 // extension on its revision chain. Parse, call the services, present.
-import { listBody } from '../db/pagination.js';
+import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { paginateArray } from '../lib/paginate-array.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
@@ -33,7 +32,7 @@ export const changeRequestContentHandlers = handlers({
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const files = await listFiles(ctx, ctx.db, sc.content);
-    const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, query);
+    const page = paginateSorted(files, query, { scope: `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
     return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
   },

@@ -21,7 +21,7 @@ export const changeRequestHandlers = handlers({
     status: 200, body: await crs.getChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),
   }),
   updateChangeRequestById: async ({ actor, params, body, headers }, ctx) => {
-    const json = await crs.updateChangeRequest(ctx, actor, params.spaceId, params.changeRequestId, body);
+    const json = await crs.updateChangeRequestById(ctx, actor, params.spaceId, params.changeRequestId, body);
     if (/\breturn=minimal\b/.test(String(headers.prefer ?? ''))) {
       return { status: 204, body: undefined, headers: { 'Preference-Applied': 'return=minimal' } };
     }

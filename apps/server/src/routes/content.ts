@@ -1,11 +1,10 @@
 // Space content: revisions, pages and files (reading, and the Bindery editing extension), links and backlinks,
 // templates. Parse, call the services, present. Writes answer the new revision in `ETag` and honour `If-Match`.
-import { listBody } from '../db/pagination.js';
+import { listBody, paginateSorted } from '../db/pagination.js';
 import { ApiError, invalidField } from '../errors.js';
 import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
-import { paginateArray } from '../lib/paginate-array.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import {
@@ -54,7 +53,7 @@ export const contentHandlers = handlers({
   listFiles: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const files = await listFiles(ctx, ctx.db, sc.content);
-    const page = paginateArray(files, (f) => `${f.name}\u0000${f.id}`, `files:${sc.space.id}`, query);
+    const page = paginateSorted(files, query, { scope: `files:${sc.space.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
     return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
   },

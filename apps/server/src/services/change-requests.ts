@@ -15,8 +15,7 @@ import { newId } from '../lib/ids.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
 import { canOnSpace, seesMemberEmails, type SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, statusCounters, type ChangeRequestListFilter, type ChangeRequestRow, type ChangeRequestStatus } from '../repos/change-requests.repo.js';
-import { findUsers } from '../repos/comments.repo.js';
-import type { SpaceRow } from '../repos/spaces.repo.js';
+import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import { presentChangeRequest, presentRequestedReviewer, presentReview } from '../presenters/change-request.js';
 import type { BodyFormat } from '../presenters/comment.js';
@@ -51,7 +50,7 @@ export async function loadChangeRequest(
 }
 
 async function present(ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string, showEmails: boolean) {
-  const users = userRefs(await findUsers(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? ''])), showEmails);
+  const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? ''])), showEmails);
   return rows.map((r) => presentChangeRequest(ctx.config, r, spaceRevision(r.space_id), users));
 }
 
@@ -116,8 +115,7 @@ export async function listChangeRequestsForOrganization(ctx: AppContext, actor: 
   const filter = accessibleSpacesFilter(subject, tree, false);
   const page = await changeRequestsRepo.listForOrganization(ctx.db, orgId, filter, listFilter(q), q, filter.all ? 'all' : `user:${actor.user.id}`);
   const spaceIds = [...new Set(page.rows.map((r) => r.space_id))];
-  const spaces = spaceIds.length ? await ctx.db.selectFrom('spaces').select(['id', 'revision_id']).where('id', 'in', spaceIds).execute() : [];
-  const revisions = new Map(spaces.map((s) => [s.id, s.revision_id]));
+  const revisions = await spacesRepo.headRevisions(ctx.db, spaceIds);
   return { items: await present(ctx, ctx.db, page.rows, (id) => revisions.get(id) ?? '', seesMemberEmails(subject)), next: page.next, count: page.count };
 }
 
@@ -125,7 +123,7 @@ export async function getChangeRequest(ctx: AppContext, actor: Actor, spaceId: s
   return reload(ctx, actor, spaceId, ref);
 }
 
-export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'updateChangeRequestById'>) {
+export async function updateChangeRequestById(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'updateChangeRequestById'>) {
   const description = body.description !== undefined ? validDocument(body.description, '/body/description') : undefined;
   const id = await ctx.db.transaction().execute(async (tx) => {
     const { space, access, changeRequest: cr } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
@@ -171,7 +169,7 @@ export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, chang
 // Reviews -----------------------------------------------------------------------------------------------------------
 
 async function presentReviews(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
-  const users = userRefs(await findUsers(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? ''])), l.access.seesMemberEmails);
+  const users = userRefs(await usersRepo.findMany(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? ''])), l.access.seesMemberEmails);
   const out = [];
   for (const r of rows) {
     const comment = r.comment_id ? await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format) : undefined;
@@ -224,7 +222,7 @@ export async function getReview(ctx: AppContext, actor: Actor, spaceId: string, 
 export async function listRequestedReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: PageRequest) {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const page = await changeRequestsRepo.listRequestedReviewers(ctx.db, l.changeRequest.id, q);
-  const users = userRefs(await findUsers(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by])), l.access.seesMemberEmails);
+  const users = userRefs(await usersRepo.findMany(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by])), l.access.seesMemberEmails);
   return { items: page.rows.map((r) => presentRequestedReviewer(ctx.config, r, users)), next: page.next, count: page.count };
 }
 
@@ -253,7 +251,7 @@ export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: s
     return cr.id;
   });
   const rows = await changeRequestsRepo.requestedReviewers(ctx.db, crId, userIds);
-  const users = userRefs(await findUsers(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
+  const users = userRefs(await usersRepo.findMany(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
   const order = new Map(userIds.map((u, i) => [u, i]));
   rows.sort((a, b) => order.get(a.user_id)! - order.get(b.user_id)!);
   return { users: rows.map((r) => presentRequestedReviewer(ctx.config, r, users)) };

@@ -169,9 +169,9 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     const spaceIds = (await spacesRepo.idsInCollections(tx, ids)).map((s) => s.id);
     const siblings = await treeRepo.siblings(tx, toOrg, null);
     const now = ctx.clock.now().toISOString();
-    await tx.updateTable('collections').set({ org_id: toOrg, updated_at: now }).where('id', 'in', ids).execute();
+    await collectionsRepo.moveToOrganization(tx, ids, toOrg, now);
     await collectionsRepo.update(tx, id, { parent_id: null, sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null) });
-    if (spaceIds.length) await tx.updateTable('spaces').set({ org_id: toOrg, updated_at: now }).where('id', 'in', spaceIds).execute();
+    await spacesRepo.moveToOrganization(tx, spaceIds, toOrg, now);
     // Grants name users and teams of the old organization.
     await grantsRepo.removeForTargets(tx, 'collection', ids);
     await grantsRepo.removeForTargets(tx, 'space', spaceIds);

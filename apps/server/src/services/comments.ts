@@ -15,7 +15,8 @@ import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
-import { commentsRepo, findUsers, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
+import { commentsRepo, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import {
   presentComment, presentReply, type BodyFormat, type CommentContext, type StoredBody,
@@ -107,7 +108,7 @@ function presentationContext(ctx: AppContext, s: Scope, actor: Actor, users: Com
 async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, rows: CommentRow[], format?: BodyFormat) {
   const ids = rows.map((r) => r.id);
   const [reactions, repliers] = await Promise.all([commentsRepo.reactions(db, ids), commentsRepo.repliers(db, ids)]);
-  const users = userRefs(await findUsers(db, [
+  const users = userRefs(await usersRepo.findMany(db, [
     ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
   ]), s.access.seesMemberEmails);
   const c = presentationContext(ctx, s, actor, users, format);
@@ -116,7 +117,7 @@ async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Act
 
 async function presentReplies(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, commentId: string, rows: ReplyRow[], format?: BodyFormat) {
   const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
-  const users = userRefs(await findUsers(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), s.access.seesMemberEmails);
+  const users = userRefs(await usersRepo.findMany(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), s.access.seesMemberEmails);
   const c = presentationContext(ctx, s, actor, users, format);
   return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
 }

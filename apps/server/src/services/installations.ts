@@ -13,7 +13,7 @@ import { effectiveOrgRole } from '../policies/organization.js';
 import { atLeast } from '../policies/roles.js';
 import { presentSpace } from '../presenters/space.js';
 import { integrationsRepo, type BindingKind, type InstallationRow, type IntegrationMeta, type SiteInstallationRow, type SpaceInstallationRow } from '../repos/integrations.repo.js';
-import { organizationsRepo } from '../repos/organizations.repo.js';
+import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { tokensRepo } from '../repos/tokens.repo.js';
 import { createToken, type Actor } from './auth.js';
@@ -105,8 +105,8 @@ export async function listInstallations(ctx: AppContext, actor: Actor, name: str
     if (actor.integration.installationId) filter = { installationId: actor.integration.installationId };
   } else if (!(await isIntegrationAdmin(ctx.db, actor, integration))) {
     // Others see the installations in the organizations they administer.
-    const orgs = await ctx.db.selectFrom('org_members').select('org_id').where('user_id', '=', actor.user.id).where('role', '=', 'admin').where('disabled', '=', 0).execute();
-    filter = { orgIds: orgs.map((o) => o.org_id).filter((id) => !actor.ssoOrgId || id === actor.ssoOrgId) };
+    const orgs = await membersRepo.orgIdsOfUser(ctx.db, actor.user.id, { adminOnly: true });
+    filter = { orgIds: orgs.filter((id) => !actor.ssoOrgId || id === actor.ssoOrgId) };
   }
   const page = await integrationsRepo.listInstallations(ctx.db, integration.id, { ...filter, externalId: query.externalId }, query);
   return { integration, page, counts: await spaceCounts(ctx, page.rows) };
@@ -289,11 +289,8 @@ export async function listBindings(
     integration = await loadIntegration(ctx, actor, name);
     if (actor.integration?.installationId) installationIds = [actor.integration.installationId];
     else if (!actor.integration && !(await isIntegrationAdmin(ctx.db, actor, integration))) {
-      const orgs = await ctx.db.selectFrom('org_members').select('org_id').where('user_id', '=', actor.user.id).where('role', '=', 'admin').where('disabled', '=', 0).execute();
-      const ids = orgs.map((o) => o.org_id);
-      installationIds = ids.length
-        ? (await ctx.db.selectFrom('integration_installations').select('id').where('integration_id', '=', integration.id).where('org_id', 'in', ids).execute()).map((r) => r.id)
-        : [];
+      const orgIds = await membersRepo.orgIdsOfUser(ctx.db, actor.user.id, { adminOnly: true });
+      installationIds = await integrationsRepo.installationIds(ctx.db, integration.id, orgIds);
     }
   }
   const result = await integrationsRepo.listBindings(ctx.db, kind, { integrationId: integration.id, installationId: opts.installationId, externalId: opts.externalId, installationIds }, page);

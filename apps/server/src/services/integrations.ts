@@ -16,8 +16,9 @@ import { atLeast } from '../policies/roles.js';
 import { presentIntegration } from '../presenters/integration.js';
 import { presentOrganization } from '../presenters/organization.js';
 import { integrationsRepo, type IntegrationMeta } from '../repos/integrations.repo.js';
-import { organizationsRepo, type OrgRow } from '../repos/organizations.repo.js';
+import { membersRepo, organizationsRepo, type OrgRow } from '../repos/organizations.repo.js';
 import { tokensRepo } from '../repos/tokens.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
 import type { Actor } from './auth.js';
 import { callerMembership } from './membership.js';
 import { insertUser } from './users.js';
@@ -156,7 +157,7 @@ export async function publishIntegration(ctx: AppContext, actor: Actor, name: st
       if (existing.org_id !== owner.id) throw conflict(`The integration name "${name}" is used by an integration of another organization`);
       await ctx.db.transaction().execute(async (tx) => {
         await integrationsRepo.publishVersion(tx, existing.id, fields);
-        await tx.updateTable('users').set({ display_name: body.title, updated_at: now }).where('id', '=', existing.user_id).execute();
+        await usersRepo.update(tx, existing.user_id, { display_name: body.title, updated_at: now });
       });
       break;
     }
@@ -193,10 +194,9 @@ export async function listIntegrations(ctx: AppContext, actor: Actor, query: Que
     const own = await integrationsRepo.findById(ctx.db, actor.integration.integrationId);
     ownOrgIds = own ? [own.org_id] : [];
   } else if (actor.isInstanceAdmin) {
-    ownOrgIds = (await ctx.db.selectFrom('organizations').select('id').execute()).map((r) => r.id);
+    ownOrgIds = await organizationsRepo.allIds(ctx.db);
   } else {
-    ownOrgIds = (await ctx.db.selectFrom('org_members').select('org_id').where('user_id', '=', actor.user.id).where('disabled', '=', 0).execute())
-      .map((r) => r.org_id).filter((id) => !actor.ssoOrgId || id === actor.ssoOrgId);
+    ownOrgIds = (await membersRepo.orgIdsOfUser(ctx.db, actor.user.id)).filter((id) => !actor.ssoOrgId || id === actor.ssoOrgId);
   }
   const page = await integrationsRepo.list(ctx.db, {
     ownOrgIds, search: query.search, category: query.category, blockDomain: query.blockDomain, blocks: query.blocks,
@@ -223,9 +223,8 @@ export async function unpublishIntegration(ctx: AppContext, actor: Actor, name: 
   if (!(await isIntegrationAdmin(ctx.db, actor, integration))) throw forbidden(`Only the admins of the organization that publishes the integration "${name}" can unpublish it`);
   await ctx.db.transaction().execute(async (tx) => {
     await tokensRepo.deleteForIntegration(tx, integration.id);
-    const installations = await tx.selectFrom('integration_installations').select('id').where('integration_id', '=', integration.id).execute();
-    for (const i of installations) await integrationsRepo.deleteInstallation(tx, i.id);
-    await tx.deleteFrom('integration_events').where('integration_id', '=', integration.id).execute();
+    for (const id of await integrationsRepo.installationIds(tx, integration.id)) await integrationsRepo.deleteInstallation(tx, id);
+    await integrationsRepo.deleteEvents(tx, integration.id);
     await integrationsRepo.delete(tx, integration.id);
   });
 }

@@ -13,10 +13,9 @@ import { extractLinks } from '../content/markdown.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable } from '../db/schema.js';
-import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type PageRequest } from '../db/pagination.js';
+import { pageAfter, pageLimit, pageOfRows, paginateSorted, type PageRequest } from '../db/pagination.js';
 import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
 import { Lru } from '../lib/lru.js';
-import { paginateArray } from '../lib/paginate-array.js';
 import { isInApp, childPath } from './content-index.js';
 import { loadFiles, loadMarkdown, loadTree, type TreeNode } from './content-store.js';
 import { findFile, findPage, type SpaceContent } from './content.js';
@@ -92,8 +91,8 @@ function targetsQuery(spaceId: string, pageId: string | undefined, status: LinkS
 async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
   const spaceId = sc.space.id;
   const scope = `links:${spaceId}:${pageId ?? ''}:${q.status ?? ''}`;
-  const limit = q.limit ?? DEFAULT_LIMIT;
-  const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
+  const limit = pageLimit(q);
+  const after = pageAfter(scope, q)?.[1];
   // Counts depend only on the revision the index describes: computed once per revision.
   const countsKey = `${spaceId}:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`;
   let counts = linkCounts.get(countsKey);
@@ -107,8 +106,7 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
     linkCounts.set(countsKey, counts);
   }
   const rows = await targetsQuery(spaceId, pageId, q.status, after, limit + 1).execute(db);
-  const more = rows.rows.length > limit;
-  const page = rows.rows.slice(0, limit);
+  const { rows: page, next } = pageOfRows(rows.rows, limit, scope, (r) => ['', r.target_key]);
   const keys = page.map((r) => r.target_key);
   const locations = new Map<string, string[]>();
   if (keys.length) {
@@ -127,7 +125,7 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
   }));
   return {
     items, count: counts!.count,
-    next: more ? encodeCursor(scope, ['', page[page.length - 1]!.target_key]) : undefined,
+    next,
     stats: { total: counts!.total, broken: { total: counts!.broken } },
   };
 }
@@ -135,8 +133,8 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
 async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: { page?: string; path?: string | null; file?: string; name?: string }, q: PageRequest) {
   const spaceId = sc.space.id;
   const scope = `backlinks:${spaceId}:${target.page ?? ''}:${target.file ?? ''}`;
-  const limit = q.limit ?? DEFAULT_LIMIT;
-  const after = q.page ? String(decodeCursor(scope, q.page)[1]) : undefined;
+  const limit = pageLimit(q);
+  const after = pageAfter(scope, q)?.[1];
   const cond = target.page !== undefined
     ? sql`(target_page = ${target.page} ${target.path ? sql`or target_path = ${target.path}` : sql``})`
     : sql`(target_file = ${target.file ?? ''} ${target.name ? sql`or target_name = ${target.name}` : sql``})`;
@@ -145,12 +143,11 @@ async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: { page?: st
     sql<{ page_id: string }>`select page_id from (${base}) b ${after === undefined ? sql`` : sql`where b.page_id > ${after}`} order by page_id limit ${limit + 1}`.execute(db),
     sql<{ n: number | string }>`select count(*) as n from (${base}) c`.execute(db),
   ]);
-  const more = rows.rows.length > limit;
-  const page = rows.rows.slice(0, limit);
+  const page = pageOfRows(rows.rows, limit, scope, (r) => ['', r.page_id]);
   return {
-    items: page.map((r) => location(sc, r.page_id)),
+    items: page.rows.map((r) => location(sc, r.page_id)),
     count: Number(count.rows[0]?.n ?? 0),
-    next: more ? encodeCursor(scope, ['', page[page.length - 1]!.page_id]) : undefined,
+    next: page.next,
   };
 }
 
@@ -213,7 +210,7 @@ async function revisionLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, page
   }
   const all = [...groups.entries()].map(([key, g]) => ({ key, g, status: m.status(g.link) }));
   const filtered = q.status ? all.filter((t) => t.status === q.status) : all;
-  const page = paginateArray(filtered, (t) => t.key, `links:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`, q);
+  const page = paginateSorted(filtered, q, { scope: `links:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`, keyOf: (t) => ['', t.key] });
   const items = page.items.map(({ g, status }) => ({
     status,
     relation: 'reference' as const,
@@ -241,7 +238,7 @@ export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: s
   if (sc.active) return activeBacklinks(ctx.db, sc, { page: pageId, path: page.path }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'page' && m.resolvePage(l.link) === pageId).map((l) => l.pageId))];
-  const r = paginateArray(pages, (p) => p, `backlinks:${sc.content.revision.id}:${pageId}:`, q);
+  const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}:${pageId}:`, keyOf: (p) => ['', p] });
   return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
 }
 
@@ -251,6 +248,6 @@ export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: s
   if (sc.active) return activeBacklinks(ctx.db, sc, { file: fileId, name: file.name }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'file' && m.resolveFile(l.link) === fileId).map((l) => l.pageId))];
-  const r = paginateArray(pages, (p) => p, `backlinks:${sc.content.revision.id}::${fileId}`, q);
+  const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}::${fileId}`, keyOf: (p) => ['', p] });
   return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
 }

@@ -1,111 +1,40 @@
 // Membership commands: list, get, change role, remove, invite by email, join by domain or invite link, SSO, ping.
 import type { QueryParams, RequestBody } from '@bindery/api-types';
 import { SignJWT } from 'jose';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import { containsInsensitive } from '../db/dialect.js';
-import { paginate } from '../db/pagination.js';
 import { conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { effectiveOrgRole } from '../policies/organization.js';
-import { membersRepo, invitesRepo, organizationsRepo, type MemberRow } from '../repos/organizations.repo.js';
-import { usersRepo, type UserRow } from '../repos/users.repo.js';
+import { membersRepo, invitesRepo, organizationsRepo, type MemberAndUser } from '../repos/organizations.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
 import type { MemberCounts } from '../presenters/organization.js';
 import type { Actor } from './auth.js';
 import { assertNotBoundElsewhere } from './membership.js';
 import { loadOrganization, lockOrganization } from './organizations.js';
 import { forgetMember } from './permissions.js';
 
-export interface MemberWithUser {
-  member: MemberRow;
-  user: UserRow;
+export interface MemberWithUser extends MemberAndUser {
   counts: MemberCounts;
 }
 
-/**
- * How many spaces and teams each member has: `spaces` counts the live spaces granted to the member directly
- * (POST /v1/spaces/{id}/permissions), `teams` the organization's teams they are in.
- */
-export async function countMemberships(db: DbOrTx, orgId: string, userIds: string[]): Promise<Map<string, MemberCounts>> {
-  const out = new Map<string, MemberCounts>(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
-  if (userIds.length === 0) return out;
-  const [teams, spaces] = await Promise.all([
-    db.selectFrom('team_members').select(['user_id', sql<number | string>`count(*)`.as('n')]).where('org_id', '=', orgId).where('user_id', 'in', userIds).groupBy('user_id').execute(),
-    db
-      .selectFrom('content_grants as g')
-      .innerJoin('spaces as s', 's.id', 'g.target_id')
-      .select(['g.principal_id', sql<number | string>`count(distinct s.id)`.as('n')])
-      .where('g.org_id', '=', orgId)
-      .where('g.target_kind', '=', 'space')
-      .where('g.principal_kind', '=', 'user')
-      .where('g.principal_id', 'in', userIds)
-      .where('s.deleted_at', 'is', null)
-      .groupBy('g.principal_id')
-      .execute(),
-  ]);
-  for (const t of teams) out.get(t.user_id)!.teams = Number(t.n);
-  for (const g of spaces) out.get(g.principal_id)!.spaces = Number(g.n);
-  return out;
-}
-
-async function withCounts(db: DbOrTx, orgId: string, rows: { member: MemberRow; user: UserRow }[]): Promise<MemberWithUser[]> {
-  const counts = await countMemberships(db, orgId, rows.map((r) => r.user.id));
-  return rows.map((r) => ({ ...r, counts: counts.get(r.user.id) ?? { spaces: 0, teams: 0 } }));
-}
-
-const MEMBER_COLUMNS = [
-  'm.org_id', 'm.user_id', 'm.role', 'm.disabled', 'm.sso', 'm.joined_at', 'm.last_seen_at',
-  'u.id', 'u.email', 'u.email_lower', 'u.display_name', 'u.photo_url', 'u.is_instance_admin', 'u.created_at', 'u.updated_at',
-] as const;
-
-type JoinedRow = {
-  org_id: string; user_id: string; role: string | null; disabled: 0 | 1; sso: 0 | 1; joined_at: string; last_seen_at: string | null;
-  id: string; email: string; email_lower: string; display_name: string; photo_url: string | null; is_instance_admin: 0 | 1;
-  created_at: string; updated_at: string;
-};
-
-function split(r: JoinedRow): { member: MemberRow; user: UserRow } {
-  return {
-    member: { org_id: r.org_id, user_id: r.user_id, role: r.role, disabled: r.disabled, sso: r.sso, joined_at: r.joined_at, last_seen_at: r.last_seen_at },
-    user: {
-      id: r.id, email: r.email, email_lower: r.email_lower, display_name: r.display_name, photo_url: r.photo_url,
-      is_instance_admin: r.is_instance_admin, created_at: r.created_at, updated_at: r.updated_at,
-    },
-  };
-}
-
-function joinedMembers(db: DbOrTx, orgId: string) {
-  return db.selectFrom('org_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(MEMBER_COLUMNS).where('m.org_id', '=', orgId);
+/** Members with their user and their counts of spaces and teams (Member.spaces, Member.teams). */
+export async function withMembershipCounts(db: DbOrTx, orgId: string, rows: MemberAndUser[]): Promise<MemberWithUser[]> {
+  const counts = await membersRepo.countMemberships(db, orgId, rows.map((r) => r.user.id));
+  return rows.map((r) => ({ member: r.member, user: r.user, counts: counts.get(r.user.id) ?? { spaces: 0, teams: 0 } }));
 }
 
 export async function listMembers(ctx: AppContext, actor: Actor, orgId: string, q: QueryParams<'listMembersInOrganizationById'>) {
   await loadOrganization(ctx, actor, orgId, 'listMembers');
-  let base = joinedMembers(ctx.db, orgId);
-  if (q.role === 'guest') base = base.where('m.role', 'is', null);
-  else if (q.role) base = base.where('m.role', '=', q.role);
-  if (q.search) {
-    const s = q.search;
-    base = base.where((eb) => eb.or([containsInsensitive(eb.ref('u.display_name'), s), containsInsensitive(eb.ref('u.email'), s)]));
-  }
-  const sort = q.sort ?? 'joinedAt';
-  if (sort === 'lastSeenAt') base = base.where('m.last_seen_at', 'is not', null);
-  const sortColumn = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'u.display_name' }[sort];
-  const direction = q.order ?? 'desc';
-  const page = await paginate(base, q, {
-    scope: `members:${orgId}:${q.role ?? ''}:${q.search ?? ''}:${sort}:${direction}`,
-    sortColumn,
-    idColumn: 'm.user_id',
-    direction,
-    keyOf: (r) => [({ joinedAt: r.joined_at, lastSeenAt: r.last_seen_at ?? '', name: r.display_name })[sort], r.user_id],
-  });
-  return { ...page, items: await withCounts(ctx.db, orgId, page.rows.map(split)) };
+  const filters = { role: q.role, search: q.search, sort: q.sort ?? 'joinedAt', direction: q.order ?? 'desc' } as const;
+  const page = await membersRepo.listWithUsers(ctx.db, orgId, filters, q);
+  return { ...page, items: await withMembershipCounts(ctx.db, orgId, page.rows) };
 }
 
 async function findMemberWithUser(db: DbOrTx, orgId: string, userId: string): Promise<MemberWithUser | undefined> {
-  const row = await joinedMembers(db, orgId).where('m.user_id', '=', userId).executeTakeFirst();
+  const row = await membersRepo.findWithUser(db, orgId, userId);
   if (!row) return undefined;
-  const [one] = await withCounts(db, orgId, [split(row)]);
+  const [one] = await withMembershipCounts(db, orgId, [row]);
   return one;
 }
 
@@ -150,16 +79,6 @@ export async function removeMember(ctx: AppContext, actor: Actor, orgId: string,
   });
 }
 
-/** Adds a user as a member unless they already are one; returns whether it added them. */
-async function addMember(db: DbOrTx, row: MemberRow): Promise<boolean> {
-  const r = await db
-    .insertInto('org_members')
-    .values(row)
-    .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
 export async function inviteUsers(ctx: AppContext, actor: Actor, orgId: string, body: RequestBody<'inviteUsersToOrganization'>) {
   const { org } = await loadOrganization(ctx, actor, orgId, 'admin');
   const wanted = body.emails.map((e) => (typeof e === 'string' ? { email: e, role: undefined } : e));
@@ -176,7 +95,7 @@ export async function inviteUsers(ctx: AppContext, actor: Actor, orgId: string, 
     for (const w of wanted) {
       const user = byEmail.get(w.email.toLowerCase())!;
       const role = w.role !== undefined ? w.role : body.role !== undefined ? body.role : org.default_role;
-      if (await addMember(tx, { org_id: orgId, user_id: user.id, role, disabled: 0, sso: body.sso ? 1 : 0, joined_at: now, last_seen_at: null })) invited++;
+      if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: user.id, role, disabled: 0, sso: body.sso ? 1 : 0, joined_at: now, last_seen_at: null })) invited++;
       if (!ids.includes(user.id)) ids.push(user.id);
     }
   });
@@ -192,14 +111,14 @@ export async function joinByEmailDomain(ctx: AppContext, actor: Actor, orgId: st
   const domain = actor.user.email_lower.split('@')[1] ?? '';
   const allowed = JSON.parse(org.email_domains) as string[];
   if (!allowed.includes(domain)) throw forbidden(`Users with an email in "${domain}" cannot join this organization`);
-  await addMember(ctx.db, { org_id: orgId, user_id: actor.user.id, role: org.default_role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
+  await membersRepo.insertIfAbsent(ctx.db, { org_id: orgId, user_id: actor.user.id, role: org.default_role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
 }
 
 export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<MemberWithUser> {
   assertNotBoundElsewhere(actor, orgId, 'join another organization');
   const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
   if (!invite) throw notFound('Invite');
-  await addMember(ctx.db, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
+  await membersRepo.insertIfAbsent(ctx.db, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
   const found = await findMemberWithUser(ctx.db, orgId, actor.user.id);
   if (!found) throw notFound('Member');
   return found;
@@ -217,7 +136,7 @@ export async function setSsoMember(ctx: AppContext, actor: Actor, orgId: string,
   const { org } = await loadOrganization(ctx, actor, orgId, 'admin');
   const user = await usersRepo.findById(ctx.db, userId);
   if (!user) throw notFound('User');
-  await addMember(ctx.db, { org_id: orgId, user_id: userId, role: org.default_role, disabled: 0, sso: 1, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
+  await membersRepo.insertIfAbsent(ctx.db, { org_id: orgId, user_id: userId, role: org.default_role, disabled: 0, sso: 1, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
   await membersRepo.update(ctx.db, orgId, userId, { sso: 1 });
   const found = await findMemberWithUser(ctx.db, orgId, userId);
   if (!found) throw notFound('Member');

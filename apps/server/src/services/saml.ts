@@ -24,6 +24,7 @@ import { badRequest, conflict, forbidden, invalidField, notFound } from '../erro
 import { newId } from '../lib/ids.js';
 import { membersRepo, organizationsRepo, type MemberRow } from '../repos/organizations.repo.js';
 import { isActiveProvider, samlRepo, type SamlProviderRow } from '../repos/saml.repo.js';
+import { settingsRepo } from '../repos/settings.repo.js';
 import { teamsRepo, type TeamRow } from '../repos/teams.repo.js';
 import { usersRepo, type UserRow } from '../repos/users.repo.js';
 import { samlServiceUrls, type TeamView } from '../presenters/saml.js';
@@ -169,7 +170,10 @@ export function spCredentials(ctx: AppContext): Promise<SpCredentials> {
 
 async function loadOrCreateCredentials(ctx: AppContext): Promise<SpCredentials> {
   const key = 'saml_sp_credentials';
-  const read = () => ctx.db.selectFrom('instance_settings').select('value').where('key', '=', key).executeTakeFirst();
+  const read = async () => {
+    const value = await settingsRepo.get(ctx.db, key);
+    return value === undefined ? undefined : { value };
+  };
   let row = await read();
   if (!row) {
     const { generate } = await import('selfsigned');
@@ -177,7 +181,7 @@ async function loadOrCreateCredentials(ctx: AppContext): Promise<SpCredentials> 
     const notAfterDate = new Date(notBeforeDate.getTime() + 20 * 365 * 24 * 3600_000);
     const pems = await generate([{ name: 'commonName', value: 'Bindery SAML service provider' }], { keySize: 2048, algorithm: 'sha256', notBeforeDate, notAfterDate });
     const value = JSON.stringify({ privateKey: pems.private, certificate: pems.cert } satisfies SpCredentials);
-    await ctx.db.insertInto('instance_settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await settingsRepo.insertIfAbsent(ctx.db, key, value);
     row = await read();
   }
   return JSON.parse(row!.value) as SpCredentials;

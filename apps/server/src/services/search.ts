@@ -7,7 +7,7 @@
 // then shows, for the pages of the answer only, their sections that match any of the terms, best first.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
-import { decodeCursor, encodeCursor, type PageRequest } from '../db/pagination.js';
+import { paginateSorted, type PageRequest } from '../db/pagination.js';
 import { searchPages, searchSections, searchTerms, type SearchHit } from '../db/dialect.js';
 import { pageAppUrl } from '../presenters/content.js';
 import { spaceAccess } from '../policies/space.js';
@@ -74,27 +74,14 @@ async function present(ctx: AppContext, pages: SearchHit[], terms: string[]): Pr
 }
 
 /** One page of a ranked list: keyset over (score, key), so a cursor survives as long as the ranking does. */
-function pageOf<T>(items: T[], key: (t: T) => [number, string], scope: string, req: PageRequest): { items: T[]; next?: string } {
-  let rest = items;
-  if (req.page) {
-    const [score, id] = decodeCursor(scope, req.page);
-    const at = items.findIndex((t) => {
-      const [s, k] = key(t);
-      return s < Number(score) || (s === Number(score) && k > id);
-    });
-    rest = at < 0 ? [] : items.slice(at);
-  }
-  const limit = req.limit ?? DEFAULT_SEARCH_LIMIT;
-  const page = rest.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page, next: rest.length > limit && last ? encodeCursor(scope, key(last)) : undefined };
-}
+const rankedPage = <T>(items: T[], keyOf: (t: T) => [number, string], scope: string, req: PageRequest) =>
+  paginateSorted(items, req, { scope, keyOf, direction: 'desc', ordered: true, defaultLimit: DEFAULT_SEARCH_LIMIT });
 
 export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest) {
   const sc = await loadContent(ctx, actor, spaceId);
   const terms = searchTerms(query);
   const ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
-  const page = pageOf(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
+  const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
   return { items: await present(ctx, page.items, terms), next: page.next, count: ranked.length, revision: sc.content.revision.id };
 }
 
@@ -120,7 +107,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const results = [...bySpace.entries()]
     .map(([id, pages]) => ({ id, pages, score: pages[0]!.score }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  const page = pageOf(results, (r) => [r.score, r.id], `org-search:${orgId}:${terms.join(' ')}`, req);
+  const page = rankedPage(results, (r) => [r.score, r.id], `org-search:${orgId}:${terms.join(' ')}`, req);
   const items: SpaceResult[] = [];
   for (const r of page.items) {
     items.push({ type: 'space', id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await present(ctx, r.pages.slice(0, 20), terms) });

@@ -222,7 +222,7 @@ export async function deleteSpace(ctx: AppContext, actor: Actor, spaceId: string
 export async function trashSpaces(ctx: AppContext, tx: DbOrTx, spaceIds: string[]): Promise<void> {
   if (spaceIds.length === 0) return;
   const now = ctx.clock.now();
-  await tx.updateTable('spaces').set({ deleted_at: now.toISOString(), updated_at: now.toISOString() }).where('id', 'in', spaceIds).where('deleted_at', 'is', null).execute();
+  await spacesRepo.markDeleted(tx, spaceIds, now.toISOString());
   const runAt = new Date(now.getTime() + SPACE_RETENTION_MS + SPACE_PURGE_GRACE_MS);
   for (const id of spaceIds) await enqueueJob(ctx, tx, JOB_TYPES.purgeSpace, { spaceId: id }, { runAt });
 }

@@ -14,7 +14,7 @@ import { usersRepo } from '../repos/users.repo.js';
 import type { Actor } from './auth.js';
 import { callerMembership } from './membership.js';
 import { lockOrganizations } from './content-access.js';
-import { countMemberships, type MemberWithUser } from './members.js';
+import { withMembershipCounts } from './members.js';
 
 export interface LoadedTeam {
   team: TeamRow;
@@ -46,7 +46,7 @@ async function withPermissions(db: DbOrTx, actor: Actor, member: MemberRow | und
   const ids = teams.map((t) => t.id);
   const [counts, mine] = await Promise.all([
     teamsRepo.counts(db, ids),
-    ids.length ? db.selectFrom('team_members').select(['team_id', 'role']).where('user_id', '=', actor.user.id).where('team_id', 'in', ids).execute() : [],
+    teamsRepo.rolesOfUser(db, actor.user.id, ids),
   ]);
   const roles = new Map(mine.map((m) => [m.team_id, m.role as TeamRole]));
   return teams.map((team) => ({ team, counts: counts.get(team.id)!, permissions: teamPermissions(actor, member, roles.get(team.id)) }));
@@ -123,9 +123,9 @@ export async function listTeamMembers(ctx: AppContext, actor: Actor, orgId: stri
   const { permissions } = await loadTeam(ctx.db, actor, orgId, teamId, 'view');
   const result = await teamsRepo.listMembers(ctx.db, orgId, teamId, page);
   const rows = result.rows.map(splitTeamMember);
-  const counts = await countMemberships(ctx.db, orgId, rows.map((r) => r.user.id));
-  const items = rows.map((r) => ({
-    member: { member: r.member, user: r.user, counts: counts.get(r.user.id) ?? { spaces: 0, teams: 0 } } satisfies MemberWithUser,
+  const members = await withMembershipCounts(ctx.db, orgId, rows);
+  const items = rows.map((r, i) => ({
+    member: members[i]!,
     teamRole: r.teamRole,
     view: permissions.view,
   }));
