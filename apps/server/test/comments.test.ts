@@ -71,7 +71,7 @@ describe('space comments', () => {
   it('keeps targets: page, node, table cell; node without page is refused', async () => {
     const { api, space } = await tenant();
     const c = await post(api, `/v1/spaces/${space.id}/comments`, { body: { markdown: 'x' }, page: 'p1', node: 'n1', tableCell: { record: 'r', definition: 'd' } });
-    expect(c.target).toEqual({ space: space.id, revision: space.revision, page: { id: 'p1' }, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' } });
+    expect(c.target).toEqual({ space: space.id, revision: space.revision, page: { id: 'p1', outdated: true } /* p1 is not a page of the space: nothing more to show */, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' } });
     const r = await api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'x' }, node: 'n1' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain('/body/page');

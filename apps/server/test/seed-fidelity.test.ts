@@ -244,3 +244,77 @@ describe('Part 1, User reference: email and photoURL, subject to member visibili
     }
   });
 });
+
+describe('Part 1, Page: createdAt and updatedAt', () => {
+  it('answers when a page was created and last changed, per revision, without changing the content hash of unchanged pages', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const base = `/v1/spaces/${space.id}`;
+    const created = await t.api.post(`${base}/content/edits`, { edits: [
+      { op: 'createPage', page: { id: 'page-one1', title: 'One', markdown: 'one\n' } },
+      { op: 'createPage', page: { id: 'page-two2', title: 'Two', markdown: 'two\n' } },
+    ] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const one = (await t.api.get(`${base}/content/page/page-one1`)).body;
+    expect(one.createdAt).toBeDefined();
+    expect(one.updatedAt).toBe(one.createdAt);
+
+    server.clock.advance(60_000);
+    expect((await t.api.patch(`${base}/content/page/page-one1`, { markdown: 'one, changed\n' })).status).toBe(200);
+    const after = (await t.api.get(`${base}/content/pages`)).body.pages;
+    const byId = new Map<string, any>(after.map((p: any) => [p.id, p]));
+    expect(byId.get('page-one1').createdAt).toBe(one.createdAt);
+    expect(Date.parse(byId.get('page-one1').updatedAt) - Date.parse(one.createdAt)).toBeGreaterThanOrEqual(60_000);
+    expect(byId.get('page-two2').updatedAt).toBe(one.createdAt);
+
+    // A change request's revision shows its own change; the space's earlier revision still shows the earlier time.
+    server.clock.advance(60_000);
+    const cr = (await t.api.post(`${base}/change-requests`, { subject: 'Edit two' })).body;
+    expect((await t.api.post(`${base}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-two2', page: { title: 'Two, renamed' } }] })).status).toBe(200);
+    const inCr = (await t.api.get(`${base}/change-requests/${cr.id}/content/page/page-two2`)).body;
+    expect(Date.parse(inCr.updatedAt) - Date.parse(byId.get('page-one1').updatedAt)).toBeGreaterThanOrEqual(60_000);
+    expect(inCr.createdAt).toBe(one.createdAt);
+    expect((await t.api.get(`${base}/content/page/page-two2`)).body.updatedAt).toBe(one.createdAt);
+    const first = (await t.api.get(`${base}/revisions/${created.body.revision}`)).body;
+    if (first.pages) expect(first.pages.find((p: any) => p.id === 'page-one1').updatedAt).toBe(one.createdAt);
+
+    // A duplicated space keeps the history of its pages.
+    const copy = await t.api.post(`${base}/duplicate`);
+    expect(copy.status, JSON.stringify(copy.body)).toBeLessThan(300);
+    const copied = (await t.api.get(`/v1/spaces/${copy.body.id}/content/page/page-one1`)).body;
+    expect(copied).toMatchObject({ createdAt: one.createdAt, updatedAt: byId.get('page-one1').updatedAt });
+  });
+});
+
+describe('Part 1, Comment target: page {id, title, path, createdAt, updatedAt, outdated}', () => {
+  it('shows the targeted page as it is now, follows renames and moves, and says when it changed since the comment', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const base = `/v1/spaces/${space.id}`;
+    expect((await t.api.post(`${base}/content/edits`, { edits: [
+      { op: 'createPage', page: { id: 'page-guide', title: 'Guide', markdown: 'text\n' } },
+      { op: 'createPage', page: { id: 'page-paren', title: 'Parent', markdown: 'p\n' } },
+    ] })).status).toBe(200);
+    const posted = await t.api.post(`${base}/comments`, { page: 'page-guide', body: { markdown: 'Typo here' } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const page = async () => (await t.api.get(`${base}/comments/${posted.body.id}`)).body.target.page;
+    expect(await page()).toMatchObject({ id: 'page-guide', title: 'Guide', path: 'guide', outdated: false });
+    expect((await page()).createdAt).toBeDefined();
+
+    expect((await t.api.patch(`${base}/content/page/page-guide`, { title: 'User guide', slug: 'user-guide' })).status).toBe(200);
+    expect((await t.api.post(`${base}/content/page/page-guide/move`, { parent: 'page-paren' })).status).toBe(200);
+    expect(await page()).toMatchObject({ id: 'page-guide', title: 'User guide', path: 'parent/user-guide', outdated: true });
+    const listed = (await t.api.get(`${base}/comments`)).body.items[0].target.page;
+    expect(listed).toMatchObject({ title: 'User guide', path: 'parent/user-guide' });
+
+    // In a change request: the page as the request has it.
+    const cr = (await t.api.post(`${base}/change-requests`, { subject: 'Rename' })).body;
+    expect((await t.api.post(`${base}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-guide', page: { title: 'Handbook' } }] })).status).toBe(200);
+    const crc = await t.api.post(`${base}/change-requests/${cr.id}/comments`, { page: 'page-guide', body: { markdown: 'Better name' } });
+    expect(crc.status, JSON.stringify(crc.body)).toBe(200);
+    expect(crc.body.target.page).toMatchObject({ id: 'page-guide', title: 'Handbook', outdated: false });
+
+    expect((await t.api.delete(`${base}/content/page/page-guide`)).status).toBeLessThan(300);
+    expect(await page()).toEqual({ id: 'page-guide', outdated: true });
+  });
+});

@@ -223,6 +223,14 @@ export interface SpacePagesTable {
   content_hash: string;
 }
 
+/** When each version (content hash) of a page was first committed in a space (Page.createdAt/updatedAt). */
+export interface PageVersionsTable {
+  space_id: string;
+  page_id: string;
+  content_hash: string;
+  first_at: string;
+}
+
 export interface SpaceFilesTable {
   space_id: string;
   file_id: string;
@@ -349,6 +357,8 @@ export interface CommentsTable {
   review_id: string | null;
   revision_id: string;
   page_id: string | null;
+  /** The version (content hash) of the page the comment was posted on; null for comments older than this column. */
+  page_content_hash: string | null;
   node_id: string | null;
   table_record: string | null;
   table_definition: string | null;
@@ -589,6 +599,7 @@ export interface Database {
   content_objects: ContentObjectsTable;
   space_index_state: SpaceIndexStateTable;
   space_pages: SpacePagesTable;
+  page_versions: PageVersionsTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;
   search_sections: SearchSectionsTable;

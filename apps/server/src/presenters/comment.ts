@@ -45,8 +45,16 @@ export function presentReactions(config: Config, users: UserMap, rows: readonly 
   return [...byEmoji.values()];
 }
 
+/** What `target.page` shows of a page: as it is now in the comments' revision (it follows renames and moves). */
+export type CommentPageRef = NonNullable<CommentJson['target']['page']>;
+
+/** A targeted page as it is now, with the version it is at (compared with the one the comment was posted on). */
+export type CommentPage = Omit<CommentPageRef, 'outdated'> & { contentHash: string };
+
 export interface CommentContext {
   config: Config;
+  /** Pages the comments target, by id, as they are now; a page no longer there shows its id and `outdated: true`. */
+  pages?: ReadonlyMap<string, CommentPage>;
   access: SpaceAccess;
   actorId: string;
   users: UserMap;
@@ -60,7 +68,7 @@ export function presentComment(c: CommentContext, row: CommentRow, reactions: re
   const target: CommentJson['target'] = { space: row.space_id, revision: row.revision_id };
   if (row.change_request_id) target.changeRequest = row.change_request_id;
   if (row.review_id) target.review = row.review_id;
-  if (row.page_id) target.page = { id: row.page_id };
+  if (row.page_id) target.page = pageRef(c, row);
   if (row.node_id) target.node = { id: row.node_id };
   if (row.table_record !== null && row.table_definition !== null) target.tableCell = { record: row.table_record, definition: row.table_definition };
   const sortedRepliers = [...repliers].sort((a, b) => (a.last_at < b.last_at ? 1 : a.last_at > b.last_at ? -1 : 0));
@@ -81,6 +89,13 @@ export function presentComment(c: CommentContext, row: CommentRow, reactions: re
     ...(row.status === 'resolved' && row.resolved_at ? { resolvedAt: row.resolved_at } : {}),
     ...(row.status === 'resolved' && row.resolved_by ? { resolvedBy: userRef(config, users, row.resolved_by) } : {}),
   };
+}
+
+function pageRef(c: CommentContext, row: CommentRow): CommentPageRef {
+  const now = c.pages?.get(row.page_id!);
+  if (!now) return c.pages ? { id: row.page_id!, outdated: true } : { id: row.page_id! };
+  const { contentHash, ...ref } = now;
+  return { ...ref, outdated: row.page_content_hash !== null && row.page_content_hash !== contentHash };
 }
 
 export function presentReply(c: CommentContext, commentId: string, row: ReplyRow, reactions: readonly ReactionRow[]): ReplyJson {

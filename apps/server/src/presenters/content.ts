@@ -2,7 +2,7 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
 import { markdownToDocument } from '../content/markdown.js';
-import type { SpaceContent, PageView } from '../services/content.js';
+import type { SpaceContent, PageTimes, PageView } from '../services/content.js';
 import type { FileEntry } from '../services/content-store.js';
 
 type RevisionJson = components['schemas']['Revision'];
@@ -19,6 +19,8 @@ export interface GitMetadata {
 export interface PagePresentation {
   format?: 'markdown' | 'document';
   git?: GitMetadata;
+  /** createdAt/updatedAt by page id (services/content.ts pageTimes); pages without a recorded history omit them. */
+  times?: PageTimes;
 }
 
 const KIND = { document: 'sheet', group: 'group', link: 'link' } as const;
@@ -33,6 +35,11 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   const out: PageJson = { id: m.id, title: m.title, type: m.type, kind: KIND[m.type] };
   if (m.emoji) out.emoji = m.emoji;
   if (m.icon) out.icon = m.icon;
+  const times = opts.times?.get(m.id);
+  if (times) {
+    out.createdAt = times.createdAt;
+    out.updatedAt = times.updatedAt ?? times.createdAt;
+  }
   const git = opts.git?.pages.get(m.id);
   if (git) out.git = git;
   if (m.type === 'link') {
@@ -55,7 +62,7 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
     if (opts.format === 'markdown') out.markdown = p.markdown;
     else if (opts.format === 'document') out.document = markdownToDocument(p.markdown) as unknown as PageJson['document'];
   }
-  out.pages = p.children.map((c) => presentPage(config, spaceId, c, opts.git ? { git: opts.git } : {}));
+  out.pages = p.children.map((c) => presentPage(config, spaceId, c, { git: opts.git, times: opts.times }));
   return out;
 }
 
@@ -76,14 +83,14 @@ export function presentFile(config: Config, spaceId: string, revisionId: string,
   };
 }
 
-export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[], git?: GitMetadata): RevisionJson {
+export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[], git?: GitMetadata, times?: PageTimes): RevisionJson {
   const r = sc.content.revision;
   const spaceId = sc.space.id;
   return {
     object: 'revision',
     id: r.id,
     parents: JSON.parse(r.parents) as string[],
-    pages: pages.map((p) => presentPage(config, spaceId, p, git ? { git } : {})),
+    pages: pages.map((p) => presentPage(config, spaceId, p, { git, times })),
     files: files.map((f) => presentFile(config, spaceId, r.id, f, git)),
     reusableContents: [],
     variables: sc.content.variables,

@@ -5,7 +5,7 @@ import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
-import { findFile, findPage, listFiles, pageTree } from '../services/content.js';
+import { findFile, findPage, listFiles, pageTimes, pageTree } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
 import { etag, toEdits } from './content-edit-input.js';
 
@@ -13,20 +13,21 @@ export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   listPagesInChangeRequest: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const pages = await pageTree(ctx, ctx.db, sc.content);
     const git = await gitOf(ctx, sc, query);
-    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git })) }, headers: etag(sc.content.revision.id) };
+    const times = await pageTimes(ctx.db, sc.space.id, pages);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
   },
 
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {

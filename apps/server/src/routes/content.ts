@@ -8,7 +8,7 @@ import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
 import {
-  editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTree,
+  editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
 } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
 import { importContent } from '../services/import.js';
@@ -22,32 +22,33 @@ export const contentHandlers = handlers({
   getCurrentRevision: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   getRevisionById: async ({ actor, params, query }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query)), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   listPages: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const pages = await pageTree(ctx, ctx.db, sc.content);
     const git = await gitOf(ctx, sc, query);
-    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git })) }, headers: etag(sc.content.revision.id) };
+    const times = await pageTimes(ctx.db, sc.space.id, pages);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
   },
 
   getPageById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPageByPath(ctx, ctx.db, sc, params.pagePath);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFiles: async ({ actor, params, query }, ctx) => {
@@ -90,7 +91,7 @@ export const contentHandlers = handlers({
   createSpacePage: async ({ actor, params, body, headers }, ctx) => {
     const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'createPage', ...body }], { ifMatch: headers['if-match'], at },
       (tx, sc, r) => findPage(ctx, tx, sc, r.created.pages[0]!));
-    const page = presentPage(ctx.config, params.spaceId, value, { format: 'markdown' });
+    const page = presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) });
     return {
       status: 201, body: page,
       headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/content/page/${page.id}` },
@@ -100,13 +101,13 @@ export const contentHandlers = handlers({
   updateSpacePage: async ({ actor, params, body, headers }, ctx) => {
     const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'updatePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
       (tx, sc) => findPage(ctx, tx, sc, params.pageId));
-    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown' }), headers: etag(result.revisionId) };
+    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) }), headers: etag(result.revisionId) };
   },
 
   moveSpacePage: async ({ actor, params, body, headers }, ctx) => {
     const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'movePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
       (tx, sc) => findPage(ctx, tx, sc, params.pageId));
-    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown' }), headers: etag(result.revisionId) };
+    return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) }), headers: etag(result.revisionId) };
   },
 
   deleteSpacePage: async ({ actor, params, headers }, ctx) => {

@@ -19,11 +19,12 @@ import { usersRepo } from '../repos/users.repo.js';
 import { commentsRepo, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import {
-  presentComment, presentReply, type BodyFormat, type CommentContext, type StoredBody,
+  presentComment, presentReply, type BodyFormat, type CommentContext, type CommentPage, type StoredBody,
 } from '../presenters/comment.js';
 import { userRefs } from '../presenters/user.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
+import { pageSummaries, versionTimes } from './content.js';
 import { loadSpace } from './spaces.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 
@@ -111,9 +112,29 @@ async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Act
   const users = userRefs(await usersRepo.findMany(db, [
     ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
   ]), s.access.seesMemberEmails);
-  const c = presentationContext(ctx, s, actor, users, format);
+  const c = { ...presentationContext(ctx, s, actor, users, format), pages: await targetPages(ctx, db, s, rows) };
   return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
 }
+
+/** The pages the comments target, as they are in the scope's current revision (space or change request). */
+async function targetPages(ctx: AppContext, db: DbOrTx, s: Scope, rows: readonly CommentRow[]): Promise<Map<string, CommentPage>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.page_id ? [r.page_id] : [])))];
+  const out = new Map<string, CommentPage>();
+  if (ids.length === 0) return out;
+  const pages = await pageSummaries(ctx, db, s.space, currentRevision(s), ids);
+  const times = await versionTimes(db, s.space.id, new Map([...pages].map(([id, p]) => [id, p.contentHash])));
+  for (const [id, p] of pages) {
+    const t = times.get(id);
+    out.set(id, {
+      id, title: p.meta.title, ...(p.meta.emoji ? { emoji: p.meta.emoji } : {}), ...(p.meta.icon ? { icon: p.meta.icon } : {}),
+      ...(p.path !== null ? { path: p.path } : {}), ...(t ? { createdAt: t.createdAt, updatedAt: t.updatedAt ?? t.createdAt } : {}),
+      contentHash: p.contentHash,
+    });
+  }
+  return out;
+}
+
+const currentRevision = (s: Scope) => s.changeRequest?.revision_id ?? s.space.revision_id;
 
 async function presentReplies(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, commentId: string, rows: ReplyRow[], format?: BodyFormat) {
   const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
@@ -157,10 +178,11 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
   const write = async (tx: DbOrTx) => {
     const s = await loadScope(ctx, tx, actor, where);
     authorizeComment(s.access, 'post', false);
+    const page = body.page !== undefined ? (await pageSummaries(ctx, tx, s.space, currentRevision(s), [body.page], { inTransaction: true })).get(body.page) : undefined;
     await commentsRepo.insert(tx, {
       id, space_id: s.space.id, change_request_id: s.changeRequest?.id ?? null, review_id: opts.reviewId ?? null,
-      revision_id: s.changeRequest?.revision_id ?? s.space.revision_id,
-      page_id: body.page ?? null, node_id: body.node ?? null,
+      revision_id: currentRevision(s),
+      page_id: body.page ?? null, page_content_hash: page?.contentHash ?? null, node_id: body.node ?? null,
       table_record: body.tableCell?.record ?? null, table_definition: body.tableCell?.definition ?? null,
       body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
       status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,

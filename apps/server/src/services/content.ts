@@ -38,6 +38,7 @@ import { newId } from '../lib/ids.js';
 import { contentRepo } from '../repos/content.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
+import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from './auth.js';
 import { applyEdit, type ContentEdit, type EditState } from './content-edits.js';
@@ -161,6 +162,7 @@ export async function commitEdits(
     const write = state.tree.finish();
     rootHash = write.rootHash;
     stats.contents = await contentRepo.insertContents(tx, write.contents.map(({ hash, page }) => contentRow(hash, page)));
+    await recordPageVersions(ctx, tx, target.spaceId, write.contents.map(({ hash, page }) => ({ pageId: page.id, contentHash: hash })));
     stats.nodes = await contentRepo.insertNodes(tx, write.nodes.map(nodeRow));
     rememberNodes(ctx, write.nodes);
     for (const c of write.contents) rememberMarkdown(ctx, c.hash, c.page.markdown);
@@ -177,6 +179,11 @@ export async function commitEdits(
   stats.revisions = 1;
   if (target.kind === 'space') stats.index = await activate(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash });
   return { revisionId, changed: true, created: state.created, stats };
+}
+
+/** Page.createdAt/updatedAt: the versions of pages this commit holds, first seen now unless known already. */
+async function recordPageVersions(ctx: AppContext, tx: DbOrTx, spaceId: string, versions: { pageId: string; contentHash: string }[]): Promise<void> {
+  await pageVersionsRepo.record(tx, spaceId, versions.filter((v) => v.pageId !== ROOT_ID), ctx.clock.now().toISOString());
 }
 
 function contentRow(hash: string, page: PageData) {
@@ -241,6 +248,7 @@ export async function commitRevision(
   const rootHash = write({ ...r.tree, id: ROOT_ID });
   const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 1 };
   stats.contents = await contentRepo.insertContents(tx, [...contents].map(([hash, page]) => contentRow(hash, page)));
+  await recordPageVersions(ctx, tx, r.spaceId, [...contents].map(([hash, page]) => ({ pageId: page.id, contentHash: hash })));
   stats.nodes = await contentRepo.insertNodes(tx, nodes.map(nodeRow));
   rememberNodes(ctx, nodes);
   const f = await writeFiles(ctx, tx, r.files ?? []);
@@ -315,14 +323,39 @@ export async function loadRevision(ctx: AppContext, actor: Actor, spaceId: strin
 /** A page with its path and (for trees) its children; `markdown` only when asked for. */
 export interface PageView {
   meta: PageMeta;
+  /** The version of the page's own content (Page.createdAt/updatedAt come from it). */
+  contentHash: string;
   path: string | null;
   children: PageView[];
   markdown?: string;
 }
 
 function view(t: TreeNode, path: string | null): PageView {
-  return { meta: t.node.meta, path, children: t.children.map((c) => view(c, childPath(path ?? '', c.node.meta))) };
+  return { meta: t.node.meta, contentHash: t.node.contentHash, path, children: t.children.map((c) => view(c, childPath(path ?? '', c.node.meta))) };
 }
+
+/** Page.createdAt (its first version) and updatedAt (the version shown) of pages and their descendants. */
+export async function pageTimes(db: DbOrTx, spaceId: string, pages: readonly PageView[]): Promise<PageTimes> {
+  const hashes = new Map<string, string>();
+  const walk = (ps: readonly PageView[]) => ps.forEach((p) => { hashes.set(p.meta.id, p.contentHash); walk(p.children); });
+  walk(pages);
+  return versionTimes(db, spaceId, hashes);
+}
+
+/** createdAt/updatedAt of pages given as page id → the version (content hash) shown. */
+export async function versionTimes(db: DbOrTx, spaceId: string, hashes: ReadonlyMap<string, string>): Promise<PageTimes> {
+  const out: PageTimes = new Map();
+  if (hashes.size === 0) return out;
+  for (const v of await pageVersionsRepo.ofPages(db, spaceId, [...hashes.keys()])) {
+    const t = out.get(v.page_id) ?? { createdAt: v.first_at };
+    if (v.first_at < t.createdAt) t.createdAt = v.first_at;
+    if (v.content_hash === hashes.get(v.page_id)) t.updatedAt = v.first_at;
+    out.set(v.page_id, t);
+  }
+  return out;
+}
+
+export type PageTimes = Map<string, { createdAt: string; updatedAt?: string }>;
 
 /** The top-level pages of a revision, nested. */
 export async function pageTree(ctx: AppContext, db: DbOrTx, content: RevisionContent): Promise<PageView[]> {
@@ -331,8 +364,43 @@ export async function pageTree(ctx: AppContext, db: DbOrTx, content: RevisionCon
   return tree.children.map((c) => view(c, childPath('', c.node.meta)));
 }
 
+/** What a reference to a page shows (comment targets): its current title, emoji, icon, path and version. */
+export interface PageSummary {
+  meta: PageMeta;
+  path: string | null;
+  contentHash: string;
+}
+
+/**
+ * The pages of a revision of a space by id (those that are not in it are missing from the map), for references
+ * that follow a page through renames and moves.
+ */
+export async function pageSummaries(
+  ctx: AppContext, db: DbOrTx, space: SpaceRow, revisionId: string, pageIds: readonly string[],
+  opts: { inTransaction?: boolean } = {},
+): Promise<Map<string, PageSummary>> {
+  const out = new Map<string, PageSummary>();
+  const ids = [...new Set(pageIds)];
+  if (ids.length === 0) return out;
+  const active = revisionId === space.revision_id;
+  // Catching the indexes up writes in a transaction of its own: not from inside the caller's.
+  if (active && !opts.inTransaction) await ensureIndexed(ctx, space);
+  const sc = { space, content: await revisionContent(db, await revisionOf(db, space.id, revisionId)), active };
+  const found: { id: string; hash: string; path: string | null }[] = [];
+  for (const id of ids) {
+    const at = await locate(ctx, db, sc, id);
+    if (at) found.push({ id, ...at });
+  }
+  const nodes = await loadNodes(ctx, db, found.map((f) => f.hash));
+  for (const f of found) {
+    const n = nodes.get(f.hash);
+    if (n) out.set(f.id, { meta: n.meta, path: f.path, contentHash: n.contentHash });
+  }
+  return out;
+}
+
 /** Where a page is: its node and its path. Active revisions answer from the index, others by walking the tree. */
-async function locate(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string): Promise<{ hash: string; path: string | null } | undefined> {
+async function locate(ctx: AppContext, db: DbOrTx, sc: Pick<SpaceContent, 'space' | 'content' | 'active'>, pageId: string): Promise<{ hash: string; path: string | null } | undefined> {
   if (pageId === ROOT_ID || !sc.content.rootHash) return undefined;
   if (sc.active) {
     const row = await contentIndexRepo.page(db, sc.space.id, pageId);

@@ -18,6 +18,7 @@ import { authorizeSpace, canOnSpace, spaceAccess, type SpaceAccess, type SpaceAc
 import { collectionsRepo } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
+import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
@@ -284,6 +285,7 @@ export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: str
     });
     // The copy starts from the source's current revision; the content engine copies that revision's content.
     await revisionsRepo.insert(tx, { id: revisionId, space_id: id, parents: JSON.stringify([space.revision_id]), type: 'edits', created_by: actor.user.id, created_at: now });
+    await pageVersionsRepo.copySpace(tx, space.id, id);
     await grantsRepo.copy(tx, 'space', space.id, id, now);
   });
   return reload(ctx, actor, id);
