@@ -64,7 +64,7 @@ describe('links', () => {
       'old.png': 'broken',
       nopenope: 'broken',
     });
-    expect(r.body.stats).toEqual({ total: 10, broken: { total: 3 } });
+    expect(r.body.stats).toEqual({ total: 10, broken: { total: 3, changeRequest: 0 } });
     expect(r.body.count).toBe(10);
     const installLink = r.body.items.find((i: any) => i.targetReference.path === 'guide/install');
     expect(installLink).toMatchObject({

@@ -318,3 +318,34 @@ describe('Part 1, Comment target: page {id, title, path, createdAt, updatedAt, o
     expect(await page()).toEqual({ id: 'page-guide', outdated: true });
   });
 });
+
+describe('Part 1, Link list: stats {total, broken: {total, changeRequest}}', () => {
+  it('counts the broken links that change requests introduce, in the request and in the space', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'S' })).body;
+    const base = `/v1/spaces/${space.id}`;
+    expect((await t.api.post(`${base}/content/edits`, { edits: [
+      { op: 'createPage', page: { id: 'page-home', title: 'Home', markdown: '[Gone](gone.md) [Guide](guide.md)\n' } },
+      { op: 'createPage', page: { id: 'page-guide', title: 'Guide', markdown: 'Guide\n' } },
+    ] })).status).toBe(200);
+    const stats = async (path: string) => { const r = await t.api.get(path); expect(r.status, JSON.stringify(r.body)).toBe(200); return r.body.stats; };
+    // One broken link already in the space; no change request introduces any.
+    expect(await stats(`${base}/links`)).toEqual({ total: 2, broken: { total: 1, changeRequest: 0 } });
+
+    // A change request deletes the guide (the home page's link to it breaks) and adds a link to a missing page.
+    const cr = (await t.api.post(`${base}/change-requests`, { subject: 'Reshuffle' })).body;
+    const crBase = `${base}/change-requests/${cr.id}`;
+    expect((await t.api.post(`${crBase}/content/edits`, { edits: [
+      { op: 'deletePage', pageId: 'page-guide' },
+      { op: 'updatePage', pageId: 'page-home', page: { markdown: '[Gone](gone.md) [Guide](guide.md) [Later](later.md)\n' } },
+    ] })).status).toBe(200);
+    expect(await stats(`${crBase}/content/page/page-home/links`)).toEqual({ total: 3, broken: { total: 3, changeRequest: 2 } });
+    expect(await stats(`${base}/links`)).toEqual({ total: 2, broken: { total: 1, changeRequest: 2 } });
+    expect(await stats(`${base}/content/page/page-home/links`)).toEqual({ total: 2, broken: { total: 1, changeRequest: 2 } });
+    expect(await stats(`${base}/content/page/page-guide/links`)).toEqual({ total: 0, broken: { total: 0, changeRequest: 0 } });
+
+    // Archived requests no longer count.
+    expect((await t.api.patch(crBase, { status: 'archived' })).status).toBe(200);
+    expect(await stats(`${base}/links`)).toEqual({ total: 2, broken: { total: 1, changeRequest: 0 } });
+  });
+});

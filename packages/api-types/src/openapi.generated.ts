@@ -4168,7 +4168,12 @@ export interface components {
             items: components["schemas"]["ContentReferenceUsage"][];
             stats: {
                 broken: {
-                    /** @description Count of broken links introduced by the change request. */
+                    /**
+                     * @description Count of broken links introduced by change requests: in a change request's list, the broken
+                     *     targets of its revision that are not broken in the space's active revision; in a space's list, the
+                     *     same count summed over its active (draft or open) change requests — the 50 most recently updated.
+                     *     Always present in Bindery's answers.
+                     */
                     changeRequest?: number;
                     /** @description Count of broken links. */
                     total: number;

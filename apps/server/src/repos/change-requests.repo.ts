@@ -68,6 +68,11 @@ export const changeRequestsRepo = {
     const r = await db.selectFrom('change_requests').select((eb) => eb.fn.max('number').as('n')).where('space_id', '=', spaceId).executeTakeFirst();
     return Number(r?.n ?? 0) + 1;
   },
+  /** The active (draft or open) change requests of a space, most recently updated first. */
+  active(db: DbOrTx, spaceId: string, limit: number): Promise<Pick<ChangeRequestRow, 'id' | 'revision_id'>[]> {
+    return db.selectFrom('change_requests').select(['id', 'revision_id']).where('space_id', '=', spaceId)
+      .where('status', 'in', ['draft', 'open']).orderBy('updated_at', 'desc').orderBy('id').limit(limit).execute();
+  },
   async bumpComments(db: DbOrTx, id: string, delta: number): Promise<void> {
     if (delta === 0) return;
     await db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', delta) })).where('id', '=', id).execute();

@@ -33,6 +33,12 @@ export const contentIndexRepo = {
     }
     return out;
   },
+  /** The targets of the broken links of the active revision (of one page, or of all). */
+  async brokenTargets(db: DbOrTx, spaceId: string, pageId: string | undefined): Promise<Set<string>> {
+    const rows = await db.selectFrom('page_links').select('target_key').distinct().where('space_id', '=', spaceId).where('status', '=', 'broken')
+      .$if(pageId !== undefined, (qb) => qb.where('page_id', '=', pageId!)).execute();
+    return new Set(rows.map((r) => r.target_key));
+  },
   page(db: DbOrTx, spaceId: string, pageId: string): Promise<SpacePageRow | undefined> {
     return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('page_id', '=', pageId).executeTakeFirst();
   },

@@ -17,7 +17,10 @@ import { pageAfter, pageLimit, pageOfRows, paginateSorted, type PageRequest } fr
 import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
 import { Lru } from '../lib/lru.js';
 import { isInApp, childPath } from './content-index.js';
-import { loadFiles, loadMarkdown, loadTree, type TreeNode } from './content-store.js';
+import { loadFiles, loadMarkdown, loadTree, revisionContent, type TreeNode } from './content-store.js';
+import { changeRequestsRepo } from '../repos/change-requests.repo.js';
+import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { revisionsRepo } from '../repos/revisions.repo.js';
 import { findFile, findPage, type SpaceContent } from './content.js';
 
 type Usage = components['schemas']['ContentReferenceUsage'];
@@ -28,7 +31,7 @@ export interface LinkList {
   items: Usage[];
   next?: string;
   count: number;
-  stats: { total: number; broken: { total: number } };
+  stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
 type TargetRow = Pick<Selectable<PageLinksTable>, 'target_key' | 'target_kind' | 'target_page' | 'target_path' | 'target_file' | 'target_name' | 'anchor' | 'url'> & {
@@ -126,8 +129,51 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
   return {
     items, count: counts!.count,
     next,
-    stats: { total: counts!.total, broken: { total: counts!.broken } },
+    stats: { total: counts!.total, broken: { total: counts!.broken, changeRequest: await brokenInChangeRequests(ctx, db, sc, pageId) } },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Broken links introduced by change requests (stats.broken.changeRequest)
+
+/** How many active change requests a space's link list looks into (the most recently updated). */
+export const CHANGE_REQUESTS_COUNTED = 50;
+/** Broken targets of a revision (of one page, or of all), by revision id and page. */
+const brokenOfRevision = new Lru<string, Set<string>>(2000);
+
+async function brokenTargetsOf(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined): Promise<Set<string>> {
+  const key = `${sc.content.revision.id}:${pageId ?? ''}`;
+  let broken = brokenOfRevision.get(key);
+  if (!broken) {
+    const m = await memoryLinks(ctx, db, sc);
+    broken = new Set(m.links.filter((l) => (pageId === undefined || l.pageId === pageId) && m.status(l.link) === 'broken').map((l) => l.link.key));
+    brokenOfRevision.set(key, broken);
+  }
+  return broken;
+}
+
+/** Targets broken in a change request's revision that are not broken in the space's active revision. */
+function introduced(inChangeRequest: ReadonlySet<string>, inSpace: ReadonlySet<string>): number {
+  let n = 0;
+  for (const k of inChangeRequest) if (!inSpace.has(k)) n++;
+  return n;
+}
+
+/**
+ * For a space's lists: the broken links its active (draft or open) change requests introduce, summed over the
+ * CHANGE_REQUESTS_COUNTED most recently updated of them — each counted once per request against the space's
+ * active revision. Each request's revision is examined once (cached by revision).
+ */
+async function brokenInChangeRequests(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined): Promise<number> {
+  const crs = await changeRequestsRepo.active(db, sc.space.id, CHANGE_REQUESTS_COUNTED);
+  if (crs.length === 0) return 0;
+  const inSpace = await contentIndexRepo.brokenTargets(db, sc.space.id, pageId);
+  let total = 0;
+  for (const cr of crs) {
+    const content = await revisionContent(db, (await revisionsRepo.findById(db, cr.revision_id))!);
+    total += introduced(await brokenTargetsOf(ctx, db, { ...sc, content, active: false }, pageId), inSpace);
+  }
+  return total;
 }
 
 async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: { page?: string; path?: string | null; file?: string; name?: string }, q: PageRequest) {
@@ -221,7 +267,10 @@ async function revisionLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, page
     }),
     locationReferences: [...g.pages].sort().map((p) => location(sc, p)),
   }));
-  return { items, next: page.next, count: page.count, stats: { total: all.length, broken: { total: all.filter((t) => t.status === 'broken').length } } };
+  // A change request's list counts the broken links it introduces; another revision's, those it has beyond the space's.
+  const broken = new Set(all.filter((t) => t.status === 'broken' && (pageId === undefined || t.g.pages.has(pageId))).map((t) => t.key));
+  const changeRequest = introduced(broken, await contentIndexRepo.brokenTargets(db, sc.space.id, pageId));
+  return { items, next: page.next, count: page.count, stats: { total: all.length, broken: { total: broken.size, changeRequest } } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
