@@ -1,14 +1,10 @@
 // Change requests: create (201, sequential numbers, also when 50 race), list per space and per organization with
 // filters and pagination, get by id or number, PATCH (subject, description, status; merged ones refuse), `outdated`,
 // the space counters through every transition (also concurrent ones), reviews and requested reviewers, permissions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, createUser, type TestApi, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 async function tenant(roles: Record<string, string | null> = {}) {
   const t = await createTenant(server, roles);

@@ -1,13 +1,9 @@
 // Collections: create (nested), read, list (nested or not), update, the spaces they hold, move (never into
 // themselves), delete (their spaces go to the trash, restorable), transfer, grants.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createTenant, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createOrganization, createTenant, type TestApi, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 const tenant = (roles: Record<string, string | null> = {}) => createTenant(server, roles);
 

@@ -1,14 +1,10 @@
 // Comments and replies on spaces and change requests: bodies (markdown / document / empty, per `format`), targets,
 // filters and pagination, resolve / reopen, reactions per user, permissions per caller, and the counters
 // (Space.comments, ChangeRequest.comments, Comment.replies) kept exact under concurrency.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, createUser, type TestApi, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 async function tenant(roles: Record<string, string | null> = {}) {
   const t = await createTenant(server, roles);

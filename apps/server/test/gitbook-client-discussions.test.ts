@@ -1,7 +1,7 @@
 // GitBook's official client (@gitbook/api) against Bindery's comments and change requests, unchanged.
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
 
 type R<T = any> = Promise<{ status: number; data: T }>;
 interface Client {
@@ -29,11 +29,7 @@ interface Client {
   orgs: { listChangeRequestsForOrganization(o: string, q?: Record<string, unknown>): R };
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 describe('@gitbook/api: comments and change requests', () => {
   it('runs the comment, reply, change request, review and reviewer calls', async () => {

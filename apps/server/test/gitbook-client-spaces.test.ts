@@ -1,7 +1,7 @@
 // GitBook's official client (@gitbook/api), unchanged, against Bindery's spaces, collections, teams and grants.
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
 
 // @gitbook/api's declarations cannot be followed under NodeNext resolution; the namespaces used here are typed by
 // hand (the runtime is the real client).
@@ -32,11 +32,7 @@ interface GitBookClient {
 }
 const gitbook = (opts: { endpoint: string; authToken?: string }) => new GitBookAPI(opts) as unknown as GitBookClient;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 describe('@gitbook/api: spaces, collections, teams', () => {
   it('drives the space lifecycle and team membership', async () => {

@@ -1,7 +1,7 @@
 // GitBook's official client (@gitbook/api) pointed at Bindery works unchanged for what is implemented.
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
 
 // @gitbook/api's declarations use extensionless relative imports that NodeNext resolution cannot follow, so its
 // namespaces are typed here for the calls this test makes (the runtime is the real client).
@@ -18,11 +18,7 @@ interface GitBookClient {
 }
 const gitbook = (opts: { endpoint: string; authToken?: string }) => new GitBookAPI(opts) as unknown as GitBookClient;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 describe('@gitbook/api against Bindery', () => {
   it('reads the user, organizations and members, and follows pagination', async () => {

@@ -1,15 +1,11 @@
 // The durable job queue: due jobs run once, failures are retried with backoff until max attempts, a lease that
 // expired is taken over, and concurrent workers never run a job twice at the same time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backoffMs, claimDueJobs, enqueueJob, runDueJobs, startJobWorker, type JobHandler } from '../src/jobs/index.js';
 import { randomString } from '../src/lib/ids.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 /**
  * A job type of its own per test, run only by this test's calls (the server's own worker and the other test files,

@@ -1,13 +1,9 @@
 // Organizations, members, invites, joining, SSO members and ping.
 import { jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer, type TestUser } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser, type TestUser, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 async function orgWith(roles: Record<string, string | null>) {
   const owner = await createUser(server, 'Owner');

@@ -3,15 +3,11 @@
 // server cannot drift apart); then every `permissions` object is checked against what the API then allows.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, atLeast, type Role } from '../src/policies/roles.js';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestResponse, type TestServer, type TestUser } from '../src/testing/index.js';
+import { addMember, createOrganization, createUser, type TestApi, type TestResponse, type TestUser, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 // ---------------------------------------------------------------------------------------------------------------
 // The documented table.

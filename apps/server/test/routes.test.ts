@@ -1,15 +1,11 @@
 // Every operation of the spec is routed: implemented ones answer for real, the rest answer 501 with the error body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notImplementedYet } from '../src/http/operations.js';
 import { loadBundledSpec, specOperations } from '../src/http/spec.js';
 import { handlerTable } from '../src/routes/index.js';
-import { createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createUser, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 describe('route table', () => {
   const ops = specOperations(loadBundledSpec());

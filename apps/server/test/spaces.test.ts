@@ -1,15 +1,11 @@
 // Spaces: create, read, list, update, soft delete / restore / purge (7 days), duplicate, move, transfer, grants,
 // a member's spaces; the races that must leave one consistent state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs, type JobHandler } from '../src/jobs/index.js';
 import { DAY_MS } from '../src/lib/clock.js';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer, type TestUser, createTenant } from '../src/testing/index.js';
+import { addMember, createOrganization, createUser, type TestApi, type TestUser, createTenant, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 const myOrgs = new Set<string>();
 

@@ -1,12 +1,8 @@
 // Teams and team members; a member's teams; member counts; what leaving an organization takes away.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTenant, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createTenant, createUser, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 const tenant = (roles: Record<string, string | null> = {}) => createTenant(server, roles);
 const ids = (items: { id: string }[]) => items.map((i) => i.id);

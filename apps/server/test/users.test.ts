@@ -1,12 +1,8 @@
 // Users and API tokens (Bindery extensions) and GET /v1/user.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 describe('createUser', () => {
   it('lets the instance administrator create a user, with a unique email', async () => {

@@ -1,23 +1,38 @@
 #!/usr/bin/env node
-// Prints how many operations of the spec have a handler (the rest answer 501), grouped by tag.
-import { loadBundledSpec, specOperations } from '../http/spec.js';
+// The route report: how many operations of the spec have a handler (the rest answer 501), grouped by tag, and which
+// implemented operations no HTTP test calls (from the record the last test run left in apps/server/.route-calls/,
+// written by the test harness; run the HTTP tests first).
+import { loadBundledSpec, specOperations, type SpecOperation } from '../http/spec.js';
 import { notImplementedYet } from '../http/operations.js';
 import { handlerTable } from '../routes/index.js';
+import { loadRouteCalls, ROUTE_CALLS_DIR } from '../testing/route-calls.js';
 
 const spec = loadBundledSpec();
 const ops = specOperations(spec);
-const tagOf = (path: string, method: string): string => spec.paths[path][method].tags?.[0] ?? 'untagged';
-const missing = ops.filter((o) => handlerTable[o.operationId as keyof typeof handlerTable] === notImplementedYet);
+const tagOf = (o: SpecOperation): string => spec.paths[o.path][o.method].tags?.[0] ?? 'untagged';
+const isImplemented = (o: SpecOperation) => handlerTable[o.operationId as keyof typeof handlerTable] !== notImplementedYet;
+
+function printByTag(list: SpecOperation[]): void {
+  const byTag = new Map<string, string[]>();
+  for (const o of list) byTag.set(tagOf(o), [...(byTag.get(tagOf(o)) ?? []), `${o.operationId}  ${o.method.toUpperCase()} ${o.path}`]);
+  for (const [tag, lines] of [...byTag].sort()) {
+    console.log(`  ${tag} (${lines.length})`);
+    for (const line of lines) console.log(`    ${line}`);
+  }
+}
+
+const missing = ops.filter((o) => !isImplemented(o));
 console.log(`implemented ${ops.length - missing.length} of ${ops.length} operations`);
 if (missing.length) {
   console.log(`\nnot implemented yet (answer 501):`);
-  const byTag = new Map<string, string[]>();
-  for (const o of missing) {
-    const t = tagOf(o.path, o.method);
-    byTag.set(t, [...(byTag.get(t) ?? []), `${o.operationId}  ${o.method.toUpperCase()} ${o.path}`]);
-  }
-  for (const [tag, list] of [...byTag].sort()) {
-    console.log(`  ${tag} (${list.length})`);
-    for (const line of list) console.log(`    ${line}`);
-  }
+  printByTag(missing);
+}
+
+const calls = loadRouteCalls();
+if (!calls) {
+  console.log(`\nno record of a test run in ${ROUTE_CALLS_DIR}: run the HTTP tests (pnpm test) to list the operations no test calls`);
+} else {
+  const untested = ops.filter((o) => isImplemented(o) && !calls.operations.has(o.operationId));
+  console.log(`\nimplemented operations no HTTP test calls: ${untested.length} (record of ${calls.files} test file runs in ${ROUTE_CALLS_DIR})`);
+  printByTag(untested);
 }

@@ -1,8 +1,11 @@
 // Change requests, reviews and requested reviewers to JSON.
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
+import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from '../repos/change-requests.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
 import { userRef, type UserMap } from './comment.js';
+import { userRefs } from './user.js';
 
 type ChangeRequestJson = components['schemas']['ChangeRequest'];
 type ReviewJson = components['schemas']['ChangeRequestReview'];
@@ -18,6 +21,27 @@ export function isOutdated(cr: ChangeRequestRow, spaceRevisionId: string): boole
 
 export const changeRequestUrl = (config: Config, cr: Pick<ChangeRequestRow, 'space_id' | 'id'>) =>
   `${config.publicUrl}/v1/spaces/${cr.space_id}/change-requests/${cr.id}`;
+
+/** Change requests with the users they name (one batch look-up); `spaceRevision` gives each space's head. */
+export async function presentChangeRequests(config: Config, db: DbOrTx, rows: readonly ChangeRequestRow[], spaceRevision: (spaceId: string) => string, showEmails: boolean): Promise<ChangeRequestJson[]> {
+  const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? ''])), showEmails);
+  return rows.map((r) => presentChangeRequest(config, r, spaceRevision(r.space_id), users));
+}
+
+/** Reviews of one change request with the users they name; `comments` holds the presented comment of each review that has one. */
+export async function presentReviews(
+  config: Config, db: DbOrTx, cr: ChangeRequestRow, rows: readonly ReviewRow[], showEmails: boolean,
+  comments: ReadonlyMap<string, components['schemas']['Comment'] | undefined>,
+): Promise<ReviewJson[]> {
+  const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? ''])), showEmails);
+  return rows.map((r) => presentReview(config, cr, r, users, r.comment_id ? comments.get(r.comment_id) : undefined));
+}
+
+/** Requested reviewers with the users they name, in the order given. */
+export async function presentRequestedReviewers(config: Config, db: DbOrTx, rows: readonly RequestedReviewerRow[], showEmails: boolean): Promise<RequestedReviewerJson[]> {
+  const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
+  return rows.map((r) => presentRequestedReviewer(config, r, users));
+}
 
 export function presentChangeRequest(config: Config, cr: ChangeRequestRow, spaceRevisionId: string, users: UserMap): ChangeRequestJson {
   return {

@@ -5,8 +5,10 @@ import type { Config } from '../config.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { commentPermissions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
-import type { CommentRow, ReactionRow, ReplierRow, ReplyRow } from '../repos/comments.repo.js';
-import { presentUser, type UserRefs } from './user.js';
+import type { DbOrTx } from '../db/database.js';
+import { commentsRepo, type CommentRow, type ReactionRow, type ReplierRow, type ReplyRow } from '../repos/comments.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
+import { presentUser, userRefs, type UserRefs } from './user.js';
 
 type CommentJson = components['schemas']['Comment'];
 type ReplyJson = components['schemas']['CommentReply'];
@@ -62,6 +64,40 @@ export interface CommentContext {
   /** API URL of the comment list the comment belongs to (`.../comments`). */
   listUrl: string;
 }
+
+/** Who a list of comments or replies is shown to, and how. */
+export interface CommentView {
+  config: Config;
+  /** The caller's access to the space (their permissions on each comment, whether they see emails). */
+  access: SpaceAccess;
+  actorId: string;
+  format?: BodyFormat;
+  /** API URL of the comment list (`.../comments`). */
+  listUrl: string;
+  /** Pages the comments target, as they are now (see CommentContext.pages). */
+  pages?: ReadonlyMap<string, CommentPage>;
+}
+
+/** Comments as the caller sees them, with their reactions, repliers and the users they name (batch look-ups). */
+export async function presentComments(db: DbOrTx, view: CommentView, rows: readonly CommentRow[]): Promise<CommentJson[]> {
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([commentsRepo.reactions(db, ids), commentsRepo.repliers(db, ids)]);
+  const users = userRefs(await usersRepo.findMany(db, [
+    ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
+  ]), view.access.seesMemberEmails);
+  const c = contextOf(view, users);
+  return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
+}
+
+/** Replies of one comment as the caller sees them, with their reactions and the users they name. */
+export async function presentReplies(db: DbOrTx, view: CommentView, commentId: string, rows: readonly ReplyRow[]): Promise<ReplyJson[]> {
+  const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
+  const users = userRefs(await usersRepo.findMany(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), view.access.seesMemberEmails);
+  const c = contextOf(view, users);
+  return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
+}
+
+const contextOf = (view: CommentView, users: UserMap): CommentContext => ({ ...view, users, format: view.format ?? 'markdown' });
 
 export function presentComment(c: CommentContext, row: CommentRow, reactions: readonly ReactionRow[], repliers: readonly ReplierRow[]): CommentJson {
   const { config, users } = c;

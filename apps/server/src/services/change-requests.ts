@@ -17,9 +17,8 @@ import { canOnSpace, seesMemberEmails, type SpaceAccess } from '../policies/spac
 import { changeRequestsRepo, statusCounters, type ChangeRequestListFilter, type ChangeRequestRow, type ChangeRequestStatus } from '../repos/change-requests.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
-import { presentChangeRequest, presentRequestedReviewer, presentReview } from '../presenters/change-request.js';
+import { presentChangeRequests, presentRequestedReviewers, presentReviews } from '../presenters/change-request.js';
 import type { BodyFormat } from '../presenters/comment.js';
-import { userRefs } from '../presenters/user.js';
 import { userAsActor, type Actor } from './auth.js';
 import { postComment, presentCommentById, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
@@ -49,10 +48,8 @@ export async function loadChangeRequest(
   return { space, access, changeRequest };
 }
 
-async function present(ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string, showEmails: boolean) {
-  const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.created_by, r.merged_by ?? ''])), showEmails);
-  return rows.map((r) => presentChangeRequest(ctx.config, r, spaceRevision(r.space_id), users));
-}
+const present = (ctx: AppContext, db: DbOrTx, rows: ChangeRequestRow[], spaceRevision: (spaceId: string) => string, showEmails: boolean) =>
+  presentChangeRequests(ctx.config, db, rows, spaceRevision, showEmails);
 
 async function reload(ctx: AppContext, actor: Actor, spaceId: string, id: string) {
   const { space, access, changeRequest } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, id);
@@ -168,14 +165,12 @@ export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, chang
 
 // Reviews -----------------------------------------------------------------------------------------------------------
 
-async function presentReviews(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
-  const users = userRefs(await usersRepo.findMany(ctx.db, rows.flatMap((r) => [r.reviewer_id, r.requested_by ?? ''])), l.access.seesMemberEmails);
-  const out = [];
+async function presentReviewsWithComments(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
+  const comments = new Map<string, Awaited<ReturnType<typeof presentCommentById>>>();
   for (const r of rows) {
-    const comment = r.comment_id ? await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format) : undefined;
-    out.push(presentReview(ctx.config, l.changeRequest, r, users, comment));
+    if (r.comment_id) comments.set(r.comment_id, await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format));
   }
-  return out;
+  return presentReviews(ctx.config, ctx.db, l.changeRequest, rows, l.access.seesMemberEmails, comments);
 }
 
 export async function submitReview(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'submitChangeRequestReview'>) {
@@ -207,14 +202,14 @@ export async function submitReview(ctx: AppContext, actor: Actor, spaceId: strin
 export async function listReviews(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: QueryParams<'getReviewsByChangeRequestId'> & PageRequest) {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const page = await changeRequestsRepo.listReviews(ctx.db, l.changeRequest, q.outdated, q);
-  return { items: await presentReviews(ctx, actor, l, page.rows, q.format), next: page.next, count: page.count };
+  return { items: await presentReviewsWithComments(ctx, actor, l, page.rows, q.format), next: page.next, count: page.count };
 }
 
 export async function getReview(ctx: AppContext, actor: Actor, spaceId: string, ref: string, reviewId: string, format?: BodyFormat) {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const row = await changeRequestsRepo.findReview(ctx.db, l.changeRequest.id, reviewId);
   if (!row) throw notFound('Review');
-  return (await presentReviews(ctx, actor, l, [row], format))[0]!;
+  return (await presentReviewsWithComments(ctx, actor, l, [row], format))[0]!;
 }
 
 // Requested reviewers -----------------------------------------------------------------------------------------------
@@ -222,8 +217,7 @@ export async function getReview(ctx: AppContext, actor: Actor, spaceId: string, 
 export async function listRequestedReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: PageRequest) {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const page = await changeRequestsRepo.listRequestedReviewers(ctx.db, l.changeRequest.id, q);
-  const users = userRefs(await usersRepo.findMany(ctx.db, page.rows.flatMap((r) => [r.user_id, r.requested_by])), l.access.seesMemberEmails);
-  return { items: page.rows.map((r) => presentRequestedReviewer(ctx.config, r, users)), next: page.next, count: page.count };
+  return { items: await presentRequestedReviewers(ctx.config, ctx.db, page.rows, l.access.seesMemberEmails), next: page.next, count: page.count };
 }
 
 /** Requests reviews; every user must be able to review the space (the review role) and not be its author. */
@@ -251,10 +245,9 @@ export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: s
     return cr.id;
   });
   const rows = await changeRequestsRepo.requestedReviewers(ctx.db, crId, userIds);
-  const users = userRefs(await usersRepo.findMany(ctx.db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
   const order = new Map(userIds.map((u, i) => [u, i]));
   rows.sort((a, b) => order.get(a.user_id)! - order.get(b.user_id)!);
-  return { users: rows.map((r) => presentRequestedReviewer(ctx.config, r, users)) };
+  return { users: await presentRequestedReviewers(ctx.config, ctx.db, rows, showEmails) };
 }
 
 /** Nothing happens (204) when the space cannot be seen, or the change request or the request does not exist. */

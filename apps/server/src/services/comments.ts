@@ -15,13 +15,9 @@ import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
-import { usersRepo } from '../repos/users.repo.js';
-import { commentsRepo, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
+import { commentsRepo, type CommentRow, type CommentScope } from '../repos/comments.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
-import {
-  presentComment, presentReply, type BodyFormat, type CommentContext, type CommentPage, type StoredBody,
-} from '../presenters/comment.js';
-import { userRefs } from '../presenters/user.js';
+import { presentComments, presentReplies, type BodyFormat, type CommentPage, type CommentView, type StoredBody } from '../presenters/comment.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
 import { pageSummaries, versionTimes } from './content.js';
@@ -100,20 +96,15 @@ async function bumpOpen(db: DbOrTx, s: Scope, delta: number): Promise<void> {
 
 const lockOf = (ctx: AppContext) => ({ lock: ctx.dialect });
 
-// Presentation ------------------------------------------------------------------------------------------------------
+// Presentation (presenters/comment.ts) --------------------------------------------------------------------------------
 
-function presentationContext(ctx: AppContext, s: Scope, actor: Actor, users: CommentContext['users'], format: BodyFormat | undefined): CommentContext {
-  return { config: ctx.config, access: s.access, actorId: actor.user.id, users, format: format ?? 'markdown', listUrl: s.listUrl };
-}
+const commentView = (ctx: AppContext, s: Scope, actor: Actor, format: BodyFormat | undefined): CommentView => ({
+  config: ctx.config, access: s.access, actorId: actor.user.id, format, listUrl: s.listUrl,
+});
 
-async function presentComments(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, rows: CommentRow[], format?: BodyFormat) {
-  const ids = rows.map((r) => r.id);
-  const [reactions, repliers] = await Promise.all([commentsRepo.reactions(db, ids), commentsRepo.repliers(db, ids)]);
-  const users = userRefs(await usersRepo.findMany(db, [
-    ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
-  ]), s.access.seesMemberEmails);
-  const c = { ...presentationContext(ctx, s, actor, users, format), pages: await targetPages(ctx, db, s, rows) };
-  return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
+/** Comments as the caller sees them, with the pages they target as they are now. */
+async function presentCommentRows(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, rows: CommentRow[], format?: BodyFormat) {
+  return presentComments(db, { ...commentView(ctx, s, actor, format), pages: await targetPages(ctx, db, s, rows) }, rows);
 }
 
 /** The pages the comments target, as they are in the scope's current revision (space or change request). */
@@ -136,23 +127,17 @@ async function targetPages(ctx: AppContext, db: DbOrTx, s: Scope, rows: readonly
 
 const currentRevision = (s: Scope) => s.changeRequest?.revision_id ?? s.space.revision_id;
 
-async function presentReplies(ctx: AppContext, db: DbOrTx, s: Scope, actor: Actor, commentId: string, rows: ReplyRow[], format?: BodyFormat) {
-  const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
-  const users = userRefs(await usersRepo.findMany(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), s.access.seesMemberEmails);
-  const c = presentationContext(ctx, s, actor, users, format);
-  return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
-}
 
 async function reloadComment(ctx: AppContext, actor: Actor, s: Scope, id: string, format?: BodyFormat) {
   const row = await commentsRepo.find(ctx.db, s.scope, id);
   if (!row) throw notFound('Comment');
-  return (await presentComments(ctx, ctx.db, s, actor, [row], format))[0]!;
+  return (await presentCommentRows(ctx, ctx.db, s, actor, [row], format))[0]!;
 }
 
 async function reloadReply(ctx: AppContext, actor: Actor, s: Scope, commentId: string, id: string, format?: BodyFormat) {
   const row = await commentsRepo.findReply(ctx.db, commentId, id);
   if (!row) throw notFound('Comment reply');
-  return (await presentReplies(ctx, ctx.db, s, actor, commentId, [row], format))[0]!;
+  return (await presentReplies(ctx.db, commentView(ctx, s, actor, format), commentId, [row]))[0]!;
 }
 
 // Comments ----------------------------------------------------------------------------------------------------------
@@ -161,7 +146,7 @@ export async function listComments(ctx: AppContext, actor: Actor, where: Comment
   const s = await loadScope(ctx, ctx.db, actor, where);
   const authors = q.authors === undefined ? [] : Array.isArray(q.authors) ? q.authors : [q.authors as unknown as string];
   const page = await commentsRepo.list(ctx.db, s.scope, { status: q.status ?? 'all', order: q.order ?? 'desc', targetPage: q.targetPage, authors }, q);
-  return { items: await presentComments(ctx, ctx.db, s, actor, page.rows, q.format), next: page.next, count: page.count };
+  return { items: await presentCommentRows(ctx, ctx.db, s, actor, page.rows, q.format), next: page.next, count: page.count };
 }
 
 export async function getComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, format?: BodyFormat) {
@@ -267,7 +252,7 @@ export async function listReplies(ctx: AppContext, actor: Actor, where: CommentW
   const comment = await commentsRepo.find(ctx.db, s.scope, commentId);
   if (!comment) throw notFound('Comment');
   const page = await commentsRepo.listReplies(ctx.db, commentId, q);
-  return { items: await presentReplies(ctx, ctx.db, s, actor, commentId, page.rows, q.format), next: page.next, count: page.count };
+  return { items: await presentReplies(ctx.db, commentView(ctx, s, actor, q.format), commentId, page.rows), next: page.next, count: page.count };
 }
 
 export async function getReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string, format?: BodyFormat) {
@@ -329,6 +314,6 @@ export async function deleteReply(ctx: AppContext, actor: Actor, where: CommentW
 export async function presentCommentById(ctx: AppContext, actor: Actor, space: SpaceRow, access: SpaceAccess, changeRequestId: string, id: string, format?: BodyFormat) {
   const s = await scopeOf(ctx, ctx.db, space, access, { spaceId: space.id, changeRequest: changeRequestId });
   const row = await commentsRepo.find(ctx.db, s.scope, id);
-  return row ? (await presentComments(ctx, ctx.db, s, actor, [row], format))[0] : undefined;
+  return row ? (await presentCommentRows(ctx, ctx.db, s, actor, [row], format))[0] : undefined;
 }
 

@@ -1,14 +1,24 @@
 // Test harness: a real server on 127.0.0.1 over a real SQLite file or the real PostgreSQL, real HTTP, and
 // factories that build a fresh tenant (users, tokens, organizations) per test.
+//
+// One shared setup: `const server = useTestServer()` at the top of a test file starts the server before its tests
+// and closes it after them. `server.client(token)` is the typed client (openapi-fetch over the generated `paths`:
+// paths, parameters, bodies and answers are the spec's types; `{data, error, response}` never throws, so tests
+// assert statuses); `server.api(token)` is the older untyped helper, kept while test files move to the client.
+// Every operation a test calls is recorded for `pnpm routes` (testing/route-calls.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from '@bindery/api-types';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config.js';
 import { ManualClock } from '../lib/clock.js';
 import { randomString } from '../lib/ids.js';
+import { handlerTable } from '../routes/index.js';
 import { startServer, type RunningServer, type StartOptions } from '../server.js';
+import { recordingTable, saveRouteCalls } from './route-calls.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,11 +33,24 @@ export function testDialect(): TestDialect {
   return process.env.BINDERY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/** The typed client of the API (openapi-fetch over the spec's `paths`). */
+export type TypedClient = Client<paths>;
+/** A schema of the spec by name: `Schema<'Space'>`. */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
+
 export interface TestServer extends RunningServer {
   adminToken: string;
   clock: ManualClock;
   dialect: TestDialect;
+  /** The typed client, acting with `token` (none: anonymous). */
+  client(token?: string): TypedClient;
+  /** The untyped helper (bodies are `any`); new tests use `client`. */
   api(token?: string): TestApi;
+}
+
+/** The typed client for a server at `baseUrl` (paths carry /v1). */
+export function makeClient(baseUrl: string, token?: string): TypedClient {
+  return createFetchClient<paths>({ baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
 export interface TestResponse<T = any> {
@@ -93,19 +116,43 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: Pic
     ...overrides,
   };
   const clock = new ManualClock();
-  const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }), ...opts });
+  const calls = new Set<string>();
+  const table = recordingTable(opts.table ?? handlerTable, calls);
+  const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }), ...opts, table });
   const close = running.close;
+  const testFile = expect.getState().testPath;
   return {
     ...running,
     adminToken,
     clock,
     dialect,
+    client: (token?: string) => makeClient(running.url, token),
     api: (token?: string) => makeApi(running.url, token),
     close: async () => {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (testFile) saveRouteCalls(testFile, dialect, calls);
     },
   };
+}
+
+/**
+ * The one shared setup of an HTTP test file: starts a server before its tests and closes it after them. The
+ * returned object stands for that server (using it before `beforeAll` has run throws).
+ */
+export function useTestServer(overrides: Partial<Config> = {}, opts: Pick<StartOptions, 'table'> = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides, opts);
+  });
+  afterAll(async () => server?.close());
+  return new Proxy({} as TestServer, {
+    get(_target, prop) {
+      if (!server) throw new Error('the test server is not started yet (use it inside tests or hooks)');
+      const value = Reflect.get(server, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(server) : value;
+    },
+  });
 }
 
 export interface TestUser {
@@ -114,10 +161,16 @@ export interface TestUser {
   token: string;
 }
 
+/**
+ * Digits only, so that a user's email never contains letters a test searches for (a search for "bo" must find bob,
+ * not a random suffix of alice's address).
+ */
+const uniqueDigits = () => `${Date.now() % 1e8}${Math.floor(Math.random() * 1e8)}`;
+
 /** A new user with a token, made through the API as the instance administrator would. */
 export async function createUser(server: TestServer, name = 'User'): Promise<TestUser> {
   const admin = server.api(server.adminToken);
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomString(8).toLowerCase()}@example.com`;
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${uniqueDigits()}@example.com`;
   const u = await admin.post('/v1/users', { email, displayName: name });
   if (u.status !== 201) throw new Error(`createUser failed: ${u.status} ${JSON.stringify(u.body)}`);
   const t = await admin.post(`/v1/users/${u.body.id}/tokens`, { label: 'test' });
@@ -148,6 +201,10 @@ export interface Tenant {
   api: TestApi;
   /** The API of one of `users`. */
   as(name: string): TestApi;
+  /** The owner's typed client. */
+  client: TypedClient;
+  /** The typed client of one of `users`. */
+  clientAs(name: string): TypedClient;
 }
 
 /** A fresh tenant: an organization owned by a new user, plus one new member per entry of `roles` (null = guest). */
@@ -159,5 +216,9 @@ export async function createTenant(server: TestServer, roles: Record<string, str
     users[name] = await createUser(server, name);
     await addMember(server, org, owner, users[name]!, role);
   }
-  return { org, owner, users, api: server.api(owner.token), as: (name) => server.api(users[name]!.token) };
+  return {
+    org, owner, users,
+    api: server.api(owner.token), as: (name) => server.api(users[name]!.token),
+    client: server.client(owner.token), clientAs: (name) => server.client(users[name]!.token),
+  };
 }
