@@ -1,28 +1,13 @@
 // Links and backlinks: every kind of target (relative paths, stable page and file refs, anchors, external and in-app
 // URLs, images by name), statuses that follow the content (a link breaks when its target goes, heals when it comes
 // back), stats, the status filter, pagination, per-page links, page and file backlinks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
-async function setup() {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const api = server.api(owner.token);
-  const space = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Docs' })).body;
-  return { org, owner, api, spaceId: space.id as string, base: `/v1/spaces/${space.id}` };
-}
-
-async function page(api: TestApi, base: string, body: Record<string, unknown>) {
-  const r = await api.post(`${base}/content/pages`, body);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body;
-}
+const setup = () => createSpaceTenant(server);
+const page = createPage;
 
 async function upload(token: string, base: string, name: string) {
   const res = await fetch(`${server.url}${base}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'x' });

@@ -1,29 +1,14 @@
 // Search: full-text over titles and bodies with the database's own index (FTS5 / tsvector), results grouped by page
 // with sections split at headings (anchor paths, excerpts), ranked and paginated; kept current as content changes;
 // organization search over the spaces the caller can read; bounded ranking work for very common terms.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchPages } from '../src/db/dialect.js';
-import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { addMember, createUser, type TestApi, createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
-async function setup() {
-  const owner = await createUser(server, 'Owner');
-  const org = (await createOrganization(server, owner)).id as string;
-  const api = server.api(owner.token);
-  const space = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Handbook' })).body;
-  return { org, owner, api, spaceId: space.id as string, base: `/v1/spaces/${space.id}` };
-}
-
-async function page(api: TestApi, base: string, body: Record<string, unknown>) {
-  const r = await api.post(`${base}/content/pages`, body);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body;
-}
+const setup = () => createSpaceTenant(server, 'Handbook');
+const page = createPage;
 
 const search = (api: TestApi, base: string, q: string, extra = '') => api.get(`${base}/search?query=${encodeURIComponent(q)}${extra}`);
 

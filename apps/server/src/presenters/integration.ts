@@ -74,30 +74,25 @@ export function presentInstallation(config: Config, integrationName: string, r: 
   };
 }
 
-export function presentSpaceInstallation(config: Config, integrationName: string, r: SpaceInstallationRow, space: SpaceInstallation['space']): SpaceInstallation {
-  const location = `${installationUrl(config, integrationName, r.installation_id)}/spaces/${r.space_id}`;
+/** The fields a space installation and a site installation share; `target` is `spaces/{id}` or `sites/{id}`. */
+function bindingFields(config: Config, integrationName: string, r: SpaceInstallationRow | SiteInstallationRow, target: string) {
+  const installation = installationUrl(config, integrationName, r.installation_id);
   return {
     integration: integrationName,
     installation: r.installation_id,
-    status: r.status as SpaceInstallation['status'],
+    status: r.status as SpaceInstallation['status'] & SiteInstallation['status'],
     configuration: JSON.parse(r.configuration) as Record<string, unknown>,
     externalIds: JSON.parse(r.external_ids) as string[],
-    urls: { location, publicEndpoint: `${installationUrl(config, integrationName, r.installation_id)}/public` },
-    space,
+    urls: { location: `${installation}/${target}`, publicEndpoint: `${installation}/public` },
   };
 }
 
+export function presentSpaceInstallation(config: Config, integrationName: string, r: SpaceInstallationRow, space: SpaceInstallation['space']): SpaceInstallation {
+  return { ...bindingFields(config, integrationName, r, `spaces/${r.space_id}`), space };
+}
+
 export function presentSiteInstallation(config: Config, integrationName: string, r: SiteInstallationRow, site: SiteInstallation['site']): SiteInstallation {
-  const location = `${installationUrl(config, integrationName, r.installation_id)}/sites/${r.site_id}`;
-  return {
-    integration: integrationName,
-    installation: r.installation_id,
-    status: r.status as SiteInstallation['status'],
-    configuration: JSON.parse(r.configuration) as Record<string, unknown>,
-    externalIds: JSON.parse(r.external_ids) as string[],
-    urls: { location, publicEndpoint: `${installationUrl(config, integrationName, r.installation_id)}/public` },
-    site,
-  };
+  return { ...bindingFields(config, integrationName, r, `sites/${r.site_id}`), site };
 }
 
 export function presentIntegrationEvent(r: Omit<IntegrationEventRow, 'logs'>): IntegrationEvent {

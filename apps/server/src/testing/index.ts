@@ -222,3 +222,20 @@ export async function createTenant(server: TestServer, roles: Record<string, str
     client: server.client(owner.token), clientAs: (name) => server.client(users[name]!.token),
   };
 }
+
+/** A new organization with one space, owned by a new user: the owner's API, the space's id and its API path. */
+export async function createSpaceTenant(server: TestServer, title = 'Docs') {
+  const owner = await createUser(server, 'Owner');
+  const org = (await createOrganization(server, owner)).id as string;
+  const api = server.api(owner.token);
+  const space = await api.post(`/v1/orgs/${org}/spaces`, { title });
+  if (space.status !== 201) throw new Error(`createSpace failed: ${space.status} ${JSON.stringify(space.body)}`);
+  return { org, owner, api, spaceId: space.body.id as string, base: `/v1/spaces/${space.body.id}` };
+}
+
+/** Creates a page under `base` (the API path of a space or a change request); the test fails unless it is created. */
+export async function createPage(api: TestApi, base: string, body: Record<string, unknown>) {
+  const r = await api.post(`${base}/content/pages`, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body;
+}
