@@ -1,19 +1,13 @@
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentInvite, presentMember, presentOrganization } from '../presenters/organization.js';
-import { organizationsRepo, membersRepo, invitesRepo } from '../repos/organizations.repo.js';
-import { createOrganization, loadOrganization, updateOrganization } from '../services/organizations.js';
+import { createOrganization, listOrganizationsForUser, loadOrganization, organizationsForEmailDomain, updateOrganization } from '../services/organizations.js';
 import * as members from '../services/members.js';
 
 export const organizationHandlers = handlers({
   listOrganizationsForAuthenticatedUser: async ({ actor, query }, ctx) => {
-    const page = await organizationsRepo.listForUser(ctx.db, actor.user.id, query, actor.ssoOrgId);
-    const items = page.rows.map((row) => {
-      const { member_role, ...org } = row;
-      const member = { org_id: org.id, user_id: actor.user.id, role: member_role, disabled: 0 as const, sso: 0 as const, joined_at: org.created_at, last_seen_at: null };
-      return presentOrganization(ctx.config, org, actor, member);
-    });
-    return { status: 200, body: listBody(items, page) };
+    const page = await listOrganizationsForUser(ctx, actor, query);
+    return { status: 200, body: listBody(page.items.map((o) => presentOrganization(ctx.config, o.org, actor, o.member)), page) };
   },
 
   createOrganization: async ({ actor, body }, ctx) => {
@@ -36,14 +30,8 @@ export const organizationHandlers = handlers({
   },
 
   getOrganizationsForEmailDomain: async ({ actor, params }, ctx) => {
-    const domain = params.emailDomain.toLowerCase();
-    const ownsDomain = actor.user.email_lower.endsWith('@' + domain);
-    if (!ownsDomain && !actor.isInstanceAdmin) return { status: 200, body: { organizations: [] } };
-    const orgs = await organizationsRepo.findByEmailDomain(ctx.db, domain);
-    const organizations = await Promise.all(
-      orgs.map(async (o) => presentOrganization(ctx.config, o, actor, await membersRepo.find(ctx.db, o.id, actor.user.id))),
-    );
-    return { status: 200, body: { organizations } };
+    const found = await organizationsForEmailDomain(ctx, actor, params.emailDomain);
+    return { status: 200, body: { organizations: found.map((o) => presentOrganization(ctx.config, o.org, actor, o.member)) } };
   },
 
   listMembersInOrganizationById: async ({ actor, params, query }, ctx) => {
@@ -86,8 +74,7 @@ export const organizationHandlers = handlers({
   },
 
   listOrganizationInviteLinks: async ({ actor, params, query }, ctx) => {
-    await loadOrganization(ctx, actor, params.organizationId, 'admin');
-    const page = await invitesRepo.list(ctx.db, params.organizationId, query);
+    const page = await members.listInviteLinks(ctx, actor, params.organizationId, query);
     return { status: 200, body: listBody(page.rows.map((i) => presentInvite(ctx.config, i)), page) };
   },
 
@@ -97,8 +84,7 @@ export const organizationHandlers = handlers({
   },
 
   deleteOrganizationInviteById: async ({ actor, params }, ctx) => {
-    await loadOrganization(ctx, actor, params.organizationId, 'admin');
-    await invitesRepo.delete(ctx.db, params.organizationId, params.inviteId);
+    await members.deleteInviteLink(ctx, actor, params.organizationId, params.inviteId);
     return { status: 204, body: undefined };
   },
 

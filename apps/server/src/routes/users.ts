@@ -3,8 +3,7 @@ import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentToken } from '../presenters/token.js';
 import { presentUser } from '../presenters/user.js';
-import { tokensRepo } from '../repos/tokens.repo.js';
-import { createTokenFor, createUser, getVisibleUser } from '../services/users.js';
+import { createTokenFor, createUser, getVisibleUser, listOwnTokens, revokeOwnToken } from '../services/users.js';
 
 export const BUILD = process.env.BINDERY_BUILD ?? 'dev';
 
@@ -30,12 +29,12 @@ export const userHandlers = handlers({
   },
 
   listAPITokensForAuthenticatedUser: async ({ actor, query }, ctx) => {
-    const page = await tokensRepo.listForUser(ctx.db, actor.user.id, query);
+    const page = await listOwnTokens(ctx, actor, query);
     return { status: 200, body: listBody(page.rows.map(presentToken), page) };
   },
 
   revokeAPIToken: async ({ actor, params }, ctx) => {
-    await tokensRepo.deleteForUser(ctx.db, actor.user.id, params.tokenId);
+    await revokeOwnToken(ctx, actor, params.tokenId);
     return { status: 204, body: undefined };
   },
 });

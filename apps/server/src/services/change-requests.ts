@@ -20,7 +20,7 @@ import { usersRepo } from '../repos/users.repo.js';
 import { presentChangeRequests, presentRequestedReviewers, presentReviews } from '../presenters/change-request.js';
 import type { BodyFormat } from '../presenters/comment.js';
 import { userAsActor, type Actor } from './auth.js';
-import { postComment, presentCommentById, storeBody } from './comments.js';
+import { postComment, getReviewComment, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
 import { accessibleSpacesFilter, loadSpace } from './spaces.js';
 
@@ -166,9 +166,9 @@ export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, chang
 // Reviews -----------------------------------------------------------------------------------------------------------
 
 async function presentReviewsWithComments(ctx: AppContext, actor: Actor, l: LoadedChangeRequest, rows: Awaited<ReturnType<typeof changeRequestsRepo.allReviews>>, format?: BodyFormat) {
-  const comments = new Map<string, Awaited<ReturnType<typeof presentCommentById>>>();
+  const comments = new Map<string, Awaited<ReturnType<typeof getReviewComment>>>();
   for (const r of rows) {
-    if (r.comment_id) comments.set(r.comment_id, await presentCommentById(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format));
+    if (r.comment_id) comments.set(r.comment_id, await getReviewComment(ctx, actor, l.space, l.access, l.changeRequest.id, r.comment_id, format));
   }
   return presentReviews(ctx.config, ctx.db, l.changeRequest, rows, l.access.seesMemberEmails, comments);
 }

@@ -310,8 +310,8 @@ export async function deleteReply(ctx: AppContext, actor: Actor, where: CommentW
   });
 }
 
-/** For the review presenter: a comment of a change request, presented. */
-export async function presentCommentById(ctx: AppContext, actor: Actor, space: SpaceRow, access: SpaceAccess, changeRequestId: string, id: string, format?: BodyFormat) {
+/** The comment a review posted (a comment of its change request) as the caller sees it, or undefined when it is gone. */
+export async function getReviewComment(ctx: AppContext, actor: Actor, space: SpaceRow, access: SpaceAccess, changeRequestId: string, id: string, format?: BodyFormat) {
   const s = await scopeOf(ctx, ctx.db, space, access, { spaceId: space.id, changeRequest: changeRequestId });
   const row = await commentsRepo.find(ctx.db, s.scope, id);
   return row ? (await presentCommentRows(ctx, ctx.db, s, actor, [row], format))[0] : undefined;

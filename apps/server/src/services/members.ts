@@ -3,6 +3,7 @@ import type { QueryParams, RequestBody } from '@bindery/api-types';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import type { PageRequest } from '../db/pagination.js';
 import { conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { effectiveOrgRole } from '../policies/organization.js';
@@ -130,6 +131,16 @@ export async function createInviteLink(ctx: AppContext, actor: Actor, orgId: str
   const row = { id: newId(), org_id: orgId, role, created_by: actor.user.id, created_at: ctx.clock.now().toISOString() };
   await invitesRepo.insert(ctx.db, row);
   return row;
+}
+
+export async function listInviteLinks(ctx: AppContext, actor: Actor, orgId: string, page: PageRequest) {
+  await loadOrganization(ctx, actor, orgId, 'admin');
+  return invitesRepo.list(ctx.db, orgId, page);
+}
+
+export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<void> {
+  await loadOrganization(ctx, actor, orgId, 'admin');
+  await invitesRepo.delete(ctx.db, orgId, inviteId);
 }
 
 export async function setSsoMember(ctx: AppContext, actor: Actor, orgId: string, userId: string): Promise<MemberWithUser> {

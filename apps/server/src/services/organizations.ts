@@ -3,6 +3,7 @@ import type { RequestBody } from '@bindery/api-types';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import type { PageRequest } from '../db/pagination.js';
 import { isUniqueViolation, bool } from '../db/dialect.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -103,4 +104,23 @@ export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: s
   const org = await organizationsRepo.findById(ctx.db, orgId);
   if (!org) throw notFound('Organization');
   return { org, member };
+}
+
+/** One page of the organizations the caller is a member of (only the SSO one for a token of an SSO sign-in). */
+export async function listOrganizationsForUser(ctx: AppContext, actor: Actor, page: PageRequest) {
+  const result = await organizationsRepo.listForUser(ctx.db, actor.user.id, page, actor.ssoOrgId);
+  const items: LoadedOrganization[] = result.rows.map((row) => {
+    const { member_role, ...org } = row;
+    return { org, member: { org_id: org.id, user_id: actor.user.id, role: member_role, disabled: 0, sso: 0, joined_at: org.created_at, last_seen_at: null } };
+  });
+  return { items, next: result.next, count: result.count };
+}
+
+/** The organizations that users of an email domain may join; only a user of that domain (or the administrator) asks. */
+export async function organizationsForEmailDomain(ctx: AppContext, actor: Actor, emailDomain: string): Promise<LoadedOrganization[]> {
+  const domain = emailDomain.toLowerCase();
+  const ownsDomain = actor.user.email_lower.endsWith('@' + domain);
+  if (!ownsDomain && !actor.isInstanceAdmin) return [];
+  const orgs = await organizationsRepo.findByEmailDomain(ctx.db, domain);
+  return Promise.all(orgs.map(async (org) => ({ org, member: await membersRepo.find(ctx.db, org.id, actor.user.id) })));
 }

@@ -4,6 +4,8 @@ import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
+import type { PageRequest } from '../db/pagination.js';
+import { tokensRepo } from '../repos/tokens.repo.js';
 import { usersRepo, type UserRow } from '../repos/users.repo.js';
 import { createToken, type Actor } from './auth.js';
 
@@ -46,4 +48,14 @@ export async function createTokenFor(ctx: AppContext, actor: Actor, userId: stri
   if (user.id !== actor.user.id && !actor.isInstanceAdmin) throw forbidden('You can only create tokens for yourself');
   // A token made with an SSO session's token is bound like it: same organization, same end.
   return createToken(ctx, user.id, label, user.id === actor.user.id ? { ssoOrgId: actor.ssoOrgId, expiresAt: actor.expiresAt } : {});
+}
+
+/** One page of the caller's own API tokens. */
+export function listOwnTokens(ctx: AppContext, actor: Actor, page: PageRequest) {
+  return tokensRepo.listForUser(ctx.db, actor.user.id, page);
+}
+
+/** Revokes one of the caller's own tokens (nothing happens for a token that is not theirs). */
+export async function revokeOwnToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<void> {
+  await tokensRepo.deleteForUser(ctx.db, actor.user.id, tokenId);
 }
