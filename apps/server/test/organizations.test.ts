@@ -70,16 +70,17 @@ describe('updateOrganizationById', () => {
   it('updates every field and clears nullable ones', async () => {
     const { org, users } = await orgWith({});
     const api = server.api(users.owner!.token);
+    const site = (await api.post(`/v1/orgs/${org.id}/sites`, { title: 'Docs' })).body;
     const body = {
       title: 'Renamed', emailDomains: ['a.example', 'b.example'], hostname: `r${org.id.slice(0, 8).toLowerCase()}`, defaultRole: 'comment',
-      defaultContent: { type: 'site', site: 'site1' }, logo: 'https://cdn.example/logo.png', sso: true, ai: true, inviteLinks: false,
+      defaultContent: { type: 'site', site: site.id }, logo: 'https://cdn.example/logo.png', sso: true, ai: true, inviteLinks: false,
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [users.owner!.id] }] },
     };
     const r = await api.patch(`/v1/orgs/${org.id}`, body);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       title: 'Renamed', emailDomains: ['a.example', 'b.example'], hostname: body.hostname, defaultRole: 'comment',
-      defaultContent: { type: 'site', site: 'site1' }, sso: true, ai: true, inviteLinks: false, mergeRules: body.mergeRules,
+      defaultContent: { type: 'site', site: site.id }, sso: true, ai: true, inviteLinks: false, mergeRules: body.mergeRules,
     });
     expect(r.body.urls.logo).toBe('https://cdn.example/logo.png');
     const cleared = await api.patch(`/v1/orgs/${org.id}`, { defaultContent: null, logo: null, defaultRole: null });

@@ -576,6 +576,68 @@ export interface GitSnapshotsTable {
   data: string;
 }
 
+export interface SitesTable {
+  id: string;
+  org_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  published: number;
+  basename: string;
+  hostname: string | null;
+  /** JSON {origin, target}. */
+  proxy: string | null;
+  adaptive_content: number;
+  agents_context: string;
+  default_site_space_id: string | null;
+  default_section_id: string | null;
+  /** Secret of share-link sites (in the published URL). */
+  share_key: string;
+  /** Secret that signs visitor tokens (visitor-auth sites, signed adaptive claims). */
+  visitor_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  parent_id: string | null;
+  title: string;
+  icon: string | null;
+  sort_key: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  description: string | null;
+  icon: string | null;
+  path: string;
+  condition: string | null;
+  default_site_space_id: string | null;
+  sort_key: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  section_id: string | null;
+  space_id: string;
+  path: string;
+  condition: string | null;
+  sort_key: string;
+  created_at: string;
+}
+
+export interface SiteAdaptiveSchemasTable {
+  site_id: string;
+  json_schema: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -600,6 +662,11 @@ export interface Database {
   space_index_state: SpaceIndexStateTable;
   space_pages: SpacePagesTable;
   page_versions: PageVersionsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  site_adaptive_schemas: SiteAdaptiveSchemasTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;
   search_sections: SearchSectionsTable;

@@ -1,6 +1,7 @@
 // The handler table: every operationId of the spec has an entry here, or the compile fails (HandlerTable is a
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
+import { siteHandlers } from './sites.js';
 import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
 import { changeRequestContentHandlers } from './change-request-content.js';
 import { changeRequestHandlers } from './change-requests.js';
@@ -35,33 +36,7 @@ export const handlerTable: HandlerTable = {
   ...gitHandlers,
 
 
-  // sites
-  addSectionGroupToSite: todo,
-  addSectionToGroup: todo,
-  addSectionToSite: todo,
-  addSpaceToSite: todo,
-  createSite: todo,
-  deleteSiteById: todo,
-  deleteSiteSectionById: todo,
-  deleteSiteSectionGroupById: todo,
-  deleteSiteSpaceById: todo,
-  getPublishedContentSite: todo,
-  getSiteAdaptiveSchema: todo,
-  getSiteById: todo,
-  listSiteAdaptiveTemplateConditions: todo,
-  listSiteSectionGroups: todo,
-  listSiteSections: todo,
-  listSiteSpaces: todo,
-  listSites: todo,
-  moveSiteSection: todo,
-  moveSiteSpace: todo,
-  publishSite: todo,
-  removeSectionFromGroup: todo,
-  updateSiteAdaptiveSchema: todo,
-  updateSiteById: todo,
-  updateSiteSectionById: todo,
-  updateSiteSectionGroupById: todo,
-  updateSiteSpaceById: todo,
+  ...siteHandlers,
 
   // translations
   createTranslation: todo,

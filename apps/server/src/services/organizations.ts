@@ -2,6 +2,7 @@
 import type { RequestBody } from '@bindery/api-types';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { sitesRepo } from '../repos/sites.repo.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
 import { isUniqueViolation, bool } from '../db/dialect.js';
@@ -83,7 +84,13 @@ export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: s
   if (body.title !== undefined) patch.title = body.title;
   if (body.hostname !== undefined) patch.hostname = body.hostname;
   if (body.defaultRole !== undefined) patch.default_role = body.defaultRole;
-  if (body.defaultContent !== undefined) patch.default_content = body.defaultContent === null ? null : JSON.stringify(body.defaultContent);
+  if (body.defaultContent !== undefined) {
+    // The default content is a site of this organization (Part 2: Organization.defaultContent).
+    if (body.defaultContent !== null && !(await sitesRepo.find(ctx.db, orgId, body.defaultContent.site))) {
+      throw invalidField('/body/defaultContent/site', `is not a site of this organization (${body.defaultContent.site})`);
+    }
+    patch.default_content = body.defaultContent === null ? null : JSON.stringify(body.defaultContent);
+  }
   if (body.logo !== undefined) patch.logo_url = body.logo;
   if (body.sso !== undefined) patch.sso = bool(body.sso);
   if (body.ai !== undefined) patch.ai = bool(body.ai);

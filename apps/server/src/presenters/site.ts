@@ -1,0 +1,145 @@
+// Sites, sections, section groups, site spaces and the published site profile to JSON.
+import type { components } from '@bindery/api-types';
+import type { Config } from '../config.js';
+import type { SitePermissions } from '../policies/site.js';
+import type { SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
+
+type SiteJson = components['schemas']['Site'];
+type SectionJson = components['schemas']['SiteSection'];
+type GroupJson = components['schemas']['SiteSectionGroup'];
+type SiteSpaceJson = components['schemas']['SiteSpace'];
+type SpaceJson = components['schemas']['Space'];
+
+export const siteLocation = (config: Config, site: Pick<SiteRow, 'org_id' | 'id'>) => `${config.publicUrl}/v1/orgs/${site.org_id}/sites/${site.id}`;
+
+/** Where readers find the site: its custom hostname when it has one, else `/sites/{siteId}` on this server. */
+export function publishedBase(config: Config, site: Pick<SiteRow, 'id' | 'hostname'>): string {
+  if (site.hostname) return `${new URL(config.publicUrl).protocol}//${site.hostname}`;
+  return `${config.publicUrl}/sites/${site.id}`;
+}
+
+export function presentSite(config: Config, site: SiteRow, siteSpaces: number, permissions: SitePermissions): SiteJson {
+  return {
+    object: 'site',
+    id: site.id,
+    type: site.type as SiteJson['type'],
+    appliedType: site.type as SiteJson['type'],
+    title: site.title,
+    icon: null,
+    ...(site.hostname ? { hostname: site.hostname } : {}),
+    basename: site.basename,
+    ...(site.proxy ? { proxy: JSON.parse(site.proxy) as NonNullable<SiteJson['proxy']> } : {}),
+    visibility: site.visibility as SiteJson['visibility'],
+    published: site.published === 1,
+    siteSpaces,
+    createdAt: site.created_at,
+    adaptiveContent: { enabled: site.adaptive_content === 1 },
+    ads: { status: 'pending', submittable: false },
+    agentsContext: site.agents_context as NonNullable<SiteJson['agentsContext']>,
+    features: [],
+    permissions,
+    urls: {
+      location: siteLocation(config, site),
+      app: `${config.appUrl}/o/${site.org_id}/sites/${site.id}`,
+      ...(site.published === 1 ? { published: `${publishedBase(config, site)}/` } : {}),
+      preview: `${config.publicUrl}/sites/${site.id}/?preview=1`,
+    },
+  };
+}
+
+/** The default of a list: the one stored when it is still there, else the first. */
+export function defaultOf<T extends { id: string }>(items: readonly T[], stored: string | null): T | undefined {
+  return items.find((i) => i.id === stored) ?? items[0];
+}
+
+/** Site spaces of a container (a section, or the site's root when `sectionId` is null), in order. */
+export const siteSpacesIn = (s: SiteStructure, sectionId: string | null) => s.siteSpaces.filter((ss) => ss.section_id === sectionId);
+
+export interface StructureView {
+  site: SiteRow;
+  structure: SiteStructure;
+  /** Space JSON per space id, as the caller may see it. */
+  spaces: ReadonlyMap<string, SpaceJson>;
+}
+
+function sectionBase(config: Config, v: StructureView, section: SectionRow | undefined): string {
+  const base = publishedBase(config, v.site);
+  if (!section) return base;
+  return defaultOf(v.structure.sections, v.site.default_section_id)?.id === section.id ? base : `${base}/${section.path}`;
+}
+
+export function presentSiteSpace(config: Config, v: StructureView, ss: SiteSpaceRow): SiteSpaceJson {
+  const section = ss.section_id ? v.structure.sections.find((s) => s.id === ss.section_id) : undefined;
+  const container = siteSpacesIn(v.structure, ss.section_id);
+  const stored = section ? section.default_site_space_id : v.site.default_site_space_id;
+  const isDefault = defaultOf(container, stored)?.id === ss.id;
+  const space = v.spaces.get(ss.space_id);
+  const base = sectionBase(config, v, section);
+  return {
+    object: 'site-space',
+    id: ss.id,
+    path: ss.path,
+    ...(ss.section_id ? { section: ss.section_id } : {}),
+    space: space!,
+    title: space?.title ?? '',
+    default: isDefault,
+    ...(ss.condition !== null ? { condition: ss.condition } : {}),
+    hasAdvancedCustomizationFeature: false,
+    urls: v.site.published === 1 ? { published: isDefault ? `${base}/` : `${base}/${ss.path}/` } : {},
+  };
+}
+
+export function presentSection(config: Config, v: StructureView, section: SectionRow): SectionJson {
+  const isDefault = defaultOf(v.structure.sections, v.site.default_section_id)?.id === section.id;
+  return {
+    object: 'site-section',
+    id: section.id,
+    title: section.title,
+    ...(section.description !== null ? { description: section.description } : {}),
+    default: isDefault,
+    path: section.path,
+    ...(section.condition !== null ? { condition: section.condition } : {}),
+    ...(section.group_id ? { sectionGroup: section.group_id } : {}),
+    siteSpaces: siteSpacesIn(v.structure, section.id).map((ss) => presentSiteSpace(config, v, ss)),
+    urls: v.site.published === 1 ? { published: `${sectionBase(config, v, section)}/` } : {},
+    ...(section.icon !== null ? { icon: section.icon } : {}),
+  };
+}
+
+export function presentGroup(config: Config, v: StructureView, group: SectionGroupRow): GroupJson {
+  return {
+    object: 'site-section-group',
+    id: group.id,
+    title: group.title,
+    ...(group.parent_id ? { sectionGroup: group.parent_id } : {}),
+    children: structureLevel(config, v, group.id),
+    ...(group.icon !== null ? { icon: group.icon } : {}),
+  };
+}
+
+/** The sections and groups of one level of the navigation (the site's root when `groupId` is null), in order. */
+export function structureLevel(config: Config, v: StructureView, groupId: string | null): (SectionJson | GroupJson)[] {
+  const items: { sort: string; json: () => SectionJson | GroupJson }[] = [
+    ...v.structure.sections.filter((s) => s.group_id === groupId).map((s) => ({ sort: s.sort_key, json: () => presentSection(config, v, s) })),
+    ...v.structure.groups.filter((g) => g.parent_id === groupId).map((g) => ({ sort: g.sort_key, json: () => presentGroup(config, v, g) })),
+  ];
+  return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.json());
+}
+
+/** The customization of a site (Bindery has no endpoint to change it yet: GitBook's defaults, titled after the site). */
+export function defaultCustomization(site: SiteRow): components['schemas']['SiteCustomization'] {
+  return {
+    title: site.title,
+    styling: { theme: 'clean', primaryColor: { light: '#346DDB', dark: '#346DDB' } },
+    favicon: {},
+    header: { links: [] },
+    footer: { groups: [] },
+    themes: { default: 'light', toggeable: true },
+    feedback: { enabled: false },
+    pagination: { enabled: true },
+    trademark: { enabled: true },
+    ai: { mode: 'none' },
+    pageActions: {},
+    externalLinks: { target: 'self' },
+  } as components['schemas']['SiteCustomization'];
+}

@@ -1,0 +1,107 @@
+// Sites and their structure (sections, section groups, site spaces, adaptive schema). A site's structure is small
+// (tens of rows), so it is read whole (`structure`) and ordered in memory by sort key.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { SiteAdaptiveSchemasTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
+
+export type SiteRow = Selectable<SitesTable>;
+export type SectionRow = Selectable<SiteSectionsTable>;
+export type SectionGroupRow = Selectable<SiteSectionGroupsTable>;
+export type SiteSpaceRow = Selectable<SiteSpacesTable>;
+
+/** Everything under a site, each list in display order. */
+export interface SiteStructure {
+  sections: SectionRow[];
+  groups: SectionGroupRow[];
+  siteSpaces: SiteSpaceRow[];
+}
+
+const bySortKey = <T extends { sort_key: string; id: string }>(a: T, b: T) =>
+  a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id < b.id ? -1 : 1;
+
+export const sitesRepo = {
+  find(db: DbOrTx, orgId: string, siteId: string): Promise<SiteRow | undefined> {
+    return db.selectFrom('sites').selectAll().where('id', '=', siteId).where('org_id', '=', orgId).executeTakeFirst();
+  },
+  findById(db: DbOrTx, siteId: string): Promise<SiteRow | undefined> {
+    return db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  },
+  findByHostname(db: DbOrTx, hostname: string): Promise<SiteRow | undefined> {
+    return db.selectFrom('sites').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+  },
+  listForOrganization(db: DbOrTx, orgId: string): Promise<SiteRow[]> {
+    return db.selectFrom('sites').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
+  },
+  /** Ids of the sites of an organization publishing a space. */
+  async sitesWithSpace(db: DbOrTx, orgId: string, spaceId: string): Promise<Set<string>> {
+    const rows = await db.selectFrom('site_spaces').innerJoin('sites', 'sites.id', 'site_spaces.site_id')
+      .select('site_spaces.site_id').where('sites.org_id', '=', orgId).where('site_spaces.space_id', '=', spaceId).execute();
+    return new Set(rows.map((r) => r.site_id));
+  },
+  async siteSpaceCounts(db: DbOrTx, siteIds: readonly string[]): Promise<Map<string, number>> {
+    if (siteIds.length === 0) return new Map();
+    const rows = await db.selectFrom('site_spaces').select(['site_id', db.fn.countAll<number | string>().as('n')]).where('site_id', 'in', siteIds).groupBy('site_id').execute();
+    return new Map(rows.map((r) => [r.site_id, Number(r.n)]));
+  },
+  async insert(db: DbOrTx, row: Insertable<SitesTable>): Promise<void> {
+    await db.insertInto('sites').values(row).execute();
+  },
+  async update(db: DbOrTx, siteId: string, patch: Updateable<SitesTable>): Promise<void> {
+    await db.updateTable('sites').set(patch).where('id', '=', siteId).execute();
+  },
+  async delete(db: DbOrTx, siteId: string): Promise<void> {
+    for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups'] as const) {
+      await db.deleteFrom(t).where('site_id', '=', siteId).execute();
+    }
+    await db.deleteFrom('sites').where('id', '=', siteId).execute();
+  },
+
+  async structure(db: DbOrTx, siteId: string): Promise<SiteStructure> {
+    const [sections, groups, siteSpaces] = await Promise.all([
+      db.selectFrom('site_sections').selectAll().where('site_id', '=', siteId).execute(),
+      db.selectFrom('site_section_groups').selectAll().where('site_id', '=', siteId).execute(),
+      db.selectFrom('site_spaces').selectAll().where('site_id', '=', siteId).execute(),
+    ]);
+    return { sections: sections.sort(bySortKey), groups: groups.sort(bySortKey), siteSpaces: siteSpaces.sort(bySortKey) };
+  },
+
+  async insertSection(db: DbOrTx, row: Insertable<SiteSectionsTable>): Promise<void> {
+    await db.insertInto('site_sections').values(row).execute();
+  },
+  async updateSection(db: DbOrTx, id: string, patch: Updateable<SiteSectionsTable>): Promise<void> {
+    await db.updateTable('site_sections').set(patch).where('id', '=', id).execute();
+  },
+  async deleteSection(db: DbOrTx, id: string): Promise<void> {
+    await db.deleteFrom('site_spaces').where('section_id', '=', id).execute();
+    await db.deleteFrom('site_sections').where('id', '=', id).execute();
+  },
+  async insertGroup(db: DbOrTx, row: Insertable<SiteSectionGroupsTable>): Promise<void> {
+    await db.insertInto('site_section_groups').values(row).execute();
+  },
+  async updateGroup(db: DbOrTx, id: string, patch: Updateable<SiteSectionGroupsTable>): Promise<void> {
+    await db.updateTable('site_section_groups').set(patch).where('id', '=', id).execute();
+  },
+  /** Deletes a group; its sections and subgroups move to the group's parent. */
+  async deleteGroup(db: DbOrTx, group: SectionGroupRow): Promise<void> {
+    await db.updateTable('site_sections').set({ group_id: group.parent_id }).where('group_id', '=', group.id).execute();
+    await db.updateTable('site_section_groups').set({ parent_id: group.parent_id }).where('parent_id', '=', group.id).execute();
+    await db.deleteFrom('site_section_groups').where('id', '=', group.id).execute();
+  },
+  async insertSiteSpace(db: DbOrTx, row: Insertable<SiteSpacesTable>): Promise<void> {
+    await db.insertInto('site_spaces').values(row).execute();
+  },
+  async updateSiteSpace(db: DbOrTx, id: string, patch: Updateable<SiteSpacesTable>): Promise<void> {
+    await db.updateTable('site_spaces').set(patch).where('id', '=', id).execute();
+  },
+  async deleteSiteSpace(db: DbOrTx, id: string): Promise<void> {
+    await db.deleteFrom('site_spaces').where('id', '=', id).execute();
+  },
+
+  adaptiveSchema(db: DbOrTx, siteId: string): Promise<Selectable<SiteAdaptiveSchemasTable> | undefined> {
+    return db.selectFrom('site_adaptive_schemas').selectAll().where('site_id', '=', siteId).executeTakeFirst();
+  },
+  async saveAdaptiveSchema(db: DbOrTx, row: Selectable<SiteAdaptiveSchemasTable>): Promise<void> {
+    await db.insertInto('site_adaptive_schemas').values(row)
+      .onConflict((oc) => oc.column('site_id').doUpdateSet({ json_schema: row.json_schema, updated_at: row.updated_at })).execute();
+  },
+};

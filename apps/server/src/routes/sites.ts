@@ -1,0 +1,185 @@
+// Sites, sections, section groups, site spaces, adaptive schema and the published site profile: parse, call the
+// service, present.
+import type { components } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import { listBody, paginateSorted } from '../db/pagination.js';
+import { handlers } from '../http/operations.js';
+import { defaultCustomization, defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
+import type { Actor } from '../services/auth.js';
+import * as sites from '../services/sites.js';
+
+type Position = NonNullable<NonNullable<{ position?: unknown }['position']>>;
+
+async function siteBody(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
+  const l = await sites.getSite(ctx, actor, orgId, siteId);
+  return presentSite(ctx.config, l.site, l.siteSpaces, l.permissions);
+}
+
+async function view(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string) {
+  return sites.loadSiteView(ctx, actor, orgId, siteId, shareKey);
+}
+
+const keyed = <T extends { id: string }>(v: StructureView, list: T[], scope: string) =>
+  list.map((item, i) => ({ item, key: [String(i).padStart(6, '0'), item.id] as [string, string], scope: `${scope}:${v.site.id}` }));
+
+export const siteHandlers = handlers({
+  listSites: async ({ actor, params, query }, ctx) => {
+    const r = await sites.listSites(ctx, actor, params.organizationId, query);
+    const page = paginateSorted(r.sites, query, { scope: `sites:${params.organizationId}:${query.space ?? ''}:${query.title ?? ''}:${query.published ?? ''}:${(query.type ?? []).join(',')}`, keyOf: (s) => [s.created_at, s.id] });
+    return { status: 200, body: listBody(page.items.map((s) => presentSite(ctx.config, s, r.counts.get(s.id) ?? 0, r.permissions)), page) };
+  },
+
+  createSite: async ({ actor, params, body }, ctx) => {
+    const id = await sites.createSite(ctx, actor, params.organizationId, body ?? {});
+    const site = await siteBody(ctx, actor, params.organizationId, id);
+    return { status: 201, body: site, headers: { Location: site.urls.location } };
+  },
+
+  getSiteById: async ({ actor, params }, ctx) => ({ status: 200, body: await siteBody(ctx, actor, params.organizationId, params.siteId) }),
+
+  updateSiteById: async ({ actor, params, body }, ctx) => {
+    await sites.updateSite(ctx, actor, params.organizationId, params.siteId, body);
+    return { status: 200, body: await siteBody(ctx, actor, params.organizationId, params.siteId) };
+  },
+
+  deleteSiteById: async ({ actor, params }, ctx) => {
+    await sites.deleteSite(ctx, actor, params.organizationId, params.siteId);
+    return { status: 204, body: undefined };
+  },
+
+  publishSite: async ({ actor, params }, ctx) => {
+    await sites.setPublished(ctx, actor, params.organizationId, params.siteId, true);
+    return { status: 200, body: await siteBody(ctx, actor, params.organizationId, params.siteId) };
+  },
+
+  getSiteAdaptiveSchema: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getAdaptiveSchema(ctx, actor, params.organizationId, params.siteId) }),
+
+  updateSiteAdaptiveSchema: async ({ actor, params, body }, ctx) => ({
+    status: 200, body: await sites.putAdaptiveSchema(ctx, actor, params.organizationId, params.siteId, body.jsonSchema) as components['schemas']['SiteAdaptiveSchema'],
+  }),
+
+  listSiteAdaptiveTemplateConditions: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.templateConditions(ctx, actor, params.organizationId, params.siteId) }),
+
+  getPublishedContentSite: async ({ actor, params, query }, ctx) => {
+    const v = await view(ctx, actor, params.organizationId, params.siteId, query.shareKey);
+    const count = v.structure.siteSpaces.length;
+    const structure = v.structure.sections.length
+      ? { type: 'sections' as const, structure: structureLevel(ctx.config, v, null) }
+      : { type: 'siteSpaces' as const, structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(ctx.config, v, ss)) };
+    return {
+      status: 200,
+      body: {
+        object: 'published-content-site' as const,
+        site: presentSite(ctx.config, v.site, count, v.permissions),
+        structure,
+        customizations: { site: defaultCustomization(v.site), siteSpaces: {} },
+        scripts: [],
+      },
+    };
+  },
+
+  // Sections
+  listSiteSections: async ({ actor, params, query }, ctx) => {
+    const v = await view(ctx, actor, params.organizationId, params.siteId, query.shareKey);
+    const page = paginateSorted(keyed(v, v.structure.sections, 'sections'), query, { scope: `sections:${v.site.id}`, keyOf: (k) => k.key, ordered: true });
+    return { status: 200, body: listBody(page.items.map((k) => presentSection(ctx.config, v, k.item)), page) };
+  },
+
+  addSectionToSite: async ({ actor, params, body }, ctx) => {
+    const id = await sites.addSection(ctx, actor, params.organizationId, params.siteId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 201, body: presentSection(ctx.config, v, v.structure.sections.find((s) => s.id === id)!) };
+  },
+
+  updateSiteSectionById: async ({ actor, params, body }, ctx) => {
+    await sites.updateSection(ctx, actor, params.organizationId, params.siteId, params.siteSectionId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentSection(ctx.config, v, v.structure.sections.find((s) => s.id === params.siteSectionId)!) };
+  },
+
+  deleteSiteSectionById: async ({ actor, params }, ctx) => {
+    await sites.deleteSection(ctx, actor, params.organizationId, params.siteId, params.siteSectionId);
+    return { status: 204, body: undefined };
+  },
+
+  moveSiteSection: async ({ actor, params, body }, ctx) => {
+    await sites.moveSection(ctx, actor, params.organizationId, params.siteId, params.siteSectionId, (body as { position?: Position } | undefined)?.position as never);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentSection(ctx.config, v, v.structure.sections.find((s) => s.id === params.siteSectionId)!) };
+  },
+
+  // Section groups
+  listSiteSectionGroups: async ({ actor, params, query }, ctx) => {
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    const page = paginateSorted(keyed(v, v.structure.groups, 'groups'), query, { scope: `groups:${v.site.id}`, keyOf: (k) => k.key, ordered: true });
+    return { status: 200, body: listBody(page.items.map((k) => presentGroup(ctx.config, v, k.item)), page) };
+  },
+
+  addSectionGroupToSite: async ({ actor, params, body }, ctx) => {
+    const id = await sites.addGroup(ctx, actor, params.organizationId, params.siteId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 201, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === id)!) };
+  },
+
+  updateSiteSectionGroupById: async ({ actor, params, body }, ctx) => {
+    await sites.updateGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === params.siteSectionGroupId)!) };
+  },
+
+  deleteSiteSectionGroupById: async ({ actor, params }, ctx) => {
+    await sites.deleteGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId);
+    return { status: 204, body: undefined };
+  },
+
+  addSectionToGroup: async ({ actor, params, body }, ctx) => {
+    await sites.addSectionToGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId, body.sectionId);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 201, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === params.siteSectionGroupId)!) };
+  },
+
+  removeSectionFromGroup: async ({ actor, params }, ctx) => {
+    await sites.removeSectionFromGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId, params.siteSectionId);
+    return { status: 204, body: undefined };
+  },
+
+  // Site spaces
+  listSiteSpaces: async ({ actor, params, query }, ctx) => {
+    const v = await view(ctx, actor, params.organizationId, params.siteId, query.shareKey);
+    let list = v.structure.siteSpaces;
+    if (query.default !== undefined) {
+      const isDefault = (ss: (typeof list)[number]) => {
+        const section = ss.section_id ? v.structure.sections.find((s) => s.id === ss.section_id) : undefined;
+        return defaultOf(siteSpacesIn(v.structure, ss.section_id), section ? section.default_site_space_id : v.site.default_site_space_id)?.id === ss.id;
+      };
+      list = list.filter((ss) => isDefault(ss) === query.default);
+    }
+    const page = paginateSorted(keyed(v, list, 'site-spaces'), query, { scope: `site-spaces:${v.site.id}:${query.default ?? ''}`, keyOf: (k) => k.key, ordered: true });
+    return { status: 200, body: listBody(page.items.map((k) => presentSiteSpace(ctx.config, v, k.item)), page) };
+  },
+
+  addSpaceToSite: async ({ actor, params, body }, ctx) => {
+    const id = await sites.addSiteSpace(ctx, actor, params.organizationId, params.siteId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 201, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === id)!) };
+  },
+
+  updateSiteSpaceById: async ({ actor, params, body }, ctx) => {
+    await sites.updateSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId, body);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === params.siteSpaceId)!) };
+  },
+
+  deleteSiteSpaceById: async ({ actor, params }, ctx) => {
+    await sites.deleteSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId);
+    return { status: 204, body: undefined };
+  },
+
+  moveSiteSpace: async ({ actor, params, body }, ctx) => {
+    await sites.moveSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId, (body as { position?: Position } | undefined)?.position as never);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === params.siteSpaceId)!) };
+  },
+});
+
+export { siteLocation };

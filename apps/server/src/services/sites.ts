@@ -1,0 +1,458 @@
+// Sites: docs sites publishing spaces of an organization, their sections, section groups and site spaces, the
+// adaptive content schema and the published site profile. Changes to one site run in a transaction holding the
+// site's row lock (PostgreSQL; SQLite has one writer), so sort keys, paths and defaults stay consistent under races.
+import AjvModule from 'ajv';
+import type { components, RequestBody } from '@bindery/api-types';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/database.js';
+import { forUpdate } from '../db/dialect.js';
+import { slugify } from '../content/slug.js';
+import { keyBetween } from '../content/fractional-index.js';
+import { ApiError, conflict, invalidField, notFound } from '../errors.js';
+import { newId, randomString } from '../lib/ids.js';
+import { authorizeSites, sitePermissions, type SitePermissions } from '../policies/site.js';
+import { defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
+import { presentSpace } from '../presenters/space.js';
+import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
+import type { Actor } from './auth.js';
+import { computeSpaceAccess, loadSubject } from './content-access.js';
+import { loadOrganization } from './organizations.js';
+
+export interface LoadedSite {
+  site: SiteRow;
+  permissions: Required<SitePermissions>;
+}
+
+type Position = { before?: { siteSection?: string; siteSpace?: string }; after?: { siteSection?: string; siteSpace?: string } };
+
+const SECRET_LENGTH = 32;
+
+// Loading and locking ---------------------------------------------------------------------------------------------
+
+async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: 'view' | 'edit', lock = false): Promise<LoadedSite> {
+  const { member } = await loadOrganization(ctx, actor, orgId, 'view', db);
+  const permissions = authorizeSites(actor, member, 'view');
+  if (lock && ctx.dialect === 'postgres') await db.selectFrom('sites').select('id').where('id', '=', siteId).modifyEnd(forUpdate(ctx.dialect)).execute();
+  const site = await sitesRepo.find(db, orgId, siteId);
+  if (!site) throw notFound('Site');
+  if (action === 'edit') authorizeSites(actor, member, 'edit');
+  return { site, permissions };
+}
+
+/** Runs a change of one site in a transaction holding its lock; answers the site as it is afterwards. */
+async function changeSite<T>(ctx: AppContext, actor: Actor, orgId: string, siteId: string, fn: (tx: DbOrTx, l: LoadedSite, s: SiteStructure) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const l = await loadSite(ctx, tx, actor, orgId, siteId, 'edit', true);
+    const result = await fn(tx, l, await sitesRepo.structure(tx, siteId));
+    await sitesRepo.update(tx, siteId, { updated_at: ctx.clock.now().toISOString() });
+    return result;
+  });
+}
+
+/** The structure with the Space objects of its site spaces, as the caller sees them. */
+export async function structureView(ctx: AppContext, db: DbOrTx, actor: Actor, site: SiteRow): Promise<StructureView> {
+  const structure = await sitesRepo.structure(db, site.id);
+  const spaces = new Map<string, components['schemas']['Space']>();
+  const ids = [...new Set(structure.siteSpaces.map((ss) => ss.space_id))];
+  if (ids.length) {
+    const subject = await loadSubject(db, actor, site.org_id);
+    for (const id of ids) {
+      const space = await spacesRepo.findById(db, id);
+      if (space) spaces.set(id, presentSpace(ctx.config, space, await computeSpaceAccess(db, subject, space)));
+    }
+  }
+  return { site, structure, spaces };
+}
+
+// Sites -----------------------------------------------------------------------------------------------------------
+
+export async function listSites(ctx: AppContext, actor: Actor, orgId: string, q: { space?: string; title?: string; published?: boolean; type?: readonly string[] }) {
+  const { member } = await loadOrganization(ctx, actor, orgId, 'view');
+  const permissions = authorizeSites(actor, member, 'view');
+  let sites = await sitesRepo.listForOrganization(ctx.db, orgId);
+  if (q.space !== undefined) {
+    const withSpace = await sitesRepo.sitesWithSpace(ctx.db, orgId, q.space);
+    sites = sites.filter((s) => withSpace.has(s.id));
+  }
+  if (q.title !== undefined) sites = sites.filter((s) => s.title.toLowerCase().includes(q.title!.toLowerCase()));
+  if (q.published !== undefined) sites = sites.filter((s) => (s.published === 1) === q.published);
+  if (q.type !== undefined && q.type.length) sites = sites.filter((s) => q.type!.includes(s.type));
+  return { sites, counts: await sitesRepo.siteSpaceCounts(ctx.db, sites.map((s) => s.id)), permissions };
+}
+
+export async function getSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<LoadedSite & { siteSpaces: number }> {
+  const l = await loadSite(ctx, ctx.db, actor, orgId, siteId, 'view');
+  return { ...l, siteSpaces: (await sitesRepo.siteSpaceCounts(ctx.db, [siteId])).get(siteId) ?? 0 };
+}
+
+export async function createSite(ctx: AppContext, actor: Actor, orgId: string, body: NonNullable<RequestBody<'createSite'>>): Promise<string> {
+  const { member } = await loadOrganization(ctx, actor, orgId, 'view');
+  authorizeSites(actor, member, 'edit');
+  const id = newId();
+  const now = ctx.clock.now().toISOString();
+  const title = body.title ?? 'Untitled site';
+  await ctx.db.transaction().execute(async (tx) => {
+    await sitesRepo.insert(tx, {
+      id, org_id: orgId, type: body.type ?? 'basic', title, visibility: body.visibility ?? 'public', published: 0,
+      basename: slugify(title) || 'site', hostname: null, proxy: null, adaptive_content: 0, agents_context: 'included',
+      default_site_space_id: null, default_section_id: null, share_key: randomString(SECRET_LENGTH), visitor_key: randomString(SECRET_LENGTH),
+      created_at: now, updated_at: now,
+    });
+    const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [] };
+    for (const [i, spaceId] of (body.spaces ?? []).entries()) {
+      structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
+    }
+  });
+  return id;
+}
+
+export async function updateSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'updateSiteById'>): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    const patch: Partial<SiteRow> = {};
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.visibility !== undefined) patch.visibility = body.visibility;
+    if (body.basename !== undefined) patch.basename = body.basename;
+    if (body.adaptiveContent !== undefined) patch.adaptive_content = body.adaptiveContent.enabled ? 1 : 0;
+    if (body.agentsContext !== undefined) patch.agents_context = body.agentsContext;
+    if (body.proxy !== undefined) {
+      patch.proxy = body.proxy === null ? null : JSON.stringify({ origin: body.proxy, target: `${ctx.config.publicUrl}/sites/${site.id}` });
+    }
+    if (body.defaultSiteSection !== undefined) {
+      if (!s.sections.some((x) => x.id === body.defaultSiteSection)) throw invalidField('/body/defaultSiteSection', 'is not a section of this site');
+      patch.default_section_id = body.defaultSiteSection;
+    }
+    if (body.defaultSiteSpace !== undefined) {
+      // At the root when the site has no sections; in the default section otherwise.
+      const section = s.sections.length ? defaultOf(s.sections, patch.default_section_id ?? site.default_section_id) : undefined;
+      if (!siteSpacesIn(s, section?.id ?? null).some((x) => x.id === body.defaultSiteSpace)) {
+        throw invalidField('/body/defaultSiteSpace', section ? 'is not a site space of the default section' : 'is not a site space at the root of this site');
+      }
+      if (section) await sitesRepo.updateSection(tx, section.id, { default_site_space_id: body.defaultSiteSpace });
+      else patch.default_site_space_id = body.defaultSiteSpace;
+    }
+    if (Object.keys(patch).length) await sitesRepo.update(tx, siteId, patch);
+  });
+}
+
+export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const { member } = await loadOrganization(ctx, actor, orgId, 'view', tx);
+    authorizeSites(actor, member, 'edit');
+    const site = await sitesRepo.find(tx, orgId, siteId);
+    if (!site) return; // deleting twice: 204
+    await sitesRepo.delete(tx, siteId);
+    // The organization's default content no longer points at a site that is gone.
+    await tx.updateTable('organizations').set({ default_content: null }).where('id', '=', orgId)
+      .where('default_content', 'like', `%"${siteId}"%`).execute();
+  });
+}
+
+export async function setPublished(ctx: AppContext, actor: Actor, orgId: string, siteId: string, published: boolean): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
+    await sitesRepo.update(tx, siteId, { published: published ? 1 : 0 });
+  });
+}
+
+// Adaptive content ------------------------------------------------------------------------------------------------
+
+export async function getAdaptiveSchema(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
+  await loadSite(ctx, ctx.db, actor, orgId, siteId, 'view');
+  const row = await sitesRepo.adaptiveSchema(ctx.db, siteId);
+  if (!row) throw new ApiError(404, 'This site has no adaptive schema yet (PUT one first)');
+  return { object: 'site-adaptive-schema' as const, jsonSchema: JSON.parse(row.json_schema), updatedAt: row.updated_at };
+}
+
+// The default Ajv class validates JSON Schema draft-07 (the adaptive schema's dialect).
+const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as unknown as typeof AjvModule.default;
+const ajv = new Ajv({ strict: false });
+
+export async function putAdaptiveSchema(ctx: AppContext, actor: Actor, orgId: string, siteId: string, jsonSchema: unknown) {
+  if (!ajv.validateSchema(jsonSchema as object)) {
+    throw invalidField('/body/jsonSchema', `is not a valid JSON Schema (draft-07): ${ajv.errorsText(ajv.errors)}`);
+  }
+  try {
+    ajv.compile(jsonSchema as object);
+  } catch (err) {
+    throw invalidField('/body/jsonSchema', `cannot be compiled: ${(err as Error).message}`);
+  }
+  const updatedAt = ctx.clock.now().toISOString();
+  await changeSite(ctx, actor, orgId, siteId, (tx) => sitesRepo.saveAdaptiveSchema(tx, { site_id: siteId, json_schema: JSON.stringify(jsonSchema), updated_at: updatedAt }));
+  return { object: 'site-adaptive-schema' as const, jsonSchema, updatedAt };
+}
+
+/** Ready-made conditions for the claims the schema declares (booleans; strings with an enum). */
+export async function templateConditions(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
+  await loadSite(ctx, ctx.db, actor, orgId, siteId, 'view');
+  const row = await sitesRepo.adaptiveSchema(ctx.db, siteId);
+  const items: { description: string; condition: string }[] = [];
+  const walk = (props: Record<string, any> | undefined, prefix: string, label: string) => {
+    for (const [name, p] of Object.entries(props ?? {})) {
+      const ref = /^[A-Za-z_$][\w$]*$/.test(name) ? `${prefix}.${name}` : `${prefix}[${JSON.stringify(name)}]`;
+      if (p?.type === 'boolean') items.push({ description: `${label} "${name}" is true`, condition: `${ref} === true` });
+      else if (p?.type === 'string' && Array.isArray(p.enum)) {
+        for (const v of p.enum) items.push({ description: `${label} "${name}" is "${v}"`, condition: `${ref} === ${JSON.stringify(v)}` });
+      } else if (p?.type === 'object' && name === 'unsigned') walk(p.properties, ref, 'Unsigned claim');
+    }
+  };
+  if (row) walk((JSON.parse(row.json_schema) as { properties?: Record<string, unknown> }).properties, 'visitor.claims', 'Claim');
+  return { items };
+}
+
+// Site spaces -----------------------------------------------------------------------------------------------------
+
+/** A path not used yet in the container (`base`, `base-2`, …). */
+function freePath(taken: readonly string[], wanted: string): string {
+  const base = (slugify(wanted) || 'space').slice(0, 90);
+  let path = base;
+  for (let n = 2; taken.includes(path); n++) path = `${base}-${n}`;
+  return path;
+}
+
+async function insertSiteSpace(
+  ctx: AppContext, tx: DbOrTx, actor: Actor, site: Pick<SiteRow, 'id' | 'org_id'>, s: SiteStructure, spaceId: string, sectionId: string | null, field: string,
+): Promise<SiteSpaceRow> {
+  const space = await spacesRepo.findById(tx, spaceId);
+  if (!space || space.deleted_at !== null || space.org_id !== site.org_id) throw invalidField(field, `is not a space of this organization (${spaceId})`);
+  const subject = await loadSubject(tx, actor, site.org_id);
+  if (!(await computeSpaceAccess(tx, subject, space)).view) throw invalidField(field, `is not a space of this organization (${spaceId})`);
+  const container = siteSpacesIn(s, sectionId);
+  const row: SiteSpaceRow = {
+    id: newId(), site_id: site.id, section_id: sectionId, space_id: spaceId,
+    path: freePath(container.map((c) => c.path), space.title), condition: null,
+    sort_key: keyBetween(container.at(-1)?.sort_key ?? null, null), created_at: ctx.clock.now().toISOString(),
+  };
+  await sitesRepo.insertSiteSpace(tx, row);
+  s.siteSpaces.push(row);
+  return row;
+}
+
+function findSiteSpace(s: SiteStructure, id: string): SiteSpaceRow {
+  const ss = s.siteSpaces.find((x) => x.id === id);
+  if (!ss) throw notFound('Site space');
+  return ss;
+}
+
+export async function addSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'addSpaceToSite'>): Promise<string> {
+  return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    let sectionId: string | null = null;
+    if (body.sectionId !== undefined) {
+      if (!s.sections.some((x) => x.id === body.sectionId)) throw invalidField('/body/sectionId', 'is not a section of this site');
+      sectionId = body.sectionId;
+    } else if (s.sections.length) sectionId = defaultOf(s.sections, site.default_section_id)!.id;
+    return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId')).id;
+  });
+}
+
+export async function updateSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string, body: RequestBody<'updateSiteSpaceById'>): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    const ss = findSiteSpace(s, siteSpaceId);
+    const patch: Partial<SiteSpaceRow> = {};
+    if (body.path !== undefined) {
+      const path = body.path;
+      if (!/^[a-z0-9][a-z0-9_-]*$/i.test(path)) throw invalidField('/body/path', 'must be letters, digits, "-" or "_" (one path segment)');
+      if (siteSpacesIn(s, ss.section_id).some((x) => x.id !== ss.id && x.path === path)) throw conflict(`Another site space of this ${ss.section_id ? 'section' : 'site'} already has the path "${path}"`);
+      patch.path = path;
+    }
+    if (body.condition !== undefined) patch.condition = body.condition;
+    if (body.spaceId !== undefined) {
+      const space = await spacesRepo.findById(tx, body.spaceId);
+      if (!space || space.deleted_at !== null || space.org_id !== site.org_id) throw invalidField('/body/spaceId', `is not a space of this organization (${body.spaceId})`);
+      patch.space_id = body.spaceId;
+    }
+    if (Object.keys(patch).length) await sitesRepo.updateSiteSpace(tx, ss.id, patch);
+  });
+}
+
+export async function deleteSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    if (s.siteSpaces.some((x) => x.id === siteSpaceId)) await sitesRepo.deleteSiteSpace(tx, siteSpaceId);
+  });
+}
+
+/** The sort key for an item placed before or after a sibling (`key` reads the sibling's id from the position). */
+function placeAmong<T extends { id: string; sort_key: string }>(siblings: readonly T[], self: string, position: Position | undefined, key: 'siteSection' | 'siteSpace'): string {
+  const others = siblings.filter((x) => x.id !== self);
+  const before = position?.before?.[key];
+  const after = position?.after?.[key];
+  if ((before === undefined) === (after === undefined)) throw invalidField('/body/position', 'must name exactly one of before or after');
+  const ref = before ?? after!;
+  const at = others.findIndex((x) => x.id === ref);
+  if (at < 0) throw invalidField(`/body/position/${before !== undefined ? 'before' : 'after'}/${key}`, `is not a sibling of this ${key === 'siteSection' ? 'section' : 'site space'}`);
+  return before !== undefined
+    ? keyBetween(others[at - 1]?.sort_key ?? null, others[at]!.sort_key)
+    : keyBetween(others[at]!.sort_key, others[at + 1]?.sort_key ?? null);
+}
+
+export async function moveSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string, position: Position | undefined): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const ss = findSiteSpace(s, siteSpaceId);
+    await sitesRepo.updateSiteSpace(tx, ss.id, { sort_key: placeAmong(siteSpacesIn(s, ss.section_id), ss.id, position, 'siteSpace') });
+  });
+}
+
+// Sections --------------------------------------------------------------------------------------------------------
+
+function findSection(s: SiteStructure, id: string): SectionRow {
+  const section = s.sections.find((x) => x.id === id);
+  if (!section) throw notFound('Site section');
+  return section;
+}
+
+async function insertSection(tx: DbOrTx, site: SiteRow, s: SiteStructure, title: string, icon: string | null): Promise<SectionRow> {
+  const last = [...s.sections, ...s.groups].filter((x) => !('group_id' in x) || x.group_id === null).map((x) => x.sort_key).sort().at(-1) ?? null;
+  const row: SectionRow = {
+    id: newId(), site_id: site.id, group_id: null, title, description: null, icon, path: freePath(s.sections.map((x) => x.path), title),
+    condition: null, default_site_space_id: null, sort_key: keyBetween(last, null),
+  };
+  await sitesRepo.insertSection(tx, row);
+  s.sections.push(row);
+  return row;
+}
+
+/**
+ * Adds a section holding a site space of `spaceId`. A site that had its site spaces at the root gets them in a
+ * first, default section (titled after the site) before the new one: a site has sections or root site spaces, not both.
+ */
+export async function addSection(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'addSectionToSite'>): Promise<string> {
+  return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    const roots = siteSpacesIn(s, null);
+    if (s.sections.length === 0 && roots.length) {
+      const first = await insertSection(tx, site, s, site.title, null);
+      await sitesRepo.updateSection(tx, first.id, { default_site_space_id: site.default_site_space_id });
+      for (const ss of roots) {
+        await sitesRepo.updateSiteSpace(tx, ss.id, { section_id: first.id });
+        ss.section_id = first.id;
+      }
+    }
+    const section = await insertSection(tx, site, s, body.title ?? 'New section', body.icon ?? null);
+    await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, section.id, '/body/spaceId');
+    return section.id;
+  });
+}
+
+export async function updateSection(ctx: AppContext, actor: Actor, orgId: string, siteId: string, sectionId: string, body: RequestBody<'updateSiteSectionById'>): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const section = findSection(s, sectionId);
+    const patch: Partial<SectionRow> = {};
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.icon !== undefined) patch.icon = body.icon;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.condition !== undefined) patch.condition = body.condition;
+    if (body.path !== undefined) {
+      const path = body.path;
+      if (!/^[a-z0-9][a-z0-9_-]*$/i.test(path)) throw invalidField('/body/path', 'must be letters, digits, "-" or "_" (one path segment)');
+      if (s.sections.some((x) => x.id !== section.id && x.path === path)) throw conflict(`Another section of this site already has the path "${path}"`);
+      patch.path = path;
+    }
+    if (body.defaultSiteSpace !== undefined) {
+      if (!siteSpacesIn(s, section.id).some((x) => x.id === body.defaultSiteSpace)) throw invalidField('/body/defaultSiteSpace', 'is not a site space of this section');
+      patch.default_site_space_id = body.defaultSiteSpace;
+    }
+    if (Object.keys(patch).length) await sitesRepo.updateSection(tx, section.id, patch);
+  });
+}
+
+export async function deleteSection(ctx: AppContext, actor: Actor, orgId: string, siteId: string, sectionId: string): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    if (s.sections.some((x) => x.id === sectionId)) await sitesRepo.deleteSection(tx, sectionId);
+  });
+}
+
+export async function moveSection(ctx: AppContext, actor: Actor, orgId: string, siteId: string, sectionId: string, position: Position | undefined): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const section = findSection(s, sectionId);
+    const siblings = s.sections.filter((x) => x.group_id === section.group_id);
+    await sitesRepo.updateSection(tx, section.id, { sort_key: placeAmong(siblings, section.id, position, 'siteSection') });
+  });
+}
+
+// Section groups --------------------------------------------------------------------------------------------------
+
+function findGroup(s: SiteStructure, id: string): SectionGroupRow {
+  const group = s.groups.find((x) => x.id === id);
+  if (!group) throw notFound('Site section group');
+  return group;
+}
+
+export async function addGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'addSectionGroupToSite'>): Promise<string> {
+  return changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const parent = body.parent ?? null;
+    if (parent !== null) findGroupOrField(s, parent, '/body/parent');
+    const levelKeys = [...s.sections.filter((x) => x.group_id === parent), ...s.groups.filter((x) => x.parent_id === parent)].map((x) => x.sort_key).sort();
+    const id = newId();
+    await sitesRepo.insertGroup(tx, { id, site_id: siteId, parent_id: parent, title: body.title, icon: body.icon ?? null, sort_key: keyBetween(levelKeys.at(-1) ?? null, null) });
+    for (const [i, sectionId] of (body.sections ?? []).entries()) {
+      if (!s.sections.some((x) => x.id === sectionId)) throw invalidField(`/body/sections/${i}`, 'is not a section of this site');
+      await sitesRepo.updateSection(tx, sectionId, { group_id: id });
+    }
+    return id;
+  });
+}
+
+function findGroupOrField(s: SiteStructure, id: string, field: string): SectionGroupRow {
+  const group = s.groups.find((x) => x.id === id);
+  if (!group) throw invalidField(field, 'is not a section group of this site');
+  return group;
+}
+
+export async function updateGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, body: RequestBody<'updateSiteSectionGroupById'>): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    findGroup(s, groupId);
+    const patch: Partial<SectionGroupRow> = {};
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.icon !== undefined) patch.icon = body.icon;
+    if (Object.keys(patch).length) await sitesRepo.updateGroup(tx, groupId, patch);
+  });
+}
+
+export async function deleteGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const group = s.groups.find((x) => x.id === groupId);
+    if (group) await sitesRepo.deleteGroup(tx, group);
+  });
+}
+
+export async function addSectionToGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, sectionId: string): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    findGroup(s, groupId);
+    if (!s.sections.some((x) => x.id === sectionId)) throw invalidField('/body/sectionId', 'is not a section of this site');
+    await sitesRepo.updateSection(tx, sectionId, { group_id: groupId });
+  });
+}
+
+export async function removeSectionFromGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, sectionId: string): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const group = findGroup(s, groupId);
+    const section = s.sections.find((x) => x.id === sectionId);
+    if (section && section.group_id === groupId) await sitesRepo.updateSection(tx, sectionId, { group_id: group.parent_id });
+  });
+}
+
+// Reading with the structure --------------------------------------------------------------------------------------
+
+export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<StructureView & LoadedSite> {
+  const l = await loadSiteForReaders(ctx, actor, orgId, siteId, shareKey);
+  return { ...l, ...(await structureView(ctx, ctx.db, actor, l.site)) };
+}
+
+/**
+ * Members with a role read every site of their organization; others read a published site its visibility opens to
+ * them: public and unlisted ones, or a share-link site with its key (`shareKey`).
+ */
+async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<LoadedSite> {
+  const site = await sitesRepo.find(ctx.db, orgId, siteId);
+  let member;
+  try {
+    member = (await loadOrganization(ctx, actor, orgId, 'view')).member;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+  }
+  const permissions = sitePermissions(actor, member);
+  if (site && permissions.view) return { site, permissions };
+  const open = site && site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted' ||
+    (site.visibility === 'share-link' && shareKey !== undefined && shareKey === site.share_key));
+  if (!site || !open) throw notFound('Site');
+  return { site, permissions };
+}
+

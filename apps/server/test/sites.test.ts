@@ -1,0 +1,217 @@
+// Sites (Part 2): sites, sections, section groups, site spaces, adaptive schema, the published site profile, and the
+// organization's default content. Each test runs in its own organization.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+async function setup(roles: Record<string, string | null> = {}) {
+  const t = await createTenant(server, roles);
+  const space = async (title: string) => {
+    const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: string; title: string };
+  };
+  const sites = `/v1/orgs/${t.org}/sites`;
+  return { ...t, space, sites };
+}
+
+describe('sites', () => {
+  it('creates with spaces, lists with filters, gets, updates every field, publishes, deletes', async () => {
+    const t = await setup();
+    const guide = await t.space('User Guide');
+    const api = await t.space('API');
+    const created = await t.api.post(t.sites, { title: 'Docs', visibility: 'unlisted', spaces: [guide.id, api.id] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const site = created.body;
+    expect(site).toMatchObject({ object: 'site', type: 'basic', title: 'Docs', visibility: 'unlisted', published: false, siteSpaces: 2, adaptiveContent: { enabled: false } });
+    expect(site.urls.published).toBeUndefined();
+    expect(created.headers.get('location')).toBe(site.urls.location);
+    const other = (await t.api.post(t.sites, { title: 'Blog' })).body;
+    expect(other).toMatchObject({ type: 'basic', visibility: 'public', siteSpaces: 0 });
+
+    const ids = async (q = '') => (await t.api.get(`${t.sites}${q}`)).body.items.map((s: any) => s.id);
+    expect(await ids()).toEqual([site.id, other.id]);
+    expect(await ids(`?space=${api.id}`)).toEqual([site.id]);
+    expect(await ids('?title=blo')).toEqual([other.id]);
+    expect(await ids('?published=true')).toEqual([]);
+    const paged = await t.api.get(`${t.sites}?limit=1`);
+    expect(paged.body.count).toBe(2);
+    expect((await t.api.get(`${t.sites}?limit=1&page=${paged.body.next.page}`)).body.items[0].id).toBe(other.id);
+
+    const siteSpaces = (await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items;
+    expect(siteSpaces.map((s: any) => [s.path, s.default, s.space.id, s.title])).toEqual([['user-guide', true, guide.id, 'User Guide'], ['api', false, api.id, 'API']]);
+
+    const patched = await t.api.patch(`${t.sites}/${site.id}`, {
+      title: 'Product docs', visibility: 'share-link', basename: 'product', adaptiveContent: { enabled: true }, agentsContext: 'excluded',
+      defaultSiteSpace: siteSpaces[1].id, proxy: 'example.com/docs',
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ title: 'Product docs', visibility: 'share-link', basename: 'product', adaptiveContent: { enabled: true }, agentsContext: 'excluded', proxy: { origin: 'example.com/docs' } });
+    expect((await t.api.get(`${t.sites}/${site.id}/site-spaces?default=true`)).body.items.map((s: any) => s.id)).toEqual([siteSpaces[1].id]);
+    expect((await t.api.patch(`${t.sites}/${site.id}`, { proxy: null })).body.proxy).toBeUndefined();
+    expect((await t.api.patch(`${t.sites}/${site.id}`, { proxy: 'not a proxy' })).status).toBe(400);
+    expect((await t.api.patch(`${t.sites}/${site.id}`, { defaultSiteSpace: 'nope' })).status).toBe(400);
+
+    const published = await t.api.post(`${t.sites}/${site.id}/publish`);
+    expect(published.status).toBe(200);
+    expect(published.body.published).toBe(true);
+    expect(published.body.urls.published).toBe(`${server.ctx.config.publicUrl}/sites/${site.id}/`);
+    expect(await ids('?published=true')).toEqual([site.id]);
+
+    expect((await t.api.delete(`${t.sites}/${other.id}`)).status).toBe(204);
+    expect((await t.api.delete(`${t.sites}/${other.id}`)).status).toBe(204);
+    expect((await t.api.get(`${t.sites}/${other.id}`)).status).toBe(404);
+  });
+
+  it('checks permissions: readers see, creators change, guests and other organizations get 404', async () => {
+    const t = await setup({ reader: 'read', creator: 'create', guest: null });
+    const outsider = await createTenant(server);
+    const site = (await t.api.post(t.sites, { title: 'Docs' })).body;
+    expect((await t.as('reader').get(`${t.sites}/${site.id}`)).body.permissions).toMatchObject({ view: true, edit: false });
+    expect((await t.as('reader').patch(`${t.sites}/${site.id}`, { title: 'Renamed' })).status).toBe(403);
+    const mine = await t.as('reader').post(t.sites, { title: 'Mine' });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(403);
+    expect((await t.as('creator').patch(`${t.sites}/${site.id}`, { title: 'By creator' })).status).toBe(200);
+    expect((await t.as('guest').get(`${t.sites}/${site.id}`)).status).toBe(404);
+    expect((await outsider.api.get(`${t.sites}/${site.id}`)).status).toBe(404);
+    expect((await outsider.api.get(t.sites)).status).toBe(404);
+    // Another organization's space cannot be added.
+    const foreign = (await outsider.api.post(`/v1/orgs/${outsider.org}/spaces`, { title: 'Theirs' })).body;
+    const r = await t.api.post(`${t.sites}/${site.id}/site-spaces`, { spaceId: foreign.id });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain('/body/spaceId');
+  });
+
+  it('site spaces: paths unique per container, condition set/unchanged/removed, move, delete', async () => {
+    const t = await setup();
+    const a = await t.space('Guide');
+    const b = await t.space('Guide');
+    const site = (await t.api.post(t.sites, { title: 'Docs', spaces: [a.id] })).body;
+    const base = `${t.sites}/${site.id}/site-spaces`;
+    const added = await t.api.post(base, { spaceId: b.id });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ path: 'guide-2', default: false });
+    expect((await t.api.patch(`${base}/${added.body.id}`, { path: 'guide' })).status).toBe(409);
+    expect((await t.api.patch(`${base}/${added.body.id}`, { path: 'x'.repeat(101) })).status).toBe(400);
+    expect((await t.api.patch(`${base}/${added.body.id}`, { condition: 'visitor.claims.beta === true' })).body.condition).toBe('visitor.claims.beta === true');
+    expect((await t.api.patch(`${base}/${added.body.id}`, { path: 'beta' })).body).toMatchObject({ path: 'beta', condition: 'visitor.claims.beta === true' });
+    expect((await t.api.patch(`${base}/${added.body.id}`, { condition: null })).body.condition).toBeUndefined();
+    expect((await t.api.patch(`${base}/${added.body.id}`, { condition: 'x'.repeat(1025) })).status).toBe(400);
+    const first = (await t.api.get(base)).body.items[0];
+    const moved = await t.api.post(`${base}/${added.body.id}/move`, { position: { before: { type: 'site-space', siteSpace: first.id } } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await t.api.get(base)).body.items.map((s: any) => s.id)).toEqual([added.body.id, first.id]);
+    expect((await t.api.post(`${base}/${added.body.id}/move`, { position: { before: { type: 'site-space', siteSpace: 'nope' } } })).status).toBe(400);
+    expect((await t.api.delete(`${base}/${added.body.id}`)).status).toBe(204);
+    expect((await t.api.get(`${t.sites}/${site.id}`)).body.siteSpaces).toBe(1);
+  });
+
+  it('sections and section groups: the first section gathers the root site spaces; paths, defaults, conditions, move, groups', async () => {
+    const t = await setup();
+    const guide = await t.space('Guide');
+    const api = await t.space('API');
+    const site = (await t.api.post(t.sites, { title: 'Docs', spaces: [guide.id] })).body;
+    const sections = `${t.sites}/${site.id}/sections`;
+    const added = await t.api.post(sections, { spaceId: api.id, title: 'API reference', icon: 'code' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ object: 'site-section', title: 'API reference', path: 'api-reference', default: false, icon: 'code' });
+    expect(added.body.siteSpaces.map((s: any) => s.space.id)).toEqual([api.id]);
+    let list = (await t.api.get(sections)).body.items;
+    expect(list.map((s: any) => [s.title, s.default, s.siteSpaces.length])).toEqual([['Docs', true, 1], ['API reference', false, 1]]);
+    expect(list[0].siteSpaces[0].space.id).toBe(guide.id);
+
+    const patched = await t.api.patch(`${sections}/${added.body.id}`, { title: 'API', path: 'api', description: 'Endpoints', condition: 'visitor.claims.dev === true' });
+    expect(patched.body).toMatchObject({ title: 'API', path: 'api', description: 'Endpoints', condition: 'visitor.claims.dev === true' });
+    expect((await t.api.patch(`${sections}/${added.body.id}`, { path: list[0].path })).status).toBe(409);
+    expect((await t.api.patch(`${sections}/${added.body.id}`, { condition: null })).body.condition).toBeUndefined();
+    expect((await t.api.patch(`${t.sites}/${site.id}`, { defaultSiteSection: added.body.id })).status).toBe(200);
+    list = (await t.api.get(sections)).body.items;
+    expect(list.map((s: any) => s.default)).toEqual([false, true]);
+    expect((await t.api.post(`${sections}/${added.body.id}/move`, { position: { before: { type: 'site-section', siteSection: list[0].id } } })).status).toBe(200);
+    expect((await t.api.get(sections)).body.items.map((s: any) => s.id)).toEqual([added.body.id, list[0].id]);
+    expect((await t.api.post(`${sections}/nope/move`, { position: { before: { type: 'site-section', siteSection: list[0].id } } })).status).toBe(404);
+
+    const groups = `${t.sites}/${site.id}/section-groups`;
+    const group = await t.api.post(groups, { title: 'Developers', icon: 'terminal', sections: [added.body.id] });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    expect(group.body).toMatchObject({ object: 'site-section-group', title: 'Developers', icon: 'terminal' });
+    expect(group.body.children.map((c: any) => c.id)).toEqual([added.body.id]);
+    expect((await t.api.patch(`${groups}/${group.body.id}`, { title: 'Devs' })).body.title).toBe('Devs');
+    expect((await t.api.post(`${groups}/${group.body.id}/sections`, { sectionId: list[0].id })).status).toBe(201);
+    expect((await t.api.get(groups)).body.items[0].children).toHaveLength(2);
+    expect((await t.api.delete(`${groups}/${group.body.id}/sections/${list[0].id}`)).status).toBe(204);
+    expect((await t.api.delete(`${groups}/${group.body.id}/sections/${list[0].id}`)).status).toBe(204);
+    expect((await t.api.post(groups, { title: '' })).status).toBe(400);
+
+    const profile = (await t.api.get(`${t.sites}/${site.id}/published`)).body;
+    expect(profile.object).toBe('published-content-site');
+    expect(profile.structure.type).toBe('sections');
+    expect(profile.structure.structure.map((x: any) => x.object)).toEqual(['site-section', 'site-section-group']);
+    expect(profile.customizations.site.title).toBe('Docs');
+
+    expect((await t.api.delete(`${groups}/${group.body.id}`)).status).toBe(204);
+    expect((await t.api.get(sections)).body.items.find((s: any) => s.id === added.body.id).sectionGroup).toBeUndefined();
+    expect((await t.api.delete(`${sections}/${added.body.id}`)).status).toBe(204);
+    expect((await t.api.get(`${t.sites}/${site.id}`)).body.siteSpaces).toBe(1);
+  });
+
+  it('adaptive schema: 404 before one is set, draft-07 validated, template conditions from its claims', async () => {
+    const t = await setup();
+    const site = (await t.api.post(t.sites, { title: 'Docs' })).body;
+    const path = `${t.sites}/${site.id}/adaptive-schema`;
+    expect((await t.api.get(path)).status).toBe(404);
+    const jsonSchema = {
+      type: 'object',
+      properties: { beta: { type: 'boolean' }, unsigned: { type: 'object', properties: { plan: { type: 'boolean' } }, additionalProperties: false } },
+      additionalProperties: false,
+    };
+    const put = await t.api.put(path, { jsonSchema });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ object: 'site-adaptive-schema', jsonSchema });
+    expect((await t.api.get(path)).body.jsonSchema).toEqual(jsonSchema);
+    const conditions = (await t.api.get(`${path}/template-conditions`)).body.items.map((i: any) => i.condition);
+    expect(conditions).toEqual(['visitor.claims.beta === true', 'visitor.claims.unsigned.plan === true']);
+    const bad = await t.api.put(path, { jsonSchema: { type: 'object', properties: { x: { type: 'nonsense' } } } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('the published profile opens to outsiders only when published and public, unlisted, or shared with its key', async () => {
+    const t = await setup();
+    const outsider = await createTenant(server);
+    const guide = await t.space('Guide');
+    const site = (await t.api.post(t.sites, { title: 'Docs', visibility: 'share-link', spaces: [guide.id] })).body;
+    const path = `${t.sites}/${site.id}/published`;
+    const own = await t.api.get(path);
+    expect(own.status).toBe(200);
+    expect(own.body.structure).toMatchObject({ type: 'siteSpaces' });
+    expect((await outsider.api.get(path)).status).toBe(404);
+    await t.api.post(`${t.sites}/${site.id}/publish`);
+    expect((await outsider.api.get(path)).status).toBe(404);
+    const key = (await server.ctx.db.selectFrom('sites').select('share_key').where('id', '=', site.id).executeTakeFirstOrThrow()).share_key;
+    expect((await outsider.api.get(`${path}?shareKey=${key}`)).status).toBe(200);
+    expect((await outsider.api.get(`${path}?shareKey=wrong`)).status).toBe(404);
+    await t.api.patch(`${t.sites}/${site.id}`, { visibility: 'public' });
+    expect((await outsider.api.get(path)).status).toBe(200);
+  });
+});
+
+describe('Part 2, Organization: defaultContent names a site that exists', () => {
+  it('is refused for an unknown site, accepted for a site of the organization, and cleared when the site is deleted', async () => {
+    const t = await setup();
+    const site = (await t.api.post(t.sites, { title: 'Docs' })).body;
+    const unknown = await t.api.patch(`/v1/orgs/${t.org}`, { defaultContent: { type: 'site', site: 'nosuchsite' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain('/body/defaultContent/site');
+    const outsider = await createTenant(server);
+    const theirs = (await outsider.api.post(`/v1/orgs/${outsider.org}/sites`, { title: 'Theirs' })).body;
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { defaultContent: { type: 'site', site: theirs.id } })).status).toBe(400);
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent).toEqual({ type: 'site', site: site.id });
+    expect((await t.api.delete(`${t.sites}/${site.id}`)).status).toBe(204);
+    expect((await t.api.get(`/v1/orgs/${t.org}`)).body.defaultContent ?? null).toBeNull();
+  });
+});
