@@ -5,16 +5,15 @@
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listBody } from '../db/pagination.js';
-import { ApiError, invalidField, notFound } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 import { handlers } from '../http/operations.js';
 import { presentInstallation, presentIntegrationEvent, presentSiteInstallation, presentSpaceInstallation } from '../presenters/integration.js';
-import { integrationsRepo, type SiteInstallationRow, type SpaceInstallationRow } from '../repos/integrations.repo.js';
+import type { SiteInstallationRow, SpaceInstallationRow } from '../repos/integrations.repo.js';
 import type { Actor } from '../services/auth.js';
-import { loadSpace } from '../services/spaces.js';
 import * as installations from '../services/installations.js';
 import * as integrations from '../services/integrations.js';
 import { cspHeader, runNow, type DispatchResult } from '../services/integration-runtime.js';
-import { siteDirectory } from '../services/site-directory.js';
+import { loadPublicEndpointTarget, renderBlock } from '../services/integration-calls.js';
 
 type SpaceBindingJson = components['schemas']['IntegrationSpaceInstallation'];
 type SiteBindingJson = components['schemas']['IntegrationSiteInstallation'];
@@ -51,19 +50,11 @@ function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string 
   return { status: result.response.status as 200, body: undefined as never, headers, file: { contentType, data: result.response.body } };
 }
 
-/** The installation a public endpoint addresses (no token: the installation id is the address). */
-async function publicTarget(ctx: AppContext, name: string, installationId: string) {
-  const integration = await integrationsRepo.findByName(ctx.db, name);
-  const installation = integration ? await integrationsRepo.findInstallation(ctx.db, integration.id, installationId) : undefined;
-  if (!integration || !installation) throw notFound('Installation');
-  return { integration, installation };
-}
-
 async function callPublicEndpoint(
   ctx: AppContext, req: { params: { integrationName: string; installationId: string; requestPath?: string }; query: unknown; headers: Record<string, unknown>; body: unknown },
   method: 'GET' | 'POST',
 ) {
-  const { integration, installation } = await publicTarget(ctx, req.params.integrationName, req.params.installationId);
+  const { integration, installation } = await loadPublicEndpointTarget(ctx, req.params.integrationName, req.params.installationId);
   const search = new URLSearchParams(Object.entries((req.query ?? {}) as Record<string, string | string[]>).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, String(v)] as [string, string]]))).toString();
   const base = `${ctx.config.publicUrl}/v1/integrations/${integration.name}/installations/${installation.id}/public`;
   const url = `${base}${req.params.requestPath ? `/${req.params.requestPath}` : ''}${search ? `?${search}` : ''}`;
@@ -201,42 +192,8 @@ export const integrationHandlers = handlers({
   },
 
   renderIntegrationUiWithPost: async ({ actor, params, body }, ctx) => {
-    const integration = await integrations.loadIntegration(ctx, actor, params.integrationName);
-    const spaceId = body.context.spaceId;
-    const siteId = body.context.siteId;
-    let orgId: string;
-    if (spaceId) {
-      orgId = (await loadSpace(ctx, ctx.db, actor, spaceId, 'view')).space.org_id;
-    } else if (siteId) {
-      const site = await siteDirectory.find(ctx.db, siteId);
-      if (!site) throw notFound('Site');
-      orgId = site.orgId;
-    } else {
-      throw invalidField('/body/context', 'must name the space (`spaceId`) or site (`siteId`) the block is rendered in');
-    }
-    if (!(integration.target === 'all' || integration.target === 'space' || integration.target === 'site' || integration.target === 'organization')) throw notFound('Installation');
-    const installation = await integrationsRepo.findInstallationInOrg(ctx.db, integration.id, orgId);
-    const covered = installation && (spaceId
-      ? installation.space_selection === 'all' || !!(await integrationsRepo.findBinding(ctx.db, 'space', installation.id, spaceId))
-      : installation.site_selection === 'all' || !!(await integrationsRepo.findBinding(ctx.db, 'site', installation.id, siteId!)));
-    if (!installation || !covered) throw new ApiError(404, `Installation not found: the integration "${integration.name}" is not installed on this ${spaceId ? 'space' : 'site'}`);
-    const spaceBinding = spaceId ? ((await integrationsRepo.findBinding(ctx.db, 'space', installation.id, spaceId)) as SpaceInstallationRow | undefined) : undefined;
-    const result = await runNow(ctx, integration, { installation, spaceBinding }, {
-      type: 'ui_render', installationId: installation.id, ...(spaceId ? { spaceId } : { siteId }),
-      componentId: body.componentId, props: body.props, state: body.state ?? {}, context: body.context, ...(body.action ? { action: body.action } : {}),
-      auth: { userId: actor.user.id },
-    });
-    let output: unknown;
-    try {
-      output = result.ok && result.response ? JSON.parse(result.response.body.toString('utf8')) : undefined;
-    } catch {
-      output = undefined;
-    }
-    if (!output || typeof output !== 'object' || Array.isArray(output)) {
-      throw new ApiError(502, `The integration failed to render "${body.componentId}" (event ${result.eventId}): ${result.error ?? 'its answer is not a JSON object'}`);
-    }
-    const csp = cspHeader(integration);
-    return { status: 200, body: output as Record<string, unknown>, headers: { ...(csp ? { 'Content-Security-Policy': csp } : {}), 'X-Bindery-Integration-Event': result.eventId } };
+    const { output, headers } = await renderBlock(ctx, actor, params.integrationName, body);
+    return { status: 200, body: output, headers };
   },
 
   fetchIntegrationInstallationPublicEndpoint: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'GET'),
