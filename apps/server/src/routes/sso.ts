@@ -1,10 +1,9 @@
 // SAML providers (GitBook's SSO endpoints), the sign-in exchange (Bindery extensions) and subdomains.
 import { listBody } from '../db/pagination.js';
-import { notFound } from '../errors.js';
 import { handlers } from '../http/operations.js';
 import { presentSamlProvider, presentSsoLogin, presentSsoSession, ssoSessionPage } from '../presenters/saml.js';
 import { presentSubdomain } from '../presenters/organization.js';
-import { organizationsRepo } from '../repos/organizations.repo.js';
+import { getOrganizationBySubdomain } from '../services/organizations.js';
 import * as saml from '../services/saml.js';
 
 const wantsJson = (accept: string | undefined) => /\bapplication\/json\b/.test(accept ?? '') && !/\btext\/html\b/.test(accept ?? '');
@@ -55,8 +54,6 @@ export const ssoHandlers = handlers({
   },
 
   getSubdomain: async ({ params }, ctx) => {
-    const org = await organizationsRepo.findByHostname(ctx.db, params.subdomain);
-    if (!org) throw notFound('Subdomain');
-    return { status: 200, body: presentSubdomain(org) };
+    return { status: 200, body: presentSubdomain(await getOrganizationBySubdomain(ctx, params.subdomain)) };
   },
 });

@@ -131,3 +131,10 @@ export async function organizationsForEmailDomain(ctx: AppContext, actor: Actor,
   const orgs = await organizationsRepo.findByEmailDomain(ctx.db, domain);
   return Promise.all(orgs.map(async (org) => ({ org, member: await membersRepo.find(ctx.db, org.id, actor.user.id) })));
 }
+
+/** The organization whose subdomain (hostname) this is, case-insensitively; 404 for a free one. */
+export async function getOrganizationBySubdomain(ctx: AppContext, subdomain: string): Promise<OrgRow> {
+  const org = await organizationsRepo.findByHostname(ctx.db, subdomain);
+  if (!org) throw notFound('Subdomain');
+  return org;
+}
