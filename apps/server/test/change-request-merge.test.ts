@@ -1,14 +1,10 @@
 // Change request content and merging, on the content engine: editing a change request's own revision chain,
 // reading it through the content endpoints, updating it from the main content (three-way merge), merging it
 // (merge rules, a `merge` revision, counters), conflicts listed and resolved, and merges racing into one space.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, type TestApi, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+const server = useTestServer();
 
 const DOC = ['# Guide', '', 'Line one.', '', 'Line two.', '', 'Line three.', ''].join('\n');
 

@@ -7,14 +7,10 @@ import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { randomString } from '../src/lib/ids.js';
-import { createTenant, createUser, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
+import { createTenant, createUser, type Tenant, useTestServer } from '../src/testing/index.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  // The SSRF guard as in production (no private addresses), with the development-mode allowance for loopback tunnels.
-  server = await startTestServer({ allowPrivateUrls: false, integrationDevLoopback: true, integrationTimeoutMs: 3_000, integrationMemoryMb: 32 });
-});
-afterAll(async () => server?.close());
+// The SSRF guard as in production (no private addresses), with the development-mode allowance for loopback tunnels.
+const server = useTestServer({ allowPrivateUrls: false, integrationDevLoopback: true, integrationTimeoutMs: 3_000, integrationMemoryMb: 32 });
 
 const HANDLERS = {
   [JOB_TYPES.deliverIntegrationEvent]: jobHandlers[JOB_TYPES.deliverIntegrationEvent]!,
