@@ -1,5 +1,6 @@
 // The HTTP pipeline: request id and log → /healthz → rate limit → auth → JSON body → validator (bundled spec) →
 // one route per operationId from the handler table → one error handler.
+import { publishedSiteRouter } from '../site/router.js';
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -56,6 +57,9 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     if (isReady) res.status(200).json({ status: 'ok' });
     else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
   });
+
+  // The published sites (HTML for readers, outside the API: no token, no validator).
+  app.use('/sites', publishedSiteRouter(ctx));
 
   // The operations the spec marks public (`security: []`) need no token: GET /v1, the export downloads.
   const publicRoutes = operations.filter((o) => o.public).map((o) => ({
