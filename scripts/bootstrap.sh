@@ -43,6 +43,17 @@ else
 fi
 
 cmd="${1:-env}"; shift || true
+
+# The published-site browser tests drive Debian's Chromium (never a browser download): install it when missing.
+if [ "$cmd" = "test" ] && [ ! -x /usr/bin/chromium ] && [ -z "${BINDERY_CHROMIUM:-}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[bootstrap] installing Debian's chromium package for the browser tests" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2 \
+      || { DEBIAN_FRONTEND=noninteractive apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2; }
+  else
+    echo "[bootstrap] /usr/bin/chromium is missing: install Debian's chromium package (as root: apt-get install chromium)" >&2
+  fi
+fi
 case "$cmd" in
   start) exec pnpm run --silent serve "$@" ;;
   test)  exec pnpm run --silent ci "$@" ;;
