@@ -41,6 +41,11 @@ export interface Config {
   integrationTimeoutMs: number;
   /** Let development tunnels of integrations be on loopback addresses (a developer's own machine; tests). */
   integrationDevLoopback: boolean;
+  /** Machine translation for translations' runs: `libretranslate` or `deepl` (none: runs are refused with 400). */
+  translationProvider?: 'libretranslate' | 'deepl';
+  /** Base URL of the translation API (LibreTranslate: https://libretranslate.example; DeepL: https://api.deepl.com). */
+  translationUrl?: string;
+  translationApiKey?: string;
   /** Worker threads for content processing (0 = by the number of CPUs, 2 to 4). */
   contentWorkers: number;
   /** Time budget of one content processing task (parse, conversion, merge, export), in milliseconds. */
@@ -75,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),
     integrationTimeoutMs: Number(env.BINDERY_INTEGRATION_TIMEOUT_MS ?? 10_000),
     integrationDevLoopback: env.BINDERY_INTEGRATION_DEV_LOOPBACK === '1',
+    ...(env.BINDERY_TRANSLATION_PROVIDER === 'libretranslate' || env.BINDERY_TRANSLATION_PROVIDER === 'deepl' ? { translationProvider: env.BINDERY_TRANSLATION_PROVIDER } : {}),
+    ...(env.BINDERY_TRANSLATION_URL ? { translationUrl: env.BINDERY_TRANSLATION_URL } : {}),
+    ...(env.BINDERY_TRANSLATION_API_KEY ? { translationApiKey: env.BINDERY_TRANSLATION_API_KEY } : {}),
     contentWorkers: Number(env.BINDERY_CONTENT_WORKERS ?? 0),
     contentBudgetMs: Number(env.BINDERY_CONTENT_BUDGET_MS ?? 2000),
     contentInlineBytes: Number(env.BINDERY_CONTENT_INLINE_BYTES ?? 8192),

@@ -2002,7 +2002,12 @@ export interface paths {
         put?: never;
         /**
          * Run a translation
-         * @description Triggers a run of the translation: the source space is translated again into the result space. Answers 204 without waiting for the run.
+         * @description Triggers a run of the translation: the source space is translated into the result space (created by the first
+         *     run) by a durable job, through the machine translation provider the server is configured with
+         *     (`BINDERY_TRANSLATION_PROVIDER` = `libretranslate` or `deepl`, `BINDERY_TRANSLATION_URL`,
+         *     `BINDERY_TRANSLATION_API_KEY`). Only pages changed since they were last translated are sent; the page tree,
+         *     slugs, code, URLs and GitBook blocks are kept. Answers 204 without waiting for the run; 400 when no provider is
+         *     configured.
          */
         post: operations["runTranslation"];
         delete?: never;
@@ -5931,6 +5936,10 @@ export interface components {
         Translation: {
             /** Format: date-time */
             createdAt: string;
+            /** @description Bindery extension. Why the last run failed (only while `status` is `failed`). */
+            error?: {
+                message: string;
+            };
             /** @description Unique identifier of the translation. */
             id: string;
             /** @description Instructions for the translator (e.g. terms to keep). */
@@ -5973,10 +5982,11 @@ export interface components {
                 totalWords: number;
             };
             /**
-             * @description `pending` until a run starts, `running` during a run, `completed` after it.
+             * @description `pending` (created, or a run is queued), `running`, `completed` (the last run succeeded), `failed` (the last run
+             *     failed: `error` says why; the result space is left as the previous run made it).
              * @enum {string}
              */
-            status: "pending" | "running" | "completed";
+            status: "pending" | "running" | "completed" | "failed";
             /** Format: date-time */
             updatedAt: string;
             urls: {

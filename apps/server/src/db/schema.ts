@@ -638,6 +638,32 @@ export interface SiteAdaptiveSchemasTable {
   updated_at: string;
 }
 
+export interface TranslationsTable {
+  id: string;
+  org_id: string;
+  source_space_id: string;
+  source_language: string;
+  language: string;
+  /** JSON document. */
+  instructions: string;
+  status: string;
+  error: string | null;
+  result_space_id: string | null;
+  result_revision_id: string | null;
+  /** JSON {sourcePageId: {page: translated page id, hash: source content hash translated}}. */
+  page_map: string;
+  runs: number;
+  total_words: number;
+  total_pages: number;
+  total_duration: number;
+  latest_run_duration: number;
+  latest_pages: number;
+  latest_words: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -663,6 +689,7 @@ export interface Database {
   space_pages: SpacePagesTable;
   page_versions: PageVersionsTable;
   sites: SitesTable;
+  translations: TranslationsTable;
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;

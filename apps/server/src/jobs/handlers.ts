@@ -7,6 +7,7 @@ import { purgeDeletedSpace } from '../services/spaces.js';
 import { deliverEventJob, notifyContentUpdatedJob } from '../services/integration-runtime.js';
 import { JOB_TYPES } from './types.js';
 import { runGitSyncJob } from '../gitsync/operations.js';
+import { runTranslationJob } from '../services/translations.js';
 
 export type JobResult = void | { retryAt: Date };
 export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => Promise<JobResult>;
@@ -16,5 +17,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.processOpenAPISpec]: (ctx, payload: ProcessJobPayload, job) => processSpecJob(ctx, payload, job),
   [JOB_TYPES.deliverIntegrationEvent]: (ctx, payload: { eventId: string }, job) => deliverEventJob(ctx, payload.eventId, job),
   [JOB_TYPES.notifyContentUpdated]: (ctx, payload: { spaceId: string; revisionId: string }) => notifyContentUpdatedJob(ctx, payload),
+  [JOB_TYPES.runTranslation]: (ctx, payload: { translationId: string }, job) => runTranslationJob(ctx, payload, job),
   [JOB_TYPES.gitSync]: (ctx, payload: { operationId: string }, job) => runGitSyncJob(ctx, payload, job),
 };

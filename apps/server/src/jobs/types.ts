@@ -10,4 +10,6 @@ export const JOB_TYPES = {
   notifyContentUpdated: 'integration.content-updated',
   /** Runs one Git Sync import or export (a git_sync_operations row). */
   gitSync: 'git.sync',
+  /** Runs a translation: creates or updates its result space (services/translations.ts). */
+  runTranslation: 'translation.run',
 } as const;

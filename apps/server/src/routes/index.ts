@@ -2,7 +2,8 @@
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
 import { siteHandlers } from './sites.js';
-import { notImplementedYet as todo, type HandlerTable } from '../http/operations.js';
+import { translationHandlers } from './translations.js';
+import type { HandlerTable } from '../http/operations.js';
 import { changeRequestContentHandlers } from './change-request-content.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
@@ -38,11 +39,5 @@ export const handlerTable: HandlerTable = {
 
   ...siteHandlers,
 
-  // translations
-  createTranslation: todo,
-  deleteTranslation: todo,
-  getTranslation: todo,
-  listTranslations: todo,
-  runTranslation: todo,
-  updateTranslation: todo,
+  ...translationHandlers,
 };

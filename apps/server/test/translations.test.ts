@@ -1,0 +1,163 @@
+// Translations (Part 2): every endpoint, and runs through a LibreTranslate-compatible and a DeepL-compatible provider
+// that the tests start on 127.0.0.1 (they prefix each text with the target language and record what they were sent).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../src/jobs/index.js';
+import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+
+interface Provider { url: string; requests: { path: string; body: any }[]; fail: boolean; close(): Promise<void> }
+
+async function startProvider(): Promise<Provider> {
+  const p: Provider = { url: '', requests: [], fail: false, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      const body = JSON.parse(data || '{}');
+      p.requests.push({ path: req.url ?? '', body });
+      res.setHeader('content-type', 'application/json');
+      if (p.fail) { res.statusCode = 503; return res.end('{"error":"down"}'); }
+      if (req.url === '/translate') return res.end(JSON.stringify({ translatedText: body.q.map((t: string) => `${body.target}: ${t}`) }));
+      if (req.url === '/v2/translate') return res.end(JSON.stringify({ translations: body.text.map((t: string) => ({ text: `${body.target_lang}: ${t}` })) }));
+      res.statusCode = 404;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  p.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  p.close = () => new Promise((r) => server.close(() => r()));
+  return p;
+}
+
+let provider: Provider;
+let server: TestServer;
+let deeplServer: TestServer;
+let bare: TestServer;
+beforeAll(async () => {
+  provider = await startProvider();
+  server = await startTestServer({ translationProvider: 'libretranslate', translationUrl: provider.url });
+  deeplServer = await startTestServer({ translationProvider: 'deepl', translationUrl: provider.url, translationApiKey: 'k' });
+  bare = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), deeplServer?.close(), bare?.close()]);
+  await provider?.close();
+});
+
+const PAGE = '# Setup\n\nInstall the `widget` from [the site](https://example.com/x).\n\n```bash\nnpm install widget\n```\n\n{% hint style="info" %}\nRemember this.\n{% endhint %}\n\nSee [next](usage.md).\n';
+
+async function setup(s: TestServer, roles: Record<string, string | null> = {}) {
+  const t = await createTenant(s, roles);
+  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body;
+  const r = await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: PAGE } },
+    { op: 'createPage', page: { id: 'page-usage', title: 'Usage', markdown: 'Use it.\n' } },
+    { op: 'createPage', page: { id: 'page-more1', title: 'More', parent: 'page-usage', markdown: 'Details.\n' } },
+  ] });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { ...t, space, base: `/v1/orgs/${t.org}/translations` };
+}
+
+describe('translations', () => {
+  it('creates, lists, gets, updates instructions, deletes; permissions', async () => {
+    const t = await setup(server, { reader: 'read' });
+    const created = await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'fr' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ object: 'translation', status: 'pending', source: { space: t.space.id, language: 'en' }, language: 'fr', stats: { runs: 0, totalWords: 0 }, permissions: { view: true, edit: true } });
+    expect(created.body.result).toBeUndefined();
+    const instructions = { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone', marks: [] }] }] }] };
+    const put = await t.api.put(`${t.base}/${created.body.id}`, { instructions });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.instructions.nodes).toHaveLength(1);
+    expect((await t.api.get(t.base)).body.items.map((x: any) => x.id)).toEqual([created.body.id]);
+    expect((await t.as('reader').get(`${t.base}/${created.body.id}`)).body.permissions).toEqual({ view: true, edit: false });
+    expect((await t.as('reader').post(`${t.base}/${created.body.id}/run`)).status).toBe(403);
+    expect((await t.api.post(t.base, { source: { space: 'nope', language: 'en' }, language: 'fr' })).status).toBe(400);
+    expect((await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'xx' })).status).toBe(400);
+    const outsider = await createTenant(server);
+    expect((await outsider.api.get(`${t.base}/${created.body.id}`)).status).toBe(404);
+    expect((await t.api.delete(`${t.base}/${created.body.id}`)).status).toBe(204);
+    expect((await t.api.get(`${t.base}/${created.body.id}`)).status).toBe(404);
+    expect((await t.api.post(`${t.base}/${created.body.id}/run`)).status).toBe(404);
+  });
+
+  it('without a configured provider, run answers 400 saying so', async () => {
+    const t = await setup(bare);
+    const created = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'de' })).body;
+    const r = await t.api.post(`${t.base}/${created.id}/run`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain('BINDERY_TRANSLATION_PROVIDER');
+  });
+
+  it('runs: the result space keeps tree, slugs, code, URLs and blocks; a second run translates only the changed page; stats', async () => {
+    const t = await setup(server);
+    const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'fr' })).body;
+    provider.requests.length = 0;
+    expect((await t.api.post(`${t.base}/${tr.id}/run`)).status).toBe(204);
+    await runDueJobs(server.ctx, { limit: 10 });
+    const done = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    expect(done.stats).toMatchObject({ runs: 1, totalPages: 3, latestPages: 3 });
+    expect(done.stats.latestWords).toBeGreaterThan(10);
+    const sent = provider.requests.flatMap((r) => r.body.q as string[]).join('\n');
+    expect(sent).not.toContain('npm install widget');
+    expect(sent).not.toContain('https://example.com/x');
+
+    const result = done.result.space;
+    const pages = (await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages;
+    expect(pages.map((p: any) => [p.title, p.path])).toEqual([['fr: Setup', 'setup'], ['fr: Usage', 'usage']]);
+    expect(pages[1].pages.map((p: any) => [p.title, p.path])).toEqual([['fr: More', 'usage/more']]);
+    const md = (await t.api.get(`/v1/spaces/${result}/content/page/${pages[0].id}?format=markdown`)).body.markdown;
+    expect(md).toContain('```bash\nnpm install widget\n```');
+    expect(md).toContain('`widget`');
+    expect(md).toContain('](https://example.com/x)');
+    expect(md).toContain('{% hint style="info" %}');
+    expect(md).toContain('fr: Remember this.');
+    expect(md).toContain('](usage.md)');
+    expect((await t.api.get(`/v1/spaces/${result}`)).body.language).toBe('fr');
+
+    // Edit one page: the second run sends only that page.
+    expect((await t.api.patch(`/v1/spaces/${t.space.id}/content/page/page-usage`, { markdown: 'Use it well.\n' })).status).toBe(200);
+    provider.requests.length = 0;
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runDueJobs(server.ctx, { limit: 10 });
+    const again = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(again.stats).toMatchObject({ runs: 2, totalPages: 4, latestPages: 1 });
+    const sentAgain = provider.requests.flatMap((r) => r.body.q as string[]);
+    expect(sentAgain).toContain('Use it well.');
+    expect(sentAgain.join('\n')).not.toContain('Remember this.');
+    const usage = (await t.api.get(`/v1/spaces/${result}/content/page/${pages[1].id}?format=markdown`)).body.markdown;
+    expect(usage).toContain('fr: Use it well.');
+
+    // A page removed from the source leaves the translation.
+    expect((await t.api.delete(`/v1/spaces/${t.space.id}/content/page/page-setup`)).status).toBeLessThan(300);
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runDueJobs(server.ctx, { limit: 10 });
+    expect((await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages.map((p: any) => p.title)).toEqual(['fr: Usage']);
+
+    // A provider that is down: failed, with the reason; the result space is untouched.
+    provider.fail = true;
+    await t.api.patch(`/v1/spaces/${t.space.id}/content/page/page-usage`, { markdown: 'Changed again.\n' });
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runDueJobs(server.ctx, { limit: 10 });
+    provider.fail = false;
+    const failed = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(failed.status).toBe('failed');
+    expect(failed.error.message).toContain('503');
+    expect((await t.api.get(`/v1/spaces/${result}/content/page/${pages[1].id}?format=markdown`)).body.markdown).toContain('fr: Use it well.');
+  });
+
+  it('runs through a DeepL-compatible provider', async () => {
+    const t = await setup(deeplServer);
+    const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'de' })).body;
+    provider.requests.length = 0;
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runDueJobs(deeplServer.ctx, { limit: 10 });
+    const done = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    expect(provider.requests[0]).toMatchObject({ path: '/v2/translate', body: { source_lang: 'EN', target_lang: 'DE' } });
+    const pages = (await t.api.get(`/v1/spaces/${done.result.space}/content/pages`)).body.pages;
+    expect(pages[0].title).toBe('DE: Setup');
+  });
+});
