@@ -135,9 +135,9 @@ describe('Git Sync', () => {
     }
   });
 
-  // GitBook-canonical page bodies need the content pipeline's canonical serializer (bullets `*`, rules `***`,
-  // `<figure>`): this turns into a failure — to be made a plain `it` — once that serializer lands.
-  it.fails('exports page bodies of a GitBook-canonical repository byte for byte (pending the canonical serializer)', async () => {
+  // GitBook-canonical page bodies (bullets `*`, rules `***`, `<figure>`, `$$` math, tag lines and their blank lines)
+  // come back as GitBook wrote them.
+  it('exports page bodies of a GitBook-canonical repository byte for byte', async () => {
     const { exported, original } = await roundTrip();
     for (const [path, bytes] of original) expect([path, exported.get(path)?.toString()]).toEqual([path, bytes.toString()]);
   });

@@ -144,6 +144,10 @@ export interface DividerBlock extends BlockBase<'divider', EmptyData, []> {
 export interface HtmlBlock extends BlockBase<'html', { html: string }, []> {
   isVoid: true;
 }
+/** GitBook's block math (`$$` lines around a TeX formula). */
+export interface MathBlock extends BlockBase<'math', { formula: string }, []> {
+  isVoid: true;
+}
 export type FootnoteDefinitionBlock = BlockBase<'footnote-definition', { identifier: string; label?: string }, Block[]>;
 
 export type Block =
@@ -162,6 +166,7 @@ export type Block =
   | ImageBlock
   | DividerBlock
   | HtmlBlock
+  | MathBlock
   | FootnoteDefinitionBlock;
 
 export interface Document {

@@ -41,6 +41,8 @@ function blockText(block: Block): string {
     }
     case 'html':
       return block.data.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    case 'math':
+      return block.data.formula;
     case 'divider':
       return '';
     default:

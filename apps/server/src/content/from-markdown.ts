@@ -144,6 +144,9 @@ class Converter {
         if (figure) return imagesBlock([this.imageBlock(figure.src, figure.alt, figure.caption ?? '')]);
         return { object: 'block', type: 'html', data: { html }, isVoid: true, nodes: [] };
       }
+      case 'math_block':
+        this.i++;
+        return { object: 'block', type: 'math', data: { formula: token.content }, isVoid: true, nodes: [] };
       case 'hr':
         this.i++;
         return { object: 'block', type: 'divider', data: {}, isVoid: true, nodes: [] };

@@ -115,6 +115,18 @@ export function parseFigure(html: string): Figure | undefined {
   return { src, alt: attributes.get('alt') ?? '', ...(caption ? { caption } : {}) };
 }
 
+/**
+ * GitBook's `<figure>` for an image with a caption (what its Git Sync writes), or `undefined` when the figure would
+ * not read back as the same image (line breaks, or too long for parseFigure).
+ */
+export function formatFigure(src: string, alt: string, caption: string): string | undefined {
+  if (/[\r\n\0]/.test(src + alt + caption) || caption !== caption.trim() || caption === '') return undefined;
+  const enc = (value: string): string => encodeAttribute(value).replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const html = `<figure><img src="${enc(src)}" alt="${enc(alt)}"><figcaption><p>${enc(caption)}</p></figcaption></figure>`;
+  const back = html.length <= 8192 ? parseFigure(html) : undefined;
+  return back?.src === src && back.alt === alt && back.caption === caption ? html : undefined;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 const ENTITY = /&(amp|lt|gt|quot|apos|#39);/g;
 

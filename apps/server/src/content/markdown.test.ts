@@ -317,10 +317,37 @@ describe('markdownToDocument', () => {
     expect(blocks(normalizeMarkdown('{% hint style="info" %}\n\\{% endhint %}'))).toEqual(blocks('{% hint style="info" %}\n\\{% endhint %}'));
   });
 
-  it('keeps tags of other GitBook blocks verbatim, without blank lines around them', () => {
+  it('keeps tags of other GitBook blocks verbatim, blank lines as GitBook writes them', () => {
+    // None after an opening tag whose closing tag follows, none before a closing tag; one between `{% endtab %}` and
+    // the next `{% tab %}`, and around tags that stand alone (`{% embed %}`, `{% include %}`).
     const md = '{% tabs %}\n{% tab title="Node_js" %}\nInstall *it*\n{% endtab %}\n{% endtabs %}\n{% embed url="https://example.com/a_b" %}\n';
-    expect(normalizeMarkdown(md)).toBe(md.replace('*it*', '_it_'));
+    expect(normalizeMarkdown(md)).toBe('{% tabs %}\n{% tab title="Node_js" %}\nInstall _it_\n{% endtab %}\n{% endtabs %}\n\n{% embed url="https://example.com/a_b" %}\n');
     expect(blocks(md).map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
+    const gitbook = [
+      'Intro.', '', '{% tabs %}', '{% tab title="npm" %}', '```bash', 'npm i', '```', '{% endtab %}', '', '{% tab title="pip" %}', 'pip install', '{% endtab %}', '{% endtabs %}', '',
+      '{% stepper %}', '{% step %}', '### Draft', '', 'Write it.', '{% endstep %}', '', '{% step %}', '### Review', '{% endstep %}', '{% endstepper %}', '',
+      '{% include "../.gitbook/includes/a.md" %}', '', '{% if visitor.claims.plan === "pro" %}', 'Pro.', '{% else %}', 'Free.', '{% endif %}', '',
+      '{% columns %}', '{% column width="50%" %}', '* One', '{% endcolumn %}', '', '{% column %}', '> Two', '{% endcolumn %}', '{% endcolumns %}', '',
+      '{% content-ref url="a.md" %}', '[a.md](a.md)', '{% endcontent-ref %}', '', '{% swagger src="x.yaml" path="/a" method="get" %}', '[x.yaml](x.yaml)', '{% endswagger %}', '',
+      '<details>', '', '<summary>More</summary>', '', 'Hidden.', '', '</details>', '',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Card</strong></td><td><a href="a.md">a.md</a></td></tr></tbody></table>', '',
+      '<table><thead><tr><th>Tip</th></tr></thead><tbody><tr><td><div data-gb-custom-block data-tag="hint" data-style="info" class="hint hint-info"><p>Note</p></div></td></tr></tbody></table>', '',
+      '| Field | Type   |', '| ----- | ------ |', '| name  | string |', '',
+    ].join('\n');
+    expect(normalizeMarkdown(gitbook)).toBe(gitbook);
+  });
+
+  it('reads and writes GitBook figures (images with a caption) and block math', () => {
+    const md = '<figure><img src="a &#x26; b.png" alt="A &quot;b&quot;"><figcaption><p>Sea &amp; &lt;sky></p></figcaption></figure>\n\n$$\nE = mc^2\n\\frac{a}{b}\n$$\n';
+    const [figure, math] = blocks(md);
+    expect(figure).toMatchObject({ type: 'images', nodes: [{ data: { ref: { kind: 'url', url: 'a &#x26; b.png' }, alt: 'A "b"' } }] });
+    expect(math).toEqual({ object: 'block', type: 'math', data: { formula: 'E = mc^2\n\\frac{a}{b}' }, isVoid: true, nodes: [], key: expect.any(String) });
+    const once = normalizeMarkdown(md);
+    expect(once).toBe('<figure><img src="a &#x26; b.png" alt="A &quot;b&quot;"><figcaption><p>Sea & &lt;sky&gt;</p></figcaption></figure>\n\n$$\nE = mc^2\n\\frac{a}{b}\n$$\n');
+    expect(normalizeMarkdown(once)).toBe(once);
+    // A `$$` without its closing line stays text; math inside a list item keeps its indentation.
+    expect(blocks('$$\nnot math').map((b) => b.type)).toEqual(['paragraph']);
+    expect(normalizeMarkdown('* a\n\n  $$\n  x\n  $$\n')).toBe('* a\n\n  $$\n  x\n  $$\n');
   });
 
   it('maps tables with alignment and padded rows', () => {

@@ -192,6 +192,45 @@ function gitbookTag(state: StateBlock, startLine: number, _endLine: number, sile
   return true;
 }
 
+// ---------------------------------------------------------------------------
+// Block math
+
+/** Lines a `$$` block may span: formulas are short, and the bound keeps an unclosed `$$` from rescanning the page. */
+export const MAX_MATH_LINES = 200;
+
+/** A line that is `$$` alone (trailing white space allowed), at most 3 spaces in. */
+function isMathFence(state: StateBlock, line: number): boolean {
+  if (state.sCount[line]! - state.blkIndent >= 4 || state.sCount[line]! < state.blkIndent) return false;
+  const pos = state.bMarks[line]! + state.tShift[line]!;
+  const max = state.eMarks[line]!;
+  return state.src.charCodeAt(pos) === 0x24 && state.src.charCodeAt(pos + 1) === 0x24 && state.src.slice(pos + 2, max).trim() === '';
+}
+
+/**
+ * GitBook's block math: a `$$` line, the formula, a `$$` line (`math_block` token, `content` = the formula). Without
+ * its closing line within MAX_MATH_LINES it is not math (the lines stay paragraphs).
+ */
+function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (!isMathFence(state, startLine)) return false;
+  const last = Math.min(endLine, startLine + MAX_MATH_LINES + 2);
+  let close = -1;
+  for (let line = startLine + 1; line < last; line++) {
+    if (state.sCount[line]! < state.blkIndent && state.bMarks[line]! + state.tShift[line]! < state.eMarks[line]!) break;
+    if (isMathFence(state, line)) {
+      close = line;
+      break;
+    }
+  }
+  if (close < 0) return false;
+  if (silent) return true;
+  const token = state.push('math_block', '', 0);
+  token.content = state.getLines(startLine + 1, close, state.blkIndent, false).replace(/\n$/, '');
+  token.map = [startLine, close + 1];
+  state.line = close + 1;
+  return true;
+}
+
+md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
 

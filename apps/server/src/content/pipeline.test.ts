@@ -18,6 +18,8 @@ const LINE_STARTS = ['', '', '', '> ', '- ', '* ', '1. ', '2) ', '  ', '    ', '
 const LINES = [
   '---', '***', '===', '```', '~~~', '```js', '| a | b |', '|---|:-:|', '{% hint style="info" %}', '{% endhint %}', '{% code title="t" %}',
   '{% endcode %}', '{% tabs %}', '{% embed url="https://x.io/a_b" %}', '[x]: /url "t"', '<figure><img src="a.png" alt="A"></figure>', '',
+  '<figure><img src="a b.png" alt="A &quot;q&quot;"><figcaption><p>Cap &amp; tion</p></figcaption></figure>', '$$', '$$', '{% tab title="x" %}',
+  '{% endtab %}', '{% endtabs %}', '{% step %}', '{% endstep %}', '{% if a %}', '{% else %}', '{% endif %}', '<details>', '</details>',
 ];
 
 const line = fc.oneof(

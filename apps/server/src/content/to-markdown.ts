@@ -6,8 +6,9 @@
  * - `*` bullets (`-` for a list right after another bullet list, so they stay
  *   two lists), `1.` ordered markers numbered from the list's start (`)` for an
  *   ordered list right after another), one space after the marker, items
- *   indented by their marker's width; lists are tight unless an item holds
- *   blocks that could not be told apart without blank lines;
+ *   indented by their marker's width; no blank line between items, blocks
+ *   inside an item separated by one (none between a paragraph and its nested
+ *   list);
  * - `**strong**`, `_emphasis_` (`*emphasis*` next to a letter or digit, where
  *   `_` does not work), `~~strikethrough~~`, `` `code` ``;
  * - fenced code with backticks (a longer fence when the code holds backticks,
@@ -22,7 +23,11 @@
  *   `\` before punctuation always; `]` in link text; `<`, `&`, `!` only where
  *   they would start something; `#`, `>`, `+`, `-`, `=`, `1.` at the start of
  *   a line; white space at the edges of a line as `&#x20;`;
- * - blocks separated by one blank line; the output ends with one newline.
+ * - images with a caption, alone in their block, as `<figure><img src alt>
+ *   <figcaption><p>…</p></figcaption></figure>`; block math as `$$` lines;
+ * - blocks separated by one blank line, except none after an opening tag line
+ *   whose closing tag follows and none before a closing tag line (`{% endtab %}`,
+ *   blank line, `{% tab … %}`); the output ends with one newline.
  *
  * Unknown GitBook blocks (tabs, embeds, …, arriving through the API) keep
  * their child blocks; unknown inlines keep their text.
@@ -49,7 +54,7 @@ import {
   type MarkType,
   type TableBlock,
 } from './document.js';
-import { formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
+import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
 import { isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches } from './parser.js';
 
@@ -78,8 +83,9 @@ class Writer {
   flow(blocks: readonly Block[], firstOther = false, firstTask = false): Lines {
     const out: Lines = [];
     let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
-    let previousTag = false;
+    let previousTag: TagRole | undefined;
     let previousBlock: Block | undefined;
+    const tagRoles = pairTags(blocks);
     for (const block of blocks) {
       let lines: Lines;
       let listKind: { kind: 'bullet' | 'ordered'; other: boolean } | undefined;
@@ -94,11 +100,14 @@ class Writer {
       }
       previous = listKind;
       if (lines.length === 0) continue;
-      // Tag lines are blocks of their own: GitBook writes them without blank lines around (not after raw HTML,
-      // which would swallow the line).
-      // (A tag paragraph after a task checkbox is not a line of its own.)
-      const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]);
-      if (out.length > 0 && !((tag && previousBlock?.type !== 'html') || previousTag)) out.push('');
+      // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
+      // writes them: none after an opening tag whose closing tag follows (`{% tabs %}`, `{% tab … %}`, `{% step %}`),
+      // none before a closing tag (`{% endtab %}`); so `{% endtab %}`, blank line, `{% tab … %}`. Never without a
+      // blank line after raw HTML, which would swallow the line. (A tag paragraph after a task checkbox is not a line
+      // of its own.)
+      const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
+      const joined = previousBlock?.type !== 'html' && (previousTag?.opens === true || tag?.closes === true);
+      if (out.length > 0 && !joined) out.push('');
       for (const line of lines) out.push(line);
       previousTag = tag;
       previousBlock = block;
@@ -147,6 +156,8 @@ class Writer {
         return [this.images([block])];
       case 'divider':
         return ['***'];
+      case 'math':
+        return ['$$', ...noNul(block.data.formula).split('\n'), '$$'];
       case 'html':
         return noNul(block.data.html).split('\n');
       case 'footnote-definition': {
@@ -184,7 +195,6 @@ class Writer {
     const start = ordered ? Math.min(Math.max(block.data.start ?? 1, 0), 999_999_999) : 0;
     // A bullet list starting an item alternates bullets with this one.
     const items = block.nodes.map((item) => this.flowTight(item.nodes, ordered || !other, (item.data.checked ?? (block.type === 'list-tasks' ? false : undefined)) !== undefined));
-    const loose = items.some((item) => !item.tight);
     const out: Lines = [];
     block.nodes.forEach((item, index) => {
       const marker = ordered ? `${start + index}${other ? ')' : '.'}` : other ? '-' : '*';
@@ -196,7 +206,6 @@ class Writer {
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
       if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
-      if (loose && index > 0) out.push('');
       for (const line of indentItem(marker, ' '.repeat(marker.length + 1), lines)) out.push(line);
     });
     return out;
@@ -221,18 +230,20 @@ class Writer {
     return formatTable(cells, Array.from({ length: width }, (_unused, i) => block.data.align[i] ?? null));
   }
 
+  /** An image with a caption alone in its block is GitBook's `<figure>`; other images are markdown images. */
   private images(images: readonly ImageBlock[]): string {
-    return images
-      .map((image) => {
-        const caption = image.fragments
-          .filter((fragment) => fragment.fragment === 'caption')
-          .flatMap((fragment) => fragment.nodes)
-          .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
-          .join(' ')
-          .trim();
-        return imageMarkdown(image.data.alt ?? '', refToTarget(image.data.ref, 'image', this.resolver), caption);
-      })
-      .join(' ');
+    const parts = images.map((image) => {
+      const caption = image.fragments
+        .filter((fragment) => fragment.fragment === 'caption')
+        .flatMap((fragment) => fragment.nodes)
+        .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
+        .join(' ')
+        .trim();
+      return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption };
+    });
+    const only = parts.length === 1 ? parts[0] : undefined;
+    const figure = only?.caption ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
+    return figure ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption)).join(' ');
   }
 
   /** Inline content as one string (`\n` at hard breaks). */
@@ -264,6 +275,43 @@ function tagLine(nodes: readonly InlineContent[]): string | undefined {
   const l = only.leaves[0] as Leaf;
   const isTag = l.marks.length === 0 && l.text.startsWith('{%') && l.text.length <= MAX_TAG_LINE && TAG_LIKE_LINE.test(l.text);
   return isTag && parseTagLine(l.text) === undefined ? l.text : undefined;
+}
+
+interface TagRole {
+  /** An opening tag whose closing tag follows among the same blocks (`{% else %}` both opens and closes). */
+  opens: boolean;
+  /** A closing tag (`{% endtab %}`). */
+  closes: boolean;
+}
+
+const TAG_NAME = /^\{%-?\s*(end)?([A-Za-z][\w-]*)/;
+const BRANCH_TAGS = new Set(['else', 'elsif', 'elseif']);
+
+/** The role of each tag-line paragraph among sibling blocks: one pass, matching each closing tag to its opening tag. */
+function pairTags(blocks: readonly Block[]): Map<Block, TagRole> {
+  const roles = new Map<Block, TagRole>();
+  const open = new Map<string, TagRole[]>();
+  for (const block of blocks) {
+    if (!isTagParagraph(block)) continue;
+    const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
+    if (!match) continue;
+    const name = (match[2] as string).toLowerCase();
+    if (BRANCH_TAGS.has(name)) {
+      roles.set(block, { opens: true, closes: true });
+      continue;
+    }
+    const role: TagRole = { opens: false, closes: match[1] !== undefined };
+    roles.set(block, role);
+    if (role.closes) {
+      const opener = open.get(name)?.pop();
+      if (opener) opener.opens = true;
+    } else {
+      const stack = open.get(name) ?? [];
+      stack.push(role);
+      open.set(name, stack);
+    }
+  }
+  return roles;
 }
 
 function isTagParagraph(block: Block): boolean {

@@ -535,6 +535,9 @@ class PdfRenderer {
       case 'footnote-definition':
         this.footnote(block, box);
         return;
+      case 'math':
+        this.code({ object: 'block', type: 'code', data: {}, nodes: block.data.formula.split('\n').map((text) => ({ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })) }, box);
+        return;
     }
   }
 

@@ -204,7 +204,7 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
 const BLOCKS = new Set([
   'paragraph', 'heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6', 'list-ordered', 'list-unordered',
   'list-tasks', 'list-item', 'blockquote', 'hint', 'code', 'code-line', 'table', 'table-row', 'table-cell', 'images', 'image',
-  'divider', 'html', 'footnote-definition',
+  'divider', 'html', 'math', 'footnote-definition',
 ]);
 const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
 
