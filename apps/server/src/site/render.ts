@@ -137,6 +137,8 @@ export function renderDocument(doc: Document, links: RenderLinks, headings: Head
         return `<pre class="raw">${escapeHtml(b.data.html)}</pre>`;
       case 'footnote-definition':
         return `<div class="footnote"><sup>[${escapeHtml(b.data.label ?? b.data.identifier)}]</sup> ${b.nodes.map(block).join('')}</div>`;
+      case 'math':
+        return `<div class="math" role="math"><pre>${escapeHtml(b.data.formula)}</pre></div>`;
     }
   };
   return doc.nodes.map(block).join('\n');
