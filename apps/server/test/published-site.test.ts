@@ -1,5 +1,6 @@
 // The published site over HTTP (issue 11): pages rendered from the current revision, navigation, sections and site
 // spaces in the URL, markdown twins, llms.txt, sitemap.xml, robots.txt, search, visibility and conditions.
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 
@@ -74,7 +75,7 @@ describe('published site', () => {
     expect((await get(`${base}/setup`)).text).toContain('Changed.');
   });
 
-  it('unlisted sites are not indexed; share-link sites need their key; visitor-auth sites show nothing without a token', async () => {
+  it('unlisted sites are not indexed; share-link sites need their key; visitor-auth sites need a signed visitor token', async () => {
     const unlisted = await publishedSite({ visibility: 'unlisted' });
     await unlisted.t.api.post(`/v1/orgs/${unlisted.t.org}/sites/${unlisted.site.id}/publish`);
     const page = await get(`${unlisted.base}/`);
@@ -96,6 +97,29 @@ describe('published site', () => {
     const r = await get(`${closed.base}/`);
     expect(r.status).toBe(401);
     expect(r.text).not.toContain('Introduction');
+    const auth = `/v1/orgs/${closed.t.org}/sites/${closed.site.id}/visitor-auth`;
+    const settings = (await closed.t.api.get(auth)).body;
+    expect(settings).toMatchObject({ object: 'site-visitor-auth', algorithm: 'HS256' });
+    expect((await closed.t.api.put(auth, { fallbackURL: 'https://login.example.com/sso' })).body.fallbackURL).toBe('https://login.example.com/sso');
+    const redirected = await get(`${closed.base}/setup`);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe(`https://login.example.com/sso?location=${encodeURIComponent(`${server.url}${closed.base}/setup`)}`);
+    const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(settings.key));
+    const signedIn = await get(`${closed.base}/setup?jwt_token=${token}`);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toContain('<h1>Setup</h1>');
+    const session = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await get(`${closed.base}/`, { cookie: session })).status).toBe(200);
+    const forged = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-key'));
+    expect((await get(`${closed.base}/?jwt_token=${forged}`)).status).toBe(302);
+    // Rotating the key ends the sessions of old tokens; unpublishing closes the site.
+    await closed.t.api.put(auth, { rotateKey: true });
+    expect((await get(`${closed.base}/`, { cookie: session })).status).toBe(302);
+    const unpublished = await closed.t.api.post(`/v1/orgs/${closed.t.org}/sites/${closed.site.id}/unpublish`);
+    expect(unpublished.body.published).toBe(false);
+    expect((await get(`${closed.base}/?jwt_token=${token}`)).status).toBe(404);
+    const reader = await createTenant(server, {});
+    expect((await reader.api.get(auth)).status).toBe(404);
   });
 
   it('sections and site spaces in the URL; conditions decide what a visitor sees', async () => {
@@ -113,5 +137,13 @@ describe('published site', () => {
     expect((await get(`${base}/api/endpoints?claims=${claims}`)).status).toBe(200);
     const wrong = encodeURIComponent(JSON.stringify({ developer: 'yes' }));
     expect((await get(`${base}/api/endpoints?claims=${wrong}`)).status).toBe(404);
+    // Signed claims (a visitor token signed with the site's key) decide too.
+    await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/sections/${section.id}`, { condition: 'visitor.claims.role == "developer"' });
+    const key = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/visitor-auth`)).body.key;
+    const token = await new SignJWT({ role: 'developer' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(key));
+    expect((await get(`${base}/api/endpoints`)).status).toBe(404);
+    expect((await get(`${base}/api/endpoints?jwt_token=${token}`)).status).toBe(200);
+    const unsignedRole = encodeURIComponent(JSON.stringify({ role: 'developer' }));
+    expect((await get(`${base}/api/endpoints?claims=${unsignedRole}`)).status).toBe(404);
   });
 });

@@ -1775,6 +1775,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a site
+         * @description Bindery extension (GitBook's app can unpublish a site; the seed does not show an endpoint). `published` becomes
+         *     false and the published site answers 404. Unpublishing an unpublished site changes nothing. Returns the site.
+         */
+        post: operations["unpublishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/visitor-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the visitor authentication settings of a site
+         * @description Bindery extension. Needs the create role. The key that signs visitor tokens (HS256 JWTs) of a `visitor-auth`
+         *     site, and where unauthenticated visitors are sent. A visitor opens the published site with `?jwt_token=<JWT>`;
+         *     the token is kept in a cookie, and its claims are the visitor's signed claims for adaptive content.
+         */
+        get: operations["getSiteVisitorAuth"];
+        /**
+         * Update the visitor authentication settings of a site
+         * @description Bindery extension. Needs the create role. `fallbackURL` is where visitors without a valid token are redirected
+         *     (with `?location=<the page they asked for>`; null: they get a 401 page); `rotateKey: true` makes a new signing
+         *     key (tokens signed with the old one stop working at once).
+         */
+        put: operations["updateSiteVisitorAuth"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/spaces": {
         parameters: {
             query?: never;
@@ -5739,6 +5798,20 @@ export interface components {
          * @enum {string}
          */
         SiteVisibility: "public" | "unlisted" | "share-link" | "visitor-auth";
+        /** @description Visitor authentication of a site (Bindery extension). */
+        SiteVisitorAuth: {
+            /** @constant */
+            algorithm: "HS256";
+            /**
+             * Format: uri
+             * @description Where visitors without a valid token are redirected.
+             */
+            fallbackURL?: string;
+            /** @description The secret that signs visitor tokens. */
+            key: string;
+            /** @constant */
+            object: "site-visitor-auth";
+        };
         /** @description A space - pages, files and a chain of revisions, owned by an organization. */
         Space: {
             /** @description Total count of change requests. */
@@ -10222,6 +10295,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    unpublishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site has been unpublished. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSiteVisitorAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteVisitorAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteVisitorAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    fallbackURL?: string | null;
+                    rotateKey?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteVisitorAuth"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -11,6 +11,7 @@ import * as m0010 from './migrations/20261124T0100-integrations.js';
 import * as mGitSync from './migrations/20261124T0200-git-sync.js';
 import * as mLinksStatus from './migrations/20261125T0200-page-links-status.js';
 import * as mSites from './migrations/20261125T0300-sites.js';
+import * as mSiteVisitorAuth from './migrations/20261125T0310-site-visitor-auth.js';
 import * as mTranslations from './migrations/20261125T0400-translations.js';
 import * as mPageVersions from './migrations/20261125T0800-page-versions.js';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '20261124T0200-git-sync': mGitSync,
   '20261125T0200-page-links-status': mLinksStatus,
   '20261125T0300-sites': mSites,
+  '20261125T0310-site-visitor-auth': mSiteVisitorAuth,
   '20261125T0400-translations': mTranslations,
   '20261125T0800-page-versions': mPageVersions,
 };

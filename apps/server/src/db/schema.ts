@@ -595,6 +595,8 @@ export interface SitesTable {
   share_key: string;
   /** Secret that signs visitor tokens (visitor-auth sites, signed adaptive claims). */
   visitor_key: string;
+  /** Where visitors of a visitor-auth site without a valid token are redirected (null: a 401 page). */
+  visitor_fallback_url: string | null;
   created_at: string;
   updated_at: string;
 }

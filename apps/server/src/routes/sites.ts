@@ -52,6 +52,15 @@ export const siteHandlers = handlers({
     return { status: 200, body: await siteBody(ctx, actor, params.organizationId, params.siteId) };
   },
 
+  unpublishSite: async ({ actor, params }, ctx) => {
+    await sites.setPublished(ctx, actor, params.organizationId, params.siteId, false);
+    return { status: 200, body: await siteBody(ctx, actor, params.organizationId, params.siteId) };
+  },
+
+  getSiteVisitorAuth: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getVisitorAuth(ctx, actor, params.organizationId, params.siteId) }),
+
+  updateSiteVisitorAuth: async ({ actor, params, body }, ctx) => ({ status: 200, body: await sites.updateVisitorAuth(ctx, actor, params.organizationId, params.siteId, body) }),
+
   getSiteAdaptiveSchema: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getAdaptiveSchema(ctx, actor, params.organizationId, params.siteId) }),
 
   updateSiteAdaptiveSchema: async ({ actor, params, body }, ctx) => ({

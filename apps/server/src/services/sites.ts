@@ -96,7 +96,7 @@ export async function createSite(ctx: AppContext, actor: Actor, orgId: string, b
     await sitesRepo.insert(tx, {
       id, org_id: orgId, type: body.type ?? 'basic', title, visibility: body.visibility ?? 'public', published: 0,
       basename: slugify(title) || 'site', hostname: null, proxy: null, adaptive_content: 0, agents_context: 'included',
-      default_site_space_id: null, default_section_id: null, share_key: randomString(SECRET_LENGTH), visitor_key: randomString(SECRET_LENGTH),
+      default_site_space_id: null, default_section_id: null, share_key: randomString(SECRET_LENGTH), visitor_key: randomString(SECRET_LENGTH), visitor_fallback_url: null,
       created_at: now, updated_at: now,
     });
     const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [] };
@@ -152,6 +152,27 @@ export async function setPublished(ctx: AppContext, actor: Actor, orgId: string,
   await changeSite(ctx, actor, orgId, siteId, async (tx) => {
     await sitesRepo.update(tx, siteId, { published: published ? 1 : 0 });
   });
+}
+
+// Visitor authentication (Bindery extension) ------------------------------------------------------------------------
+
+function presentVisitorAuth(site: SiteRow) {
+  return { object: 'site-visitor-auth' as const, key: site.visitor_key, algorithm: 'HS256' as const, ...(site.visitor_fallback_url ? { fallbackURL: site.visitor_fallback_url } : {}) };
+}
+
+export async function getVisitorAuth(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
+  return presentVisitorAuth((await loadSite(ctx, ctx.db, actor, orgId, siteId, 'edit')).site);
+}
+
+export async function updateVisitorAuth(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: { fallbackURL?: string | null; rotateKey?: boolean }) {
+  if (body.fallbackURL && !/^https?:\/\//i.test(body.fallbackURL)) throw invalidField('/body/fallbackURL', 'must be an http(s) URL');
+  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
+    await sitesRepo.update(tx, siteId, {
+      ...(body.fallbackURL !== undefined ? { visitor_fallback_url: body.fallbackURL } : {}),
+      ...(body.rotateKey ? { visitor_key: randomString(SECRET_LENGTH) } : {}),
+    });
+  });
+  return getVisitorAuth(ctx, actor, orgId, siteId);
 }
 
 // Adaptive content ------------------------------------------------------------------------------------------------

@@ -4,10 +4,12 @@
 //   …/<page path>.md                                           the page's markdown twin
 //   /sites/{siteId}/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
-// share-link sites need `?share=<key>` once (kept in a cookie); visitor-auth sites show no content (Bindery has no
-// visitor token issuing yet). Sections and site spaces with a `condition` are shown only when the visitor's claims
-// make it true (site/conditions.ts); without claims, conditional content stays hidden.
+// share-link sites need `?share=<key>` once (kept in a cookie); visitor-auth sites need a visitor token (an HS256 JWT
+// signed with the site's key, `?jwt_token=` once, then a cookie) and otherwise redirect to the site's fallback URL or
+// answer 401. Sections and site spaces with a `condition` are shown only when the visitor's claims (the token's
+// signed claims, unsigned ones under `unsigned`) make it true (site/conditions.ts); without claims they stay hidden.
 import express, { type Request, type Response, type Router } from 'express';
+import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import type { PageView } from '../services/content.js';
 import { pageTree } from '../services/content.js';
@@ -50,15 +52,37 @@ function cookies(req: Request): Map<string, string> {
   return out;
 }
 
-/** Unsigned claims from `?claims=` (JSON) or the `bindery_site_claims` cookie; anything malformed counts as none. */
-function claimsOf(req: Request): Claims {
+/**
+ * The visitor's claims: the signed ones of a valid visitor token (`?jwt_token=` or the site's cookie), and the
+ * unsigned ones under `unsigned` — from `?claims=` (JSON) or the `bindery_site_claims` cookie; anything malformed
+ * counts as none.
+ */
+function claimsOf(req: Request, res: Response): Claims {
+  const signed = (res.locals.visitorClaims ?? {}) as Claims;
   const raw = typeof req.query.claims === 'string' ? req.query.claims : cookies(req).get('bindery_site_claims');
-  if (!raw || raw.length > 4096) return {};
+  if (!raw || raw.length > 4096) return { ...signed };
   try {
     const v = JSON.parse(raw) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? { unsigned: v as Record<string, unknown>, ...(v as Record<string, unknown>) } : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? { ...signed, unsigned: v as Record<string, unknown> } : { ...signed };
   } catch {
-    return {};
+    return { ...signed };
+  }
+}
+
+const VISITOR_COOKIE = 'bindery_site_visitor';
+const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
+
+/** The claims of a visitor token signed with the site's key (HS256), or undefined when it is missing or invalid. */
+async function visitorToken(req: Request, res: Response, site: SiteRow): Promise<Claims | undefined> {
+  const fromQuery = typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined;
+  const token = fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`);
+  if (!token || token.length > 8192) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] });
+    if (fromQuery) res.cookie(`${VISITOR_COOKIE}_${site.id}`, token, { httpOnly: true, sameSite: 'lax', path: `/sites/${site.id}` });
+    return Object.fromEntries(Object.entries(payload).filter(([k]) => !REGISTERED.has(k)));
+  } catch {
+    return undefined;
   }
 }
 
@@ -133,17 +157,25 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       }
       if (typeof req.query.share === 'string') res.cookie(`${SHARE_COOKIE}_${site.id}`, given, { httpOnly: true, sameSite: 'lax', path: `/sites/${site.id}` });
     }
-    if (site.visibility === 'visitor-auth') {
-      res.status(401).type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in required</title><meta name="robots" content="noindex"></head><body><main><h1>Sign in required</h1><p>This site is only available to authenticated visitors.</p></main></body></html>');
+    const claims = await visitorToken(req, res, site);
+    if (claims) res.locals.visitorClaims = claims;
+    if (site.visibility === 'visitor-auth' && !claims) {
+      if (site.visitor_fallback_url) {
+        const target = new URL(site.visitor_fallback_url);
+        target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
+        res.redirect(302, target.toString());
+      } else {
+        res.status(401).type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in required</title><meta name="robots" content="noindex"></head><body><main><h1>Sign in required</h1><p>This site is only available to authenticated visitors.</p></main></body></html>');
+      }
       return undefined;
     }
     return site;
   }
 
-  async function resolve(req: Request, site: SiteRow, segments: string[]): Promise<Resolved | undefined> {
+  async function resolve(req: Request, res: Response, site: SiteRow, segments: string[]): Promise<Resolved | undefined> {
     const base = `/sites/${site.id}`;
     const structure = await sitesRepo.structure(ctx.db, site.id);
-    const claims = claimsOf(req);
+    const claims = claimsOf(req, res);
     const sections = structure.sections.filter((s) => visible(s.condition, claims));
     let rest = [...segments];
     let section: SectionRow | undefined;
@@ -178,10 +210,10 @@ export function publishedSiteRouter(ctx: AppContext): Router {
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
   /** Every (site space, its pages) of the site a visitor without claims sees, for llms.txt and the sitemap. */
-  async function allPages(req: Request, site: SiteRow): Promise<{ title: string; flat: Flat[]; content: RevisionContent }[]> {
+  async function allPages(req: Request, res: Response, site: SiteRow): Promise<{ title: string; flat: Flat[]; content: RevisionContent }[]> {
     const structure = await sitesRepo.structure(ctx.db, site.id);
     const out = [];
-    const claims = claimsOf(req);
+    const claims = claimsOf(req, res);
     const sections = structure.sections.length ? structure.sections.filter((s) => visible(s.condition, claims)) : [undefined];
     const defaultSection = defaultOf(structure.sections.filter((s) => visible(s.condition, claims)), site.default_section_id);
     for (const section of sections) {
@@ -214,7 +246,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       const site = await openSite(req, res, String(req.params.siteId));
       if (!site) return;
       headers(res, site);
-      const urls = site.visibility === 'public' ? (await allPages(req, site)).flatMap((s) => s.flat.filter((f) => !f.page.meta.metadata || (f.page.meta.metadata as Record<string, unknown>).noIndex !== true).map((f) => f.href)) : [];
+      const urls = site.visibility === 'public' ? (await allPages(req, res, site)).flatMap((s) => s.flat.filter((f) => !f.page.meta.metadata || (f.page.meta.metadata as Record<string, unknown>).noIndex !== true).map((f) => f.href)) : [];
       res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
     } catch (err) { next(err); }
   });
@@ -226,7 +258,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       headers(res, site);
       const full = req.path.endsWith('llms-full.txt');
       let out = `# ${site.title}\n`;
-      for (const s of await allPages(req, site)) {
+      for (const s of await allPages(req, res, site)) {
         out += `\n## ${s.title}\n\n`;
         if (!full) {
           for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.href}.md)${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
@@ -248,7 +280,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       const words = q.toLowerCase().split(/\s+/).filter(Boolean);
       const results: { title: string; href: string; excerpt: string }[] = [];
       if (words.length) {
-        for (const s of await allPages(req, site)) {
+        for (const s of await allPages(req, res, site)) {
           const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
           for (const f of s.flat) {
             const text = `${f.page.meta.title}\n${markdown.get(f.page.contentHash) ?? ''}`;
@@ -278,7 +310,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       const raw = ((req.params as unknown as string[])[1] ?? '/').split('/').filter(Boolean).map((s) => decodeURIComponent(s));
       const twin = raw.length > 0 && raw[raw.length - 1]!.endsWith('.md');
       if (twin) raw[raw.length - 1] = raw[raw.length - 1]!.slice(0, -3);
-      const r = await resolve(req, site, raw);
+      const r = await resolve(req, res, site, raw);
       if (!r) return notFound(res, 'This site has no content yet.');
       const content = await contentOf(ctx, r.siteSpace.space_id);
       if (!content) return notFound(res);
