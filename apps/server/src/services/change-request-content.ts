@@ -25,7 +25,7 @@ import type { Actor } from './auth.js';
 import { applyResolutions, mergeSnapshots, presentConflicts, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, recordChangeRequestEdit, type LoadedChangeRequest } from './change-requests.js';
 import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type RevisionType, type SpaceContent } from './content.js';
-import type { ContentEdit } from './content-edits.js';
+import { prepareEdits, type ContentEdit } from './content-edits.js';
 import { syncSpaceIndex } from './content-index.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
@@ -72,6 +72,9 @@ export async function editChangeRequestContent(
   ctx: AppContext, actor: Actor, spaceId: string, ref: string, edits: ContentEdit[],
   opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
 ): Promise<CommitResult> {
+  // Markdown is normalised before the change request is locked (in the worker pool when large).
+  authorizeChangeRequest((await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref)).access, 'editContent');
+  await prepareEdits(edits, opts.at ?? ((i) => `/body/edits/${i}`));
   return ctx.db.transaction().execute(async (tx) => {
     const { changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
     authorizeChangeRequest(access, 'editContent');

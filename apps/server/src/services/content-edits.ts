@@ -4,7 +4,10 @@
 import { checkDocumentLimits } from '../content/document.js';
 import { ContentLimitError, withField } from '../content/limits.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
-import { rememberParsed } from './content-index.js';
+import { documentPage, normalizePage } from '../content/process.js';
+import type { ProcessedPage } from '../content/tasks.js';
+import { PoolBusyError } from '../lib/worker-pool.js';
+import { rememberDerived, rememberParsed } from './content-index.js';
 import type { JsonObject } from '../content/hash.js';
 import type { PageData, PageType } from '../content/tree.js';
 import { ApiError, conflict, invalidField } from '../errors.js';
@@ -138,6 +141,33 @@ async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'move
   }
 }
 
+/** Page markdown of edits normalised ahead (prepareEdits), by edit. */
+const prepared = new WeakMap<object, ProcessedPage>();
+
+/**
+ * Normalises the markdown and documents of `edits` before they are applied, off the event loop: large ones run in
+ * the content worker pool with its time budget (content/process.ts), so that a big or adversarial page never blocks
+ * the server, and callers run this before taking locks or opening a transaction. Errors name the field as applying
+ * would (`/body/edits/3/markdown: … (limit: …)`); an edit already prepared is skipped.
+ */
+export async function prepareEdits(edits: readonly ContentEdit[], at: (i: number) => string): Promise<void> {
+  for (const [i, edit] of edits.entries()) {
+    if ((edit.op !== 'createPage' && edit.op !== 'updatePage') || prepared.has(edit)) continue;
+    if (edit.document !== undefined) {
+      const field = `${at(i)}/document`;
+      checkDocument(edit.document, field);
+      try {
+        prepared.set(edit, await documentPage(edit.document as unknown as Document, field));
+      } catch (err) {
+        if (err instanceof ContentLimitError || err instanceof PoolBusyError) throw err;
+        throw invalidField(field, `is not a document Bindery can read (${(err as Error).message})`);
+      }
+    } else if (edit.markdown !== undefined) {
+      prepared.set(edit, await normalizePage(edit.markdown, `${at(i)}/markdown`));
+    }
+  }
+}
+
 /** Sets the fields of `edit` on `page` (normalising markdown; `null` clears). */
 function withFields(page: PageData, edit: PageFields, state: EditState, at: string): PageData {
   const out: PageData = { ...page };
@@ -150,7 +180,11 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
   setOptional('emoji', edit.emoji);
   setOptional('icon', edit.icon);
   setOptional('description', edit.description);
-  if (edit.document !== undefined) {
+  const ready = prepared.get(edit);
+  if (ready) {
+    out.markdown = ready.markdown;
+    rememberDerived(ready.markdown, ready);
+  } else if (edit.document !== undefined) {
     checkDocument(edit.document, `${at}/document`);
     try {
       out.markdown = withField(`${at}/document`, () => documentToMarkdown(edit.document as unknown as Document));

@@ -10,7 +10,8 @@
 //     skipped without even being loaded - only the others are visited;
 //   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
-import { documentLinks, documentSections, markdownToDocument, type Document } from '../content/markdown.js';
+import { documentLinks, documentSections, type Document, type ExtractedLink, type Section } from '../content/markdown.js';
+import { derivePage } from '../content/process.js';
 import { Lru } from '../lib/lru.js';
 import { searchScope } from '../db/dialect.js';
 import type { AppContext } from '../context.js';
@@ -180,10 +181,10 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   for (const p of pages) {
     if (p.meta.type === 'link') continue;
     const md = markdown.get(p.contentHash) ?? '';
-    const doc = md ? parse(md) : undefined;
+    const d = md ? await deriveOf(md) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;
-    if (!noIndex) sections.push(...pageSections(spaceId, p, doc));
-    if (doc) links.push(...pageLinks(ctx, spaceId, p, doc));
+    if (!noIndex) sections.push(...pageSections(spaceId, p, d?.sections ?? []));
+    if (d) links.push(...pageLinks(ctx, spaceId, p, d.links));
   }
   stats.reindexed = pages.length;
   stats.sections = await contentIndexRepo.insertSections(tx, sections);
@@ -201,8 +202,25 @@ export function rememberParsed(markdown: string, doc: Document): void {
   parsed.set(markdown, { doc, size: markdown.length * 11 });
 }
 
-function parse(markdown: string): Document {
-  return parsed.get(markdown)?.doc ?? markdownToDocument(markdown);
+/** Sections and links of markdown normalised on write off the event loop (content-edits.ts prepareEdits), by markdown. */
+const derived = new Lru<string, Derived & { size: number }>(32 * 1024 * 1024, (v) => v.size);
+
+interface Derived {
+  sections: Section[];
+  links: ExtractedLink[];
+}
+
+export function rememberDerived(markdown: string, d: Derived): void {
+  derived.set(markdown, { sections: d.sections, links: d.links, size: markdown.length * 2 });
+}
+
+/** What the index needs of a page's markdown: remembered from the write, or derived (large pages in the worker pool). */
+async function deriveOf(markdown: string): Promise<Derived> {
+  const known = derived.get(markdown);
+  if (known) return known;
+  const doc = parsed.get(markdown)?.doc;
+  if (doc) return { sections: documentSections(doc), links: documentLinks(doc) };
+  return derivePage(markdown);
 }
 
 const MAX_SECTION_BODY = 20_000;
@@ -212,8 +230,7 @@ const MAX_PAGE_BODY = 200_000;
  * The search rows of a page: its page row (seq -1: title and all its text, which multi-term searches must match as a
  * whole), then its sections - the intro (seq 0, when it has text) and one per heading - which searches show.
  */
-function pageSections(spaceId: string, p: Reindex, doc: Document | undefined): Insertable<SearchSectionsTable>[] {
-  const parsed = doc ? documentSections(doc) : [];
+function pageSections(spaceId: string, p: Reindex, parsed: readonly Section[]): Insertable<SearchSectionsTable>[] {
   const description = typeof p.meta.description === 'string' ? p.meta.description : '';
   const all = [description, ...parsed.map((s) => (s.level === 0 ? s.body : `${s.title}\n${s.body}`))].filter(Boolean).join('\n');
   const rows: Insertable<SearchSectionsTable>[] = [
@@ -229,10 +246,10 @@ function pageSections(spaceId: string, p: Reindex, doc: Document | undefined): I
   return rows;
 }
 
-function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, doc: Document): Insertable<PageLinksTable>[] {
+function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: readonly ExtractedLink[]): Insertable<PageLinksTable>[] {
   const rows: Insertable<PageLinksTable>[] = [];
   let seq = 0;
-  for (const link of documentLinks(doc)) {
+  for (const link of extracted) {
     const r = resolveLink(link, p.pageId, p.path);
     if (!r) continue;
     rows.push({

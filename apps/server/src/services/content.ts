@@ -41,7 +41,7 @@ import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from './auth.js';
-import { applyEdit, type ContentEdit, type EditState } from './content-edits.js';
+import { applyEdit, prepareEdits, type ContentEdit, type EditState } from './content-edits.js';
 import { childPath, syncSpaceIndex, type IndexStats } from './content-index.js';
 import {
   loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, writeFiles,
@@ -121,6 +121,7 @@ async function revisionOf(db: DbOrTx, spaceId: string, revisionId: string): Prom
 }
 
 export async function applyEdits(ctx: AppContext, target: EditTarget, edits: ContentEdit[], opts: CommitOptions, at: (i: number) => string = (i) => `/body/edits/${i}`): Promise<CommitResult> {
+  await prepareEdits(edits, at);
   return ctx.db.transaction().execute((tx) => commitEdits(ctx, tx, target, edits, opts, at));
 }
 
@@ -128,6 +129,7 @@ export async function commitEdits(
   ctx: AppContext, tx: DbOrTx, target: EditTarget, edits: ContentEdit[], opts: CommitOptions,
   at: (i: number) => string = (i) => `/body/edits/${i}`,
 ): Promise<CommitResult> {
+  await prepareEdits(edits, at); // no-op for edits prepared before the transaction
   let baseId: string;
   let locator: Locator | undefined;
   if (target.kind === 'space') {
@@ -469,6 +471,9 @@ export async function editSpace<T = undefined>(
   opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
   read?: (tx: DbOrTx, sc: SpaceContent, result: CommitResult) => Promise<T>,
 ): Promise<{ result: CommitResult; value: T }> {
+  // Markdown is normalised before the space is locked (in the worker pool when large), once the caller may edit.
+  await loadSpace(ctx, ctx.db, actor, spaceId, 'edit');
+  await prepareEdits(edits, opts.at ?? ((i) => `/body/edits/${i}`));
   return ctx.db.transaction().execute(async (tx) => {
     await lockSpace(ctx, tx, spaceId);
     const loaded = await loadSpace(ctx, tx, actor, spaceId, 'edit');

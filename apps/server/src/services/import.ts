@@ -5,7 +5,7 @@
 import { splitFrontmatter } from '../content/markdown.js';
 import type { AppContext } from '../context.js';
 import { ApiError, invalidField } from '../errors.js';
-import { htmlToMarkdown } from '../lib/html-to-markdown.js';
+import { htmlPage } from '../content/process.js';
 import { safeFetch, UnsafeUrlError } from '../lib/ssrf.js';
 import type { Actor } from './auth.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
@@ -36,10 +36,18 @@ function titleFromUrl(url: string): string {
 /** A markdown document as a page: title from front matter or the first level-1 heading (which is then dropped). */
 export function markdownPage(text: string, url: string): ImportedPage {
   const { frontmatter, body } = splitFrontmatter(text);
-  const fmTitle = frontmatter ? /^title:\s*["']?(.+?)["']?\s*$/m.exec(frontmatter)?.[1] : undefined;
-  const heading = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
+  // Linear scans: lazy patterns followed by optional runs (`(.+?)[ \t#]*$`) are quadratic on long lines.
+  const fmLine = frontmatter ? /^title:[ \t]*(.*)$/m.exec(frontmatter)?.[1] : undefined;
+  const fmTitle = fmLine === undefined ? undefined : fmLine.trim().replace(/^["']/, '').replace(/["']$/, '').trim();
   if (fmTitle) return { title: fmTitle, markdown: body };
-  if (heading && body.slice(0, heading.index).trim() === '') return { title: heading[1]!, markdown: body.slice(heading.index + heading[0].length) };
+  const heading = /^#[ \t]+(.*)$/m.exec(body);
+  if (heading && body.slice(0, heading.index).trim() === '') {
+    const text = heading[1]!;
+    let end = text.length;
+    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '#')) end--;
+    const title = text.slice(0, end) || text.trim();
+    if (title) return { title, markdown: body.slice(heading.index + heading[0].length) };
+  }
   return { title: titleFromUrl(url), markdown: body };
 }
 
@@ -56,7 +64,8 @@ export async function fetchImport(ctx: AppContext, url: string, source: string):
   }
   if (res.status < 200 || res.status >= 300) throw invalidField('/body/url', `answered HTTP ${res.status}`);
   const text = res.body.toString('utf8');
-  const page = source === 'markdown' ? markdownPage(text, res.url) : htmlToMarkdown(text, res.url);
+  // HTML is converted in the content worker pool (linear, with the time budget) when large.
+  const page = source === 'markdown' ? markdownPage(text, res.url) : await htmlPage(text, res.url);
   return { title: (page.title || titleFromUrl(res.url)).slice(0, 500), markdown: page.markdown };
 }
 
