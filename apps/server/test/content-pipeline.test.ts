@@ -4,6 +4,7 @@
 // that they answered while the heavy requests were running, and that no heavy request answered 5xx.
 import { describe, expect, it } from 'vitest';
 import { adversarialInputs, realisticPage } from '../src/testing/docs-corpus.js';
+import { MAX_INDEXED_LINKS } from '../src/services/content-index.js';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
 // A generous budget: this test is about the event loop staying free, not about the budget on a loaded machine.
@@ -68,5 +69,16 @@ describe('content processing off the event loop', () => {
     const page = await heavy.api.get(`${heavy.base}/content/page/${target.id}?format=markdown`);
     expect(page.status).toBe(200);
     expect(page.body.markdown.length).toBeGreaterThan(900_000);
+  });
+
+  it('indexes the first links of a page with very many (a bounded write), and keeps the page whole', async () => {
+    const { api, base } = await createSpaceTenant(server, 'Links');
+    const markdown = Array.from({ length: MAX_INDEXED_LINKS + 100 }, (_, i) => `[l${i}](https://example.com/${i})`).join(' ');
+    const page = await createPage(api, base, { title: 'Many links', markdown });
+    const links = await api.get(`${base}/links?limit=1`);
+    expect(links.status).toBe(200);
+    expect(links.body.count).toBe(MAX_INDEXED_LINKS);
+    const read = await api.get(`${base}/content/page/${page.id}?format=markdown`);
+    expect(read.body.markdown).toContain(`(https://example.com/${MAX_INDEXED_LINKS + 99})`);
   });
 });

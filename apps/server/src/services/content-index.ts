@@ -223,6 +223,11 @@ async function deriveOf(markdown: string): Promise<Derived> {
   return derivePage(markdown);
 }
 
+/**
+ * Links of one page that the link index keeps (the first ones, in document order): each is a row written in the
+ * commit's transaction, which on SQLite runs on the event loop; 57,000 autolinks took half a second to insert.
+ */
+export const MAX_INDEXED_LINKS = 5_000;
 const MAX_SECTION_BODY = 20_000;
 const MAX_PAGE_BODY = 200_000;
 
@@ -250,6 +255,7 @@ function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: read
   const rows: Insertable<PageLinksTable>[] = [];
   let seq = 0;
   for (const link of extracted) {
+    if (seq >= MAX_INDEXED_LINKS) break;
     const r = resolveLink(link, p.pageId, p.path);
     if (!r) continue;
     rows.push({
