@@ -137,6 +137,19 @@ describe('published site', () => {
     expect((await get(`${base}/api/endpoints?claims=${claims}`)).status).toBe(200);
     const wrong = encodeURIComponent(JSON.stringify({ developer: 'yes' }));
     expect((await get(`${base}/api/endpoints?claims=${wrong}`)).status).toBe(404);
+    // {% if %} blocks inside a page: only the branch the visitor's claims select reaches the page, its twin and search.
+    expect((await t.api.patch(`/v1/spaces/${api.id}/content/page/page-endpoints`, { markdown: 'GET /things\n\n{% if visitor.claims.unsigned.beta %}\nBeta endpoint quokka.\n{% else %}\nStable only.\n{% endif %}\n' })).status).toBe(200);
+    const dev = encodeURIComponent(JSON.stringify({ developer: true }));
+    const beta = encodeURIComponent(JSON.stringify({ developer: true, beta: true }));
+    const plainPage = await get(`${base}/api/endpoints?claims=${dev}`);
+    expect(plainPage.text).toContain('Stable only.');
+    expect(plainPage.text).not.toContain('quokka');
+    expect((await get(`${base}/api/endpoints.md?claims=${dev}`)).text).not.toContain('quokka');
+    expect((await get(`${base}/~search?q=quokka&claims=${dev}`, { accept: 'application/json' })).text).toContain('"results":[]');
+    const betaPage = await get(`${base}/api/endpoints?claims=${beta}`);
+    expect(betaPage.text).toContain('Beta endpoint quokka.');
+    expect(betaPage.text).not.toContain('Stable only.');
+
     // Signed claims (a visitor token signed with the site's key) decide too.
     await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/sections/${section.id}`, { condition: 'visitor.claims.role == "developer"' });
     const key = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/visitor-auth`)).body.key;

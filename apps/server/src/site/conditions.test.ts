@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition } from './conditions.js';
+import { applyConditionals, evaluateCondition } from './conditions.js';
 
 const ctx = { visitor: { claims: { beta: true, plan: 'pro', seats: 5, unsigned: { developer: true } } } };
 
@@ -17,5 +17,14 @@ describe('adaptive conditions', () => {
       expect(evaluateCondition(bad, ctx)).toBe(false);
     }
     expect(evaluateCondition('visitor.claims.toString', ctx)).toBe(false);
+  });
+});
+
+describe('{% if %} blocks', () => {
+  const md = 'A\n{% if visitor.claims.beta %}\nB\n{% if visitor.claims.plan == "pro" %}\nC\n{% else %}\nD\n{% endif %}\n{% elif visitor.claims.seats > 1 %}\nE\n{% else %}\nF\n{% endif %}\n```\n{% if false %}\nkept in code\n{% endif %}\n```\nG';
+  it('keeps only the branch whose condition holds, nested, and leaves code fences alone', () => {
+    expect(applyConditionals(md, ctx)).toBe('A\nB\nC\n```\n{% if false %}\nkept in code\n{% endif %}\n```\nG');
+    expect(applyConditionals(md, { visitor: { claims: { seats: 2 } } })).toBe('A\nE\n```\n{% if false %}\nkept in code\n{% endif %}\n```\nG');
+    expect(applyConditionals(md, {})).toContain('A\nF\n');
   });
 });

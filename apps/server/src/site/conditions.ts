@@ -97,3 +97,48 @@ export function evaluateCondition(condition: string, context: Record<string, unk
     return false;
   }
 }
+
+const IF_TAG = /^\s*\{%\s*(if|elif|else|endif)\b(.*?)%\}\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * GitBook's `{% if %}` / `{% elif %}` / `{% else %}` / `{% endif %}` blocks (nested, on lines of their own, outside
+ * code fences) resolved for a visitor: only the branch whose condition holds stays. Everything a visitor is not meant
+ * to see is removed before rendering, so neither the page, its `.md` twin, llms-full.txt nor search can show it.
+ */
+export function applyConditionals(markdown: string, context: Record<string, unknown>): string {
+  if (!markdown.includes('{%')) return markdown;
+  const out: string[] = [];
+  // Per open `if`: is the current branch shown, has a branch been taken, was the enclosing block shown.
+  const stack: { show: boolean; taken: boolean; parent: boolean }[] = [];
+  const shown = () => stack.every((s) => s.show);
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const f = FENCE.exec(line);
+    if (fence === null) {
+      const m = IF_TAG.exec(line);
+      if (m) {
+        const [, tag, rest] = m;
+        const cond = (rest ?? '').trim();
+        if (tag === 'if') {
+          const parent = shown();
+          const ok = parent && evaluateCondition(cond, context);
+          stack.push({ show: ok, taken: ok, parent });
+        } else if (stack.length && tag === 'elif') {
+          const top = stack[stack.length - 1]!;
+          const ok = top.parent && !top.taken && evaluateCondition(cond, context);
+          top.show = ok;
+          top.taken ||= ok;
+        } else if (stack.length && tag === 'else') {
+          const top = stack[stack.length - 1]!;
+          top.show = top.parent && !top.taken;
+          top.taken = true;
+        } else if (stack.length && tag === 'endif') stack.pop();
+        continue;
+      }
+      if (f) fence = f[1]!;
+    } else if (f && f[1] === fence) fence = null;
+    if (shown()) out.push(line);
+  }
+  return out.join('\n');
+}

@@ -19,7 +19,7 @@ import { revisionsRepo } from '../repos/revisions.repo.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
-import { evaluateCondition, type Claims } from './conditions.js';
+import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
 import { escapeHtml, renderDocument, renderShell, SITE_CSP, type Heading, type NavItem } from './render.js';
 
 interface Resolved {
@@ -121,11 +121,13 @@ async function contentOf(ctx: AppContext, spaceId: string): Promise<RevisionCont
 const rendered = new Map<string, { html: string; headings: Heading[] }>();
 const RENDERED_MAX = 2000;
 
-async function renderPage(ctx: AppContext, content: RevisionContent, page: PageView, flat: readonly Flat[]): Promise<{ html: string; headings: Heading[] }> {
-  const key = `${content.revision.id}:${page.meta.id}`;
+async function renderPage(ctx: AppContext, content: RevisionContent, page: PageView, flat: readonly Flat[], claims: Claims): Promise<{ html: string; headings: Heading[] }> {
+  const source = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
+  // A page with `{% if %}` blocks is rendered per audience (the claims decide what it shows).
+  const markdown = applyConditionals(source, { visitor: { claims } });
+  const key = `${content.revision.id}:${page.meta.id}${markdown === source ? '' : `:${JSON.stringify(claims)}`}`;
   const hit = rendered.get(key);
   if (hit) return hit;
-  const markdown = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
   const doc = await pageDocument(markdown);
   const byId = new Map(flat.map((f) => [f.page.meta.id, f.href]));
   const headings: Heading[] = [];
@@ -265,7 +267,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
           continue;
         }
         const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
-        for (const f of s.flat) out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${markdown.get(f.page.contentHash) ?? ''}\n\n`;
+        for (const f of s.flat) out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } })}\n\n`;
       }
       res.type('text/plain; charset=utf-8').send(out);
     } catch (err) { next(err); }
@@ -283,7 +285,7 @@ export function publishedSiteRouter(ctx: AppContext): Router {
         for (const s of await allPages(req, res, site)) {
           const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
           for (const f of s.flat) {
-            const text = `${f.page.meta.title}\n${markdown.get(f.page.contentHash) ?? ''}`;
+            const text = `${f.page.meta.title}\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } })}`;
             const lower = text.toLowerCase();
             if (!words.every((w) => lower.includes(w))) continue;
             const at = Math.max(0, lower.indexOf(words[0]!) - 60);
@@ -321,10 +323,10 @@ export function publishedSiteRouter(ctx: AppContext): Router {
       const current = flat[at];
       if (!current) return notFound(res);
       if (twin) {
-        const markdown = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
+        const markdown = applyConditionals((await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } });
         return res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${markdown}`);
       }
-      const page = await renderPage(ctx, content, current.page, flat);
+      const page = await renderPage(ctx, content, current.page, flat, claimsOf(req, res));
       const spaceTitles = new Map<string, string>();
       for (const ss of r.siteSpaces) spaceTitles.set(ss.id, (await spacesRepo.findById(ctx.db, ss.space_id))?.title ?? ss.path);
       const sectionDefault = defaultOf(r.sections, site.default_section_id);
