@@ -69,6 +69,10 @@ describe('content processing off the event loop', () => {
     const page = await heavy.api.get(`${heavy.base}/content/page/${target.id}?format=markdown`);
     expect(page.status).toBe(200);
     expect(page.body.markdown.length).toBeGreaterThan(900_000);
+    // Its JSON document (the default format) is parsed in the worker pool too.
+    const doc = await heavy.api.get(`${heavy.base}/content/page/${target.id}`);
+    expect(doc.status).toBe(200);
+    expect(doc.body.document.nodes.length).toBeGreaterThan(1000);
   });
 
   it('indexes the first links of a page with very many (a bounded write), and keeps the page whole', async () => {

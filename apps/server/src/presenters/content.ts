@@ -1,7 +1,8 @@
 // Revisions, pages and files as GitBook's Revision, RevisionPage and RevisionFile.
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import { markdownToDocument } from '../content/markdown.js';
+import { markdownToDocument, type Document } from '../content/markdown.js';
+import { pageDocument } from '../content/process.js';
 import type { SpaceContent, PageTimes, PageView } from '../services/content.js';
 import type { FileEntry } from '../services/content-store.js';
 
@@ -21,12 +22,21 @@ export interface PagePresentation {
   git?: GitMetadata;
   /** createdAt/updatedAt by page id (services/content.ts pageTimes); pages without a recorded history omit them. */
   times?: PageTimes;
+  /** The page's JSON document, already parsed (presentPageDocument parses it off the event loop). */
+  document?: Document;
 }
 
 const KIND = { document: 'sheet', group: 'group', link: 'link' } as const;
 
 export function pageAppUrl(config: Config, spaceId: string, path: string): string {
   return `${config.appUrl}/s/${spaceId}/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** presentPage for one page read, its JSON document parsed first (in the content worker pool when large). */
+export async function presentPageDocument(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): Promise<PageJson> {
+  const format = opts.format ?? 'document';
+  const document = format === 'document' && p.meta.type === 'document' && p.markdown ? await pageDocument(p.markdown) : undefined;
+  return presentPage(config, spaceId, p, { ...opts, format, ...(document ? { document } : {}) });
 }
 
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
@@ -60,7 +70,7 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   if (meta.noRobotsIndex === true) out.noRobotsIndex = true;
   if (m.type === 'document' && p.markdown !== undefined) {
     if (opts.format === 'markdown') out.markdown = p.markdown;
-    else if (opts.format === 'document') out.document = markdownToDocument(p.markdown) as unknown as PageJson['document'];
+    else if (opts.format === 'document') out.document = (opts.document ?? markdownToDocument(p.markdown)) as unknown as PageJson['document'];
   }
   out.pages = p.children.map((c) => presentPage(config, spaceId, c, { git: opts.git, times: opts.times }));
   return out;

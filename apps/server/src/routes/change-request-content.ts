@@ -3,7 +3,7 @@
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
+import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
 import { findFile, findPage, listFiles, pageTimes, pageTree } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
@@ -27,7 +27,7 @@ export const changeRequestContentHandlers = handlers({
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {

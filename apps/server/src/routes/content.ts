@@ -6,7 +6,7 @@ import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentRevision } from '../presenters/content.js';
+import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
 } from '../services/content.js';
@@ -42,13 +42,13 @@ export const contentHandlers = handlers({
   getPageById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPage(ctx, ctx.db, sc, params.pageId);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const page = await findPageByPath(ctx, ctx.db, sc, params.pagePath);
-    return { status: 200, body: presentPage(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFiles: async ({ actor, params, query }, ctx) => {
