@@ -200,6 +200,59 @@ describe('sites', () => {
   });
 });
 
+describe('Part 2, Published site profile: customizations of the site and of its site spaces', () => {
+  it('defaults titled after the site; PUT replaces it; site-space overrides merge per section, show in the profile, and are removed', async () => {
+    const t = await setup({ reader: 'read' });
+    const outsider = await createTenant(server);
+    const guide = await t.space('Guide');
+    const api = await t.space('API');
+    const site = (await t.api.post(t.sites, { title: 'Docs', spaces: [guide.id, api.id] })).body;
+    const path = `${t.sites}/${site.id}/customization`;
+    const initial = await t.api.get(path);
+    expect(initial.status).toBe(200);
+    expect(initial.body).toMatchObject({ title: 'Docs', styling: { theme: 'clean' }, pagination: { enabled: true } });
+
+    const custom = {
+      ...initial.body, title: 'Acme Docs',
+      styling: { theme: 'clean', primaryColor: { light: '#ff0000', dark: '#aa0000' } },
+      announcement: { enabled: true, message: 'New release', style: 'info' },
+      footer: { groups: [], copyright: '© Acme' },
+    };
+    const put = await t.api.put(path, custom);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ title: 'Acme Docs', styling: { primaryColor: { light: '#ff0000' } }, footer: { copyright: '© Acme' } });
+    expect((await t.as('reader').get(path)).body.title).toBe('Acme Docs');
+    // Permissions and bad input: readers cannot change it, other organizations do not see it, the shape is checked.
+    expect((await t.as('reader').put(path, custom)).status).toBe(403);
+    expect((await outsider.api.get(path)).status).toBe(404);
+    const bad = await t.api.put(path, { ...custom, styling: { theme: 'clean' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('primaryColor');
+    expect((await t.api.get(path)).body.styling.primaryColor.light).toBe('#ff0000');
+
+    const [ssGuide, ssApi] = (await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items;
+    const ssPath = `${t.sites}/${site.id}/site-spaces/${ssApi.id}/customization`;
+    expect((await t.api.get(ssPath)).body).toEqual(put.body);
+    const o1 = await t.api.patch(ssPath, { styling: { theme: 'clean', primaryColor: { light: '#00ff00', dark: '#00aa00' } } });
+    expect(o1.status, JSON.stringify(o1.body)).toBe(200);
+    const o2 = await t.api.patch(ssPath, { title: 'API reference' });
+    expect(o2.body).toMatchObject({ title: 'API reference', styling: { primaryColor: { light: '#00ff00' } }, footer: { copyright: '© Acme' } });
+    expect((await t.api.patch(ssPath, { unknown: true })).status).toBe(400);
+    expect((await t.as('reader').patch(ssPath, { title: 'x' })).status).toBe(403);
+    expect((await t.api.get(`${t.sites}/${site.id}/site-spaces/nope/customization`)).status).toBe(404);
+
+    const profile = (await t.api.get(`${t.sites}/${site.id}/published`)).body;
+    expect(profile.customizations.site.title).toBe('Acme Docs');
+    expect(Object.keys(profile.customizations.siteSpaces)).toEqual([ssApi.id]);
+    expect(profile.customizations.siteSpaces[ssApi.id].title).toBe('API reference');
+    expect((await t.api.get(`${t.sites}/${site.id}/site-spaces/${ssGuide.id}/customization`)).body.title).toBe('Acme Docs');
+
+    expect((await t.api.delete(ssPath)).status).toBe(204);
+    expect((await t.api.get(ssPath)).body).toEqual(put.body);
+    expect((await t.api.get(`${t.sites}/${site.id}/published`)).body.customizations.siteSpaces).toEqual({});
+  });
+});
+
 describe('Part 2, Organization: defaultContent names a site that exists', () => {
   it('is refused for an unknown site, accepted for a site of the organization, and cleared when the site is deleted', async () => {
     const t = await setup();

@@ -1445,6 +1445,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/customization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the customization of a site
+         * @description The customization of the published site (title, styling, header, footer, announcement and features). Until one is
+         *     set with PUT, GitBook's defaults titled after the site. Members with a role may read it.
+         */
+        get: operations["getSiteCustomizationById"];
+        /**
+         * Update the customization of a site
+         * @description Replaces the customization of the site (needs the create role). Site spaces with overrides keep them: their
+         *     customization is this one with their overriding sections on top.
+         */
+        put: operations["updateSiteCustomizationById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/publish": {
         parameters: {
             query?: never;
@@ -1745,6 +1776,43 @@ export interface paths {
          * @description Updates the given fields of the site space; omitted fields are left unchanged. `condition: null` removes the condition.
          */
         patch: operations["updateSiteSpaceById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the customization of a site space
+         * @description The site's customization with the site space's overrides on top (each overridden top-level section, such as
+         *     `styling` or `header`, replaces the site's). Members with a role may read it.
+         */
+        get: operations["getSiteSpaceCustomizationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove the customization overrides of a site space
+         * @description The site space uses the site's customization again (needs the create role).
+         */
+        delete: operations["deleteSiteSpaceCustomizationById"];
+        options?: never;
+        head?: never;
+        /**
+         * Override the customization of a site space
+         * @description Sets overrides of the site's customization for this site space (needs the create role). Each given top-level
+         *     section replaces the one of the site (and any earlier override of it); sections not given stay as they were.
+         */
+        patch: operations["overrideSiteSpaceCustomizationById"];
         trace?: never;
     };
     "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": {
@@ -3754,6 +3822,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ai: {
+            /** @description AI mode of the site, e.g. `none`. */
+            mode: string;
+        };
+        announcement: {
+            enabled: boolean;
+            link?: components["schemas"]["CustomizationLink"];
+            message?: string;
+            /** @description Style of the banner, e.g. `info`. */
+            style?: string;
+        };
         /** @description An API token, without its secret. */
         APIToken: {
             /** Format: date-time */
@@ -4357,12 +4436,32 @@ export interface components {
                 message: string;
             };
         };
+        externalLinks: {
+            /** @description Where external links open, e.g. `self`. */
+            target: string;
+        };
+        /** @description Favicon of the site; empty for the default one. */
+        favicon: {
+            emoji?: string;
+            icon?: components["schemas"]["CustomizationThemedURL"];
+        };
         /** @description A reference to a file of the same space. */
         FileContentRef: {
             /** @description Id of the file. */
             file: string;
             /** @constant */
             kind: "file";
+        };
+        footer: {
+            copyright?: string;
+            groups: {
+                links: components["schemas"]["CustomizationLink"][];
+                title: string;
+            }[];
+            logo?: components["schemas"]["CustomizationThemedURL"];
+        };
+        git: {
+            showEditLink?: boolean;
         };
         /** @description The Git provider to record on the space for the operation. */
         GitSyncInfoInput: {
@@ -4429,6 +4528,18 @@ export interface components {
             /** @description URL of the repository. */
             url?: string;
         };
+        header: {
+            links: {
+                /** @description Expression deciding whether the item is shown to a visitor. */
+                condition?: string;
+                links?: components["schemas"]["CustomizationLink"][];
+                /** @description Style of the item, e.g. `link`. */
+                style?: string;
+                title: string;
+                to: components["schemas"]["CustomizationLinkTarget"];
+            }[];
+            logo?: components["schemas"]["CustomizationThemedURL"];
+        };
         /** @description Import content from a URL into the space or change request. */
         ImportContentInput: {
             /**
@@ -4450,6 +4561,9 @@ export interface components {
             revision: string;
             /** @description Count of resources found. */
             totalResources: number;
+        };
+        insights: {
+            trackingCookie?: boolean;
         };
         /** @description An integration (an app that can be installed on organizations, spaces and sites). */
         Integration: {
@@ -5129,6 +5243,11 @@ export interface components {
             view: boolean;
             viewBilling: boolean;
         };
+        pageActions: {
+            externalAI?: boolean;
+            markdown?: boolean;
+            mcp?: boolean;
+        };
         /** @description Cover image of a page (files of the same space). */
         PageCover: {
             ref?: components["schemas"]["FileContentRef"];
@@ -5156,6 +5275,10 @@ export interface components {
             after?: string;
             /** @description Id of the sibling page to put it before. */
             before?: string;
+        };
+        privacyPolicy: {
+            /** Format: uri */
+            url?: string;
         };
         /** @description Everything needed to render the published site - the site, its structure, customizations and scripts. */
         PublishedContentSite: {
@@ -5716,6 +5839,28 @@ export interface components {
             title?: string;
             trademark: components["schemas"]["CustomizationToggle"];
         };
+        /** @description Overrides of a site's customization for one site space; each given top-level section replaces the site's. */
+        SiteCustomizationOverride: {
+            advancedCustomization?: components["schemas"]["CustomizationToggle"];
+            ai?: components["schemas"]["ai"];
+            announcement?: components["schemas"]["announcement"];
+            externalLinks?: components["schemas"]["externalLinks"];
+            favicon?: components["schemas"]["favicon"];
+            feedback?: components["schemas"]["CustomizationToggle"];
+            footer?: components["schemas"]["footer"];
+            git?: components["schemas"]["git"];
+            header?: components["schemas"]["header"];
+            insights?: components["schemas"]["insights"];
+            pageActions?: components["schemas"]["pageActions"];
+            pagination?: components["schemas"]["CustomizationToggle"];
+            pdf?: components["schemas"]["CustomizationToggle"];
+            privacyPolicy?: components["schemas"]["privacyPolicy"];
+            socialPreview?: components["schemas"]["socialPreview"];
+            styling?: components["schemas"]["styling"];
+            themes?: components["schemas"]["themes"];
+            title?: components["schemas"]["title"];
+            trademark?: components["schemas"]["CustomizationToggle"];
+        };
         /** @description A section of a site; it holds one or more site spaces (variants). */
         SiteSection: {
             /** @description Expression deciding whether the section is shown to a visitor (evaluates to a boolean). */
@@ -5811,6 +5956,10 @@ export interface components {
             key: string;
             /** @constant */
             object: "site-visitor-auth";
+        };
+        socialPreview: {
+            /** Format: uri */
+            url?: string;
         };
         /** @description A space - pages, files and a chain of revisions, owned by an organization. */
         Space: {
@@ -5946,6 +6095,38 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        styling: {
+            /** @description Corner style, e.g. `straight`. */
+            corners?: string;
+            dangerColor?: components["schemas"]["CustomizationThemedColor"];
+            /** @description Depth style, e.g. `subtle`. */
+            depth?: string;
+            /** @description Font of the site, a font name or a custom font. */
+            font?: string | Record<string, never>;
+            /** @description Icon style, e.g. `regular`. */
+            icons?: string;
+            infoColor?: components["schemas"]["CustomizationThemedColor"];
+            /** @description Link style, e.g. `default`. */
+            links?: string;
+            /** @description Monospace font of the site. */
+            monospaceFont?: string;
+            primaryColor: components["schemas"]["CustomizationThemedColor"];
+            /** @description Search bar style, e.g. `prominent`. */
+            search?: string;
+            sidebar?: {
+                /** @description Sidebar background style. */
+                background?: string;
+                /** @description Sidebar list style. */
+                list?: string;
+            };
+            successColor?: components["schemas"]["CustomizationThemedColor"];
+            /** @description Theme preset, e.g. `clean`. */
+            theme: string;
+            tint?: {
+                color: components["schemas"]["CustomizationThemedColor"];
+            };
+            warningColor?: components["schemas"]["CustomizationThemedColor"];
+        };
         /** @description A subdomain of the instance and what it points at (an organization's `hostname`). */
         Subdomain: {
             /** @description Whether the subdomain serves its target (false while the organization is blocked). */
@@ -6005,6 +6186,14 @@ export interface components {
          * @enum {string}
          */
         TeamMemberRole: "owner" | "member";
+        themes: {
+            /** @description Default theme mode, e.g. `light`. */
+            default: string;
+            /** @description Whether readers can switch between dark and light mode. */
+            toggeable: boolean;
+        };
+        /** @description Title of the published site; the site title when absent. */
+        title: string;
         /** @description A translation of a space into another language, kept in a result space and re-run on demand. */
         Translation: {
             /** Format: date-time */
@@ -9601,6 +9790,70 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getSiteCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteCustomization"];
+            };
+        };
+        responses: {
+            /** @description The customization as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     publishSite: {
         parameters: {
             query?: never;
@@ -10243,6 +10496,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSiteSpaceCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The effective customization of the site space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteSpaceCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Overrides removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    overrideSiteSpaceCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteCustomizationOverride"];
+            };
+        };
+        responses: {
+            /** @description The effective customization of the site space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomization"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ import * as mGitSync from './migrations/20261124T0200-git-sync.js';
 import * as mLinksStatus from './migrations/20261125T0200-page-links-status.js';
 import * as mSites from './migrations/20261125T0300-sites.js';
 import * as mSiteVisitorAuth from './migrations/20261125T0310-site-visitor-auth.js';
+import * as mSiteCustomization from './migrations/20261125T0320-site-customization.js';
 import * as mTranslations from './migrations/20261125T0400-translations.js';
 import * as mPageVersions from './migrations/20261125T0800-page-versions.js';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200-page-links-status': mLinksStatus,
   '20261125T0300-sites': mSites,
   '20261125T0310-site-visitor-auth': mSiteVisitorAuth,
+  '20261125T0320-site-customization': mSiteCustomization,
   '20261125T0400-translations': mTranslations,
   '20261125T0800-page-versions': mPageVersions,
 };
@@ -34,7 +36,7 @@ export const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function migrator(db: Db): Migrator {
-  return new Migrator({ db, provider, migrationTableName: 'bindery_migrations', migrationLockTableName: 'bindery_migrations_lock' });
+  return new Migrator({ db, provider, migrationTableName: 'bindery_migrations', migrationLockTableName: 'bindery_migrations_lock', allowUnorderedMigrations: true });
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

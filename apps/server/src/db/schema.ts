@@ -597,6 +597,8 @@ export interface SitesTable {
   visitor_key: string;
   /** Where visitors of a visitor-auth site without a valid token are redirected (null: a 401 page). */
   visitor_fallback_url: string | null;
+  /** JSON SiteCustomization set with PUT …/customization (null: GitBook's defaults titled after the site). */
+  customization: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -632,6 +634,8 @@ export interface SiteSpacesTable {
   condition: string | null;
   sort_key: string;
   created_at: string;
+  /** JSON overrides of the site's customization (top-level sections replace the site's); null: none. */
+  customization: string | null;
 }
 
 export interface SiteAdaptiveSchemasTable {

@@ -126,7 +126,7 @@ export function structureLevel(config: Config, v: StructureView, groupId: string
   return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.json());
 }
 
-/** The customization of a site (Bindery has no endpoint to change it yet: GitBook's defaults, titled after the site). */
+/** GitBook's default customization of a site, titled after it (until one is set with PUT …/customization). */
 export function defaultCustomization(site: SiteRow): components['schemas']['SiteCustomization'] {
   return {
     title: site.title,

@@ -4,7 +4,7 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { defaultCustomization, defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
+import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
 import * as sites from '../services/sites.js';
 
@@ -61,6 +61,24 @@ export const siteHandlers = handlers({
 
   updateSiteVisitorAuth: async ({ actor, params, body }, ctx) => ({ status: 200, body: await sites.updateVisitorAuth(ctx, actor, params.organizationId, params.siteId, body) }),
 
+  getSiteCustomizationById: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getCustomization(ctx, actor, params.organizationId, params.siteId) }),
+
+  updateSiteCustomizationById: async ({ actor, params, body }, ctx) => ({ status: 200, body: await sites.putCustomization(ctx, actor, params.organizationId, params.siteId, body) }),
+
+  getSiteSpaceCustomizationById: async ({ actor, params }, ctx) => ({
+    status: 200, body: await sites.getSiteSpaceCustomization(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId),
+  }),
+
+  overrideSiteSpaceCustomizationById: async ({ actor, params, body }, ctx) => {
+    await sites.overrideSiteSpaceCustomization(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId, body);
+    return { status: 200, body: await sites.getSiteSpaceCustomization(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId) };
+  },
+
+  deleteSiteSpaceCustomizationById: async ({ actor, params }, ctx) => {
+    await sites.overrideSiteSpaceCustomization(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId, null);
+    return { status: 204, body: undefined };
+  },
+
   getSiteAdaptiveSchema: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getAdaptiveSchema(ctx, actor, params.organizationId, params.siteId) }),
 
   updateSiteAdaptiveSchema: async ({ actor, params, body }, ctx) => ({
@@ -81,7 +99,10 @@ export const siteHandlers = handlers({
         object: 'published-content-site' as const,
         site: presentSite(ctx.config, v.site, count, v.permissions),
         structure,
-        customizations: { site: defaultCustomization(v.site), siteSpaces: {} },
+        customizations: {
+          site: sites.siteCustomization(v.site),
+          siteSpaces: Object.fromEntries(v.structure.siteSpaces.filter((ss) => ss.customization !== null).map((ss) => [ss.id, sites.siteSpaceCustomization(v.site, ss)])),
+        },
         scripts: [],
       },
     };

@@ -11,7 +11,7 @@ import { keyBetween } from '../content/fractional-index.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import { newId, randomString } from '../lib/ids.js';
 import { authorizeSites, sitePermissions, type SitePermissions } from '../policies/site.js';
-import { defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
+import { defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
@@ -175,6 +175,49 @@ export async function updateVisitorAuth(ctx: AppContext, actor: Actor, orgId: st
   return getVisitorAuth(ctx, actor, orgId, siteId);
 }
 
+// Customization -----------------------------------------------------------------------------------------------------
+
+type Customization = components['schemas']['SiteCustomization'];
+type CustomizationOverride = components['schemas']['SiteCustomizationOverride'];
+
+/** The site's customization: the one set with PUT, else GitBook's defaults titled after the site. */
+export function siteCustomization(site: SiteRow): Customization {
+  return site.customization !== null ? (JSON.parse(site.customization) as Customization) : defaultCustomization(site);
+}
+
+/** A site space's effective customization: the site's with the site space's overriding top-level sections on top. */
+export function siteSpaceCustomization(site: SiteRow, siteSpace: SiteSpaceRow): Customization {
+  const base = siteCustomization(site);
+  return siteSpace.customization !== null ? { ...base, ...(JSON.parse(siteSpace.customization) as CustomizationOverride) } : base;
+}
+
+export async function getCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<Customization> {
+  return siteCustomization((await loadSite(ctx, ctx.db, actor, orgId, siteId, 'view')).site);
+}
+
+export async function putCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: Customization): Promise<Customization> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
+    await sitesRepo.update(tx, siteId, { customization: JSON.stringify(body) });
+  });
+  return getCustomization(ctx, actor, orgId, siteId);
+}
+
+export async function getSiteSpaceCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string): Promise<Customization> {
+  const { site } = await loadSite(ctx, ctx.db, actor, orgId, siteId, 'view');
+  return siteSpaceCustomization(site, findSiteSpace(await sitesRepo.structure(ctx.db, siteId), siteSpaceId));
+}
+
+/** Sets overrides (each given top-level section replaces the earlier override); null removes them all. */
+export async function overrideSiteSpaceCustomization(
+  ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string, body: CustomizationOverride | null,
+): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, structure) => {
+    const ss = findSiteSpace(structure, siteSpaceId);
+    const merged = body === null ? null : { ...(ss.customization !== null ? (JSON.parse(ss.customization) as CustomizationOverride) : {}), ...body };
+    await sitesRepo.updateSiteSpace(tx, siteSpaceId, { customization: merged === null ? null : JSON.stringify(merged) });
+  });
+}
+
 // Adaptive content ------------------------------------------------------------------------------------------------
 
 export async function getAdaptiveSchema(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
@@ -240,7 +283,7 @@ async function insertSiteSpace(
   const container = siteSpacesIn(s, sectionId);
   const row: SiteSpaceRow = {
     id: newId(), site_id: site.id, section_id: sectionId, space_id: spaceId,
-    path: freePath(container.map((c) => c.path), space.title), condition: null,
+    path: freePath(container.map((c) => c.path), space.title), condition: null, customization: null,
     sort_key: keyBetween(container.at(-1)?.sort_key ?? null, null), created_at: ctx.clock.now().toISOString(),
   };
   await sitesRepo.insertSiteSpace(tx, row);
