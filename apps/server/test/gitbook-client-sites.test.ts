@@ -45,6 +45,7 @@ describe('@gitbook/api: sites', () => {
     expect((await api.orgs.getSiteById(org, site.id)).data.urls.published).toContain(`/sites/${site.id}/`);
 
     const [ss] = (await api.orgs.listSiteSpaces(org, site.id)).data.items;
+    if (!ss) throw new Error('the site has no site space');
     expect(ss.space.id).toBe(space.id);
     const custom = (await api.orgs.getSiteCustomizationById(org, site.id)).data;
     expect(custom.title).toBe('Handbook site');
