@@ -326,7 +326,7 @@ describe('markdownToDocument', () => {
     const gitbook = [
       'Intro.', '', '{% tabs %}', '{% tab title="npm" %}', '```bash', 'npm i', '```', '{% endtab %}', '', '{% tab title="pip" %}', 'pip install', '{% endtab %}', '{% endtabs %}', '',
       '{% stepper %}', '{% step %}', '### Draft', '', 'Write it.', '{% endstep %}', '', '{% step %}', '### Review', '{% endstep %}', '{% endstepper %}', '',
-      '{% include "../.gitbook/includes/a.md" %}', '', '{% if visitor.claims.plan === "pro" %}', 'Pro.', '{% else %}', 'Free.', '{% endif %}', '',
+      '{% include "../.gitbook/includes/a.md" %}', '', '{% if visitor.claims.plan === "pro" %}', 'Pro.', '{% elif visitor.claims.plan === "team" %}', 'Team.', '{% else %}', 'Free.', '{% endif %}', '',
       '{% columns %}', '{% column width="50%" %}', '* One', '{% endcolumn %}', '', '{% column %}', '> Two', '{% endcolumn %}', '{% endcolumns %}', '',
       '{% content-ref url="a.md" %}', '[a.md](a.md)', '{% endcontent-ref %}', '', '{% swagger src="x.yaml" path="/a" method="get" %}', '[x.yaml](x.yaml)', '{% endswagger %}', '',
       '<details>', '', '<summary>More</summary>', '', 'Hidden.', '', '</details>', '',

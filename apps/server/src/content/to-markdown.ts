@@ -285,7 +285,7 @@ interface TagRole {
 }
 
 const TAG_NAME = /^\{%-?\s*(end)?([A-Za-z][\w-]*)/;
-const BRANCH_TAGS = new Set(['else', 'elsif', 'elseif']);
+const BRANCH_TAGS = new Set(['else', 'elif', 'elsif', 'elseif']);
 
 /** The role of each tag-line paragraph among sibling blocks: one pass, matching each closing tag to its opening tag. */
 function pairTags(blocks: readonly Block[]): Map<Block, TagRole> {
