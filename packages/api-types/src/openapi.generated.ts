@@ -2672,6 +2672,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into a page of the change request
+         * @description Editors only. Imports the content found at `url` (of the kind `source`) as child pages of the page, creating
+         *     a new revision of the change request.
+         */
+        post: operations["importContentInChangeRequestPageById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links": {
         parameters: {
             query?: never;
@@ -3220,6 +3248,32 @@ export interface paths {
         get: operations["listSpacePageBacklinks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into a page of the space
+         * @description Editors only. Imports the content found at `url` (of the kind `source`) as child pages of the page, creating
+         *     a new revision of the space.
+         */
+        post: operations["importContentInPageById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4540,7 +4594,14 @@ export interface components {
             }[];
             logo?: components["schemas"]["CustomizationThemedURL"];
         };
-        /** @description Import content from a URL into the space or change request. */
+        /**
+         * @description Import content from a URL into the space, a page, a change request or a page of a change request. Bindery imports
+         *     `markdown` (one document), `html` (one page), `docx` (one Word document, images as files), `zip` (a tree of
+         *     markdown files — GitBook's Git Sync format, SUMMARY.md honoured — or of HTML files, with their assets) and
+         *     `website` (a same-origin crawl below the URL, bounded in pages, depth, bytes and time); other sources answer 400
+         *     listing the supported ones. Archives are refused (400 naming the limit) past 10,000 entries, 256 MiB unpacked,
+         *     a compression ratio of 200 for an entry over 1 MiB, 32 folder levels, or with paths leaving the archive.
+         */
         ImportContentInput: {
             /**
              * @description What kind of content the URL holds.
@@ -12463,6 +12524,44 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    importContentInChangeRequestPageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentInput"];
+            };
+        };
+        responses: {
+            /** @description The content was imported. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision created by the import. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportContentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listPageLinksInChangeRequest: {
         parameters: {
             query?: {
@@ -13657,6 +13756,42 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importContentInPageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentInput"];
+            };
+        };
+        responses: {
+            /** @description The content was imported. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision created by the import. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportContentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

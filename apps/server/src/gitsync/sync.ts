@@ -26,7 +26,7 @@ import {
 } from './content-adapter.js';
 import { parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
-import { ASSETS_DIR, INCLUDES_DIR, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { ASSETS_DIR, INCLUDES_DIR, pathResolver, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
 import { planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
@@ -197,17 +197,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     next.files[id] = { path: a.path, oid: a.oid, blob: entry.blob };
   }
 
-  const resolverFor = (from: string): RefResolver => ({
-    toRef(target, usage): ContentRef | undefined {
-      const r = resolveRelative(from, target);
-      if (!r) return undefined;
-      const file = fileByPath.get(r.path);
-      if (file) return { kind: 'file', file };
-      const page = usage === 'link' ? pathToId.get(r.path) : undefined;
-      if (page) return r.anchor !== undefined ? { kind: 'anchor', page, anchor: r.anchor } : { kind: 'page', page };
-      return undefined;
-    },
-  });
+  const resolverFor = (from: string): RefResolver => pathResolver(from, fileByPath, pathToId);
 
   const linkTarget = (href: string): JsonObject => {
     const r = resolveRelative(repo.config.summary, href);

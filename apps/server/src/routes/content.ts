@@ -1,5 +1,6 @@
 // Space content: revisions, pages and files (reading, and the Bindery editing extension), links and backlinks,
 // templates. Parse, call the services, present. Writes answer the new revision in `ETag` and honour `If-Match`.
+import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { ApiError, invalidField } from '../errors.js';
 import { handlers } from '../http/operations.js';
@@ -11,12 +12,21 @@ import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
 } from '../services/content.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
-import { importContent } from '../services/import.js';
+import { importContent, type ImportOutcome } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
 import { etag, toEdits } from './content-edit-input.js';
 import { blobStore } from '../storage/blobs.js';
 
 const at = () => '/body';
+
+/** 201 with GitBook's import result and the revision's URL. */
+function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
+  const revision = o.result.revisionId;
+  return {
+    status: 201 as const, body: { revision, importedResources: o.importedResources, totalResources: o.totalResources },
+    headers: { ...etag(revision), Location: `${ctx.config.publicUrl}/v1/spaces/${spaceId}/revisions/${revision}` },
+  };
+}
 
 export const contentHandlers = handlers({
   getCurrentRevision: async ({ actor, params, query }, ctx) => {
@@ -149,21 +159,10 @@ export const contentHandlers = handlers({
     return { status: 201, body: undefined, headers: etag(result.revisionId) };
   },
 
-  importContent: async ({ actor, params, body, headers }, ctx) => {
-    const { result } = await importContent(ctx, actor, params.spaceId, undefined, body, headers['if-match']);
-    return {
-      status: 201, body: { revision: result.revisionId, importedResources: 1, totalResources: 1 },
-      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/revisions/${result.revisionId}` },
-    };
-  },
-
-  importContentInChangeRequest: async ({ actor, params, body, headers }, ctx) => {
-    const { result } = await importContent(ctx, actor, params.spaceId, params.changeRequestId, body, headers['if-match']);
-    return {
-      status: 201, body: { revision: result.revisionId, importedResources: 1, totalResources: 1 },
-      headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/revisions/${result.revisionId}` },
-    };
-  },
+  importContent: async ({ actor, params, body, headers }, ctx) => imported(ctx, params.spaceId, await importContent(ctx, actor, params.spaceId, undefined, body, headers['if-match'])),
+  importContentInPageById: async ({ actor, params, body, headers }, ctx) => imported(ctx, params.spaceId, await importContent(ctx, actor, params.spaceId, undefined, body, headers['if-match'], params.pageId)),
+  importContentInChangeRequest: async ({ actor, params, body, headers }, ctx) => imported(ctx, params.spaceId, await importContent(ctx, actor, params.spaceId, params.changeRequestId, body, headers['if-match'])),
+  importContentInChangeRequestPageById: async ({ actor, params, body, headers }, ctx) => imported(ctx, params.spaceId, await importContent(ctx, actor, params.spaceId, params.changeRequestId, body, headers['if-match'], params.pageId)),
 
   // -------------------------------------------------------------------------------------------------------------
   // Links and backlinks

@@ -14,6 +14,8 @@ import { cleanPath, joinPath, parseGitBookConfig, type GitBookConfig } from './c
 import { parsePageFile, type FrontmatterFields } from './page-file.js';
 import { parseSummary, type Summary, type SummaryItem } from './summary.js';
 import { slugify } from '../../content/slug.js';
+import type { RefResolver } from '../../content/content-ref.js';
+import type { ContentRef } from '../../content/document.js';
 
 export interface RepoPage {
   type: 'document' | 'group' | 'link';
@@ -115,6 +117,24 @@ export function resolveRelative(from: string, target: string): { path: string; a
   const path = decoded.startsWith('/') ? cleanPath(decoded) : joinPath(dirname(from), decoded);
   const folder = raw === '' || raw.endsWith('/');
   return { path: folder ? joinPath(path, 'README.md') : path, ...(anchor !== undefined ? { anchor } : {}) };
+}
+
+/**
+ * Link targets written in the page file at `from` → refs: paths of `files` (path → file id, links and images) and of
+ * `pages` (path → page id, links only, anchors kept); other targets are left to the default codec.
+ */
+export function pathResolver(from: string, files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): RefResolver {
+  return {
+    toRef(target, usage): ContentRef | undefined {
+      const r = resolveRelative(from, target);
+      if (!r) return undefined;
+      const file = files.get(r.path);
+      if (file) return { kind: 'file', file };
+      const page = usage === 'link' ? pages.get(r.path) : undefined;
+      if (page) return r.anchor !== undefined ? { kind: 'anchor', page, anchor: r.anchor } : { kind: 'page', page };
+      return undefined;
+    },
+  };
 }
 
 /** The slug of a page from its file path (`a/b.md` → `b`, `a/README.md` → `a`). */

@@ -1,0 +1,143 @@
+// Reading untrusted ZIP archives (content imports: zip and docx) with hard limits, so that an archive cannot make the
+// server inflate more than it allows: the central directory is read by hand (sizes, names, offsets), every entry is
+// inflated by fflate's streaming inflater with its output counted as it comes (declared sizes are not trusted), and
+// the archive is refused — ZipLimitError naming the limit — past a number of entries, a total or per-entry unpacked
+// size, a compression ratio (for entries big enough to matter), a folder depth, or with a path that leaves the
+// archive (`..`, absolute paths, drive letters). ZIP64 and encrypted archives are refused.
+import { Inflate } from 'fflate';
+
+export interface ZipLimits {
+  maxEntries: number;
+  /** Total unpacked bytes of the entries read. */
+  maxTotalBytes: number;
+  maxEntryBytes: number;
+  /** Unpacked / packed, checked for entries that unpack to more than `ratioFloorBytes`. */
+  maxRatio: number;
+  ratioFloorBytes: number;
+  /** Folder levels of a path (`a/b/c.md` has 2). */
+  maxDepth: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 10_000,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxEntryBytes: 100 * 1024 * 1024,
+  maxRatio: 200,
+  ratioFloorBytes: 1024 * 1024,
+  maxDepth: 32,
+};
+
+export class ZipLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ZipLimitError';
+  }
+}
+
+export interface ZipEntry {
+  path: string;
+  data: Buffer;
+}
+
+interface CentralEntry {
+  name: string;
+  method: number;
+  flags: number;
+  packed: number;
+  unpacked: number;
+  offset: number;
+}
+
+function findEnd(buf: Buffer): number {
+  const min = Math.max(0, buf.length - 22 - 0xffff);
+  for (let i = buf.length - 22; i >= min; i--) if (buf.readUInt32LE(i) === 0x06054b50) return i;
+  throw new ZipLimitError('is not a ZIP archive (no end of central directory)');
+}
+
+function centralDirectory(buf: Buffer, limits: ZipLimits): CentralEntry[] {
+  const end = findEnd(buf);
+  const count = buf.readUInt16LE(end + 10);
+  const size = buf.readUInt32LE(end + 12);
+  const start = buf.readUInt32LE(end + 16);
+  if (count === 0xffff || size === 0xffffffff || start === 0xffffffff) throw new ZipLimitError('is a ZIP64 archive, which Bindery does not import');
+  if (count > limits.maxEntries) throw new ZipLimitError(`has ${count} entries, more than the limit of ${limits.maxEntries} entries`);
+  if (start + size > buf.length) throw new ZipLimitError('is a truncated ZIP archive');
+  const entries: CentralEntry[] = [];
+  let p = start;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new ZipLimitError('is a damaged ZIP archive (central directory)');
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const packed = buf.readUInt32LE(p + 20);
+    const unpacked = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const offset = buf.readUInt32LE(p + 42);
+    if (packed === 0xffffffff || unpacked === 0xffffffff || offset === 0xffffffff) throw new ZipLimitError('is a ZIP64 archive, which Bindery does not import');
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    entries.push({ name, method, flags, packed, unpacked, offset });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+/** The entry's path, checked: relative, inside the archive, not too deep. */
+function checkedPath(name: string, limits: ZipLimits): string {
+  const path = name.replace(/\\/g, '/');
+  const parts = path.split('/');
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || parts.includes('..') || path.includes('\0')) {
+    throw new ZipLimitError(`has an entry whose path leaves the archive (${JSON.stringify(name.slice(0, 200))})`);
+  }
+  const segments = parts.filter((s) => s !== '' && s !== '.');
+  if (segments.length - 1 > limits.maxDepth) throw new ZipLimitError(`has entries nested more than the limit of ${limits.maxDepth} folders deep`);
+  return segments.join('/');
+}
+
+function inflate(data: Buffer, max: number, name: string): Buffer {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let done = false;
+  const inflater = new Inflate((chunk, final) => {
+    total += chunk.length;
+    if (total > max) throw new ZipLimitError(`has an entry (${name}) that unpacks to more than the ${max} bytes its directory declares`);
+    chunks.push(chunk);
+    if (final) done = true;
+  });
+  const step = 64 * 1024;
+  for (let i = 0; i < data.length; i += step) inflater.push(data.subarray(i, Math.min(data.length, i + step)), i + step >= data.length);
+  if (data.length === 0) inflater.push(new Uint8Array(0), true);
+  if (!done && data.length > 0) throw new ZipLimitError(`has a damaged entry (${name})`);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The files of an archive (folders and `__MACOSX/` entries left out), read within `limits`; `want` chooses which
+ * entries are unpacked (the others count against the entry limit only).
+ */
+export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, want: (path: string) => boolean = () => true): ZipEntry[] {
+  const out: ZipEntry[] = [];
+  let total = 0;
+  for (const e of centralDirectory(buf, limits)) {
+    const path = checkedPath(e.name, limits);
+    if (!path || e.name.endsWith('/') || path.startsWith('__MACOSX/') || !want(path)) continue;
+    if (e.flags & 1) throw new ZipLimitError(`has an encrypted entry (${path})`);
+    if (e.unpacked > limits.maxEntryBytes) throw new ZipLimitError(`has an entry (${path}) larger than the limit of ${limits.maxEntryBytes} bytes`);
+    if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw new ZipLimitError(`is a damaged ZIP archive (${path})`);
+    const dataStart = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+    if (dataStart + e.packed > buf.length) throw new ZipLimitError(`is a truncated ZIP archive (${path})`);
+    const packed = buf.subarray(dataStart, dataStart + e.packed);
+    if (total + e.unpacked > limits.maxTotalBytes) throw new ZipLimitError(`unpacks to more than the limit of ${limits.maxTotalBytes} bytes`);
+    let data: Buffer;
+    if (e.method === 0) data = Buffer.from(packed);
+    else if (e.method === 8) data = inflate(packed, e.unpacked, path);
+    else throw new ZipLimitError(`has an entry (${path}) compressed with method ${e.method}; only stored and deflated entries are read`);
+    if (data.length !== e.unpacked) throw new ZipLimitError(`has an entry (${path}) whose size does not match the archive's directory`);
+    if (data.length > limits.ratioFloorBytes && data.length / Math.max(packed.length, 1) > limits.maxRatio) {
+      throw new ZipLimitError(`has an entry (${path}) compressed more than the limit ratio of ${limits.maxRatio}:1 (a zip bomb?)`);
+    }
+    total += data.length;
+    out.push({ path, data });
+  }
+  return out;
+}

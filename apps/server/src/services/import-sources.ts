@@ -1,0 +1,427 @@
+// Content import sources (POST …/content/import): each turns what is at a URL into an ImportBundle — a tree of
+// pages (bodies in the stored markdown form, links between imported pages as page refs, images in the bundle as
+// file refs) and the files they use. Every fetch goes through the SSRF guard (lib/ssrf.ts); archives are read by
+// lib/zip.ts within its limits.
+//
+//   markdown  one document (title from front matter `title:` or the first `# heading`)
+//   html      one page (`<main>`/`<article>`/`<body>`, lib/html-to-markdown.ts)
+//   docx      one Word document (mammoth → HTML → markdown), its images as files
+//   zip       a tree of markdown files, read as GitBook's Git Sync format (gitsync/format/read.ts: .gitbook.yaml,
+//             SUMMARY.md, frontmatter, .gitbook/assets, vars.yaml), or a tree of HTML files (index.html is its
+//             folder's page), with the files they refer to
+//   website   a crawl of the pages below the URL on the same origin, bounded in pages, depth, bytes and time
+import mammoth from 'mammoth';
+import { documentToMarkdown, markdownToDocument, splitFrontmatter } from '../content/markdown.js';
+import { htmlPage } from '../content/process.js';
+import type { ContentRef } from '../content/document.js';
+import type { RefResolver } from '../content/content-ref.js';
+import type { AppContext } from '../context.js';
+import { invalidField } from '../errors.js';
+import { pathResolver, readRepository, type RepoPage } from '../gitsync/format/read.js';
+import { newId } from '../lib/ids.js';
+import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
+import { DEFAULT_ZIP_LIMITS, readZip, ZipLimitError, type ZipEntry, type ZipLimits } from '../lib/zip.js';
+
+export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+export interface ImportLimits {
+  /** One document (markdown, html, a crawled page). */
+  documentBytes: number;
+  docxBytes: number;
+  zipBytes: number;
+  zip: ZipLimits;
+  /** Pages of a zip import. */
+  maxPages: number;
+  crawl: { maxPages: number; maxDepth: number; maxBytes: number; timeMs: number; concurrency: number };
+}
+
+export const IMPORT_LIMITS: ImportLimits = {
+  documentBytes: 5 * 1024 * 1024,
+  docxBytes: 25 * 1024 * 1024,
+  zipBytes: 100 * 1024 * 1024,
+  zip: DEFAULT_ZIP_LIMITS,
+  maxPages: 5_000,
+  crawl: { maxPages: 500, maxDepth: 5, maxBytes: 50 * 1024 * 1024, timeMs: 60_000, concurrency: 4 },
+};
+
+export interface ImportNode {
+  id: string;
+  type: 'document' | 'group' | 'link';
+  title: string;
+  markdown?: string;
+  href?: string;
+  description?: string;
+  icon?: string;
+  hidden?: boolean;
+  children: ImportNode[];
+}
+
+export interface ImportFile {
+  id: string;
+  name: string;
+  data: Buffer;
+}
+
+export interface ImportBundle {
+  pages: ImportNode[];
+  files: ImportFile[];
+  variables?: Record<string, string>;
+  /** Resources found (pages and files), imported or not. */
+  total: number;
+}
+
+const SCHEME = /^[a-z][a-z\d+.-]*:|^\/\//i;
+
+function titleFromUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const last = decodeURIComponent(u.pathname.split('/').filter(Boolean).pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
+    return (last.replace(/[-_]+/g, ' ').trim() || u.hostname).slice(0, 500);
+  } catch {
+    return 'Imported page';
+  }
+}
+
+/** A markdown document as a page: title from front matter or the first level-1 heading (which is then dropped). */
+export function markdownPage(text: string, url: string): { title: string; markdown: string } {
+  const { frontmatter, body } = splitFrontmatter(text);
+  // Linear scans: lazy patterns followed by optional runs (`(.+?)[ \t#]*$`) are quadratic on long lines.
+  const fmLine = frontmatter ? /^title:[ \t]*(.*)$/m.exec(frontmatter)?.[1] : undefined;
+  const fmTitle = fmLine === undefined ? undefined : fmLine.trim().replace(/^["']/, '').replace(/["']$/, '').trim();
+  if (fmTitle) return { title: fmTitle, markdown: body };
+  const heading = /^#[ \t]+(.*)$/m.exec(body);
+  if (heading && body.slice(0, heading.index).trim() === '') {
+    const text = heading[1]!;
+    let end = text.length;
+    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '#')) end--;
+    const title = text.slice(0, end) || text.trim();
+    if (title) return { title, markdown: body.slice(heading.index + heading[0].length) };
+  }
+  return { title: titleFromUrl(url), markdown: body };
+}
+
+const stored = (markdown: string, resolver?: RefResolver): string => documentToMarkdown(markdownToDocument(markdown, resolver ? { resolver } : {}));
+
+async function fetchUrl(ctx: AppContext, url: string, maxBytes: number, accept: string, field = '/body/url'): Promise<SafeFetchResult> {
+  let res: SafeFetchResult;
+  try {
+    res = await safeFetch(url, { allowPrivate: ctx.config.allowPrivateUrls, maxBytes, timeoutMs: 20_000, headers: { accept } });
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw invalidField(field, `cannot be fetched: ${err.message}`);
+    throw invalidField(field, `could not be fetched (${(err as Error).message})`);
+  }
+  if (res.status < 200 || res.status >= 300) throw invalidField(field, `answered HTTP ${res.status}`);
+  return res;
+}
+
+function doc(title: string, markdown: string, extra: Partial<ImportNode> = {}): ImportNode {
+  return { id: newId(), type: 'document', title: (title.trim() || 'Untitled').slice(0, 500), markdown, children: [], ...extra };
+}
+
+function zipEntries(buf: Buffer, limits: ImportLimits, what: string): ZipEntry[] {
+  try {
+    return readZip(buf, limits.zip);
+  } catch (err) {
+    if (err instanceof ZipLimitError) throw invalidField('/body/url', `${what} ${err.message}`);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// docx
+
+async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
+  const res = await fetchUrl(ctx, url, limits.docxBytes, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document, */*');
+  // The archive is checked (entries, sizes, ratios, paths) before mammoth unpacks it.
+  const entries = zipEntries(res.body, limits, 'the Word document');
+  if (!entries.some((e) => e.path === 'word/document.xml')) throw invalidField('/body/url', 'is not a Word document (no word/document.xml)');
+  const files: ImportFile[] = [];
+  const base = 'https://docx.invalid/';
+  let html: string;
+  try {
+    const out = await mammoth.convertToHtml({ buffer: res.body }, {
+      convertImage: mammoth.images.imgElement(async (image) => {
+        const data = Buffer.from(await image.readAsBuffer());
+        const ext = (image.contentType.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/gi, '').replace('jpeg', 'jpg');
+        const file: ImportFile = { id: newId(), name: `image-${files.length + 1}.${ext}`, data };
+        files.push(file);
+        return { src: `${base}files/${file.id}` };
+      }),
+    });
+    html = out.value;
+  } catch (err) {
+    throw invalidField('/body/url', `is not a readable Word document (${(err as Error).message})`);
+  }
+  const page = await htmlPage(`<body>${html}</body>`, base);
+  const fileIds = new Set(files.map((f) => f.id));
+  const markdown = stored(page.markdown, {
+    toRef(target): ContentRef | undefined {
+      const id = target.startsWith(`${base}files/`) ? target.slice(base.length + 6) : undefined;
+      return id && fileIds.has(id) ? { kind: 'file', file: id } : undefined;
+    },
+  });
+  return { pages: [doc(page.title || titleFromUrl(res.url), markdown)], files, total: 1 + files.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// zip
+
+/** Drops a folder that holds everything (archives of a folder). */
+function stripCommonFolder(entries: ZipEntry[]): ZipEntry[] {
+  const kept = entries.filter((e) => !/(^|\/)\.DS_Store$/.test(e.path));
+  const first = kept[0]?.path.split('/')[0];
+  if (!first || !kept.every((e) => e.path.startsWith(`${first}/`))) return kept;
+  return stripCommonFolder(kept.map((e) => ({ ...e, path: e.path.slice(first.length + 1) })));
+}
+
+async function importZip(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
+  const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
+  const entries = stripCommonFolder(zipEntries(res.body, limits, 'the archive'));
+  const bundle = entries.some((e) => /\.(md|markdown|mdx)$/i.test(e.path)) ? markdownTree(entries)
+    : entries.some((e) => /\.html?$/i.test(e.path)) ? await htmlTree(entries)
+      : undefined;
+  if (!bundle) throw invalidField('/body/url', 'is an archive with no markdown (.md) or HTML (.html) files');
+  const count = (ps: ImportNode[]): number => ps.reduce((n, p) => n + 1 + count(p.children), 0);
+  const pages = count(bundle.pages);
+  if (pages > limits.maxPages) throw invalidField('/body/url', `holds ${pages} pages, more than the limit of ${limits.maxPages} pages per import`);
+  return bundle;
+}
+
+/** A tree of markdown files in GitBook's Git Sync format (SUMMARY.md honoured, else the folders). */
+function markdownTree(entries: ZipEntry[]): ImportBundle {
+  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const repo = readRepository({ files: new Map([...byPath.keys()].map((p) => [p, p])), text: (p) => byPath.get(p)?.toString('utf8') });
+  const files: ImportFile[] = [];
+  const fileByPath = new Map<string, string>();
+  for (const a of repo.assets) {
+    const data = byPath.get(a.oid);
+    if (!data) continue;
+    const id = newId();
+    files.push({ id, name: a.name, data });
+    fileByPath.set(a.path, id);
+  }
+  const pageByPath = new Map<string, string>();
+  const ids = new Map<RepoPage, string>();
+  const assign = (ps: RepoPage[]) => ps.forEach((p) => {
+    const id = newId();
+    ids.set(p, id);
+    if (p.path) pageByPath.set(p.path, id);
+    assign(p.children);
+  });
+  assign(repo.pages);
+  const build = (ps: RepoPage[]): ImportNode[] => ps.flatMap((p): ImportNode[] => {
+    const children = build(p.children);
+    const base = { id: ids.get(p)!, title: (p.title || 'Untitled').slice(0, 500), children };
+    const f = p.fields;
+    const fields = { ...(f.description ? { description: f.description } : {}), ...(f.icon ? { icon: f.icon } : {}), ...(f.hidden ? { hidden: true } : {}) };
+    if (p.type === 'group') return [{ ...base, type: 'group' }];
+    if (p.type === 'link') {
+      // Links to pages of the archive are not link pages in Bindery's model of an import: only external ones are kept.
+      return p.href && SCHEME.test(p.href) ? [{ ...base, type: 'link', href: p.href, children: [] }] : children;
+    }
+    return [{ ...base, type: 'document', markdown: p.path ? stored(p.body, pathResolver(p.path, fileByPath, pageByPath)) : '', ...fields }];
+  });
+  const pages = build(repo.pages);
+  return { pages, files, variables: repo.variables, total: entries.length };
+}
+
+const HTML_BASE = 'https://archive.invalid/';
+
+/** A tree of HTML files: `index.html` is its folder's page, the other pages are its children. */
+async function htmlTree(entries: ZipEntry[]): Promise<ImportBundle> {
+  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const htmlPaths = entries.map((e) => e.path).filter((p) => /\.html?$/i.test(p)).sort((a, b) => {
+    const da = a.split('/').length;
+    const db = b.split('/').length;
+    if (da !== db) return da - db;
+    const ia = /(^|\/)index\.html?$/i.test(a) ? 0 : 1;
+    const ib = /(^|\/)index\.html?$/i.test(b) ? 0 : 1;
+    return ia - ib || a.localeCompare(b);
+  });
+  const pageByPath = new Map(htmlPaths.map((p) => [p, newId()]));
+  const files: ImportFile[] = [];
+  const fileByPath = new Map<string, string>();
+  const fileFor = (path: string): string | undefined => {
+    const known = fileByPath.get(path);
+    if (known) return known;
+    const data = byPath.get(path);
+    if (!data || pageByPath.has(path)) return undefined;
+    const id = newId();
+    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
+    fileByPath.set(path, id);
+    return id;
+  };
+  const resolver: RefResolver = {
+    toRef(target, usage): ContentRef | undefined {
+      if (!target.startsWith(HTML_BASE)) return undefined;
+      const hash = target.indexOf('#');
+      let path = (hash < 0 ? target : target.slice(0, hash)).slice(HTML_BASE.length).replace(/\?.*$/, '');
+      try {
+        path = decodeURI(path);
+      } catch {
+        /* as written */
+      }
+      if (path === '' || path.endsWith('/')) path += 'index.html';
+      const anchor = hash < 0 ? undefined : target.slice(hash + 1);
+      const page = usage === 'link' ? pageByPath.get(path) : undefined;
+      if (page) return anchor ? { kind: 'anchor', page, anchor } : { kind: 'page', page };
+      const file = fileFor(path);
+      return file ? { kind: 'file', file } : undefined;
+    },
+  };
+  const nodes = new Map<string, ImportNode>();
+  const roots: ImportNode[] = [];
+  for (const path of htmlPaths) {
+    const page = await htmlPage(byPath.get(path)!.toString('utf8'), HTML_BASE + path);
+    const node = doc(page.title || titleFromUrl(HTML_BASE + path), stored(page.markdown, resolver), { id: pageByPath.get(path)! });
+    nodes.set(path, node);
+    // The parent: the index page of the nearest folder above (for an index page, of the folder above its own).
+    const folders = path.split('/').slice(0, -1);
+    if (/(^|\/)index\.html?$/i.test(path)) folders.pop();
+    let parent: ImportNode | undefined;
+    for (let i = folders.length; i >= 0 && !parent; i--) {
+      const dir = folders.slice(0, i).join('/');
+      parent = nodes.get(dir ? `${dir}/index.html` : 'index.html') ?? nodes.get(dir ? `${dir}/index.htm` : 'index.htm');
+      if (parent === node) parent = undefined;
+    }
+    (parent ? parent.children : roots).push(node);
+  }
+  return { pages: roots, files, total: entries.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// website
+
+const NOT_A_PAGE = /\.(png|jpe?g|gif|svg|webp|ico|pdf|zip|gz|tgz|css|js|mjs|json|xml|txt|mp4|mp3|woff2?|ttf|eot|docx?|xlsx?|pptx?)$/i;
+
+function pageKey(u: URL): string {
+  return u.origin + u.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '') + u.search;
+}
+
+function hrefsOf(html: string, base: string): URL[] {
+  const out: URL[] = [];
+  const re = /<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+  for (const m of html.matchAll(re)) {
+    const raw = (m[1] ?? m[2] ?? m[3] ?? '').replace(/&amp;/g, '&').trim();
+    if (!raw || raw.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(raw)) continue;
+    try {
+      const u = new URL(raw, base);
+      u.hash = '';
+      out.push(u);
+    } catch {
+      /* not a URL */
+    }
+  }
+  return out;
+}
+
+async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
+  const { crawl } = limits;
+  const start = new URL(url);
+  start.hash = '';
+  const scope = start.origin + start.pathname.slice(0, start.pathname.lastIndexOf('/') + 1);
+  const inScope = (u: URL): boolean => (u.protocol === 'http:' || u.protocol === 'https:') && u.href.startsWith(scope) && !NOT_A_PAGE.test(u.pathname);
+  const deadline = Date.now() + crawl.timeMs;
+  const seen = new Set<string>([pageKey(start)]);
+  let queue: { url: URL; depth: number }[] = [{ url: start, depth: 0 }];
+  const pages: { key: string; url: string; title: string; markdown: string }[] = [];
+  let bytes = 0;
+  let first = true;
+  while (queue.length && pages.length < crawl.maxPages && bytes < crawl.maxBytes && Date.now() < deadline) {
+    const batch = queue.splice(0, Math.min(crawl.concurrency, crawl.maxPages - pages.length));
+    const results = await Promise.all(batch.map(async (item) => {
+      try {
+        const res = await fetchUrl(ctx, item.url.href, Math.min(limits.documentBytes, crawl.maxBytes - bytes), 'text/html, */*');
+        return { item, res };
+      } catch (err) {
+        if (first) throw err;
+        return { item, res: undefined };
+      }
+    }));
+    first = false;
+    for (const { item, res } of results) {
+      if (!res) continue;
+      const type = String(res.headers['content-type'] ?? 'text/html');
+      const final = new URL(res.url);
+      if (!/html/i.test(type) || (item.depth > 0 && final.origin !== start.origin)) continue;
+      bytes += res.body.length;
+      const html = res.body.toString('utf8');
+      const page = await htmlPage(html, res.url);
+      const key = pageKey(final);
+      seen.add(key);
+      if (pages.some((p) => p.key === key)) continue;
+      pages.push({ key, url: res.url, title: page.title || titleFromUrl(res.url), markdown: page.markdown });
+      if (item.depth >= crawl.maxDepth) continue;
+      for (const link of hrefsOf(html, res.url)) {
+        const k = pageKey(link);
+        if (!inScope(link) || seen.has(k)) continue;
+        seen.add(k);
+        queue.push({ url: link, depth: item.depth + 1 });
+      }
+    }
+    if (queue.length > crawl.maxPages * 4) queue = queue.slice(0, crawl.maxPages * 4);
+  }
+  const idByKey = new Map(pages.map((p) => [p.key, newId()]));
+  const resolver: RefResolver = {
+    toRef(target, usage): ContentRef | undefined {
+      if (usage !== 'link') return undefined;
+      try {
+        const u = new URL(target);
+        const anchor = u.hash ? decodeURIComponent(u.hash.slice(1)) : undefined;
+        u.hash = '';
+        const page = idByKey.get(pageKey(u));
+        if (page) return anchor ? { kind: 'anchor', page, anchor } : { kind: 'page', page };
+      } catch {
+        /* not absolute */
+      }
+      return undefined;
+    },
+  };
+  // The start page first; every other page under the nearest crawled page above it (by URL path), else at the top.
+  const nodes = pages.map((p) => doc(p.title, stored(p.markdown, resolver), { id: idByKey.get(p.key)! }));
+  const roots: ImportNode[] = [];
+  pages.forEach((p, i) => {
+    let parent: ImportNode | undefined;
+    let best = -1;
+    if (i > 0) {
+      pages.forEach((q, j) => {
+        if (j === 0 || j === i) return;
+        const prefix = q.key.replace(/\?.*$/, '');
+        if (p.key.startsWith(`${prefix}/`) && prefix.length > best) {
+          best = prefix.length;
+          parent = nodes[j];
+        }
+      });
+    }
+    (parent ? parent.children : roots).push(nodes[i]!);
+  });
+  if (!pages.length) throw invalidField('/body/url', 'is not an HTML page');
+  return { pages: roots, files: [], total: seen.size };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function readImport(ctx: AppContext, url: string, source: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportBundle> {
+  switch (source as ImportSource) {
+    case 'markdown': {
+      const res = await fetchUrl(ctx, url, limits.documentBytes, 'text/markdown, text/plain, */*');
+      const page = markdownPage(res.body.toString('utf8'), res.url);
+      return { pages: [doc(page.title, page.markdown)], files: [], total: 1 };
+    }
+    case 'html': {
+      const res = await fetchUrl(ctx, url, limits.documentBytes, 'text/html, */*');
+      const page = await htmlPage(res.body.toString('utf8'), res.url);
+      return { pages: [doc(page.title || titleFromUrl(res.url), page.markdown)], files: [], total: 1 };
+    }
+    case 'docx':
+      return importDocx(ctx, url, limits);
+    case 'zip':
+      return importZip(ctx, url, limits);
+    case 'website':
+      return importWebsite(ctx, url, limits);
+    default:
+      throw invalidField('/body/source', `"${source}" cannot be imported; Bindery imports ${IMPORT_SOURCES.join(', ')}`);
+  }
+}
+
