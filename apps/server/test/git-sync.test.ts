@@ -3,6 +3,7 @@
 // directories, credentials kept out of everything the API returns and logs.
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
@@ -252,6 +253,111 @@ describe('Git Sync', () => {
     expect(wc.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('docs/product/README.md');
     expect(wc.read('docs/product/README.md')).toMatch(/^---\ndescription: New description\nicon: house\n/);
   });
+
+  // import(export(space)) on generated spaces: the same pages (titles, types, paths, descriptions, hidden), files
+  // (names, types, sizes) and documents (page links compared by the path of their target; node keys are generated
+  // per response, left out) — then importing the same
+  // commit again makes no revision.
+  it('round-trips generated spaces: import(export(space)) has the same pages, paths, files and documents', async () => {
+    const word = fc.constantFrom('alpha', 'beta', 'Gamma', 'delta', 'setup', 'API', 'install', 'FAQ', 'guide', 'notes', 'v2.1', 'café');
+    const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+    const inline = fc.oneof(words, words.map((w) => `**${w}**`), words.map((w) => `*${w}*`), words.map((w) => `\`${w}\``));
+    const paragraph = fc.array(inline, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' '));
+    const block = fc.oneof(
+      paragraph,
+      words.map((w) => `## ${w}`),
+      fc.array(paragraph, { minLength: 1, maxLength: 3 }).map((items) => items.map((i) => `* ${i}`).join('\n')),
+      words.map((w) => '```js\nconst x = "' + w + '";\n```'),
+      fc.constant('LINK'),
+    );
+    const body = fc.array(block, { maxLength: 5 });
+    type Gen = { title: string; body: string[]; description?: string; hidden: boolean; children: Gen[] };
+    const pageAt = (depth: number): fc.Arbitrary<Gen> => fc.record({
+      title: words, body, description: fc.option(paragraph.map((s) => s.replace(/[*`]/g, '')), { nil: undefined }), hidden: fc.boolean(),
+      children: depth > 0 ? fc.array(pageAt(depth - 1), { maxLength: 2 }) : fc.constant([]),
+    }, { requiredKeys: ['title', 'body', 'hidden', 'children'] });
+    const page = pageAt(2);
+    // Top-level pages, then groups: SUMMARY.md puts every item after a `## Group` heading in that group, so a
+    // top-level page after a group has no spelling in GitBook's format (see docs/git-sync.md).
+    const top = fc.array(fc.oneof(page.map((p) => ({ group: false as const, p })), fc.record({ group: fc.constant(true as const), title: words, pages: fc.array(page, { minLength: 1, maxLength: 2 }) })), { minLength: 1, maxLength: 4 })
+      .map((items) => [...items.filter((i) => !i.group), ...items.filter((i) => i.group)]);
+    const files = fc.uniqueArray(fc.record({ name: fc.constantFrom('diagram.png', 'notes.txt', 'data.csv', 'logo image.png', 'spec.yaml'), size: fc.integer({ min: 1, max: 3000 }) }), { selector: (f) => f.name, maxLength: 3 });
+
+    await fc.assert(fc.asyncProperty(top, files, async (items, fileSpecs) => {
+      const space = await newSpace(t);
+      let n = 0;
+      // Document pages depth-first: ids[i] is gens[i].
+      const ids: string[] = [];
+      const gens: Gen[] = [];
+      const edits: unknown[] = [];
+      const add = (g: Gen, parent: string | undefined) => {
+        const id = `gen${String(++n).padStart(6, '0')}`;
+        ids.push(id);
+        gens.push(g);
+        edits.push({ op: 'createPage', page: { id, title: g.title, ...(parent ? { parent } : {}), ...(g.description ? { description: g.description } : {}), ...(g.hidden ? { hidden: true } : {}) } });
+        g.children.forEach((c) => add(c, id));
+      };
+      for (const item of items) {
+        if (item.group) {
+          const id = `gen${String(++n).padStart(6, '0')}`;
+          edits.push({ op: 'createPage', page: { id, type: 'group', title: item.title } });
+          item.pages.forEach((p) => add(p, id));
+        } else add(item.p, undefined);
+      }
+      const r1 = await t.api.post(`/v1/spaces/${space}/content/edits`, { edits });
+      expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+      // Bodies, with links to generated pages, once every page exists.
+      let k = 0;
+      const bodyOf = (g: Gen): string => g.body.map((b) => (b === 'LINK' ? `See [the ${g.title}](/pages/${ids[(k++ * 7) % ids.length]}).` : b)).join('\n\n');
+      const updates = ids.map((id, i) => ({ op: 'updatePage', pageId: id, page: { markdown: bodyOf(gens[i]!) } }));
+      const r2 = await t.api.post(`/v1/spaces/${space}/content/edits`, { edits: updates });
+      expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+      for (const f of fileSpecs) {
+        const data = f.name.endsWith('.png') ? Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 3, 0, 0, 0, 2]), Buffer.alloc(f.size, 7)]) : Buffer.alloc(f.size, f.name.length);
+        const up = await fetch(`${server.url}/v1/spaces/${space}/content/files?name=${encodeURIComponent(f.name)}`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'application/octet-stream' }, body: data });
+        expect(up.status).toBe(201);
+      }
+
+      const { url } = newRepo();
+      const exported = await sync(t, space, 'export', { url, ref: 'refs/heads/main' });
+      expect(exported.operation, JSON.stringify(exported.operation)).toMatchObject({ state: 'success' });
+      const copy = await newSpace(t);
+      const imported = await sync(t, copy, 'import', { url, ref: 'refs/heads/main' });
+      expect(imported.operation, JSON.stringify(imported.operation)).toMatchObject({ state: 'success' });
+
+      const shape = async (s: string) => {
+        const pages = (await t.api.get(`/v1/spaces/${s}/content/pages`)).body.pages;
+        const pathOf = new Map<string, string>();
+        const flat: any[] = [];
+        const visit = (ps: any[]) => ps.forEach((p) => {
+          pathOf.set(p.id, p.path);
+          flat.push(p);
+          visit(p.pages ?? []);
+        });
+        visit(pages);
+        const outline = (ps: any[]): unknown[] => ps.map((p) => ({ title: p.title, type: p.type, path: p.path, description: p.description ?? null, hidden: p.hidden ?? false, pages: outline(p.pages ?? []) }));
+        const documents: Record<string, string> = {};
+        for (const p of flat.filter((x) => x.type === 'document')) {
+          const d = (await t.api.get(`/v1/spaces/${s}/content/page/${p.id}?format=document`)).body.document;
+          documents[p.path] = JSON.stringify(d, (k, v: unknown) => (k === 'key' ? undefined : v)).replace(/"page":"([\w-]+)"/g, (_m, id: string) => `"page":"${pathOf.get(id) ?? `missing:${id}`}"`);
+        }
+        const fileList = (await t.api.get(`/v1/spaces/${s}/content/files?limit=100`)).body.items
+          .map((f: any) => ({ name: f.name, contentType: f.contentType, size: f.size, dimensions: f.dimensions ?? null }))
+          .sort((a: any, b: any) => a.name.localeCompare(b.name));
+        return { outline: outline(pages), documents, files: fileList };
+      };
+      const [a, b] = [await shape(space), await shape(copy)];
+      expect(b.outline).toEqual(a.outline);
+      expect(b.files).toEqual(a.files);
+      for (const path of Object.keys(a.documents)) expect([path, b.documents[path]]).toEqual([path, a.documents[path]]);
+      expect(Object.keys(b.documents).sort()).toEqual(Object.keys(a.documents).sort());
+      // The same commit again: no new revision.
+      const rev = (await t.api.get(`/v1/spaces/${copy}`)).body.revision;
+      const again = await sync(t, copy, 'import', { url, ref: 'refs/heads/main', force: true });
+      expect(again.operation.skipped).toMatch(/same/);
+      expect((await t.api.get(`/v1/spaces/${copy}`)).body.revision).toBe(rev);
+    }), { numRuns: 6 });
+  }, 120_000);
 
   it('keeps credentials out of git/info, the space, operation errors, jobs and logs', async () => {
     const { name } = newRepo(FIXTURE);

@@ -180,7 +180,9 @@ export function readRepository(listing: RepoListing): RepoSpace {
     if (entry && entry.title !== title) git.summaryText = { raw: entry.title, title };
     if (entry?.label !== undefined) git.label = entry.label;
     collectReferences(path, parsed.body, parsed.fields.cover, referenced);
-    return { type: 'document', title, slug: slugOfPath(path), path, fields: parsed.fields, body: parsed.body, git, children: [] };
+    // A README.md at the root says nothing of its page's slug: it comes from the title (as when the page was made).
+    const slug = /^readme\.md$/i.test(path) ? slugify(title) || 'readme' : slugOfPath(path);
+    return { type: 'document', title, slug, path, fields: parsed.fields, body: parsed.body, git, children: [] };
   };
 
   let pages: RepoPage[] = [];
