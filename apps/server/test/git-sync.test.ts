@@ -359,6 +359,41 @@ describe('Git Sync', () => {
     }), { numRuns: 6 });
   }, 120_000);
 
+  it('orders operations by timestamp (an older one is skipped), runs queued operations of a space in order, shows git metadata unless metadata=false', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    const first = await sync(t, space, 'import', { url, ref: 'refs/heads/main', timestamp: '2026-03-02T10:00:00Z', repoCommitURL: 'https://example.com/acme/docs/commit' });
+    expect(first.operation.state).toBe('success');
+    const revision = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    wc.write('getting-started/quickstart.md', '# Quickstart\n\nNewer text.\n').commit('Later commit');
+    wc.push();
+    const older = await sync(t, space, 'import', { url, ref: 'refs/heads/main', timestamp: '2026-03-01T10:00:00Z' });
+    expect(older.operation).toMatchObject({ state: 'success', skipped: expect.stringMatching(/applied after this one/) });
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
+
+    // Two operations requested back to back: the export waits for the import before it, both succeed, in order.
+    const pages = (await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages;
+    const quickstart = pages[1].pages[1];
+    expect((await t.api.post(`/v1/spaces/${space}/git/import`, { url, ref: 'refs/heads/main', timestamp: '2026-03-03T10:00:00Z', repoCommitURL: 'https://example.com/acme/docs/commit' })).status).toBe(204);
+    expect((await t.api.post(`/v1/spaces/${space}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'After import', timestamp: '2026-03-03T11:00:00Z' })).status).toBe(204);
+    await runJobs();
+    const ops = await server.ctx.db.selectFrom('git_sync_operations').select(['direction', 'state', 'started_at', 'ended_at']).where('space_id', '=', space).orderBy('created_at').execute();
+    expect(ops.map((o) => [o.direction, o.state])).toEqual([['import', 'success'], ['import', 'success'], ['import', 'success'], ['export', 'success']]);
+    expect(Date.parse(String(ops[3]!.started_at))).toBeGreaterThanOrEqual(Date.parse(String(ops[2]!.ended_at)));
+    const page = await t.api.get(`/v1/spaces/${space}/content/page/${quickstart.id}?format=markdown`);
+    expect(page.body.markdown).toBe('Newer text.\n');
+    expect(page.body.git).toMatchObject({ path: 'getting-started/quickstart.md', oid: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const content = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    expect(content.git).toMatchObject({ oid: wc.head(), message: 'Later commit', url: `https://example.com/acme/docs/commit/${wc.head()}` });
+    const files = (await t.api.get(`/v1/spaces/${space}/content/files?limit=100`)).body.items;
+    expect(files.find((f: any) => f.name === 'settings.png').git).toMatchObject({ path: '.gitbook/assets/settings.png' });
+    // metadata=false omits every git field.
+    const bare = await t.api.get(`/v1/spaces/${space}/content/page/${quickstart.id}?metadata=false`);
+    expect(bare.body.git).toBeUndefined();
+    expect((await t.api.get(`/v1/spaces/${space}/content?metadata=false`)).body.git).toBeUndefined();
+    expect((await t.api.get(`/v1/spaces/${space}/content/files?limit=100&metadata=false`)).body.items.every((f: any) => f.git === undefined)).toBe(true);
+  });
+
   it('keeps credentials out of git/info, the space, operation errors, jobs and logs', async () => {
     const { name } = newRepo(FIXTURE);
     const space = await newSpace(t);
