@@ -3,27 +3,24 @@
  *
  * A space's content is a tree of `PageNode`s under a root node (the root
  * stands for the space itself: its own fields are stored but it has no path).
- * Every node is stored once per distinct content as a `StoredNode`:
+ * Every node is stored once per distinct content (engine/commit.ts, table
+ * `content_nodes`; its page in `page_contents`):
  *
  *   contentHash = sha256("page\0" + canonicalJson(page without children))
  *   hash        = sha256("node\0" + contentHash + "\0" + childHashes.join(","))
  *
- * so identical subtrees share hashes, a revision is just a root hash, and
- * `writeTree` only writes nodes that are new: editing one page of a
- * 10,000-page tree writes the edited node plus its ancestors (O(depth)).
+ * so identical subtrees share hashes, a revision is just a root hash, and a
+ * commit only writes nodes that are new: editing one page of a 10,000-page
+ * tree writes the edited node plus its ancestors (O(depth)).
  *
  * Also here: page paths (`computePaths`), sibling slug uniqueness and, via
- * re-exports, fractional order keys and tree diffs.
+ * re-exports, fractional order keys.
  */
 import { canonicalJson, sha256Hex, type JsonObject } from './hash.js';
 import { uniqueSlug } from './slug.js';
 
-import { getNode, type StoredNode, type TreeStore } from './tree-store.js';
-
 export { keyBetween, keysBetween } from './fractional-index.js';
 export { uniqueSlug } from './slug.js';
-export { diffTrees, type PageLocation, type TreeDiff } from './tree-diff.js';
-export { getNode, MemoryTreeStore, type StoredNode, type TreeStore } from './tree-store.js';
 
 export type PageType = 'document' | 'group' | 'link';
 
@@ -75,30 +72,6 @@ export function combineHash(contentHash: string, childHashes: readonly string[])
 /** Hash of a whole subtree. */
 export function hashNode(node: PageNode): string {
   return combineHash(hashPage(pageData(node)), node.children.map(hashNode));
-}
-
-/** Builds the stored form of `node` given its children's hashes. */
-export function toStoredNode(node: PageNode, childHashes: string[]): StoredNode {
-  const page = pageData(node);
-  const contentHash = hashPage(page);
-  return { hash: combineHash(contentHash, childHashes), contentHash, page, childHashes };
-}
-
-/**
- * Stores a tree bottom-up and returns its root hash. Nodes already in the
- * store (same hash) are not written again.
- */
-export function writeTree(root: PageNode, store: TreeStore): string {
-  const childHashes = root.children.map((child) => writeTree(child, store));
-  const stored = toStoredNode(root, childHashes);
-  if (store.get(stored.hash) === undefined) store.put(stored);
-  return stored.hash;
-}
-
-/** Reads a whole tree back from the store. */
-export function readTree(hash: string, store: TreeStore): PageNode {
-  const stored = getNode(hash, store);
-  return { ...stored.page, children: stored.childHashes.map((child) => readTree(child, store)) };
 }
 
 // ---------------------------------------------------------------------------

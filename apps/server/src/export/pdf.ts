@@ -1,23 +1,16 @@
 /**
  * PDF export of pages: `renderPdf` turns page markdown into a PDF with PDFKit.
  *
- * Wiring (issue #5, `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf`):
- *   1. The GitBook operation checks that the actor can read the change request (and the page, when `?page=` is
- *      given), then answers `{ url }` with
- *        url = exportUrl(ctx.config.publicUrl, signExportUrl(ctx.jwtSecret, { spaceId, changeRequestId, pageId, exp }))
- *      (signed-url.ts; `exp` in Unix seconds, e.g. now + 1 hour; the HMAC key is derived from jwtSecret, so
- *      export tokens can never pass for JWTs or the other way round).
- *   2. The Bindery extension `GET /v1/exports/pdf/{token}` must skip bearer authentication (the token is the
- *      credential; add it to the auth middleware's public paths) and be declared in the spec, since the validator
- *      refuses undocumented paths. It calls `verifyExportToken(ctx.jwtSecret, token, clock.now())`: `malformed` or
- *      `signature` -> 404, `expired` -> 410 (or 404). It then loads the change request's page tree (or the single
- *      page) in tree order, and calls
- *        renderPdf({ title, pages: [{ id, title, path, markdown, depth }], loadImage, createdAt })
- *      where `loadImage` reads `{ kind: 'file' }` refs from the space's file storage and may fetch `{ kind: 'url' }`
- *      refs through lib/ssrf.ts (with a size limit and a timeout) or return `undefined` to show a placeholder.
- *      Answer with the handler's `file: { contentType: 'application/pdf', data }` result plus
- *      `Content-Disposition: inline; filename="<slug>.pdf"` and `Cache-Control: private, max-age=<until exp>`.
- *      Pass `createdAt` = the change request's `updatedAt` so that the same content gives the same bytes (ETag-able).
+ * Where it is used (`GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf`, engine/change-request-content.ts):
+ *   1. `changeRequestPdfUrl` checks that the actor can read the change request (and the page, when `?page=` is
+ *      given) and answers `{ url }`, a URL signed by export/signed-url.ts that needs no token and lasts an hour
+ *      (its HMAC key is derived from jwtSecret, so export tokens never pass for JWTs or the other way round).
+ *   2. `GET /v1/exports/pdf/{token}` (a Bindery extension, public in the spec: the token is the credential) calls
+ *      `renderExportedPdf`: `verifyExportToken` gives 404 for a malformed or forged token and 410 once expired;
+ *      then the change request's current page tree (or the single page) is rendered in tree order with
+ *      `renderPdf`, whose `loadImage` reads only the change request's own files (images on the web are not
+ *      fetched: a placeholder is drawn). The route answers `application/pdf` with
+ *      `Content-Disposition: inline; filename="change-request.pdf"` and `Cache-Control: private, no-store`.
  *
  * Layout: an A4 cover with the title, then every page on a new sheet: its title (a bookmark in the PDF outline,
  * nested by `depth`) and its content from the GitBook document (`markdownToDocument`). Footers carry page numbers.

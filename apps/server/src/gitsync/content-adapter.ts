@@ -10,8 +10,8 @@ import { hashNode, hashPage, dedupeSiblingSlugs, type PageData, type PageNode } 
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, notFound } from '../errors.js';
-import { commitRevision, loadRevisionTree } from '../services/content.js';
-import { hashFiles, loadFiles, revisionContent, ROOT_ID, type FileEntry } from '../services/content-store.js';
+import { commitRevision, loadRevisionTree } from '../engine/index.js';
+import { hashFiles, loadFiles, revisionContent, ROOT_ID, type FileEntry } from '../engine/index.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { blobStore } from '../storage/blobs.js';

@@ -3,8 +3,8 @@ import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
 import { markdownToDocument, type Document } from '../content/markdown.js';
 import { pageDocument } from '../content/process.js';
-import type { SpaceContent, PageTimes, PageView } from '../services/content.js';
-import type { FileEntry } from '../services/content-store.js';
+import type { SpaceContent, PageTimes, PageView } from '../engine/index.js';
+import type { FileEntry } from '../engine/index.js';
 
 type RevisionJson = components['schemas']['Revision'];
 type PageJson = components['schemas']['RevisionPage'];

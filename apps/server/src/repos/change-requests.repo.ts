@@ -1,6 +1,6 @@
 // Change requests, their contributors, reviews and requested reviewers, and the space counters they drive.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { DbOrTx, Dialect } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable, ChangeRequestsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 import type { SpaceFilter } from './spaces.repo.js';
@@ -52,10 +52,9 @@ export const changeRequestsRepo = {
     await db.insertInto('change_requests').values(row).execute();
   },
   /** By id, or by number when `ref` is all digits (the path parameter accepts both). */
-  find(db: DbOrTx, spaceId: string, ref: string, opts: { lock?: Dialect } = {}): Promise<ChangeRequestRow | undefined> {
+  find(db: DbOrTx, spaceId: string, ref: string): Promise<ChangeRequestRow | undefined> {
     let q = db.selectFrom('change_requests').selectAll().where('space_id', '=', spaceId);
     q = NUMBER_RE.test(ref) ? q.where((eb) => eb.or([eb('number', '=', Number(ref)), eb('id', '=', ref)])) : q.where('id', '=', ref);
-    if (opts.lock === 'postgres') q = q.forUpdate();
     return q.orderBy('number').executeTakeFirst();
   },
   findById(db: DbOrTx, id: string): Promise<ChangeRequestRow | undefined> {
@@ -120,10 +119,6 @@ export const changeRequestsRepo = {
     add('comments_count', d.comments);
     if (Object.keys(set).length === 0) return;
     await db.updateTable('spaces').set(set).where('id', '=', spaceId).execute();
-  },
-  /** Locks the space row until the end of the transaction (PostgreSQL; SQLite has one writer). */
-  async lockSpace(db: DbOrTx, dialect: Dialect, spaceId: string): Promise<void> {
-    if (dialect === 'postgres') await sql`select id from spaces where id = ${spaceId} for update`.execute(db);
   },
   /** What the counters of a space must equal, computed from the rows. */
   async countsOf(db: DbOrTx, spaceId: string): Promise<{ changeRequests: number; open: number; draft: number }> {

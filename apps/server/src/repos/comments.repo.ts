@@ -1,8 +1,7 @@
-// Comments, replies and reactions. Commands read the comment with `lock: true` (SELECT ... FOR UPDATE on
-// PostgreSQL; SQLite has one writer) before changing it, its replies or a counter, so concurrent resolves, reopens,
-// deletes and replies apply one after the other and each counter moves exactly once per real change.
+// Comments, replies and reactions. Commands lock the comment (repos/locks.ts), then read it, before changing it,
+// its replies or a counter, so concurrent resolves, reopens, deletes and replies apply one after the other and each counter moves exactly once per real change.
 import type { Insertable, Selectable } from 'kysely';
-import type { DbOrTx, Dialect } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 
@@ -41,10 +40,9 @@ export const commentsRepo = {
   async insert(db: DbOrTx, row: Insertable<CommentsTable>): Promise<void> {
     await db.insertInto('comments').values(row).execute();
   },
-  find(db: DbOrTx, scope: CommentScope, id: string, opts: { lock?: Dialect } = {}): Promise<CommentRow | undefined> {
+  find(db: DbOrTx, scope: CommentScope, id: string): Promise<CommentRow | undefined> {
     let q = db.selectFrom('comments').selectAll().where('id', '=', id).where('space_id', '=', scope.spaceId);
     q = scope.changeRequestId === null ? q.where('change_request_id', 'is', null) : q.where('change_request_id', '=', scope.changeRequestId);
-    if (opts.lock === 'postgres') q = q.forUpdate();
     return q.executeTakeFirst();
   },
   findById(db: DbOrTx, id: string): Promise<CommentRow | undefined> {

@@ -1,8 +1,6 @@
 // OpenAPI specifications and their versions (tables openapi_specs, openapi_spec_versions).
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import type { Dialect } from '../db/database.js';
-import { forUpdate } from '../db/dialect.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 import type { OpenAPISpecsTable, OpenAPISpecVersionsTable } from '../db/schema.js';
 
@@ -23,11 +21,6 @@ export const openapiRepo = {
   },
   findById(db: DbOrTx, id: string): Promise<SpecRow | undefined> {
     return db.selectFrom('openapi_specs').selectAll().where('id', '=', id).executeTakeFirst();
-  },
-  /** The spec row, locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
-  async lock(db: DbOrTx, dialect: Dialect, id: string): Promise<SpecRow | undefined> {
-    await sql`select id from openapi_specs where id = ${id}${forUpdate(dialect)}`.execute(db);
-    return this.findById(db, id);
   },
   list(db: DbOrTx, orgId: string, page: PageRequest) {
     const base = db.selectFrom('openapi_specs').selectAll().where('org_id', '=', orgId);

@@ -4,9 +4,9 @@ import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
-import { editChangeRequestContent, loadChangeRequestContent } from '../services/change-request-content.js';
-import { findFile, findPage, listFiles, pageTimes, pageTree } from '../services/content.js';
-import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
+import { editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
+import { findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
+import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, toEdits } from './content-edit-input.js';
 
 export const changeRequestContentHandlers = handlers({

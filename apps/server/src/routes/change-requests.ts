@@ -1,7 +1,7 @@
 // Change requests, their reviews and requested reviewers.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import * as content from '../services/change-request-content.js';
+import * as content from '../engine/index.js';
 import * as crs from '../services/change-requests.js';
 
 export const changeRequestHandlers = handlers({
@@ -29,7 +29,7 @@ export const changeRequestHandlers = handlers({
   },
 
   updateChangeRequest: async ({ actor, params }, ctx) => ({
-    status: 200, body: await content.updateFromMain(ctx, actor, params.spaceId, params.changeRequestId),
+    status: 200, body: await content.updateChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),
   }),
   mergeChangeRequest: async ({ actor, params }, ctx) => ({
     status: 200, body: await content.mergeChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),

@@ -1,6 +1,6 @@
 // Request parsing shared by the space's and the change request's content edits.
 import type { components } from '@bindery/api-types';
-import type { ContentEdit } from '../services/content-edits.js';
+import type { ContentEdit } from '../engine/index.js';
 
 type ApiEdit = components['schemas']['ContentEdit'];
 

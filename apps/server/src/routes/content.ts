@@ -10,8 +10,8 @@ import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import {
   editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
-} from '../services/content.js';
-import { fileBacklinks, listLinks, pageBacklinks } from '../services/links.js';
+} from '../engine/index.js';
+import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
 import { etag, toEdits } from './content-edit-input.js';

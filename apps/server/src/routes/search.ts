@@ -1,7 +1,7 @@
 // Full-text search of a space and of an organization's spaces (services/search.ts).
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { searchOrganization, searchSpace } from '../services/search.js';
+import { searchOrganization, searchSpace } from '../engine/index.js';
 
 export const searchHandlers = handlers({
   searchSpaceContent: async ({ actor, params, query }, ctx) => {

@@ -23,6 +23,7 @@ import { userAsActor, type Actor } from './auth.js';
 import { postComment, getReviewComment, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
 import { accessibleSpacesFilter, loadSpace } from './spaces.js';
+import { locks } from '../repos/locks.js';
 
 export interface LoadedChangeRequest {
   space: SpaceRow;
@@ -40,10 +41,11 @@ export interface LoadedChangeRequest {
 export async function loadChangeRequest(
   ctx: AppContext, db: DbOrTx, actor: Actor, spaceId: string, ref: string, opts: { lock?: boolean } = {},
 ): Promise<LoadedChangeRequest> {
-  if (opts.lock) await changeRequestsRepo.lockSpace(db, ctx.dialect, spaceId);
+  if (opts.lock) await locks.space(ctx, db, spaceId);
   const { space, access } = await loadSpace(ctx, db, actor, spaceId, 'view');
   authorizeChangeRequest(access, 'view');
-  const changeRequest = await changeRequestsRepo.find(db, space.id, ref, opts.lock ? { lock: ctx.dialect } : {});
+  if (opts.lock) await locks.changeRequest(ctx, db, space.id, ref);
+  const changeRequest = await changeRequestsRepo.find(db, space.id, ref);
   if (!changeRequest) throw notFound('Change request');
   return { space, access, changeRequest };
 }
@@ -75,7 +77,7 @@ export async function createChangeRequest(ctx: AppContext, actor: Actor, spaceId
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
     // Lock first: the number and the initial revision are read under the lock.
-    await changeRequestsRepo.lockSpace(tx, ctx.dialect, spaceId);
+    await locks.space(ctx, tx, spaceId);
     const { space, access } = await loadSpace(ctx, tx, actor, spaceId, 'view');
     authorizeChangeRequest(access, 'create');
     const now = ctx.clock.now().toISOString();
@@ -150,17 +152,6 @@ export async function updateChangeRequestById(ctx: AppContext, actor: Actor, spa
 function reopenedFromMerge(cr: ChangeRequestRow): Partial<ChangeRequestRow> {
   const from = cr.revision_merged_id ?? cr.revision_id;
   return { revision_id: from, revision_initial_id: from, revision_merged_ancestor_id: null, revision_merged_id: null, merged_at: null, merged_by: null };
-}
-
-/**
- * For the content engine: records that `userId` edited the content of a change request, which now has
- * `revisionId` (its `revision` moves, its reviews of the earlier revision become outdated). Runs in the caller's
- * transaction; the caller holds the change request row lock (`loadChangeRequest(..., {lock: true})`).
- */
-export async function recordChangeRequestEdit(ctx: AppContext, tx: DbOrTx, changeRequestId: string, revisionId: string, userId: string): Promise<void> {
-  const now = ctx.clock.now().toISOString();
-  await changeRequestsRepo.update(tx, changeRequestId, { revision_id: revisionId, updated_at: now });
-  await changeRequestsRepo.addContributor(tx, changeRequestId, userId, now);
 }
 
 // Reviews -----------------------------------------------------------------------------------------------------------

@@ -15,10 +15,11 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import type { Actor } from './auth.js';
 import {
-  CollectionTree, collectionChain, computeCollectionAccess, loadSubject, loadVisibleOrganization, lockOrganizations, spaceLink,
+  CollectionTree, collectionChain, computeCollectionAccess, loadSubject, loadVisibleOrganization, spaceLink,
 } from './content-access.js';
 import { keyForPosition, type Position } from './positions.js';
 import { authorizeCreateIn, authorizeTransfer, trashSpaces, type LoadedSpace } from './spaces.js';
+import { locks, withOrganizationLockOf } from '../repos/locks.js';
 
 export interface LoadedCollection {
   collection: CollectionRow;
@@ -40,24 +41,10 @@ async function reload(ctx: AppContext, actor: Actor, id: string): Promise<Loaded
   return { collection, access: await computeCollectionAccess(ctx.db, await loadSubject(ctx.db, actor, collection.org_id), collection) };
 }
 
-/** A transaction holding the lock of the collection's organization (retried if a transfer moved it meanwhile). */
-async function withCollectionLock<T>(ctx: AppContext, id: string, fn: (tx: DbOrTx, c: CollectionRow | undefined) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const before = await collectionsRepo.findById(ctx.db, id);
-    const result = await ctx.db.transaction().execute(async (tx) => {
-      if (before) await lockOrganizations(ctx, tx, [before.org_id]);
-      const c = await collectionsRepo.findById(tx, id);
-      if (c && before && c.org_id !== before.org_id && attempt < 3) return { retry: true as const };
-      return { retry: false as const, value: await fn(tx, c) };
-    });
-    if (!result.retry) return result.value;
-  }
-}
-
 export async function createCollection(ctx: AppContext, actor: Actor, orgId: string, body: RequestBody<'createCollection'>): Promise<LoadedCollection> {
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     const { subject } = await loadVisibleOrganization(tx, actor, orgId);
     const parentId = body?.parent ?? null;
     if (parentId === null) authorizeOrganization(actor, subject.member, 'createContent');
@@ -101,7 +88,7 @@ export async function listSpacesInCollection(ctx: AppContext, actor: Actor, id: 
 }
 
 export async function updateCollection(ctx: AppContext, actor: Actor, id: string, body: RequestBody<'updateCollectionById'>): Promise<LoadedCollection> {
-  await withCollectionLock(ctx, id, async (tx) => {
+  await withOrganizationLockOf(ctx, (db) => collectionsRepo.findById(db, id), async (tx) => {
     await loadCollection(tx, actor, id, 'update');
     const patch: Partial<CollectionRow> = { updated_at: ctx.clock.now().toISOString() };
     if (body.title !== undefined) patch.title = body.title;
@@ -117,7 +104,7 @@ export async function updateCollection(ctx: AppContext, actor: Actor, id: string
  * (restorable for 7 days, at the top level of the organization). 204 also when it does not exist or is not visible.
  */
 export async function deleteCollection(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  await withCollectionLock(ctx, id, async (tx, collection) => {
+  await withOrganizationLockOf(ctx, (db) => collectionsRepo.findById(db, id), async (tx, collection) => {
     if (!collection) return;
     const access = await computeCollectionAccess(tx, await loadSubject(tx, actor, collection.org_id), collection);
     if (!canOnCollection(access, 'view')) return;
@@ -138,7 +125,7 @@ export async function deleteCollection(ctx: AppContext, actor: Actor, id: string
 }
 
 export async function moveCollection(ctx: AppContext, actor: Actor, id: string, body: RequestBody<'moveCollection'>): Promise<LoadedCollection> {
-  await withCollectionLock(ctx, id, async (tx) => {
+  await withOrganizationLockOf(ctx, (db) => collectionsRepo.findById(db, id), async (tx) => {
     const { collection } = await loadCollection(tx, actor, id, 'move');
     const parentId = body.parent === undefined ? collection.parent_id : body.parent;
     if (parentId === collection.parent_id && !body.position) throw conflict('The collection is already there: give another `parent` or a `position`');
@@ -160,7 +147,7 @@ export async function moveCollection(ctx: AppContext, actor: Actor, id: string, 
 export async function transferCollection(ctx: AppContext, actor: Actor, id: string, toOrg: string): Promise<LoadedCollection> {
   const before = await collectionsRepo.findById(ctx.db, id);
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [before?.org_id ?? '', toOrg].filter(Boolean));
+    await locks.organizations(ctx, tx, [before?.org_id ?? '', toOrg].filter(Boolean));
     const { collection } = await loadCollection(tx, actor, id, 'view');
     if (collection.org_id !== before?.org_id) throw conflict('The collection was moved meanwhile; try again');
     if (collection.org_id === toOrg) throw conflict('The collection already belongs to this organization');

@@ -20,9 +20,10 @@ import type { SpaceRow } from '../repos/spaces.repo.js';
 import { presentComments, presentReplies, type BodyFormat, type CommentPage, type CommentView, type StoredBody } from '../presenters/comment.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
-import { pageSummaries, versionTimes } from './content.js';
+import { pageSummaries, versionTimes } from '../engine/index.js';
 import { loadSpace } from './spaces.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
+import { locks } from '../repos/locks.js';
 
 /** Which comments: those of a space, or of one of its change requests (id or number, as in the path). */
 export interface CommentWhere {
@@ -93,8 +94,6 @@ async function bumpOpen(db: DbOrTx, s: Scope, delta: number): Promise<void> {
   if (s.changeRequest) await changeRequestsRepo.bumpComments(db, s.changeRequest.id, delta);
   else await changeRequestsRepo.bumpSpace(db, s.space.id, { comments: delta });
 }
-
-const lockOf = (ctx: AppContext) => ({ lock: ctx.dialect });
 
 // Presentation (presenters/comment.ts) --------------------------------------------------------------------------------
 
@@ -189,7 +188,8 @@ export async function updateComment(ctx: AppContext, actor: Actor, where: Commen
   const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
-    const row = await commentsRepo.find(tx, s.scope, id, lockOf(ctx));
+    await locks.comment(ctx, tx, id);
+    const row = await commentsRepo.find(tx, s.scope, id);
     if (!row) throw notFound('Comment');
     const isAuthor = row.posted_by === actor.user.id;
     const now = ctx.clock.now().toISOString();
@@ -224,7 +224,8 @@ export async function deleteComment(ctx: AppContext, actor: Actor, where: Commen
   await ctx.db.transaction().execute(async (tx) => {
     const s = await visibleScopeOrNull(ctx, tx, actor, where);
     if (!s) return;
-    const row = await commentsRepo.find(tx, s.scope, id, lockOf(ctx));
+    await locks.comment(ctx, tx, id);
+    const row = await commentsRepo.find(tx, s.scope, id);
     if (!row) return;
     authorizeComment(s.access, 'delete', row.posted_by === actor.user.id);
     if ((await commentsRepo.delete(tx, id)) && row.status === 'open') await bumpOpen(tx, s, -1);
@@ -267,7 +268,8 @@ export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhe
   const id = newId();
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
-    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    await locks.comment(ctx, tx, commentId);
+    const comment = await commentsRepo.find(tx, s.scope, commentId);
     if (!comment) throw notFound('Comment');
     authorizeComment(s.access, 'reply', comment.posted_by === actor.user.id);
     await commentsRepo.insertReply(tx, { id, comment_id: commentId, body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null });
@@ -281,7 +283,8 @@ export async function updateReply(ctx: AppContext, actor: Actor, where: CommentW
   const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
-    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    await locks.comment(ctx, tx, commentId);
+    const comment = await commentsRepo.find(tx, s.scope, commentId);
     if (!comment) throw notFound('Comment');
     const reply = await commentsRepo.findReply(tx, commentId, id);
     if (!reply) throw notFound('Comment reply');
@@ -301,7 +304,8 @@ export async function deleteReply(ctx: AppContext, actor: Actor, where: CommentW
   await ctx.db.transaction().execute(async (tx) => {
     const s = await visibleScopeOrNull(ctx, tx, actor, where);
     if (!s) return;
-    const comment = await commentsRepo.find(tx, s.scope, commentId, lockOf(ctx));
+    await locks.comment(ctx, tx, commentId);
+    const comment = await commentsRepo.find(tx, s.scope, commentId);
     if (!comment) return;
     const reply = await commentsRepo.findReply(tx, commentId, id);
     if (!reply) return;

@@ -117,14 +117,5 @@ export function isExpired(ctx: AppContext, s: SpaceRow): boolean {
   return !!s.deleted_at && ctx.clock.now().getTime() - Date.parse(s.deleted_at) >= SPACE_RETENTION_MS;
 }
 
-/**
- * Serialises structural changes (create, move, delete, restore, transfer) of an organization's content. On
- * PostgreSQL the organization row is locked for the transaction; SQLite runs one writer at a time anyway.
- */
-export async function lockOrganizations(ctx: AppContext, db: DbOrTx, orgIds: string[]): Promise<void> {
-  if (ctx.dialect !== 'postgres') return;
-  for (const id of [...new Set(orgIds)].sort()) await sql`select id from organizations where id = ${id} for update`.execute(db);
-}
-
 /** A 404 that names the field of the request that points at nothing. */
 export const missing = (what: string, field: string) => new ApiError(404, `${what} not found (${field})`);

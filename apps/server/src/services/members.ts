@@ -12,8 +12,9 @@ import { usersRepo } from '../repos/users.repo.js';
 import type { MemberCounts } from '../presenters/organization.js';
 import type { Actor } from './auth.js';
 import { assertNotBoundElsewhere } from './membership.js';
-import { loadOrganization, lockOrganization } from './organizations.js';
+import { loadOrganization } from './organizations.js';
 import { forgetMember } from './permissions.js';
+import { locks } from '../repos/locks.js';
 
 export interface MemberWithUser extends MemberAndUser {
   counts: MemberCounts;
@@ -51,7 +52,7 @@ export async function getMember(ctx: AppContext, actor: Actor, orgId: string, us
 export async function updateMemberRole(ctx: AppContext, actor: Actor, orgId: string, userId: string, role: string | null): Promise<MemberWithUser> {
   await loadOrganization(ctx, actor, orgId, 'admin');
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganization(ctx, tx, orgId);
+    await locks.organizations(ctx, tx, [orgId]);
     const target = await membersRepo.find(tx, orgId, userId);
     if (!target) throw notFound('Member');
     if (target.role === 'admin' && role !== 'admin' && (await membersRepo.countAdmins(tx, orgId)) <= 1) {
@@ -68,7 +69,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, orgId: string,
   const self = userId === actor.user.id;
   await loadOrganization(ctx, actor, orgId, self ? 'view' : 'admin');
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganization(ctx, tx, orgId);
+    await locks.organizations(ctx, tx, [orgId]);
     const target = await membersRepo.find(tx, orgId, userId);
     if (!target) return;
     if (target.role === 'admin' && (await membersRepo.countAdmins(tx, orgId)) <= 1) {

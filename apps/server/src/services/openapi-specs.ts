@@ -22,6 +22,7 @@ import { authorizeOpenAPISpecs, type OpenAPISpecPermissions } from '../policies/
 import { openapiRepo, type SpecRow, type SpecVersionMeta, type SpecVersionRow } from '../repos/openapi.repo.js';
 import type { Actor } from './auth.js';
 import { loadOrganization } from './organizations.js';
+import { locks } from '../repos/locks.js';
 
 type Source = RequestBody<'createOpenAPISpec'>['source'];
 
@@ -115,7 +116,8 @@ export async function putSpec(ctx: AppContext, actor: Actor, orgId: string, slug
     const permissions = await access(ctx, tx, actor, orgId, 'edit');
     const existing = await openapiRepo.findBySlug(tx, orgId, s);
     if (!existing) return { spec: await insertSpec(ctx, tx, actor, orgId, s, body.source), permissions, created: true };
-    const locked = (await openapiRepo.lock(tx, ctx.dialect, existing.id))!;
+    await locks.openapiSpec(ctx, tx, existing.id);
+    const locked = (await openapiRepo.findById(tx, existing.id))!;
     return { spec: await setSource(ctx, tx, locked, body.source), permissions, created: false };
   });
 }
@@ -223,7 +225,8 @@ export async function processSpecJob(ctx: AppContext, payload: ProcessJobPayload
 
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
-    const current = await openapiRepo.lock(tx, ctx.dialect, spec.id);
+    await locks.openapiSpec(ctx, tx, spec.id);
+    const current = await openapiRepo.findById(tx, spec.id);
     if (!current || current.generation !== payload.generation) return;
     if (!outcome.ok) {
       const issues: SpecIssue[] = outcome.error.issues;

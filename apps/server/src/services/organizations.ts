@@ -30,11 +30,6 @@ export async function loadOrganization(ctx: AppContext, actor: Actor, orgId: str
   return { org, member };
 }
 
-/** Serialises membership changes of one organization (last-admin checks) on PostgreSQL; SQLite serialises writers. */
-export async function lockOrganization(ctx: AppContext, db: DbOrTx, orgId: string): Promise<void> {
-  if (ctx.dialect === 'postgres') await sql`select id from organizations where id = ${orgId} for update`.execute(db);
-}
-
 const normalizeDomains = (d: string[]) => [...new Set(d.map((x) => x.toLowerCase()))];
 
 export async function createOrganization(

@@ -10,8 +10,8 @@ import { membersRepo } from '../repos/organizations.repo.js';
 import { teamsRepo } from '../repos/teams.repo.js';
 import type { Actor } from './auth.js';
 import { loadCollection } from './collections.js';
-import { lockOrganizations } from './content-access.js';
 import { loadSpace } from './spaces.js';
+import { locks } from '../repos/locks.js';
 
 type Invite = RequestBody<'inviteToSpace'>;
 
@@ -37,7 +37,7 @@ async function grant(ctx: AppContext, tx: DbOrTx, orgId: string, kind: ContentKi
 export async function inviteToSpace(ctx: AppContext, actor: Actor, spaceId: string, body: Invite): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'invite');
-    await lockOrganizations(ctx, tx, [space.org_id]);
+    await locks.organizations(ctx, tx, [space.org_id]);
     await grant(ctx, tx, space.org_id, 'space', space.id, body);
   });
 }
@@ -45,7 +45,7 @@ export async function inviteToSpace(ctx: AppContext, actor: Actor, spaceId: stri
 export async function inviteToCollection(ctx: AppContext, actor: Actor, collectionId: string, body: Invite): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const { collection } = await loadCollection(tx, actor, collectionId, 'invite');
-    await lockOrganizations(ctx, tx, [collection.org_id]);
+    await locks.organizations(ctx, tx, [collection.org_id]);
     await grant(ctx, tx, collection.org_id, 'collection', collection.id, body);
   });
 }

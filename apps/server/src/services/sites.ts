@@ -5,7 +5,6 @@ import AjvModule from 'ajv';
 import type { components, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import { forUpdate } from '../db/dialect.js';
 import { slugify } from '../content/slug.js';
 import { keyBetween } from '../content/fractional-index.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
@@ -18,6 +17,7 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
+import { locks } from '../repos/locks.js';
 
 export interface LoadedSite {
   site: SiteRow;
@@ -33,7 +33,7 @@ const SECRET_LENGTH = 32;
 async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: 'view' | 'edit', lock = false): Promise<LoadedSite> {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view', db);
   const permissions = authorizeSites(actor, member, 'view');
-  if (lock && ctx.dialect === 'postgres') await db.selectFrom('sites').select('id').where('id', '=', siteId).modifyEnd(forUpdate(ctx.dialect)).execute();
+  if (lock) await locks.site(ctx, db, siteId);
   const site = await sitesRepo.find(db, orgId, siteId);
   if (!site) throw notFound('Site');
   if (action === 'edit') authorizeSites(actor, member, 'edit');

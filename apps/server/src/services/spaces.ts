@@ -19,7 +19,7 @@ import { collectionsRepo } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
-import { revisionsRepo } from '../repos/revisions.repo.js';
+import { insertFirstRevision } from '../engine/index.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
@@ -27,9 +27,10 @@ import { isEmoji } from '../lib/text.js';
 import { userAsActor, type Actor } from './auth.js';
 import {
   CollectionTree, SPACE_PURGE_GRACE_MS, SPACE_RETENTION_MS, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject,
-  loadVisibleOrganization, lockOrganizations, missing, spaceLink,
+  loadVisibleOrganization, missing, spaceLink,
 } from './content-access.js';
 import { keyForPosition, type Position } from './positions.js';
+import { locks, withOrganizationLockOf } from '../repos/locks.js';
 
 export interface LoadedSpace {
   space: SpaceRow;
@@ -68,20 +69,6 @@ async function reload(ctx: AppContext, actor: Actor, spaceId: string): Promise<L
   return { space, access: await computeSpaceAccess(ctx.db, subject, space) };
 }
 
-/** Runs `fn` in a transaction holding the lock of the space's organization (retried if a transfer moved it meanwhile). */
-async function withSpaceLock<T>(ctx: AppContext, spaceId: string, fn: (tx: DbOrTx, space: SpaceRow | undefined) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const before = await spacesRepo.findById(ctx.db, spaceId);
-    const result = await ctx.db.transaction().execute(async (tx) => {
-      if (before) await lockOrganizations(ctx, tx, [before.org_id]);
-      const space = await spacesRepo.findById(tx, spaceId);
-      if (space && before && space.org_id !== before.org_id && attempt < 3) return { retry: true as const };
-      return { retry: false as const, value: await fn(tx, space) };
-    });
-    if (!result.retry) return result.value;
-  }
-}
-
 /**
  * Checks that the caller may create content in `parentId` (a collection of `orgId`, or its top level when null):
  * the `create` role on the collection, or in the organization. `field` names the request field for errors.
@@ -113,7 +100,7 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
   const now = ctx.clock.now().toISOString();
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     const { subject } = await loadVisibleOrganization(tx, actor, orgId);
     const parentId = body.parent ?? null;
     if (parentId === null) authorizeOrganization(actor, subject.member, 'createContent');
@@ -128,8 +115,7 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
       comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
       created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
     });
-    // The first revision of a space is empty; the content engine fills revisions.
-    await revisionsRepo.insert(tx, { id: revisionId, space_id: id, parents: '[]', type: 'edits', created_by: actor.user.id, created_at: now });
+    await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id });
   });
   return reload(ctx, actor, id);
 }
@@ -189,7 +175,7 @@ export async function listSpacesForMember(ctx: AppContext, actor: Actor, orgId: 
 export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'updateSpaceById'>): Promise<LoadedSpace> {
   const onlyEditMode = Object.keys(body).every((k) => k === 'editMode');
   checkEmoji(body.emoji);
-  await withSpaceLock(ctx, spaceId, async (tx) => {
+  await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, onlyEditMode ? 'setEditMode' : 'update');
     const patch: Partial<SpaceRow> = { updated_at: ctx.clock.now().toISOString() };
     if (body.title !== undefined) patch.title = body.title;
@@ -210,7 +196,7 @@ export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string
 
 /** Moves a space to the trash. Nothing happens (and no error) when it does not exist, is already deleted, or the caller cannot see it. */
 export async function deleteSpace(ctx: AppContext, actor: Actor, spaceId: string): Promise<void> {
-  await withSpaceLock(ctx, spaceId, async (tx, space) => {
+  await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx, space) => {
     if (!space || space.deleted_at) return;
     const access = await computeSpaceAccess(tx, await loadSubject(tx, actor, space.org_id), space);
     if (!access.view) return;
@@ -229,7 +215,7 @@ export async function trashSpaces(ctx: AppContext, tx: DbOrTx, spaceIds: string[
 }
 
 export async function restoreSpace(ctx: AppContext, actor: Actor, spaceId: string): Promise<LoadedSpace> {
-  await withSpaceLock(ctx, spaceId, async (tx, space) => {
+  await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx, space) => {
     if (!space) throw notFound('Space');
     const access = await computeSpaceAccess(tx, await loadSubject(tx, actor, space.org_id), space);
     if (!access.view || (space.deleted_at && !canOnSpace(access, 'restore'))) throw notFound('Space');
@@ -265,7 +251,7 @@ const COPY_SUFFIX = ' (copy)';
 
 export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: string): Promise<LoadedSpace> {
   const id = newId();
-  await withSpaceLock(ctx, spaceId, async (tx) => {
+  await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'view');
     const subject = await loadSubject(tx, actor, space.org_id);
     await authorizeCreateIn(tx, subject, space.org_id, space.parent_id, '/path/spaceId');
@@ -283,8 +269,7 @@ export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: str
       comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
       created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
     });
-    // The copy starts from the source's current revision; the content engine copies that revision's content.
-    await revisionsRepo.insert(tx, { id: revisionId, space_id: id, parents: JSON.stringify([space.revision_id]), type: 'edits', created_by: actor.user.id, created_at: now });
+    await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id, copyOf: space.revision_id });
     await pageVersionsRepo.copySpace(tx, space.id, id);
     await grantsRepo.copy(tx, 'space', space.id, id, now);
   });
@@ -292,7 +277,7 @@ export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: str
 }
 
 export async function moveSpace(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'moveSpace'>): Promise<LoadedSpace> {
-  await withSpaceLock(ctx, spaceId, async (tx) => {
+  await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'move');
     const subject = await loadSubject(tx, actor, space.org_id);
     const parentId = body.parent === undefined ? space.parent_id : body.parent;
@@ -320,7 +305,7 @@ export async function authorizeTransfer(db: DbOrTx, actor: Actor, fromOrg: strin
 export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: string, toOrg: string): Promise<LoadedSpace> {
   const before = await spacesRepo.findById(ctx.db, spaceId);
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [before?.org_id ?? '', toOrg].filter(Boolean));
+    await locks.organizations(ctx, tx, [before?.org_id ?? '', toOrg].filter(Boolean));
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'view');
     if (space.org_id !== before?.org_id) throw conflict('The space was moved meanwhile; try again');
     if (space.org_id === toOrg) throw conflict('The space already belongs to this organization');

@@ -13,8 +13,8 @@ import { teamsRepo, splitTeamMember, type TeamCounts, type TeamRole, type TeamRo
 import { usersRepo } from '../repos/users.repo.js';
 import type { Actor } from './auth.js';
 import { callerMembership } from './membership.js';
-import { lockOrganizations } from './content-access.js';
 import { withMembershipCounts } from './members.js';
+import { locks } from '../repos/locks.js';
 
 export interface LoadedTeam {
   team: TeamRow;
@@ -68,7 +68,7 @@ export async function createTeam(ctx: AppContext, actor: Actor, orgId: string, b
   const now = ctx.clock.now().toISOString();
   const team: TeamRow = { id: newId(), org_id: orgId, title: body.title, created_at: now, updated_at: now };
   const member = await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     const m = await callerMember(tx, actor, orgId);
     authorizeOrganization(actor, m, 'ownTeam');
     const userIds = await resolveMembers(tx, orgId, body.members ?? [], '/body/members');
@@ -106,7 +106,7 @@ export async function updateTeam(ctx: AppContext, actor: Actor, orgId: string, t
 /** Deletes a team (its members stay in the organization; the team's grants go). 204 also when it does not exist or is not visible. */
 export async function deleteTeam(ctx: AppContext, actor: Actor, orgId: string, teamId: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     const member = await callerMember(tx, actor, orgId);
     const team = await teamsRepo.find(tx, orgId, teamId);
     if (!team) return;
@@ -134,7 +134,7 @@ export async function listTeamMembers(ctx: AppContext, actor: Actor, orgId: stri
 
 export async function updateTeamMembers(ctx: AppContext, actor: Actor, orgId: string, teamId: string, body: RequestBody<'updateMembersInOrganizationTeam'>): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     await loadTeam(tx, actor, orgId, teamId, 'admin');
     const add = await resolveMembers(tx, orgId, body.add ?? [], '/body/add');
     const remove: string[] = [];
@@ -161,7 +161,7 @@ export async function updateTeamMembers(ctx: AppContext, actor: Actor, orgId: st
 
 export async function addTeamMember(ctx: AppContext, actor: Actor, orgId: string, teamId: string, userId: string, role: TeamRole | undefined): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    await lockOrganizations(ctx, tx, [orgId]);
+    await locks.organizations(ctx, tx, [orgId]);
     await loadTeam(tx, actor, orgId, teamId, 'admin');
     if (!(await membersRepo.find(tx, orgId, userId))) throw notFound('Member');
     await teamsRepo.addMember(tx, { team_id: teamId, user_id: userId, org_id: orgId, role: role ?? 'member', added_at: ctx.clock.now().toISOString() }, { updateRole: role !== undefined });

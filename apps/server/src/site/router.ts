@@ -11,9 +11,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
-import type { PageView } from '../services/content.js';
-import { pageTree } from '../services/content.js';
-import { loadMarkdown, revisionContent, type RevisionContent } from '../services/content-store.js';
+import type { PageView } from '../engine/index.js';
+import { pageTree } from '../engine/index.js';
+import { loadMarkdown, revisionContent, type RevisionContent } from '../engine/index.js';
 import { pageDocument } from '../content/process.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';

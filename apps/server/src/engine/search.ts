@@ -12,8 +12,8 @@ import { searchPages, searchSections, searchTerms, type SearchHit } from '../db/
 import { pageAppUrl } from '../presenters/content.js';
 import { spaceAccess } from '../policies/space.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
-import type { Actor } from './auth.js';
-import { CollectionTree, loadVisibleOrganization, spaceLink } from './content-access.js';
+import type { Actor } from '../services/auth.js';
+import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
 import { ensureIndexed, loadContent } from './content.js';
 
 type PageResult = components['schemas']['SearchPageResult'];

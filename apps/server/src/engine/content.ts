@@ -28,32 +28,29 @@
 //
 // READING: `loadContent(ctx, actor, spaceId)` gives the active revision (with its indexes caught up), then
 // `pageTree`, `findPage`, `findPageByPath`, `listFiles`, `findFile` work on any RevisionContent.
-import { sql } from 'kysely';
 import { hashPage, combineHash, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import { forUpdate } from '../db/dialect.js';
+import { locks } from '../repos/locks.js';
 import { ApiError, notFound, preconditionFailed } from '../errors.js';
-import { newId } from '../lib/ids.js';
 import { contentRepo } from '../repos/content.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
-import type { Actor } from './auth.js';
+import type { Actor } from '../services/auth.js';
 import { applyEdit, prepareEdits, type ContentEdit, type EditState } from './content-edits.js';
 import { childPath, syncSpaceIndex, type IndexStats } from './content-index.js';
 import {
   loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, writeFiles,
   type FileEntry, type NodeRecord, type PageMeta, type RevisionContent, type TreeNode,
 } from './content-store.js';
-import { loadSpace, type LoadedSpace } from './spaces.js';
+import { loadSpace, type LoadedSpace } from '../services/spaces.js';
 import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
-import { notifyContentUpdated } from './integration-events.js';
+import { contentRow, insertRevision, moveSpaceHead, type RevisionType } from './commit.js';
 
 export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
 
-export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update' | 'computed';
 
 export interface CommitOptions {
   /** Who makes the revision (null for the system). */
@@ -95,9 +92,9 @@ function checkIfMatch(expected: string[] | string | undefined, actual: string): 
   throw preconditionFailed(`The content has changed: its revision is now ${actual}, not ${list.join(', ')} (If-Match)`);
 }
 
-/** Locks the space row for the rest of the transaction (SQLite: the single writer already excludes others). */
+/** Locks the space row for the rest of the transaction (repos/locks.ts) and reads it. */
 async function lockSpace(ctx: AppContext, tx: DbOrTx, spaceId: string): Promise<SpaceRow> {
-  await sql`select id from spaces where id = ${spaceId}${forUpdate(ctx.dialect)}`.execute(tx);
+  await locks.space(ctx, tx, spaceId);
   const space = await spacesRepo.findById(tx, spaceId);
   if (!space) throw notFound('Space');
   return space;
@@ -176,10 +173,10 @@ export async function commitEdits(
     stats.objects += f.written;
   }
   const revisionId = await insertRevision(ctx, tx, {
-    spaceId: target.spaceId, parents: [baseId], type: opts.type ?? 'edits', createdBy: opts.createdBy, rootHash, filesHash, variables: state.variables,
+    spaceId: target.spaceId, parents: [baseId], type: opts.type ?? 'edits', createdBy: opts.createdBy, content: { rootHash, filesHash, variables: state.variables },
   });
   stats.revisions = 1;
-  if (target.kind === 'space') stats.index = await activate(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash });
+  if (target.kind === 'space') stats.index = await moveSpaceHead(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash });
   return { revisionId, changed: true, created: state.created, stats };
 }
 
@@ -188,42 +185,8 @@ async function recordPageVersions(ctx: AppContext, tx: DbOrTx, spaceId: string, 
   await pageVersionsRepo.record(tx, spaceId, versions.filter((v) => v.pageId !== ROOT_ID), ctx.clock.now().toISOString());
 }
 
-function contentRow(hash: string, page: PageData) {
-  const { markdown, ...meta } = page;
-  return { hash, page_id: page.id, data: JSON.stringify(meta), markdown };
-}
-
 function nodeRow(n: NodeRecord) {
   return { hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') };
-}
-
-async function insertRevision(
-  ctx: AppContext, tx: DbOrTx,
-  r: { spaceId: string; parents: string[]; type: RevisionType; createdBy: string | null; rootHash: string | null; filesHash: string | null; variables: Record<string, string> },
-): Promise<string> {
-  const id = newId();
-  await revisionsRepo.insert(tx, {
-    id, space_id: r.spaceId, parents: JSON.stringify(r.parents), type: r.type, created_by: r.createdBy, created_at: ctx.clock.now().toISOString(),
-    // An empty tree still gets a root node of its own, so that `root_hash` null keeps meaning "no content of its own".
-    root_hash: r.rootHash ?? (await writeEmptyRoot(ctx, tx)), files_hash: r.filesHash, variables: JSON.stringify(r.variables),
-  });
-  return id;
-}
-
-async function writeEmptyRoot(ctx: AppContext, tx: DbOrTx): Promise<string> {
-  const page: PageData = { id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '' };
-  const contentHash = hashPage(page);
-  const hash = combineHash(contentHash, []);
-  await contentRepo.insertContents(tx, [contentRow(contentHash, page)]);
-  await contentRepo.insertNodes(tx, [{ hash, page_id: ROOT_ID, content_hash: contentHash, children: '' }]);
-  return hash;
-}
-
-/** Points the space at a revision and brings its indexes up to date (caller holds the space lock). */
-async function activate(ctx: AppContext, tx: DbOrTx, spaceId: string, r: { revisionId: string; rootHash: string | null; filesHash: string | null }): Promise<IndexStats> {
-  await spacesRepo.update(tx, spaceId, { revision_id: r.revisionId, updated_at: ctx.clock.now().toISOString() });
-  await notifyContentUpdated(ctx, tx, { spaceId, revisionId: r.revisionId });
-  return syncSpaceIndex(ctx, tx, spaceId, r);
 }
 
 /** Stores a whole tree (only nodes not stored yet are written) as a revision; `activate` makes it the space's. */
@@ -255,8 +218,10 @@ export async function commitRevision(
   rememberNodes(ctx, nodes);
   const f = await writeFiles(ctx, tx, r.files ?? []);
   stats.objects = f.written;
-  const revisionId = await insertRevision(ctx, tx, { spaceId: r.spaceId, parents: r.parents, type: r.type, createdBy: r.createdBy, rootHash, filesHash: f.hash, variables: r.variables ?? {} });
-  if (r.activate) stats.index = await activate(ctx, tx, r.spaceId, { revisionId, rootHash, filesHash: f.hash });
+  const revisionId = await insertRevision(ctx, tx, {
+    spaceId: r.spaceId, parents: r.parents, type: r.type, createdBy: r.createdBy, content: { rootHash, filesHash: f.hash, variables: r.variables ?? {} },
+  });
+  if (r.activate) stats.index = await moveSpaceHead(ctx, tx, r.spaceId, { revisionId, rootHash, filesHash: f.hash });
   return { revisionId, changed: true, created: { pages: [], files: [] }, stats };
 }
 

@@ -13,7 +13,6 @@ import type { DbOrTx } from '../db/database.js';
 import { ApiError, conflict, preconditionFailed } from '../errors.js';
 import { renderPdf, type PdfPageInput } from '../export/pdf.js';
 import { exportUrl, signExportUrl, verifyExportToken } from '../export/signed-url.js';
-import { newId } from '../lib/ids.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
 import { describeUnmet, evaluateMergeRules, resolveMergeRules, type MergeRulesConfig } from '../policies/merge-rules.js';
 import { baseRevision } from '../presenters/change-request.js';
@@ -21,15 +20,14 @@ import { changeRequestsRepo, statusCounters, type ChangeRequestRow } from '../re
 import { organizationsRepo } from '../repos/organizations.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
-import type { Actor } from './auth.js';
+import type { Actor } from '../services/auth.js';
 import { applyResolutions, mergeSnapshots, presentConflicts, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
-import { loadChangeRequest, recordChangeRequestEdit, type LoadedChangeRequest } from './change-requests.js';
-import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type RevisionType, type SpaceContent } from './content.js';
+import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
+import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
+import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type SpaceContent } from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
-import { syncSpaceIndex } from './content-index.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
-import { notifyContentUpdated } from './integration-events.js';
 
 // Reading ---------------------------------------------------------------------------------------------------------
 
@@ -84,7 +82,11 @@ export async function editChangeRequestContent(
       throw preconditionFailed(`The change request has changed: its revision is now ${cr.revision_id}, not ${ifMatch.join(', ')} (If-Match)`);
     }
     const result = await commitEdits(ctx, tx, { kind: 'revision-chain', spaceId, baseRevisionId: cr.revision_id }, edits, { createdBy: actor.user.id }, opts.at);
-    if (result.changed) await recordChangeRequestEdit(ctx, tx, cr.id, result.revisionId, actor.user.id);
+    if (result.changed) {
+      // The change request's revision moves (its reviews of the earlier one become outdated); the editor contributed.
+      await moveChangeRequestHead(ctx, tx, cr.id, result.revisionId);
+      await changeRequestsRepo.addContributor(tx, cr.id, actor.user.id, ctx.clock.now().toISOString());
+    }
     return result;
   });
 }
@@ -111,17 +113,9 @@ async function storeRevision(
   r: { spaceId: string; parents: string[]; type: RevisionType; createdBy: string; activate: boolean; content?: RevisionContent; snapshot?: Snapshot },
 ): Promise<string> {
   if (r.content && r.content.rootHash !== null) {
-    const id = newId();
-    const now = ctx.clock.now().toISOString();
-    await revisionsRepo.insert(tx, {
-      id, space_id: r.spaceId, parents: JSON.stringify(r.parents), type: r.type, created_by: r.createdBy, created_at: now,
-      root_hash: r.content.rootHash, files_hash: r.content.filesHash, variables: JSON.stringify(r.content.variables),
-    });
-    if (r.activate) {
-      await spacesRepo.update(tx, r.spaceId, { revision_id: id, updated_at: now });
-      await notifyContentUpdated(ctx, tx, { spaceId: r.spaceId, revisionId: id });
-      await syncSpaceIndex(ctx, tx, r.spaceId, { revisionId: id, rootHash: r.content.rootHash, filesHash: r.content.filesHash });
-    }
+    const { rootHash, filesHash, variables } = r.content;
+    const id = await insertRevision(ctx, tx, { spaceId: r.spaceId, parents: r.parents, type: r.type, createdBy: r.createdBy, content: { rootHash, filesHash, variables } });
+    if (r.activate) await moveSpaceHead(ctx, tx, r.spaceId, { revisionId: id, rootHash, filesHash });
     return id;
   }
   const snapshot = r.snapshot ?? (await snapshotOf(ctx, tx, r.content!));
@@ -143,7 +137,7 @@ export interface MergeOutcome<R extends 'update' | 'merge'> {
  * Conflicts change nothing. Otherwise the change request gets the merge as a new revision (or the main revision
  * itself when it had changed nothing) and `revisionMergedAncestor` = the main revision merged.
  */
-export async function updateFromMain(ctx: AppContext, actor: Actor, spaceId: string, ref: string, resolutions?: { main?: string; list: Resolution[] }): Promise<MergeOutcome<'update'>> {
+export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId: string, ref: string, resolutions?: { main?: string; list: Resolution[] }): Promise<MergeOutcome<'update'>> {
   return ctx.db.transaction().execute(async (tx) => {
     const { space, changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
     authorizeChangeRequest(access, 'update');
@@ -153,7 +147,6 @@ export async function updateFromMain(ctx: AppContext, actor: Actor, spaceId: str
       throw preconditionFailed(`The main content has moved on to the revision ${main} since ${resolutions.main}; list the conflicts again`);
     }
     const base = baseRevision(cr);
-    const now = ctx.clock.now().toISOString();
     if (main === base) {
       if (resolutions?.list.length) throw new ApiError(400, '/body/resolutions: the change request is up to date; there is no conflict to resolve', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
       return { revision: cr.revision_id, result: 'update' };
@@ -173,7 +166,7 @@ export async function updateFromMain(ctx: AppContext, actor: Actor, spaceId: str
       }
       revision = await storeRevision(ctx, tx, { spaceId, parents: [cr.revision_id, main], type: 'update', createdBy: actor.user.id, activate: false, snapshot });
     }
-    await changeRequestsRepo.update(tx, cr.id, { revision_id: revision, revision_merged_ancestor_id: main, updated_at: now });
+    await moveChangeRequestHead(ctx, tx, cr.id, revision, { revision_merged_ancestor_id: main });
     return { revision, result: 'update' };
   });
 }
@@ -239,7 +232,7 @@ export async function resolveConflicts(ctx: AppContext, actor: Actor, spaceId: s
   const list: Resolution[] = body.resolutions.map((r) =>
     'choose' in r ? { conflict: r.conflict, choose: r.choose === 'change-request' ? 'ours' : 'theirs' } : { conflict: r.conflict, value: r.value ?? null },
   );
-  const out = await updateFromMain(ctx, actor, spaceId, ref, { main: body.main, list });
+  const out = await updateChangeRequest(ctx, actor, spaceId, ref, { main: body.main, list });
   return { revision: out.revision, result: 'update' as const };
 }
 

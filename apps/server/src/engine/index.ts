@@ -1,0 +1,32 @@
+// The content engine's front door (docs/content-engine.md). Routes, services, git sync, the published site and
+// every other feature read and write content only through what this file exports; the other files of engine/
+// are its inside.
+//
+// READ a revision      loadContent (a space's head), loadRevision (any revision of a space), loadChangeRequestContent,
+//                      revisionContent (a revision row), then pageTree, findPage, findPageByPath, listFiles, findFile,
+//                      loadRevisionTree (the whole tree with markdown), loadMarkdown, pageTimes/versionTimes/pageSummaries,
+//                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization
+// EDIT                 editSpace (a space's head, as its editor), editChangeRequestContent (a change request's chain),
+//                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers)
+// MERGE                updateChangeRequest (main → change request), mergeChangeRequest (change request → main),
+//                      listConflicts, resolveConflicts
+// COMMIT               commitRevision (a whole tree: to the space head with `activate`, or detached, e.g. a git
+//                      import), insertFirstRevision (a new or duplicated space). engine/commit.ts is the only code
+//                      that inserts revision rows and moves heads; the indexes follow in the same transaction.
+export {
+  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, findFile, findPage, findPageByPath, listFiles, loadContent,
+  loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, versionTimes,
+  type CommitOptions, type CommitResult, type CommitStats, type EditTarget, type PageSummary, type PageTimes, type PageView,
+  type SpaceContent,
+} from './content.js';
+export { insertFirstRevision, type RevisionType } from './commit.js';
+export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';
+export {
+  hashFiles, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,
+} from './content-store.js';
+export {
+  changeRequestPdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, renderExportedPdf,
+  resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type MergeOutcome,
+} from './change-request-content.js';
+export { fileBacklinks, listLinks, pageBacklinks, type LinkList, type LinkStatus } from './links.js';
+export { searchOrganization, searchSpace } from './search.js';
