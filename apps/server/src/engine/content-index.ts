@@ -19,7 +19,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
 import { resolveLink } from '../lib/link-paths.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 
 export interface IndexTarget {
@@ -77,12 +77,12 @@ interface Affected {
 
 /** Recomputes the status of the links whose target (or page) changed. */
 async function refreshStatuses(tx: DbOrTx, spaceId: string, a: Affected): Promise<void> {
-  if (a.all) return contentIndexRepo.refreshLinkStatuses(tx, spaceId, sql`1 = 1`);
-  const runs: [string, Set<string>][] = [['page_id', a.linkPages], ['target_page', a.pageIds], ['target_path', a.paths], ['target_file', a.fileIds], ['target_name', a.names]];
+  if (a.all) return contentIndexRepo.refreshLinkStatuses(tx, spaceId);
+  const runs: ['page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name', Set<string>][] = [['page_id', a.linkPages], ['target_page', a.pageIds], ['target_path', a.paths], ['target_file', a.fileIds], ['target_name', a.names]];
   for (const [column, values] of runs) {
     const list = [...values];
     for (let i = 0; i < list.length; i += 500) {
-      await contentIndexRepo.refreshLinkStatuses(tx, spaceId, sql`${sql.ref(column)} in (${sql.join(list.slice(i, i + 500))})`);
+      await contentIndexRepo.refreshLinkStatuses(tx, spaceId, { column, values: list.slice(i, i + 500) });
     }
   }
 }

@@ -7,12 +7,10 @@
 //
 // A list item is one target (GitBook's ContentReferenceUsage) with every location that uses it. Statuses: `ok`,
 // `broken`, `in-app` (a URL into this Bindery's app or API).
-import { sql, type Selectable } from 'kysely';
 import type { components } from '@bindery/api-types';
 import { extractLinks } from '../content/markdown.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import type { PageLinksTable } from '../db/schema.js';
 import { pageAfter, pageLimit, pageOfRows, paginateSorted, type PageRequest } from '../db/pagination.js';
 import { resolveLink, type ResolvedLink } from '../lib/link-paths.js';
 import { Lru } from '../lib/lru.js';
@@ -20,13 +18,14 @@ import { isInApp, childPath } from './content-index.js';
 import { loadFiles, loadMarkdown, loadTree, revisionContent, type TreeNode } from './content-store.js';
 import { changeRequestsRepo } from '../repos/change-requests.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { linksRepo, type BacklinkTarget, type LinkStatus, type LinkTargetRow } from '../repos/links.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { findFile, findPage, type SpaceContent } from './content.js';
 
 type Usage = components['schemas']['ContentReferenceUsage'];
 type Location = components['schemas']['ContentLocation'];
-export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
+export type { LinkStatus };
 export interface LinkList {
   items: Usage[];
   next?: string;
@@ -34,11 +33,7 @@ export interface LinkList {
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
-type TargetRow = Pick<Selectable<PageLinksTable>, 'target_key' | 'target_kind' | 'target_page' | 'target_path' | 'target_file' | 'target_name' | 'anchor' | 'url'> & {
-  status: LinkStatus;
-  resolved_page: string | null;
-  resolved_file: string | null;
-};
+type TargetRow = LinkTargetRow;
 
 function location(sc: SpaceContent, pageId: string): Location {
   return { kind: 'page', organization: sc.space.org_id, space: sc.space.id, versionContext: { type: 'revision', revision: sc.content.revision.id }, page: pageId };
@@ -72,25 +67,6 @@ function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target
 
 const linkCounts = new Lru<string, { total: number; broken: number; count: number }>(1000);
 
-/**
- * One page of targets (one row per target_key, in key order, after `after`), with the stored status (kept current on
- * every commit by services/content-index.ts): the (space_id, [status,] target_key) indexes give them in order, so the
- * cost is that of the page, not of the list.
- */
-function targetsQuery(spaceId: string, pageId: string | undefined, status: LinkStatus | undefined, after: string | undefined, limit: number) {
-  return sql<TargetRow>`select t.*,
-      (select p.page_id from space_pages p where p.space_id = ${spaceId} and p.path = t.target_path limit 1) as resolved_page,
-      (select f.file_id from space_files f where f.space_id = ${spaceId} and f.name = t.target_name limit 1) as resolved_file
-    from (select target_key, min(target_kind) as target_kind, min(target_page) as target_page, min(target_path) as target_path,
-            min(target_file) as target_file, min(target_name) as target_name, min(anchor) as anchor, min(url) as url, min(status) as status
-          from page_links where space_id = ${spaceId}
-          ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}
-          ${status === undefined ? sql`` : sql`and status = ${status}`}
-          ${after === undefined ? sql`` : sql`and target_key > ${after}`}
-          group by target_key order by target_key limit ${limit}) t
-    order by t.target_key`;
-}
-
 async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string | undefined, q: PageRequest & { status?: LinkStatus }): Promise<LinkList> {
   const spaceId = sc.space.id;
   const scope = `links:${spaceId}:${pageId ?? ''}:${q.status ?? ''}`;
@@ -100,24 +76,15 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
   const countsKey = `${spaceId}:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`;
   let counts = linkCounts.get(countsKey);
   if (!counts) {
-    const r = await sql<{ total: number | string; broken: number | string; matching: number | string }>`
-      select count(distinct target_key) as total,
-        count(distinct case when status = 'broken' then target_key end) as broken,
-        count(distinct case when ${q.status ? sql`status = ${q.status}` : sql`1 = 1`} then target_key end) as matching
-      from page_links where space_id = ${spaceId} ${pageId === undefined ? sql`` : sql`and page_id = ${pageId}`}`.execute(db);
-    counts = { total: Number(r.rows[0]?.total ?? 0), broken: Number(r.rows[0]?.broken ?? 0), count: Number(r.rows[0]?.matching ?? 0) };
+    counts = await linksRepo.counts(db, spaceId, pageId, q.status);
     linkCounts.set(countsKey, counts);
   }
-  const rows = await targetsQuery(spaceId, pageId, q.status, after, limit + 1).execute(db);
-  const { rows: page, next } = pageOfRows(rows.rows, limit, scope, (r) => ['', r.target_key]);
+  const rows = await linksRepo.targets(db, spaceId, pageId, q.status, after, limit + 1);
+  const { rows: page, next } = pageOfRows(rows, limit, scope, (r) => ['', r.target_key]);
   const keys = page.map((r) => r.target_key);
   const locations = new Map<string, string[]>();
   if (keys.length) {
-    const locs = await db
-      .selectFrom('page_links').select(['target_key', 'page_id']).distinct()
-      .where('space_id', '=', spaceId).where('target_key', 'in', keys)
-      .$if(pageId !== undefined, (qb) => qb.where('page_id', '=', pageId!))
-      .orderBy('page_id').execute();
+    const locs = await linksRepo.locations(db, spaceId, keys, pageId);
     for (const l of locs) locations.set(l.target_key, [...(locations.get(l.target_key) ?? []), l.page_id]);
   }
   const items = page.map((r) => ({
@@ -176,23 +143,16 @@ async function brokenInChangeRequests(ctx: AppContext, db: DbOrTx, sc: SpaceCont
   return total;
 }
 
-async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: { page?: string; path?: string | null; file?: string; name?: string }, q: PageRequest) {
+async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: BacklinkTarget, q: PageRequest) {
   const spaceId = sc.space.id;
   const scope = `backlinks:${spaceId}:${target.page ?? ''}:${target.file ?? ''}`;
   const limit = pageLimit(q);
   const after = pageAfter(scope, q)?.[1];
-  const cond = target.page !== undefined
-    ? sql`(target_page = ${target.page} ${target.path ? sql`or target_path = ${target.path}` : sql``})`
-    : sql`(target_file = ${target.file ?? ''} ${target.name ? sql`or target_name = ${target.name}` : sql``})`;
-  const base = sql`select distinct page_id from page_links where space_id = ${spaceId} and ${cond}`;
-  const [rows, count] = await Promise.all([
-    sql<{ page_id: string }>`select page_id from (${base}) b ${after === undefined ? sql`` : sql`where b.page_id > ${after}`} order by page_id limit ${limit + 1}`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from (${base}) c`.execute(db),
-  ]);
-  const page = pageOfRows(rows.rows, limit, scope, (r) => ['', r.page_id]);
+  const { rows, count } = await linksRepo.backlinkPages(db, spaceId, target, after, limit + 1);
+  const page = pageOfRows(rows, limit, scope, (r) => ['', r.page_id]);
   return {
     items: page.rows.map((r) => location(sc, r.page_id)),
-    count: Number(count.rows[0]?.n ?? 0),
+    count,
     next: page.next,
   };
 }

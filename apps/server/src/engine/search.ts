@@ -11,7 +11,8 @@ import { paginateSorted, type PageRequest } from '../db/pagination.js';
 import { searchPages, searchSections, searchTerms, type SearchHit } from '../db/dialect.js';
 import { pageAppUrl } from '../presenters/content.js';
 import { spaceAccess } from '../policies/space.js';
-import type { SpaceRow } from '../repos/spaces.repo.js';
+import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
 import { ensureIndexed, loadContent } from './content.js';
@@ -89,7 +90,7 @@ export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string
 async function readableSpaces(ctx: AppContext, actor: Actor, orgId: string): Promise<SpaceRow[]> {
   const { subject } = await loadVisibleOrganization(ctx.db, actor, orgId);
   const tree = await CollectionTree.load(ctx.db, orgId);
-  const spaces = await ctx.db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null).execute();
+  const spaces = await spacesRepo.liveInOrganization(ctx.db, orgId);
   return spaces.filter((s) => spaceAccess(subject, s, [spaceLink(s), ...tree.chain(s.parent_id)]).view);
 }
 
@@ -97,8 +98,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const spaces = await readableSpaces(ctx, actor, orgId);
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { items: [] as SpaceResult[], count: 0 };
-  const stale = await ctx.db.selectFrom('space_index_state').select(['space_id', 'revision_id']).where('space_id', 'in', spaces.map((s) => s.id)).execute();
-  const indexed = new Map(stale.map((r) => [r.space_id, r.revision_id]));
+  const indexed = await contentIndexRepo.indexedRevisions(ctx.db, spaces.map((s) => s.id));
   for (const s of spaces) if (indexed.get(s.id) !== s.revision_id) await ensureIndexed(ctx, s);
   const ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
   const bySpace = new Map<string, SearchHit[]>();

@@ -1,6 +1,6 @@
 // The indexes of the active revision of each space (space_pages, space_files, page_links, search_sections) and
 // their state. Maintained by services/content-index.ts; read by the content, links and search services.
-import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
 
@@ -110,11 +110,19 @@ export const contentIndexRepo = {
     return rows.length;
   },
 
+  /** The revision each space's indexes describe (spaces never indexed are missing). */
+  async indexedRevisions(db: DbOrTx, spaceIds: readonly string[]): Promise<Map<string, string>> {
+    if (spaceIds.length === 0) return new Map();
+    const rows = await db.selectFrom('space_index_state').select(['space_id', 'revision_id']).where('space_id', 'in', [...spaceIds]).execute();
+    return new Map(rows.map((r) => [r.space_id, r.revision_id]));
+  },
+
   /**
-   * Recomputes the status of the links of the space that match `where` (a condition on page_links columns) against
-   * the current space_pages and space_files.
+   * Recomputes the status of the links of the space (all, or those whose `column` is one of `values`) against the
+   * current space_pages and space_files.
    */
-  async refreshLinkStatuses(db: DbOrTx, spaceId: string, where: RawBuilder<unknown>): Promise<void> {
+  async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: { column: 'page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name'; values: readonly string[] }): Promise<void> {
+    const where = only ? sql`${sql.ref(only.column)} in (${sql.join([...only.values])})` : sql`1 = 1`;
     await sql`update page_links set status = case
         when target_kind = 'url' then coalesce(url_status, 'ok')
         when target_kind = 'anchor' then 'ok'

@@ -48,6 +48,10 @@ export const spacesRepo = {
     });
   },
   /** Live spaces directly in one of the collections. */
+  /** The live (not deleted) spaces of an organization. */
+  liveInOrganization(db: DbOrTx, orgId: string): Promise<SpaceRow[]> {
+    return db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null).execute();
+  },
   liveInCollections(db: DbOrTx, collectionIds: string[]): Promise<SpaceRow[]> {
     if (collectionIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('spaces').selectAll().where('parent_id', 'in', collectionIds).where('deleted_at', 'is', null).execute();
