@@ -21,7 +21,7 @@ import { organizationsRepo } from '../repos/organizations.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
-import { applyResolutions, mergeSnapshots, presentConflicts, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
+import { applyResolutions, mergeSnapshots, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
 import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type SpaceContent } from './content.js';
@@ -214,17 +214,28 @@ export async function mergeChangeRequest(ctx: AppContext, actor: Actor, spaceId:
   });
 }
 
+/** What updating a change request from the main content would conflict on (presenters/conflicts.ts shows it). */
+export interface ConflictList {
+  changeRequestId: string;
+  revision: string;
+  base: string;
+  main: string;
+  upToDate: boolean;
+  /** ours: the change request; theirs: the main content. */
+  conflicts: MergeConflict[];
+}
+
 /** GET .../conflicts: what updating the change request from the main content would conflict on (changes nothing). */
-export async function listConflicts(ctx: AppContext, actor: Actor, spaceId: string, ref: string) {
+export async function listConflicts(ctx: AppContext, actor: Actor, spaceId: string, ref: string): Promise<ConflictList> {
   const { space, changeRequest: cr } = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const main = space.revision_id;
   const base = baseRevision(cr);
   const upToDate = main === base;
   const conflicts = upToDate || cr.status === 'merged' ? [] : await (async () => {
     const outcome = await mergeRevisions(ctx, ctx.db, base, cr.revision_id, main);
-    return 'same' in outcome ? [] : presentConflicts(outcome.merge.conflicts, true);
+    return 'same' in outcome ? [] : outcome.merge.conflicts;
   })();
-  return { object: 'change-request-conflicts' as const, changeRequest: cr.id, revision: cr.revision_id, base, main, upToDate, conflicts };
+  return { changeRequestId: cr.id, revision: cr.revision_id, base, main, upToDate, conflicts };
 }
 
 /** POST .../conflicts: updates the change request from the main content with a resolution for every conflict. */

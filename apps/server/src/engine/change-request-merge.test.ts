@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageNode } from '../content/tree.js';
 import { ApiError } from '../errors.js';
-import { applyResolutions, mergeSnapshots, presentConflicts, type Snapshot } from './change-request-merge.js';
+import { presentConflicts } from '../presenters/conflicts.js';
+import { applyResolutions, mergeSnapshots, type Snapshot } from './change-request-merge.js';
 import type { FileEntry } from './content-store.js';
 
 const page = (id: string, over: Partial<PageNode> = {}): PageNode => ({ id, title: id, slug: id, type: 'document', markdown: `${id}\n`, children: [], ...over });

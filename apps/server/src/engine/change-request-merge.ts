@@ -211,12 +211,4 @@ export function applyResolutions(merge: SnapshotMerge, resolutions: readonly Res
   return out;
 }
 
-/** The conflicts as the API shows them for a merge of the change request (`ours`) with the main content (`theirs`). */
-export function presentConflicts(conflicts: readonly MergeConflict[], changeRequestIsOurs: boolean) {
-  return conflicts.map((c) => {
-    const { ours, theirs, ...rest } = c;
-    return { ...rest, changeRequest: changeRequestIsOurs ? ours : theirs, main: changeRequestIsOurs ? theirs : ours };
-  });
-}
-
 export const snapshotsEqual = (a: Snapshot, b: Snapshot) => canonicalJson(a) === canonicalJson(b);

@@ -26,7 +26,8 @@ export {
 } from './content-store.js';
 export {
   changeRequestPdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, renderExportedPdf,
-  resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type MergeOutcome,
+  resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type ConflictList, type MergeOutcome,
 } from './change-request-content.js';
+export type { MergeConflict } from './change-request-merge.js';
 export { fileBacklinks, listLinks, pageBacklinks, type LinkList, type LinkStatus } from './links.js';
-export { searchOrganization, searchSpace } from './search.js';
+export { searchOrganization, searchSpace, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';

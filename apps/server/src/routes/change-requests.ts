@@ -2,6 +2,7 @@
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import * as content from '../engine/index.js';
+import { presentConflictList } from '../presenters/conflicts.js';
 import * as crs from '../services/change-requests.js';
 
 export const changeRequestHandlers = handlers({
@@ -35,7 +36,7 @@ export const changeRequestHandlers = handlers({
     status: 200, body: await content.mergeChangeRequest(ctx, actor, params.spaceId, params.changeRequestId),
   }),
   getChangeRequestConflicts: async ({ actor, params }, ctx) => ({
-    status: 200, body: await content.listConflicts(ctx, actor, params.spaceId, params.changeRequestId),
+    status: 200, body: presentConflictList(await content.listConflicts(ctx, actor, params.spaceId, params.changeRequestId)),
   }),
   resolveChangeRequestConflicts: async ({ actor, params, body }, ctx) => ({
     status: 200, body: await content.resolveConflicts(ctx, actor, params.spaceId, params.changeRequestId, body),

@@ -1,16 +1,17 @@
-// Full-text search of a space and of an organization's spaces (services/search.ts).
+// Full-text search of a space and of an organization's spaces (engine/search.ts; presenters/search.ts).
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { searchOrganization, searchSpace } from '../engine/index.js';
+import { presentSearchPage, presentSearchSpace } from '../presenters/search.js';
 
 export const searchHandlers = handlers({
   searchSpaceContent: async ({ actor, params, query }, ctx) => {
     const r = await searchSpace(ctx, actor, params.spaceId, query.query, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(r.pages.map((p) => presentSearchPage(ctx.config, p, r.terms)), r) };
   },
 
   searchOrganizationContent: async ({ actor, params, query }, ctx) => {
     const r = await searchOrganization(ctx, actor, params.organizationId, query.query, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(r.spaces.map((s) => presentSearchSpace(ctx.config, s, r.terms)), r) };
   },
 });
