@@ -24,7 +24,7 @@ import type { Actor } from '../services/auth.js';
 import { applyResolutions, mergeSnapshots, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
-import { commitEdits, commitRevision, ensureIndexed, findPage, loadRevisionTree, parseIfMatch, type CommitResult, type SpaceContent } from './content.js';
+import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, type CommitResult, type SpaceContent } from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
@@ -40,9 +40,9 @@ export async function loadChangeRequestContent(ctx: AppContext, actor: Actor, sp
 }
 
 async function contentOf(db: DbOrTx, revisionId: string): Promise<RevisionContent> {
-  const r = await revisionsRepo.findById(db, revisionId);
-  if (!r) throw new ApiError(404, `Revision not found: ${revisionId}`);
-  return revisionContent(db, r);
+  const c = await findRevisionContent(db, revisionId);
+  if (!c) throw new ApiError(404, `Revision not found: ${revisionId}`);
+  return c;
 }
 
 async function snapshotOf(ctx: AppContext, db: DbOrTx, c: RevisionContent): Promise<Snapshot> {

@@ -111,6 +111,12 @@ function indexLocator(tx: DbOrTx, spaceId: string): Locator {
   };
 }
 
+/** A revision's content by id (undefined when there is no such revision). */
+export async function findRevisionContent(db: DbOrTx, revisionId: string): Promise<RevisionContent | undefined> {
+  const r = await revisionsRepo.findById(db, revisionId);
+  return r ? revisionContent(db, r) : undefined;
+}
+
 async function revisionOf(db: DbOrTx, spaceId: string, revisionId: string): Promise<RevisionRow> {
   const r = await revisionsRepo.findById(db, revisionId);
   if (!r || r.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${revisionId}`);

@@ -3,7 +3,7 @@
 // are its inside.
 //
 // READ a revision      loadContent (a space's head), loadRevision (any revision of a space), loadChangeRequestContent,
-//                      revisionContent (a revision row), then pageTree, findPage, findPageByPath, listFiles, findFile,
+//                      findRevisionContent (any revision by id), then pageTree, findPage, findPageByPath, listFiles, findFile,
 //                      loadRevisionTree (the whole tree with markdown), loadMarkdown, pageTimes/versionTimes/pageSummaries,
 //                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization
 // EDIT                 editSpace (a space's head, as its editor), editChangeRequestContent (a change request's chain),
@@ -14,7 +14,7 @@
 //                      import), insertFirstRevision (a new or duplicated space). engine/commit.ts is the only code
 //                      that inserts revision rows and moves heads; the indexes follow in the same transaction.
 export {
-  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, findFile, findPage, findPageByPath, listFiles, loadContent,
+  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
   loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, versionTimes,
   type CommitOptions, type CommitResult, type CommitStats, type EditTarget, type PageSummary, type PageTimes, type PageView,
   type SpaceContent,

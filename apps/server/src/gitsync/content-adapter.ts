@@ -10,9 +10,7 @@ import { hashNode, hashPage, dedupeSiblingSlugs, type PageData, type PageNode } 
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, notFound } from '../errors.js';
-import { commitRevision, loadRevisionTree } from '../engine/index.js';
-import { hashFiles, loadFiles, revisionContent, ROOT_ID, type FileEntry } from '../engine/index.js';
-import { revisionsRepo } from '../repos/revisions.repo.js';
+import { commitRevision, findRevisionContent, hashFiles, loadFiles, loadRevisionTree, ROOT_ID, type FileEntry } from '../engine/index.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { blobStore } from '../storage/blobs.js';
 import { canonicalJson } from '../content/hash.js';
@@ -34,9 +32,9 @@ export async function readRevision(ctx: AppContext, db: DbOrTx, spaceId: string,
   const space = await spacesRepo.findById(db, spaceId);
   if (!space) throw notFound('Space');
   const id = revisionId ?? space.revision_id;
-  const row = await revisionsRepo.findById(db, id);
-  if (!row || row.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${id}`);
-  const content = await revisionContent(db, row);
+  const content = await findRevisionContent(db, id);
+  if (!content || content.revision.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${id}`);
+  const row = content.revision;
   const [tree, files] = await Promise.all([loadRevisionTree(ctx, db, content), loadFiles(ctx, db, content.filesHash)]);
   return { revisionId: id, type: row.type, createdBy: row.created_by, tree, files, variables: content.variables };
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { blobStore } from '../storage/blobs.js';
 import type { Actor } from './auth.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
-import { editChangeRequestContent } from '../engine/index.js';
+import { editChangeRequestContent, type CommitResult, editSpace } from '../engine/index.js';
 import { loadChangeRequest } from './change-requests.js';
 import type { ContentEdit } from '../engine/index.js';
 import { loadSpace } from './spaces.js';

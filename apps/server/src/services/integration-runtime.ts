@@ -20,7 +20,7 @@ import {
   integrationsRepo, type InstallationRow, type IntegrationEventRow, type IntegrationMeta, type SiteInstallationRow, type SpaceInstallationRow,
 } from '../repos/integrations.repo.js';
 import { organizationsRepo } from '../repos/organizations.repo.js';
-import { revisionsRepo } from '../repos/revisions.repo.js';
+import { findRevisionContent } from '../engine/index.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { tokensRepo } from '../repos/tokens.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
@@ -288,7 +288,7 @@ export async function notifyContentUpdatedJob(ctx: AppContext, change: { spaceId
   if (!space) return;
   const installations = await integrationsRepo.installationsCoveringSpace(ctx.db, space.org_id, space.id);
   if (installations.length === 0) return;
-  const revision = await revisionsRepo.findById(ctx.db, change.revisionId);
+  const revision = (await findRevisionContent(ctx.db, change.revisionId))?.revision;
   const author = revision?.created_by ? await usersRepo.findById(ctx.db, revision.created_by) : undefined;
   const updatedBy = author ? [presentUser(ctx.config, author, { withEmail: false })] : [];
   await ctx.db.transaction().execute(async (tx) => {

@@ -6,8 +6,7 @@ import { ApiError, invalidField } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import type { Actor } from './auth.js';
 import type { AppContext } from '../context.js';
-import type { ContentEdit } from '../engine/index.js';
-import { editSpace, findFile, loadContent } from '../engine/index.js';
+import { type ContentEdit, editSpace, findFile, loadContent } from '../engine/index.js';
 
 interface TemplatePage {
   key: string;

@@ -20,11 +20,10 @@ import { usersRepo } from '../repos/users.repo.js';
 import { countWords, segmentMarkdown } from '../translation/segments.js';
 import { translationProvider, type TranslationProvider } from '../translation/providers.js';
 import { userAsActor, type Actor } from './auth.js';
-import { applyEdits, loadMarkdown, pageTree, revisionContent, type ContentEdit, type PageView } from '../engine/index.js';
+import { applyEdits, findRevisionContent, loadMarkdown, pageTree, type ContentEdit, type PageView } from '../engine/index.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
 import { createSpace } from './spaces.js';
-import { revisionsRepo } from '../repos/revisions.repo.js';
 
 import type { TranslationPermissions } from '../presenters/translation.js';
 
@@ -129,7 +128,7 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     const creator = await usersRepo.findById(ctx.db, t.created_by);
     if (!creator) throw new Error('The user who created the translation no longer exists');
     const actor = userAsActor(creator);
-    const content = await revisionContent(ctx.db, (await revisionsRepo.findById(ctx.db, source.revision_id))!);
+    const content = (await findRevisionContent(ctx.db, source.revision_id))!;
     const tree = await pageTree(ctx, ctx.db, content);
     const all: { page: PageView; parent: string | null }[] = [];
     const walk = (ps: readonly PageView[], parent: string | null) => ps.forEach((p) => { all.push({ page: p, parent }); walk(p.children, p.meta.id); });
@@ -147,7 +146,7 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       resultSpaceId = created.space.id;
       map = {};
     } else {
-      const rc = await revisionContent(ctx.db, (await revisionsRepo.findById(ctx.db, result.revision_id))!);
+      const rc = (await findRevisionContent(ctx.db, result.revision_id))!;
       const ids: string[] = [];
       const collect = (ps: readonly PageView[]) => ps.forEach((p) => { ids.push(p.meta.id); collect(p.children); });
       collect(await pageTree(ctx, ctx.db, rc));

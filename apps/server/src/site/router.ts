@@ -11,11 +11,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
-import type { PageView } from '../engine/index.js';
-import { pageTree } from '../engine/index.js';
-import { loadMarkdown, revisionContent, type RevisionContent } from '../engine/index.js';
+import { findRevisionContent, loadMarkdown, pageTree, type PageView, type RevisionContent } from '../engine/index.js';
 import { pageDocument } from '../content/process.js';
-import { revisionsRepo } from '../repos/revisions.repo.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
@@ -113,8 +110,7 @@ function navOf(pages: readonly PageView[], base: string, currentId: string | und
 async function contentOf(ctx: AppContext, spaceId: string): Promise<RevisionContent | undefined> {
   const space = await spacesRepo.findById(ctx.db, spaceId);
   if (!space || space.deleted_at !== null) return undefined;
-  const revision = await revisionsRepo.findById(ctx.db, space.revision_id);
-  return revision ? revisionContent(ctx.db, revision) : undefined;
+  return findRevisionContent(ctx.db, space.revision_id);
 }
 
 /** Rendered pages by revision, page and audience (the claims that decided conditional blocks): revisions never change. */
