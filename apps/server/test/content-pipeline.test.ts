@@ -4,7 +4,7 @@
 // that they answered while the heavy requests were running, and that no heavy request answered 5xx.
 import { describe, expect, it } from 'vitest';
 import { adversarialInputs, realisticPage } from '../src/testing/docs-corpus.js';
-import { MAX_INDEXED_LINKS } from '../src/services/content-index.js';
+import { MAX_INDEXED_LINKS } from '../src/engine/content-index.js';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
 // A generous budget: this test is about the event loop staying free, not about the budget on a loaded machine.
