@@ -8,12 +8,9 @@ import type { AppContext } from '../context.js';
 import { blobStore } from '../storage/blobs.js';
 import type { Actor } from './auth.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
-import { editChangeRequestContent, type CommitResult, editSpace } from '../engine/index.js';
+import { editChangeRequestContent, editSpace, type CommitResult, type ContentEdit } from '../engine/index.js';
 import { loadChangeRequest } from './change-requests.js';
-import type { ContentEdit } from '../engine/index.js';
 import { loadSpace } from './spaces.js';
-import type { CommitResult } from '../engine/index.js';
-import { editSpace } from '../engine/index.js';
 import { readImport, type ImportBundle, type ImportNode } from './import-sources.js';
 
 export { IMPORT_SOURCES, markdownPage } from './import-sources.js';
