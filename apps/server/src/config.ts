@@ -46,6 +46,8 @@ export interface Config {
   /** Base URL of the translation API (LibreTranslate: https://libretranslate.example; DeepL: https://api.deepl.com). */
   translationUrl?: string;
   translationApiKey?: string;
+  /** Let the translation provider be on a loopback address (a LibreTranslate next to Bindery; tests). */
+  translationLoopback: boolean;
   /** Worker threads for content processing (0 = by the number of CPUs, 2 to 4). */
   contentWorkers: number;
   /** Time budget of one content processing task (parse, conversion, merge, export), in milliseconds. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),
     integrationTimeoutMs: Number(env.BINDERY_INTEGRATION_TIMEOUT_MS ?? 10_000),
     integrationDevLoopback: env.BINDERY_INTEGRATION_DEV_LOOPBACK === '1',
+    translationLoopback: env.BINDERY_TRANSLATION_LOOPBACK === '1',
     ...(env.BINDERY_TRANSLATION_PROVIDER === 'libretranslate' || env.BINDERY_TRANSLATION_PROVIDER === 'deepl' ? { translationProvider: env.BINDERY_TRANSLATION_PROVIDER } : {}),
     ...(env.BINDERY_TRANSLATION_URL ? { translationUrl: env.BINDERY_TRANSLATION_URL } : {}),
     ...(env.BINDERY_TRANSLATION_API_KEY ? { translationApiKey: env.BINDERY_TRANSLATION_API_KEY } : {}),

@@ -34,18 +34,21 @@ let provider: Provider;
 let server: TestServer;
 let deeplServer: TestServer;
 let bare: TestServer;
+let guarded: TestServer;
 beforeAll(async () => {
   provider = await startProvider();
-  server = await startTestServer({ translationProvider: 'libretranslate', translationUrl: provider.url });
-  deeplServer = await startTestServer({ translationProvider: 'deepl', translationUrl: provider.url, translationApiKey: 'k' });
+  // The provider passes the SSRF guard: private addresses refused, loopback allowed only by BINDERY_TRANSLATION_LOOPBACK.
+  server = await startTestServer({ translationProvider: 'libretranslate', translationUrl: provider.url, allowPrivateUrls: false, translationLoopback: true });
+  deeplServer = await startTestServer({ translationProvider: 'deepl', translationUrl: provider.url, translationApiKey: 'k', allowPrivateUrls: false, translationLoopback: true });
+  guarded = await startTestServer({ translationProvider: 'libretranslate', translationUrl: provider.url, allowPrivateUrls: false });
   bare = await startTestServer();
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), deeplServer?.close(), bare?.close()]);
+  await Promise.all([server?.close(), deeplServer?.close(), bare?.close(), guarded?.close()]);
   await provider?.close();
 });
 
-const PAGE = '# Setup\n\nInstall the `widget` from [the site](https://example.com/x).\n\n```bash\nnpm install widget\n```\n\n{% hint style="info" %}\nRemember this.\n{% endhint %}\n\nSee [next](usage.md).\n';
+const PAGE = '# Setup\n\nInstall the `widget` from [the site](https://example.com/x).\n\n```bash\nnpm install widget\n```\n\n{% hint style="info" %}\nRemember this.\n{% endhint %}\n\nSee [next](usage.md) and [usage by id](/pages/page-usage#top).\n\n{% content-ref url="/pages/page-more1" %}\n[More](/pages/page-more1)\n{% endcontent-ref %}\n';
 
 async function setup(s: TestServer, roles: Record<string, string | null> = {}) {
   const t = await createTenant(s, roles);
@@ -54,6 +57,7 @@ async function setup(s: TestServer, roles: Record<string, string | null> = {}) {
     { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: PAGE } },
     { op: 'createPage', page: { id: 'page-usage', title: 'Usage', markdown: 'Use it.\n' } },
     { op: 'createPage', page: { id: 'page-more1', title: 'More', parent: 'page-usage', markdown: 'Details.\n' } },
+    { op: 'createPage', page: { id: 'page-jump1', title: 'Jump', type: 'link', href: '/pages/page-setup' } },
   ] });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { ...t, space, base: `/v1/orgs/${t.org}/translations` };
@@ -98,7 +102,7 @@ describe('translations', () => {
     await runDueJobs(server.ctx, { limit: 10 });
     const done = (await t.api.get(`${t.base}/${tr.id}`)).body;
     expect(done.status, JSON.stringify(done)).toBe('completed');
-    expect(done.stats).toMatchObject({ runs: 1, totalPages: 3, latestPages: 3 });
+    expect(done.stats).toMatchObject({ runs: 1, totalPages: 4, latestPages: 4 });
     expect(done.stats.latestWords).toBeGreaterThan(10);
     const sent = provider.requests.flatMap((r) => r.body.q as string[]).join('\n');
     expect(sent).not.toContain('npm install widget');
@@ -106,7 +110,10 @@ describe('translations', () => {
 
     const result = done.result.space;
     const pages = (await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages;
-    expect(pages.map((p: any) => [p.title, p.path])).toEqual([['fr: Setup', 'setup'], ['fr: Usage', 'usage']]);
+    expect(pages.map((p: any) => [p.title, p.path ?? null])).toEqual([['fr: Setup', 'setup'], ['fr: Usage', 'usage'], ['fr: Jump', null]]);
+    // Links between pages point at the translated pages (a link page too), not at the source space's pages.
+    expect(pages[2]).toMatchObject({ type: 'link', target: { kind: 'page', page: pages[0].id } });
+    expect(pages.map((p: any) => p.id)).not.toContain('page-setup');
     expect(pages[1].pages.map((p: any) => [p.title, p.path])).toEqual([['fr: More', 'usage/more']]);
     const md = (await t.api.get(`/v1/spaces/${result}/content/page/${pages[0].id}?format=markdown`)).body.markdown;
     expect(md).toContain('```bash\nnpm install widget\n```');
@@ -115,6 +122,11 @@ describe('translations', () => {
     expect(md).toContain('{% hint style="info" %}');
     expect(md).toContain('fr: Remember this.');
     expect(md).toContain('](usage.md)');
+    const more = (await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages[1].pages[0].id;
+    expect(md).toContain(`[usage by id](/pages/${pages[1].id}#top)`);
+    expect(md).toContain(`{% content-ref url="/pages/${more}" %}`);
+    expect(md).not.toContain('page-usage');
+    expect(md).not.toContain('page-more1');
     expect((await t.api.get(`/v1/spaces/${result}`)).body.language).toBe('fr');
 
     // Edit one page: the second run sends only that page.
@@ -123,7 +135,7 @@ describe('translations', () => {
     await t.api.post(`${t.base}/${tr.id}/run`);
     await runDueJobs(server.ctx, { limit: 10 });
     const again = (await t.api.get(`${t.base}/${tr.id}`)).body;
-    expect(again.stats).toMatchObject({ runs: 2, totalPages: 4, latestPages: 1 });
+    expect(again.stats).toMatchObject({ runs: 2, totalPages: 5, latestPages: 1 });
     const sentAgain = provider.requests.flatMap((r) => r.body.q as string[]);
     expect(sentAgain).toContain('Use it well.');
     expect(sentAgain.join('\n')).not.toContain('Remember this.');
@@ -134,7 +146,7 @@ describe('translations', () => {
     expect((await t.api.delete(`/v1/spaces/${t.space.id}/content/page/page-setup`)).status).toBeLessThan(300);
     await t.api.post(`${t.base}/${tr.id}/run`);
     await runDueJobs(server.ctx, { limit: 10 });
-    expect((await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages.map((p: any) => p.title)).toEqual(['fr: Usage']);
+    expect((await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages.map((p: any) => p.title)).toEqual(['fr: Usage', 'fr: Jump']);
 
     // A provider that is down: failed, with the reason; the result space is untouched.
     provider.fail = true;
@@ -146,6 +158,19 @@ describe('translations', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error.message).toContain('503');
     expect((await t.api.get(`/v1/spaces/${result}/content/page/${pages[1].id}?format=markdown`)).body.markdown).toContain('fr: Use it well.');
+  });
+
+  it('a provider on loopback without BINDERY_TRANSLATION_LOOPBACK is refused by the SSRF guard: failed, nothing sent', async () => {
+    const t = await setup(guarded);
+    const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'es' })).body;
+    provider.requests.length = 0;
+    expect((await t.api.post(`${t.base}/${tr.id}/run`)).status).toBe(204);
+    await runDueJobs(guarded.ctx, { limit: 10 });
+    const failed = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(failed.status).toBe('failed');
+    expect(failed.error.message).toContain('refused');
+    expect(failed.result).toBeUndefined();
+    expect(provider.requests).toHaveLength(0);
   });
 
   it('runs through a DeepL-compatible provider', async () => {

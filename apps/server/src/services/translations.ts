@@ -17,7 +17,7 @@ import type { MemberRow } from '../repos/organizations.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { translationsRepo, type TranslationRow } from '../repos/translations.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
-import { countWords, segmentMarkdown } from '../translation/segments.js';
+import { countWords, rewritePageLinks, segmentMarkdown } from '../translation/segments.js';
 import { translationProvider, type TranslationProvider } from '../translation/providers.js';
 import { userAsActor, type Actor } from './auth.js';
 import { applyEdits, findRevisionContent, loadMarkdown, pageTree, type ContentEdit, type PageView } from '../engine/index.js';
@@ -105,6 +105,13 @@ export async function runTranslation(ctx: AppContext, actor: Actor, orgId: strin
   });
 }
 
+/** A link page's target in the result space: a page of the source becomes its translated page; URLs stay. */
+function linkHref(target: unknown, targetOf: ReadonlyMap<string, string>): string {
+  const t = (target ?? {}) as { kind?: string; url?: string; page?: string };
+  if (t.kind === 'page' && t.page) return `/pages/${targetOf.get(t.page) ?? t.page}`;
+  return t.url ?? '';
+}
+
 // The run ---------------------------------------------------------------------------------------------------------
 
 async function translatePage(provider: TranslationProvider, t: TranslationRow, title: string, description: string | undefined, markdown: string) {
@@ -153,6 +160,13 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       existing = new Set(ids);
     }
 
+    // Every source page's translated page id, decided before any text is sent, so that links between pages (and
+    // link pages) point at the translated pages, also when both are new in this run.
+    const targetOf = new Map<string, string>();
+    for (const { page } of all) {
+      const known = map[page.meta.id];
+      targetOf.set(page.meta.id, known && existing.has(known.page) ? known.page : newId());
+    }
     const edits: ContentEdit[] = [];
     let pages = 0;
     let words = 0;
@@ -166,21 +180,20 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
         next[m.id] = known;
         continue;
       }
-      const md = markdown.get(page.contentHash) ?? '';
+      const md = rewritePageLinks(markdown.get(page.contentHash) ?? '', (id) => targetOf.get(id));
       const tr = m.type === 'document' ? await translatePage(provider, t, m.title, m.description, md) : { title: (await provider.translate([m.title], t.source_language, t.language))[0] || m.title, description: undefined, markdown: '' };
       pages++;
       words += countWords(`${m.title} ${m.description ?? ''} ${m.type === 'document' ? md : ''}`);
       const fields = {
         title: tr.title, ...(m.type === 'document' ? { markdown: tr.markdown } : {}), ...(tr.description ? { description: tr.description } : {}),
-        ...(m.emoji ? { emoji: m.emoji } : {}), ...(m.icon ? { icon: m.icon } : {}),
+        ...(m.emoji ? { emoji: m.emoji } : {}), ...(m.icon ? { icon: m.icon } : {}), ...(m.type === 'link' ? { href: linkHref(m.target, targetOf) } : {}),
       };
       if (present) {
         edits.push({ op: 'updatePage', page: known.page, ...fields } as ContentEdit);
         next[m.id] = { page: known.page, hash: page.contentHash };
       } else {
-        const id = newId();
-        const target = m.type === 'link' ? { href: (m.target as { url?: string } | undefined)?.url ?? '' } : {};
-        edits.push({ op: 'createPage', id, parent: targetParent, type: m.type, slug: m.slug, ...fields, ...target } as ContentEdit);
+        const id = targetOf.get(m.id)!;
+        edits.push({ op: 'createPage', id, parent: targetParent, type: m.type, slug: m.slug, ...fields } as ContentEdit);
         next[m.id] = { page: id, hash: page.contentHash };
       }
     }

@@ -1,9 +1,10 @@
 // Machine translation providers behind one interface, chosen by configuration (BINDERY_TRANSLATION_PROVIDER):
 // a LibreTranslate-compatible API (POST {url}/translate) or a DeepL-compatible one (POST {url}/v2/translate).
 // Requests are batched (at most 50 texts and 20 KB each), bounded in size and time, and retried with backoff on
-// 429 and 5xx answers; the URL is the operator's, fetched through the one HTTP client with its limits.
+// 429 and 5xx answers. The URL is the operator's, yet it goes through the SSRF guard like any other: no private,
+// link-local or metadata addresses; loopback only with BINDERY_TRANSLATION_LOOPBACK=1 (as integrations' dev tunnels).
 import type { Config } from '../config.js';
-import { safeFetch } from '../lib/ssrf.js';
+import { safeFetch, UnsafeUrlError } from '../lib/ssrf.js';
 
 export interface TranslationProvider {
   readonly name: string;
@@ -33,14 +34,19 @@ function batches(texts: readonly string[]): string[][] {
   return out;
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+interface Reach { allowPrivate: boolean; allowLoopback: boolean }
+
+async function post(reach: Reach, url: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
   let last = '';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
     const r = await safeFetch(url, {
-      method: 'POST', allowPrivate: true, maxRedirects: 0, timeoutMs: 30_000, maxBytes: 5 * 1024 * 1024,
+      method: 'POST', ...reach, maxRedirects: 0, timeoutMs: 30_000, maxBytes: 5 * 1024 * 1024,
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body),
-    }).catch((err: Error) => ({ status: 0, body: Buffer.from(err.message) }));
+    }).catch((err: Error) => {
+      if (err instanceof UnsafeUrlError && err.reason === 'refused') throw new TranslationProviderError(`The translation provider's address is refused: ${err.message}`);
+      return { status: 0, body: Buffer.from(err.message) };
+    });
     if (r.status >= 200 && r.status < 300) {
       try {
         return JSON.parse(r.body.toString('utf8'));
@@ -60,13 +66,14 @@ export function translationProvider(config: Config): TranslationProvider | undef
   if (!config.translationProvider || !config.translationUrl) return undefined;
   const base = config.translationUrl.replace(/\/+$/, '');
   const key = config.translationApiKey;
+  const reach: Reach = { allowPrivate: config.allowPrivateUrls, allowLoopback: config.translationLoopback };
   if (config.translationProvider === 'deepl') {
     return {
       name: 'deepl',
       async translate(texts, source, target) {
         const out: string[] = [];
         for (const batch of batches(texts)) {
-          const r = (await post(`${base}/v2/translate`, { text: batch, source_lang: source.split('-')[0]!.toUpperCase(), target_lang: deeplLanguage(target) },
+          const r = (await post(reach, `${base}/v2/translate`, { text: batch, source_lang: source.split('-')[0]!.toUpperCase(), target_lang: deeplLanguage(target) },
             key ? { authorization: `DeepL-Auth-Key ${key}` } : {})) as { translations?: { text?: unknown }[] };
           if (!Array.isArray(r.translations) || r.translations.length !== batch.length) throw new TranslationProviderError('The DeepL-compatible provider answered a different number of texts');
           out.push(...r.translations.map((t) => String(t.text ?? '')));
@@ -80,7 +87,7 @@ export function translationProvider(config: Config): TranslationProvider | undef
     async translate(texts, source, target) {
       const out: string[] = [];
       for (const batch of batches(texts)) {
-        const r = (await post(`${base}/translate`, { q: batch, source: source.split('-')[0], target, format: 'text', ...(key ? { api_key: key } : {}) }, {})) as { translatedText?: unknown };
+        const r = (await post(reach, `${base}/translate`, { q: batch, source: source.split('-')[0], target, format: 'text', ...(key ? { api_key: key } : {}) }, {})) as { translatedText?: unknown };
         const list = Array.isArray(r.translatedText) ? r.translatedText : batch.length === 1 && typeof r.translatedText === 'string' ? [r.translatedText] : undefined;
         if (!list || list.length !== batch.length) throw new TranslationProviderError('The LibreTranslate-compatible provider answered a different number of texts');
         out.push(...list.map(String));

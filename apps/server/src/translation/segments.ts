@@ -70,3 +70,28 @@ export function segmentMarkdown(markdown: string): Segmented {
 
 /** Words of a text (for the stats): runs of letters or digits. */
 export const countWords = (text: string): number => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+const PAGE_LINK = /(["'(])\/pages\/([\w-]+)/g;
+
+/**
+ * Points links to pages of the source space (`/pages/<id>`, with or without an anchor, in markdown links, HTML
+ * attributes and `{% content-ref url="…" %}`) at the translated pages; fenced code is left as it is.
+ */
+export function rewritePageLinks(markdown: string, target: (sourcePage: string) => string | undefined): string {
+  let fence: string | null = null;
+  return markdown.split('\n').map((line) => {
+    const f = FENCE.exec(line);
+    if (fence !== null) {
+      if (f && f[1] === fence) fence = null;
+      return line;
+    }
+    if (f) {
+      fence = f[1]!;
+      return line;
+    }
+    return line.replace(PAGE_LINK, (m, open: string, id: string) => {
+      const to = target(id);
+      return to ? `${open}/pages/${to}` : m;
+    });
+  }).join('\n');
+}
