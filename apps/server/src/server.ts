@@ -13,6 +13,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isUniqueViolation } from './db/dialect.js';
 import { withFileLock } from './db/file-lock.js';
+import { ReadCache } from './db/read-cache.js';
 import { buildApp } from './http/app.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import type { HandlerTable } from './http/operations.js';
@@ -49,6 +50,8 @@ export interface RunningServer {
   server: Server;
   /** The admin token generated on first start (undefined when it already existed or came from configuration). */
   generatedAdminToken?: string;
+  /** The request-path caches of this process (db/read-cache.ts). */
+  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -91,11 +94,13 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] });
+  // Logs go out asynchronously (writes coalesce under load; pino flushes what is left when the process exits).
+  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false }));
   const sqliteFile = join(config.dataDir, 'bindery.sqlite');
   const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  const readCache = ReadCache.attach(db);
   configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   const ctx: AppContext = { ...base, jwtSecret: await ensureJwtSecret(base) };
@@ -137,6 +142,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     ctx,
     server,
     generatedAdminToken,
+    readCache,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { noteWrite } from './read-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -26,6 +27,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): OpenedDatabase {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('connect', (client) => noticeWrites(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -49,10 +51,12 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
   return {
     prepare(sql: string): SQLite.Statement {
       let stmt = cache.get(sql);
+      if (stmt ? !stmt.readonly : sql === 'commit') noteWrite();
       if (stmt) {
         cache.delete(sql);
       } else {
         stmt = sqlite.prepare(sql);
+        if (!stmt.readonly) noteWrite();
         if (cache.size >= max) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sql, stmt);
@@ -62,5 +66,22 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
       cache.clear();
       sqlite.close();
     },
+  };
+}
+
+/** Statements that never write (a `with` writes only when it holds an insert, update or delete). */
+const READ_ONLY = /^\s*(select|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
+const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+
+/**
+ * Tells the request caches (db/read-cache.ts) about every statement of a PostgreSQL connection that may write,
+ * and every commit, so a request that changed something checks the invalidation counters again before its next
+ * cached read.
+ */
+function noticeWrites(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    if (typeof text === 'string' && (!READ_ONLY.test(text) || WITH_WRITE.test(text))) noteWrite();
+    return query(text, ...rest);
   };
 }

@@ -15,6 +15,7 @@ import * as mSiteVisitorAuth from './migrations/20261125T0310-site-visitor-auth.
 import * as mSiteCustomization from './migrations/20261125T0320-site-customization.js';
 import * as mTranslations from './migrations/20261125T0400-translations.js';
 import * as mPageVersions from './migrations/20261125T0800-page-versions.js';
+import * as mReadCacheEpochs from './migrations/20261126T1000-read-cache-epochs.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0320-site-customization': mSiteCustomization,
   '20261125T0400-translations': mTranslations,
   '20261125T0800-page-versions': mPageVersions,
+  '20261126T1000-read-cache-epochs': mReadCacheEpochs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -670,6 +670,18 @@ export interface TranslationsTable {
   updated_at: string;
 }
 
+/**
+ * Invalidation counters of the request-path caches (db/read-cache.ts): one row (id 1), one counter per cached
+ * domain, bumped by triggers whenever the rows a domain caches change (migration 20261126T1000-read-cache-epochs).
+ */
+export interface CacheEpochsTable {
+  id: number;
+  tokens: number | string;
+  members: number | string;
+  grants: number | string;
+  collections: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -721,4 +733,5 @@ export interface Database {
   git_sync_operations: GitSyncOperationsTable;
   git_revisions: GitRevisionsTable;
   git_snapshots: GitSnapshotsTable;
+  cache_epochs: CacheEpochsTable;
 }

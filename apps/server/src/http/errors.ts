@@ -14,7 +14,7 @@ interface ValidatorError {
 }
 
 /** Turns anything thrown into an ApiError: ours, express-openapi-validator's, body-parser's, or unexpected. */
-export function toApiError(err: unknown, logger: Logger): ApiError {
+export function toApiError(err: unknown, logger: { error(obj: object, msg: string): void }): ApiError {
   if (err instanceof ApiError) return err;
   // Content past a processing limit (size, nesting, time budget): 413/422 naming the limit.
   if (err instanceof ContentLimitError) return new ApiError(err.status, err.message);
@@ -39,7 +39,9 @@ export function toApiError(err: unknown, logger: Logger): ApiError {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const e = toApiError(err, (res.locals.logger as Logger | undefined) ?? logger);
+    // Only an unexpected error is logged, with the request's id.
+    const reqId = res.locals.reqId as string | undefined;
+    const e = toApiError(err, reqId ? { error: (obj: object, msg: string) => logger.error({ reqId, ...obj }, msg) } : logger);
     if (res.headersSent) {
       res.end();
       return;

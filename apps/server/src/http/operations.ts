@@ -1,22 +1,16 @@
 // The typed handler table: one entry per operationId of the generated `operations`. A spec change that adds an
 // operation breaks the compile until the table has an entry for it (a handler, or `notImplementedYet`).
 import type { IncomingHttpHeaders } from 'node:http';
-import type { OperationId, PathParams, QueryParams, RequestBody, SuccessResponse } from '@bindery/api-types';
+import type { OperationId, PathParams, PublicOperationId, QueryParams, RequestBody, SuccessResponse } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { Actor } from '../services/auth.js';
-
-/** Operations callable without a token. */
-export type PublicOperationId = 'getApiInformation' | 'downloadExportedPdf' | 'startSAMLSignIn' | 'completeSAMLSignIn' | 'getSAMLServiceProviderMetadata' | 'getPublicOpenAPISpec'
-  | IntegrationPublicEndpoint;
-/** An installation's public endpoint (the installation id is the address; the integration's script answers). */
-type IntegrationPublicEndpoint = 'fetchIntegrationInstallationPublicEndpoint' | 'fetchIntegrationInstallationPublicEndpointPath'
-  | 'postIntegrationInstallationPublicEndpoint' | 'postIntegrationInstallationPublicEndpointPath';
 
 export interface OperationRequest<K extends OperationId> {
   operationId: K;
   params: PathParams<K>;
   query: QueryParams<K>;
   body: RequestBody<K>;
+  /** null only for the operations the spec marks public (`security: []`), called without a token. */
   actor: K extends PublicOperationId ? Actor | null : Actor;
   headers: IncomingHttpHeaders;
 }
@@ -36,11 +30,6 @@ export type NotImplementedYet = typeof notImplementedYet;
 export type HandlerTable = { [K in OperationId]: Handler<K> | NotImplementedYet };
 /** A part of the table, e.g. the handlers of one tag. */
 export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };
-
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set<PublicOperationId>([
-  'getApiInformation', 'downloadExportedPdf', 'startSAMLSignIn', 'completeSAMLSignIn', 'getSAMLServiceProviderMetadata', 'getPublicOpenAPISpec',
-  'fetchIntegrationInstallationPublicEndpoint', 'fetchIntegrationInstallationPublicEndpointPath', 'postIntegrationInstallationPublicEndpoint', 'postIntegrationInstallationPublicEndpointPath',
-]);
 
 /** Typing helper for a group of handlers. */
 export function handlers<K extends OperationId>(group: HandlerGroup<K>): HandlerGroup<K> {

@@ -2,12 +2,17 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { CollectionsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { prepared } from '../db/prepared.js';
+import { cachedRead } from '../db/read-cache.js';
 
 export type CollectionRow = Selectable<CollectionsTable>;
 /** The part of a collection that access rules need. */
 export type CollectionNode = Pick<CollectionRow, 'id' | 'parent_id' | 'default_level'>;
 
 const MAX_DEPTH = 200;
+
+const selectCollectionNodes = prepared((db, p: { orgId: string }) =>
+  db.selectFrom('collections').select(['id', 'parent_id', 'default_level']).where('org_id', '=', p.orgId));
 
 export const collectionsRepo = {
   findById(db: DbOrTx, id: string): Promise<CollectionRow | undefined> {
@@ -20,16 +25,18 @@ export const collectionsRepo = {
     await db.updateTable('collections').set(patch).where('id', '=', id).execute();
   },
   /** The collection and its ancestors, nearest first (one recursive query). */
-  async ancestry(db: DbOrTx, id: string): Promise<CollectionNode[]> {
-    const r = await sql<CollectionNode & { depth: number }>`
-      with recursive chain(id, parent_id, default_level, depth) as (
-        select id, parent_id, default_level, 0 from collections where id = ${id}
-        union all
-        select c.id, c.parent_id, c.default_level, chain.depth + 1 from collections c join chain on c.id = chain.parent_id
-        where chain.depth < ${MAX_DEPTH}
-      )
-      select id, parent_id, default_level, depth from chain order by depth`.execute(db);
-    return r.rows.map(({ id, parent_id, default_level }) => ({ id, parent_id, default_level }));
+  ancestry(db: DbOrTx, id: string): Promise<CollectionNode[]> {
+    return cachedRead(db, 'collections', `chain ${id}`, async () => {
+      const r = await sql<CollectionNode & { depth: number }>`
+        with recursive chain(id, parent_id, default_level, depth) as (
+          select id, parent_id, default_level, 0 from collections where id = ${id}
+          union all
+          select c.id, c.parent_id, c.default_level, chain.depth + 1 from collections c join chain on c.id = chain.parent_id
+          where chain.depth < ${MAX_DEPTH}
+        )
+        select id, parent_id, default_level, depth from chain order by depth`.execute(db);
+      return r.rows.map(({ id, parent_id, default_level }) => ({ id, parent_id, default_level }));
+    });
   },
   /** Ids of the collection and every collection nested in it. */
   async subtreeIds(db: DbOrTx, id: string): Promise<string[]> {
@@ -44,7 +51,7 @@ export const collectionsRepo = {
   },
   /** Every collection of an organization (for access checks over a whole list). */
   allNodes(db: DbOrTx, orgId: string): Promise<CollectionNode[]> {
-    return db.selectFrom('collections').select(['id', 'parent_id', 'default_level']).where('org_id', '=', orgId).execute();
+    return cachedRead(db, 'collections', `org ${orgId}`, () => selectCollectionNodes(db, { orgId }));
   },
   list(db: DbOrTx, orgId: string, opts: { nested: boolean; onlyIds?: string[] }, page: PageRequest) {
     let base = db.selectFrom('collections').selectAll().where('org_id', '=', orgId);

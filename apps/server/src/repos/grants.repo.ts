@@ -2,26 +2,30 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { ContentGrantsTable } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
+import { cachedRead } from '../db/read-cache.js';
 import type { ItemKind } from './tree.repo.js';
 
 export type GrantRow = Selectable<ContentGrantsTable>;
 export type PrincipalKind = 'user' | 'team';
 
+const selectGrantsForUser = prepared((db, p: { orgId: string; userId: string }) =>
+  db
+    .selectFrom('content_grants')
+    .select(['target_kind', 'target_id', 'role'])
+    .where('org_id', '=', p.orgId)
+    .where((eb) => eb.or([
+      eb.and([eb('principal_kind', '=', 'user'), eb('principal_id', '=', p.userId)]),
+      eb.and([
+        eb('principal_kind', '=', 'team'),
+        eb('principal_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', p.userId).where('org_id', '=', p.orgId)),
+      ]),
+    ])));
+
 export const grantsRepo = {
   /** Grants that reach a user in an organization: to the user, or to a team they are in. */
   forUser(db: DbOrTx, orgId: string, userId: string): Promise<Pick<GrantRow, 'target_kind' | 'target_id' | 'role'>[]> {
-    return db
-      .selectFrom('content_grants')
-      .select(['target_kind', 'target_id', 'role'])
-      .where('org_id', '=', orgId)
-      .where((eb) => eb.or([
-        eb.and([eb('principal_kind', '=', 'user'), eb('principal_id', '=', userId)]),
-        eb.and([
-          eb('principal_kind', '=', 'team'),
-          eb('principal_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId).where('org_id', '=', orgId)),
-        ]),
-      ]))
-      .execute();
+    return cachedRead(db, 'grants', `${orgId} ${userId}`, () => selectGrantsForUser(db, { orgId, userId }));
   },
   async upsert(db: DbOrTx, row: GrantRow): Promise<void> {
     await db

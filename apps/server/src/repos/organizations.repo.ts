@@ -3,11 +3,22 @@ import type { DbOrTx } from '../db/database.js';
 import { containsInsensitive } from '../db/dialect.js';
 import type { OrganizationsTable, OrgMembersTable, OrgInvitesTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { prepared } from '../db/prepared.js';
+import { cachedRead } from '../db/read-cache.js';
 import type { UserRow } from './users.repo.js';
 
 export type OrgRow = Selectable<OrganizationsTable>;
 export type MemberRow = Selectable<OrgMembersTable>;
 export type InviteRow = Selectable<OrgInvitesTable>;
+
+const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string }) =>
+  db
+    .selectFrom('org_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.org_id')
+    .selectAll('m')
+    .select('o.sso as org_sso')
+    .where('m.org_id', '=', p.orgId)
+    .where('m.user_id', '=', p.userId));
 
 export const organizationsRepo = {
   findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
@@ -116,15 +127,9 @@ export const membersRepo = {
     return db.selectFrom('org_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
   },
   /** A membership with whether its organization enforces SSO (one query). */
+  /** A membership and whether its organization enforces SSO (cached per request path: db/read-cache.ts, `members`). */
   findWithOrgSso(db: DbOrTx, orgId: string, userId: string): Promise<(MemberRow & { org_sso: OrganizationsTable['sso'] }) | undefined> {
-    return db
-      .selectFrom('org_members as m')
-      .innerJoin('organizations as o', 'o.id', 'm.org_id')
-      .selectAll('m')
-      .select('o.sso as org_sso')
-      .where('m.org_id', '=', orgId)
-      .where('m.user_id', '=', userId)
-      .executeTakeFirst();
+    return cachedRead(db, 'members', `${orgId} ${userId}`, async () => (await selectMemberWithOrgSso(db, { orgId, userId }))[0]);
   },
   async insert(db: DbOrTx, row: MemberRow): Promise<void> {
     await db.insertInto('org_members').values(row).execute();

@@ -42,6 +42,10 @@ export function generateTokenSecret(): string {
 /** Only update `last_used_at` when it is older than this, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * The actor of `Authorization: Bearer <token>` (401 otherwise). The token → user look-up goes through the request
+ * caches (db/read-cache.ts): a revoked token, an expired one or a changed user is seen by the next request.
+ */
 export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Actor> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized();
@@ -50,7 +54,11 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   const now = ctx.clock.now();
   if (found.token.expires_at && Date.parse(found.token.expires_at) <= now.getTime()) throw unauthorized('The token has expired');
   const last = found.token.last_used_at ? Date.parse(found.token.last_used_at) : 0;
-  if (now.getTime() - last > TOUCH_INTERVAL_MS) await tokensRepo.touch(ctx.db, found.token.id, now.toISOString());
+  if (now.getTime() - last > TOUCH_INTERVAL_MS) {
+    await tokensRepo.touch(ctx.db, found.token.id, now.toISOString());
+    // The row may be the cached one (db/read-cache.ts): remember the touch, so the next touch is a minute away.
+    found.token.last_used_at = now.toISOString();
+  }
   return actorOf(found.user, found.token);
 }
 

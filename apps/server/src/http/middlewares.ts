@@ -1,0 +1,181 @@
+// The steps of the HTTP pipeline, one named middleware each, in the order app.ts mounts them. A request is matched
+// against the compiled route table once (`matchOperation`); the later steps read that match from `res.locals`.
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { AppContext } from '../context.js';
+import { ApiError, notImplemented } from '../errors.js';
+import { authenticate, type Actor } from '../services/auth.js';
+import { authorizeIntegrationCall } from '../services/integration-access.js';
+import { newReadScope, inReadScope, type ReadScope } from '../db/read-cache.js';
+import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
+import { RateLimiter } from './rate-limit.js';
+import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
+
+/** What the pipeline keeps about a request in `res.locals`. */
+interface Locals {
+  route?: RouteMatch;
+  actor?: Actor;
+  readScope?: ReadScope;
+  reqId?: string;
+}
+const locals = (res: Response) => res.locals as Locals;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The path as logged: never the query string (it may carry share keys), and an export URL's token is a credential. */
+const loggedPath = (path: string) => (path.startsWith('/v1/exports/pdf/') ? path.replace(/^(\/v1\/exports\/pdf\/)[^/]+/, '$1…') : path);
+
+/**
+ * 1. Request id (`X-Request-Id`, echoed when sane) and one log line when the answer is sent: method, path, status,
+ * duration, user id, request id. No child logger per request: the line carries the id itself.
+ */
+export function requestLog(ctx: AppContext): RequestHandler {
+  const logger = ctx.logger;
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    locals(res).reqId = id;
+    const start = performance.now();
+    const path = req.path;
+    res.on('finish', () => {
+      if (!logger.isLevelEnabled('info')) return;
+      const ms = Math.round((performance.now() - start) * 10) / 10;
+      logger.info({ reqId: id, method: req.method, path: loggedPath(path), status: res.statusCode, ms, user: locals(res).actor?.user.id }, 'request');
+    });
+    next();
+  };
+}
+
+/** 2. `GET /healthz`: 503 until the warm-up request has gone through the validator, then 200. */
+export function healthz(isReady: () => boolean): RequestHandler {
+  return (_req, res) => {
+    if (isReady()) res.status(200).json({ status: 'ok' });
+    else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
+  };
+}
+
+/** 3. The operation the request addresses, from the compiled route table (undefined: the validator answers 404/405). */
+export function matchOperation(routes: RouteTable): RequestHandler {
+  return (req, res, next) => {
+    const route = routes.match(req.method, req.path);
+    if (route) {
+      locals(res).route = route;
+      // A last parameter that is itself a path is sent with unencoded slashes by the official client: encode them
+      // so that the validator sees one segment.
+      if (route.greedyOffset !== undefined) {
+        const q = req.url.indexOf('?');
+        const path = q < 0 ? req.url : req.url.slice(0, q);
+        req.url = path.slice(0, route.greedyOffset) + path.slice(route.greedyOffset).replace(/\//g, '%2F') + (q < 0 ? '' : req.url.slice(q));
+      }
+    }
+    next();
+  };
+}
+
+/**
+ * 4. Authentication (services/auth.ts): a bearer token is required, except for the operations the spec marks
+ * public (`security: []`) when none is given. The request's read scope starts here (db/read-cache.ts): what is read
+ * through the caches (the token, memberships, grants) is checked against the database's invalidation epochs once
+ * per request, so a revoked token or a changed role is seen by the next request, in every process.
+ */
+export function authenticateCaller(ctx: AppContext): RequestHandler {
+  return (req, res, next) => {
+    const l = locals(res);
+    const authorization = req.headers.authorization;
+    if (!authorization && l.route?.op.public) return next();
+    const scope = (l.readScope = newReadScope());
+    inReadScope(scope, () => authenticate(ctx, authorization)).then((actor) => {
+      l.actor = actor;
+      next();
+    }, next);
+  };
+}
+
+/** 5. Optional per-token rate limit (fixed window, `X-RateLimit-*`, 429 with `Retry-After`). */
+export function rateLimit(ctx: AppContext): RequestHandler | undefined {
+  if (!(ctx.config.rateLimitPerMinute > 0)) return undefined;
+  const limiter = new RateLimiter(ctx.config.rateLimitPerMinute, ctx.config.rateLimitWindowMs, () => ctx.clock.now().getTime());
+  return (_req, res, next) => {
+    const actor = locals(res).actor;
+    if (!actor) return next();
+    const r = limiter.hit(actor.tokenId);
+    res.setHeader('X-RateLimit-Limit', String(r.limit));
+    res.setHeader('X-RateLimit-Remaining', String(r.remaining));
+    res.setHeader('X-RateLimit-Reset', String(r.resetEpochSeconds));
+    if (!r.allowed) {
+      return next(new ApiError(429, `API rate limit exceeded. Please try again in ${r.retryAfterSeconds} seconds`, undefined, {
+        'Retry-After': String(r.retryAfterSeconds),
+      }));
+    }
+    next();
+  };
+}
+
+/**
+ * 6. Body parsers: raw bytes for operations marked `x-bindery-raw-body` (uploads, any content type), a larger JSON
+ * limit for `x-bindery-large-json-body` (specifications as text), JSON and forms otherwise (413 above the limit,
+ * 400 for invalid JSON).
+ */
+export function parseBody(ctx: AppContext): RequestHandler[] {
+  const raw = express.raw({ type: () => true, limit: ctx.config.uploadLimit });
+  const largeJson = express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false });
+  const bySpec: RequestHandler = (req, res, next) => {
+    const op = locals(res).route?.op;
+    if (op?.rawBody) return raw(req, res, next);
+    if (op?.largeJsonBody) return largeJson(req, res, next);
+    next();
+  };
+  return [bySpec, express.json({ limit: ctx.config.bodyLimit, strict: false }), express.urlencoded({ extended: false, limit: ctx.config.bodyLimit })];
+}
+
+/**
+ * 7. express-openapi-validator on the bundled spec: path, query (unknown parameters refused), body; responses too
+ * when `validateResponses` is on (always in tests). Its route lookup is patched to compile and index the matchers
+ * once (patches/express-openapi-validator@5.6.2.patch).
+ */
+export function validateAgainstSpec(ctx: AppContext, spec: Record<string, unknown>): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: structuredClone(spec) as never,
+    // Query and path parameters are always coerced from strings; bodies are not (a number is not a title).
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
+    validateSecurity: false,
+    validateApiSpec: false,
+    validateFormats: true,
+    ignoreUndocumented: false,
+    $refParser: { mode: 'bundle' },
+    // Route by `req.url`, which matchOperation may have rewritten.
+    useRequestUrl: true,
+  }) as unknown as RequestHandler[];
+}
+
+type AnyHandler = (r: OperationRequest<never>, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string>; file?: { contentType: string; data: Buffer } }>;
+
+/**
+ * 8. The operation's handler, from the typed handler table by operationId (`notImplementedYet` answers 501). One
+ * middleware dispatches every operation from the match made in step 3: no per-operation Express routes to walk.
+ */
+export function dispatchOperation(ctx: AppContext, table: HandlerTable): RequestHandler {
+  return (req, res, next) => {
+    const l = locals(res);
+    const route = l.route;
+    if (!route) return next();
+    const op = route.op;
+    const handler = table[op.operationId as keyof HandlerTable] as AnyHandler | typeof notImplementedYet | undefined;
+    inReadScope((l.readScope ??= newReadScope()), async () => {
+      if (handler === undefined || handler === notImplementedYet) throw notImplemented(op.operationId);
+      const params = decodeParams(route);
+      // A token acting as an integration: only what its scopes and installation open (policies/integration-access.ts).
+      if (l.actor?.integration) await authorizeIntegrationCall(ctx, l.actor, op, params);
+      const request = { operationId: op.operationId, params, query: req.query, body: req.body, actor: l.actor ?? null, headers: req.headers } as unknown as OperationRequest<never>;
+      return handler(request, ctx);
+    }).then((result) => {
+      if (result.headers) res.set(result.headers);
+      if (result.file) res.status(result.status).type(result.file.contentType).send(result.file.data);
+      else if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    }).catch(next);
+  };
+}

@@ -1,0 +1,105 @@
+// The compiled route table: every operation of the spec, matched once per request by method and segment count (a
+// handful of candidates, whatever the size of the spec). The pipeline matches a request here once, at its start,
+// and every later step reads the match: whether the operation is public (`security: []` in the spec), which body
+// parser it takes, and which handler answers it. Matching follows Express's defaults (case-insensitive, a trailing
+// slash allowed); static segments win over parameters (specOperations orders them so).
+import type { SpecOperation } from './spec.js';
+
+export interface RouteMatch {
+  op: SpecOperation;
+  /** Path parameters as sent (still percent-encoded): decode with `decodeParams` once validated. */
+  rawParams: Record<string, string>;
+  /**
+   * A last parameter that is itself a path (`{pagePath}`, as in GitBook's getPageByPath) may hold slashes: where it
+   * starts in the path, so the pipeline can encode them for the validator's one-segment matching.
+   */
+  greedyOffset?: number;
+}
+
+interface CompiledRoute {
+  op: SpecOperation;
+  /** Lower-cased static segments, or null for a parameter. */
+  segments: (string | null)[];
+  names: string[];
+  /** The last parameter takes the rest of the path (slashes included). */
+  greedy: boolean;
+}
+
+const GREEDY = /^\{[A-Za-z]*Path\}$/;
+
+export class RouteTable {
+  /** method → exact segment count → routes, in the order of specOperations. */
+  private readonly exact = new Map<string, Map<number, CompiledRoute[]>>();
+  /** method → greedy routes (they match any path at least as long as they are). */
+  private readonly greedy = new Map<string, CompiledRoute[]>();
+
+  constructor(operations: readonly SpecOperation[]) {
+    for (const op of operations) {
+      const parts = op.path.split('/').slice(1);
+      const last = parts[parts.length - 1] ?? '';
+      const route: CompiledRoute = {
+        op,
+        segments: parts.map((p) => (p.startsWith('{') ? null : p.toLowerCase())),
+        names: parts.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1)),
+        greedy: GREEDY.test(last),
+      };
+      const method = op.method.toUpperCase();
+      const byCount = this.exact.get(method) ?? new Map<number, CompiledRoute[]>();
+      this.exact.set(method, byCount);
+      const list = byCount.get(parts.length) ?? [];
+      list.push(route);
+      byCount.set(parts.length, list);
+      if (route.greedy) this.greedy.set(method, [...(this.greedy.get(method) ?? []), route]);
+    }
+  }
+
+  /** The operation a request addresses (`path` without its query string), or undefined. */
+  match(method: string, path: string): RouteMatch | undefined {
+    let parts = path.split('/');
+    parts.shift();
+    if (parts.length > 1 && parts[parts.length - 1] === '') parts = parts.slice(0, -1);
+    const candidates = this.exact.get(method)?.get(parts.length);
+    if (candidates) {
+      for (const route of candidates) {
+        const m = this.tryRoute(route, parts, false);
+        if (m) return m;
+      }
+    }
+    for (const route of this.greedy.get(method) ?? []) {
+      if (parts.length <= route.segments.length) continue;
+      const m = this.tryRoute(route, parts, true);
+      if (m) return m;
+    }
+    return undefined;
+  }
+
+  private tryRoute(route: CompiledRoute, parts: string[], rest: boolean): RouteMatch | undefined {
+    const params: Record<string, string> = {};
+    let n = 0;
+    let offset = 0;
+    const last = route.segments.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const want = route.segments[i];
+      const got = parts[i]!;
+      if (want === null) {
+        if (got === '') return undefined;
+        if (rest && i === last) {
+          params[route.names[n++]!] = parts.slice(i).join('/');
+          return { op: route.op, rawParams: params, greedyOffset: offset + 1 };
+        }
+        params[route.names[n++]!] = got;
+      } else if (got.toLowerCase() !== want) {
+        return undefined;
+      }
+      offset += got.length + 1;
+    }
+    return { op: route.op, rawParams: params };
+  }
+}
+
+/** The path parameters of a match, decoded (throws URIError on a malformed escape, as Express would refuse it). */
+export function decodeParams(match: RouteMatch): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(match.rawParams)) out[k] = decodeURIComponent(v);
+  return out;
+}
