@@ -1,82 +1,139 @@
 #!/usr/bin/env node
-// Benchmarks of the HTTP stack, as ratios to a baseline measured in the same run (never absolute targets).
-//   1. GET /v1/orgs/{id} on a real Bindery server (SQLite, auth, validator) vs a bare node:http server
-//      answering the same bytes.
-//   2. Validation cost vs spec size: the first and the last GET path of the spec, on a server whose every
-//      operation answers the same tiny body, so only routing and validation differ. Target: ratio >= 0.9.
-// Usage: pnpm bench   (builds first)   Options: --duration=5 --connections=50
-import { createServer } from 'node:http';
+// Benchmarks of the request path, as ratios to baselines measured in the same run (never absolute targets):
+//   1. The ladder (healthz, GET /v1, GET /v1/user, GET space, list spaces, GET page, POST comment, search) on Bindery
+//      as it runs in production (`node apps/server/dist/main.js`: response validation off, logs at info to a pipe),
+//      on SQLite and PostgreSQL, against two baselines answering the very bytes Bindery answered
+//      (scripts/bench-mirror.mjs): bare node:http, and Express + express-openapi-validator on the same spec
+//      answering constants — the ceiling of Bindery's own stack. Requests per second, ratios, p99 latency.
+//   2. Two server processes on one PostgreSQL against one, on a read-heavy mix (nine reads, one comment), and a
+//      check that a token revoked through one process is refused by the next request to the other under load.
+//   3. Validation cost vs spec size: the first and the last GET path of the spec on the same trivial handler.
+// Goals (docs/performance.md): GET space and GET /v1/user >= 0.8x the stack and >= 0.25x bare; POST comment >= 0.1x
+// bare; p99 at 50 connections <= 25 ms; two processes >= 1.7x one.
+// Usage: pnpm bench [--dialects=sqlite,postgres] [--duration=5] [--connections=50] [--repeat=2] [--no-multi]
+//                   [--no-spec-size] [--steps="GET /v1/user,GET space"]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import {
+  ADMIN_TOKEN, arg, buildFixture, createPgDatabase, ladder, load, machineLoad, median, readHeavyMix, record, root, require,
+  startBindery, startMirror,
+} from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const autocannon = require('autocannon');
-const arg = (name, def) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
-const duration = arg('duration', 5);
-const connections = arg('connections', 50);
+const duration = Number(arg('duration', 5));
+const connections = Number(arg('connections', 50));
+const repeat = Number(arg('repeat', 2));
+const dialects = arg('dialects', 'sqlite,postgres').split(',');
+const onlySteps = arg('steps', '') ? arg('steps', '').split(',') : undefined;
+const flag = (name) => process.argv.includes(`--${name}`);
 
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
-const { loadConfig } = await dist('config.js');
-const { startServer } = await dist('server.js');
-const { loadBundledSpec, specOperations } = await dist('http/spec.js');
-const pino = require('pino');
+const fmt = (n, w = 7) => String(Math.round(n)).padStart(w);
+const ratio = (a, b) => (a / b).toFixed(3);
 
-function run(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
-async function measure(label, url, headers) {
-  await new Promise((r) => autocannon({ url, connections, duration: 1, headers }, r)); // warm-up
-  const r = await run(url, headers);
-  const row = { label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-  console.log(`${label.padEnd(44)} ${String(row.rps).padStart(7)} req/s   p50 ${row.p50} ms   p99 ${row.p99} ms${row.non2xx ? `   non-2xx ${row.non2xx}` : ''}`);
-  return row;
+console.log(`Node ${process.version}; autocannon c=${connections}, ${duration} s per run after a 1 s warm-up, ${repeat} run(s) each (median)`);
+console.log(`start: ${await machineLoad()}\n`);
+
+async function measure(url, step, conns = connections) {
+  await load(url, { connections: conns, duration: 1, ...step });
+  return load(url, { connections: conns, duration, ...step });
 }
 
-async function bindery(extra = {}, opts = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bindery-bench-'));
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: 'bdy_bench_admin_token_0123456789abcdef', logLevel: 'silent', validateResponses: false, ...extra };
-  const s = await startServer(config, { logger: pino({ level: 'silent' }), ...opts });
-  return { ...s, token: config.adminToken, stop: async () => { await s.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+// 1. The ladder.
+for (const dialect of dialects) {
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const server = await startBindery({ databaseUrl: pgDb?.url });
+  const fx = await buildFixture(server.url);
+  const steps = ladder(fx).filter((s) => !onlySteps || onlySteps.includes(s.label));
+  const recorded = await record(server.url, steps);
+  const bare = await startMirror('bare', recorded);
+  const stack = await startMirror('stack', recorded);
+  console.log(`== ${dialect}: Bindery vs Express+validator (same spec, constants) vs bare node:http, same bytes (${await machineLoad()})`);
+  console.log(`${'request'.padEnd(18)} ${'bytes'.padStart(6)} ${'Bindery'.padStart(7)} ${'p99 ms'.padStart(6)} ${'stack'.padStart(7)} ${'bare'.padStart(7)}   ${'x stack'.padStart(7)} ${'x bare'.padStart(7)}   stack p99  bare p99`);
+  for (const [i, step] of steps.entries()) {
+    const runs = { ours: [], stack: [], bare: [] };
+    for (let r = 0; r < repeat; r++) {
+      runs.bare.push(await measure(bare.url, step));
+      runs.stack.push(await measure(stack.url, step));
+      runs.ours.push(await measure(server.url, step));
+    }
+    const m = (xs, k) => median(xs.map((x) => x[k]));
+    const bad = runs.ours.reduce((n, x) => n + x.non2xx + x.errors, 0);
+    const bytes = Buffer.from(recorded[i].body, 'base64').length;
+    console.log(
+      `${step.label.padEnd(18)} ${String(bytes).padStart(6)} ${fmt(m(runs.ours, 'rps'))} ${String(m(runs.ours, 'p99')).padStart(6)} ${fmt(m(runs.stack, 'rps'))} ${fmt(m(runs.bare, 'rps'))}   ` +
+        `${ratio(m(runs.ours, 'rps'), m(runs.stack, 'rps')).padStart(7)} ${ratio(m(runs.ours, 'rps'), m(runs.bare, 'rps')).padStart(7)}   ` +
+        `${String(m(runs.stack, 'p99')).padStart(9)} ${String(m(runs.bare, 'p99')).padStart(9)}${bad ? `   ${bad} non-2xx/errors!` : ''}`,
+    );
+  }
+  console.log(`(log output of the Bindery process: ${(server.log.bytes / 1e6).toFixed(1)} MB; ${await machineLoad()})\n`);
+  await Promise.all([bare.stop(), stack.stop()]);
+
+  // 2. Two processes on one PostgreSQL vs one.
+  if (dialect === 'postgres' && !flag('no-multi')) {
+    const second = await startBindery({ databaseUrl: pgDb.url });
+    const mix = readHeavyMix(fx);
+    const half = Math.max(1, Math.floor(connections / 2));
+    const both = async (urls) => {
+      await Promise.all(urls.map((u) => load(u, { connections: half, duration: 1, requests: mix })));
+      const rs = await Promise.all(urls.map((u) => load(u, { connections: half, duration, requests: mix })));
+      return { rps: rs.reduce((n, r) => n + r.rps, 0), p99: Math.max(...rs.map((r) => r.p99)), bad: rs.reduce((n, r) => n + r.non2xx + r.errors, 0) };
+    };
+    const one = [];
+    const two = [];
+    for (let r = 0; r < repeat; r++) {
+      one.push(await both([server.url, server.url]));
+      two.push(await both([server.url, second.url]));
+    }
+    const o = median(one.map((x) => x.rps));
+    const t = median(two.map((x) => x.rps));
+    console.log(`== read-heavy mix (${mix.length} requests: 9 reads, 1 comment), ${connections} connections in two load generators (${await machineLoad()})`);
+    console.log(`one process:   ${fmt(o)} req/s, p99 ${median(one.map((x) => x.p99))} ms`);
+    console.log(`two processes: ${fmt(t)} req/s, p99 ${median(two.map((x) => x.p99))} ms   ratio ${ratio(t, o)}  (goal >= 1.7)`);
+    const bad = [...one, ...two].reduce((n, x) => n + x.bad, 0);
+    if (bad) console.log(`  ${bad} non-2xx/errors!`);
+
+    // A token revoked through one process is refused by the next request to the other, while both are under load.
+    const call = (url, token, method, path, body) =>
+      fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) });
+    const user = await (await call(server.url, ADMIN_TOKEN, 'POST', '/v1/users', { email: `revoke-${Date.now()}@bench.example`, displayName: 'Revoked' })).json();
+    const token = await (await call(server.url, ADMIN_TOKEN, 'POST', `/v1/users/${user.id}/tokens`, { label: 'revoke' })).json();
+    const loadRun = Promise.all([server.url, second.url].map((u) => load(u, { connections: half, duration: 3, requests: mix })));
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = (await call(second.url, token.token, 'GET', '/v1/user')).status;
+    const revoked = (await call(server.url, token.token, 'DELETE', `/v1/user/tokens/${token.id}`)).status;
+    const after = (await call(second.url, token.token, 'GET', '/v1/user')).status;
+    await loadRun;
+    console.log(`revocation across processes under load: before ${before}, revoke ${revoked}, next request to the other process ${after} ${after === 401 ? '(refused: OK)' : '(NOT REFUSED)'}\n`);
+    await second.stop();
+  }
+  await server.stop();
+  await pgDb?.drop();
 }
 
-console.log(`Node ${process.version}; autocannon c=${connections}, ${duration}s per run, after a 1 s warm-up\n`);
-
-// 1. Bindery vs bare node:http
-{
-  const s = await bindery();
-  const auth = { authorization: `Bearer ${s.token}` };
-  const org = await (await fetch(`${s.url}/v1/orgs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Bench' }) })).json();
-  const res = await fetch(`${s.url}/v1/orgs/${org.id}`, { headers: auth });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const bare = createServer((req, rsp) => { rsp.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); rsp.end(bytes); });
-  await new Promise((r) => bare.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${bare.address().port}/v1/orgs/${org.id}`;
-  const base = await measure('bare node:http, same bytes', bareUrl);
-  const ours = await measure(`Bindery GET /v1/orgs/{id} (${bytes.length} B)`, `${s.url}/v1/orgs/${org.id}`, auth);
-  console.log(`ratio Bindery / bare: ${(ours.rps / base.rps).toFixed(3)}\n`);
-  bare.close();
-  await s.stop();
-}
-
-// 2. First vs last path of the spec: same trivial handler everywhere.
-{
+// 3. First vs last path of the spec: same trivial handler everywhere (in this process).
+if (!flag('no-spec-size')) {
+  const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
+  const { loadConfig } = await dist('config.js');
+  const { startServer } = await dist('server.js');
+  const { loadBundledSpec, specOperations } = await dist('http/spec.js');
+  const pino = require('pino');
   const ops = specOperations(loadBundledSpec());
   const specOrder = Object.keys(loadBundledSpec().paths);
   const gets = ops.filter((o) => o.method === 'get' && !o.public).sort((a, b) => specOrder.indexOf(a.path) - specOrder.indexOf(b.path));
   const first = gets[0];
   const last = gets[gets.length - 1];
   const table = Object.fromEntries(ops.map((o) => [o.operationId, async () => ({ status: 200, body: { ok: true } })]));
-  const s = await bindery({}, { table });
-  const auth = { authorization: `Bearer ${s.token}` };
+  const dataDir = mkdtempSync(join(tmpdir(), 'bindery-bench-'));
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: ADMIN_TOKEN, logLevel: 'silent', validateResponses: false };
+  const s = await startServer(config, { logger: pino({ level: 'silent' }), table });
+  const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const fill = (p) => p.replace(/\{[^}]+\}/g, 'abc123');
-  const a = await measure(`first GET path ${first.path}`, s.url + fill(first.path), auth);
-  const b = await measure(`last GET path ${last.path}`, s.url + fill(last.path), auth);
-  console.log(`ratio last / first path (${specOrder.length} paths, ${ops.length} operations): ${(b.rps / a.rps).toFixed(3)}  (target >= 0.9)`);
-  await s.stop();
+  const a = await measure(s.url, { path: fill(first.path), headers: auth });
+  const b = await measure(s.url, { path: fill(last.path), headers: auth });
+  console.log(`== validation cost vs spec size (${specOrder.length} paths, ${ops.length} operations), same trivial handler`);
+  console.log(`first GET path ${first.path}: ${fmt(a.rps)} req/s; last GET path ${last.path}: ${fmt(b.rps)} req/s; ratio last / first ${ratio(b.rps, a.rps)}  (goal >= 0.9)`);
+  await s.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
+console.log(`\nend: ${await machineLoad()}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Regenerates what is derived from spec/: the bundled document (packages/api-types/openapi.json) and the
-// TypeScript types (packages/api-types/src/openapi.generated.ts). With --check, writes nothing and fails when
+// Regenerates what is derived from spec/: the bundled document (packages/api-types/openapi.json), the
+// TypeScript types (packages/api-types/src/openapi.generated.ts) and the public operations
+// (packages/api-types/src/public-operations.generated.ts). With --check, writes nothing and fails when
 // the committed files differ from what the spec produces (run as part of the test command).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -35,9 +36,25 @@ async function types(bundled) {
   return header + astToString(ast);
 }
 
+/** The operations the spec marks public (`security: []`), as a type: the server's handler table types their actor. */
+function publicOperations(bundled) {
+  const ids = [];
+  for (const item of Object.values(JSON.parse(bundled).paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+      const op = item[method];
+      if (op && Array.isArray(op.security) && op.security.length === 0) ids.push(op.operationId);
+    }
+  }
+  ids.sort();
+  return '// DO NOT EDIT. Generated from spec/ by scripts/generate.mjs (pnpm generate).\n\n' +
+    '/** The operations the spec marks public (`security: []`): callable without a token. */\n' +
+    `export type PublicOperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`;
+}
+
 const outputs = {};
 outputs[join(pkg, 'openapi.json')] = bundle();
 outputs[join(pkg, 'src/openapi.generated.ts')] = await types(outputs[join(pkg, 'openapi.json')]);
+outputs[join(pkg, 'src/public-operations.generated.ts')] = publicOperations(outputs[join(pkg, 'openapi.json')]);
 
 let stale = [];
 for (const [file, content] of Object.entries(outputs)) {
@@ -50,4 +67,4 @@ if (check && stale.length) {
   console.error(`Generated files are stale: ${stale.join(', ')}.\nRun \`pnpm generate\` and commit the result.`);
   process.exit(1);
 }
-console.log(check ? 'generated files are up to date' : 'generated openapi.json and openapi.generated.ts');
+console.log(check ? 'generated files are up to date' : 'generated openapi.json, openapi.generated.ts and public-operations.generated.ts');

@@ -1,6 +1,7 @@
 // Hand-written helpers over the generated types. The generated file is never edited by hand.
 import type { operations } from './openapi.generated.js';
 export type { paths, components, operations } from './openapi.generated.js';
+export type { PublicOperationId } from './public-operations.generated.js';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];

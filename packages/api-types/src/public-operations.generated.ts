@@ -1,0 +1,14 @@
+// DO NOT EDIT. Generated from spec/ by scripts/generate.mjs (pnpm generate).
+
+/** The operations the spec marks public (`security: []`): callable without a token. */
+export type PublicOperationId =
+  | 'completeSAMLSignIn'
+  | 'downloadExportedPdf'
+  | 'fetchIntegrationInstallationPublicEndpoint'
+  | 'fetchIntegrationInstallationPublicEndpointPath'
+  | 'getApiInformation'
+  | 'getPublicOpenAPISpec'
+  | 'getSAMLServiceProviderMetadata'
+  | 'postIntegrationInstallationPublicEndpoint'
+  | 'postIntegrationInstallationPublicEndpointPath'
+  | 'startSAMLSignIn';

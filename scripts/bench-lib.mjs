@@ -1,0 +1,205 @@
+// Shared pieces of the request-path benchmarks (bench.mjs, bench-profile.mjs): Bindery as a child process (as it
+// runs in production: `node apps/server/dist/main.js`, logging at its default level to a pipe), the baselines
+// (bench-mirror.mjs), a fixture built through the API, the ladder of requests, and autocannon runs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+export const require = createRequire(join(root, 'apps/server/package.json'));
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_TOKEN = 'bdy_bench_admin_token_0123456789abcdefgh';
+
+export const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def;
+
+async function pgAdmin(sql) {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fresh PostgreSQL database for one benchmark run. */
+export async function createPgDatabase(prefix = 'bindery_bench') {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  await pgAdmin(`create database ${name}`);
+  return { url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), drop: () => pgAdmin(`drop database if exists ${name} with (force)`) };
+}
+
+let nextPort = 18500 + (process.pid % 200) * 5;
+
+async function waitReady(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+/** Drains a child's stdout (its log lines go to a pipe, as to a log collector) and counts the bytes. */
+function drain(child) {
+  const counter = { bytes: 0 };
+  child.stdout?.on('data', (b) => { counter.bytes += b.length; });
+  return counter;
+}
+
+function stopper(child, cleanup) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    cleanup?.();
+  };
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` (production configuration: response validation off, LOG_LEVEL info).
+ * `dataDir` may be shared by processes on one PostgreSQL; `nodeArgs` e.g. ['--cpu-prof', ...].
+ */
+export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = {} } = {}) {
+  const port = nextPort++;
+  const own = !dataDir;
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bindery-bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BINDERY_DATA_DIR: dir,
+      BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log = drain(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return { url, child, log, dataDir: dir, stop: stopper(child, own ? () => rmSync(dir, { recursive: true, force: true }) : undefined) };
+}
+
+/**
+ * Starts a baseline server (scripts/bench-mirror.mjs) answering the recorded responses: `bare` is node:http
+ * writing the same bytes; `stack` is Express + express-openapi-validator on the same spec, answering constants.
+ */
+export async function startMirror(mode, recorded) {
+  const port = nextPort++;
+  const dir = mkdtempSync(join(tmpdir(), 'bindery-mirror-'));
+  const file = join(dir, 'responses.json');
+  writeFileSync(file, JSON.stringify(recorded));
+  const child = spawn(process.execPath, [join(root, 'scripts/bench-mirror.mjs'), mode, String(port), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  drain(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return { url, child, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+}
+
+async function call(url, token, method, path, body) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * The data the ladder reads, built through the API: an organization owned by one user, a member with the `edit`
+ * role (who makes every request, so membership and grants are looked up as for any caller), a collection holding
+ * a space filled from the product-docs template, and a second space with a grant to the member.
+ */
+export async function buildFixture(url) {
+  const admin = (m, p, b) => call(url, ADMIN_TOKEN, m, p, b);
+  const mkUser = async (name) => {
+    const u = await admin('POST', '/v1/users', { email: `${name}-${Date.now()}@bench.example`, displayName: name });
+    const t = await admin('POST', `/v1/users/${u.id}/tokens`, { label: 'bench' });
+    return { id: u.id, email: u.email, token: t.token };
+  };
+  const owner = await mkUser('owner');
+  const member = await mkUser('member');
+  const as = (who) => (m, p, b) => call(url, who.token, m, p, b);
+  const org = await as(owner)('POST', '/v1/orgs', { title: 'Bench org' });
+  await as(owner)('POST', `/v1/orgs/${org.id}/invites`, { emails: [member.email], role: 'edit' });
+  const collection = await as(owner)('POST', `/v1/orgs/${org.id}/collections`, { title: 'Guides' });
+  const space = await as(owner)('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Docs', parent: collection.id });
+  await as(owner)('POST', `/v1/spaces/${space.id}/content/template`, { id: 'product-docs' });
+  const other = await as(owner)('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Other' });
+  await as(owner)('POST', `/v1/spaces/${other.id}/permissions`, { users: [member.id], role: 'admin' });
+  const pages = await as(member)('GET', `/v1/spaces/${space.id}/content/pages`);
+  const firstPage = (function find(list) {
+    for (const p of list) {
+      if (p.type === 'document') return p;
+      const inner = find(p.pages ?? []);
+      if (inner) return inner;
+    }
+  })(pages.pages);
+  return { owner, member, org: org.id, space: space.id, page: firstPage.id };
+}
+
+/** The ladder: from the cheapest request to the costliest, each as the member would make it. */
+export function ladder(fx) {
+  const auth = { authorization: `Bearer ${fx.member.token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  return [
+    { label: 'GET /healthz', method: 'GET', path: '/healthz', headers: {} },
+    { label: 'GET /v1 (public)', method: 'GET', path: '/v1', headers: {} },
+    { label: 'GET /v1/user', method: 'GET', path: '/v1/user', headers: auth },
+    { label: 'GET space', method: 'GET', path: `/v1/spaces/${fx.space}`, headers: auth },
+    { label: 'list spaces', method: 'GET', path: `/v1/orgs/${fx.org}/spaces`, headers: auth },
+    { label: 'GET page', method: 'GET', path: `/v1/spaces/${fx.space}/content/page/${fx.page}`, headers: auth },
+    { label: 'POST comment', method: 'POST', path: `/v1/spaces/${fx.space}/comments`, headers: json, body: JSON.stringify({ body: { markdown: 'Looks *good* to me.' } }) },
+    { label: 'search', method: 'GET', path: `/v1/spaces/${fx.space}/search?query=install`, headers: auth },
+  ];
+}
+
+/** A read-heavy mix (nine reads, one write), for the multi-process comparison. */
+export function readHeavyMix(fx) {
+  const steps = ladder(fx).filter((s) => s.path !== '/healthz' && s.path !== '/v1');
+  const reads = steps.filter((s) => s.method === 'GET');
+  const write = steps.find((s) => s.method === 'POST');
+  return [...reads, ...reads.slice(0, 4), write].map(({ method, path, headers, body }) => ({ method, path, headers, ...(body ? { body } : {}) }));
+}
+
+/** Records what Bindery answers to each step (status, content type, bytes), for the baselines to answer. */
+export async function record(url, steps) {
+  const out = [];
+  for (const s of steps) {
+    const res = await fetch(url + s.path, { method: s.method, headers: s.headers, body: s.body });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status >= 300) throw new Error(`${s.label}: ${res.status} ${bytes}`);
+    out.push({ method: s.method, path: s.path.split('?')[0], status: res.status, contentType: res.headers.get('content-type'), body: bytes.toString('base64') });
+  }
+  return out;
+}
+
+/** One autocannon run: requests per second (mean), latencies, and anything that was not a 2xx. */
+export function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: url + (requests ? '' : path), connections, duration, method, headers, body, ...(requests ? { requests } : {}) },
+      (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts })),
+    );
+  });
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The machine's load average (1, 5 min) and core count, to print beside the figures. */
+export async function machineLoad() {
+  const os = await import('node:os');
+  const [one, five] = os.loadavg();
+  return `load average ${one.toFixed(2)} / ${five.toFixed(2)} on ${os.cpus().length} cores`;
+}
