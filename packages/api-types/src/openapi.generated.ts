@@ -4222,6 +4222,54 @@ export interface components {
             removedReactions?: components["schemas"]["CommentReactionsInput"];
             resolved?: boolean;
         };
+        /**
+         * @description The source of computed content. On a `computed` page: what it stands for, e.g. the API reference generated
+         *     from an OpenAPI specification of the organization (`type: builtin:openapi`, `dependencies.spec.ref` naming it,
+         *     `props`: `models` adds a page of the named schemas, `downloadLink` a link to the public specification,
+         *     `grouping` `by-tag` (default: one page per tag) or `by-operation` (one page per operation under each tag)).
+         *     On a page generated from one: the document it is (`props.doc`: `operations` and `page` the tag, `tag`,
+         *     `operation` with `page` the path and `method`, `models` or `info`), with `dependencies.spec.value` the
+         *     specification it was generated from (`lastVersion`: its version).
+         */
+        ComputedContentSource: {
+            /** @description Content the computation depends on, by name. */
+            dependencies?: {
+                spec?: {
+                    ref: {
+                        /** @constant */
+                        kind: "openapi";
+                        /** @description Slug of the OpenAPI specification. */
+                        spec: string;
+                    };
+                    /** @description The specification as the content was generated from it (generated pages); null when it does not exist. */
+                    value?: {
+                        id: string;
+                        lastVersion?: string;
+                        /** @constant */
+                        object: "openapi-spec";
+                        slug: string;
+                        /** @enum {string} */
+                        visibility?: "private" | "public";
+                    } | null;
+                };
+            };
+            /** @description Properties of the computation. */
+            props?: {
+                deprecated?: boolean;
+                doc?: string;
+                downloadLink?: boolean;
+                /** @enum {string} */
+                grouping?: "by-tag" | "by-operation";
+                method?: string;
+                models?: boolean;
+                page?: string;
+            };
+            /**
+             * @description Kind of source; `builtin:openapi` is the one Bindery computes.
+             * @example builtin:openapi
+             */
+            type: string;
+        };
         /** @description One edit of a batch (Bindery extension), by `op`. */
         ContentEdit: {
             /** @constant */
@@ -4281,11 +4329,13 @@ export interface components {
             versionContext: components["schemas"]["ContentVersionContext"];
         };
         /**
-         * @description A new page (Bindery extension). `type` is `document` (default), `group` or `link` (which needs `href`). The
+         * @description A new page (Bindery extension). `type` is `document` (default), `group`, `link` (which needs `href`) or
+         *     `computed` (which needs `computed`: the API reference generated from an OpenAPI specification). The
          *     slug is derived from the title unless given; a given slug that a sibling already has is refused (409).
          *     Content is given as `markdown` or as a GitBook JSON `document`, and stored as normalised markdown.
          */
         ContentPageCreate: {
+            computed?: components["schemas"]["ComputedContentSource"];
             cover?: components["schemas"]["PageCover"];
             description?: string;
             document?: components["schemas"]["Document"];
@@ -4306,7 +4356,7 @@ export interface components {
             slug?: string;
             title: string;
             /** @enum {string} */
-            type?: "document" | "group" | "link";
+            type?: "document" | "group" | "link" | "computed";
         };
         /** @description Where to move a page (Bindery extension). A page moved next to a sibling with the same slug gets a suffix (`slug-2`). */
         ContentPageMove: {
@@ -4319,6 +4369,7 @@ export interface components {
          *     the title keeps the slug; a slug that a sibling already has is refused (409).
          */
         ContentPageUpdate: {
+            computed?: components["schemas"]["ComputedContentSource"];
             cover?: components["schemas"]["PageCover"] | null;
             description?: string | null;
             document?: components["schemas"]["Document"];
@@ -5459,23 +5510,8 @@ export interface components {
          *     otherwise it may carry `document`.
          */
         RevisionPage: {
-            /** @description Source of the content of a computed page. */
-            computed?: {
-                /** @description Content the computation depends on, by name; e.g. `spec.ref` is `{kind: openapi, spec}`. */
-                dependencies?: {
-                    [key: string]: {
-                        ref?: {
-                            kind: string;
-                            spec?: string;
-                        };
-                    };
-                };
-                /** @description Properties of the computation. */
-                props?: Record<string, never>;
-                /** @description Kind of source, e.g. `builtin:openapi`. */
-                type: string;
-            };
-            /** @description Seed used to generate stable ids for the computed content. */
+            computed?: components["schemas"]["ComputedContentSource"];
+            /** @description On pages generated from a computed page, the seed of their ids (the computed page's id). */
             computedSeed?: string;
             /** @description Cover image of the page. */
             cover?: {
@@ -6507,11 +6543,19 @@ export interface components {
         CommentStatusFilter: "all" | "open" | "resolved";
         /** @description Only return comments posted on the page with this id. */
         CommentTargetPage: string;
-        /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+        /**
+         * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+         *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+         *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+         */
         Computed: boolean;
         /** @description An email domain, e.g. `example.com`. */
         EmailDomain: string;
-        /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+        /**
+         * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+         *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+         *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+         */
         Evaluated: boolean;
         /** @description The unique id of the event. */
         EventId: string;
@@ -12218,7 +12262,11 @@ export interface operations {
     getRevisionOfChangeRequestById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -12299,7 +12347,11 @@ export interface operations {
     listFilesInChangeRequestById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
@@ -12339,7 +12391,11 @@ export interface operations {
     getFileInChangeRequestById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -12449,9 +12505,17 @@ export interface operations {
     getPageInChangeRequestById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
-                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
@@ -12606,7 +12670,11 @@ export interface operations {
     listPagesInChangeRequest: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -13302,7 +13370,11 @@ export interface operations {
     getCurrentRevision: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -13379,7 +13451,11 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
@@ -13466,7 +13542,11 @@ export interface operations {
     getFileById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -13607,9 +13687,17 @@ export interface operations {
     getPageById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
-                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
@@ -13882,7 +13970,11 @@ export interface operations {
     listPages: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
@@ -13961,9 +14053,17 @@ export interface operations {
     getPageByPath: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
-                /** @description When `true`, the document of the page is evaluated (variables and expressions are resolved). */
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
@@ -14364,7 +14464,11 @@ export interface operations {
     getRevisionById: {
         parameters: {
             query?: {
-                /** @description When `false`, computed content (such as pages generated from an OpenAPI specification) is not computed. */
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
                 computed?: components["parameters"]["Computed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];

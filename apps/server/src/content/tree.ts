@@ -22,7 +22,15 @@ import { uniqueSlug } from './slug.js';
 export { keyBetween, keysBetween } from './fractional-index.js';
 export { uniqueSlug } from './slug.js';
 
-export type PageType = 'document' | 'group' | 'link';
+export type PageType = 'document' | 'group' | 'link' | 'computed';
+
+/**
+ * Link pages and computed pages have no slug of their own and no path: a computed page stands for the pages it is
+ * expanded into (engine/computed.ts), which take its place among its siblings.
+ */
+export function isPathless(type: PageType): boolean {
+  return type === 'link' || type === 'computed';
+}
 
 /** A page's own content (everything but its children). */
 export interface PageData {
@@ -42,6 +50,18 @@ export interface PageData {
   cover?: JsonObject;
   /** Target of `link` pages (a GitBook content ref). */
   target?: JsonObject;
+  /**
+   * `computed` pages: their source (`{type: 'builtin:openapi', props, dependencies: {spec: {ref: {kind: 'openapi',
+   * spec}}}}`). Pages generated from one (in a `computed` revision): the document source they were made from.
+   */
+  computed?: JsonObject;
+  /** Pages generated from a computed page: the computed page's id (their ids derive from it). */
+  computedSeed?: string;
+  /**
+   * Pages generated from a computed page: their markdown before evaluation (GitBook's `{% openapi-operation %}`
+   * blocks), shown with `evaluated=false`; `markdown` holds the evaluated API reference that readers see.
+   */
+  unevaluated?: string;
   /** Any further page metadata. */
   metadata?: JsonObject;
 }
@@ -107,7 +127,7 @@ export function computePaths(root: PageNode): Map<string, string> {
   const paths = new Map<string, string>();
   const visit = (node: PageNode, parentPath: string): void => {
     for (const child of node.children) {
-      if (child.type === 'link') continue;
+      if (isPathless(child.type)) continue;
       const path = parentPath ? `${parentPath}/${child.slug}` : child.slug;
       paths.set(child.id, path);
       visit(child, path);
@@ -126,7 +146,10 @@ export function computePaths(root: PageNode): Map<string, string> {
 export function dedupeSiblingSlugs(root: PageNode, keep: (id: string) => boolean = () => false): PageNode {
   const taken = new Set<string>();
   const slugs = new Map<PageNode, string>();
+  const pathless = new Set(root.children.filter((c) => isPathless(c.type)));
+  for (const child of pathless) slugs.set(child, child.slug);
   for (const child of root.children) {
+    if (pathless.has(child)) continue;
     if (keep(child.id) && !taken.has(child.slug)) {
       taken.add(child.slug);
       slugs.set(child, child.slug);

@@ -161,6 +161,8 @@ export interface SpacesTable {
   deleted_at: string | null;
   /** Space.gitSync (JSON), kept by Git Sync; null when none is set up. */
   git_sync?: string | null;
+  /** The `computed` revision of `revision_id` (its computed pages expanded); null when it has none. */
+  computed_revision_id?: string | null;
 }
 
 /** The revisions of a space. The content engine adds the content of each revision. */
@@ -224,6 +226,15 @@ export interface SpacePagesTable {
 }
 
 /** When each version (content hash) of a page was first committed in a space (Page.createdAt/updatedAt). */
+/** What one computed page becomes for one version of its specification (a cache of stored generated pages). */
+export interface ComputedExpansionsTable {
+  /** sha-256 of the computed page's content hash and the specification version (engine/computed.ts). */
+  key: string;
+  /** JSON: the generated pages' node hashes, in order, and the versions they were made from. */
+  data: string;
+  created_at: string;
+}
+
 export interface PageVersionsTable {
   space_id: string;
   page_id: string;
@@ -706,6 +717,7 @@ export interface Database {
   space_index_state: SpaceIndexStateTable;
   space_pages: SpacePagesTable;
   page_versions: PageVersionsTable;
+  computed_expansions: ComputedExpansionsTable;
   sites: SitesTable;
   translations: TranslationsTable;
   site_section_groups: SiteSectionGroupsTable;

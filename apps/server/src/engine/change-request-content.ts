@@ -24,7 +24,7 @@ import type { Actor } from '../services/auth.js';
 import { applyResolutions, mergeSnapshots, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
-import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, type CommitResult, type SpaceContent } from './content.js';
+import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, shownContent, type CommitResult, type ContentReadOptions, type SpaceContent } from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
@@ -32,11 +32,11 @@ import { blobStore } from '../storage/blobs.js';
 // Reading ---------------------------------------------------------------------------------------------------------
 
 /** The content of a change request as the content readers take it (`active` when it is the space's revision). */
-export async function loadChangeRequestContent(ctx: AppContext, actor: Actor, spaceId: string, ref: string): Promise<SpaceContent & { changeRequest: ChangeRequestRow }> {
+export async function loadChangeRequestContent(ctx: AppContext, actor: Actor, spaceId: string, ref: string, opts: ContentReadOptions = {}): Promise<SpaceContent & { changeRequest: ChangeRequestRow }> {
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
-  const active = l.changeRequest.revision_id === l.space.revision_id;
-  if (active) await ensureIndexed(ctx, l.space);
-  return { space: l.space, access: l.access, changeRequest: l.changeRequest, content: await contentOf(ctx.db, l.changeRequest.revision_id), active };
+  const space = l.changeRequest.revision_id === l.space.revision_id ? await ensureIndexed(ctx, l.space) : l.space;
+  const shown = await shownContent(ctx, space, await contentOf(ctx.db, l.changeRequest.revision_id), opts);
+  return { space, access: l.access, changeRequest: l.changeRequest, ...shown };
 }
 
 async function contentOf(db: DbOrTx, revisionId: string): Promise<RevisionContent> {
@@ -272,7 +272,8 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   const space = await spacesRepo.findById(ctx.db, spaceId);
   const cr = space && !space.deleted_at ? await changeRequestsRepo.find(ctx.db, space.id, changeRequestId) : undefined;
   if (!space || !cr) throw new ApiError(404, 'Export not found: the change request is gone');
-  const content = await contentOf(ctx.db, cr.revision_id);
+  // The change request's content as readers see it: computed pages expanded into the API reference they stand for.
+  const { content } = await shownContent(ctx, space, await contentOf(ctx.db, cr.revision_id), {});
   const tree = await loadRevisionTree(ctx, ctx.db, content);
   const paths = computePaths(tree);
   const pages: PdfPageInput[] = [];

@@ -4,6 +4,10 @@
 //   moveSpaceHead     `spaces.revision_id` := a revision; the space's indexes (pages by id/path, links, search) follow
 //                     in the same transaction and integrations hear of it (`notifyContentUpdated`, a durable job)
 //   moveChangeRequestHead   `change_requests.revision_id` := a revision of its chain (plus the caller's other fields)
+//   moveComputedHead  `spaces.computed_revision_id` := a new computed revision of the same head (a spec changed)
+//
+// A head with computed pages (engine/computed.ts) also gets its `computed` revision here, in the same transaction:
+// `spaces.computed_revision_id`, which the indexes describe (so generated pages are searched and linked).
 //
 // Everything that writes content (edits, merges, updates, git imports, computed OpenAPI pages, templates, new and
 // duplicated spaces) reaches these three through the front door (engine/index.ts). Callers hold the space lock
@@ -19,7 +23,8 @@ import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { notifyContentUpdated } from '../services/integration-events.js';
 import { syncSpaceIndex, type IndexStats } from './content-index.js';
-import { ROOT_ID } from './content-store.js';
+import { computedRevisionOf, type ComputedRevision } from './computed.js';
+import { revisionContent, ROOT_ID, type RevisionContent } from './content-store.js';
 
 export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update' | 'computed';
 
@@ -39,6 +44,8 @@ export interface NewRevision {
   createdBy: string | null;
   /** Absent: the revision has no content of its own and shows its first parent's (none: an empty space). */
   content?: RevisionHashes;
+  /** Insert nothing when a revision with this id exists (computed revisions, whose ids derive from their content). */
+  ifAbsent?: boolean;
 }
 
 export function contentRow(hash: string, page: PageData) {
@@ -57,7 +64,7 @@ export async function insertRevision(ctx: AppContext, tx: DbOrTx, r: NewRevision
       files_hash: r.content.filesHash,
       variables: JSON.stringify(r.content.variables),
     }),
-  });
+  }, { ifAbsent: r.ifAbsent });
   return id;
 }
 
@@ -78,14 +85,27 @@ export async function insertFirstRevision(ctx: AppContext, tx: DbOrTx, r: { id: 
   await insertRevision(ctx, tx, { id: r.id, spaceId: r.spaceId, parents: r.copyOf ? [r.copyOf] : [], type: 'edits', createdBy: r.createdBy });
 }
 
-/** Points the space at a revision, brings its indexes up to date and tells integrations. */
+/**
+ * Points the space at a revision, gives it its computed revision when it has computed pages, brings the indexes up
+ * to date and tells integrations. `computed`: whether the new content may hold computed pages (false: the caller
+ * knows it has none, e.g. edits that add none to a head without any; absent: look).
+ */
 export async function moveSpaceHead(
-  ctx: AppContext, tx: DbOrTx, spaceId: string, r: { revisionId: string; rootHash: string | null; filesHash: string | null },
+  ctx: AppContext, tx: DbOrTx, spaceId: string, r: { revisionId: string; rootHash: string | null; filesHash: string | null; computed?: boolean },
 ): Promise<IndexStats> {
   await locks.space(ctx, tx, spaceId);
-  await spacesRepo.update(tx, spaceId, { revision_id: r.revisionId, updated_at: ctx.clock.now().toISOString() });
+  const space = await spacesRepo.findById(tx, spaceId);
+  const look = r.computed !== false || !!space?.computed_revision_id;
+  const computed = space && look ? await computedRevisionOf(ctx, tx, space, await revisionContent(tx, (await revisionsRepo.findById(tx, r.revisionId))!)) : undefined;
+  await spacesRepo.update(tx, spaceId, { revision_id: r.revisionId, computed_revision_id: computed?.revisionId ?? null, updated_at: ctx.clock.now().toISOString() });
   await notifyContentUpdated(ctx, tx, { spaceId, revisionId: r.revisionId });
-  return syncSpaceIndex(ctx, tx, spaceId, r);
+  return syncSpaceIndex(ctx, tx, spaceId, computed ?? r);
+}
+
+/** Gives the space's head (`head`, under the caller's space lock) a new computed revision; the indexes follow. */
+export async function moveComputedHead(ctx: AppContext, tx: DbOrTx, spaceId: string, head: RevisionContent, computed: ComputedRevision | undefined): Promise<IndexStats> {
+  await spacesRepo.update(tx, spaceId, { computed_revision_id: computed?.revisionId ?? null });
+  return syncSpaceIndex(ctx, tx, spaceId, computed ?? { revisionId: head.revision.id, rootHash: head.rootHash, filesHash: head.filesHash });
 }
 
 /** Points a change request at a revision of its chain (with the caller's other changes to its row). */

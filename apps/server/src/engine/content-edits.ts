@@ -9,7 +9,7 @@ import type { ProcessedPage } from '../content/tasks.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
 import { rememberDerived, rememberParsed } from './content-index.js';
 import type { JsonObject } from '../content/hash.js';
-import type { PageData, PageType } from '../content/tree.js';
+import { isPathless, type PageData, type PageType } from '../content/tree.js';
 import { ApiError, conflict, invalidField } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import type { FileEntry } from './content-store.js';
@@ -22,13 +22,15 @@ export interface PagePosition {
 
 /** Fields of a page that edits set (`null` clears an optional field), or GitBook's JSON document for the markdown. */
 export interface PageFields extends PageFieldsInput {
+  /** Computed pages: their source (GitBook's `ComputedContentSourceRevision`, `builtin:openapi`). */
+  computed?: Record<string, unknown>;
   /** GitBook's JSON document; converted to markdown (the stored form). */
   document?: Record<string, unknown>;
 }
 
 export type ContentEdit =
-  | ({ op: 'createPage'; id?: string; parent?: string | null; position?: PagePosition; type?: 'document' | 'group' | 'link'; title: string } & PageFields)
-  | ({ op: 'updatePage'; page: string } & PageFields)
+  | ({ op: 'createPage'; id?: string; parent?: string | null; position?: PagePosition; type?: PageType; title: string } & PageFields)
+  | ({ op: 'updatePage'; page: string; type?: undefined } & PageFields)
   | { op: 'movePage'; page: string; parent?: string | null; position?: PagePosition }
   | { op: 'deletePage'; page: string }
   | { op: 'addFile'; file: FileEntry }
@@ -92,6 +94,7 @@ async function parentNode(state: EditState, parent: string | null | undefined, f
   const node = await state.tree.get(parent);
   if (!node) throw new ApiError(404, `Page not found (${field}: ${parent})`);
   if (node.meta.type === 'link') throw invalidField(field, 'is a link page, which cannot have child pages');
+  if (node.meta.type === 'computed') throw invalidField(field, 'is a computed page, which stands for the pages it generates and cannot have child pages');
   return node;
 }
 
@@ -101,9 +104,10 @@ async function createPage(state: EditState, edit: Extract<ContentEdit, { op: 'cr
   const parent = await parentNode(state, edit.parent, `${at}/parent`);
   const type: PageType = edit.type ?? 'document';
   const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
-  const slug = type === 'link' ? '' : chooseSlug(edit.slug, edit.title, await state.tree.takenSlugs(parent), `${at}/slug`);
+  const slug = isPathless(type) ? '' : chooseSlug(edit.slug, edit.title, await state.tree.takenSlugs(parent), `${at}/slug`);
   const page = withFields({ id, title: edit.title, slug, type, markdown: '' }, edit, state, at);
   if (type === 'link' && !page.target) throw invalidField(`${at}/href`, 'is required for link pages');
+  if (type === 'computed' && !page.computed) throw invalidField(`${at}/computed`, 'is required for computed pages');
   state.tree.insert(parent, index, page);
   state.created.pages.push(id);
 }
@@ -113,7 +117,7 @@ async function updatePage(state: EditState, edit: Extract<ContentEdit, { op: 'up
   if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
   const current = await state.tree.page(node);
   let slug = current.slug;
-  if (edit.slug !== undefined && edit.slug !== current.slug && current.type !== 'link') {
+  if (edit.slug !== undefined && edit.slug !== current.slug && !isPathless(current.type)) {
     slug = chooseSlug(edit.slug, current.title, await state.tree.takenSlugs(node.parent!, node), `${at}/slug`);
   }
   const page = withFields({ ...current, slug }, edit, state, at);
@@ -132,7 +136,7 @@ async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'move
   const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
   state.tree.place(node, parent, index);
   // Moving next to a sibling with the same slug renames the moved page (`slug-2`): paths stay unique.
-  if (parent !== oldParent && node.meta.type !== 'link') {
+  if (parent !== oldParent && !isPathless(node.meta.type)) {
     const taken = await state.tree.takenSlugs(parent, node);
     if (taken.has(node.meta.slug)) {
       const page = await state.tree.page(node);
@@ -227,12 +231,34 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
   }
   if (Object.keys(metadata).length) out.metadata = metadata;
   else delete out.metadata;
+  if (edit.computed !== undefined) {
+    if (out.type !== 'computed') throw invalidField(`${at}/computed`, 'is only for computed pages (type "computed")');
+    out.computed = computedSource(edit.computed, `${at}/computed`);
+  }
   if (edit.href !== undefined) {
     if (out.type !== 'link') throw invalidField(`${at}/href`, 'is only for link pages');
     const stable = /^\/pages\/([\w-]+)$/.exec(edit.href);
     out.target = stable ? { kind: 'page', page: stable[1]! } : { kind: 'url', url: edit.href };
   }
   return out;
+}
+
+/**
+ * A computed page's source as stored: GitBook's `{type: 'builtin:openapi', props, dependencies: {spec: {ref: {kind:
+ * 'openapi', spec: <slug>}}}}` (the only type Bindery computes), with what is not part of it left out.
+ */
+function computedSource(raw: Record<string, unknown>, field: string): JsonObject {
+  if (raw.type !== 'builtin:openapi') throw invalidField(`${field}/type`, `must be "builtin:openapi" (the computed content Bindery generates), not ${JSON.stringify(raw.type)}`);
+  const spec = (raw.dependencies as { spec?: { ref?: { kind?: unknown; spec?: unknown } } } | undefined)?.spec?.ref;
+  if (!spec || spec.kind !== 'openapi' || typeof spec.spec !== 'string' || !/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/.test(spec.spec) || spec.spec.length > 100) {
+    throw invalidField(`${field}/dependencies/spec/ref`, 'must be {"kind": "openapi", "spec": "<slug of an OpenAPI specification of the organization>"}');
+  }
+  const props = raw.props ?? {};
+  if (typeof props !== 'object' || props === null || Array.isArray(props)) throw invalidField(`${field}/props`, 'must be an object');
+  const p = props as Record<string, unknown>;
+  if (p.grouping !== undefined && p.grouping !== 'by-tag' && p.grouping !== 'by-operation') throw invalidField(`${field}/props/grouping`, 'must be "by-tag" or "by-operation"');
+  for (const k of ['models', 'downloadLink'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') throw invalidField(`${field}/props/${k}`, 'must be a boolean');
+  return { type: 'builtin:openapi', props: p as JsonObject, dependencies: { spec: { ref: { kind: 'openapi', spec: spec.spec } } } };
 }
 
 const BLOCKS = new Set([

@@ -10,6 +10,7 @@
 //     skipped without even being loaded - only the others are visited;
 //   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
+import { isPathless } from '../content/tree.js';
 import { documentLinks, documentSections, type Document, type ExtractedLink, type Section } from '../content/markdown.js';
 import { derivePage } from '../content/process.js';
 import { Lru } from '../lib/lru.js';
@@ -40,7 +41,7 @@ export interface IndexStats {
 
 /** A page's path from its parent's path (`''` for the root's children) and its slug; link pages have none. */
 export function childPath(parentPath: string, meta: PageMeta): string | null {
-  if (meta.type === 'link') return null;
+  if (isPathless(meta.type)) return null;
   return parentPath ? `${parentPath}/${meta.slug}` : meta.slug;
 }
 
@@ -179,7 +180,7 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   const sections: Insertable<SearchSectionsTable>[] = [];
   const links: Insertable<PageLinksTable>[] = [];
   for (const p of pages) {
-    if (p.meta.type === 'link') continue;
+    if (p.meta.type === 'link' || p.meta.type === 'computed') continue;
     const md = markdown.get(p.contentHash) ?? '';
     const d = md ? await deriveOf(md) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;

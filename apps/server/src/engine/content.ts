@@ -28,7 +28,7 @@
 //
 // READING: `loadContent(ctx, actor, spaceId)` gives the active revision (with its indexes caught up), then
 // `pageTree`, `findPage`, `findPageByPath`, `listFiles`, `findFile` work on any RevisionContent.
-import { hashPage, combineHash, type PageData, type PageNode } from '../content/tree.js';
+import { hashPage, combineHash, isPathless, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { locks } from '../repos/locks.js';
@@ -48,6 +48,7 @@ import {
 import { loadSpace, type LoadedSpace } from '../services/spaces.js';
 import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
 import { contentRow, insertRevision, moveSpaceHead, type RevisionType } from './commit.js';
+import { computedRevisionOf, evaluatedMarkdown, treeHasComputed } from './computed.js';
 
 export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
 
@@ -85,10 +86,11 @@ export function parseIfMatch(header: string | string[] | undefined): string[] | 
   return values.length ? values : undefined;
 }
 
-function checkIfMatch(expected: string[] | string | undefined, actual: string): void {
+function checkIfMatch(expected: string[] | string | undefined, actual: string, computed?: string | null): void {
   if (expected === undefined) return;
   const list = Array.isArray(expected) ? expected : parseIfMatch(expected) ?? [];
-  if (list.includes('*') || list.includes(actual)) return;
+  // The computed revision of the head stands for it (content reads answer its id with computed=true).
+  if (list.includes('*') || list.includes(actual) || (computed && list.includes(computed))) return;
   throw preconditionFailed(`The content has changed: its revision is now ${actual}, not ${list.join(', ')} (If-Match)`);
 }
 
@@ -137,11 +139,17 @@ export async function commitEdits(
   let locator: Locator | undefined;
   if (target.kind === 'space') {
     const space = await lockSpace(ctx, tx, target.spaceId);
-    checkIfMatch(opts.ifMatch, space.revision_id);
+    checkIfMatch(opts.ifMatch, space.revision_id, space.computed_revision_id);
     baseId = space.revision_id;
-    const base = await revisionContent(tx, await revisionOf(tx, space.id, baseId));
-    await ensureIndexedLocked(ctx, tx, space, base);
+    const current = await ensureIndexedLocked(ctx, tx, space);
     locator = indexLocator(tx, space.id);
+    if (current.computed_revision_id) {
+      // The index describes the computed revision, without the computed pages themselves: those are found by
+      // walking the stored tree (cached per tree).
+      const byIndex = locator;
+      const base = await revisionContent(tx, await revisionOf(tx, space.id, baseId));
+      locator = { chain: async (id) => (await byIndex.chain(id)) ?? (await (await treeLocator(ctx, tx, base.rootHash)).chain(id)) };
+    }
   } else {
     checkIfMatch(opts.ifMatch, target.baseRevisionId);
     baseId = target.baseRevisionId;
@@ -182,7 +190,9 @@ export async function commitEdits(
     spaceId: target.spaceId, parents: [baseId], type: opts.type ?? 'edits', createdBy: opts.createdBy, content: { rootHash, filesHash, variables: state.variables },
   });
   stats.revisions = 1;
-  if (target.kind === 'space') stats.index = await moveSpaceHead(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash });
+  // Whether the new content may hold computed pages: only edits that make or change one can add any.
+  const computed = edits.some((e) => (e.op === 'createPage' || e.op === 'updatePage') && (e.type === 'computed' || e.computed !== undefined));
+  if (target.kind === 'space') stats.index = await moveSpaceHead(ctx, tx, target.spaceId, { revisionId, rootHash, filesHash, computed });
   return { revisionId, changed: true, created: state.created, stats };
 }
 
@@ -227,7 +237,7 @@ export async function commitRevision(
   const revisionId = await insertRevision(ctx, tx, {
     spaceId: r.spaceId, parents: r.parents, type: r.type, createdBy: r.createdBy, content: { rootHash, filesHash: f.hash, variables: r.variables ?? {} },
   });
-  if (r.activate) stats.index = await moveSpaceHead(ctx, tx, r.spaceId, { revisionId, rootHash, filesHash: f.hash });
+  if (r.activate) stats.index = await moveSpaceHead(ctx, tx, r.spaceId, { revisionId, rootHash, filesHash: f.hash, computed: treeHasComputed(r.tree) });
   return { revisionId, changed: true, created: { pages: [], files: [] }, stats };
 }
 
@@ -249,25 +259,70 @@ export async function loadRevisionTree(ctx: AppContext, db: DbOrTx, content: Rev
 // ---------------------------------------------------------------------------------------------------------------
 // Indexes of the active revision
 
-/** Brings the space's indexes to its active revision when something moved it without them (caller holds the lock). */
-async function ensureIndexedLocked(ctx: AppContext, tx: DbOrTx, space: SpaceRow, content?: RevisionContent): Promise<void> {
+/** The revision a space's indexes describe: the computed revision of its head, or the head. */
+export function indexedRevisionId(space: Pick<SpaceRow, 'revision_id' | 'computed_revision_id'>): string {
+  return space.computed_revision_id ?? space.revision_id;
+}
+
+/**
+ * Brings the space's indexes to its active revision (its computed revision, when it has one) when something moved
+ * it without them (caller holds the lock); a head whose computed revision is missing or stale gets it first.
+ * Returns the space row as it is now.
+ */
+async function ensureIndexedLocked(ctx: AppContext, tx: DbOrTx, space: SpaceRow): Promise<SpaceRow> {
   const state = await contentIndexRepo.state(tx, space.id);
-  const c = content ?? (await revisionContent(tx, await revisionOf(tx, space.id, space.revision_id)));
-  if (state && state.root_hash === c.rootHash && state.files_hash === c.filesHash) {
-    if (state.revision_id !== space.revision_id) await contentIndexRepo.saveState(tx, { ...state, revision_id: space.revision_id, updated_at: ctx.clock.now().toISOString() });
-    return;
+  if (state?.revision_id === indexedRevisionId(space)) return space;
+  const head = await revisionContent(tx, await revisionOf(tx, space.id, space.revision_id));
+  const computedRow = space.computed_revision_id ? await revisionsRepo.findById(tx, space.computed_revision_id) : undefined;
+  let c: RevisionContent = computedRow ? await revisionContent(tx, computedRow) : head;
+  if (!computedRow || (JSON.parse(computedRow.parents) as string[])[0] !== space.revision_id) {
+    // The head moved by other means (a duplicated space): its computed revision, if it has computed pages.
+    const computed = await computedRevisionOf(ctx, tx, space, head);
+    if ((computed?.revisionId ?? null) !== (space.computed_revision_id ?? null)) {
+      await spacesRepo.update(tx, space.id, { computed_revision_id: computed?.revisionId ?? null });
+      space = { ...space, computed_revision_id: computed?.revisionId ?? null };
+    }
+    c = computed ? { ...head, revision: (await revisionsRepo.findById(tx, computed.revisionId))!, rootHash: computed.rootHash } : head;
   }
-  await syncSpaceIndex(ctx, tx, space.id, { revisionId: space.revision_id, rootHash: c.rootHash, filesHash: c.filesHash });
+  const revisionId = indexedRevisionId(space);
+  if (state && state.root_hash === c.rootHash && state.files_hash === c.filesHash) {
+    if (state.revision_id !== revisionId) await contentIndexRepo.saveState(tx, { ...state, revision_id: revisionId, updated_at: ctx.clock.now().toISOString() });
+    return space;
+  }
+  await syncSpaceIndex(ctx, tx, space.id, { revisionId, rootHash: c.rootHash, filesHash: c.filesHash });
+  return space;
 }
 
 /**
  * Makes sure the indexes describe the space's active revision. They always do after our own commits; a space whose
  * revision was set by other means (a duplicated space, a merge done elsewhere) is caught up here, incrementally.
+ * Returns the space row as it is now.
  */
-export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<void> {
+export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<SpaceRow> {
   const state = await contentIndexRepo.state(ctx.db, space.id);
-  if (state?.revision_id === space.revision_id) return;
-  await ctx.db.transaction().execute(async (tx) => ensureIndexedLocked(ctx, tx, await lockSpace(ctx, tx, space.id)));
+  if (state?.revision_id === indexedRevisionId(space)) return space;
+  return ctx.db.transaction().execute(async (tx) => ensureIndexedLocked(ctx, tx, await lockSpace(ctx, tx, space.id)));
+}
+
+/** Whether content reads compute computed content (`computed` query parameter, default true). */
+export interface ContentReadOptions {
+  computed?: boolean;
+}
+
+/**
+ * What a read of `source` shows: with `computed` (the default), its computed revision when it has computed pages
+ * (the head's is the space's, whose indexes describe it); without, the revision as stored.
+ */
+export async function shownContent(ctx: AppContext, space: SpaceRow, source: RevisionContent, opts: ContentReadOptions): Promise<{ content: RevisionContent; active: boolean }> {
+  const isHead = source.revision.id === space.revision_id;
+  if (opts.computed === false || source.revision.type === 'computed') return { content: source, active: isHead && !space.computed_revision_id };
+  if (isHead) {
+    if (!space.computed_revision_id) return { content: source, active: true };
+    return { content: await revisionContent(ctx.db, await revisionOf(ctx.db, space.id, space.computed_revision_id)), active: true };
+  }
+  const computed = await ctx.db.transaction().execute((tx) => computedRevisionOf(ctx, tx, space, source));
+  if (!computed) return { content: source, active: false };
+  return { content: await revisionContent(ctx.db, await revisionOf(ctx.db, space.id, computed.revisionId)), active: false };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -279,18 +334,26 @@ export interface SpaceContent extends LoadedSpace {
   active: boolean;
 }
 
-/** The active revision of a space the caller may read (404 otherwise), indexes caught up. */
-export async function loadContent(ctx: AppContext, actor: Actor, spaceId: string): Promise<SpaceContent> {
+/** The active revision of a space the caller may read (404 otherwise), indexes caught up; see ContentReadOptions. */
+export async function loadContent(ctx: AppContext, actor: Actor, spaceId: string, opts: ContentReadOptions = {}): Promise<SpaceContent> {
   const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
-  await ensureIndexed(ctx, loaded.space);
-  return { ...loaded, content: await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, loaded.space.revision_id)), active: true };
+  const space = await ensureIndexed(ctx, loaded.space);
+  const shown = await shownContent(ctx, space, await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, space.revision_id)), opts);
+  return { ...loaded, space, ...shown };
 }
 
-/** A revision of a space the caller may read. */
-export async function loadRevision(ctx: AppContext, actor: Actor, spaceId: string, revisionId: string): Promise<SpaceContent> {
+/** A revision of a space the caller may read; see ContentReadOptions. */
+export async function loadRevision(ctx: AppContext, actor: Actor, spaceId: string, revisionId: string, opts: ContentReadOptions = {}): Promise<SpaceContent> {
   const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
-  const content = await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, revisionId));
-  return { ...loaded, content, active: revisionId === loaded.space.revision_id };
+  const space = revisionId === loaded.space.revision_id ? await ensureIndexed(ctx, loaded.space) : loaded.space;
+  const shown = await shownContent(ctx, space, await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, revisionId)), opts);
+  return { ...loaded, space, ...shown };
+}
+
+/** The content of a space's head as readers see it (computed pages expanded), for the published site. */
+export async function publishedContent(ctx: AppContext, space: SpaceRow): Promise<RevisionContent> {
+  const current = await ensureIndexed(ctx, space);
+  return revisionContent(ctx.db, await revisionOf(ctx.db, space.id, indexedRevisionId(current)));
 }
 
 /** A page with its path and (for trees) its children; `markdown` only when asked for. */
@@ -394,6 +457,15 @@ async function pageAt(ctx: AppContext, db: DbOrTx, hash: string, path: string | 
   return v;
 }
 
+/**
+ * The page as a read with `evaluated` shows it (engine/computed.ts evaluatedMarkdown): OpenAPI blocks rendered, or,
+ * without, a generated page's blocks rather than its rendered reference.
+ */
+export async function evaluatePage(ctx: AppContext, sc: SpaceContent, page: PageView, evaluated = false): Promise<PageView> {
+  const markdown = await evaluatedMarkdown(ctx, ctx.db, sc.space.org_id, page, evaluated);
+  return markdown === page.markdown ? page : { ...page, markdown };
+}
+
 export async function findPage(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string, withMarkdown = true): Promise<PageView> {
   const at = await locate(ctx, db, sc, pageId);
   if (!at) throw new ApiError(404, `Page not found in this space: ${pageId}`);
@@ -413,7 +485,7 @@ export async function findPageByPath(ctx: AppContext, db: DbOrTx, sc: SpaceConte
   let node = await loadNode(ctx, db, sc.content.rootHash);
   for (const slug of clean.split('/')) {
     const children = await loadNodes(ctx, db, node.childHashes);
-    const next = node.childHashes.map((h) => children.get(h)!).find((c) => c.meta.type !== 'link' && c.meta.slug === slug);
+    const next = node.childHashes.map((h) => children.get(h)!).find((c) => !isPathless(c.meta.type) && c.meta.slug === slug);
     if (!next) throw missing();
     node = next;
   }
@@ -451,7 +523,8 @@ export async function editSpace<T = undefined>(
     const ifMatch = Array.isArray(opts.ifMatch) ? opts.ifMatch.join(',') : opts.ifMatch;
     const result = await commitEdits(ctx, tx, { kind: 'space', spaceId }, edits, { createdBy: actor.user.id, ifMatch }, opts.at);
     const space = (await spacesRepo.findById(tx, spaceId))!;
-    const sc: SpaceContent = { ...loaded, space, content: await revisionContent(tx, await revisionOf(tx, spaceId, space.revision_id)), active: true };
+    // The head as stored (the edit's result); the indexes describe its computed revision when it has one.
+    const sc: SpaceContent = { ...loaded, space, content: await revisionContent(tx, await revisionOf(tx, spaceId, space.revision_id)), active: !space.computed_revision_id };
     const value = read ? await read(tx, sc, result) : (undefined as T);
     return { result, value };
   });

@@ -10,16 +10,20 @@
 //                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers)
 // MERGE                updateChangeRequest (main → change request), mergeChangeRequest (change request → main),
 //                      listConflicts, resolveConflicts
+// COMPUTED             content reads take `computed` (ContentReadOptions: computed pages expanded, the default) and
+//                      page reads `evaluated` (evaluatedMarkdown); publishedContent is what readers of a space see;
+//                      expandComputedJob / recomputeOrganization keep computed revisions current (engine/computed.ts)
 // COMMIT               commitRevision (a whole tree: to the space head with `activate`, or detached, e.g. a git
 //                      import), insertFirstRevision (a new or duplicated space). engine/commit.ts is the only code
 //                      that inserts revision rows and moves heads; the indexes follow in the same transaction.
 export {
-  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
-  loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, versionTimes,
-  type CommitOptions, type CommitResult, type CommitStats, type EditTarget, type PageSummary, type PageTimes, type PageView,
+  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, evaluatePage, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
+  loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, publishedContent, versionTimes,
+  type CommitOptions, type CommitResult, type CommitStats, type ContentReadOptions, type EditTarget, type PageSummary, type PageTimes, type PageView,
   type SpaceContent,
 } from './content.js';
 export { insertFirstRevision, type RevisionType } from './commit.js';
+export { evaluatedMarkdown, expandComputedJob, recomputeOrganization, type ExpandJobPayload } from './computed.js';
 export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';
 export {
   hashFiles, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,

@@ -13,7 +13,7 @@ import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
-import { ensureIndexed, loadContent } from './content.js';
+import { ensureIndexed, indexedRevisionId, loadContent } from './content.js';
 
 /** How many matching sections are ranked at most per search. */
 export const SEARCH_CANDIDATES = 500;
@@ -83,7 +83,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { terms, spaces: [], count: 0 };
   const indexed = await contentIndexRepo.indexedRevisions(ctx.db, spaces.map((s) => s.id));
-  for (const s of spaces) if (indexed.get(s.id) !== s.revision_id) await ensureIndexed(ctx, s);
+  for (const s of spaces) if (indexed.get(s.id) !== indexedRevisionId(s)) await ensureIndexed(ctx, s);
   const ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
   const bySpace = new Map<string, SearchHit[]>();
   for (const p of ranked) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);

@@ -6,7 +6,7 @@
 // that with one query; other revisions are walked once and cached), and loads just that path. An edit marks its
 // node and the node's ancestors dirty; `finish` rehashes the dirty nodes bottom-up and returns the new root and
 // the rows to write - for one edited page, the page's content plus one node per level (O(depth)).
-import { hashPage, combineHash, type PageData } from '../content/tree.js';
+import { hashPage, combineHash, isPathless, type PageData } from '../content/tree.js';
 import { slugify, uniqueSlug } from '../content/slug.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -95,8 +95,15 @@ export class WorkingTree {
         continue;
       }
       const index = cur.children.indexOf(link.hash);
-      if (index < 0) return undefined;
-      cur = await this.loadChild(cur, index);
+      if (index >= 0) {
+        cur = await this.loadChild(cur, index);
+        continue;
+      }
+      // The locator may describe another tree than this one along the way (the active revision's index describes
+      // its computed revision, engine/computed.ts, whose ancestors of generated pages differ): find the page by id.
+      const next = (await this.childrenOf(cur)).find((c) => c.id === link.pageId);
+      if (!next) return undefined;
+      cur = next;
     }
     return cur.id === pageId && !cur.deleted ? cur : undefined;
   }
@@ -149,7 +156,7 @@ export class WorkingTree {
   /** The slugs taken among the children of `parent` (link pages have none), but `except`'s. */
   async takenSlugs(parent: WNode, except?: WNode): Promise<Set<string>> {
     const taken = new Set<string>();
-    for (const c of await this.childrenOf(parent)) if (c !== except && c.meta.type !== 'link') taken.add(c.meta.slug);
+    for (const c of await this.childrenOf(parent)) if (c !== except && !isPathless(c.meta.type)) taken.add(c.meta.slug);
     return taken;
   }
 

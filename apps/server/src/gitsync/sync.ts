@@ -158,7 +158,8 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
       let key = '';
       if (p.path) id = claim(pageIdByPath.get(p.path));
       else {
-        key = p.type === 'group' ? `group:${p.slug}` : p.type === 'link' ? `link:${parentKey}:${p.href ?? p.git.raw ?? p.title}` : `linkless:${parentKey}:${slugify(p.title)}`;
+        key = p.type === 'group' ? `group:${p.slug}` : p.type === 'link' ? `link:${parentKey}:${p.href ?? p.git.raw ?? p.title}`
+          : p.type === 'computed' ? `computed:${parentKey}:${canonicalJson(((p.computed?.dependencies ?? {}) as JsonObject))}` : `linkless:${parentKey}:${slugify(p.title)}`;
         id = claim(before.keys[key]);
         next.keys[key] = id;
       }
@@ -209,7 +210,8 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   let pageCount = 0;
   const build = (p: RepoPage): PageNode => {
     const id = ids.get(p)!;
-    const page: PageData = { id, title: p.title.slice(0, 500) || 'Untitled', slug: p.type === 'link' ? '' : p.slug, type: p.type, markdown: '' };
+    const page: PageData = { id, title: p.title.slice(0, 500) || 'Untitled', slug: p.type === 'link' || p.type === 'computed' ? '' : p.slug, type: p.type, markdown: '' };
+    if (p.type === 'computed') page.computed = p.computed as JsonObject;
     if (p.type === 'document' && p.path) {
       pageCount++;
       page.markdown = toStoredMarkdown(p.body, resolverFor(p.path));
@@ -324,7 +326,7 @@ const gitMetaOf = (p: PageNode): PageGitMeta => (((p.metadata ?? {}) as Record<s
 
 /** The structure of a table of contents (what SUMMARY.md says), to know whether it changed since the last sync. */
 function structureKey(pages: ExportPage[], plan: PathPlan, linkTarget: (p: ExportPage) => string | undefined): string {
-  const shape = (ps: ExportPage[]): unknown[] => ps.map((p) => [p.type, p.title, p.slug, plan.pages.get(p.id) ?? null, p.type === 'link' ? linkTarget(p) ?? null : null, p.git.label ?? null, p.git.linkless ?? false, p.git.raw ?? null, shape(p.children)]);
+  const shape = (ps: ExportPage[]): unknown[] => ps.map((p) => [p.type, p.title, p.slug, plan.pages.get(p.id) ?? null, p.type === 'link' ? linkTarget(p) ?? null : null, p.git.label ?? null, p.git.linkless ?? false, p.git.raw ?? null, p.computed ?? null, shape(p.children)]);
   return createHash('sha256').update(canonicalJson(shape(pages))).digest('hex');
 }
 
@@ -357,7 +359,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
 
   // The export model.
   const toExport = (n: PageNode): ExportPage => ({
-    id: n.id, type: n.type, title: n.title, slug: n.slug, fields: {}, git: gitMetaOf(n),
+    id: n.id, type: n.type, title: n.title, slug: n.slug, fields: {}, git: gitMetaOf(n), ...(n.computed ? { computed: n.computed } : {}),
     ...(before.pages[n.id] ? { recordedPath: before.pages[n.id]!.path } : {}), children: n.children.map(toExport),
   });
   const pages = revision.tree.children.map(toExport);

@@ -8,6 +8,7 @@ import { deliverEventJob, notifyContentUpdatedJob } from '../services/integratio
 import { JOB_TYPES } from './types.js';
 import { runGitSyncJob } from '../gitsync/operations.js';
 import { runTranslationJob } from '../services/translations.js';
+import { expandComputedJob, type ExpandJobPayload } from '../engine/index.js';
 
 export type JobResult = void | { retryAt: Date };
 export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => Promise<JobResult>;
@@ -18,5 +19,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.deliverIntegrationEvent]: (ctx, payload: { eventId: string }, job) => deliverEventJob(ctx, payload.eventId, job),
   [JOB_TYPES.notifyContentUpdated]: (ctx, payload: { spaceId: string; revisionId: string }) => notifyContentUpdatedJob(ctx, payload),
   [JOB_TYPES.runTranslation]: (ctx, payload: { translationId: string }, job) => runTranslationJob(ctx, payload, job),
+  [JOB_TYPES.expandComputedContent]: (ctx, payload: ExpandJobPayload) => expandComputedJob(ctx, payload),
   [JOB_TYPES.gitSync]: (ctx, payload: { operationId: string }, job) => runGitSyncJob(ctx, payload, job),
 };

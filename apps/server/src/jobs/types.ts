@@ -10,6 +10,8 @@ export const JOB_TYPES = {
   notifyContentUpdated: 'integration.content-updated',
   /** Runs one Git Sync import or export (a git_sync_operations row). */
   gitSync: 'git.sync',
+  /** Renders the computed (OpenAPI) pages of a space's revision and gives its head a new computed revision (engine/computed.ts). */
+  expandComputedContent: 'openapi.expand',
   /** Runs a translation: creates or updates its result space (services/translations.ts). */
   runTranslation: 'translation.run',
 } as const;

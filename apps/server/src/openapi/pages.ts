@@ -185,6 +185,37 @@ function evaluateBlock(name: string, attrs: Record<string, string>, lookup: Spec
  * Blocks inside fenced code stay as they are. Linear in the markdown.
  */
 export function evaluateOpenAPIBlocks(markdown: string, lookup: SpecLookup): string {
+  const steps = evaluationSteps(markdown, lookup);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Evaluation ran past its time budget. */
+export class RenderBudgetError extends Error {}
+
+/**
+ * evaluateOpenAPIBlocks, giving the event loop back every `sliceMs` of rendering (so other requests run between
+ * blocks) and failing with RenderBudgetError once `deadline` (a `performance.now()` time) has passed.
+ */
+export async function evaluateOpenAPIBlocksWithin(markdown: string, lookup: SpecLookup, budget: { deadline: number; sliceMs?: number }): Promise<string> {
+  const steps = evaluationSteps(markdown, lookup);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    const now = performance.now();
+    if (now > budget.deadline) throw new RenderBudgetError('The OpenAPI reference took longer to render than its time budget');
+    if (now - sliceStart > (budget.sliceMs ?? 10)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** The evaluation, one block at a time (it yields after each block it renders). */
+function* evaluationSteps(markdown: string, lookup: SpecLookup): Generator<void, string> {
   if (!markdown.includes('{%')) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
@@ -215,6 +246,7 @@ export function evaluateOpenAPIBlocks(markdown: string, lookup: SpecLookup): str
       if (OPEN.test(lines[j]!)) break;
     }
     const rendered = evaluateBlock(name, attributes(open[2] ?? ''), lookup);
+    yield;
     if (rendered === undefined) {
       out.push(line);
       continue;

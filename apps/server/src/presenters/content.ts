@@ -42,6 +42,10 @@ export async function presentPageDocument(config: Config, spaceId: string, p: Pa
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
   const m = p.meta;
   const meta = (m.metadata ?? {}) as Record<string, unknown>;
+  if (m.type === 'computed') {
+    // GitBook's RevisionPageComputed: what it stands for, no kind, slug or path (computed=false reads show it).
+    return { id: m.id, title: m.title, type: 'computed', computed: (m.computed ?? { type: 'builtin:openapi' }) as PageJson['computed'] };
+  }
   const out: PageJson = { id: m.id, title: m.title, type: m.type, kind: KIND[m.type] };
   if (m.emoji) out.emoji = m.emoji;
   if (m.icon) out.icon = m.icon;
@@ -68,6 +72,11 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   if (m.hidden) out.hidden = true;
   if (meta.noIndex === true) out.noIndex = true;
   if (meta.noRobotsIndex === true) out.noRobotsIndex = true;
+  if (m.computed) {
+    // A page generated from a computed page (engine/computed.ts): the document source it was made from.
+    out.computed = m.computed as PageJson['computed'];
+    if (m.computedSeed) out.computedSeed = m.computedSeed;
+  }
   if (m.type === 'document' && p.markdown !== undefined) {
     if (opts.format === 'markdown') out.markdown = p.markdown;
     else if (opts.format === 'document') out.document = (opts.document ?? markdownToDocument(p.markdown)) as unknown as PageJson['document'];
@@ -107,6 +116,7 @@ export function presentRevision(config: Config, sc: SpaceContent, pages: PageVie
     createdAt: r.created_at,
     urls: { app: `${config.appUrl}/s/${spaceId}/~/revisions/${r.id}` },
     type: r.type as RevisionJson['type'],
+    ...(r.type === 'computed' ? { sourceRevision: (JSON.parse(r.parents) as string[])[0]! } : {}),
     ...(git?.revision ? { git: git.revision } : {}),
   };
 }

@@ -8,7 +8,9 @@ export const revisionsRepo = {
   findById(db: DbOrTx, id: string): Promise<RevisionRow | undefined> {
     return db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
   },
-  async insert(db: DbOrTx, row: Insertable<RevisionsTable>): Promise<void> {
-    await db.insertInto('revisions').values(row).execute();
+  async insert(db: DbOrTx, row: Insertable<RevisionsTable>, opts: { ifAbsent?: boolean } = {}): Promise<void> {
+    let q = db.insertInto('revisions').values(row);
+    if (opts.ifAbsent) q = q.onConflict((oc) => oc.column('id').doNothing());
+    await q.execute();
   },
 };

@@ -20,6 +20,11 @@ export const spacesRepo = {
   async update(db: DbOrTx, id: string, patch: Updateable<SpacesTable>): Promise<void> {
     await db.updateTable('spaces').set(patch).where('id', '=', id).execute();
   },
+  /** Live spaces of an organization whose head has computed content (`computed_revision_id` set). */
+  async idsWithComputedContent(db: DbOrTx, orgId: string): Promise<string[]> {
+    const rows = await db.selectFrom('spaces').select('id').where('org_id', '=', orgId).where('deleted_at', 'is', null).where('computed_revision_id', 'is not', null).execute();
+    return rows.map((r) => r.id);
+  },
   /** Live (not deleted) spaces of an organization, in sibling order (`sort_key`), restricted by `filter`. */
   list(db: DbOrTx, orgId: string, filter: SpaceFilter, page: PageRequest, opts: { sort?: 'position' | 'createdAt'; order?: 'asc' | 'desc'; scope?: string } = {}) {
     let base = db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null);

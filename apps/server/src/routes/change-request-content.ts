@@ -5,19 +5,19 @@ import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
-import { findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
+import { evaluatePage, findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, toEdits } from './content-edit-input.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
     return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   listPagesInChangeRequest: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const pages = await pageTree(ctx, ctx.db, sc.content);
     const git = await gitOf(ctx, sc, query);
     const times = await pageTimes(ctx.db, sc.space.id, pages);
@@ -25,13 +25,13 @@ export const changeRequestContentHandlers = handlers({
   },
 
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
-    const page = await findPage(ctx, ctx.db, sc, params.pageId);
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated);
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const files = await listFiles(ctx, ctx.db, sc.content);
     const page = paginateSorted(files, query, { scope: `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
@@ -39,7 +39,7 @@ export const changeRequestContentHandlers = handlers({
   },
 
   getFileInChangeRequestById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },

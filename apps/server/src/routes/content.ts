@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import {
-  editSpace, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
+  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -30,19 +30,19 @@ function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
 
 export const contentHandlers = handlers({
   getCurrentRevision: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
     return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   getRevisionById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
     const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
     return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
   },
 
   listPages: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
     const pages = await pageTree(ctx, ctx.db, sc.content);
     const git = await gitOf(ctx, sc, query);
     const times = await pageTimes(ctx.db, sc.space.id, pages);
@@ -50,19 +50,19 @@ export const contentHandlers = handlers({
   },
 
   getPageById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
-    const page = await findPage(ctx, ctx.db, sc, params.pageId);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated);
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
-    const page = await findPageByPath(ctx, ctx.db, sc, params.pagePath);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), query.evaluated);
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   listFiles: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
     const files = await listFiles(ctx, ctx.db, sc.content);
     const page = paginateSorted(files, query, { scope: `files:${sc.space.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
@@ -70,7 +70,7 @@ export const contentHandlers = handlers({
   },
 
   getFileById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId);
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },

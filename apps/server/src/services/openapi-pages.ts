@@ -1,13 +1,13 @@
-// API reference content for the content engine: resolving the OpenAPI specifications a space's computed pages and
-// OpenAPI blocks refer to (the latest version of each, by slug or by source URL, in the space's organization), and
-// turning them into pages and markdown (openapi/pages.ts). Models are cached per version (a version never
-// changes), so a page read after a new version lands is computed from it, and reads in between cost a lookup.
+// API reference content for the content engine (engine/computed.ts): resolving the OpenAPI specifications a
+// space's computed pages and OpenAPI blocks refer to (the latest version of each, by slug or by source URL, in the
+// space's organization) into models ready to render (openapi/pages.ts). Models are cached per version (a version
+// never changes), so a page read after a new version lands is computed from it, and reads in between cost a lookup.
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { Lru } from '../lib/lru.js';
 import { bundle } from '../openapi/documents.js';
 import { buildModel } from '../openapi/model.js';
-import { evaluateOpenAPIBlocks, generatePages, openAPISource, type GeneratedPage, type ResolvedSpec, type SpecLookup } from '../openapi/pages.js';
+import { evaluateOpenAPIBlocksWithin, type ResolvedSpec, type SpecLookup } from '../openapi/pages.js';
 import { publishedSpecUrl, specLocation } from '../presenters/openapi.js';
 import { openapiRepo, type SpecRow } from '../repos/openapi.repo.js';
 import { versionFiles } from './openapi-specs.js';
@@ -26,7 +26,8 @@ async function modelOf(db: DbOrTx, spec: SpecRow): Promise<ResolvedSpec['model']
   return model;
 }
 
-async function resolve(ctx: AppContext, db: DbOrTx, spec: SpecRow | undefined): Promise<ResolvedSpec | undefined> {
+/** A spec row's latest version, ready to render; undefined when missing or never processed. */
+export async function resolveSpecRow(ctx: AppContext, db: DbOrTx, spec: SpecRow | undefined): Promise<ResolvedSpec | undefined> {
   if (!spec) return undefined;
   const model = await modelOf(db, spec);
   if (!model) return undefined;
@@ -38,20 +39,16 @@ async function resolve(ctx: AppContext, db: DbOrTx, spec: SpecRow | undefined): 
 
 /** The latest version of the organization's spec `slug`, ready to render; undefined when missing or never processed. */
 export async function resolveSpec(ctx: AppContext, db: DbOrTx, orgId: string, slug: string): Promise<ResolvedSpec | undefined> {
-  return resolve(ctx, db, await openapiRepo.findBySlug(db, orgId, slug.toLowerCase()));
-}
-
-/** The pages a computed page stands for (undefined when it is not an OpenAPI reference). */
-export async function computedPages(ctx: AppContext, db: DbOrTx, orgId: string, page: { id: string; computed?: unknown }): Promise<GeneratedPage[] | undefined> {
-  const source = openAPISource(page.computed);
-  if (!source) return undefined;
-  return generatePages(page.id, source, await resolveSpec(ctx, db, orgId, source.dependencies.spec.ref.spec));
+  return resolveSpecRow(ctx, db, await openapiRepo.findBySlug(db, orgId, slug.toLowerCase()));
 }
 
 const SPEC_ATTR = /\{%\s*openapi[\w-]*\s[^%]*?\b(spec|src)="([^"]*)"/g;
 
-/** The markdown with its OpenAPI blocks evaluated (the specs they name looked up in the organization first). */
-export async function evaluateOpenAPIMarkdown(ctx: AppContext, db: DbOrTx, orgId: string, markdown: string): Promise<string> {
+/**
+ * The markdown with its OpenAPI blocks evaluated (the specs they name looked up in the organization first), giving
+ * the event loop back between blocks; RenderBudgetError past `deadline` (a `performance.now()` time).
+ */
+export async function evaluateOpenAPIMarkdown(ctx: AppContext, db: DbOrTx, orgId: string, markdown: string, deadline: number): Promise<string> {
   if (!markdown.includes('{%')) return markdown;
   const bySlug = new Map<string, ResolvedSpec | undefined>();
   const bySource = new Map<string, ResolvedSpec | undefined>();
@@ -59,10 +56,10 @@ export async function evaluateOpenAPIMarkdown(ctx: AppContext, db: DbOrTx, orgId
     const [, kind, value] = m as unknown as [string, 'spec' | 'src', string];
     if (kind === 'spec' && !bySlug.has(value)) bySlug.set(value, await resolveSpec(ctx, db, orgId, value));
     if (kind === 'src' && !bySource.has(value)) {
-      bySource.set(value, await resolve(ctx, db, await openapiRepo.findBySourceUrl(db, orgId, value)));
+      bySource.set(value, await resolveSpecRow(ctx, db, await openapiRepo.findBySourceUrl(db, orgId, value)));
     }
   }
   if (bySlug.size === 0 && bySource.size === 0) return markdown;
   const lookup: SpecLookup = { bySlug: (s) => bySlug.get(s), bySource: (s) => bySource.get(s) };
-  return evaluateOpenAPIBlocks(markdown, lookup);
+  return evaluateOpenAPIBlocksWithin(markdown, lookup, { deadline });
 }

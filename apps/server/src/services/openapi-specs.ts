@@ -14,6 +14,7 @@ import type { PageRequest } from '../db/pagination.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
+import { recomputeOrganization } from '../engine/index.js';
 import { enqueueJob, type JobRow } from '../jobs/queue.js';
 import { JOB_TYPES } from '../jobs/types.js';
 import { SpecError, type SpecFile, type SpecIssue } from '../openapi/documents.js';
@@ -134,6 +135,7 @@ export async function updateSpecVisibility(ctx: AppContext, actor: Actor, orgId:
     if (spec.visibility === visibility) return { spec, permissions };
     const patch = { visibility, updated_at: ctx.clock.now().toISOString() };
     await openapiRepo.update(tx, spec.id, patch);
+    await recomputeOrganization(ctx, tx, orgId); // computed pages link to the public download (props.downloadLink)
     return { spec: { ...spec, ...patch }, permissions };
   });
 }
@@ -143,7 +145,10 @@ export async function deleteSpec(ctx: AppContext, actor: Actor, orgId: string, s
   await ctx.db.transaction().execute(async (tx) => {
     await access(ctx, tx, actor, orgId, 'edit');
     const spec = await openapiRepo.findBySlug(tx, orgId, normalSlug(slug));
-    if (spec) await openapiRepo.delete(tx, spec.id);
+    if (spec) {
+      await openapiRepo.delete(tx, spec.id);
+      await recomputeOrganization(ctx, tx, orgId); // computed pages of it now say it is missing
+    }
   });
 }
 
@@ -245,6 +250,8 @@ export async function processSpecJob(ctx: AppContext, payload: ProcessJobPayload
         id: lastVersion, spec_id: spec.id, content_hash: p.contentHash, source_url: p.sourceUrl, format: p.format, raw_text: p.rawText,
         documents: JSON.stringify(p.files), created_at: now,
       });
+      // Every space whose computed pages (may) use it gets a new computed revision (engine/computed.ts).
+      await recomputeOrganization(ctx, tx, current.org_id);
     }
     await openapiRepo.update(tx, spec.id, {
       processing_state: 'complete', last_processed_at: now, last_error_code: null, last_errors: '[]', last_error_count: 0,

@@ -11,7 +11,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
-import { findRevisionContent, loadMarkdown, pageTree, type PageView, type RevisionContent } from '../engine/index.js';
+import { loadMarkdown, pageTree, publishedContent, type PageView, type RevisionContent } from '../engine/index.js';
 import { pageDocument } from '../content/process.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
@@ -110,7 +110,7 @@ function navOf(pages: readonly PageView[], base: string, currentId: string | und
 async function contentOf(ctx: AppContext, spaceId: string): Promise<RevisionContent | undefined> {
   const space = await spacesRepo.findById(ctx.db, spaceId);
   if (!space || space.deleted_at !== null) return undefined;
-  return findRevisionContent(ctx.db, space.revision_id);
+  return publishedContent(ctx, space); // computed pages expanded into the API reference they stand for
 }
 
 /** Rendered pages by revision, page and audience (the claims that decided conditional blocks): revisions never change. */

@@ -12,13 +12,13 @@
 import { parse } from 'yaml';
 import { cleanPath, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
 import { parsePageFile, type FrontmatterFields } from './page-file.js';
-import { parseSummary, type Summary, type SummaryItem } from './summary.js';
+import { parseComputedEntry, parseSummary, type Summary, type SummaryItem } from './summary.js';
 import { slugify } from '../../content/slug.js';
 import type { RefResolver } from '../../content/content-ref.js';
 import type { ContentRef } from '../../content/document.js';
 
 export interface RepoPage {
-  type: 'document' | 'group' | 'link';
+  type: 'document' | 'group' | 'link' | 'computed';
   title: string;
   /** Slug from the file (`guide/install.md` → install, `guide/README.md` → guide) or the group's anchor. */
   slug: string;
@@ -31,6 +31,8 @@ export interface RepoPage {
   git: PageGitMeta;
   /** Link pages: the entry's destination as written (a URL, or a page path with an anchor). */
   href?: string;
+  /** Computed pages: their source, from the SUMMARY.md entry's YAML. */
+  computed?: Record<string, unknown>;
   children: RepoPage[];
 }
 
@@ -248,7 +250,11 @@ function pagesFromSummary(summary: Summary, base: string, c: SummaryContext): Re
   const item = (entry: SummaryItem): RepoPage | undefined => {
     let page: RepoPage | undefined;
     if (entry.raw !== undefined) {
-      page = { type: 'link', title: entry.title || 'Computed content', slug: '', fields: { hidden: true }, body: '', git: { raw: entry.raw }, href: '', children: [] };
+      const computed = parseComputedEntry(entry.raw);
+      const spec = (computed?.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
+      page = computed
+        ? { type: 'computed', title: typeof spec === 'string' && spec ? spec : 'Computed content', slug: '', fields: {}, body: '', git: { raw: entry.raw }, computed, children: [] }
+        : { type: 'link', title: entry.title || 'Computed content', slug: '', fields: { hidden: true }, body: '', git: { raw: entry.raw }, href: '', children: [] };
     } else if (entry.target === undefined) {
       page = { type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children: [] };
     } else if (SCHEME.test(entry.target)) {
@@ -267,7 +273,7 @@ function pagesFromSummary(summary: Summary, base: string, c: SummaryContext): Re
     }
     const children = entry.children.map(item).filter((p): p is RepoPage => p !== undefined);
     if (!page) return children.length ? { type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children } : undefined;
-    if (page.type === 'link' && children.length) {
+    if ((page.type === 'link' || page.type === 'computed') && children.length) {
       c.warnings.push(`SUMMARY.md: the link entry "${entry.title}" has child entries; they are placed after it`);
       return { ...page, children: [] };
     }

@@ -14,7 +14,22 @@
 //
 // A `## heading` starts a page group (its anchor, when given, is the group's slug); a nested item is a child page;
 // the link text is the entry's title, a quoted link title its navigation label. An item whose content is a fenced
-// block (GitBook's computed pages) is kept verbatim.
+// block is a computed page (an API reference generated from an OpenAPI specification), GitBook's way:
+//
+//   * ```yaml
+//     props:
+//       models: true
+//     type: builtin:openapi
+//     dependencies:
+//       spec:
+//         ref:
+//           kind: openapi
+//           spec: petstore
+//     ```
+//
+// kept verbatim (written back byte for byte while the source it says is the page's), read by parseComputedEntry.
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+
 export interface SummaryItem {
   /** Link text, unescaped. */
   title: string;
@@ -180,4 +195,23 @@ export function formatSummary(summary: Summary): string {
     for (const item of group.items) formatItem(item, 0, out);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The computed-page source a fenced SUMMARY.md entry holds (`{type, props, dependencies}`), or undefined. */
+export function parseComputedEntry(raw: string): Record<string, unknown> | undefined {
+  const lines = raw.split('\n');
+  const body = lines.slice(1, /^\s*(`{3,}|~{3,})\s*$/.test(lines[lines.length - 1] ?? '') ? -1 : undefined).join('\n');
+  try {
+    const value = parseYaml(body) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A computed page's SUMMARY.md entry (the item's content, without its bullet), as GitBook writes it. */
+export function formatComputedEntry(computed: Record<string, unknown>): string {
+  const { props, type, dependencies, ...rest } = computed;
+  const ordered = { ...(props !== undefined ? { props } : {}), type, ...(dependencies !== undefined ? { dependencies } : {}), ...rest };
+  return '```yaml\n' + stringifyYaml(ordered, { indent: 2, lineWidth: 0 }) + '```';
 }

@@ -7,11 +7,14 @@ import { Document, isMap, parse, parseDocument, YAMLMap } from 'yaml';
 import { slugify } from '../../content/slug.js';
 import { ASSETS_DIR, VARS_FILE, type PageGitMeta } from './read.js';
 import { formatFrontmatter, formatPageFile, type FrontmatterFields } from './page-file.js';
-import { formatSummary, type Summary, type SummaryGroup, type SummaryItem } from './summary.js';
+import { formatComputedEntry, formatSummary, parseComputedEntry, type Summary, type SummaryGroup, type SummaryItem } from './summary.js';
+import { canonicalJson, type JsonObject } from '../../content/hash.js';
 
 export interface ExportPage {
   id: string;
-  type: 'document' | 'group' | 'link';
+  type: 'document' | 'group' | 'link' | 'computed';
+  /** Computed pages: their source (written as SUMMARY.md's fenced YAML entry). */
+  computed?: Record<string, unknown>;
   title: string;
   slug: string;
   fields: FrontmatterFields;
@@ -146,6 +149,7 @@ export function renderSummary(pages: ExportPage[], plan: PathPlan, opts: Summary
   const text = (p: ExportPage) => (p.git.summaryText && p.git.summaryText.title === p.title ? p.git.summaryText.raw : p.title);
   const item = (p: ExportPage): SummaryItem | undefined => {
     const children = p.children.map(item).filter((c): c is SummaryItem => c !== undefined);
+    if (p.type === 'computed') return { title: '', raw: computedRaw(p), children };
     if (p.git.raw !== undefined) return { title: '', raw: p.git.raw, children };
     if (p.type === 'link') {
       const target = opts.linkTarget(p);
@@ -167,6 +171,16 @@ export function renderSummary(pages: ExportPage[], plan: PathPlan, opts: Summary
   }
   const summary: Summary = { ...(opts.title !== undefined ? { title: opts.title } : {}), groups: groups[0]!.items.length ? groups : groups.slice(1) };
   return formatSummary(summary);
+}
+
+/** A computed page's entry: as it was read while it says the same source, else written GitBook's way. */
+export function computedRaw(p: Pick<ExportPage, 'computed' | 'git'>): string {
+  const computed = p.computed ?? {};
+  if (p.git.raw !== undefined) {
+    const read = parseComputedEntry(p.git.raw);
+    if (read && canonicalJson(read as JsonObject) === canonicalJson(computed as JsonObject)) return p.git.raw;
+  }
+  return formatComputedEntry(computed);
 }
 
 /** A page's file. */

@@ -1,0 +1,251 @@
+// Computed API reference pages through HTTP (docs/openapi.md "Computed pages"): a `builtin:openapi` page of a space
+// stands for pages generated from an OpenAPI specification of the organization. Reads with computed=true (default)
+// answer the `computed` revision (generated pages in the computed page's place, rendered with evaluated=true, as
+// blocks without); computed=false the page as stored. A new version of the spec gives the space a new computed
+// revision; generated pages are searched, linked to and published; OpenAPI blocks of ordinary pages evaluate; specs
+// of every kind (Swagger 2.0, 3.1 webhooks, $ref cycles, 300 operations) and missing or failing specs end in
+// clear pages, never an error.
+import { describe, expect, it } from 'vitest';
+import { runDueJobs } from '../src/jobs/index.js';
+import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
+import { JOB_TYPES } from '../src/jobs/types.js';
+import { CYCLIC_JSON, generatedSpec, PETSTORE_YAML, SWAGGER2_YAML, WEBHOOKS_YAML } from '../src/openapi/samples.js';
+import { createPage, createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+
+const server = useTestServer();
+const ourOrgs = new Set<string>();
+const ourSpaces = new Set<string>();
+
+async function tenant(): Promise<Tenant & { spaceId: string; base: string }> {
+  const t = await createTenant(server);
+  ourOrgs.add(t.org);
+  const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API docs' });
+  expect(space.status).toBe(201);
+  ourSpaces.add(space.body.id);
+  return { ...t, spaceId: space.body.id, base: `/v1/spaces/${space.body.id}` };
+}
+
+/** Runs this file's OpenAPI jobs (processing, expansion) until none is due (other files' jobs are put back). */
+async function drain(): Promise<void> {
+  const only = (type: string, mine: (payload: any) => Promise<boolean>): JobHandler => async (ctx, payload, job) =>
+    (await mine(payload)) ? jobHandlers[type]!(ctx, payload, job) : { retryAt: ctx.clock.now() };
+  const handlers = {
+    [JOB_TYPES.processOpenAPISpec]: only(JOB_TYPES.processOpenAPISpec, async (p) => {
+      const spec = await server.ctx.db.selectFrom('openapi_specs').select('org_id').where('id', '=', p.specId).executeTakeFirst();
+      return !!spec && ourOrgs.has(spec.org_id);
+    }),
+    [JOB_TYPES.expandComputedContent]: only(JOB_TYPES.expandComputedContent, async (p) => ourSpaces.has(p.spaceId)),
+  };
+  for (let round = 0; round < 20; round++) {
+    const report = await runDueJobs(server.ctx, { handlers });
+    if (report.done + report.failed === 0) return;
+  }
+  throw new Error('the OpenAPI jobs did not settle');
+}
+
+async function addSpec(t: Tenant, slug: string, text: string) {
+  const r = await t.api.put(`/v1/orgs/${t.org}/openapi/${slug}`, { source: { text } });
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  await drain();
+  const spec = (await t.api.get(`/v1/orgs/${t.org}/openapi/${slug}`)).body;
+  expect(spec.processingState).toBe('complete');
+  return spec;
+}
+
+const openapiSource = (spec: string, props: Record<string, unknown> = { models: true }) => ({
+  type: 'builtin:openapi', props, dependencies: { spec: { ref: { kind: 'openapi', spec } } },
+});
+
+/** Pages of a tree, flattened. */
+const flat = (pages: any[]): any[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
+
+describe('computed API reference pages', () => {
+  it('expands a builtin:openapi page into tag pages and a models page; computed=false shows it as stored', async () => {
+    const t = await tenant();
+    const spec = await addSpec(t, 'petstore', PETSTORE_YAML);
+    await createPage(t.api, t.base, { title: 'Introduction', markdown: 'Welcome. See [the pets](pets) below.' });
+    const computed = await createPage(t.api, t.base, { type: 'computed', title: 'Pet Store API', computed: openapiSource('petstore') });
+    expect(computed).toMatchObject({ type: 'computed', title: 'Pet Store API', computed: openapiSource('petstore') });
+    expect(computed.kind).toBeUndefined();
+    await drain();
+
+    const raw = await t.api.get(`${t.base}/content?computed=false`);
+    expect(raw.body.type).toBe('edits');
+    expect(raw.body.pages.map((p: any) => [p.type, p.title])).toEqual([['document', 'Introduction'], ['computed', 'Pet Store API']]);
+    expect(raw.body.pages[1].computed).toEqual(openapiSource('petstore'));
+
+    const rev = await t.api.get(`${t.base}/content`);
+    expect(rev.body).toMatchObject({ type: 'computed', sourceRevision: raw.body.id, parents: [raw.body.id] });
+    expect(rev.headers.get('etag')).toBe(`"${rev.body.id}"`);
+    expect(rev.body.pages.map((p: any) => [p.title, p.path])).toEqual([['Introduction', 'introduction'], ['pets', 'pets'], ['store', 'store'], ['Models', 'models']]);
+    const pets = rev.body.pages[1];
+    expect(pets).toMatchObject({
+      type: 'document', kind: 'sheet', computedSeed: computed.id,
+      computed: { type: 'builtin:openapi', props: { doc: 'operations', page: 'pets' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' }, value: { object: 'openapi-spec', id: spec.id, slug: 'petstore', lastVersion: spec.lastVersion } } } },
+    });
+
+    // evaluated=false (default): GitBook's blocks; evaluated=true: the rendered reference.
+    const blocks = await t.api.get(`${t.base}/content/page/${pets.id}?format=markdown`);
+    expect(blocks.body.markdown).toContain('{% openapi-operation spec="petstore" path="/pets" method="get" %}');
+    const evaluated = await t.api.get(`${t.base}/content/path/pets?format=markdown&evaluated=true`);
+    expect(evaluated.body.id).toBe(pets.id);
+    expect(evaluated.body.markdown).toContain('## List pets');
+    expect(evaluated.body.markdown).toContain('`GET /pets`');
+    expect(evaluated.body.markdown).toMatch(/\| `limit` \| query \| integer \| no \|/);
+    expect(evaluated.body.markdown).not.toContain('{% openapi-operation');
+    const doc = await t.api.get(`${t.base}/content/page/${pets.id}?evaluated=true`);
+    expect(doc.body.document.nodes.length).toBeGreaterThan(3);
+    const models = await t.api.get(`${t.base}/content/path/models?format=markdown&evaluated=true`);
+    expect(models.body.markdown).toContain('The Pet object');
+
+    // Generated pages are in the links index (the introduction links to them) and in search.
+    const links = await t.api.get(`${t.base}/links`);
+    expect(links.body.items.find((l: any) => l.target?.page === pets.id || JSON.stringify(l).includes('pets'))?.status ?? 'ok').toBe('ok');
+    expect(links.body.stats.broken.total ?? links.body.stats.broken).toBe(0);
+    const found = await t.api.get(`${t.base}/search?query=${encodeURIComponent('pets page at a time')}`);
+    expect(found.body.items.map((i: any) => i.id)).toContain(pets.id);
+
+    // computed=false on a page read: the page as stored; generated pages are not part of the stored content.
+    expect((await t.api.get(`${t.base}/content/page/${computed.id}?computed=false`)).body).toMatchObject({ type: 'computed', computed: openapiSource('petstore') });
+    expect((await t.api.get(`${t.base}/content/page/${pets.id}?computed=false`)).status).toBe(404);
+    // Computed pages take no children; generated pages are not edited directly.
+    expect((await t.api.post(`${t.base}/content/pages`, { title: 'Child', parent: computed.id })).status).toBe(400);
+    expect((await t.api.patch(`${t.base}/content/page/${pets.id}`, { title: 'Mine' })).status).toBe(404);
+    // An edit may name the computed revision it read in If-Match.
+    const edit = await t.api.patch(`${t.base}/content/page/${rev.body.pages[0].id}`, { markdown: 'Hello.' }, );
+    expect(edit.status).toBe(200);
+  });
+
+  it('recomputes when a new version of the spec lands, and only then', async () => {
+    const t = await tenant();
+    const v1 = await addSpec(t, 'petstore', PETSTORE_YAML);
+    const computed = await createPage(t.api, t.base, { type: 'computed', title: 'Reference', computed: openapiSource('petstore', { models: false }) });
+    await drain();
+    const first = (await t.api.get(`${t.base}/content`)).body;
+    expect(first.pages.map((p: any) => p.title)).toEqual(['pets', 'store']);
+
+    // An edit elsewhere reuses the expansion: a new computed revision at once, the same generated pages.
+    await createPage(t.api, t.base, { title: 'Changelog', markdown: 'Nothing yet.' });
+    const afterEdit = (await t.api.get(`${t.base}/content`)).body;
+    expect(afterEdit.type).toBe('computed');
+    expect(afterEdit.pages.map((p: any) => p.title)).toEqual(['pets', 'store', 'Changelog']);
+    expect(afterEdit.pages[0].computed).toEqual(first.pages[0].computed);
+    const jobs = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.expandComputedContent).where('status', '=', 'queued').where('payload', 'like', `%${t.spaceId}%`).execute();
+    expect(jobs).toHaveLength(0);
+
+    // The same text again: no new version, nothing recomputed.
+    await addSpec(t, 'petstore', PETSTORE_YAML);
+    expect((await t.api.get(`${t.base}/content`)).body.id).toBe(afterEdit.id);
+
+    // A new version with a new tag and operation: a new computed revision of the same source revision.
+    const v2text = PETSTORE_YAML.replace('tags:\n  - name: pets', 'tags:\n  - name: owners\n    description: People.\n  - name: pets')
+      .replace('paths:\n', 'paths:\n  /owners:\n    get:\n      operationId: listOwners\n      tags: [owners]\n      summary: List owners\n      responses:\n        \'200\':\n          description: The owners.\n');
+    const v2 = await addSpec(t, 'petstore', v2text);
+    expect(v2.lastVersion).not.toBe(v1.lastVersion);
+    const after = (await t.api.get(`${t.base}/content`)).body;
+    expect(after.id).not.toBe(afterEdit.id);
+    expect(after.sourceRevision).toBe(afterEdit.sourceRevision);
+    expect(after.pages.map((p: any) => p.title)).toEqual(['owners', 'pets', 'store', 'Changelog']);
+    expect(after.pages[1].id).toBe(first.pages[0].id); // ids are stable across versions
+    expect(after.pages[1].computed.dependencies.spec.value.lastVersion).toBe(v2.lastVersion);
+    expect((await t.api.get(`${t.base}/content/path/owners?format=markdown&evaluated=true`)).body.markdown).toContain('## List owners');
+    const found = await t.api.get(`${t.base}/search?query=owners`);
+    expect(found.body.items.map((i: any) => i.id)).toContain(after.pages[0].id);
+
+    // Deleting the spec: the computed page says it is missing.
+    expect((await t.api.delete(`/v1/orgs/${t.org}/openapi/petstore`)).status).toBe(204);
+    await drain();
+    const gone = (await t.api.get(`${t.base}/content`)).body;
+    expect(gone.pages.map((p: any) => p.title)).toEqual(['API reference', 'Changelog']);
+    expect((await t.api.get(`${t.base}/content/page/${gone.pages[0].id}?format=markdown`)).body.markdown).toContain('is not available');
+    expect(computed.id).toBe(gone.pages[0].computedSeed);
+  });
+
+  it('renders Swagger 2.0, 3.1 webhooks, $ref cycles and 300 operations (by operation), and says when a spec is missing or invalid', async () => {
+    const t = await tenant();
+    await addSpec(t, 'swagger', SWAGGER2_YAML);
+    await addSpec(t, 'events', WEBHOOKS_YAML);
+    await addSpec(t, 'cyclic', CYCLIC_JSON);
+    await addSpec(t, 'big', JSON.stringify(generatedSpec(300)));
+    const bad = await t.api.put(`/v1/orgs/${t.org}/openapi/broken`, { source: { text: 'openapi: 3.0.0\ninfo: {}\npaths: 12\n' } });
+    expect(bad.status).toBeLessThan(300);
+    await drain();
+    for (const [title, spec, props] of [['Swagger', 'swagger', {}], ['Events', 'events', {}], ['Cyclic', 'cyclic', { models: true }], ['Big', 'big', { grouping: 'by-operation' }], ['Broken', 'broken', {}], ['Nowhere', 'nowhere', {}]] as const) {
+      await createPage(t.api, t.base, { type: 'computed', title, computed: openapiSource(spec, props) });
+    }
+    await drain();
+    const rev = (await t.api.get(`${t.base}/content`)).body;
+    const pages = flat(rev.pages);
+    const md = async (p: any) => (await t.api.get(`${t.base}/content/page/${p.id}?format=markdown&evaluated=true`)).body.markdown as string;
+    const bySeed = (seed: string) => rev.pages.filter((p: any) => p.computed?.dependencies.spec.ref.spec === seed);
+
+    const swagger = bySeed('swagger');
+    expect(swagger.length).toBeGreaterThan(0);
+    expect(await md(swagger[0])).toMatch(/## .+/);
+    const events = bySeed('events');
+    expect(await md(events[0])).toContain('Webhook `orderShipped`');
+    const cyclic = bySeed('cyclic');
+    const cyclicModels = cyclic.find((p: any) => p.title === 'Models');
+    expect(await md(cyclicModels)).toContain('recursively');
+    const big = bySeed('big');
+    expect(big).toHaveLength(12); // one page per tag, one child page per operation
+    expect(flat(big).filter((p: any) => p.computed.props.doc === 'operation')).toHaveLength(300);
+    const op = big[0].pages[0];
+    expect(op.computed.props).toMatchObject({ doc: 'operation', method: expect.any(String) });
+    expect(await md(op)).toContain('Operation ');
+    for (const missing of ['broken', 'nowhere']) {
+      const [notice] = bySeed(missing);
+      expect(await md(notice)).toContain('is not available');
+    }
+    expect(new Set(pages.filter((p: any) => p.path).map((p: any) => p.path)).size).toBe(pages.filter((p: any) => p.path).length); // paths stay unique
+  });
+
+  it('evaluates OpenAPI blocks of ordinary pages on reads with evaluated=true', async () => {
+    const t = await tenant();
+    await addSpec(t, 'petstore', PETSTORE_YAML);
+    const markdown = 'Before.\n\n{% openapi-operation spec="petstore" path="/pets" method="post" %}\n[OpenAPI petstore](https://example.com)\n{% endopenapi-operation %}\n\n{% openapi-operation spec="petstore" path="/nope" method="get" %}\n[x](https://example.com)\n{% endopenapi-operation %}\n\nAfter.';
+    const page = await createPage(t.api, t.base, { title: 'Creating pets', markdown });
+    const plain = await t.api.get(`${t.base}/content/page/${page.id}?format=markdown`);
+    expect(plain.body.markdown).toContain('{% openapi-operation spec="petstore" path="/pets" method="post" %}');
+    const evaluated = await t.api.get(`${t.base}/content/page/${page.id}?format=markdown&evaluated=true`);
+    expect(evaluated.body.markdown).toContain('## Create a pet');
+    expect(evaluated.body.markdown).toContain('### Request body');
+    expect(evaluated.body.markdown).toContain('The operation GET /nope is not in the OpenAPI specification "petstore".');
+    expect(evaluated.body.markdown).toMatch(/^Before\./);
+    expect(evaluated.body.markdown).toMatch(/After\.\n?$/);
+  });
+
+  it('publishes generated pages on the site and in change request reads', async () => {
+    const t = await tenant();
+    await addSpec(t, 'petstore', PETSTORE_YAML);
+    await createPage(t.api, t.base, { title: 'Home', markdown: 'Welcome.' });
+    const cr = await t.api.post(`${t.base}/change-requests`, { subject: 'API reference' });
+    expect(cr.status).toBe(201);
+    const crBase = `${t.base}/change-requests/${cr.body.id}`;
+    const edits = await t.api.post(`${crBase}/content/edits`, { edits: [{ op: 'createPage', page: { type: 'computed', title: 'API', computed: openapiSource('petstore', { models: false }) } }] });
+    expect(edits.status, JSON.stringify(edits.body)).toBe(200);
+    await t.api.get(`${crBase}/content`); // the first read asks for the expansion
+    await drain();
+    const crContent = await t.api.get(`${crBase}/content`);
+    expect(crContent.body.type).toBe('computed');
+    expect(crContent.body.pages.map((p: any) => p.title)).toEqual(['Home', 'pets', 'store']);
+    expect((await t.api.get(`${crBase}/content?computed=false`)).body.pages.map((p: any) => p.type)).toEqual(['document', 'computed']);
+    const merged = await t.api.post(`${crBase}/merge`, {});
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    await drain();
+    const main = (await t.api.get(`${t.base}/content`)).body;
+    expect(main.pages.map((p: any) => p.title)).toEqual(['Home', 'pets', 'store']);
+
+    const site = await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', spaces: [t.spaceId] });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.body.id}/publish`, {})).status).toBeLessThan(300);
+    await t.api.patch(`/v1/orgs/${t.org}/sites/${site.body.id}`, { visibility: 'public' });
+    const html = await fetch(`${server.url}/sites/${site.body.id}/pets`);
+    expect(html.status).toBe(200);
+    const text = await html.text();
+    expect(text).toContain('List pets');
+    expect(text).toContain('/pets');
+    const md = await (await fetch(`${server.url}/sites/${site.body.id}/pets.md`)).text();
+    expect(md).toContain('## List pets');
+  });
+});
