@@ -1,0 +1,50 @@
+// The link-label scan of parser.ts (remembered scans, linear on bracket runs) against markdown-it's own helper: the
+// same tokens for random bracket-heavy text, and a bracket run that costs a walk per position, not per nesting level.
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { parseLinkLabel } from './parser.js';
+
+function parsers(): { stock: MarkdownIt; ours: MarkdownIt } {
+  const make = () => {
+    const md = new MarkdownIt('default', { html: true, linkify: true });
+    (md.options as { maxNesting: number }).maxNesting = 20;
+    return md;
+  };
+  const ours = make();
+  ours.helpers.parseLinkLabel = parseLinkLabel as typeof ours.helpers.parseLinkLabel;
+  return { stock: make(), ours };
+}
+
+const ATOMS = ['[', '[', '[', ']', ']', '](', ')', '![', '!', 'a', ' ', '`', '\\', '<', '>', '<a>', '*', '_', '(x)', '[^1]', 'http://a.io', '\n'];
+const text = fc.array(fc.constantFrom(...ATOMS), { maxLength: 60 }).map((a) => a.join(''));
+const withRefs = fc.tuple(text, fc.boolean()).map(([t, refs]) => (refs ? `${t}\n\n[a]: /u\n[x]: /v\n[]: /w` : t));
+
+describe('link labels', () => {
+  it('gives the tokens markdown-it gives, on random bracket-heavy text', () => {
+    const { stock, ours } = parsers();
+    fc.assert(
+      fc.property(withRefs, (src) => {
+        expect(ours.parse(src, {})).toEqual(stock.parse(src, {}));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('walks a bracket run once per position', () => {
+    const { ours } = parsers();
+    let calls = 0;
+    const inline = ours.inline as unknown as { skipToken(state: unknown): void };
+    const skip = inline.skipToken.bind(inline);
+    inline.skipToken = (state) => {
+      calls++;
+      skip(state);
+    };
+    for (const unit of ['[', '![', '[a', '[[a]']) {
+      calls = 0;
+      const n = 20_000;
+      ours.parse(unit.repeat(n / unit.length), {});
+      expect(calls, unit).toBeLessThan(3 * n);
+    }
+  });
+});
