@@ -280,6 +280,25 @@ describe('batch edits, revisions and concurrency', () => {
     const dup = await api.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'group-one', title: 'Again' } }] });
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toContain('/body/edits/0/page/id');
+
+    // The engine locates errors at the edit and its field; the request's own spelling of that place is named.
+    const located = async (edits: unknown[], status: number, message: string) => {
+      const res = await api.post(`${base}/content/edits`, { edits });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.error.message).toBe(message);
+    };
+    const ok = { op: 'createPage', page: { title: 'Fine' } };
+    await located([ok, { op: 'createPage', page: { title: 'Deep', markdown: '>'.repeat(100) + ' a' } }], 422,
+      '/body/edits/1/page/markdown: the markdown nests blocks more than 48 levels deep (limit: 48 nested levels)');
+    await located([ok, ok, { op: 'movePage', pageId: 'second-page', position: { after: 'nowhere' } }], 400,
+      '/body/edits/2/position/after is not a sibling page in the new parent (nowhere)');
+    await located([{ op: 'createPage', page: { title: 'Orphan', parent: 'gone' } }], 404, 'Page not found (/body/edits/0/page/parent: gone)');
+    await located([ok, { op: 'updatePage', pageId: 'second-page', page: { document: { object: 'document', nodes: [{ object: 'block', type: 'nope', nodes: [] }] } } }], 400,
+      '/body/edits/1/page/document/nodes/0/type is not a block type Bindery knows (nope)');
+    const single = await api.patch(`${base}/content/page/second-page`, { markdown: '>'.repeat(100) + ' a' });
+    expect(single.status).toBe(422);
+    expect(single.body.error.message).toMatch(/^\/body\/markdown: the markdown nests blocks/);
+    expect((await api.get(base)).body.revision).toBe(r.body.revision);
   });
 
   it('shares unchanged content between revisions: one edit writes O(depth) nodes', async () => {

@@ -6,7 +6,7 @@
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
 import { checkDocumentLimits, type Document } from './document.js';
 import { documentLinks, documentSections, type ExtractedLink, type Section } from './extract.js';
-import { checkBytes, withField } from './limits.js';
+import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
 
@@ -17,6 +17,11 @@ export interface ProcessedPage {
   links: ExtractedLink[];
 }
 
+/** Runs `fn`, prefixing limit errors with `field` when the caller names one (else the caller locates them). */
+function withField<T>(field: string | undefined, fn: () => T): T {
+  return field ? prefixed(field, fn) : fn();
+}
+
 function derive(markdown: string, doc: Document): ProcessedPage {
   return { markdown, sections: documentSections(doc), links: documentLinks(doc) };
 }
@@ -24,7 +29,7 @@ function derive(markdown: string, doc: Document): ProcessedPage {
 export const TASKS = {
   /** Markdown written by a client -> its normal form, sections and links. */
   normalizePage(input: { markdown: string; field?: string }): ProcessedPage {
-    return withField(input.field ?? 'markdown', () => {
+    return withField(input.field, () => {
       const doc = markdownToDocument(input.markdown, { keys: false });
       return derive(documentToMarkdown(doc), doc);
     });
@@ -32,7 +37,7 @@ export const TASKS = {
 
   /** A GitBook JSON document written by a client -> markdown in normal form, sections and links. */
   documentPage(input: { document: Document; field?: string }): ProcessedPage {
-    return withField(input.field ?? 'document', () => {
+    return withField(input.field, () => {
       checkDocumentLimits(input.document);
       const markdown = documentToMarkdown(input.document);
       // The stored markdown is what the indexes and later reads see.
@@ -52,7 +57,7 @@ export const TASKS = {
 
   /** Markdown of a GitBook JSON document (comment bodies, descriptions), checked against the limits first. */
   documentMarkdown(input: { document: Document; field?: string; limit?: 'commentBytes' }): string {
-    return withField(input.field ?? 'document', () => {
+    return withField(input.field, () => {
       checkDocumentLimits(input.document);
       const markdown = documentToMarkdown(input.document);
       if (input.limit) checkBytes(markdown, input.limit, 'the markdown of the document');
@@ -62,7 +67,7 @@ export const TASKS = {
 
   /** Checks markdown against the limits (size, parse) without keeping anything (comment bodies). */
   checkMarkdown(input: { markdown: string; field?: string; limit?: 'commentBytes' }): true {
-    withField(input.field ?? 'markdown', () => {
+    withField(input.field, () => {
       if (input.limit) checkBytes(input.markdown, input.limit, 'the markdown');
       markdownToDocument(input.markdown, { keys: false });
     });

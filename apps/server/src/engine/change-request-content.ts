@@ -26,6 +26,7 @@ import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
 import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, shownContent, type CommitResult, type ContentReadOptions, type SpaceContent } from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
+import { ContentError } from './errors.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
 
@@ -68,11 +69,11 @@ const lockAndLoad = (ctx: AppContext, tx: DbOrTx, actor: Actor, spaceId: string,
 /** Applies content edits to the change request's revision chain as one revision (the Bindery editing extension). */
 export async function editChangeRequestContent(
   ctx: AppContext, actor: Actor, spaceId: string, ref: string, edits: ContentEdit[],
-  opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
+  opts: { ifMatch?: string | string[] } = {},
 ): Promise<CommitResult> {
   // Markdown is normalised before the change request is locked (in the worker pool when large).
   authorizeChangeRequest((await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref)).access, 'editContent');
-  await prepareEdits(edits, opts.at ?? ((i) => `/body/edits/${i}`));
+  await prepareEdits(edits);
   return ctx.db.transaction().execute(async (tx) => {
     const { changeRequest: cr, access } = await lockAndLoad(ctx, tx, actor, spaceId, ref);
     authorizeChangeRequest(access, 'editContent');
@@ -81,7 +82,7 @@ export async function editChangeRequestContent(
     if (ifMatch && !ifMatch.includes('*') && !ifMatch.includes(cr.revision_id)) {
       throw preconditionFailed(`The change request has changed: its revision is now ${cr.revision_id}, not ${ifMatch.join(', ')} (If-Match)`);
     }
-    const result = await commitEdits(ctx, tx, { kind: 'revision-chain', spaceId, baseRevisionId: cr.revision_id }, edits, { createdBy: actor.user.id }, opts.at);
+    const result = await commitEdits(ctx, tx, { kind: 'revision-chain', spaceId, baseRevisionId: cr.revision_id }, edits, { createdBy: actor.user.id });
     if (result.changed) {
       // The change request's revision moves (its reviews of the earlier one become outdated); the editor contributed.
       await moveChangeRequestHead(ctx, tx, cr.id, result.revisionId);
@@ -148,21 +149,21 @@ export async function updateChangeRequest(ctx: AppContext, actor: Actor, spaceId
     }
     const base = baseRevision(cr);
     if (main === base) {
-      if (resolutions?.list.length) throw new ApiError(400, '/body/resolutions: the change request is up to date; there is no conflict to resolve', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+      if (resolutions?.list.length) throw nothingToResolve('the change request is up to date; there is no conflict to resolve');
       return { revision: cr.revision_id, result: 'update' };
     }
     const outcome = await mergeRevisions(ctx, tx, base, cr.revision_id, main);
     let revision: string;
     if ('same' in outcome) {
-      if (resolutions?.list.length) throw new ApiError(400, '/body/resolutions: the change request merges without conflicts', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+      if (resolutions?.list.length) throw nothingToResolve('the change request merges without conflicts');
       revision = outcome.revisionId; // one side's content whole: the change request's own, or the main revision itself
     } else {
       let snapshot = outcome.merge.result;
       if (!outcome.ok) {
         if (!resolutions) return { revision: cr.revision_id, result: 'conflicts' };
-        snapshot = applyResolutions(outcome.merge, resolutions.list, (i) => `/body/resolutions/${i}`);
+        snapshot = applyResolutions(outcome.merge, resolutions.list);
       } else if (resolutions?.list.length) {
-        throw new ApiError(400, '/body/resolutions: the change request merges without conflicts', [{ path: '/body/resolutions', message: 'no conflict to resolve' }]);
+        throw nothingToResolve('the change request merges without conflicts');
       }
       revision = await storeRevision(ctx, tx, { spaceId, parents: [cr.revision_id, main], type: 'update', createdBy: actor.user.id, activate: false, snapshot });
     }
@@ -237,6 +238,9 @@ export async function listConflicts(ctx: AppContext, actor: Actor, spaceId: stri
   })();
   return { changeRequestId: cr.id, revision: cr.revision_id, base, main, upToDate, conflicts };
 }
+
+/** Resolutions given for a merge without conflicts. */
+const nothingToResolve = (detail: string) => new ContentError('invalid', { list: 'resolutions' }, detail, { summary: 'no conflict to resolve' });
 
 /** POST .../conflicts: updates the change request from the main content with a resolution for every conflict. */
 export async function resolveConflicts(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: { main?: string; resolutions: ({ conflict: string; choose: 'change-request' | 'main' } | { conflict: string; value?: unknown })[] }) {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PageNode } from '../content/tree.js';
-import { ApiError } from '../errors.js';
 import { presentConflicts } from '../presenters/conflicts.js';
 import { applyResolutions, mergeSnapshots, type Snapshot } from './change-request-merge.js';
 import type { FileEntry } from './content-store.js';
+import { ContentError } from './errors.js';
 
 const page = (id: string, over: Partial<PageNode> = {}): PageNode => ({ id, title: id, slug: id, type: 'document', markdown: `${id}\n`, children: [], ...over });
 const root = (...children: PageNode[]): PageNode => ({ id: '~root', title: '', slug: '', type: 'group', markdown: '', children });
 const file = (id: string, name = `${id}.png`): FileEntry => ({ id, name, contentType: 'image/png', size: 1, blob: `blob-${id}-${name}` });
 const snap = (tree: PageNode, files: FileEntry[] = [], variables: Record<string, string> = {}): Snapshot => ({ tree, files, variables });
-const at = (i: number) => `/body/resolutions/${i}`;
 
 describe('mergeSnapshots', () => {
   it('files by id: additions on both sides, one-sided changes and deletions merge; different changes conflict', () => {
@@ -59,7 +58,7 @@ describe('applyResolutions', () => {
       { conflict: 'move:q', choose: 'theirs' },
       { conflict: 'file:f', choose: 'ours' },
       { conflict: 'variable:v', value: 'given' },
-    ], at);
+    ]);
     expect(out.tree.children.map((c) => c.id)).toEqual(['p', 'r']);
     const p = out.tree.children[0]!;
     expect(p.children.map((c) => c.id)).toEqual(['q']);
@@ -78,16 +77,17 @@ describe('applyResolutions', () => {
       try {
         f();
       } catch (e) {
-        expect(e).toBeInstanceOf(ApiError);
-        return (e as ApiError).message;
+        expect(e).toBeInstanceOf(ContentError);
+        const { locator, detail } = e as ContentError;
+        return `${JSON.stringify(locator)} ${detail}`;
       }
       throw new Error('did not throw');
     };
-    expect(err(() => applyResolutions(m, [], at))).toContain('unresolved');
-    expect(err(() => applyResolutions(m, [{ conflict: 'nope', choose: 'ours' }], at))).toContain('/body/resolutions/0/conflict');
+    expect(err(() => applyResolutions(m, []))).toContain('unresolved');
+    expect(err(() => applyResolutions(m, [{ conflict: 'nope', choose: 'ours' }]))).toContain('{"list":"resolutions","index":0,"field":"conflict"} names no conflict');
     const all = m.conflicts.map((c) => ({ conflict: c.id, choose: 'ours' as const }));
-    expect(err(() => applyResolutions(m, [...all, all[0]!], at))).toContain('second time');
-    expect(err(() => applyResolutions(m, all.map((r) => (r.conflict === 'title:p' ? { conflict: r.conflict, value: 3 } : r)), at))).toContain('must be a string');
+    expect(err(() => applyResolutions(m, [...all, all[0]!]))).toContain('second time');
+    expect(err(() => applyResolutions(m, all.map((r) => (r.conflict === 'title:p' ? { conflict: r.conflict, value: 3 } : r))))).toContain('must be a string');
   });
 
   it('delete/modify: choosing the deleting side removes the page and keeps its children', () => {
@@ -97,10 +97,10 @@ describe('applyResolutions', () => {
     const m = mergeSnapshots(b, o, t);
     expect(m.conflicts.map((c) => c.id)).toContain('delete-modify:p');
     const resolutions = m.conflicts.map((c) => ({ conflict: c.id, choose: 'ours' as const }));
-    expect(() => applyResolutions(m, resolutions.map((r) => ({ conflict: r.conflict, value: 1 })), at)).toThrow(ApiError);
-    const out = applyResolutions(m, resolutions, at);
+    expect(() => applyResolutions(m, resolutions.map((r) => ({ conflict: r.conflict, value: 1 })))).toThrow(ContentError);
+    const out = applyResolutions(m, resolutions);
     expect(out.tree.children.map((c) => c.id)).not.toContain('p');
-    const keep = applyResolutions(m, m.conflicts.map((c) => ({ conflict: c.id, choose: 'theirs' as const })), at);
+    const keep = applyResolutions(m, m.conflicts.map((c) => ({ conflict: c.id, choose: 'theirs' as const })));
     expect(keep.tree.children.map((c) => c.id)).toEqual(['p']);
   });
 });

@@ -5,7 +5,7 @@
 import { canonicalJson, jsonEqual } from '../content/hash.js';
 import { merge3Text, mergeTrees, type TreeConflict } from '../content/merge.js';
 import { dedupeSiblingSlugs, type PageNode } from '../content/tree.js';
-import { invalidField } from '../errors.js';
+import { invalidContent, type ContentLocator } from './errors.js';
 import type { FileEntry } from './content-store.js';
 
 export interface Snapshot {
@@ -137,19 +137,20 @@ function setField(node: PageNode, field: string, value: unknown): void {
 }
 
 /**
- * Applies one resolution per conflict to a merge whose conflicts kept *ours*. `at(i)` names the request field of
- * resolution i for errors. Every conflict must be resolved, and every resolution must name one of them.
+ * Applies one resolution per conflict to a merge whose conflicts kept *ours*. Errors are located at the
+ * resolution (its index) and its field. Every conflict must be resolved, and every resolution must name one of them.
  */
-export function applyResolutions(merge: SnapshotMerge, resolutions: readonly Resolution[], at: (i: number) => string): Snapshot {
+export function applyResolutions(merge: SnapshotMerge, resolutions: readonly Resolution[]): Snapshot {
+  const at = (index: number, field: string): ContentLocator => ({ list: 'resolutions', index, field });
   const conflicts = new Map(merge.conflicts.map((c) => [c.id, c]));
   const seen = new Map<string, number>();
   for (const [i, r] of resolutions.entries()) {
-    if (!conflicts.has(r.conflict)) throw invalidField(`${at(i)}/conflict`, `names no conflict ("${r.conflict}"; see GET .../conflicts)`);
-    if (seen.has(r.conflict)) throw invalidField(`${at(i)}/conflict`, `resolves "${r.conflict}" a second time`);
+    if (!conflicts.has(r.conflict)) throw invalidContent(at(i, 'conflict'), `names no conflict ("${r.conflict}"; see GET .../conflicts)`);
+    if (seen.has(r.conflict)) throw invalidContent(at(i, 'conflict'), `resolves "${r.conflict}" a second time`);
     seen.set(r.conflict, i);
   }
   const missing = merge.conflicts.filter((c) => !seen.has(c.id)).map((c) => c.id);
-  if (missing.length) throw invalidField('/body/resolutions', `leaves conflicts unresolved: ${missing.join(', ')}`);
+  if (missing.length) throw invalidContent({ list: 'resolutions' }, `leaves conflicts unresolved: ${missing.join(', ')}`);
 
   const out: Snapshot = clone(merge.result);
   const files = new Map(out.files.map((f) => [f.id, f]));
@@ -160,13 +161,13 @@ export function applyResolutions(merge: SnapshotMerge, resolutions: readonly Res
     // The merge kept ours for every conflict but delete/modify, where it kept the modified page whatever the side.
     if (!custom && r.choose === 'ours' && c.kind !== 'delete-modify') continue;
     const value = custom ? r.value : r.choose === 'ours' ? c.ours : c.theirs;
-    const field = `${at(i)}/value`;
-    if (custom && (c.kind === 'move' || c.kind === 'delete-modify')) throw invalidField(field, `cannot be given for a ${c.kind} conflict: choose a side`);
+    const field = at(i, 'value');
+    if (custom && (c.kind === 'move' || c.kind === 'delete-modify')) throw invalidContent(field, `cannot be given for a ${c.kind} conflict: choose a side`);
     switch (c.kind) {
       case 'content':
       case 'title':
       case 'slug': {
-        if (typeof value !== 'string') throw invalidField(field, `must be a string for a ${c.kind} conflict`);
+        if (typeof value !== 'string') throw invalidContent(field, `must be a string for a ${c.kind} conflict`);
         const n = locate(out.tree, c.pageId!);
         if (n) (n.node as unknown as Record<string, unknown>)[c.kind === 'content' ? 'markdown' : c.kind] = value;
         break;
@@ -194,7 +195,7 @@ export function applyResolutions(merge: SnapshotMerge, resolutions: readonly Res
         break;
       case 'variable':
         if (value === null || value === undefined) delete out.variables[c.variable!];
-        else if (typeof value !== 'string') throw invalidField(field, 'must be a string (or null) for a variable conflict');
+        else if (typeof value !== 'string') throw invalidContent(field, 'must be a string (or null) for a variable conflict');
         else out.variables[c.variable!] = value;
         break;
     }

@@ -1,8 +1,9 @@
 // The content edits Bindery accepts (the editing extension and the change request content API share them) and how
-// each one changes a working tree (services/working-tree.ts), a file list and the variables of a revision.
-// Errors name the request field: `at` is the JSON pointer of the edit in the request ('/body' or '/body/edits/3').
+// each one changes a working tree (working-tree.ts), a file list and the variables of a revision.
+// Errors are ContentErrors located at the edit (its index in the batch) and its field (errors.ts); the caller turns
+// them into messages naming its request's fields.
 import { checkDocumentLimits } from '../content/document.js';
-import { ContentLimitError, withField } from '../content/limits.js';
+import { ContentLimitError } from '../content/limits.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { documentPage, normalizePage } from '../content/process.js';
 import type { ProcessedPage } from '../content/tasks.js';
@@ -10,7 +11,8 @@ import { PoolBusyError } from '../lib/worker-pool.js';
 import { rememberDerived, rememberParsed } from './content-index.js';
 import type { JsonObject } from '../content/hash.js';
 import { isPathless, type PageData, type PageType } from '../content/tree.js';
-import { ApiError, conflict, invalidField } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { contentConflict, editField, invalidContent, locatedLimit, pageNotFoundAt, withLocator, type ContentLocator } from './errors.js';
 import { newId } from '../lib/ids.js';
 import type { FileEntry } from './content-store.js';
 import { chooseSlug, ROOT_ID, type PageFieldsInput, type WNode, type WorkingTree } from './working-tree.js';
@@ -48,14 +50,15 @@ export interface EditState {
   created: { pages: string[]; files: string[] };
 }
 
-export async function applyEdit(state: EditState, edit: ContentEdit, at: string): Promise<void> {
+/** Applies edit number `index` of a batch (errors are located at it). */
+export async function applyEdit(state: EditState, edit: ContentEdit, index: number): Promise<void> {
   switch (edit.op) {
     case 'createPage':
-      return createPage(state, edit, at);
+      return createPage(state, edit, index);
     case 'updatePage':
-      return updatePage(state, edit, at);
+      return updatePage(state, edit, index);
     case 'movePage':
-      return movePage(state, edit, at);
+      return movePage(state, edit, index);
     case 'deletePage': {
       const node = await state.tree.get(edit.page);
       if (node && node !== state.tree.root) state.tree.remove(node);
@@ -89,58 +92,58 @@ export async function applyEdit(state: EditState, edit: ContentEdit, at: string)
   }
 }
 
-async function parentNode(state: EditState, parent: string | null | undefined, field: string): Promise<WNode> {
+async function parentNode(state: EditState, parent: string | null | undefined, where: ContentLocator): Promise<WNode> {
   if (parent === undefined || parent === null) return state.tree.root;
   const node = await state.tree.get(parent);
-  if (!node) throw new ApiError(404, `Page not found (${field}: ${parent})`);
-  if (node.meta.type === 'link') throw invalidField(field, 'is a link page, which cannot have child pages');
-  if (node.meta.type === 'computed') throw invalidField(field, 'is a computed page, which stands for the pages it generates and cannot have child pages');
+  if (!node) throw pageNotFoundAt(where, parent);
+  if (node.meta.type === 'link') throw invalidContent(where, 'is a link page, which cannot have child pages');
+  if (node.meta.type === 'computed') throw invalidContent(where, 'is a computed page, which stands for the pages it generates and cannot have child pages');
   return node;
 }
 
-async function createPage(state: EditState, edit: Extract<ContentEdit, { op: 'createPage' }>, at: string): Promise<void> {
+async function createPage(state: EditState, edit: Extract<ContentEdit, { op: 'createPage' }>, i: number): Promise<void> {
   const id = edit.id ?? newId();
-  if (edit.id !== undefined && (await state.tree.get(edit.id))) throw conflict(`${at}/id: a page with the id ${edit.id} already exists`);
-  const parent = await parentNode(state, edit.parent, `${at}/parent`);
+  if (edit.id !== undefined && (await state.tree.get(edit.id))) throw contentConflict(editField(i, 'id'), `a page with the id ${edit.id} already exists`);
+  const parent = await parentNode(state, edit.parent, editField(i, 'parent'));
   const type: PageType = edit.type ?? 'document';
-  const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
-  const slug = isPathless(type) ? '' : chooseSlug(edit.slug, edit.title, await state.tree.takenSlugs(parent), `${at}/slug`);
-  const page = withFields({ id, title: edit.title, slug, type, markdown: '' }, edit, state, at);
-  if (type === 'link' && !page.target) throw invalidField(`${at}/href`, 'is required for link pages');
-  if (type === 'computed' && !page.computed) throw invalidField(`${at}/computed`, 'is required for computed pages');
+  const index = await state.tree.insertIndex(parent, edit.position, editField(i, 'position'));
+  const slug = isPathless(type) ? '' : chooseSlug(edit.slug, edit.title, await state.tree.takenSlugs(parent), editField(i, 'slug'));
+  const page = withFields({ id, title: edit.title, slug, type, markdown: '' }, edit, state, i);
+  if (type === 'link' && !page.target) throw invalidContent(editField(i, 'href'), 'is required for link pages');
+  if (type === 'computed' && !page.computed) throw invalidContent(editField(i, 'computed'), 'is required for computed pages');
   state.tree.insert(parent, index, page);
   state.created.pages.push(id);
 }
 
-async function updatePage(state: EditState, edit: Extract<ContentEdit, { op: 'updatePage' }>, at: string): Promise<void> {
+async function updatePage(state: EditState, edit: Extract<ContentEdit, { op: 'updatePage' }>, i: number): Promise<void> {
   const node = await state.tree.get(edit.page);
   if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
   const current = await state.tree.page(node);
   let slug = current.slug;
   if (edit.slug !== undefined && edit.slug !== current.slug && !isPathless(current.type)) {
-    slug = chooseSlug(edit.slug, current.title, await state.tree.takenSlugs(node.parent!, node), `${at}/slug`);
+    slug = chooseSlug(edit.slug, current.title, await state.tree.takenSlugs(node.parent!, node), editField(i, 'slug'));
   }
-  const page = withFields({ ...current, slug }, edit, state, at);
+  const page = withFields({ ...current, slug }, edit, state, i);
   if (JSON.stringify(page) !== JSON.stringify(current)) state.tree.setPage(node, page);
 }
 
-async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'movePage' }>, at: string): Promise<void> {
+async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'movePage' }>, i: number): Promise<void> {
   const node = await state.tree.get(edit.page);
   if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
-  const parent = edit.parent === undefined ? node.parent! : await parentNode(state, edit.parent, `${at}/parent`);
-  if (state.tree.isWithin(parent, node)) throw invalidField(`${at}/parent`, 'is the page itself or one of its descendants');
-  if (edit.position?.before === node.id || edit.position?.after === node.id) throw invalidField(`${at}/position`, 'names the page being moved');
+  const parent = edit.parent === undefined ? node.parent! : await parentNode(state, edit.parent, editField(i, 'parent'));
+  if (state.tree.isWithin(parent, node)) throw invalidContent(editField(i, 'parent'), 'is the page itself or one of its descendants');
+  if (edit.position?.before === node.id || edit.position?.after === node.id) throw invalidContent(editField(i, 'position'), 'names the page being moved');
   const oldParent = node.parent!;
   await state.tree.childrenOf(parent);
   state.tree.detach(node);
-  const index = await state.tree.insertIndex(parent, edit.position, `${at}/position`);
+  const index = await state.tree.insertIndex(parent, edit.position, editField(i, 'position'));
   state.tree.place(node, parent, index);
   // Moving next to a sibling with the same slug renames the moved page (`slug-2`): paths stay unique.
   if (parent !== oldParent && !isPathless(node.meta.type)) {
     const taken = await state.tree.takenSlugs(parent, node);
     if (taken.has(node.meta.slug)) {
       const page = await state.tree.page(node);
-      state.tree.setPage(node, { ...page, slug: chooseSlug(undefined, page.slug, taken, `${at}/slug`) });
+      state.tree.setPage(node, { ...page, slug: chooseSlug(undefined, page.slug, taken, editField(i, 'slug')) });
     }
   }
 }
@@ -151,29 +154,31 @@ const prepared = new WeakMap<object, ProcessedPage>();
 /**
  * Normalises the markdown and documents of `edits` before they are applied, off the event loop: large ones run in
  * the content worker pool with its time budget (content/process.ts), so that a big or adversarial page never blocks
- * the server, and callers run this before taking locks or opening a transaction. Errors name the field as applying
- * would (`/body/edits/3/markdown: … (limit: …)`); an edit already prepared is skipped.
+ * the server, and callers run this before taking locks or opening a transaction. Errors are located as applying
+ * would locate them (edit 3, field `markdown`: a limit or the time budget); an edit already prepared is skipped.
  */
-export async function prepareEdits(edits: readonly ContentEdit[], at: (i: number) => string): Promise<void> {
+export async function prepareEdits(edits: readonly ContentEdit[]): Promise<void> {
   for (const [i, edit] of edits.entries()) {
     if ((edit.op !== 'createPage' && edit.op !== 'updatePage') || prepared.has(edit)) continue;
     if (edit.document !== undefined) {
-      const field = `${at(i)}/document`;
-      checkDocument(edit.document, field);
+      const where = editField(i, 'document');
+      checkDocument(edit.document, where);
       try {
-        prepared.set(edit, await documentPage(edit.document as unknown as Document, field));
+        prepared.set(edit, await documentPage(edit.document as unknown as Document));
       } catch (err) {
-        if (err instanceof ContentLimitError || err instanceof PoolBusyError) throw err;
-        throw invalidField(field, `is not a document Bindery can read (${(err as Error).message})`);
+        if (err instanceof PoolBusyError) throw err;
+        if (err instanceof ContentLimitError) throw locatedLimit(where, err);
+        throw invalidContent(where, `is not a document Bindery can read (${(err as Error).message})`);
       }
     } else if (edit.markdown !== undefined) {
-      prepared.set(edit, await normalizePage(edit.markdown, `${at(i)}/markdown`));
+      const markdown = edit.markdown;
+      prepared.set(edit, await normalizePage(markdown).catch((err: unknown) => Promise.reject(locatedLimit(editField(i, 'markdown'), err))));
     }
   }
 }
 
-/** Sets the fields of `edit` on `page` (normalising markdown; `null` clears). */
-function withFields(page: PageData, edit: PageFields, state: EditState, at: string): PageData {
+/** Sets the fields of edit number `i` on `page` (normalising markdown; `null` clears). */
+function withFields(page: PageData, edit: PageFields, state: EditState, i: number): PageData {
   const out: PageData = { ...page };
   if (edit.title !== undefined) out.title = edit.title;
   const setOptional = (key: 'emoji' | 'icon' | 'description', v: string | null | undefined) => {
@@ -189,18 +194,19 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
     out.markdown = ready.markdown;
     rememberDerived(ready.markdown, ready);
   } else if (edit.document !== undefined) {
-    checkDocument(edit.document, `${at}/document`);
+    const where = editField(i, 'document');
+    checkDocument(edit.document, where);
     try {
-      out.markdown = withField(`${at}/document`, () => documentToMarkdown(edit.document as unknown as Document));
+      out.markdown = documentToMarkdown(edit.document as unknown as Document);
     } catch (err) {
-      if (err instanceof ContentLimitError) throw err;
-      throw invalidField(`${at}/document`, `is not a document Bindery can read (${(err as Error).message})`);
+      if (err instanceof ContentLimitError) throw locatedLimit(where, err);
+      throw invalidContent(where, `is not a document Bindery can read (${(err as Error).message})`);
     }
   } else if (edit.markdown !== undefined) {
     // The normal form (markdown.ts): written from the parsed document, which parses back to the same document.
     const markdown = edit.markdown;
-    const doc = withField(`${at}/markdown`, () => markdownToDocument(markdown));
-    out.markdown = withField(`${at}/markdown`, () => documentToMarkdown(doc));
+    const doc = withLocator(editField(i, 'markdown'), () => markdownToDocument(markdown));
+    out.markdown = withLocator(editField(i, 'markdown'), () => documentToMarkdown(doc));
     rememberParsed(out.markdown, doc);
   }
   if (out.type !== 'document') out.markdown = '';
@@ -217,7 +223,7 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
     else {
       for (const key of ['ref', 'refDark'] as const) {
         const ref = edit.cover[key] as { file?: string } | undefined;
-        if (ref && !state.files.some((f) => f.id === ref.file)) throw invalidField(`${at}/cover/${key}/file`, `is not a file of the space (${ref.file})`);
+        if (ref && !state.files.some((f) => f.id === ref.file)) throw invalidContent(editField(i, `cover/${key}/file`), `is not a file of the space (${ref.file})`);
       }
       out.cover = edit.cover as JsonObject;
     }
@@ -232,11 +238,11 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
   if (Object.keys(metadata).length) out.metadata = metadata;
   else delete out.metadata;
   if (edit.computed !== undefined) {
-    if (out.type !== 'computed') throw invalidField(`${at}/computed`, 'is only for computed pages (type "computed")');
-    out.computed = computedSource(edit.computed, `${at}/computed`);
+    if (out.type !== 'computed') throw invalidContent(editField(i, 'computed'), 'is only for computed pages (type "computed")');
+    out.computed = computedSource(edit.computed, editField(i, 'computed'));
   }
   if (edit.href !== undefined) {
-    if (out.type !== 'link') throw invalidField(`${at}/href`, 'is only for link pages');
+    if (out.type !== 'link') throw invalidContent(editField(i, 'href'), 'is only for link pages');
     const stable = /^\/pages\/([\w-]+)$/.exec(edit.href);
     out.target = stable ? { kind: 'page', page: stable[1]! } : { kind: 'url', url: edit.href };
   }
@@ -247,17 +253,18 @@ function withFields(page: PageData, edit: PageFields, state: EditState, at: stri
  * A computed page's source as stored: GitBook's `{type: 'builtin:openapi', props, dependencies: {spec: {ref: {kind:
  * 'openapi', spec: <slug>}}}}` (the only type Bindery computes), with what is not part of it left out.
  */
-function computedSource(raw: Record<string, unknown>, field: string): JsonObject {
-  if (raw.type !== 'builtin:openapi') throw invalidField(`${field}/type`, `must be "builtin:openapi" (the computed content Bindery generates), not ${JSON.stringify(raw.type)}`);
+function computedSource(raw: Record<string, unknown>, where: ContentLocator): JsonObject {
+  const field = (tail: string) => ({ ...where, field: `${where.field}/${tail}` });
+  if (raw.type !== 'builtin:openapi') throw invalidContent(field('type'), `must be "builtin:openapi" (the computed content Bindery generates), not ${JSON.stringify(raw.type)}`);
   const spec = (raw.dependencies as { spec?: { ref?: { kind?: unknown; spec?: unknown } } } | undefined)?.spec?.ref;
   if (!spec || spec.kind !== 'openapi' || typeof spec.spec !== 'string' || !/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/.test(spec.spec) || spec.spec.length > 100) {
-    throw invalidField(`${field}/dependencies/spec/ref`, 'must be {"kind": "openapi", "spec": "<slug of an OpenAPI specification of the organization>"}');
+    throw invalidContent(field('dependencies/spec/ref'), 'must be {"kind": "openapi", "spec": "<slug of an OpenAPI specification of the organization>"}');
   }
   const props = raw.props ?? {};
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) throw invalidField(`${field}/props`, 'must be an object');
+  if (typeof props !== 'object' || props === null || Array.isArray(props)) throw invalidContent(field('props'), 'must be an object');
   const p = props as Record<string, unknown>;
-  if (p.grouping !== undefined && p.grouping !== 'by-tag' && p.grouping !== 'by-operation') throw invalidField(`${field}/props/grouping`, 'must be "by-tag" or "by-operation"');
-  for (const k of ['models', 'downloadLink'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') throw invalidField(`${field}/props/${k}`, 'must be a boolean');
+  if (p.grouping !== undefined && p.grouping !== 'by-tag' && p.grouping !== 'by-operation') throw invalidContent(field('props/grouping'), 'must be "by-tag" or "by-operation"');
+  for (const k of ['models', 'downloadLink'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') throw invalidContent(field(`props/${k}`), 'must be a boolean');
   return { type: 'builtin:openapi', props: p as JsonObject, dependencies: { spec: { ref: { kind: 'openapi', spec: spec.spec } } } };
 }
 
@@ -268,28 +275,29 @@ const BLOCKS = new Set([
 ]);
 const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
 
-/** Checks the shape of a JSON document (the node kinds Bindery knows); names the first bad node. */
-export function checkDocument(doc: Record<string, unknown>, field: string): void {
-  withField(field, () => checkDocumentLimits(doc));
+/** Checks the shape of a JSON document (the node kinds Bindery knows) given at `where`; locates the first bad node. */
+export function checkDocument(doc: Record<string, unknown>, where: ContentLocator): void {
+  withLocator(where, () => checkDocumentLimits(doc));
+  const bad = (path: string, detail: string) => invalidContent({ ...where, field: `${where.field}${path}` }, detail);
   const visit = (node: unknown, path: string, depth: number): void => {
     const n = node as { object?: unknown; type?: unknown; nodes?: unknown; leaves?: unknown; fragments?: unknown };
-    if (!n || typeof n !== 'object') throw invalidField(path, 'must be a node object');
+    if (!n || typeof n !== 'object') throw bad(path, 'must be a node object');
     if (n.object === 'text') {
-      if (!Array.isArray(n.leaves)) throw invalidField(`${path}/leaves`, 'must be an array of leaves');
+      if (!Array.isArray(n.leaves)) throw bad(`${path}/leaves`, 'must be an array of leaves');
       n.leaves.forEach((l, i) => {
-        if (typeof (l as { text?: unknown })?.text !== 'string') throw invalidField(`${path}/leaves/${i}/text`, 'must be a string');
+        if (typeof (l as { text?: unknown })?.text !== 'string') throw bad(`${path}/leaves/${i}/text`, 'must be a string');
       });
       return;
     }
-    if (n.object === 'block' && !BLOCKS.has(String(n.type))) throw invalidField(`${path}/type`, `is not a block type Bindery knows (${String(n.type)})`);
-    if (n.object === 'inline' && !INLINES.has(String(n.type))) throw invalidField(`${path}/type`, `is not an inline type Bindery knows (${String(n.type)})`);
-    if (n.object !== 'block' && n.object !== 'inline' && n.object !== 'fragment') throw invalidField(`${path}/object`, 'must be block, inline, text or fragment');
-    if (!Array.isArray(n.nodes)) throw invalidField(`${path}/nodes`, 'must be an array');
+    if (n.object === 'block' && !BLOCKS.has(String(n.type))) throw bad(`${path}/type`, `is not a block type Bindery knows (${String(n.type)})`);
+    if (n.object === 'inline' && !INLINES.has(String(n.type))) throw bad(`${path}/type`, `is not an inline type Bindery knows (${String(n.type)})`);
+    if (n.object !== 'block' && n.object !== 'inline' && n.object !== 'fragment') throw bad(`${path}/object`, 'must be block, inline, text or fragment');
+    if (!Array.isArray(n.nodes)) throw bad(`${path}/nodes`, 'must be an array');
     n.nodes.forEach((c, i) => visit(c, `${path}/nodes/${i}`, depth + 1));
     if (Array.isArray(n.fragments)) n.fragments.forEach((c, i) => visit(c, `${path}/fragments/${i}`, depth + 1));
   };
-  if (!Array.isArray(doc.nodes)) throw invalidField(`${field}/nodes`, 'must be an array');
-  doc.nodes.forEach((c, i) => visit(c, `${field}/nodes/${i}`, 0));
+  if (!Array.isArray(doc.nodes)) throw bad('/nodes', 'must be an array');
+  doc.nodes.forEach((c, i) => visit(c, `/nodes/${i}`, 0));
 }
 
 export { ROOT_ID };

@@ -125,16 +125,14 @@ async function revisionOf(db: DbOrTx, spaceId: string, revisionId: string): Prom
   return r;
 }
 
-export async function applyEdits(ctx: AppContext, target: EditTarget, edits: ContentEdit[], opts: CommitOptions, at: (i: number) => string = (i) => `/body/edits/${i}`): Promise<CommitResult> {
-  await prepareEdits(edits, at);
-  return ctx.db.transaction().execute((tx) => commitEdits(ctx, tx, target, edits, opts, at));
+/** Applies a batch of edits as one revision; errors are ContentErrors located at the edit (engine/errors.ts). */
+export async function applyEdits(ctx: AppContext, target: EditTarget, edits: ContentEdit[], opts: CommitOptions): Promise<CommitResult> {
+  await prepareEdits(edits);
+  return ctx.db.transaction().execute((tx) => commitEdits(ctx, tx, target, edits, opts));
 }
 
-export async function commitEdits(
-  ctx: AppContext, tx: DbOrTx, target: EditTarget, edits: ContentEdit[], opts: CommitOptions,
-  at: (i: number) => string = (i) => `/body/edits/${i}`,
-): Promise<CommitResult> {
-  await prepareEdits(edits, at); // no-op for edits prepared before the transaction
+export async function commitEdits(ctx: AppContext, tx: DbOrTx, target: EditTarget, edits: ContentEdit[], opts: CommitOptions): Promise<CommitResult> {
+  await prepareEdits(edits); // no-op for edits prepared before the transaction
   let baseId: string;
   let locator: Locator | undefined;
   if (target.kind === 'space') {
@@ -164,7 +162,7 @@ export async function commitEdits(
     variablesChanged: false,
     created: { pages: [], files: [] },
   };
-  for (const [i, edit] of edits.entries()) await applyEdit(state, edit, at(i));
+  for (const [i, edit] of edits.entries()) await applyEdit(state, edit, i);
   const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 0 };
   if (!state.tree.changed && !state.filesChanged && !state.variablesChanged) {
     return { revisionId: baseId, changed: false, created: state.created, stats };
@@ -511,17 +509,17 @@ export async function findFile(ctx: AppContext, db: DbOrTx, content: RevisionCon
  */
 export async function editSpace<T = undefined>(
   ctx: AppContext, actor: Actor, spaceId: string, edits: ContentEdit[],
-  opts: { ifMatch?: string | string[]; at?: (i: number) => string } = {},
+  opts: { ifMatch?: string | string[] } = {},
   read?: (tx: DbOrTx, sc: SpaceContent, result: CommitResult) => Promise<T>,
 ): Promise<{ result: CommitResult; value: T }> {
   // Markdown is normalised before the space is locked (in the worker pool when large), once the caller may edit.
   await loadSpace(ctx, ctx.db, actor, spaceId, 'edit');
-  await prepareEdits(edits, opts.at ?? ((i) => `/body/edits/${i}`));
+  await prepareEdits(edits);
   return ctx.db.transaction().execute(async (tx) => {
     await lockSpace(ctx, tx, spaceId);
     const loaded = await loadSpace(ctx, tx, actor, spaceId, 'edit');
     const ifMatch = Array.isArray(opts.ifMatch) ? opts.ifMatch.join(',') : opts.ifMatch;
-    const result = await commitEdits(ctx, tx, { kind: 'space', spaceId }, edits, { createdBy: actor.user.id, ifMatch }, opts.at);
+    const result = await commitEdits(ctx, tx, { kind: 'space', spaceId }, edits, { createdBy: actor.user.id, ifMatch });
     const space = (await spacesRepo.findById(tx, spaceId))!;
     // The head as stored (the edit's result); the indexes describe its computed revision when it has one.
     const sc: SpaceContent = { ...loaded, space, content: await revisionContent(tx, await revisionOf(tx, spaceId, space.revision_id)), active: !space.computed_revision_id };

@@ -33,5 +33,6 @@ export {
   resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type ConflictList, type MergeOutcome,
 } from './change-request-content.js';
 export type { MergeConflict } from './change-request-merge.js';
+export { ContentError, type ContentErrorKind, type ContentLocator } from './errors.js';
 export { fileBacklinks, listLinks, pageBacklinks, type LinkList, type LinkStatus } from './links.js';
 export { searchOrganization, searchSpace, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';

@@ -10,7 +10,8 @@ import { hashPage, combineHash, isPathless, type PageData } from '../content/tre
 import { slugify, uniqueSlug } from '../content/slug.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import { ApiError, conflict, invalidField } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { contentConflict, invalidContent, type ContentLocator } from './errors.js';
 import { Lru } from '../lib/lru.js';
 import { emptyRootPage, loadMarkdown, loadNode, loadNodes, loadTree, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 
@@ -160,13 +161,13 @@ export class WorkingTree {
     return taken;
   }
 
-  /** Index at which to insert among `parent`'s children; `field` names the position in errors. */
-  async insertIndex(parent: WNode, position: { before?: string; after?: string } | undefined, field: string): Promise<number> {
+  /** Index at which to insert among `parent`'s children; `where` locates the position in errors. */
+  async insertIndex(parent: WNode, position: { before?: string; after?: string } | undefined, where: ContentLocator): Promise<number> {
     const children = await this.childrenOf(parent);
     if (!position || (position.before === undefined && position.after === undefined)) return children.length;
     const ref = position.before ?? position.after!;
     const i = children.findIndex((c) => c.id === ref);
-    if (i < 0) throw invalidField(`${field}/${position.before !== undefined ? 'before' : 'after'}`, `is not a sibling page in the new parent (${ref})`);
+    if (i < 0) throw invalidContent({ ...where, field: `${where.field}/${position.before !== undefined ? 'before' : 'after'}` }, `is not a sibling page in the new parent (${ref})`);
     return position.before !== undefined ? i : i + 1;
   }
 
@@ -301,9 +302,9 @@ export function slugForTitle(title: string): string {
 }
 
 /** Picks a free slug among `taken`: an explicit one must be free (409), a derived one gets a suffix. */
-export function chooseSlug(desired: string | undefined, title: string, taken: Set<string>, field: string): string {
+export function chooseSlug(desired: string | undefined, title: string, taken: Set<string>, where: ContentLocator): string {
   if (desired !== undefined) {
-    if (taken.has(desired)) throw conflict(`${field}: a sibling page already has the slug "${desired}"`);
+    if (taken.has(desired)) throw contentConflict(where, `a sibling page already has the slug "${desired}"`);
     return desired;
   }
   return uniqueSlug(slugForTitle(title), taken);

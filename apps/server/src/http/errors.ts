@@ -2,6 +2,8 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ContentLimitError } from '../content/limits.js';
+import { ContentError } from '../engine/index.js';
+import { contentErrorAnswer } from '../services/content-errors.js';
 import { ApiError, type FieldError } from '../errors.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
 
@@ -16,6 +18,8 @@ interface ValidatorError {
 /** Turns anything thrown into an ApiError: ours, express-openapi-validator's, body-parser's, or unexpected. */
 export function toApiError(err: unknown, logger: { error(obj: object, msg: string): void }): ApiError {
   if (err instanceof ApiError) return err;
+  // Content edits the route did not locate itself: edits of `/body/edits`, resolutions of `/body/resolutions`.
+  if (err instanceof ContentError) return contentErrorAnswer(err);
   // Content past a processing limit (size, nesting, time budget): 413/422 naming the limit.
   if (err instanceof ContentLimitError) return new ApiError(err.status, err.message);
   // Every content worker busy and the queue full: shed load.

@@ -8,6 +8,7 @@ import { editChangeRequestContent, loadChangeRequestContent } from '../engine/in
 import { evaluatePage, findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, toEdits } from './content-edit-input.js';
+import { locatedIn } from '../services/content-errors.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
@@ -63,8 +64,8 @@ export const changeRequestContentHandlers = handlers({
   },
 
   applyChangeRequestContentEdits: async ({ actor, params, body, headers }, ctx) => {
-    const { edits, at } = toEdits(body.edits);
-    const result = await editChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, edits, { ifMatch: headers['if-match'], at });
+    const { edits, places } = toEdits(body.edits);
+    const result = await locatedIn(places, () => editChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, edits, { ifMatch: headers['if-match'] }));
     return { status: 200, body: { revision: result.revisionId, pages: result.created.pages, files: result.created.files }, headers: etag(result.revisionId) };
   },
 });

@@ -1,13 +1,14 @@
 // Request parsing shared by the space's and the change request's content edits.
 import type { components } from '@bindery/api-types';
 import type { ContentEdit } from '../engine/index.js';
+import type { RequestPlaces } from '../services/content-errors.js';
 
 type ApiEdit = components['schemas']['ContentEdit'];
 
 export const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
 
 /** The request's edits as service edits, with the JSON pointer of each edit's fields for errors. */
-export function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: number) => string } {
+export function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; places: RequestPlaces } {
   const out: ContentEdit[] = edits.map((e) => {
     switch (e.op) {
       case 'createPage':
@@ -24,5 +25,6 @@ export function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; at: (i: numbe
         return { op: 'setVariables', variables: e.variables };
     }
   });
-  return { edits: out, at: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) };
+  // A page's fields are under `page` in the request (`/body/edits/3/page/markdown`).
+  return { edits: out, places: { edit: (i) => (edits[i]!.op === 'createPage' || edits[i]!.op === 'updatePage' ? `/body/edits/${i}/page` : `/body/edits/${i}`) } };
 }

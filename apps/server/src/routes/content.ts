@@ -15,9 +15,11 @@ import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
 import { etag, toEdits } from './content-edit-input.js';
+import { locatedIn, type RequestPlaces } from '../services/content-errors.js';
 import { blobStore } from '../storage/blobs.js';
 
-const at = () => '/body';
+/** A single-page request: the edit is the body itself (`/body/markdown`). */
+const single: RequestPlaces = { edit: () => '/body' };
 
 /** 201 with GitBook's import result and the revision's URL. */
 function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
@@ -99,8 +101,8 @@ export const contentHandlers = handlers({
   // Editing (Bindery extension)
 
   createSpacePage: async ({ actor, params, body, headers }, ctx) => {
-    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'createPage', ...body }], { ifMatch: headers['if-match'], at },
-      (tx, sc, r) => findPage(ctx, tx, sc, r.created.pages[0]!));
+    const { result, value } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'createPage', ...body }], { ifMatch: headers['if-match'] },
+      (tx, sc, r) => findPage(ctx, tx, sc, r.created.pages[0]!)));
     const page = presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) });
     return {
       status: 201, body: page,
@@ -109,25 +111,25 @@ export const contentHandlers = handlers({
   },
 
   updateSpacePage: async ({ actor, params, body, headers }, ctx) => {
-    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'updatePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
-      (tx, sc) => findPage(ctx, tx, sc, params.pageId));
+    const { result, value } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'updatePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'] },
+      (tx, sc) => findPage(ctx, tx, sc, params.pageId)));
     return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) }), headers: etag(result.revisionId) };
   },
 
   moveSpacePage: async ({ actor, params, body, headers }, ctx) => {
-    const { result, value } = await editSpace(ctx, actor, params.spaceId, [{ op: 'movePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'], at },
-      (tx, sc) => findPage(ctx, tx, sc, params.pageId));
+    const { result, value } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'movePage', page: params.pageId, ...body }], { ifMatch: headers['if-match'] },
+      (tx, sc) => findPage(ctx, tx, sc, params.pageId)));
     return { status: 200, body: presentPage(ctx.config, params.spaceId, value, { format: 'markdown', times: await pageTimes(ctx.db, params.spaceId, [value]) }), headers: etag(result.revisionId) };
   },
 
   deleteSpacePage: async ({ actor, params, headers }, ctx) => {
-    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'deletePage', page: params.pageId }], { ifMatch: headers['if-match'], at });
+    const { result } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'deletePage', page: params.pageId }], { ifMatch: headers['if-match'] }));
     return { status: 204, body: undefined, headers: etag(result.revisionId) };
   },
 
   applySpaceContentEdits: async ({ actor, params, body, headers }, ctx) => {
-    const { edits, at: where } = toEdits(body.edits);
-    const { result } = await editSpace(ctx, actor, params.spaceId, edits, { ifMatch: headers['if-match'], at: where });
+    const { edits, places } = toEdits(body.edits);
+    const { result } = await locatedIn(places, () => editSpace(ctx, actor, params.spaceId, edits, { ifMatch: headers['if-match'] }));
     return { status: 200, body: { revision: result.revisionId, pages: result.created.pages, files: result.created.files }, headers: etag(result.revisionId) };
   },
 
@@ -142,7 +144,7 @@ export const contentHandlers = handlers({
     };
     // The blob is stored before the revision that refers to it (an orphan blob is harmless; a dangling ref is not).
     file.blob = await blobStore(ctx).put(data);
-    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'addFile', file }], { ifMatch: headers['if-match'], at });
+    const { result } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'addFile', file }], { ifMatch: headers['if-match'] }));
     return {
       status: 201, body: presentFile(ctx.config, params.spaceId, result.revisionId, file),
       headers: { ...etag(result.revisionId), Location: `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/content/files/${file.id}` },
@@ -150,7 +152,7 @@ export const contentHandlers = handlers({
   },
 
   deleteSpaceFile: async ({ actor, params, headers }, ctx) => {
-    const { result } = await editSpace(ctx, actor, params.spaceId, [{ op: 'deleteFile', file: params.fileId }], { ifMatch: headers['if-match'], at });
+    const { result } = await locatedIn(single, () => editSpace(ctx, actor, params.spaceId, [{ op: 'deleteFile', file: params.fileId }], { ifMatch: headers['if-match'] }));
     return { status: 204, body: undefined, headers: etag(result.revisionId) };
   },
 

@@ -9,6 +9,7 @@ import { blobStore } from '../storage/blobs.js';
 import type { Actor } from './auth.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
 import { editChangeRequestContent, editSpace, type CommitResult, type ContentEdit } from '../engine/index.js';
+import { locatedIn } from './content-errors.js';
 import { loadChangeRequest } from './change-requests.js';
 import { loadSpace } from './spaces.js';
 import { readImport, type ImportBundle, type ImportNode } from './import-sources.js';
@@ -64,10 +65,11 @@ export async function importContent(
   else authorizeChangeRequest((await loadChangeRequest(ctx, ctx.db, actor, spaceId, changeRequest)).access, 'editContent');
   const bundle = await readImport(ctx, body.url, body.source);
   const edits = await editsOf(ctx, bundle, pageId);
-  const at = () => (pageId !== undefined ? '/path/pageId' : '/body');
-  const result = changeRequest === undefined
-    ? (await editSpace(ctx, actor, spaceId, edits, { ifMatch, at })).result
-    : await editChangeRequestContent(ctx, actor, spaceId, changeRequest, edits, { ifMatch, at });
+  // The imported content is not in the request: errors name the place it goes (the page, or the body's URL).
+  const places = { edit: () => (pageId !== undefined ? '/path/pageId' : '/body') };
+  const result = await locatedIn(places, async () => changeRequest === undefined
+    ? (await editSpace(ctx, actor, spaceId, edits, { ifMatch })).result
+    : await editChangeRequestContent(ctx, actor, spaceId, changeRequest, edits, { ifMatch }));
   const imported = countPages(bundle.pages) + bundle.files.length;
   return { result, importedResources: imported, totalResources: Math.max(bundle.total, imported) };
 }

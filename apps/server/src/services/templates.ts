@@ -7,6 +7,7 @@ import { newId } from '../lib/ids.js';
 import type { Actor } from './auth.js';
 import type { AppContext } from '../context.js';
 import { type ContentEdit, editSpace, findFile, loadContent } from '../engine/index.js';
+import { locatedIn } from './content-errors.js';
 
 interface TemplatePage {
   key: string;
@@ -152,5 +153,5 @@ export async function applyTemplate(
     });
     files[name] = ref.file;
   }
-  return editSpace(ctx, actor, spaceId, templateEdits(template, files), { ifMatch, at: () => '/body' });
+  return locatedIn({ edit: () => '/body' }, () => editSpace(ctx, actor, spaceId, templateEdits(template, files), { ifMatch }));
 }

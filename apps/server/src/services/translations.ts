@@ -21,6 +21,7 @@ import { countWords, rewritePageLinks, segmentMarkdown } from '../translation/se
 import { translationProvider, type TranslationProvider } from '../translation/providers.js';
 import { userAsActor, type Actor } from './auth.js';
 import { applyEdits, findRevisionContent, loadMarkdown, pageTree, type ContentEdit, type PageView } from '../engine/index.js';
+import { locatedIn } from './content-errors.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
 import { createSpace } from './spaces.js';
@@ -204,7 +205,7 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     }
     let revision = result?.revision_id ?? (await spacesRepo.findById(ctx.db, resultSpaceId!))!.revision_id;
     if (edits.length) {
-      const r = await applyEdits(ctx, { kind: 'space', spaceId: resultSpaceId! }, edits, { createdBy: creator.id }, (i) => `translation edit ${i}`);
+      const r = await locatedIn({ edit: (i) => `translation edit ${i}` }, () => applyEdits(ctx, { kind: 'space', spaceId: resultSpaceId! }, edits, { createdBy: creator.id }));
       revision = r.revisionId;
     }
     const duration = Date.now() - started;
