@@ -4,6 +4,7 @@
 // either process is readable from the survivor, member counts are exact, and the killed process restarts cleanly.
 // Usage: pnpm build && node scripts/fault-multi.mjs [--writes=400]   (needs PostgreSQL at 127.0.0.1:5432)
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
@@ -16,6 +17,8 @@ const writes = Number(process.argv.find((a) => a.startsWith('--writes='))?.split
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `bindery_fault_${process.pid}`;
 const token = 'bdy_fault_admin_token_0123456789abcdef';
+// The processes of one deployment share the secrets key (a process with another key refuses to start).
+const secretsKey = randomBytes(32).toString('hex');
 
 async function admin(sql) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -26,7 +29,7 @@ async function admin(sql) {
 
 function startProcess(port) {
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${dbName}`), BINDERY_ADMIN_TOKEN: token, LOG_LEVEL: 'warn', BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'bindery-fault-')) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${dbName}`), BINDERY_ADMIN_TOKEN: token, BINDERY_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'bindery-fault-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, url: `http://127.0.0.1:${port}` };

@@ -34,6 +34,8 @@ export interface Config {
   openapiMaxBytes: number;
   /** OpenAPI specifications: time allowed for each fetch (the entry URL, each referenced URL), in milliseconds. */
   openapiFetchTimeoutMs: number;
+  /** Where file bytes live: `fs` (the data folder) or `database` (the `blobs` table); default: `database` with PostgreSQL, `fs` with SQLite. */
+  blobStore?: 'fs' | 'database';
   /** Key (32 bytes, hex or base64) encrypting secrets at rest; absent: a key kept in `<dataDir>/secrets.key`. */
   secretsKey?: string;
   /** Limits of one run of an integration script (docs/integrations.md). */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoTokenTtlSeconds: Number(env.BINDERY_SSO_TOKEN_TTL ?? 86_400),
     openapiMaxBytes: Number(env.BINDERY_OPENAPI_MAX_BYTES ?? 20 * 1024 * 1024),
     openapiFetchTimeoutMs: Number(env.BINDERY_OPENAPI_FETCH_TIMEOUT_MS ?? 20_000),
+    blobStore: parseBlobStore(env.BINDERY_BLOB_STORE),
     secretsKey: env.BINDERY_SECRETS_KEY || undefined,
     integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),
     integrationTimeoutMs: Number(env.BINDERY_INTEGRATION_TIMEOUT_MS ?? 10_000),
@@ -90,4 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentBudgetMs: Number(env.BINDERY_CONTENT_BUDGET_MS ?? 2000),
     contentInlineBytes: Number(env.BINDERY_CONTENT_INLINE_BYTES ?? 8192),
   };
+}
+
+function parseBlobStore(value: string | undefined): Config['blobStore'] {
+  if (!value) return undefined;
+  if (value === 'fs' || value === 'database') return value;
+  throw new Error(`BINDERY_BLOB_STORE must be "fs" or "database" (was "${value}")`);
 }

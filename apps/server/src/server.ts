@@ -25,6 +25,7 @@ import { handlerTable } from './routes/index.js';
 import { createToken, generateTokenSecret, hashToken } from './services/auth.js';
 import { insertUser } from './services/users.js';
 import { setLocalApiUrl } from './services/integration-runtime.js';
+import { secretBox } from './lib/secret-box.js';
 import { closeSandbox } from './sandbox/index.js';
 
 export interface StartOptions {
@@ -65,6 +66,22 @@ async function ensureJwtSecret(ctx: Omit<AppContext, 'jwtSecret'>): Promise<Uint
   return new TextEncoder().encode(secret);
 }
 
+/**
+ * Every process on one database must seal secrets with the same key: the first start records the key's fingerprint;
+ * a process with another key refuses to start (its secrets, and everyone else's, would not open).
+ */
+async function checkSecretsKey(ctx: Omit<AppContext, 'jwtSecret'>): Promise<void> {
+  const keyId = secretBox(ctx.config).keyId();
+  await settingsRepo.insertIfAbsent(ctx.db, 'secrets_key_id', keyId);
+  if ((await settingsRepo.get(ctx.db, 'secrets_key_id')) !== keyId) {
+    throw new Error(
+      ctx.config.secretsKey
+        ? 'BINDERY_SECRETS_KEY is not the key the secrets in this database were sealed with: every server process on one database must be given the same BINDERY_SECRETS_KEY'
+        : `${join(ctx.config.dataDir, 'secrets.key')} is not the key the secrets in this database were sealed with: set the same BINDERY_SECRETS_KEY on every server process sharing this database`,
+    );
+  }
+}
+
 /** The instance administrator holds BINDERY_ADMIN_TOKEN, or a token generated (and returned) on first start. */
 async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
   let admin = await usersRepo.findInstanceAdmin(ctx.db);
@@ -103,7 +120,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const readCache = ReadCache.attach(db);
   configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
-  const ctx: AppContext = { ...base, jwtSecret: await ensureJwtSecret(base) };
+  let ctx: AppContext;
+  try {
+    await checkSecretsKey(base);
+    ctx = { ...base, jwtSecret: await ensureJwtSecret(base) };
+  } catch (err) {
+    await closeDb();
+    throw err;
+  }
   const generatedAdminToken = await ensureAdmin(ctx);
   if (generatedAdminToken && opts.announce) {
     mkdirSync(config.dataDir, { recursive: true });

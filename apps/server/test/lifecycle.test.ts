@@ -1,11 +1,11 @@
 // Graceful shutdown: a request in flight when the server starts closing still gets its answer.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HandlerTable } from '../src/http/operations.js';
 import { handlerTable } from '../src/routes/index.js';
-import { startTestServer, testDialect } from '../src/testing/index.js';
+import { createSpaceTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { createTestDatabase } from '../src/testing/pg-databases.js';
 
 describe('lifecycle', () => {
@@ -65,6 +65,69 @@ describe('several servers on one database', () => {
       await a.close();
       await b.close();
       await dropDb();
+    }
+  });
+});
+
+/** Uploads `data` as a file of a new space through `server`; answers the file's download path (without the origin). */
+async function uploadFile(server: TestServer, data: Buffer): Promise<{ path: string; token: string }> {
+  const { owner, base } = await createSpaceTenant(server);
+  const res = await fetch(`${server.url}${base}/content/files?name=notes.bin`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/octet-stream' }, body: data });
+  expect(res.status).toBe(201);
+  const file = (await res.json()) as { downloadURL: string };
+  return { path: file.downloadURL.replace(server.ctx.config.publicUrl, ''), token: owner.token };
+}
+
+async function download(server: TestServer, path: string, token: string): Promise<Buffer> {
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('state shared by server processes', () => {
+  // These start two or three servers each: allow for a busy machine.
+  it('keeps file bytes in the database on PostgreSQL, so a process with another data folder serves them', { timeout: 120_000 }, async () => {
+    const data = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    if (testDialect() === 'postgres') {
+      const a = await startTestServer();
+      const b = await startTestServer();
+      try {
+        expect(a.ctx.config.dataDir).not.toBe(b.ctx.config.dataDir);
+        const { path, token } = await uploadFile(a, data);
+        expect((await download(b, path, token)).equals(data)).toBe(true);
+        expect(existsSync(join(a.ctx.config.dataDir, 'blobs'))).toBe(false);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    } else {
+      // SQLite keeps blobs in the data folder unless BINDERY_BLOB_STORE=database says otherwise.
+      for (const blobStore of ['fs', 'database'] as const) {
+        const s = await startTestServer({ blobStore });
+        try {
+          const { path, token } = await uploadFile(s, data);
+          expect((await download(s, path, token)).equals(data)).toBe(true);
+          expect(existsSync(join(s.ctx.config.dataDir, 'blobs'))).toBe(blobStore === 'fs');
+        } finally {
+          await s.close();
+        }
+      }
+    }
+  });
+
+  it('refuses to start a process whose secrets key is not the one the database\'s secrets are sealed with', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bindery-key-'));
+    const pgDb = testDialect() === 'postgres' ? await createTestDatabase('bindery_key') : undefined;
+    const databaseUrl = pgDb?.url;
+    try {
+      const first = await startTestServer({ dataDir, databaseUrl, secretsKey: 'a'.repeat(64) });
+      await first.close();
+      await expect(startTestServer({ dataDir, databaseUrl, secretsKey: 'b'.repeat(64) })).rejects.toThrow(/BINDERY_SECRETS_KEY is not the key/);
+      // The same key starts again.
+      const again = await startTestServer({ dataDir, databaseUrl, secretsKey: 'a'.repeat(64) });
+      await again.close();
+    } finally {
+      await pgDb?.drop();
     }
   });
 });

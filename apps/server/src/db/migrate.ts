@@ -17,6 +17,7 @@ import * as mTranslations from './migrations/20261125T0400-translations.js';
 import * as mPageVersions from './migrations/20261125T0800-page-versions.js';
 import * as mReadCacheEpochs from './migrations/20261126T1000-read-cache-epochs.js';
 import * as mComputedContent from './migrations/20261126T1100-computed-content.js';
+import * as mBlobs from './migrations/20261126T1200-blobs.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0800-page-versions': mPageVersions,
   '20261126T1000-read-cache-epochs': mReadCacheEpochs,
   '20261126T1100-computed-content': mComputedContent,
+  '20261126T1200-blobs': mBlobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -109,6 +109,14 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
+/** File bytes kept in the database (the `database` blob store), by SHA-256. */
+export interface BlobsTable {
+  hash: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface JobsTable {
   id: string;
   type: string;
@@ -701,6 +709,7 @@ export interface Database {
   org_invites: OrgInvitesTable;
   org_email_domains: EmailDomainsTable;
   instance_settings: InstanceSettingsTable;
+  blobs: BlobsTable;
   saml_providers: SamlProvidersTable;
   saml_requests: SamlRequestsTable;
   saml_assertions: SamlAssertionsTable;

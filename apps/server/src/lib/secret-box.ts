@@ -2,8 +2,10 @@
 // AES-256-GCM with a random 96-bit nonce per value, stored as `v1.<nonce>.<tag>.<ciphertext>` (base64url). The key
 // is BINDERY_SECRETS_KEY (32 bytes, base64 or hex) or, when unset, a key generated once into
 // `<dataDir>/secrets.key` (mode 0600) - outside the database, so a copy of the database alone reveals nothing.
-// Several processes on one PostgreSQL must share the key: set BINDERY_SECRETS_KEY on each of them.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+// Several processes on one PostgreSQL must share the key: set BINDERY_SECRETS_KEY on each of them. The database
+// keeps the key's fingerprint (`keyId`, an HMAC of a fixed label, which reveals nothing of the key), and a server
+// whose key differs refuses to start, naming the setting, instead of failing later on every sealed value.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,6 +19,11 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return ['v1', nonce.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  }
+
+  /** A fingerprint of the key: the same for the same key, and useless for finding it. */
+  keyId(): string {
+    return createHmac('sha256', this.key).update('bindery secrets key id v1').digest('base64url').slice(0, 22);
   }
 
   open(sealed: string): string {

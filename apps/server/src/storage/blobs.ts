@@ -1,10 +1,15 @@
-// File bytes, content-addressed by SHA-256. `BlobStore` is what the content engine needs; `FsBlobStore` keeps
-// blobs under `<dataDir>/blobs/ab/cdef…` (written to a temporary file and renamed, so a blob is complete or absent).
-// Another store (S3, …) implements the same interface. Several servers sharing PostgreSQL need a shared store.
+// File bytes, content-addressed by SHA-256. `BlobStore` is what the content engine needs. Two stores:
+// - `FsBlobStore` keeps blobs under `<dataDir>/blobs/ab/cdef…` (written to a temporary file and renamed, so a blob
+//   is complete or absent): the embedded default with SQLite.
+// - `DbBlobStore` keeps them in the `blobs` table: the default with PostgreSQL, so that several server processes
+//   (on several machines) share one store and keep no state of their own. It still reads blobs an earlier version
+//   wrote to the data folder.
+// `BINDERY_BLOB_STORE` (`fs` | `database`) overrides the default. Another store (S3, …) implements the interface.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
+import { blobsRepo } from '../repos/blobs.repo.js';
 
 export interface BlobStore {
   /** Stores bytes; returns their SHA-256 (hex). Storing the same bytes twice keeps one copy. */
@@ -58,13 +63,43 @@ export class FsBlobStore implements BlobStore {
   }
 }
 
+export class DbBlobStore implements BlobStore {
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'clock'>,
+    /** Where blobs written before the database store was chosen are read from. */
+    private readonly legacy?: BlobStore,
+  ) {}
+
+  async put(data: Buffer): Promise<string> {
+    const hash = createHash('sha256').update(data).digest('hex');
+    await blobsRepo.insertIfAbsent(this.ctx.db, hash, data, this.ctx.clock.now().toISOString());
+    return hash;
+  }
+
+  async get(hash: string): Promise<Buffer | undefined> {
+    if (!HASH.test(hash)) return undefined;
+    return (await blobsRepo.find(this.ctx.db, hash)) ?? (await this.legacy?.get(hash));
+  }
+
+  async has(hash: string): Promise<boolean> {
+    if (!HASH.test(hash)) return false;
+    return (await blobsRepo.exists(this.ctx.db, hash)) || ((await this.legacy?.has(hash)) ?? false);
+  }
+}
+
+/** The store a configuration asks for: `database` by default on PostgreSQL, the data folder on SQLite. */
+export function blobStoreKind(config: AppContext['config']): 'fs' | 'database' {
+  return config.blobStore ?? (config.databaseUrl ? 'database' : 'fs');
+}
+
 const stores = new WeakMap<AppContext['config'], BlobStore>();
 
-/** The blob store of a server (the data folder's, unless one was set with `setBlobStore`). */
+/** The blob store of a server (`blobStoreKind`, unless one was set with `setBlobStore`). */
 export function blobStore(ctx: AppContext): BlobStore {
   let s = stores.get(ctx.config);
   if (!s) {
-    s = new FsBlobStore(join(ctx.config.dataDir, 'blobs'));
+    const fs = new FsBlobStore(join(ctx.config.dataDir, 'blobs'));
+    s = blobStoreKind(ctx.config) === 'database' ? new DbBlobStore(ctx, fs) : fs;
     stores.set(ctx.config, s);
   }
   return s;

@@ -6,6 +6,7 @@
 // paths, parameters, bodies and answers are the spec's types; `{data, error, response}` never throws, so tests
 // assert statuses); `server.api(token)` is the older untyped helper, kept while test files move to the client.
 // Every operation a test calls is recorded for `pnpm routes` (testing/route-calls.ts).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,11 @@ export function makeApi(baseUrl: string, token?: string): TestApi {
   };
 }
 
+/** The run's secrets key (32 bytes, hex), derived from its PostgreSQL database so that every test file agrees. */
+function testSecretsKey(): string {
+  return createHash('sha256').update(`bindery test secrets ${inject('pgUrl')}`).digest('hex');
+}
+
 /** Starts a server for one test file. SQLite: its own database file; PostgreSQL: the run's shared database. */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: Pick<StartOptions, 'table'> = {}): Promise<TestServer> {
   const dialect = testDialect();
@@ -113,6 +119,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: Pic
     validateResponses: true,
     logLevel: 'silent',
     allowPrivateUrls: true,
+    // Every server of a run on the shared PostgreSQL database seals secrets with the same key, as the processes of
+    // one deployment must (a server with another key refuses to start).
+    ...(dialect === 'postgres' ? { secretsKey: testSecretsKey() } : {}),
     ...overrides,
   };
   const clock = new ManualClock();
