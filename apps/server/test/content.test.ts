@@ -467,14 +467,19 @@ describe('files', () => {
     expect((await api.request('GET', one.body.downloadURL.replace(server.ctx.config.publicUrl, ''))).status).toBe(200);
   });
 
-  it('stores blobs content-addressed on disk and refuses uploads over the limit or without a name', async () => {
+  it('stores blobs content-addressed (on disk with SQLite, in the database with PostgreSQL) and refuses uploads over the limit or without a name', async () => {
     const { api, base, owner } = await tenant();
     const a = await upload(owner.token, base, 'a.txt', Buffer.from('same bytes'));
     await upload(owner.token, base, 'b.txt', Buffer.from('same bytes'));
     const row = await api.get(`${base}/content/files/${a.body.id}`);
     expect(row.status).toBe(200);
     const hash = (await import('node:crypto')).createHash('sha256').update('same bytes').digest('hex');
-    expect(readFileSync(join(server.ctx.config.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2)), 'utf8')).toBe('same bytes');
+    if (server.dialect === 'sqlite') {
+      expect(readFileSync(join(server.ctx.config.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2)), 'utf8')).toBe('same bytes');
+    } else {
+      const rows = await server.ctx.db.selectFrom('blobs').select(['data', 'size']).where('hash', '=', hash).execute();
+      expect(rows.map((r) => [Buffer.from(r.data).toString('utf8'), r.size])).toEqual([['same bytes', 10]]);
+    }
     const noName = await rawPost(owner.token, `${base}/content/files`, 'x', 'text/plain');
     expect(noName.status).toBe(400);
     expect(noName.body.error.message).toContain('name');
