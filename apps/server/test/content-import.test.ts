@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { png as makePng } from '../src/testing/fixtures.js';
 
 const server = useTestServer();
 const served = new Map<string, { type: string; body: Buffer }>();
@@ -39,19 +40,8 @@ const zip = (files: Record<string, string | Uint8Array>, level: 0 | 6 | 9 = 6): 
   return Buffer.from(zipSync(z));
 };
 
-// A PNG (1×1) written byte by byte: signature, IHDR, IDAT, IEND (CRCs computed by zlib's crc32).
-async function png(): Promise<Buffer> {
-  const { crc32, deflateSync } = await import('node:zlib');
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
-    return Buffer.concat([len, Buffer.from(type), data, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
-}
+// A 1×1 PNG (src/testing/fixtures.ts).
+const png = async (): Promise<Buffer> => makePng(1, 1, [255, 0, 0]);
 
 /** A Word document (WordprocessingML) with a heading, a paragraph with bold text, a list item and an image. */
 async function docx(): Promise<Buffer> {

@@ -2,7 +2,11 @@
 // spaces in the URL, markdown twins, llms.txt, sitemap.xml, robots.txt, search, visibility and conditions.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { request as httpRequest } from 'node:http';
+import pino from 'pino';
+import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
+import { png } from '../src/testing/fixtures.js';
+import { startServer } from '../src/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,10 +14,31 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const get = async (path: string, headers: Record<string, string> = {}) => {
-  const r = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+const get = async (path: string, headers: Record<string, string> = {}, url = server.url) => {
+  const r = await fetch(`${url}${path}`, { headers, redirect: 'manual' });
   return { status: r.status, text: await r.text(), headers: r.headers };
 };
+
+/** A request with its own Host header (fetch does not let one set it): the site's custom hostname. */
+const getHost = (path: string, host: string) => new Promise<{ status: number; text: string }>((resolve, reject) => {
+  const u = new URL(server.url);
+  const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (c: string) => (text += c));
+    res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+  });
+  req.on('error', reject);
+  req.end();
+});
+
+async function upload(t: Tenant, spaceId: string, name: string, data: Buffer | string, contentType: string): Promise<string> {
+  const r = await fetch(`${server.url}/v1/spaces/${spaceId}/content/files?name=${encodeURIComponent(name)}`, {
+    method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': contentType }, body: data,
+  });
+  expect(r.status, await r.clone().text()).toBe(201);
+  return ((await r.json()) as { id: string }).id;
+}
 
 async function publishedSite(opts: { visibility?: string } = {}) {
   const t = await createTenant(server);
@@ -48,7 +73,7 @@ describe('published site', () => {
 
     const setup = await get(`${base}/setup`);
     expect(setup.status).toBe(200);
-    expect(setup.text).toContain('npm install widget');
+    expect(setup.text).toContain('<span class="tk-k">npm</span> install widget');
     expect(setup.text).toContain('rel="prev"');
     expect((await get(`${base}/advanced/tuning`)).text).toContain('<h1>Tuning</h1>');
     expect((await get(`${base}/nope`)).status).toBe(404);
@@ -158,5 +183,212 @@ describe('published site', () => {
     expect((await get(`${base}/api/endpoints?jwt_token=${token}`)).status).toBe(200);
     const unsignedRole = encodeURIComponent(JSON.stringify({ role: 'developer' }));
     expect((await get(`${base}/api/endpoints?claims=${unsignedRole}`)).status).toBe(404);
+  });
+
+  it('shows the stored customization: title, logo, favicon, colors, header links and dropdowns, announcement, footer, themes, pagination, trademark, external links; site-space overrides merge field by field', async () => {
+    const { t, site, base, space } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const custom = {
+      title: 'Acme Handbook',
+      styling: { theme: 'bold', primaryColor: { light: '#E11D48', dark: '#FB7185' }, tint: { color: { light: '#0EA5E9', dark: '#0369A1' } }, corners: 'straight', font: 'Inter', sidebar: { background: 'filled', list: 'line' }, search: 'prominent', warningColor: { light: '#aa5500', dark: '#ffaa00' } },
+      favicon: { icon: { light: 'https://cdn.example.com/fav.png', dark: 'https://cdn.example.com/fav-dark.png' } },
+      header: {
+        logo: { light: 'https://cdn.example.com/logo.png', dark: 'https://cdn.example.com/logo-dark.png' },
+        links: [
+          { title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, style: 'button-primary' },
+          { title: 'Resources', to: null, links: [{ title: 'Setup guide', to: { kind: 'page', page: 'page-setup' } }, { title: 'Blog', to: { kind: 'url', url: 'https://blog.example.com' } }] },
+          { title: 'Partners', to: { kind: 'url', url: 'https://partners.example.com' }, condition: 'visitor.claims.unsigned.partner === true' },
+        ],
+      },
+      footer: { groups: [{ title: 'Company', links: [{ title: 'About us', to: { kind: 'url', url: 'https://example.com/about' } }] }], copyright: '© 2026 Acme Inc.' },
+      announcement: { enabled: true, message: 'Version 2 is out!', link: { title: 'Read the setup', to: { kind: 'page', page: 'page-setup' } }, style: 'warning' },
+      themes: { default: 'system', toggeable: false },
+      feedback: { enabled: false }, ai: { mode: 'none' }, pageActions: { markdown: false },
+      pagination: { enabled: false }, trademark: { enabled: false }, externalLinks: { target: 'blank' },
+    };
+    expect((await t.api.put(`/v1/orgs/${t.org}/sites/${site.id}/customization`, custom)).status).toBe(200);
+    // A new customization shows on the next request (the cached page is keyed by the site's version).
+    const page = (await get(`${base}/`)).text;
+    expect(page).toContain('<title>Introduction | Acme Handbook</title>');
+    expect(page).toContain('--primary:#E11D48');
+    expect(page).toContain('--primary:#FB7185');
+    expect(page).toContain('#0EA5E9');
+    expect(page).toContain('--warning:#aa5500');
+    expect(page).toContain('--radius:0');
+    expect(page).toContain('--font:Inter,');
+    expect(page).toContain('class="theme-bold list-line search-prominent"');
+    expect(page).toContain('data-theme="system"');
+    expect(page).toContain('<link rel="icon" href="https://cdn.example.com/fav.png" media="(prefers-color-scheme: light)">');
+    expect(page).toContain('<img class="logo-light" src="https://cdn.example.com/logo.png" alt="Acme Handbook">');
+    expect(page).toContain('<a href="https://status.example.com" class="button-primary" target="_blank" rel="noopener noreferrer">Status</a>');
+    expect(page).toContain(`<details class="dropdown"><summary>Resources</summary><ul><li><a href="${base}/setup">Setup guide</a></li>`);
+    expect(page).not.toContain('Partners');
+    expect(page).toMatch(/class="announcement announcement-warning" role="region" aria-label="Announcement"><span>Version 2 is out!<\/span><a href="[^"]*\/setup">Read the setup<\/a>/);
+    expect(page).toContain('<h2>Company</h2>');
+    expect(page).toContain('© 2026 Acme Inc.');
+    expect(page).not.toContain('Powered by Bindery');
+    expect(page).not.toContain('rel="next"');
+    expect(page).not.toContain('View as Markdown');
+    expect((await get(`${base}/?claims=${encodeURIComponent(JSON.stringify({ partner: true }))}`)).text).toContain('Partners');
+
+    // Overrides of one site space merge field by field: its primary color changes, the rest stays the site's.
+    const api = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API' })).body;
+    await t.api.post(`/v1/spaces/${api.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-api', title: 'Reference', markdown: 'Calls.\n' } }] });
+    const ss = (await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`, { spaceId: api.id })).body;
+    const over = await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${ss.id}/customization`, { styling: { primaryColor: { light: '#16A34A', dark: '#4ADE80' } }, announcement: null, footer: { copyright: 'API terms' } });
+    expect(over.status, JSON.stringify(over.body)).toBe(200);
+    expect(over.body.styling).toMatchObject({ theme: 'bold', corners: 'straight', primaryColor: { light: '#16A34A' } });
+    expect(over.body.footer).toMatchObject({ copyright: 'API terms', groups: [{ title: 'Company' }] });
+    const apiPage = (await get(`${base}/${ss.path}/`)).text;
+    expect(apiPage).toContain('<h1>Reference</h1>');
+    expect(apiPage).toContain('--primary:#16A34A');
+    expect(apiPage).toContain('class="theme-bold');
+    expect(apiPage).toContain('Version 2 is out!'); // null removed the override: the site's announcement shows
+    expect(apiPage).toContain('API terms');
+    const again = await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${ss.id}/customization`, { styling: { primaryColor: null } });
+    expect(again.body.styling.primaryColor.light).toBe('#E11D48');
+    expect((await get(`${base}/${ss.path}/`)).text).toContain('--primary:#E11D48');
+    // A toggeable theme: the reader's choice by ?theme= then a cookie.
+    await t.api.put(`/v1/orgs/${t.org}/sites/${site.id}/customization`, { ...custom, themes: { default: 'light', toggeable: true } });
+    const dark = await get(`${base}/?theme=dark`);
+    expect(dark.text).toContain('data-theme="dark"');
+    expect(dark.text).toContain('class="theme-switch"');
+    expect((await get(`${base}/setup`, { cookie: dark.headers.get('set-cookie')!.split(';')[0]! })).text).toContain('data-theme="dark"');
+    expect((await get(`${base}/setup`)).text).toContain('data-theme="light"');
+    expect(space.id).toBeTruthy();
+  });
+
+  it('renders GitBook blocks: tabs, stepper, columns, expandables, content-refs, embeds, files, cards, math, highlighted code; nothing runs', async () => {
+    const { t, space, site, base } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const pdf = await upload(t, space.id, 'guide.pdf', Buffer.from('%PDF-1.4\n'), 'application/pdf');
+    const markdown = [
+      '{% tabs %}', '{% tab title="npm" %}', '```bash', 'npm install acme', '```', '{% endtab %}', '', '{% tab title="pip" %}', 'Use `pip install acme`.', '{% endtab %}', '{% endtabs %}', '',
+      '{% stepper %}', '{% step %}', '### Install', 'Get it.', '{% endstep %}', '', '{% step %}', '### Run', 'Start it.', '{% endstep %}', '{% endstepper %}', '',
+      '{% columns %}', '{% column width="60%" %}', 'Left side.', '{% endcolumn %}', '', '{% column %}', 'Right side.', '{% endcolumn %}', '{% endcolumns %}', '',
+      '<details>', '', '<summary>More <em>options</em></summary>', '', 'Hidden body.', '', '</details>', '',
+      '{% content-ref url="setup.md" %}', '[setup.md](setup.md)', '{% endcontent-ref %}', '',
+      '{% embed url="https://www.youtube.com/watch?v=abc123" %}', '',
+      `{% file src="/files/${pdf}" %}`, 'The printable guide.', '{% endfile %}', '',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Tuning</strong> <script>x()</script></td><td><a href="advanced/tuning.md">tuning</a></td></tr></tbody></table>', '',
+      '$$', 'E = mc^2', '$$', '', 'Inline $$a^2$$ math.', '',
+      '```javascript', '// a comment', 'const answer = 42; // "quoted"', '```', '',
+      '[External](https://example.org) and [relative](setup.md#install).', '',
+    ].join('\n');
+    const edit = await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const page = (await get(`${base}/`)).text;
+    expect(page).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0" checked><label class="tab-label" for="tabs-1-0">npm</label>');
+    expect(page).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
+    expect(page).toContain('<span class="tk-k">npm</span> install acme');
+    expect(page).not.toContain('{% tab');
+    expect(page).toMatch(/<ol class="stepper"><li class="step"><h4 id="install">Install/);
+    expect(page).toContain('<div class="column" style="flex-basis:60%"><p>Left side.</p></div>');
+    expect(page).toContain('<details class="expandable"><summary>More options</summary><div class="expandable-body"><p>Hidden body.</p></div></details>');
+    expect(page).toContain(`<a class="card content-ref" href="${base}/setup">`);
+    expect(page).toContain('<span class="card-title">Setup</span>');
+    expect(page).toContain('<a class="card embed" href="https://www.youtube.com/watch?v=abc123" rel="noopener">');
+    expect(page).not.toContain('<iframe');
+    expect(page).toMatch(new RegExp(`<a class="card file" href="${base}/~files/[^/]+/${pdf}/guide.pdf\\?v=[0-9a-f]{12}" download>`));
+    expect(page).toContain('<span class="card-title">guide.pdf</span><span class="card-url">application/pdf · 9 B</span>');
+    expect(page).toContain(`<a class="card card-item" href="${base}/advanced/tuning"><span class="card-title">Tuning x()</span>`);
+    expect(page).not.toContain('<script>');
+    expect(page).toMatch(/<div class="math"><math display="block"[^>]*>.*<mi>E<\/mi>/);
+    expect(page).toMatch(/Inline <math><msup><mi>a<\/mi><mn>2<\/mn><\/msup><\/math> math\./);
+    expect(page).toContain('<span class="tk-c">// a comment</span>');
+    expect(page).toContain('<span class="tk-k">const</span> answer = <span class="tk-n">42</span>;');
+    expect(page).toContain('<a href="https://example.org" rel="noopener">External</a>');
+    expect(page).toContain(`<a href="${base}/setup#install">relative</a>`);
+  });
+
+  it('serves space files from the site: images shown, downloads, content types, caching headers, never script; the site visibility applies', async () => {
+    const { t, space, site, base } = await publishedSite({ visibility: 'share-link' });
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const image = png(4, 3, [0, 128, 255]);
+    const imageId = await upload(t, space.id, 'diagram.png', image, 'image/png');
+    const svgId = await upload(t, space.id, 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml');
+    const htmlId = await upload(t, space.id, 'page.html', '<script>alert(1)</script>', 'text/html');
+    await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown: `![A diagram](/files/${imageId})\n\n![By path](.gitbook/assets/logo.svg)\n` });
+    const key = (await server.ctx.db.selectFrom('sites').select('share_key').where('id', '=', site.id).executeTakeFirstOrThrow()).share_key;
+    const page = (await get(`${base}/?share=${key}`)).text;
+    const src = new RegExp(`<img src="(${base}/~files/[^/]+/${imageId}/diagram\\.png\\?v=[0-9a-f]{12})" alt="A diagram" width="4" height="3"`).exec(page)?.[1];
+    expect(src, page).toBeTruthy();
+    expect(page).toMatch(new RegExp(`<img src="${base}/~files/[^/]+/${svgId}/logo\\.svg\\?v=`));
+    // Without the share key the file is as closed as the site.
+    expect((await get(src!)).status).toBe(404);
+    const cookie = `bindery_site_share_${site.id}=${key}`;
+    const img = await fetch(`${server.url}${src}`, { headers: { cookie } });
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(img.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(img.headers.get('content-security-policy')).toContain('sandbox');
+    expect(img.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await img.arrayBuffer()).equals(image)).toBe(true);
+    const etag = img.headers.get('etag')!;
+    expect((await fetch(`${server.url}${src!.split('?')[0]}`, { headers: { cookie, 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${server.url}${src!.split('?')[0]}`, { headers: { cookie } })).headers.get('cache-control')).toBe('private, max-age=0, must-revalidate');
+    const ssId = /~files\/([^/]+)\//.exec(src!)![1]!;
+    const svg = await fetch(`${server.url}${base}/~files/${ssId}/${svgId}/logo.svg`, { headers: { cookie } });
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+    const html = await fetch(`${server.url}${base}/~files/${ssId}/${htmlId}/page.html`, { headers: { cookie } });
+    expect(html.headers.get('content-type')).toContain('application/octet-stream');
+    expect(html.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect((await get(`${base}/~files/${ssId}/nope/x.png`, { cookie })).status).toBe(404);
+    // A site space hidden from the visitor by its condition hides its files too.
+    await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${ssId}`, { condition: 'visitor.claims.unsigned.staff === true' });
+    expect((await get(src!, { cookie })).status).toBe(404);
+  });
+
+  it('stays current: site, customization, structure, space and content changes show on the next request, also through another server on the same database', async () => {
+    const { t, space, site, base } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const other = await startServer({ ...server.ctx.config, port: 0 }, { clock: server.clock, logger: pino({ level: 'silent' }) });
+    try {
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain('<title>Setup | Acme Docs</title>');
+      await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}`, { title: 'Renamed Docs' });
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain('<title>Setup | Renamed Docs</title>');
+      await t.api.put(`/v1/orgs/${t.org}/sites/${site.id}/customization`, { title: 'Custom Title', styling: { theme: 'muted', primaryColor: { light: '#123456', dark: '#654321' } }, favicon: {}, header: { links: [] }, footer: { groups: [] }, themes: { default: 'light', toggeable: false }, feedback: { enabled: false }, ai: { mode: 'none' }, pagination: { enabled: true }, trademark: { enabled: true }, externalLinks: { target: 'self' }, pageActions: {} });
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain('--primary:#123456');
+      await t.api.patch(`/v1/spaces/${space.id}/content/page/page-setup`, { markdown: 'Fresh words.\n' });
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain('Fresh words.');
+      const api = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API' })).body;
+      await t.api.post(`/v1/spaces/${api.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'Endpoints', markdown: 'x\n' } }] });
+      const ss = (await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`, { spaceId: api.id })).body;
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain(`href="${base}/${ss.path}/"`);
+      await t.api.patch(`/v1/spaces/${api.id}`, { title: 'Reference' });
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).text).toContain('>Reference</a>');
+      await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/unpublish`);
+      for (const url of [server.url, other.url]) expect((await get(`${base}/setup`, {}, url)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves a site at / on its custom hostname; a hostname belongs to one site', async () => {
+    const { t, site, base } = await publishedSite();
+    const host = `docs-${site.id.toLowerCase()}.acme.test`;
+    const set = await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}`, { hostname: host });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.hostname).toBe(host);
+    expect((await getHost('/', host)).status).toBe(404); // not published yet
+    const published = (await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).body;
+    expect(published.urls.published).toBe(`http://${host}/`);
+    const home = await getHost('/', host);
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<h1>Introduction</h1>');
+    expect(home.text).toContain('href="/setup"');
+    expect((await getHost('/advanced/tuning', host)).text).toContain('<h1>Tuning</h1>');
+    expect((await getHost('/setup.md', host)).text).toContain('# Setup');
+    expect((await getHost('/llms.txt', host)).text).toContain(`(http://${host}/setup.md)`);
+    // Still at /sites/{siteId}/ on this server, pointing at the hostname as canonical.
+    expect((await get(`${base}/setup`)).text).toContain(`<link rel="canonical" href="http://${host}/setup">`);
+    // The API is untouched on the server's own name; another site cannot take the hostname.
+    expect((await get('/v1')).status).toBe(200);
+    const second = await publishedSite();
+    expect((await second.t.api.patch(`/v1/orgs/${second.t.org}/sites/${second.site.id}`, { hostname: host })).status).toBe(409);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}`, { hostname: 'not_a_host' })).status).toBe(400);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}`, { hostname: null })).body.hostname).toBeUndefined();
+    expect((await getHost('/', host)).status).not.toBe(200);
   });
 });

@@ -1794,8 +1794,8 @@ export interface paths {
         };
         /**
          * Get the customization of a site space
-         * @description The site's customization with the site space's overrides on top (each overridden top-level section, such as
-         *     `styling` or `header`, replaces the site's). Members with a role may read it.
+         * @description The site's customization with the site space's overrides merged in field by field (an override of
+         *     `styling.primaryColor` changes that color only). Members with a role may read it.
          */
         get: operations["getSiteSpaceCustomizationById"];
         put?: never;
@@ -1809,8 +1809,9 @@ export interface paths {
         head?: never;
         /**
          * Override the customization of a site space
-         * @description Sets overrides of the site's customization for this site space (needs the create role). Each given top-level
-         *     section replaces the one of the site (and any earlier override of it); sections not given stay as they were.
+         * @description Sets overrides of the site's customization for this site space (needs the create role), merged field by field
+         *     into the earlier overrides: objects merge, other values and arrays replace, `null` removes an override (the
+         *     site's value shows again); fields not given stay as they were. The published site shows the result.
          */
         patch: operations["overrideSiteSpaceCustomizationById"];
         trace?: never;
@@ -3880,13 +3881,6 @@ export interface components {
             /** @description AI mode of the site, e.g. `none`. */
             mode: string;
         };
-        announcement: {
-            enabled: boolean;
-            link?: components["schemas"]["CustomizationLink"];
-            message?: string;
-            /** @description Style of the banner, e.g. `info`. */
-            style?: string;
-        };
         /** @description An API token, without its secret. */
         APIToken: {
             /** Format: date-time */
@@ -4439,6 +4433,9 @@ export interface components {
             /** @enum {string} */
             type: "revision" | "change-request";
         };
+        copyright: string;
+        /** @description Corner style, e.g. `straight`. */
+        corners: string;
         /** @description A newly created API token. `token` is the secret; it is shown only in this response and stored only as a hash. */
         CreatedAPIToken: components["schemas"]["APIToken"] & {
             /** @description The secret to send as `Authorization: Bearer <token>`. */
@@ -4475,6 +4472,8 @@ export interface components {
         CustomizationToggle: {
             enabled: boolean;
         };
+        /** @description Default theme mode, e.g. `light`. */
+        default: string;
         /**
          * @description Default role of the organization's members (those with a role) on a piece of content, as answered: a role, or
          *     `null` when no default role applies (members then have their organization role). Content that inherits its level
@@ -4487,6 +4486,8 @@ export interface components {
          *     collection (and, at the top level, the member's organization role).
          */
         DefaultLevelInput: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+        /** @description Depth style, e.g. `subtle`. */
+        depth: string;
         /** @description A rich document (GitBook's JSON document) - blocks and inlines. */
         Document: {
             data?: {
@@ -4503,6 +4504,7 @@ export interface components {
             /** @constant */
             object: "document";
         };
+        emoji: string;
         /**
          * @description An emoji: one emoji grapheme (`📘`, `👩🏽‍💻`, `🇫🇷`, `1️⃣`) or GitBook's code-point form (`1f4d8`, hyphen-separated for
          *     sequences), or the empty string for none. Anything else is refused with 400 naming the field.
@@ -4520,6 +4522,7 @@ export interface components {
                 user: components["schemas"]["User"];
             }[];
         };
+        enabled: boolean;
         /** @description The error body of every failed request. */
         Error: {
             error: {
@@ -4545,11 +4548,6 @@ export interface components {
             /** @description Where external links open, e.g. `self`. */
             target: string;
         };
-        /** @description Favicon of the site; empty for the default one. */
-        favicon: {
-            emoji?: string;
-            icon?: components["schemas"]["CustomizationThemedURL"];
-        };
         /** @description A reference to a file of the same space. */
         FileContentRef: {
             /** @description Id of the file. */
@@ -4557,14 +4555,8 @@ export interface components {
             /** @constant */
             kind: "file";
         };
-        footer: {
-            copyright?: string;
-            groups: {
-                links: components["schemas"]["CustomizationLink"][];
-                title: string;
-            }[];
-            logo?: components["schemas"]["CustomizationThemedURL"];
-        };
+        /** @description Font of the site, a font name or a custom font. */
+        font: string | Record<string, never>;
         git: {
             showEditLink?: boolean;
         };
@@ -4633,18 +4625,12 @@ export interface components {
             /** @description URL of the repository. */
             url?: string;
         };
-        header: {
-            links: {
-                /** @description Expression deciding whether the item is shown to a visitor. */
-                condition?: string;
-                links?: components["schemas"]["CustomizationLink"][];
-                /** @description Style of the item, e.g. `link`. */
-                style?: string;
-                title: string;
-                to: components["schemas"]["CustomizationLinkTarget"];
-            }[];
-            logo?: components["schemas"]["CustomizationThemedURL"];
-        };
+        groups: {
+            links: components["schemas"]["CustomizationLink"][];
+            title: string;
+        }[];
+        /** @description Icon style, e.g. `regular`. */
+        icons: string;
         /**
          * @description Import content from a URL into the space, a page, a change request or a page of a change request. Bindery imports
          *     `markdown` (one document), `html` (one page), `docx` (one Word document, images as files), `zip` (a tree of
@@ -5026,6 +5012,17 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "fr" | "de" | "es" | "it" | "pt" | "pt-br" | "ru" | "ja" | "zh" | "zh-tw" | "yue" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl";
+        /** @description Link style, e.g. `default`. */
+        links: string;
+        "links-2": {
+            /** @description Expression deciding whether the item is shown to a visitor. */
+            condition?: string;
+            links?: components["schemas"]["CustomizationLink"][];
+            /** @description Style of the item, e.g. `link`. */
+            style?: string;
+            title: string;
+            to: components["schemas"]["CustomizationLinkTarget"];
+        }[];
         /** @description The envelope of every list. Lists are `allOf` this and `{items}`. */
         List: {
             /** @description Total count of objects in the list. */
@@ -5105,6 +5102,9 @@ export interface components {
             /** @constant */
             type: "rules";
         };
+        message: string;
+        /** @description Monospace font of the site. */
+        monospaceFont: string;
         /** @description An OpenAPI specification stored in an organization. */
         OpenAPISpec: {
             /** Format: date-time */
@@ -5637,6 +5637,8 @@ export interface components {
                 location: string;
             };
         };
+        /** @description Search bar style, e.g. `prominent`. */
+        search: string;
         /** @description A page matching a search, with its matching sections. */
         SearchPageResult: {
             /** @description Id of the page. */
@@ -5668,6 +5670,12 @@ export interface components {
             title: string;
             /** @constant */
             type?: "space";
+        };
+        sidebar: {
+            /** @description Sidebar background style. */
+            background?: string;
+            /** @description Sidebar list style. */
+            list?: string;
         };
         /** @description A docs site that publishes spaces of an organization. */
         Site: {
@@ -5936,27 +5944,84 @@ export interface components {
             title?: string;
             trademark: components["schemas"]["CustomizationToggle"];
         };
-        /** @description Overrides of a site's customization for one site space; each given top-level section replaces the site's. */
+        /**
+         * @description Overrides of a site's customization for one site space. Given fields are merged field by field into the site's
+         *     customization and into earlier overrides (objects merge, other values and arrays replace); a field set to `null`
+         *     removes its override, so the site's value shows again.
+         */
         SiteCustomizationOverride: {
-            advancedCustomization?: components["schemas"]["CustomizationToggle"];
-            ai?: components["schemas"]["ai"];
-            announcement?: components["schemas"]["announcement"];
-            externalLinks?: components["schemas"]["externalLinks"];
-            favicon?: components["schemas"]["favicon"];
-            feedback?: components["schemas"]["CustomizationToggle"];
-            footer?: components["schemas"]["footer"];
-            git?: components["schemas"]["git"];
-            header?: components["schemas"]["header"];
-            insights?: components["schemas"]["insights"];
-            pageActions?: components["schemas"]["pageActions"];
-            pagination?: components["schemas"]["CustomizationToggle"];
-            pdf?: components["schemas"]["CustomizationToggle"];
-            privacyPolicy?: components["schemas"]["privacyPolicy"];
-            socialPreview?: components["schemas"]["socialPreview"];
-            styling?: components["schemas"]["styling"];
-            themes?: components["schemas"]["themes"];
-            title?: components["schemas"]["title"];
-            trademark?: components["schemas"]["CustomizationToggle"];
+            /** @description Overrides `advancedCustomization`; `null` removes the override. */
+            advancedCustomization?: components["schemas"]["CustomizationToggle"] | null;
+            /** @description Overrides `ai`; `null` removes the override. */
+            ai?: components["schemas"]["ai"] | null;
+            /** @description Fields of `announcement` to override (merged field by field into the site's); `null` removes the override. */
+            announcement?: {
+                enabled?: components["schemas"]["enabled"] | null;
+                link?: components["schemas"]["CustomizationLink"] | null;
+                message?: components["schemas"]["message"] | null;
+                style?: components["schemas"]["style"] | null;
+            } | null;
+            /** @description Overrides `externalLinks`; `null` removes the override. */
+            externalLinks?: components["schemas"]["externalLinks"] | null;
+            /** @description Fields of `favicon` to override (merged field by field into the site's); `null` removes the override. */
+            favicon?: {
+                emoji?: components["schemas"]["emoji"] | null;
+                icon?: components["schemas"]["CustomizationThemedURL"] | null;
+            } | null;
+            /** @description Overrides `feedback`; `null` removes the override. */
+            feedback?: components["schemas"]["CustomizationToggle"] | null;
+            /** @description Fields of `footer` to override (merged field by field into the site's); `null` removes the override. */
+            footer?: {
+                copyright?: components["schemas"]["copyright"] | null;
+                groups?: components["schemas"]["groups"] | null;
+                logo?: components["schemas"]["CustomizationThemedURL"] | null;
+            } | null;
+            /** @description Overrides `git`; `null` removes the override. */
+            git?: components["schemas"]["git"] | null;
+            /** @description Fields of `header` to override (merged field by field into the site's); `null` removes the override. */
+            header?: {
+                links?: components["schemas"]["links-2"] | null;
+                logo?: components["schemas"]["CustomizationThemedURL"] | null;
+            } | null;
+            /** @description Overrides `insights`; `null` removes the override. */
+            insights?: components["schemas"]["insights"] | null;
+            /** @description Overrides `pageActions`; `null` removes the override. */
+            pageActions?: components["schemas"]["pageActions"] | null;
+            /** @description Overrides `pagination`; `null` removes the override. */
+            pagination?: components["schemas"]["CustomizationToggle"] | null;
+            /** @description Overrides `pdf`; `null` removes the override. */
+            pdf?: components["schemas"]["CustomizationToggle"] | null;
+            /** @description Overrides `privacyPolicy`; `null` removes the override. */
+            privacyPolicy?: components["schemas"]["privacyPolicy"] | null;
+            /** @description Overrides `socialPreview`; `null` removes the override. */
+            socialPreview?: components["schemas"]["socialPreview"] | null;
+            /** @description Fields of `styling` to override (merged field by field into the site's); `null` removes the override. */
+            styling?: {
+                corners?: components["schemas"]["corners"] | null;
+                dangerColor?: components["schemas"]["CustomizationThemedColor"] | null;
+                depth?: components["schemas"]["depth"] | null;
+                font?: components["schemas"]["font"] | null;
+                icons?: components["schemas"]["icons"] | null;
+                infoColor?: components["schemas"]["CustomizationThemedColor"] | null;
+                links?: components["schemas"]["links"] | null;
+                monospaceFont?: components["schemas"]["monospaceFont"] | null;
+                primaryColor?: components["schemas"]["CustomizationThemedColor"] | null;
+                search?: components["schemas"]["search"] | null;
+                sidebar?: components["schemas"]["sidebar"] | null;
+                successColor?: components["schemas"]["CustomizationThemedColor"] | null;
+                theme?: components["schemas"]["theme"] | null;
+                tint?: components["schemas"]["tint"] | null;
+                warningColor?: components["schemas"]["CustomizationThemedColor"] | null;
+            } | null;
+            /** @description Fields of `themes` to override (merged field by field into the site's); `null` removes the override. */
+            themes?: {
+                default?: components["schemas"]["default"] | null;
+                toggeable?: components["schemas"]["toggeable"] | null;
+            } | null;
+            /** @description Overrides `title`; `null` removes the override. */
+            title?: components["schemas"]["title"] | null;
+            /** @description Overrides `trademark`; `null` removes the override. */
+            trademark?: components["schemas"]["CustomizationToggle"] | null;
         };
         /** @description A section of a site; it holds one or more site spaces (variants). */
         SiteSection: {
@@ -6192,38 +6257,8 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
-        styling: {
-            /** @description Corner style, e.g. `straight`. */
-            corners?: string;
-            dangerColor?: components["schemas"]["CustomizationThemedColor"];
-            /** @description Depth style, e.g. `subtle`. */
-            depth?: string;
-            /** @description Font of the site, a font name or a custom font. */
-            font?: string | Record<string, never>;
-            /** @description Icon style, e.g. `regular`. */
-            icons?: string;
-            infoColor?: components["schemas"]["CustomizationThemedColor"];
-            /** @description Link style, e.g. `default`. */
-            links?: string;
-            /** @description Monospace font of the site. */
-            monospaceFont?: string;
-            primaryColor: components["schemas"]["CustomizationThemedColor"];
-            /** @description Search bar style, e.g. `prominent`. */
-            search?: string;
-            sidebar?: {
-                /** @description Sidebar background style. */
-                background?: string;
-                /** @description Sidebar list style. */
-                list?: string;
-            };
-            successColor?: components["schemas"]["CustomizationThemedColor"];
-            /** @description Theme preset, e.g. `clean`. */
-            theme: string;
-            tint?: {
-                color: components["schemas"]["CustomizationThemedColor"];
-            };
-            warningColor?: components["schemas"]["CustomizationThemedColor"];
-        };
+        /** @description Style of the banner, e.g. `info`. */
+        style: string;
         /** @description A subdomain of the instance and what it points at (an organization's `hostname`). */
         Subdomain: {
             /** @description Whether the subdomain serves its target (false while the organization is blocked). */
@@ -6283,14 +6318,15 @@ export interface components {
          * @enum {string}
          */
         TeamMemberRole: "owner" | "member";
-        themes: {
-            /** @description Default theme mode, e.g. `light`. */
-            default: string;
-            /** @description Whether readers can switch between dark and light mode. */
-            toggeable: boolean;
+        /** @description Theme preset, e.g. `clean`. */
+        theme: string;
+        tint: {
+            color: components["schemas"]["CustomizationThemedColor"];
         };
         /** @description Title of the published site; the site title when absent. */
         title: string;
+        /** @description Whether readers can switch between dark and light mode. */
+        toggeable: boolean;
         /** @description A translation of a space into another language, kept in a result space and re-run on demand. */
         Translation: {
             /** Format: date-time */
@@ -9773,6 +9809,8 @@ export interface operations {
                     defaultSiteSection?: string;
                     /** @description Id of the site space to use as the default at the root level, or in the default section when the site has sections. */
                     defaultSiteSpace?: string;
+                    /** @description Bindery extension (GitBook sets custom hostnames outside its public API): the custom hostname the published site is served at, at `/`, for requests whose `Host` is this name (point its DNS or reverse proxy at the server); `urls.published` becomes `<scheme>://<hostname>/`. `null` removes it. A hostname of another site is a 409. */
+                    hostname?: string | null;
                     /** @description Host plus path to serve the site from through a reverse proxy, e.g. `example.com/docs`; `null` removes the proxy. */
                     proxy?: string | null;
                     /** @description Title of the site. */
@@ -9795,6 +9833,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -18,6 +18,7 @@ import * as mPageVersions from './migrations/20261125T0800-page-versions.js';
 import * as mReadCacheEpochs from './migrations/20261126T1000-read-cache-epochs.js';
 import * as mComputedContent from './migrations/20261126T1100-computed-content.js';
 import * as mBlobs from './migrations/20261126T1200-blobs.js';
+import * as mSiteVersion from './migrations/20261126T1400-site-version.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1000-read-cache-epochs': mReadCacheEpochs,
   '20261126T1100-computed-content': mComputedContent,
   '20261126T1200-blobs': mBlobs,
+  '20261126T1400-site-version': mSiteVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -618,6 +618,8 @@ export interface SitesTable {
   visitor_fallback_url: string | null;
   /** JSON SiteCustomization set with PUT …/customization (null: GitBook's defaults titled after the site). */
   customization: string | null;
+  /** Bumped by every change of the site, its structure or customization (published-site caches compare it). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

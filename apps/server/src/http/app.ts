@@ -1,5 +1,5 @@
 // The HTTP pipeline, one named middleware per step (http/middlewares.ts; docs/architecture.md, "Request pipeline"):
-//   request id and log → /healthz → published sites → match the operation (compiled route table) → authentication
+//   request id and log → /healthz → published sites (custom hostnames, /sites) → match the operation (compiled route table) → authentication
 //   → rate limit → body parser → validator (bundled spec) → the operation's handler → one error handler.
 // Which operations are public comes from the spec alone (`security: []`).
 import express, { type Express } from 'express';
@@ -35,7 +35,10 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
 
   app.use(requestLog(ctx));
   app.get('/healthz', healthz(() => isReady));
-  app.use('/sites', publishedSiteRouter(ctx)); // HTML for readers, outside the API: no token, no validator
+  // HTML for readers, outside the API (no token, no validator): at /sites/{siteId}/ and on the sites' custom hostnames.
+  const sites = publishedSiteRouter(ctx);
+  app.use(sites.byHost);
+  app.use('/sites', sites.byPath);
   app.use(matchOperation(routes));
   app.use(authenticateCaller(ctx));
   const limit = rateLimit(ctx);

@@ -34,6 +34,13 @@ export class Lru<K, V> {
     }
   }
 
+  delete(key: K): void {
+    const hit = this.map.get(key);
+    if (!hit) return;
+    this.total -= hit.weight;
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -1,8 +1,8 @@
 // Sites and their structure (sections, section groups, site spaces, adaptive schema). A site's structure is small
 // (tens of rows), so it is read whole (`structure`) and ordered in memory by sort key.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import type { SiteAdaptiveSchemasTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
+import type { SpacesTable, SiteAdaptiveSchemasTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
 
 export type SiteRow = Selectable<SitesTable>;
 export type SectionRow = Selectable<SiteSectionsTable>;
@@ -48,6 +48,19 @@ export const sitesRepo = {
   },
   async update(db: DbOrTx, siteId: string, patch: Updateable<SitesTable>): Promise<void> {
     await db.updateTable('sites').set(patch).where('id', '=', siteId).execute();
+  },
+  /** Marks a change of the site (its row, structure or customization): bumps `version`, sets `updated_at`. */
+  async touch(db: DbOrTx, siteId: string, now: string): Promise<void> {
+    await db.updateTable('sites').set({ updated_at: now, version: sql<number>`version + 1` }).where('id', '=', siteId).execute();
+  },
+  /**
+   * The spaces a site publishes as the published site needs them on every request: their title, current revision
+   * and deletion (one indexed query; a new revision or a rename shows on the next request).
+   */
+  spaceHeads(db: DbOrTx, siteId: string): Promise<Selectable<SpacesTable>[]> {
+    return db.selectFrom('spaces').selectAll('spaces')
+      .where('spaces.id', 'in', db.selectFrom('site_spaces').select('site_spaces.space_id').where('site_spaces.site_id', '=', siteId))
+      .execute();
   },
   async delete(db: DbOrTx, siteId: string): Promise<void> {
     for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups'] as const) {

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/database.js';
 import { slugify } from '../content/slug.js';
 import { keyBetween } from '../content/fractional-index.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
+import { isUniqueViolation } from '../db/dialect.js';
 import { newId, randomString } from '../lib/ids.js';
 import { authorizeSites, sitePermissions, type SitePermissions } from '../policies/site.js';
 import { defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
@@ -45,7 +46,7 @@ async function changeSite<T>(ctx: AppContext, actor: Actor, orgId: string, siteI
   return ctx.db.transaction().execute(async (tx) => {
     const l = await loadSite(ctx, tx, actor, orgId, siteId, 'edit', true);
     const result = await fn(tx, l, await sitesRepo.structure(tx, siteId));
-    await sitesRepo.update(tx, siteId, { updated_at: ctx.clock.now().toISOString() });
+    await sitesRepo.touch(tx, siteId, ctx.clock.now().toISOString());
     return result;
   });
 }
@@ -108,6 +109,17 @@ export async function createSite(ctx: AppContext, actor: Actor, orgId: string, b
 }
 
 export async function updateSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'updateSiteById'>): Promise<void> {
+  const hostnameTaken = () => conflict(`The hostname ${body.hostname} is already the hostname of another site`);
+  try {
+    await changeSiteFields(ctx, actor, orgId, siteId, body, hostnameTaken);
+  } catch (err) {
+    // Two sites claiming one hostname at once: the unique index decides.
+    if (body.hostname && isUniqueViolation(err)) throw hostnameTaken();
+    throw err;
+  }
+}
+
+async function changeSiteFields(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'updateSiteById'>, hostnameTaken: () => ApiError): Promise<void> {
   await changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
     const patch: Partial<SiteRow> = {};
     if (body.title !== undefined) patch.title = body.title;
@@ -115,6 +127,11 @@ export async function updateSite(ctx: AppContext, actor: Actor, orgId: string, s
     if (body.basename !== undefined) patch.basename = body.basename;
     if (body.adaptiveContent !== undefined) patch.adaptive_content = body.adaptiveContent.enabled ? 1 : 0;
     if (body.agentsContext !== undefined) patch.agents_context = body.agentsContext;
+    if (body.hostname !== undefined) {
+      const other = body.hostname === null ? undefined : await sitesRepo.findByHostname(tx, body.hostname);
+      if (other && other.id !== site.id) throw hostnameTaken();
+      patch.hostname = body.hostname;
+    }
     if (body.proxy !== undefined) {
       patch.proxy = body.proxy === null ? null : JSON.stringify({ origin: body.proxy, target: `${ctx.config.publicUrl}/sites/${site.id}` });
     }
@@ -185,10 +202,26 @@ export function siteCustomization(site: SiteRow): Customization {
   return site.customization !== null ? (JSON.parse(site.customization) as Customization) : defaultCustomization(site);
 }
 
-/** A site space's effective customization: the site's with the site space's overriding top-level sections on top. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `patch` merged into `base` field by field: objects merge, other values (and arrays) replace, `null` removes the
+ * field. Neither argument is changed.
+ */
+export function mergeCustomization<T extends Record<string, unknown>>(base: T, patch: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else if (isPlainObject(value)) out[key] = mergeCustomization(isPlainObject(out[key]) ? out[key] as Record<string, unknown> : {}, value);
+    else out[key] = value;
+  }
+  return out as T;
+}
+
+/** A site space's effective customization: the site's with the site space's overrides merged in field by field. */
 export function siteSpaceCustomization(site: SiteRow, siteSpace: SiteSpaceRow): Customization {
   const base = siteCustomization(site);
-  return siteSpace.customization !== null ? { ...base, ...(JSON.parse(siteSpace.customization) as CustomizationOverride) } : base;
+  return siteSpace.customization !== null ? mergeCustomization(base, JSON.parse(siteSpace.customization) as Record<string, unknown>) : base;
 }
 
 export async function getCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<Customization> {
@@ -207,13 +240,13 @@ export async function getSiteSpaceCustomization(ctx: AppContext, actor: Actor, o
   return siteSpaceCustomization(site, findSiteSpace(await sitesRepo.structure(ctx.db, siteId), siteSpaceId));
 }
 
-/** Sets overrides (each given top-level section replaces the earlier override); null removes them all. */
+/** Sets overrides (merged field by field into the earlier ones; a null field removes its override); null removes them all. */
 export async function overrideSiteSpaceCustomization(
   ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string, body: CustomizationOverride | null,
 ): Promise<void> {
   await changeSite(ctx, actor, orgId, siteId, async (tx, _l, structure) => {
     const ss = findSiteSpace(structure, siteSpaceId);
-    const merged = body === null ? null : { ...(ss.customization !== null ? (JSON.parse(ss.customization) as CustomizationOverride) : {}), ...body };
+    const merged = body === null ? null : mergeCustomization(ss.customization !== null ? (JSON.parse(ss.customization) as Record<string, unknown>) : {}, body as Record<string, unknown>);
     await sitesRepo.updateSiteSpace(tx, siteSpaceId, { customization: merged === null ? null : JSON.stringify(merged) });
   });
 }

@@ -1,9 +1,14 @@
-// The published site's HTML: a GitBook JSON document rendered to HTML (everything escaped; links and images only to
-// http(s), relative or mailto targets), and the page shell around it — header, sidebar navigation with page groups
-// and nesting, the page with its heading anchors, previous/next, a search box. No script from content ever reaches
-// the page; the one script of the shell (search) is ours and served under the site's strict Content-Security-Policy.
-import type { Block, ContentRef, Document, InlineContent } from '../content/document.js';
+// A page of the published site: its GitBook JSON document rendered to HTML. Everything is escaped; links and images
+// only to http(s), mailto, site-relative or fragment targets; GitBook blocks kept as tag lines are folded first
+// (site/blocks.ts) so tabs, steppers, columns, expandables, content-refs, embeds, files, cards and includes render
+// the same whether they arrive as tag lines or as JSON blocks. No script at all: tabs are radio inputs and labels
+// (CSS), expandables `<details>`, code is highlighted on the server (site/highlight.ts), math is MathML (temml),
+// embeds are link cards (never iframes).
+import temml from 'temml';
+import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
+import { foldBlocks, type AnyBlock, type Card } from './blocks.js';
+import { highlight, highlightLanguage } from './highlight.js';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -15,55 +20,33 @@ export function safeUrl(url: string): string {
   return '#';
 }
 
-export interface RenderLinks {
-  /** URL of a page of the same space by id (undefined when it is not published). */
-  page(pageId: string, anchor?: string): string | undefined;
-  /** URL of a file of the space by id. */
-  file(fileId: string): string | undefined;
+export interface PageLink {
+  href: string;
+  title: string;
 }
 
-function refUrl(ref: ContentRef, links: RenderLinks): string {
-  switch (ref.kind) {
-    case 'url':
-      return safeUrl(ref.url.replace(/\.md(#|$)/, '$1'));
-    case 'page':
-      return ref.space ? '#' : safeUrl(links.page(ref.page) ?? '#');
-    case 'anchor':
-      return safeUrl(ref.page ? links.page(ref.page, ref.anchor) ?? `#${ref.anchor}` : `#${ref.anchor}`);
-    case 'file':
-      return safeUrl(links.file(ref.file) ?? '#');
-  }
+export interface FileLink {
+  href: string;
+  name: string;
+  size: number;
+  contentType: string;
+  width?: number;
+  height?: number;
 }
 
-function inline(nodes: readonly InlineContent[], links: RenderLinks): string {
-  let out = '';
-  for (const node of nodes) {
-    if (node.object === 'text') {
-      for (const leaf of node.leaves) {
-        let t = escapeHtml(leaf.text);
-        for (const m of leaf.marks) {
-          if (m.type === 'bold') t = `<strong>${t}</strong>`;
-          else if (m.type === 'italic') t = `<em>${t}</em>`;
-          else if (m.type === 'code') t = `<code>${t}</code>`;
-          else if (m.type === 'strikethrough') t = `<s>${t}</s>`;
-        }
-        out += t;
-      }
-    } else if (node.type === 'link') {
-      out += `<a href="${refUrl(node.data.ref, links)}">${inline(node.nodes, links)}</a>`;
-    } else if (node.type === 'inline-image') {
-      out += `<img src="${refUrl(node.data.ref, links)}" alt="${escapeHtml(node.data.alt ?? '')}" loading="lazy">`;
-    } else if (node.type === 'footnote-reference') {
-      out += `<sup>[${escapeHtml(node.data.label ?? node.data.identifier)}]</sup>`;
-    } else if (node.type === 'html') {
-      out += /^<br\s*\/?>$/i.test(node.data.html.trim()) ? '<br>' : escapeHtml(node.data.html);
-    }
-  }
-  return out;
+/** What the renderer asks the site about (targets of links, images, files, includes). */
+export interface RenderContext {
+  /** A page by id: of this space, or of another space the site publishes when `space` is given. */
+  page(pageId: string, space?: string): PageLink | undefined;
+  /** A page by a markdown path relative to the page being rendered (`setup.md`, `../guide/README.md`). */
+  pagePath(target: string): PageLink | undefined;
+  /** A file of the space by id, or by name (`.gitbook/assets/<name>`). */
+  file(ref: { id?: string; name?: string }): FileLink | undefined;
+  /** Blocks of reusable content (`{% include %}`, `reusable-content`), when the site knows them. */
+  include?(ref: { path?: string; id?: string }): AnyBlock[] | undefined;
+  /** `blank`: external links open in a new tab (customization `externalLinks.target`). */
+  externalTarget: 'self' | 'blank';
 }
-
-const plain = (nodes: readonly InlineContent[]): string =>
-  nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : 'nodes' in n ? plain(n.nodes as InlineContent[]) : '')).join('');
 
 export interface Heading {
   level: number;
@@ -71,173 +54,326 @@ export interface Heading {
   anchor: string;
 }
 
-/** Renders a document; collects its headings (with unique anchors) into `headings`. */
-export function renderDocument(doc: Document, links: RenderLinks, headings: Heading[] = []): string {
+interface Target {
+  href: string;
+  title?: string;
+  file?: FileLink;
+  external?: boolean;
+}
+
+const EXTERNAL = /^(https?:|mailto:)/i;
+const ASSET = /(?:^|\/)\.gitbook\/assets\/([^?#]+)$/;
+const STABLE_PAGE = /^\/pages\/([\w-]+)\/?(?:#(.*))?$/;
+const STABLE_FILE = /^\/files\/([\w-]+)\/?$/;
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Where a content ref (or a raw link target) points on the site. */
+export function resolveTarget(ref: { kind?: string; url?: string; page?: string; space?: string; anchor?: string; file?: string } | null | undefined, ctx: RenderContext): Target | undefined {
+  if (!ref) return undefined;
+  switch (ref.kind) {
+    case 'page': {
+      const p = ctx.page(ref.page ?? '', ref.space);
+      return p ? { href: p.href, title: p.title } : undefined;
+    }
+    case 'anchor': {
+      if (!ref.page) return { href: `#${ref.anchor ?? ''}` };
+      const p = ctx.page(ref.page, ref.space);
+      return p ? { href: `${p.href}#${ref.anchor ?? ''}`, title: p.title } : { href: `#${ref.anchor ?? ''}` };
+    }
+    case 'file': {
+      const f = ctx.file({ id: ref.file ?? '' });
+      return f ? { href: f.href, title: f.name, file: f } : undefined;
+    }
+    case 'url': {
+      const url = (ref.url ?? '').trim();
+      if (EXTERNAL.test(url)) return { href: url, external: true };
+      if (url.startsWith('#')) return { href: url };
+      const stablePage = STABLE_PAGE.exec(url);
+      if (stablePage) {
+        const p = ctx.page(stablePage[1]!);
+        return p ? { href: stablePage[2] ? `${p.href}#${stablePage[2]}` : p.href, title: p.title } : undefined;
+      }
+      const stableFile = STABLE_FILE.exec(url);
+      const asset = ASSET.exec(url.split(/[?#]/)[0]!);
+      if (stableFile || asset) {
+        const f = stableFile ? ctx.file({ id: stableFile[1]! }) : ctx.file({ name: decodeSafe(asset![1]!) });
+        return f ? { href: f.href, title: f.name, file: f } : undefined;
+      }
+      if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined; // another scheme: not followed
+      const [path, anchor] = url.split('#', 2) as [string, string | undefined];
+      if (path === '') return { href: `#${anchor ?? ''}` };
+      const p = ctx.pagePath(path);
+      if (p) return { href: anchor ? `${p.href}#${anchor}` : p.href, title: p.title };
+      return url.startsWith('/') ? undefined : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const MATH_MAX = 10_000;
+/** Largest code block highlighted, and most code highlighted on one page (the rest is shown plain). */
+const HIGHLIGHT_BLOCK_BYTES = 64 * 1024;
+const HIGHLIGHT_PAGE_BYTES = 256 * 1024;
+
+/** TeX as MathML (rendered natively by browsers; no script, no font download); too long or invalid: the TeX as code. */
+export function renderMath(formula: string, display: boolean): string {
+  if (formula.length > MATH_MAX) return `<code class="math-source">${escapeHtml(formula)}</code>`;
+  try {
+    return temml.renderToString(formula, { displayMode: display, throwOnError: false, trust: false, maxExpand: 1000 } as Parameters<typeof temml.renderToString>[1]);
+  } catch {
+    return `<code class="math-source">${escapeHtml(formula)}</code>`;
+  }
+}
+
+function linkAttrs(t: Target | undefined, ctx: RenderContext): string {
+  if (!t) return ' href="#" aria-disabled="true"';
+  const ext = t.external && ctx.externalTarget === 'blank' ? ' target="_blank" rel="noopener noreferrer"' : t.external ? ' rel="noopener"' : '';
+  return ` href="${safeUrl(t.href)}"${ext}${t.file ? ' download' : ''}`;
+}
+
+const INLINE_MATH = /\$\$([^$\n]{1,2000}?)\$\$/g;
+
+function inline(nodes: readonly any[], ctx: RenderContext): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node?.object === 'text') {
+      for (const leaf of node.leaves ?? []) {
+        const marks: string[] = (leaf.marks ?? []).map((m: { type: string }) => m.type);
+        const raw = String(leaf.text ?? '');
+        // GitBook writes inline math as $$…$$ inside text.
+        let t = marks.includes('code') || !raw.includes('$$')
+          ? escapeHtml(raw)
+          : raw.split(INLINE_MATH).map((part, i) => (i % 2 ? renderMath(part, false) : escapeHtml(part))).join('');
+        t = t.replace(/\n/g, '<br>');
+        for (const m of marks) {
+          if (m === 'bold') t = `<strong>${t}</strong>`;
+          else if (m === 'italic') t = `<em>${t}</em>`;
+          else if (m === 'code') t = `<code>${t}</code>`;
+          else if (m === 'strikethrough') t = `<s>${t}</s>`;
+        }
+        out += t;
+      }
+      continue;
+    }
+    switch (node?.type) {
+      case 'link':
+        out += `<a${linkAttrs(resolveTarget(node.data?.ref, ctx), ctx)}>${inline(node.nodes ?? [], ctx)}</a>`;
+        break;
+      case 'inline-image': {
+        const t = resolveTarget(node.data?.ref, ctx);
+        out += t ? `<img src="${safeUrl(t.href)}" alt="${escapeHtml(node.data?.alt ?? '')}" loading="lazy">` : escapeHtml(node.data?.alt ?? '');
+        break;
+      }
+      case 'inline-math':
+        out += renderMath(String(node.data?.formula ?? ''), false);
+        break;
+      case 'footnote-reference': {
+        const id = escapeHtml(String(node.data?.identifier ?? ''));
+        out += `<sup class="footnote-ref"><a href="#fn-${id}" id="fnref-${id}">[${escapeHtml(String(node.data?.label ?? node.data?.identifier ?? ''))}]</a></sup>`;
+        break;
+      }
+      case 'html':
+        out += /^<br\s*\/?>$/i.test(String(node.data?.html ?? '').trim()) ? '<br>' : escapeHtml(String(node.data?.html ?? ''));
+        break;
+      case 'emoji':
+        out += escapeHtml(typeof node.data?.code === 'string' ? codePoint(node.data.code) : '');
+        break;
+      default:
+        if (Array.isArray(node?.nodes)) out += inline(node.nodes, ctx);
+    }
+  }
+  return out;
+}
+
+const codePoint = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
+
+const plain = (nodes: readonly any[]): string =>
+  nodes.map((n) => (n?.object === 'text' ? (n.leaves ?? []).map((l: { text: string }) => l.text).join('') : Array.isArray(n?.nodes) ? plain(n.nodes) : '')).join('');
+
+const formatSize = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** A length GitBook gives columns (`50%`, `320px`, a number of percent); anything else: none. */
+function cssLength(v: unknown): string | undefined {
+  if (typeof v === 'number' && v > 0 && v <= 100) return `${v}%`;
+  if (typeof v === 'string' && /^\d{1,4}(\.\d+)?(%|px|rem|em)$/.test(v.trim())) return v.trim();
+  if (v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'number') {
+    const { value, unit } = v as { value: number; unit?: string };
+    return unit === 'px' ? `${value}px` : `${value}%`;
+  }
+  return undefined;
+}
+
+export interface RenderedPage {
+  html: string;
+  headings: Heading[];
+}
+
+/** Renders a document (or any list of blocks); collects its headings (with unique anchors). */
+export function renderDocument(doc: Pick<Document, 'nodes'> | { nodes: AnyBlock[] }, ctx: RenderContext): RenderedPage {
+  const headings: Heading[] = [];
   const used = new Map<string, number>();
+  let uid = 0;
+  let includeDepth = 0;
+  // Highlighting is linear but has a cost per token: code past these sizes is shown plain (escaped).
+  let highlightBudget = HIGHLIGHT_PAGE_BYTES;
   const anchorOf = (text: string) => {
     const base = slugify(text) || 'section';
     const n = used.get(base) ?? 0;
     used.set(base, n + 1);
     return n === 0 ? base : `${base}-${n}`;
   };
-  const block = (b: Block): string => {
+  const blocks = (list: readonly any[]): string => foldBlocks(list ?? []).map(block).join('\n');
+
+  const card = (href: Target | undefined, body: string, cls: string) => `<a class="card ${cls}"${linkAttrs(href, ctx)}>${body}</a>`;
+
+  const block = (b: AnyBlock): string => {
     switch (b.type) {
       case 'paragraph':
-        return `<p>${inline(b.nodes, links)}</p>`;
+        return `<p>${inline(b.nodes, ctx)}</p>`;
       case 'heading-1': case 'heading-2': case 'heading-3': case 'heading-4': case 'heading-5': case 'heading-6': {
-        const level = Number(b.type.slice(-1)) + 1; // the page title is the h1
+        const level = Math.min(Number(b.type.slice(-1)) + 1, 6); // the page title is the h1
         const text = plain(b.nodes);
         const anchor = anchorOf(text);
         headings.push({ level, text, anchor });
-        const h = `h${Math.min(level, 6)}`;
-        return `<${h} id="${escapeHtml(anchor)}">${inline(b.nodes, links)}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to this section">#</a></${h}>`;
+        return `<h${level} id="${escapeHtml(anchor)}">${inline(b.nodes, ctx)}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(text)}">#</a></h${level}>`;
       }
       case 'list-ordered':
-        return `<ol${b.data.start && b.data.start !== 1 ? ` start="${Number(b.data.start)}"` : ''}>${b.nodes.map(block).join('')}</ol>`;
+        return `<ol${b.data?.start && b.data.start !== 1 ? ` start="${Number(b.data.start) | 0}"` : ''}>${b.nodes.map(block).join('')}</ol>`;
       case 'list-unordered':
         return `<ul>${b.nodes.map(block).join('')}</ul>`;
       case 'list-tasks':
         return `<ul class="tasks">${b.nodes.map(block).join('')}</ul>`;
       case 'list-item': {
-        const box = b.data.checked === undefined ? '' : `<input type="checkbox" disabled${b.data.checked ? ' checked' : ''}> `;
-        return `<li>${box}${b.nodes.map(block).join('')}</li>`;
+        const box = b.data?.checked === undefined ? '' : `<input type="checkbox" disabled${b.data.checked ? ' checked' : ''} aria-label="${b.data.checked ? 'done' : 'to do'}"> `;
+        return `<li>${box}${blocks(b.nodes)}</li>`;
       }
       case 'blockquote':
-        return `<blockquote>${b.nodes.map(block).join('')}</blockquote>`;
-      case 'hint':
-        return `<div class="hint hint-${escapeHtml(b.data.style)}" role="note">${b.nodes.map(block).join('')}</div>`;
+        return `<blockquote>${blocks(b.nodes)}</blockquote>`;
+      case 'hint': {
+        const style = ['info', 'warning', 'danger', 'success'].includes(b.data?.style) ? b.data.style : 'info';
+        return `<div class="hint hint-${style}" role="note"><span class="hint-label">${style === 'danger' ? 'Danger' : style[0]!.toUpperCase() + style.slice(1)}</span>${blocks(b.nodes)}</div>`;
+      }
       case 'code': {
-        const lines = b.nodes.map((l) => escapeHtml(l.nodes.map((t) => t.leaves.map((x) => x.text).join('')).join(''))).join('\n');
-        const title = b.data.title ? `<div class="code-title">${escapeHtml(b.data.title)}</div>` : '';
-        const lang = b.data.syntax ? ` class="language-${escapeHtml(b.data.syntax)}"` : '';
-        return `<figure class="code">${title}<pre><code${lang}>${lines}</code></pre></figure>`;
+        const code = (b.nodes as AnyBlock[]).map((l) => plain(l.nodes ?? [])).join('\n');
+        const lang = b.data?.syntax ? String(b.data.syntax) : undefined;
+        const known = highlightLanguage(lang);
+        const title = b.data?.title ? `<figcaption class="code-title">${escapeHtml(String(b.data.title))}</figcaption>` : '';
+        const lines = code.split('\n').length;
+        const gutter = b.data?.lineNumbers ? `<span class="gutter" aria-hidden="true">${Array.from({ length: lines }, (_, i) => i + 1).join('\n')}</span>` : '';
+        const cls = lang ? `language-${escapeHtml(lang)}` : '';
+        const colored = known && code.length <= HIGHLIGHT_BLOCK_BYTES && code.length <= highlightBudget;
+        if (colored) highlightBudget -= code.length;
+        return `<figure class="code${b.data?.overflow === 'wrap' ? ' wrap' : ''}">${title}<pre tabindex="0">${gutter}<code${cls ? ` class="${cls}"` : ''}>${colored ? highlight(code, lang) : escapeHtml(code)}</code></pre></figure>`;
       }
       case 'code-line':
-        return escapeHtml(b.nodes.map((t) => t.leaves.map((x) => x.text).join('')).join(''));
+        return escapeHtml(plain(b.nodes));
       case 'table': {
-        const [head, ...rows] = b.nodes;
-        const cells = (r: (typeof b.nodes)[number], tag: string) => r.nodes.map((c, i) => {
-          const align = b.data.align[i];
-          return `<${tag}${align ? ` style="text-align:${align}"` : ''}>${inline(c.nodes, links)}</${tag}>`;
+        const rows = b.nodes as AnyBlock[];
+        if (!rows.length || rows[0]!.type !== 'table-row') return '';
+        const [head, ...body] = rows;
+        const align: unknown[] = Array.isArray(b.data?.align) ? b.data.align : [];
+        const cells = (r: AnyBlock, tag: string) => (r.nodes as AnyBlock[]).map((c, i) => {
+          const a = align[i];
+          return `<${tag}${a === 'left' || a === 'right' || a === 'center' ? ` style="text-align:${a}"` : ''}${tag === 'th' ? ' scope="col"' : ''}>${inline(c.nodes ?? [], ctx)}</${tag}>`;
         }).join('');
-        return `<div class="table"><table>${head ? `<thead><tr>${cells(head, 'th')}</tr></thead>` : ''}<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table></div>`;
+        return `<div class="table" tabindex="0"><table><thead><tr>${cells(head!, 'th')}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table></div>`;
       }
       case 'table-row': case 'table-cell':
         return '';
       case 'images':
         return `<div class="images">${b.nodes.map(block).join('')}</div>`;
       case 'image': {
-        const caption = b.fragments[0]?.nodes.map(block).join('') ?? '';
-        return `<figure><img src="${refUrl(b.data.ref, links)}" alt="${escapeHtml(b.data.alt ?? '')}" loading="lazy">${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
+        const t = resolveTarget(b.data?.ref, ctx);
+        const caption = b.fragments?.[0]?.nodes.map(block).join('') ?? '';
+        const size = t?.file?.width && t.file.height ? ` width="${t.file.width}" height="${t.file.height}"` : '';
+        const img = t ? `<img src="${safeUrl(t.href)}" alt="${escapeHtml(String(b.data?.alt ?? ''))}"${size} loading="lazy">` : `<span class="missing">${escapeHtml(String(b.data?.alt ?? 'Image'))}</span>`;
+        return `<figure class="image">${img}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
       }
       case 'divider':
         return '<hr>';
       case 'html':
-        // Raw HTML and GitBook blocks Bindery does not model are shown as text, never interpreted.
-        return `<pre class="raw">${escapeHtml(b.data.html)}</pre>`;
-      case 'footnote-definition':
-        return `<div class="footnote"><sup>[${escapeHtml(b.data.label ?? b.data.identifier)}]</sup> ${b.nodes.map(block).join('')}</div>`;
+        // Raw HTML is shown as text, never interpreted.
+        return `<pre class="raw">${escapeHtml(String(b.data?.html ?? ''))}</pre>`;
+      case 'footnote-definition': {
+        const id = escapeHtml(String(b.data?.identifier ?? ''));
+        return `<div class="footnote" id="fn-${id}"><sup>${escapeHtml(String(b.data?.label ?? b.data?.identifier ?? ''))}</sup> ${blocks(b.nodes)} <a href="#fnref-${id}" aria-label="Back to the text">↩</a></div>`;
+      }
       case 'math':
-        return `<div class="math" role="math"><pre>${escapeHtml(b.data.formula)}</pre></div>`;
+        return `<div class="math">${renderMath(String(b.data?.formula ?? ''), true)}</div>`;
+      case 'tabs': {
+        const id = `tabs-${++uid}`;
+        const items = (b.nodes as AnyBlock[]).filter((t) => t.type === 'tabs-item');
+        if (!items.length) return '';
+        // Radio inputs and labels: the checked input's panel shows (CSS only); arrow keys switch tabs.
+        return `<div class="tabs">${items.map((t, i) => `<input type="radio" class="tab-input" name="${id}" id="${id}-${i}"${i === 0 ? ' checked' : ''}><label class="tab-label" for="${id}-${i}">${escapeHtml(String(t.data?.title ?? `Tab ${i + 1}`))}</label><div class="tab-panel">${blocks(t.nodes)}</div>`).join('')}</div>`;
+      }
+      case 'tabs-item':
+        return blocks(b.nodes);
+      case 'expandable': {
+        const title = b.fragments?.find((f) => f.fragment === 'expandable-title');
+        const body = b.fragments?.find((f) => f.fragment === 'expandable-body');
+        return `<details class="expandable"${b.data?.defaultExpanded ? ' open' : ''}><summary>${title ? title.nodes.map((n) => (n.type === 'paragraph' ? inline(n.nodes, ctx) : block(n))).join(' ') : 'Details'}</summary><div class="expandable-body">${body ? blocks(body.nodes) : ''}</div></details>`;
+      }
+      case 'stepper':
+        return `<ol class="stepper">${(b.nodes as AnyBlock[]).map((s) => `<li class="step">${blocks(s.nodes)}</li>`).join('')}</ol>`;
+      case 'stepper-step':
+        return `<div class="step">${blocks(b.nodes)}</div>`;
+      case 'columns':
+        return `<div class="columns">${(b.nodes as AnyBlock[]).map((c) => {
+          const w = cssLength(c.data?.width);
+          return `<div class="column"${w ? ` style="flex-basis:${w}"` : ''}>${blocks(c.nodes)}</div>`;
+        }).join('')}</div>`;
+      case 'column':
+        return `<div class="column">${blocks(b.nodes)}</div>`;
+      case 'content-ref': {
+        const t = resolveTarget(b.data?.ref, ctx);
+        const label = t?.title ?? (b.data?.ref?.url ? String(b.data.ref.url).replace(/\.md$/, '') : 'Page');
+        return card(t, `<span class="card-icon" aria-hidden="true">📄</span><span class="card-title">${escapeHtml(label)}</span>`, 'content-ref');
+      }
+      case 'embed': {
+        const url = String(b.data?.url ?? '');
+        const t = EXTERNAL.test(url) ? { href: url, external: true } : undefined;
+        let host = url;
+        try { host = new URL(url).host; } catch { /* shown as written */ }
+        const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
+        return card(t, `<span class="card-icon" aria-hidden="true">🔗</span><span class="card-body"><span class="card-title">${escapeHtml(host)}</span><span class="card-url">${escapeHtml(url)}</span>${caption}</span>`, 'embed');
+      }
+      case 'file': {
+        const t = resolveTarget(b.data?.ref, ctx);
+        const f = t?.file;
+        const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
+        return card(t, `<span class="card-icon" aria-hidden="true">📎</span><span class="card-body"><span class="card-title">${escapeHtml(f?.name ?? 'File')}</span>${f ? `<span class="card-url">${escapeHtml(f.contentType)} · ${formatSize(f.size)}</span>` : ''}${caption}</span>`, 'file');
+      }
+      case 'cards':
+        return `<div class="cards">${(b.data?.cards as Card[]).map((c) => {
+          const t = c.target ? resolveTarget({ kind: 'url', url: c.target }, ctx) : undefined;
+          const cover = c.cover ? resolveTarget({ kind: 'url', url: c.cover }, ctx) : undefined;
+          const body = `${cover ? `<img class="card-cover" src="${safeUrl(cover.href)}" alt="" loading="lazy">` : ''}<span class="card-title">${escapeHtml(c.title)}</span>${c.text.map((x) => `<span class="card-text">${escapeHtml(x)}</span>`).join('')}`;
+          return t ? card(t, body, 'card-item') : `<div class="card card-item">${body}</div>`;
+        }).join('')}</div>`;
+      case 'include': case 'reusable-content': {
+        if (includeDepth >= 3) return '';
+        const nodes = ctx.include?.(b.type === 'include' ? { path: String(b.data?.path ?? '') } : { id: String(b.data?.ref?.reusableContent ?? '') });
+        if (!nodes) return '';
+        includeDepth++;
+        try {
+          return `<div class="reusable">${blocks(nodes)}</div>`;
+        } finally {
+          includeDepth--;
+        }
+      }
+      default:
+        // A GitBook block Bindery does not know: its text, never its markup.
+        return Array.isArray(b.nodes) && b.nodes.length ? `<div class="block-${escapeHtml(String(b.type).replace(/[^\w-]/g, ''))}">${b.nodes.every((n) => n?.object === 'block') ? blocks(b.nodes) : `<p>${inline(b.nodes, ctx)}</p>`}</div>` : '';
     }
   };
-  return doc.nodes.map(block).join('\n');
+  return { html: blocks(doc.nodes as any[]), headings };
 }
-
-// Page shell -----------------------------------------------------------------------------------------------------
-
-export interface NavItem {
-  title: string;
-  href?: string;
-  current?: boolean;
-  group?: boolean;
-  children: NavItem[];
-}
-
-export interface ShellInput {
-  siteTitle: string;
-  siteHref: string;
-  title: string;
-  description?: string;
-  /** The sections of the site (tabs at the top), when it has more than one. */
-  sections: { title: string; href: string; current: boolean }[];
-  /** The site spaces of the current section (variants), when there are more than one. */
-  variants: { title: string; href: string; current: boolean }[];
-  nav: NavItem[];
-  body: string;
-  headings: Heading[];
-  previous?: { title: string; href: string };
-  next?: { title: string; href: string };
-  noindex: boolean;
-  searchHref: string;
-  markdownHref?: string;
-  status?: number;
-}
-
-const CSS = `
-:root{--primary:#346ddb;--text:#1f2328;--muted:#59636e;--line:#e5e7eb;--bg:#fff;--side:#f8f9fb}
-*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--text);background:var(--bg)}
-a{color:var(--primary);text-decoration:none}a:hover{text-decoration:underline}
-header.top{display:flex;align-items:center;gap:1.5rem;padding:.75rem 1.5rem;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg);z-index:2}
-header.top .brand{font-weight:700;color:var(--text)}header.top nav a{margin-right:1rem;color:var(--muted)}header.top nav a.current{color:var(--primary);font-weight:600}
-form.search{margin-left:auto}form.search input{padding:.4rem .7rem;border:1px solid var(--line);border-radius:6px;min-width:16rem}
-.layout{display:grid;grid-template-columns:17rem minmax(0,1fr) 14rem;min-height:calc(100vh - 3.5rem)}
-aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1rem}
-aside.sidebar ul{list-style:none;margin:0;padding-left:.75rem}aside.sidebar>nav>ul{padding-left:0}
-aside.sidebar li a{display:block;padding:.2rem .4rem;border-radius:4px;color:var(--text)}aside.sidebar li a.current{background:#e8effc;color:var(--primary);font-weight:600}
-aside.sidebar .group{margin-top:1rem;font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);font-weight:600}
-.variants{margin-bottom:1rem}.variants select{width:100%}
-main{padding:2rem 3rem;max-width:52rem}main h1{margin-top:0}
-.anchor{margin-left:.4rem;opacity:0;font-size:.8em}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor{opacity:1}
-pre{background:#f6f8fa;padding:1rem;border-radius:6px;overflow:auto}code{background:#f6f8fa;padding:.1rem .3rem;border-radius:4px}pre code{background:none;padding:0}
-figure.code .code-title{font-size:.85rem;color:var(--muted);margin-bottom:.25rem}
-.hint{border-left:4px solid var(--primary);background:#eef4fe;padding:.5rem 1rem;border-radius:4px;margin:1rem 0}
-.hint-warning{border-color:#d4a72c;background:#fff8e1}.hint-danger{border-color:#cf222e;background:#ffebe9}.hint-success{border-color:#1a7f37;background:#e6f6ea}
-.table{overflow:auto}table{border-collapse:collapse}td,th{border:1px solid var(--line);padding:.4rem .7rem}
-img{max-width:100%}blockquote{border-left:4px solid var(--line);margin:1rem 0;padding:0 1rem;color:var(--muted)}
-.pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem}.pager a{border:1px solid var(--line);border-radius:6px;padding:.75rem 1rem;flex:1}.pager a.next{text-align:right}
-aside.toc{padding:2rem 1rem;font-size:.9rem}aside.toc ul{list-style:none;padding:0}aside.toc li.l3{padding-left:.75rem}aside.toc a{color:var(--muted)}
-.results li{margin:.75rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}
-@media (max-width:900px){.layout{grid-template-columns:1fr}aside.toc,aside.sidebar{display:none}}
-`;
-
-function navList(items: readonly NavItem[]): string {
-  if (!items.length) return '';
-  return `<ul>${items.map((i) => i.group
-    ? `<li><div class="group">${escapeHtml(i.title)}</div>${navList(i.children)}</li>`
-    : `<li>${i.href ? `<a href="${safeUrl(i.href)}"${i.current ? ' class="current" aria-current="page"' : ''}>${escapeHtml(i.title)}</a>` : escapeHtml(i.title)}${navList(i.children)}</li>`).join('')}</ul>`;
-}
-
-export function renderShell(s: ShellInput): string {
-  const tabs = s.sections.length > 1
-    ? `<nav class="sections">${s.sections.map((x) => `<a href="${safeUrl(x.href)}"${x.current ? ' class="current"' : ''}>${escapeHtml(x.title)}</a>`).join('')}</nav>`
-    : '';
-  const variants = s.variants.length > 1
-    ? `<div class="variants"><nav aria-label="Variants">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' class="current"' : ''}>${escapeHtml(v.title)}</a>`).join(' · ')}</nav></div>`
-    : '';
-  const toc = s.headings.filter((h) => h.level <= 3);
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(s.title === s.siteTitle ? s.siteTitle : `${s.title} | ${s.siteTitle}`)}</title>
-${s.description ? `<meta name="description" content="${escapeHtml(s.description)}">` : ''}
-${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
-${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
-<style>${CSS}</style></head>
-<body>
-<header class="top"><a class="brand" href="${safeUrl(s.siteHref)}">${escapeHtml(s.siteTitle)}</a>${tabs}
-<form class="search" role="search" action="${safeUrl(s.searchHref)}" method="get"><input type="search" name="q" placeholder="Search…" aria-label="Search"></form></header>
-<div class="layout">
-<aside class="sidebar">${variants}<nav aria-label="Pages">${navList(s.nav)}</nav></aside>
-<main><article>
-<h1>${escapeHtml(s.title)}</h1>
-${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
-${s.body}
-</article>
-${s.previous || s.next ? `<nav class="pager">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>Previous</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>Next</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
-</main>
-<aside class="toc">${toc.length ? `<div class="group">On this page</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul>` : ''}</aside>
-</div></body></html>`;
-}
-
-/** The site's Content-Security-Policy: our stylesheet inline, images from anywhere https, nothing else. */
-export const SITE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";

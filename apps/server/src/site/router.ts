@@ -1,35 +1,59 @@
-// The published site: what readers see at `/sites/{siteId}/…` (Site.urls.published). Server-rendered HTML from the
-// site's structure and the current revisions of its spaces:
-//   /sites/{siteId}/[<section>/][<site space>/][<page path>]   (the default section and site space are omitted)
-//   …/<page path>.md                                           the page's markdown twin
-//   /sites/{siteId}/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
+// The published site: what readers see at `Site.urls.published`. Server-rendered HTML from the site's structure and
+// the current revisions of its spaces, at `/sites/{siteId}/…` on this server, and at `/…` for requests whose Host is
+// the site's custom hostname:
+//   <base>/[<section>/][<site space>/][<page path>]   (the default section and site space are omitted)
+//   …/<page path>.md                                  the page's markdown twin
+//   <base>/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
+//   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need `?share=<key>` once (kept in a cookie); visitor-auth sites need a visitor token (an HS256 JWT
 // signed with the site's key, `?jwt_token=` once, then a cookie) and otherwise redirect to the site's fallback URL or
-// answer 401. Sections and site spaces with a `condition` are shown only when the visitor's claims (the token's
-// signed claims, unsigned ones under `unsigned`) make it true (site/conditions.ts); without claims they stay hidden.
-import express, { type Request, type Response, type Router } from 'express';
+// answer 401. Sections, site spaces and header links with a `condition` are shown only when the visitor's claims
+// (the token's signed claims, unsigned ones under `unsigned`) make it true (site/conditions.ts).
+// Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
-import { loadMarkdown, pageTree, publishedContent, type PageView, type RevisionContent } from '../engine/index.js';
+import { loadMarkdown, type FileEntry, type PageView } from '../engine/index.js';
 import { pageDocument } from '../content/process.js';
-import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
-import { spacesRepo } from '../repos/spaces.repo.js';
+import { resolvePagePath } from '../lib/link-paths.js';
+import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow } from '../repos/sites.repo.js';
+import type { SpaceRow } from '../repos/spaces.repo.js';
+import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
-import { escapeHtml, renderDocument, renderShell, SITE_CSP, type Heading, type NavItem } from './render.js';
+import { escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
+import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem } from './shell.js';
+import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
+
+/** One request to a site: who reads it, through which base URL, and what the site is now. */
+interface Visit {
+  site: SiteRow;
+  /** URL prefix of the site on this request: `/sites/{id}`, or '' on its custom hostname. */
+  base: string;
+  view: SiteView;
+  /** The spaces the site publishes, as they are now (title, head revisions, deletion). */
+  heads: Map<string, SpaceRow>;
+  claims: Claims;
+  claimsKey: string;
+  theme: 'light' | 'dark' | 'system';
+}
+
+/** Where a site space is published on the site, for the visitor. */
+interface Placement {
+  siteSpace: SiteSpaceRow;
+  section?: SectionRow;
+  /** URL of the site space's root (no trailing slash). */
+  base: string;
+}
 
 interface Resolved {
-  site: SiteRow;
-  base: string;
-  structure: SiteStructure;
   sections: SectionRow[];
   section?: SectionRow;
   siteSpaces: SiteSpaceRow[];
   siteSpace: SiteSpaceRow;
-  /** URL of the site space's root. */
   spaceBase: string;
-  /** What is left of the path: the page path. */
+  sectionBase: string;
   rest: string[];
 }
 
@@ -39,15 +63,23 @@ interface Flat {
 }
 
 const SHARE_COOKIE = 'bindery_site_share';
+const VISITOR_COOKIE = 'bindery_site_visitor';
+const THEME_COOKIE = 'bindery_site_theme';
+const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
 
 function cookies(req: Request): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0) out.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    if (at <= 0) continue;
+    try {
+      out.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    } catch { /* a malformed cookie counts as absent */ }
   }
   return out;
 }
+
+const cookiePath = (base: string) => base || '/';
 
 /**
  * The visitor's claims: the signed ones of a valid visitor token (`?jwt_token=` or the site's cookie), and the
@@ -66,24 +98,21 @@ function claimsOf(req: Request, res: Response): Claims {
   }
 }
 
-const VISITOR_COOKIE = 'bindery_site_visitor';
-const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
-
 /** The claims of a visitor token signed with the site's key (HS256), or undefined when it is missing or invalid. */
-async function visitorToken(req: Request, res: Response, site: SiteRow): Promise<Claims | undefined> {
+async function visitorToken(req: Request, res: Response, site: SiteRow, base: string): Promise<Claims | undefined> {
   const fromQuery = typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined;
   const token = fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`);
   if (!token || token.length > 8192) return undefined;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] });
-    if (fromQuery) res.cookie(`${VISITOR_COOKIE}_${site.id}`, token, { httpOnly: true, sameSite: 'lax', path: `/sites/${site.id}` });
+    if (fromQuery) res.cookie(`${VISITOR_COOKIE}_${site.id}`, token, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
     return Object.fromEntries(Object.entries(payload).filter(([k]) => !REGISTERED.has(k)));
   } catch {
     return undefined;
   }
 }
 
-const visible = (condition: string | null, claims: Claims) => condition === null || evaluateCondition(condition, { visitor: { claims } });
+const visible = (condition: string | null | undefined, claims: Claims) => condition === null || condition === undefined || condition.trim() === '' || evaluateCondition(condition, { visitor: { claims } });
 
 function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Flat[] {
   for (const p of pages) {
@@ -101,48 +130,40 @@ function navOf(pages: readonly PageView[], base: string, currentId: string | und
     if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId) });
     else if (p.meta.type === 'link') {
       const target = p.meta.target as { kind?: string; url?: string } | undefined;
-      items.push({ title: p.meta.title, ...(target?.kind === 'url' && target.url ? { href: target.url } : {}), children: [] });
+      items.push({ title: p.meta.title, ...(target?.kind === 'url' && target.url ? { href: target.url, external: /^https?:/i.test(target.url) } : {}), children: [] });
     } else items.push({ title: p.meta.title, href: `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId) });
   }
   return items;
 }
 
-async function contentOf(ctx: AppContext, spaceId: string): Promise<RevisionContent | undefined> {
-  const space = await spacesRepo.findById(ctx.db, spaceId);
-  if (!space || space.deleted_at !== null) return undefined;
-  return publishedContent(ctx, space); // computed pages expanded into the API reference they stand for
+const themedUrl = (v: unknown): { light: string; dark: string } | undefined => {
+  const o = v as { light?: unknown; dark?: unknown } | undefined;
+  return o && typeof o.light === 'string' && o.light ? { light: o.light, dark: typeof o.dark === 'string' && o.dark ? o.dark : o.light } : undefined;
+};
+const themedColor = (v: unknown): { light: string; dark: string } | undefined => {
+  const o = v as { light?: unknown; dark?: unknown } | undefined;
+  const light = cssColor(o?.light);
+  return light ? { light, dark: cssColor(o?.dark) ?? light } : undefined;
+};
+const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+const fromCodePoints = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
+
+const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
+const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
+
+interface Handlers {
+  /** `/sites/{siteId}/…`, mounted at `/sites`. */
+  byPath: Router;
+  /** Requests whose Host is a site's custom hostname: the site at `/`. */
+  byHost: RequestHandler;
 }
 
-/** Rendered pages by revision, page and audience (the claims that decided conditional blocks): revisions never change. */
-const rendered = new Map<string, { html: string; headings: Heading[] }>();
-const RENDERED_MAX = 2000;
+export function publishedSiteRouter(ctx: AppContext): Handlers {
+  const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
+    res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
-async function renderPage(ctx: AppContext, content: RevisionContent, page: PageView, flat: readonly Flat[], claims: Claims): Promise<{ html: string; headings: Heading[] }> {
-  const source = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
-  // A page with `{% if %}` blocks is rendered per audience (the claims decide what it shows).
-  const markdown = applyConditionals(source, { visitor: { claims } });
-  const key = `${content.revision.id}:${page.meta.id}${markdown === source ? '' : `:${JSON.stringify(claims)}`}`;
-  const hit = rendered.get(key);
-  if (hit) return hit;
-  const doc = await pageDocument(markdown);
-  const byId = new Map(flat.map((f) => [f.page.meta.id, f.href]));
-  const headings: Heading[] = [];
-  const html = renderDocument(doc, { page: (id, anchor) => { const h = byId.get(id); return h ? (anchor ? `${h}#${anchor}` : h) : undefined; }, file: () => undefined }, headings);
-  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
-  const out = { html, headings };
-  rendered.set(key, out);
-  return out;
-}
-
-export function publishedSiteRouter(ctx: AppContext): Router {
-  const router = express.Router();
-
-  const notFound = (res: Response, message = 'This page does not exist.') =>
-    res.status(404).type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="robots" content="noindex"></head><body><main><h1>Page not found</h1><p>${escapeHtml(message)}</p></main></body></html>`);
-
-  /** The site if the visitor may read it (published; share key; visitor-auth), else an answer has been sent. */
-  async function openSite(req: Request, res: Response, siteId: string): Promise<SiteRow | undefined> {
-    const site = await sitesRepo.findById(ctx.db, siteId);
+  /** The visit if the visitor may read the site (published; share key; visitor-auth), else an answer has been sent. */
+  async function open(req: Request, res: Response, site: SiteRow | undefined, base: string): Promise<Visit | undefined> {
     if (!site || site.published !== 1) {
       notFound(res, 'This site does not exist or is not published.');
       return undefined;
@@ -153,49 +174,37 @@ export function publishedSiteRouter(ctx: AppContext): Router {
         notFound(res, 'This site does not exist or is not published.');
         return undefined;
       }
-      if (typeof req.query.share === 'string') res.cookie(`${SHARE_COOKIE}_${site.id}`, given, { httpOnly: true, sameSite: 'lax', path: `/sites/${site.id}` });
+      if (typeof req.query.share === 'string') res.cookie(`${SHARE_COOKIE}_${site.id}`, given, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
     }
-    const claims = await visitorToken(req, res, site);
-    if (claims) res.locals.visitorClaims = claims;
-    if (site.visibility === 'visitor-auth' && !claims) {
+    const signed = await visitorToken(req, res, site, base);
+    if (signed) res.locals.visitorClaims = signed;
+    if (site.visibility === 'visitor-auth' && !signed) {
       if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
         target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
         res.redirect(302, target.toString());
       } else {
-        res.status(401).type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in required</title><meta name="robots" content="noindex"></head><body><main><h1>Sign in required</h1><p>This site is only available to authenticated visitors.</p></main></body></html>');
+        res.status(401).type('html').send(renderMessagePage('Sign in required', 'This site is only available to authenticated visitors.'));
       }
       return undefined;
     }
-    return site;
-  }
-
-  async function resolve(req: Request, res: Response, site: SiteRow, segments: string[]): Promise<Resolved | undefined> {
-    const base = `/sites/${site.id}`;
-    const structure = await sitesRepo.structure(ctx.db, site.id);
+    const [view, heads] = await Promise.all([siteView(ctx, site), sitesRepo.spaceHeads(ctx.db, site.id)]);
     const claims = claimsOf(req, res);
-    const sections = structure.sections.filter((s) => visible(s.condition, claims));
-    let rest = [...segments];
-    let section: SectionRow | undefined;
-    let sectionBase = base;
-    if (structure.sections.length) {
-      const defaultSection = defaultOf(sections, site.default_section_id);
-      const named = sections.find((s) => s.id !== defaultSection?.id && s.path === rest[0]);
-      section = named ?? defaultSection;
-      if (!section) return undefined;
-      if (named) {
-        rest = rest.slice(1);
-        sectionBase = `${base}/${named.path}`;
+    const customization = view.site;
+    // The reader's theme (toggeable sites: `?theme=` once, then a cookie), else the customization's default.
+    const themes = customization.themes ?? { default: 'light', toggeable: false };
+    let theme = pick(themes.default, ['light', 'dark', 'system'] as const, 'light');
+    if (themes.toggeable) {
+      const asked = typeof req.query.theme === 'string' ? req.query.theme : cookies(req).get(THEME_COOKIE);
+      if (asked === 'light' || asked === 'dark' || asked === 'system') {
+        theme = asked;
+        if (typeof req.query.theme === 'string') res.cookie(THEME_COOKIE, asked, { sameSite: 'lax', path: cookiePath(base) });
       }
     }
-    const container = siteSpacesIn(structure, section?.id ?? null);
-    const siteSpaces = container.filter((ss) => visible(ss.condition, claims));
-    const defaultSpace = defaultOf(siteSpaces, section ? section.default_site_space_id : site.default_site_space_id);
-    const named = siteSpaces.find((ss) => ss.id !== defaultSpace?.id && ss.path === rest[0]);
-    const siteSpace = named ?? defaultSpace;
-    if (!siteSpace) return undefined;
-    if (named) rest = rest.slice(1);
-    return { site, base, structure, sections, ...(section ? { section } : {}), siteSpaces, siteSpace, spaceBase: named ? `${sectionBase}/${named.path}` : sectionBase, rest };
+    return {
+      site, base, view, claims, claimsKey: JSON.stringify(claims), theme,
+      heads: new Map(heads.map((h) => [h.id, h])),
+    };
   }
 
   const headers = (res: Response, site: SiteRow) => {
@@ -207,146 +216,374 @@ export function publishedSiteRouter(ctx: AppContext): Router {
 
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
-  /** Every (site space, its pages) of the site a visitor without claims sees, for llms.txt and the sitemap. */
-  async function allPages(req: Request, res: Response, site: SiteRow): Promise<{ title: string; flat: Flat[]; content: RevisionContent }[]> {
-    const structure = await sitesRepo.structure(ctx.db, site.id);
-    const out = [];
-    const claims = claimsOf(req, res);
-    const sections = structure.sections.length ? structure.sections.filter((s) => visible(s.condition, claims)) : [undefined];
-    const defaultSection = defaultOf(structure.sections.filter((s) => visible(s.condition, claims)), site.default_section_id);
-    for (const section of sections) {
-      const sectionBase = section && section.id !== defaultSection?.id ? `/sites/${site.id}/${section.path}` : `/sites/${site.id}`;
-      const spaces = siteSpacesIn(structure, section?.id ?? null).filter((ss) => visible(ss.condition, claims));
-      const def = defaultOf(spaces, section ? section.default_site_space_id : site.default_site_space_id);
-      for (const ss of spaces) {
-        const content = await contentOf(ctx, ss.space_id);
-        if (!content) continue;
-        const space = await spacesRepo.findById(ctx.db, ss.space_id);
-        const spaceBase = ss.id === def?.id ? sectionBase : `${sectionBase}/${ss.path}`;
-        out.push({ title: space?.title ?? ss.path, flat: flatten(await pageTree(ctx, ctx.db, content), spaceBase), content });
+  const revisionOf = async (v: Visit, spaceId: string): Promise<RevisionView | undefined> => {
+    const head = v.heads.get(spaceId);
+    return head && head.deleted_at === null ? revisionView(ctx, head) : undefined;
+  };
+
+  /** The visible sections, and where each visible site space is published (site space id → placement). */
+  function placements(v: Visit): { sections: SectionRow[]; defaultSection?: SectionRow; all: Placement[] } {
+    const s = v.view.structure;
+    const sections = s.sections.filter((x) => visible(x.condition, v.claims));
+    const defaultSection = defaultOf(sections, v.site.default_section_id);
+    const all: Placement[] = [];
+    for (const section of s.sections.length ? sections : [undefined]) {
+      const sectionBase = section && section.id !== defaultSection?.id ? `${v.base}/${section.path}` : v.base;
+      const spaces = siteSpacesIn(s, section?.id ?? null).filter((ss) => visible(ss.condition, v.claims));
+      const def = defaultOf(spaces, section ? section.default_site_space_id : v.site.default_site_space_id);
+      for (const ss of spaces) all.push({ siteSpace: ss, ...(section ? { section } : {}), base: ss.id === def?.id ? sectionBase : `${sectionBase}/${ss.path}` });
+    }
+    return { sections, ...(defaultSection ? { defaultSection } : {}), all };
+  }
+
+  function resolve(v: Visit, segments: string[]): Resolved | undefined {
+    const s = v.view.structure;
+    const { sections, defaultSection } = placements(v);
+    let rest = [...segments];
+    let section: SectionRow | undefined;
+    let sectionBase = v.base;
+    if (s.sections.length) {
+      const named = sections.find((x) => x.id !== defaultSection?.id && x.path === rest[0]);
+      section = named ?? defaultSection;
+      if (!section) return undefined;
+      if (named) {
+        rest = rest.slice(1);
+        sectionBase = `${v.base}/${named.path}`;
       }
+    }
+    const siteSpaces = siteSpacesIn(s, section?.id ?? null).filter((ss) => visible(ss.condition, v.claims));
+    const defaultSpace = defaultOf(siteSpaces, section ? section.default_site_space_id : v.site.default_site_space_id);
+    const named = siteSpaces.find((ss) => ss.id !== defaultSpace?.id && ss.path === rest[0]);
+    const siteSpace = named ?? defaultSpace;
+    if (!siteSpace) return undefined;
+    if (named) rest = rest.slice(1);
+    return { sections, ...(section ? { section } : {}), siteSpaces, siteSpace, spaceBase: named ? `${sectionBase}/${named.path}` : sectionBase, sectionBase, rest };
+  }
+
+  const fileHref = (v: Visit, siteSpaceId: string, f: FileEntry) => `${v.base}/~files/${siteSpaceId}/${f.id}/${encodeURIComponent(f.name)}?v=${f.blob.slice(0, 12)}`;
+  const fileLink = (v: Visit, siteSpaceId: string, f: FileEntry | undefined): FileLink | undefined => f && {
+    href: fileHref(v, siteSpaceId, f), name: f.name, size: f.size, contentType: f.contentType,
+    ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}),
+  };
+
+  /** Resolves page, file and space references of the site for one site space (its pages, files and links). */
+  async function linkContext(v: Visit, placement: Placement, rev: RevisionView, pagePath: string, flatHref: Map<string, string>): Promise<RenderContext> {
+    const { all } = placements(v);
+    const others = new Map<string, { placement: Placement; rev: RevisionView }>();
+    for (const p of all) {
+      if (p.siteSpace.space_id === placement.siteSpace.space_id || others.has(p.siteSpace.space_id)) continue;
+      const r = await revisionOf(v, p.siteSpace.space_id);
+      if (r) others.set(p.siteSpace.space_id, { placement: p, rev: r });
+    }
+    const pageIn = (r: RevisionView, base: string, id: string): PageLink | undefined => {
+      const e = r.byId.get(id);
+      if (!e) return undefined;
+      if (e.page.meta.type === 'group') {
+        const first = e.page.children.find((c) => c.meta.type === 'document');
+        return first ? { href: `${base}/${first.path ?? first.meta.slug}`, title: e.page.meta.title } : undefined;
+      }
+      return e.page.meta.type === 'document' ? { href: flatHref.get(id) ?? `${base}/${e.path}`, title: e.page.meta.title } : undefined;
+    };
+    const ext: 'self' | 'blank' = customizationOf(v, placement.siteSpace.id).externalLinks?.target === 'blank' ? 'blank' : 'self';
+    return {
+      externalTarget: ext,
+      page(id, space) {
+        if (!space || space === placement.siteSpace.space_id) return pageIn(rev, placement.base, id);
+        const o = others.get(space);
+        return o ? pageIn(o.rev, o.placement.base, id) : undefined;
+      },
+      pagePath(target) {
+        const path = resolvePagePath(pagePath, target);
+        if (path === '') return rev.tree[0] ? { href: `${placement.base}/`, title: rev.tree[0].meta.title } : undefined;
+        const e = rev.byPath.get(path) ?? rev.byPath.get(path.toLowerCase());
+        return e ? { href: flatHref.get(e.page.meta.id) ?? `${placement.base}/${e.path}`, title: e.page.meta.title } : undefined;
+      },
+      file(ref) {
+        return fileLink(v, placement.siteSpace.id, ref.id ? rev.filesById.get(ref.id) : ref.name ? rev.filesByName.get(ref.name) : undefined);
+      },
+    };
+  }
+
+  const customizationOf = (v: Visit, siteSpaceId: string): Customization => v.view.customization.get(siteSpaceId) ?? v.view.site;
+
+  /** The customization of a site space as its pages show it (links resolved, conditions evaluated). */
+  async function chromeOf(v: Visit, placement: Placement, links: RenderContext): Promise<Chrome> {
+    const c = customizationOf(v, placement.siteSpace.id) as Customization & { internationalization?: { locale?: string } };
+    const { all } = placements(v);
+    const to = (ref: unknown): { href?: string; external?: boolean } => {
+      const r = ref as { kind?: string; space?: string; url?: string } | null | undefined;
+      if (!r) return {};
+      if (r.kind === 'space') {
+        const p = all.find((x) => x.siteSpace.space_id === r.space);
+        return p ? { href: `${p.base}/` } : {};
+      }
+      const t = resolveTarget(r as Parameters<typeof resolveTarget>[0], links);
+      return t ? { href: t.href, ...(t.external ? { external: true } : {}) } : {};
+    };
+    const link = (l: { title?: unknown; to?: unknown } | undefined): LinkItem | undefined =>
+      l && typeof l.title === 'string' ? { title: l.title, ...to(l.to) } : undefined;
+    const favicon = c.favicon as { icon?: unknown; emoji?: unknown } | undefined;
+    const s = (c.styling ?? {}) as Customization['styling'] & { headingFont?: unknown };
+    const announcement = c.announcement?.enabled && c.announcement.message ? c.announcement : undefined;
+    const icon = themedUrl(favicon?.icon);
+    return {
+      title: c.title || v.site.title,
+      lang: typeof c.internationalization?.locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(c.internationalization.locale) ? c.internationalization.locale : 'en',
+      ...(themedUrl(c.header?.logo) ? { logo: themedUrl(c.header?.logo)! } : {}),
+      ...(icon ? { favicon: icon } : typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? { favicon: { emoji: fromCodePoints(favicon.emoji) } } : {}),
+      headerLinks: (c.header?.links ?? []).filter((l) => visible(l.condition, v.claims)).map((l) => ({
+        title: l.title, ...to(l.to), style: pick(l.style, ['link', 'button-primary', 'button-secondary'] as const, 'link'),
+        links: (l.links ?? []).map(link).filter((x): x is LinkItem => !!x),
+      })),
+      ...(announcement ? {
+        announcement: {
+          message: announcement.message!, style: pick(announcement.style, ['info', 'warning', 'danger', 'success'] as const, 'info'),
+          ...(link(announcement.link) ? { link: link(announcement.link)! } : {}),
+        },
+      } : {}),
+      footer: {
+        ...(themedUrl(c.footer?.logo) ? { logo: themedUrl(c.footer?.logo)! } : {}),
+        groups: (c.footer?.groups ?? []).map((g) => ({ title: g.title, links: (g.links ?? []).map(link).filter((x): x is LinkItem => !!x) })),
+        ...(c.footer?.copyright ? { copyright: c.footer.copyright } : {}),
+      },
+      styling: {
+        theme: pick(s.theme, ['clean', 'muted', 'bold', 'gradient'] as const, 'clean'),
+        primary: themedColor(s.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' },
+        ...(themedColor(s.tint?.color) ? { tint: themedColor(s.tint?.color)! } : {}),
+        hints: Object.fromEntries((['info', 'success', 'warning', 'danger'] as const).flatMap((k) => {
+          const col = themedColor(s[`${k}Color`]);
+          return col ? [[k, col]] : [];
+        })),
+        corners: pick(s.corners, ['straight', 'rounded', 'circular'] as const, 'rounded'),
+        depth: pick(s.depth, ['subtle', 'flat'] as const, 'subtle'),
+        links: pick(s.links, ['default', 'accent'] as const, 'default'),
+        ...(fontStack(typeof s.font === 'string' ? s.font : undefined) ? { font: fontStack(s.font as string)! } : {}),
+        ...(fontStack(s.monospaceFont, true) ? { monospaceFont: fontStack(s.monospaceFont, true)! } : {}),
+        sidebarBackground: pick(s.sidebar?.background, ['default', 'filled'] as const, 'default'),
+        sidebarList: pick(s.sidebar?.list, ['default', 'pill', 'line'] as const, 'default'),
+        search: pick(s.search, ['prominent', 'subtle'] as const, 'subtle'),
+      },
+      themes: { default: pick(c.themes?.default, ['light', 'dark', 'system'] as const, 'light'), toggeable: c.themes?.toggeable === true },
+      pagination: c.pagination?.enabled !== false,
+      trademark: c.trademark?.enabled !== false,
+      markdownAction: (c.pageActions as { markdown?: boolean } | undefined)?.markdown !== false,
+      externalTarget: links.externalTarget,
+      ...(c.privacyPolicy?.url ? { privacyPolicy: c.privacyPolicy.url } : {}),
+      ...(c.socialPreview?.url ? { socialPreview: c.socialPreview.url } : {}),
+    };
+  }
+
+  /** Every (site space, its pages) of the site the visitor sees, for llms.txt, the sitemap and search. */
+  async function allPages(v: Visit): Promise<{ title: string; flat: Flat[] }[]> {
+    const out = [];
+    for (const p of placements(v).all) {
+      const rev = await revisionOf(v, p.siteSpace.space_id);
+      if (!rev) continue;
+      out.push({ title: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path, flat: flatten(rev.tree, p.base) });
     }
     return out;
   }
 
-  router.get('/:siteId/robots.txt', async (req, res, next) => {
-    try {
-      const site = await openSite(req, res, String(req.params.siteId));
-      if (!site) return;
-      headers(res, site);
-      const indexed = site.visibility === 'public';
-      res.type('text/plain').send(indexed ? `User-agent: *\nAllow: /sites/${site.id}/\nSitemap: ${origin(req)}/sites/${site.id}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
-    } catch (err) { next(err); }
-  });
+  async function robots(req: Request, res: Response, v: Visit) {
+    const indexed = v.site.visibility === 'public';
+    res.type('text/plain').send(indexed ? `User-agent: *\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
+  }
 
-  router.get('/:siteId/sitemap.xml', async (req, res, next) => {
-    try {
-      const site = await openSite(req, res, String(req.params.siteId));
-      if (!site) return;
-      headers(res, site);
-      const urls = site.visibility === 'public' ? (await allPages(req, res, site)).flatMap((s) => s.flat.filter((f) => !f.page.meta.metadata || (f.page.meta.metadata as Record<string, unknown>).noIndex !== true).map((f) => f.href)) : [];
-      res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
-    } catch (err) { next(err); }
-  });
+  async function sitemap(req: Request, res: Response, v: Visit) {
+    const urls = v.site.visibility === 'public' ? (await allPages(v)).flatMap((s) => s.flat.filter((f) => (f.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex !== true).map((f) => f.href)) : [];
+    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
+  }
 
-  router.get(['/:siteId/llms.txt', '/:siteId/llms-full.txt'], async (req, res, next) => {
-    try {
-      const site = await openSite(req, res, String(req.params.siteId));
-      if (!site) return;
-      headers(res, site);
-      const full = req.path.endsWith('llms-full.txt');
-      let out = `# ${site.title}\n`;
-      for (const s of await allPages(req, res, site)) {
-        out += `\n## ${s.title}\n\n`;
-        if (!full) {
-          for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.href}.md)${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
-          continue;
-        }
+  async function llms(req: Request, res: Response, v: Visit, full: boolean) {
+    let out = `# ${v.view.site.title || v.site.title}\n`;
+    for (const s of await allPages(v)) {
+      out += `\n## ${s.title}\n\n`;
+      if (!full) {
+        for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.href}.md)${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
+        continue;
+      }
+      const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
+      for (const f of s.flat) out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
+    }
+    res.type('text/plain; charset=utf-8').send(out);
+  }
+
+  async function search(req: Request, res: Response, v: Visit) {
+    const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const results: { title: string; href: string; excerpt: string }[] = [];
+    if (words.length) {
+      outer: for (const s of await allPages(v)) {
         const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
-        for (const f of s.flat) out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } })}\n\n`;
-      }
-      res.type('text/plain; charset=utf-8').send(out);
-    } catch (err) { next(err); }
-  });
-
-  router.get('/:siteId/~search', async (req, res, next) => {
-    try {
-      const site = await openSite(req, res, String(req.params.siteId));
-      if (!site) return;
-      headers(res, site);
-      const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
-      const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-      const results: { title: string; href: string; excerpt: string }[] = [];
-      if (words.length) {
-        for (const s of await allPages(req, res, site)) {
-          const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
-          for (const f of s.flat) {
-            const text = `${f.page.meta.title}\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } })}`;
-            const lower = text.toLowerCase();
-            if (!words.every((w) => lower.includes(w))) continue;
-            const at = Math.max(0, lower.indexOf(words[0]!) - 60);
-            results.push({ title: f.page.meta.title, href: f.href, excerpt: text.slice(at, at + 180).replace(/\s+/g, ' ') });
-            if (results.length >= 50) break;
-          }
+        for (const f of s.flat) {
+          const text = `${f.page.meta.title}\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}`;
+          const lower = text.toLowerCase();
+          if (!words.every((w) => lower.includes(w))) continue;
+          const at = Math.max(0, lower.indexOf(words[0]!) - 60);
+          results.push({ title: f.page.meta.title, href: f.href, excerpt: text.slice(at, at + 180).replace(/\s+/g, ' ') });
+          if (results.length >= 50) break outer;
         }
       }
-      if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results });
-      const body = `<p>${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><div class="excerpt">${escapeHtml(r.excerpt)}</div></li>`).join('')}</ul>`;
-      res.type('html').send(renderShell({
-        siteTitle: site.title, siteHref: `/sites/${site.id}/`, title: 'Search', sections: [], variants: [], nav: [], body, headings: [],
-        noindex: true, searchHref: `/sites/${site.id}/~search`,
-      }));
-    } catch (err) { next(err); }
-  });
+    }
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results });
+    const first = placements(v).all[0];
+    const rev = first && (await revisionOf(v, first.siteSpace.space_id));
+    const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
+    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><div class="excerpt">${escapeHtml(r.excerpt)}</div></li>`).join('')}</ul>`;
+    if (!chrome) return notFound(res, 'This site has no content yet.', v);
+    res.type('html').send(renderShell({
+      chrome, siteHref: `${v.base}/`, title: 'Search', sections: [], variants: [], nav: [], body, headings: [],
+      noindex: true, searchHref: `${v.base}/~search`, searchQuery: q, theme: v.theme,
+    }));
+  }
 
-  router.get(/^\/([^/]+)(\/.*)?$/, async (req, res, next) => {
-    try {
-      const siteId = (req.params as unknown as string[])[0]!;
-      const site = await openSite(req, res, siteId);
-      if (!site) return;
-      headers(res, site);
-      const raw = ((req.params as unknown as string[])[1] ?? '/').split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-      const twin = raw.length > 0 && raw[raw.length - 1]!.endsWith('.md');
-      if (twin) raw[raw.length - 1] = raw[raw.length - 1]!.slice(0, -3);
-      const r = await resolve(req, res, site, raw);
-      if (!r) return notFound(res, 'This site has no content yet.');
-      const content = await contentOf(ctx, r.siteSpace.space_id);
-      if (!content) return notFound(res);
-      const tree = await pageTree(ctx, ctx.db, content);
-      const flat = flatten(tree, r.spaceBase);
-      const path = r.rest.join('/');
-      const at = path === '' ? 0 : flat.findIndex((f) => (f.page.path ?? f.page.meta.slug) === path);
-      const current = flat[at];
-      if (!current) return notFound(res);
-      if (twin) {
-        const markdown = applyConditionals((await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '', { visitor: { claims: claimsOf(req, res) } });
-        return res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${markdown}`);
+  async function file(req: Request, res: Response, v: Visit, siteSpaceId: string, fileId: string) {
+    const placement = placements(v).all.find((p) => p.siteSpace.id === siteSpaceId);
+    const rev = placement && (await revisionOf(v, placement.siteSpace.space_id));
+    const f = rev?.filesById.get(fileId);
+    if (!f) return notFound(res, 'This file does not exist.');
+    const etag = `"${f.blob}"`;
+    const shared = v.site.visibility === 'public' || v.site.visibility === 'unlisted';
+    const scope = shared && !v.view.conditional ? 'public' : 'private';
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', req.query.v === f.blob.slice(0, 12) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=0, must-revalidate`);
+    // Files never run anything: a sandbox with no script; SVG shown as an image, active types only downloaded.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.get('if-none-match') === etag) return res.status(304).end();
+    const data = await blobStore(ctx).get(f.blob);
+    if (!data) return notFound(res, 'This file is missing from the storage.');
+    const svg = f.contentType === 'image/svg+xml';
+    const type = svg ? 'image/svg+xml' : FILE_ACTIVE.test(f.contentType) ? 'application/octet-stream' : f.contentType || 'application/octet-stream';
+    const inline = svg || FILE_INLINE.test(type);
+    res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(f.name)}`);
+    res.type(type).send(data);
+  }
+
+  /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
+  async function page(res: Response, v: Visit, rawPath: string): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+    const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
+    const twin = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
+    if (twin) segments[segments.length - 1] = segments[segments.length - 1]!.slice(0, -3);
+    const r = resolve(v, segments);
+    if (!r) return void notFound(res, 'This site has no content yet.', v);
+    const rev = await revisionOf(v, r.siteSpace.space_id);
+    if (!rev) return void notFound(res, undefined, v);
+    const flat = flatten(rev.tree, r.spaceBase);
+    const path = r.rest.join('/');
+    let at = path === '' ? 0 : flat.findIndex((f) => (f.page.path ?? f.page.meta.slug) === path);
+    if (at < 0 && path !== '') {
+      // A group's path shows its first page; a hidden page is served at its path (without being listed).
+      const e = rev.byPath.get(path) ?? rev.byId.get(rev.byPath.get(path.toLowerCase())?.page.meta.id ?? '');
+      if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${twin ? '.md' : ''}`);
+      if (e) {
+        flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}` });
+        at = flat.length - 1;
       }
-      const page = await renderPage(ctx, content, current.page, flat, claimsOf(req, res));
-      const spaceTitles = new Map<string, string>();
-      for (const ss of r.siteSpaces) spaceTitles.set(ss.id, (await spacesRepo.findById(ctx.db, ss.space_id))?.title ?? ss.path);
-      const sectionDefault = defaultOf(r.sections, site.default_section_id);
-      const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : site.default_site_space_id);
-      const sectionHref = (s: SectionRow) => (s.id === sectionDefault?.id ? `${r.base}/` : `${r.base}/${s.path}/`);
-      const sectionBase = r.section && r.section.id !== sectionDefault?.id ? `${r.base}/${r.section.path}` : r.base;
-      res.type('html').send(renderShell({
-        siteTitle: site.title,
-        siteHref: `${r.base}/`,
-        title: current.page.meta.title,
-        ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
-        sections: r.sections.map((s) => ({ title: s.title, href: sectionHref(s), current: s.id === r.section?.id })),
-        variants: r.siteSpaces.map((ss) => ({ title: spaceTitles.get(ss.id) ?? ss.path, href: ss.id === spaceDefault?.id ? `${sectionBase}/` : `${sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
-        nav: navOf(tree, r.spaceBase, current.page.meta.id),
-        body: page.html,
-        headings: page.headings,
-        ...(flat[at - 1] ? { previous: { title: flat[at - 1]!.page.meta.title, href: flat[at - 1]!.href } } : {}),
-        ...(flat[at + 1] ? { next: { title: flat[at + 1]!.page.meta.title, href: flat[at + 1]!.href } } : {}),
-        noindex: site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
-        searchHref: `${r.base}/~search`,
-        markdownHref: `${current.href}.md`,
-      }));
-    } catch (err) { next(err); }
+    }
+    const current = flat[at];
+    const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
+    if (!current) {
+      const links = await linkContext(v, placement, rev, '', new Map());
+      return void notFound(res, undefined, v, await chromeOf(v, placement, links));
+    }
+    const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
+    const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
+    if (twin) return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${markdown}`);
+
+    const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
+    const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, flatHref);
+    const doc = await pageDocument(markdown);
+    const rendered = renderDocument(doc, links);
+    const chrome = await chromeOf(v, placement, links);
+    const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
+    const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
+    const sectionHref = (s: SectionRow) => (s.id === sectionDefault?.id ? `${v.base}/` : `${v.base}/${s.path}/`);
+    const shownAt = flat.findIndex((f) => f === current && !f.page.meta.hidden);
+    const html = renderShell({
+      chrome,
+      siteHref: `${v.base}/`,
+      title: current.page.meta.title,
+      ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
+      sections: r.sections.map((s) => ({ title: s.title, href: sectionHref(s), current: s.id === r.section?.id })),
+      variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
+      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id),
+      body: rendered.html,
+      headings: rendered.headings,
+      ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: flat[shownAt - 1]!.page.meta.title, href: flat[shownAt - 1]!.href } } : {}),
+      ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: flat[shownAt + 1]!.page.meta.title, href: flat[shownAt + 1]!.href } } : {}),
+      noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
+      ...(v.site.hostname ? { canonical: `${new URL(ctx.config.publicUrl).protocol}//${v.site.hostname}${current.href.slice(v.base.length) || '/'}` } : {}),
+      searchHref: `${v.base}/~search`,
+      markdownHref: `${current.href}.md`,
+      theme: v.theme,
+      selfHref: at === 0 && path === '' ? `${r.spaceBase}/` : current.href,
+    });
+    return { status: 200, html, perAudience: markdown !== source };
+  }
+
+  /** Serves one request to a site (its base, and the path below it). */
+  async function serve(req: Request, res: Response, next: NextFunction, site: SiteRow | undefined, base: string, rest: string) {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      const v = await open(req, res, site, base);
+      if (!v) return;
+      headers(res, v.site);
+      if (rest === '/robots.txt') return await robots(req, res, v);
+      if (rest === '/sitemap.xml') return await sitemap(req, res, v);
+      if (rest === '/llms.txt' || rest === '/llms-full.txt') return await llms(req, res, v, rest === '/llms-full.txt');
+      if (rest === '/~search') return await search(req, res, v);
+      const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);
+      if (fileMatch) return await file(req, res, v, fileMatch[1]!, fileMatch[2]!);
+      if (rest.endsWith('.md')) return void (await page(res, v, rest));
+      // Whole pages are cached by the site's version, the spaces' heads, the URL, the theme and (when the site or the
+      // page depends on them) the claims.
+      const stamp = [...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.title}`).sort().join(',');
+      const key = `${v.site.id}:${v.site.version}|${stamp}|${v.base}|${rest}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
+      let hit = cachedPage(ctx, key);
+      if (hit?.perAudience && !v.view.conditional) hit = cachedPage(ctx, `${key}|${v.claimsKey}`);
+      if (!hit) {
+        const out = await page(res, v, rest);
+        if (!out) return; // answered (404, redirect)
+        hit = out;
+        cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...out, html: '' } : out);
+        if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, out);
+      }
+      res.status(hit.status).type('html').send(hit.html);
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  const byPath = express.Router();
+  byPath.use(async (req, res, next) => {
+    const m = /^\/([^/]+)(\/.*)?$/.exec(req.path);
+    if (!m) return next();
+    const siteId = m[1]!;
+    if (m[2] === undefined) return res.redirect(301, `${req.baseUrl}/${siteId}/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`);
+    let site: SiteRow | undefined;
+    try {
+      site = await sitesRepo.findById(ctx.db, siteId);
+    } catch (err) {
+      return next(err);
+    }
+    await serve(req, res, next, site, `/sites/${siteId}`, m[2]);
   });
 
-  return router;
+  const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  const byHost: RequestHandler = async (req, res, next) => {
+    // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
+    const host = (req.get('host') ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253) return next();
+    let site: SiteRow | undefined;
+    try {
+      site = await sitesRepo.findByHostname(ctx.db, host);
+    } catch (err) {
+      return next(err);
+    }
+    if (!site) return next();
+    await serve(req, res, next, site, '', req.path);
+  };
+
+  return { byPath, byHost };
 }

@@ -1,0 +1,246 @@
+// GitBook blocks the stored markdown keeps as tag lines (`{% tabs %}` … `{% endtabs %}`, see docs/content-pipeline.md)
+// or as HTML islands (`<details>`, `<table data-view="cards">`), folded into GitBook's JSON block shapes (`tabs` of
+// `tabs-item`, `stepper` of `stepper-step`, `columns` of `column`, `expandable` with title and body fragments,
+// `content-ref`, `embed`, `file`, `reusable-content`, and `cards`) so the renderer draws one form whether a block
+// arrives as a JSON document block or as tag lines. Linear: one pass pairs opening and closing tags with a stack.
+import { inlineText, type Block, type InlineContent } from '../content/document.js';
+
+/** A block of either form: the content pipeline's `Block`, or a GitBook block shape it does not model (yet). */
+export interface AnyBlock {
+  object: 'block';
+  type: string;
+  key?: string;
+  data: Record<string, any>;
+  nodes: any[];
+  fragments?: { object: 'fragment'; fragment: string; type: string; nodes: AnyBlock[] }[];
+  isVoid?: boolean;
+}
+
+interface Tag {
+  kind: 'open' | 'close';
+  name: string;
+  attributes: Record<string, string>;
+}
+
+const TAG = /^\{%-?\s*(end)?([a-z][\w-]*)((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'|[^\s%"']+))*)\s*-?%\}$/;
+const INCLUDE = /^\{%-?\s*include\s+(?:"([^"]+)"|'([^']+)')\s*-?%\}$/;
+const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
+
+/** Tag names folded into containers (their opening and closing lines pair up). */
+const CONTAINERS = new Set(['tabs', 'tab', 'stepper', 'step', 'columns', 'column', 'content-ref', 'embed', 'file']);
+/** Tags that may stand alone without a closing line. */
+const SELF_CLOSING = new Set(['embed', 'file']);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_a, n: string) => ENTITIES[n] ?? '');
+
+/** The tag a block is: a paragraph whose whole text is one `{% … %}` line. */
+function tagOf(b: AnyBlock): Tag | { kind: 'include'; path: string } | undefined {
+  if (b.type !== 'paragraph') return undefined;
+  const text = inlineText(b.nodes as InlineContent[]).trim();
+  if (!text.startsWith('{%') || text.length > 4096) return undefined;
+  const include = INCLUDE.exec(text);
+  if (include) return { kind: 'include', path: include[1] ?? include[2]! };
+  const m = TAG.exec(text);
+  if (!m) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const a of (m[3] ?? '').matchAll(ATTRIBUTE)) attributes[a[1]!] = decode(a[2] ?? a[3] ?? a[4] ?? '');
+  return { kind: m[1] ? 'close' : 'open', name: m[2]!, attributes };
+}
+
+const DETAILS_OPEN = /^<details(\s[^>]*)?>/i;
+const DETAILS_CLOSE = /^<\/details>\s*$/i;
+/** Text of an HTML fragment (tags dropped), in one linear scan. */
+function stripTags(html: string): string {
+  let out = '';
+  let inTag = false;
+  for (const ch of html) {
+    if (ch === '<') inTag = true;
+    else if (ch === '>' && inTag) inTag = false;
+    else if (!inTag) out += ch;
+  }
+  return decode(out).replace(/\s+/g, ' ').trim();
+}
+
+function htmlOf(b: AnyBlock): string | undefined {
+  return b.type === 'html' && typeof b.data?.html === 'string' ? (b.data.html as string).trim() : undefined;
+}
+
+/** `<summary>` text of a (short) HTML block. */
+function summaryOf(html: string | undefined): string | undefined {
+  if (!html || html.length > 8192) return undefined;
+  const lower = html.toLowerCase();
+  const a = lower.indexOf('<summary>');
+  const b = a < 0 ? -1 : lower.indexOf('</summary>', a);
+  return b < 0 ? undefined : stripTags(html.slice(a + 9, b));
+}
+
+const paragraph = (text: string): AnyBlock => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+
+/**
+ * Folds a list of sibling blocks: tag-line containers and `<details>` islands become GitBook block shapes, cards
+ * tables become `cards` blocks; everything else is kept as it is (children are folded when rendered).
+ */
+export function foldBlocks(list: readonly (Block | AnyBlock)[]): AnyBlock[] {
+  const blocks = list as AnyBlock[];
+  // Pair openings with closings (a closing pairs with the nearest open tag of its name; what lies above it in the
+  // stack stays unpaired). The search down the stack is bounded, so the pass stays linear.
+  const match = new Map<number, number>();
+  const stack: { name: string; at: number }[] = [];
+  const tags = blocks.map((b) => {
+    const t = tagOf(b);
+    if (t) return t;
+    const html = htmlOf(b);
+    if (html === undefined) return undefined;
+    if (DETAILS_OPEN.test(html) && !/<\/details>\s*$/i.test(html)) return { kind: 'open' as const, name: 'details', attributes: {} };
+    if (DETAILS_CLOSE.test(html)) return { kind: 'close' as const, name: 'details', attributes: {} };
+    return undefined;
+  });
+  tags.forEach((t, i) => {
+    if (!t || t.kind === 'include') return;
+    if (t.kind === 'open' && (CONTAINERS.has(t.name) || t.name === 'details')) stack.push({ name: t.name, at: i });
+    else if (t.kind === 'close') {
+      for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
+        if (stack[k]!.name === t.name) {
+          match.set(stack[k]!.at, i);
+          stack.length = k;
+          break;
+        }
+      }
+    }
+  });
+
+  const build = (from: number, to: number): AnyBlock[] => {
+    const out: AnyBlock[] = [];
+    for (let i = from; i < to; i++) {
+      const b = blocks[i]!;
+      const t = tags[i];
+      if (t?.kind === 'include') {
+        out.push({ object: 'block', type: 'include', data: { path: t.path }, nodes: [], isVoid: true });
+        continue;
+      }
+      if (t?.kind === 'open' && match.has(i)) {
+        const end = match.get(i)!;
+        out.push(container(t, b, build(i + 1, end)));
+        i = end;
+        continue;
+      }
+      if (t?.kind === 'open' && SELF_CLOSING.has(t.name)) {
+        out.push(container(t, b, []));
+        continue;
+      }
+      const html = htmlOf(b);
+      if (html !== undefined && /^<table\s[^>]*data-view="cards"/i.test(html)) {
+        const cards = parseCards(html);
+        if (cards) {
+          out.push({ object: 'block', type: 'cards', data: { cards }, nodes: [], isVoid: true });
+          continue;
+        }
+      }
+      out.push(b);
+    }
+    return out;
+  };
+  return build(0, blocks.length);
+}
+
+function container(t: Tag, opening: AnyBlock, children: AnyBlock[]): AnyBlock {
+  const block = (type: string, data: Record<string, unknown>, nodes: AnyBlock[]): AnyBlock => ({ object: 'block', type, key: opening.key, data, nodes });
+  const only = (name: string) => children.filter((c) => c.type === name);
+  switch (t.name) {
+    case 'tabs':
+      return block('tabs', {}, only('tabs-item'));
+    case 'tab':
+      return block('tabs-item', { title: t.attributes.title ?? '' }, children);
+    case 'stepper':
+      return block('stepper', {}, only('stepper-step'));
+    case 'step':
+      return block('stepper-step', {}, children);
+    case 'columns':
+      return block('columns', {}, only('column'));
+    case 'column':
+      return block('column', t.attributes.width ? { width: t.attributes.width } : {}, children);
+    case 'content-ref':
+      return block('content-ref', { ref: { kind: 'url', url: t.attributes.url ?? '' } }, []);
+    case 'embed':
+      return block('embed', { url: t.attributes.url ?? '' }, children);
+    case 'file':
+      return block('file', { ref: { kind: 'url', url: t.attributes.src ?? '' } }, children);
+    case 'details': {
+      // `<details>` [`<summary>…</summary>` in the same or the next HTML block] body `</details>`.
+      const own = summaryOf(htmlOf(opening));
+      let body = children;
+      let title = own ?? '';
+      if (own === undefined && body[0]) {
+        const next = summaryOf(htmlOf(body[0]));
+        if (next !== undefined) {
+          title = next;
+          body = body.slice(1);
+        }
+      }
+      return {
+        object: 'block', type: 'expandable', key: opening.key, data: /\sopen(\s|>|=)/i.test(htmlOf(opening) ?? '') ? { defaultExpanded: true } : {}, nodes: [],
+        fragments: [
+          { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph(title || 'Details')] },
+          { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body },
+        ],
+      };
+    }
+    default:
+      return opening;
+  }
+}
+
+export interface Card {
+  title: string;
+  text: string[];
+  /** The card's link target (a page path, URL or file) as written. */
+  target?: string;
+  /** The cover image as written. */
+  cover?: string;
+}
+
+/**
+ * GitBook's cards table (`<table data-view="cards">`): a header row marks the hidden target and cover columns
+ * (`data-card-target`, `data-card-cover`); each body row is a card. Only text and the hrefs are read; anything else
+ * is dropped. Undefined when the HTML is not such a table.
+ */
+export function parseCards(html: string): Card[] | undefined {
+  if (html.length > 512 * 1024) return undefined;
+  const lower = html.toLowerCase();
+  const between = (open: string, close: string, from = 0): [string, number] | undefined => {
+    const a = lower.indexOf(open, from);
+    if (a < 0) return undefined;
+    const b = lower.indexOf(close, a + open.length);
+    return b < 0 ? undefined : [html.slice(a + open.length, b), b + close.length];
+  };
+  const head = between('<thead>', '</thead>')?.[0] ?? '';
+  const heads = head.split(/<th\b/i).slice(1).map((h) => h.slice(0, Math.max(0, h.indexOf('>'))));
+  const targetAt = heads.findIndex((a) => /data-card-target/i.test(a));
+  const coverAt = heads.findIndex((a) => /data-card-cover/i.test(a));
+  const hidden = new Set(heads.map((a, i) => (/data-hidden/i.test(a) ? i : -1)).filter((i) => i >= 0));
+  const body = between('<tbody>', '</tbody>')?.[0];
+  if (body === undefined) return undefined;
+  const cards: Card[] = [];
+  for (const chunk of body.split(/<tr\b/i).slice(1)) {
+    const rowChunk = chunk.slice(chunk.indexOf('>') + 1);
+    const end = rowChunk.toLowerCase().indexOf('</tr>');
+    const row = end < 0 ? rowChunk : rowChunk.slice(0, end);
+    const cells = row.split(/<td\b/i).slice(1).map((c) => {
+      const open = c.indexOf('>');
+      const close = c.toLowerCase().lastIndexOf('</td>');
+      return c.slice(open + 1, close < 0 ? c.length : close);
+    });
+    const href = (cell: string | undefined) => {
+      const at = cell ? cell.toLowerCase().indexOf('href="') : -1;
+      const end = at < 0 ? -1 : cell!.indexOf('"', at + 6);
+      return end < 0 ? undefined : cell!.slice(at + 6, end);
+    };
+    const text = cells.map((c, i) => (i === targetAt || i === coverAt || hidden.has(i) ? '' : stripTags(c))).filter(Boolean);
+    const target = href(cells[targetAt]);
+    const cover = href(cells[coverAt]);
+    cards.push({ title: text[0] ?? '', text: text.slice(1), ...(target ? { target: decode(target) } : {}), ...(cover ? { cover: decode(cover) } : {}) });
+    if (cards.length >= 500) break;
+  }
+  return cards;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToDocument } from '../content/markdown.js';
+import { foldBlocks, parseCards } from './blocks.js';
+import { highlight } from './highlight.js';
+import { renderDocument, type RenderContext } from './render.js';
+
+const ctx: RenderContext = {
+  externalTarget: 'self',
+  page: (id) => (id === 'p1' ? { href: '/s/one', title: 'One' } : undefined),
+  pagePath: (t) => (t.replace(/\.md$/, '') === 'one' ? { href: '/s/one', title: 'One' } : undefined),
+  file: (ref) => (ref.id === 'f1' || ref.name === 'pic.png' ? { href: '/s/~files/ss/f1/pic.png?v=abc', name: 'pic.png', size: 2048, contentType: 'image/png', width: 10, height: 5 } : undefined),
+};
+const render = (md: string) => renderDocument(markdownToDocument(md), ctx).html;
+
+describe('highlight', () => {
+  it('marks keywords, strings, comments, numbers and function names; escapes everything', () => {
+    expect(highlight('const x = "a<b"; // hi\nfoo(1)', 'js')).toBe('<span class="tk-k">const</span> x = <span class="tk-s">&quot;a&lt;b&quot;</span>; <span class="tk-c">// hi</span>\n<span class="tk-f">foo</span>(<span class="tk-n">1</span>)');
+    expect(highlight('def f():\n    return None  # done', 'python')).toBe('<span class="tk-k">def</span> <span class="tk-f">f</span>():\n    <span class="tk-k">return</span> <span class="tk-l">None</span>  <span class="tk-c"># done</span>');
+    expect(highlight('{"a": true}', 'json')).toBe('{<span class="tk-g">&quot;a&quot;</span>: <span class="tk-l">true</span>}');
+    expect(highlight('<a href="x">t</a>', 'html')).toBe('<span class="tk-g">&lt;a</span> <span class="tk-a">href</span>=<span class="tk-s">&quot;x&quot;</span><span class="tk-g">&gt;</span>t<span class="tk-g">&lt;/a</span><span class="tk-g">&gt;</span>');
+    expect(highlight('echo "$HOME" # c', 'bash')).toContain('<span class="tk-c"># c</span>');
+    expect(highlight('<script>', 'nope')).toBe('&lt;script&gt;');
+  });
+
+  it('stays linear on adversarial code (unterminated strings and comments, long runs)', () => {
+    for (const [code, lang] of [['"'.repeat(60_000), 'js'], ['/*'.repeat(30_000), 'c'], ['<'.repeat(60_000), 'html'], ['<a '.repeat(20_000), 'xml'], ['$'.repeat(60_000), 'bash'], ['1.'.repeat(30_000), 'python']] as const) {
+      const out = highlight(code, lang);
+      expect(out.length).toBeGreaterThan(code.length / 2);
+    }
+  });
+});
+
+describe('blocks', () => {
+  it('folds tag lines into GitBook block shapes, nested, and leaves unbalanced tags as text', () => {
+    const doc = markdownToDocument('{% tabs %}\n{% tab title="A" %}\n{% hint style="info" %}\nIn a hint.\n{% endhint %}\n{% endtab %}\n\n{% tab title="B" %}\nb\n{% endtab %}\n{% endtabs %}\n\n{% endstepper %}\n');
+    const folded = foldBlocks(doc.nodes);
+    expect(folded.map((b) => b.type)).toEqual(['tabs', 'paragraph']);
+    expect(folded[0]!.nodes.map((n: { data: { title: string } }) => n.data.title)).toEqual(['A', 'B']);
+    expect(folded[0]!.nodes[0].nodes[0].type).toBe('hint');
+  });
+
+  it('reads cards tables in linear scans and drops markup', () => {
+    expect(parseCards('<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>T</strong><img onerror=x></td><td><a href=".gitbook/assets/c.png">c</a></td><td><a href="one.md">one</a></td></tr></tbody></table>'))
+      .toEqual([{ title: 'T', text: [], target: 'one.md', cover: '.gitbook/assets/c.png' }]);
+    const evil = `<table data-view="cards"><thead></thead><tbody>${'<tr<td<a href="'.repeat(30_000)}</tbody></table>`;
+    expect(parseCards(evil)?.length).toBeGreaterThan(0);
+  });
+
+  it('renders images, files and links through the site, unknown targets as inert links', () => {
+    const html = render('![pic](.gitbook/assets/pic.png)\n\n[one](one.md#x) [ext](https://e.com) [js](javascript:alert(1)) [gone](/pages/zzz)\n\n{% file src="/files/f1" %}\n');
+    expect(html).toContain('<img src="/s/~files/ss/f1/pic.png?v=abc" alt="pic" width="10" height="5" loading="lazy">');
+    expect(html).toContain('<a href="/s/one#x">one</a>');
+    expect(html).toContain('<a href="https://e.com" rel="noopener">ext</a>');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<a href="#" aria-disabled="true">gone</a>');
+    expect(html).toContain('<a class="card file" href="/s/~files/ss/f1/pic.png?v=abc" download>');
+  });
+});

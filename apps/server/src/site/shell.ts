@@ -1,0 +1,349 @@
+// The page shell of the published site, drawn from the site's customization: title and logo, favicon, header links
+// (with dropdowns), announcement banner, section tabs and variants, the sidebar, the page, "on this page", previous/
+// next (`pagination`), the footer (logo, groups of links, copyright, `trademark`), colors (primary, tint, hint colors,
+// light and dark), theme preset (`clean`, `muted`, `bold`, `gradient`), corners, depth, fonts, link, sidebar and
+// search styles, and the light/dark theme (`themes.default`: `system` follows prefers-color-scheme; `toggeable` adds a
+// switch). No script: the mobile navigation toggle is a checkbox and its label, dropdowns are `<details>`.
+// Landmarks: banner, navigation (sections, pages, on this page), main, contentinfo; a skip link to the content.
+import type { Heading } from './render.js';
+import { escapeHtml, safeUrl } from './render.js';
+
+export interface NavItem {
+  title: string;
+  href?: string;
+  current?: boolean;
+  group?: boolean;
+  external?: boolean;
+  children: NavItem[];
+}
+
+export interface LinkItem {
+  title: string;
+  href?: string;
+  external?: boolean;
+}
+
+/** The customization as a page shows it: links resolved to URLs, conditions evaluated, values checked. */
+export interface Chrome {
+  title: string;
+  lang: string;
+  logo?: { light: string; dark: string };
+  favicon?: { light: string; dark: string } | { emoji: string };
+  headerLinks: (LinkItem & { style: string; links: LinkItem[] })[];
+  announcement?: { message: string; style: string; link?: LinkItem };
+  footer: { logo?: { light: string; dark: string }; groups: { title: string; links: LinkItem[] }[]; copyright?: string };
+  styling: {
+    theme: string;
+    primary: { light: string; dark: string };
+    tint?: { light: string; dark: string };
+    hints: Partial<Record<'info' | 'success' | 'warning' | 'danger', { light: string; dark: string }>>;
+    corners: string;
+    depth: string;
+    links: string;
+    font?: string;
+    monospaceFont?: string;
+    sidebarBackground: string;
+    sidebarList: string;
+    search: string;
+  };
+  themes: { default: 'light' | 'dark' | 'system'; toggeable: boolean };
+  pagination: boolean;
+  trademark: boolean;
+  markdownAction: boolean;
+  externalTarget: 'self' | 'blank';
+  privacyPolicy?: string;
+  socialPreview?: string;
+}
+
+export interface ShellInput {
+  chrome: Chrome;
+  siteHref: string;
+  title: string;
+  description?: string;
+  /** The sections of the site (tabs), when it has more than one. */
+  sections: { title: string; href: string; current: boolean }[];
+  /** The site spaces of the current section (variants), when there are more than one. */
+  variants: { title: string; href: string; current: boolean }[];
+  nav: NavItem[];
+  body: string;
+  headings: Heading[];
+  previous?: { title: string; href: string };
+  next?: { title: string; href: string };
+  noindex: boolean;
+  canonical?: string;
+  searchHref: string;
+  searchQuery?: string;
+  markdownHref?: string;
+  /** The theme the reader chose (toggeable sites), else the customization's default. */
+  theme: 'light' | 'dark' | 'system';
+  /** URL of this page without query, for the theme switch. */
+  selfHref?: string;
+}
+
+const FONTS: Record<string, string> = {
+  ABCFavorit: '"ABC Favorit"', Inter: 'Inter', Roboto: 'Roboto', RobotoSlab: '"Roboto Slab"', OpenSans: '"Open Sans"',
+  SourceSansPro: '"Source Sans Pro","Source Sans 3"', Lato: 'Lato', Ubuntu: 'Ubuntu', Raleway: 'Raleway', Merriweather: 'Merriweather',
+  Overpass: 'Overpass', NotoSans: '"Noto Sans"', IBMPlexSerif: '"IBM Plex Serif"', Poppins: 'Poppins', FiraSans: '"Fira Sans"',
+  FiraCode: '"Fira Code"', IBMPlexMono: '"IBM Plex Mono"', JetBrainsMono: '"JetBrains Mono"', SourceCodePro: '"Source Code Pro"',
+  RobotoMono: '"Roboto Mono"', SpaceMono: '"Space Mono"', DMMono: '"DM Mono"', Inconsolata: 'Inconsolata',
+};
+
+/** A CSS color from the customization (hex, rgb(), hsl()), or undefined. */
+export function cssColor(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(s)) return s;
+  if (/^(?:rgb|hsl)a?\([\d\s.,%/deg]{1,60}\)$/i.test(s)) return s;
+  return undefined;
+}
+
+export const fontStack = (name: string | undefined, mono = false): string | undefined => {
+  const f = name ? FONTS[name] : undefined;
+  return f ? `${f},${mono ? 'ui-monospace,SFMono-Regular,Menlo,monospace' : 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif'}` : undefined;
+};
+
+const HINTS = { info: ['#346ddb', '#5b8def'], success: ['#1a7f37', '#3fb950'], warning: ['#b7791f', '#d29922'], danger: ['#cf222e', '#f85149'] } as const;
+
+/** The CSS variables of the customization, for light and dark. */
+function themeCss(c: Chrome): string {
+  const s = c.styling;
+  const vars = (mode: 'light' | 'dark') => {
+    const dark = mode === 'dark';
+    const primary = s.primary[mode];
+    const tint = s.tint?.[mode];
+    const base = dark ? '#111318' : '#ffffff';
+    const text = dark ? '#e6e8eb' : '#1f2328';
+    const out: string[] = [
+      `--primary:${primary}`,
+      `--bg:${tint ? `color-mix(in srgb,${tint} ${dark ? 8 : 4}%,${base})` : base}`,
+      `--text:${s.theme === 'muted' ? `color-mix(in srgb,${text} 85%,${base})` : text}`,
+      `--muted:${dark ? '#9aa3ad' : '#59636e'}`,
+      `--line:${dark ? '#2b3038' : '#e3e6ea'}`,
+      `--side:${s.sidebarBackground === 'filled' || s.theme === 'muted' ? `color-mix(in srgb,${tint ?? primary} ${dark ? 10 : 6}%,${base})` : 'var(--bg)'}`,
+      `--code-bg:${dark ? '#1b1f26' : '#f6f8fa'}`,
+      `--current-bg:color-mix(in srgb,${primary} ${dark ? 22 : 12}%,transparent)`,
+      `--header-bg:${s.theme === 'bold' ? primary : s.theme === 'gradient' ? `linear-gradient(90deg,${primary},color-mix(in srgb,${tint ?? primary} 60%,${dark ? '#000' : '#fff'}))` : 'var(--bg)'}`,
+      `--header-text:${s.theme === 'bold' || s.theme === 'gradient' ? '#ffffff' : text}`,
+      `--page-top:${s.theme === 'gradient' ? `linear-gradient(180deg,color-mix(in srgb,${primary} ${dark ? 18 : 10}%,${base}),var(--bg) 22rem)` : 'none'}`,
+    ];
+    for (const k of ['info', 'success', 'warning', 'danger'] as const) out.push(`--${k}:${s.hints[k]?.[mode] ?? HINTS[k][dark ? 1 : 0]}`);
+    out.push(`color-scheme:${mode}`);
+    return out.join(';');
+  };
+  const light = vars('light');
+  const dark = vars('dark');
+  const radius = s.corners === 'straight' ? '0' : s.corners === 'circular' ? '14px' : '8px';
+  const pill = s.corners === 'straight' ? '0' : s.corners === 'circular' ? '999px' : '8px';
+  return `:root{${light};--radius:${radius};--pill:${pill};--shadow:${s.depth === 'flat' ? 'none' : '0 1px 2px rgba(0,0,0,.06),0 2px 8px rgba(0,0,0,.05)'};` +
+    `--font:${s.font ?? 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif'};--mono:${s.monospaceFont ?? 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace'}}` +
+    `html[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){html[data-theme=system]{${dark}}}` +
+    (s.links === 'accent' ? 'main a:not(.card):not(.anchor){color:var(--text);text-decoration:underline;text-decoration-color:var(--primary);text-underline-offset:2px}' : '');
+}
+
+const CSS = `
+*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.65 var(--font);color:var(--text);background:var(--bg);background-image:var(--page-top);background-repeat:no-repeat}
+a{color:var(--primary);text-decoration:none}a:hover{text-decoration:underline}
+:focus-visible{outline:2px solid var(--primary);outline-offset:2px}
+.skip{position:absolute;left:-9999px;top:0;z-index:10;background:var(--bg);padding:.5rem 1rem;border:2px solid var(--primary)}.skip:focus{left:1rem}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.announcement{display:flex;gap:.75rem;justify-content:center;align-items:center;padding:.55rem 1rem;font-size:.92rem;background:color-mix(in srgb,var(--info) 14%,var(--bg));border-bottom:1px solid color-mix(in srgb,var(--info) 35%,transparent)}
+.announcement-warning{background:color-mix(in srgb,var(--warning) 16%,var(--bg))}.announcement-danger{background:color-mix(in srgb,var(--danger) 14%,var(--bg))}.announcement-success{background:color-mix(in srgb,var(--success) 14%,var(--bg))}
+.announcement a{font-weight:600}
+header.top{display:flex;align-items:center;gap:1rem;padding:.6rem 1.5rem;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--header-bg);color:var(--header-text);z-index:3;min-height:3.5rem}
+header.top .brand{display:flex;align-items:center;gap:.6rem;font-weight:700;font-size:1.05rem;color:var(--header-text);text-decoration:none}
+header.top .brand img{height:2rem;width:auto;display:block}.logo-dark{display:none!important}
+html[data-theme=dark] .logo-light{display:none!important}html[data-theme=dark] .logo-dark{display:block!important}
+@media (prefers-color-scheme:dark){html[data-theme=system] .logo-light{display:none!important}html[data-theme=system] .logo-dark{display:block!important}}
+nav.header-links{display:flex;align-items:center;gap:.25rem 1rem;flex-wrap:wrap}
+nav.header-links a,nav.header-links summary{color:var(--header-text);opacity:.9;font-size:.95rem;cursor:pointer}
+nav.header-links a.button-primary{background:var(--primary);color:#fff;opacity:1;padding:.35rem .8rem;border-radius:var(--pill)}
+nav.header-links a.button-secondary{border:1px solid currentColor;padding:.3rem .75rem;border-radius:var(--pill)}
+details.dropdown{position:relative}details.dropdown summary{list-style:none}details.dropdown summary::after{content:" ▾"}
+details.dropdown ul{position:absolute;right:0;top:1.8rem;min-width:12rem;list-style:none;margin:0;padding:.4rem;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);box-shadow:var(--shadow)}
+details.dropdown ul a{display:block;padding:.3rem .6rem;color:var(--text)}
+form.search{margin-left:auto;display:flex}form.search input{font:inherit;font-size:.92rem;padding:.4rem .8rem;border:1px solid var(--line);border-radius:var(--pill);min-width:14rem;background:var(--bg);color:var(--text)}
+.search-prominent form.search{margin:0 auto}.search-prominent form.search input{min-width:24rem}
+.theme-switch{display:flex;gap:.3rem;font-size:.8rem}.theme-switch a{color:var(--header-text);opacity:.75;padding:.1rem .35rem;border-radius:var(--pill)}.theme-switch a[aria-current]{opacity:1;outline:1px solid currentColor}
+.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
+.nav-toggle:focus-visible+header .nav-button{outline:2px solid var(--primary)}
+nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid var(--line);overflow-x:auto;background:var(--bg)}
+nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--primary);border-color:var(--primary);font-weight:600}
+.layout{display:grid;grid-template-columns:17.5rem minmax(0,1fr) 14rem;min-height:calc(100vh - 3.5rem);max-width:90rem;margin:0 auto}
+aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto}
+aside.sidebar ul{list-style:none;margin:0;padding-left:.75rem}aside.sidebar nav>ul{padding-left:0}
+aside.sidebar li a{display:block;padding:.25rem .6rem;border-radius:var(--radius);color:var(--text);font-size:.95rem}
+aside.sidebar li a:hover{background:var(--current-bg);text-decoration:none}
+aside.sidebar li a[aria-current]{background:var(--current-bg);color:var(--primary);font-weight:600}
+.list-pill aside.sidebar li a[aria-current]{border-radius:999px}
+.list-line aside.sidebar nav ul{border-left:1px solid var(--line)}.list-line aside.sidebar li a{border-radius:0}.list-line aside.sidebar li a[aria-current]{background:none;box-shadow:inset 2px 0 0 var(--primary)}
+aside.sidebar .group{margin:1.1rem 0 .3rem .6rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700}
+.variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--primary)}
+main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
+.description{color:var(--muted);font-size:1.1rem;margin-top:0}
+h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}
+.anchor{margin-left:.4rem;opacity:0;font-size:.8em;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
+code{font-family:var(--mono);font-size:.88em;background:var(--code-bg);padding:.12rem .32rem;border-radius:calc(var(--radius)/2)}
+figure{margin:1.25rem 0}figure.code{border:1px solid var(--line);border-radius:var(--radius);overflow:hidden;background:var(--code-bg)}
+figure.code pre{margin:0;padding:1rem;overflow:auto;display:flex;gap:1rem;font-size:.9rem;line-height:1.55}figure.code pre code{background:none;padding:0;font-size:inherit;white-space:pre}
+figure.code.wrap pre code{white-space:pre-wrap;word-break:break-word}
+figure.code .gutter{white-space:pre;color:var(--muted);text-align:right;user-select:none;font-family:var(--mono)}
+.code-title{font-size:.85rem;color:var(--muted);padding:.45rem 1rem;border-bottom:1px solid var(--line);font-family:var(--mono)}
+.tk-k{color:#cf222e}.tk-s{color:#0a3069}.tk-c{color:#6e7781;font-style:italic}.tk-n,.tk-l{color:#0550ae}.tk-f{color:#8250df}.tk-t{color:#953800}.tk-g{color:#116329}.tk-a{color:#0550ae}.tk-v{color:#953800}.tk-i{color:#116329;background:#dafbe1}.tk-d{color:#82071e;background:#ffebe9}
+html[data-theme=dark] .tk-k{color:#ff7b72}html[data-theme=dark] .tk-s{color:#a5d6ff}html[data-theme=dark] .tk-c{color:#8b949e}html[data-theme=dark] .tk-n,html[data-theme=dark] .tk-l,html[data-theme=dark] .tk-a{color:#79c0ff}html[data-theme=dark] .tk-f{color:#d2a8ff}html[data-theme=dark] .tk-t,html[data-theme=dark] .tk-v{color:#ffa657}html[data-theme=dark] .tk-g{color:#7ee787}
+@media (prefers-color-scheme:dark){html[data-theme=system] .tk-k{color:#ff7b72}html[data-theme=system] .tk-s{color:#a5d6ff}html[data-theme=system] .tk-c{color:#8b949e}html[data-theme=system] .tk-n,html[data-theme=system] .tk-l,html[data-theme=system] .tk-a{color:#79c0ff}html[data-theme=system] .tk-f{color:#d2a8ff}html[data-theme=system] .tk-t,html[data-theme=system] .tk-v{color:#ffa657}html[data-theme=system] .tk-g{color:#7ee787}}
+pre.raw{background:var(--code-bg);padding:1rem;border-radius:var(--radius);overflow:auto;font-size:.85rem}
+.hint{border-left:4px solid var(--info);background:color-mix(in srgb,var(--info) 9%,var(--bg));padding:.6rem 1rem;border-radius:var(--radius);margin:1.25rem 0}
+.hint>p:first-of-type{margin-top:0}.hint>:last-child{margin-bottom:0}.hint-label{display:block;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:var(--info)}
+.hint-warning{border-color:var(--warning);background:color-mix(in srgb,var(--warning) 10%,var(--bg))}.hint-warning .hint-label{color:var(--warning)}
+.hint-danger{border-color:var(--danger);background:color-mix(in srgb,var(--danger) 9%,var(--bg))}.hint-danger .hint-label{color:var(--danger)}
+.hint-success{border-color:var(--success);background:color-mix(in srgb,var(--success) 9%,var(--bg))}.hint-success .hint-label{color:var(--success)}
+.table{overflow:auto;margin:1.25rem 0}table{border-collapse:collapse;font-size:.95rem}td,th{border:1px solid var(--line);padding:.45rem .75rem;vertical-align:top}th{background:var(--code-bg);text-align:left}
+img{max-width:100%;height:auto}figure.image{text-align:center}figure.image figcaption{color:var(--muted);font-size:.9rem}
+blockquote{border-left:4px solid var(--line);margin:1.25rem 0;padding:0 1rem;color:var(--muted)}
+ul.tasks{list-style:none;padding-left:1rem}
+.tabs{display:flex;flex-wrap:wrap;border:1px solid var(--line);border-radius:var(--radius);margin:1.25rem 0;overflow:hidden}
+.tab-input{position:absolute;opacity:0;width:1px;height:1px}
+.tab-label{order:0;padding:.55rem 1rem;cursor:pointer;color:var(--muted);border-bottom:2px solid transparent;font-size:.92rem;font-weight:500}
+.tab-panel{order:1;width:100%;display:none;padding:.25rem 1rem;border-top:1px solid var(--line)}
+.tab-input:checked+.tab-label{color:var(--primary);border-bottom-color:var(--primary)}.tab-input:checked+.tab-label+.tab-panel{display:block}
+.tab-input:focus-visible+.tab-label{outline:2px solid var(--primary);outline-offset:-2px}
+details.expandable{border:1px solid var(--line);border-radius:var(--radius);margin:1rem 0;padding:0 1rem}details.expandable summary{cursor:pointer;padding:.7rem 0;font-weight:600}
+.expandable-body{padding-bottom:.5rem}
+ol.stepper{list-style:none;counter-reset:step;padding-left:0;margin:1.5rem 0}ol.stepper>li{counter-increment:step;position:relative;padding:0 0 1rem 2.75rem;border-left:2px solid var(--line);margin-left:.9rem}
+ol.stepper>li::before{content:counter(step);position:absolute;left:-.95rem;top:0;width:1.8rem;height:1.8rem;border-radius:999px;background:var(--primary);color:#fff;font-size:.85rem;font-weight:700;display:flex;align-items:center;justify-content:center}
+ol.stepper>li:last-child{border-color:transparent}ol.stepper>li>:first-child{margin-top:0}
+.columns{display:flex;gap:1.5rem;flex-wrap:wrap;margin:1rem 0}.column{flex:1 1 0;min-width:14rem}
+.card{display:flex;gap:.75rem;align-items:flex-start;border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0;color:var(--text);box-shadow:var(--shadow);background:var(--bg)}
+a.card:hover{border-color:var(--primary);text-decoration:none}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
+.math{overflow:auto;margin:1rem 0}math{font-size:1.1em}
+.footnote{font-size:.9rem;color:var(--muted)}
+.pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;flex:1;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
+.page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
+aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start}aside.toc ul{list-style:none;padding:0;margin:0}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}
+aside.toc .group{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700;margin-bottom:.5rem}
+.results li{margin:.9rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}
+footer.site-footer{border-top:1px solid var(--line);padding:2rem 1.5rem;font-size:.9rem;color:var(--muted);background:var(--side)}
+footer.site-footer .inner{max-width:90rem;margin:0 auto;display:flex;flex-wrap:wrap;gap:2rem}footer.site-footer .groups{display:flex;flex-wrap:wrap;gap:2.5rem}
+footer.site-footer h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;margin:0 0 .5rem;color:var(--text)}footer.site-footer ul{list-style:none;padding:0;margin:0}footer.site-footer li{margin:.3rem 0}
+footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;display:flex;gap:1.5rem;flex-wrap:wrap}footer.site-footer img{height:1.75rem;width:auto}
+@media (max-width:1100px){.layout{grid-template-columns:16rem minmax(0,1fr)}aside.toc{display:none}}
+@media (max-width:800px){
+.nav-button{display:block}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
+nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
+.layout{display:block}aside.sidebar{display:none;position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
+main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}}
+@media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement{display:none}.layout{display:block}}
+`;
+
+const linkHtml = (l: LinkItem, cls = '', external: 'self' | 'blank' = 'self') =>
+  l.href
+    ? `<a href="${safeUrl(l.href)}"${cls ? ` class="${cls}"` : ''}${l.external && external === 'blank' ? ' target="_blank" rel="noopener noreferrer"' : l.external ? ' rel="noopener"' : ''}>${escapeHtml(l.title)}</a>`
+    : `<span${cls ? ` class="${cls}"` : ''}>${escapeHtml(l.title)}</span>`;
+
+function navList(items: readonly NavItem[], external: 'self' | 'blank'): string {
+  if (!items.length) return '';
+  return `<ul>${items.map((i) => i.group
+    ? `<li><div class="group">${escapeHtml(i.title)}</div>${navList(i.children, external)}</li>`
+    : `<li>${i.href ? `<a href="${safeUrl(i.href)}"${i.current ? ' aria-current="page"' : ''}${i.external && external === 'blank' ? ' target="_blank" rel="noopener noreferrer"' : ''}>${escapeHtml(i.title)}</a>` : escapeHtml(i.title)}${navList(i.children, external)}</li>`).join('')}</ul>`;
+}
+
+const logoImgs = (logo: { light: string; dark: string }, alt: string) =>
+  logo.light === logo.dark
+    ? `<img src="${safeUrl(logo.light)}" alt="${escapeHtml(alt)}">`
+    : `<img class="logo-light" src="${safeUrl(logo.light)}" alt="${escapeHtml(alt)}"><img class="logo-dark" src="${safeUrl(logo.dark)}" alt="${escapeHtml(alt)}">`;
+
+function faviconLinks(f: Chrome['favicon']): string {
+  if (!f) return '';
+  if ('emoji' in f) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${f.emoji}</text></svg>`;
+    return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
+  }
+  return f.light === f.dark
+    ? `<link rel="icon" href="${safeUrl(f.light)}">`
+    : `<link rel="icon" href="${safeUrl(f.light)}" media="(prefers-color-scheme: light)"><link rel="icon" href="${safeUrl(f.dark)}" media="(prefers-color-scheme: dark)">`;
+}
+
+export function renderShell(s: ShellInput): string {
+  const c = s.chrome;
+  const ext = c.externalTarget;
+  const tabs = s.sections.length > 1
+    ? `<nav class="sections" aria-label="Sections">${s.sections.map((x) => `<a href="${safeUrl(x.href)}"${x.current ? ' aria-current="page"' : ''}>${escapeHtml(x.title)}</a>`).join('')}</nav>`
+    : '';
+  const variants = s.variants.length > 1
+    ? `<nav class="variants" aria-label="Variants">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' aria-current="true"' : ''}>${escapeHtml(v.title)}</a>`).join('')}</nav>`
+    : '';
+  const toc = s.headings.filter((h) => h.level <= 4);
+  const headerLinks = c.headerLinks.length
+    ? `<nav class="header-links" aria-label="Links">${c.headerLinks.map((l) => (l.links.length
+      ? `<details class="dropdown"><summary>${escapeHtml(l.title)}</summary><ul>${l.href ? `<li>${linkHtml(l, '', ext)}</li>` : ''}${l.links.map((x) => `<li>${linkHtml(x, '', ext)}</li>`).join('')}</ul></details>`
+      : linkHtml(l, l.style === 'button-primary' || l.style === 'button-secondary' ? l.style : '', ext))).join('')}</nav>`
+    : '';
+  const announcement = c.announcement
+    ? `<div class="announcement announcement-${escapeHtml(c.announcement.style)}" role="region" aria-label="Announcement"><span>${escapeHtml(c.announcement.message)}</span>${c.announcement.link ? linkHtml(c.announcement.link, '', ext) : ''}</div>`
+    : '';
+  const themeSwitch = c.themes.toggeable && s.selfHref
+    ? `<nav class="theme-switch" aria-label="Theme">${(['light', 'dark', 'system'] as const).map((t) => `<a href="${safeUrl(`${s.selfHref}?theme=${t}`)}"${s.theme === t ? ' aria-current="true"' : ''} rel="nofollow">${t === 'light' ? 'Light' : t === 'dark' ? 'Dark' : 'Auto'}</a>`).join('')}</nav>`
+    : '';
+  const brand = c.logo ? `${logoImgs(c.logo, c.title)}` : escapeHtml(c.title);
+  const footerGroups = c.footer.groups.length
+    ? `<div class="groups">${c.footer.groups.map((g) => `<nav aria-label="${escapeHtml(g.title)}"><h2>${escapeHtml(g.title)}</h2><ul>${g.links.map((l) => `<li>${linkHtml(l, '', ext)}</li>`).join('')}</ul></nav>`).join('')}</div>`
+    : '';
+  const legal = [
+    c.footer.copyright ? `<span class="copyright">${escapeHtml(c.footer.copyright)}</span>` : '',
+    c.privacyPolicy ? `<a href="${safeUrl(c.privacyPolicy)}">Privacy policy</a>` : '',
+    c.trademark ? '<span class="trademark">Powered by Bindery</span>' : '',
+  ].filter(Boolean).join('');
+  const footer = c.footer.logo || footerGroups || legal
+    ? `<footer class="site-footer"><div class="inner">${c.footer.logo ? `<div class="footer-logo">${logoImgs(c.footer.logo, c.title)}</div>` : ''}${footerGroups}${legal ? `<div class="legal">${legal}</div>` : ''}</div></footer>`
+    : '';
+  const bodyClass = [`theme-${c.styling.theme}`, `list-${c.styling.sidebarList}`, `search-${c.styling.search}`].map(escapeHtml).join(' ');
+  const pageTitle = s.title === c.title ? c.title : `${s.title} | ${c.title}`;
+  return `<!doctype html>
+<html lang="${escapeHtml(c.lang)}" data-theme="${s.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(pageTitle)}</title>
+${s.description ? `<meta name="description" content="${escapeHtml(s.description)}">` : ''}
+${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
+${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
+${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
+<meta property="og:title" content="${escapeHtml(pageTitle)}">${c.socialPreview ? `<meta property="og:image" content="${escapeHtml(c.socialPreview)}">` : ''}
+<meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
+${faviconLinks(c.favicon)}
+<style>${themeCss(c)}${CSS}</style></head>
+<body class="${bodyClass}">
+<a class="skip" href="#content">Skip to content</a>
+${announcement}
+<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the navigation">
+<header class="top">
+<label for="nav-toggle" class="nav-button" aria-hidden="true" title="Navigation">☰</label>
+<a class="brand" href="${safeUrl(s.siteHref)}"${c.logo ? ` aria-label="${escapeHtml(c.title)}"` : ''}>${brand}</a>
+${headerLinks}
+<form class="search" role="search" action="${safeUrl(s.searchHref)}" method="get"><label class="visually-hidden" for="search-q">Search</label><input id="search-q" type="search" name="q" placeholder="Search…" value="${escapeHtml(s.searchQuery ?? '')}"></form>
+${themeSwitch}
+</header>
+${tabs}
+<div class="layout">
+<aside class="sidebar">${variants}<nav aria-label="Pages">${navList(s.nav, ext)}</nav></aside>
+<main id="content" tabindex="-1"><article>
+<h1>${escapeHtml(s.title)}</h1>
+${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
+${c.markdownAction && s.markdownHref ? `<div class="page-actions"><a href="${safeUrl(s.markdownHref)}" type="text/markdown">View as Markdown</a></div>` : ''}
+${s.body}
+</article>
+${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="Previous and next pages">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>Previous</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>Next</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
+</main>
+<aside class="toc">${toc.length ? `<nav aria-label="On this page"><div class="group">On this page</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
+</div>
+${footer}
+</body></html>`;
+}
+
+/** A page of the site outside the content (404, sign-in required), in the site's look when it is known. */
+export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string): string {
+  const c = chrome;
+  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : ''}</head><body><a class="skip" href="#content">Skip to content</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">Go to the home page</a></p>` : ''}</main></body></html>`;
+}
+
+/** The site's Content-Security-Policy: our stylesheet inline, images from the site, https and data URLs; no script. */
+export const SITE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
