@@ -1,10 +1,14 @@
 // The published site in a real browser: Debian's Chromium driven by playwright-core (never a browser download).
 // Open the site, navigate the sidebar, search and follow a result, a share link, an adaptive section shown and hidden
-// by claims, an unpublished site answering 404.
+// by claims, an unpublished site answering 404, visitor authentication; the customization (colors, logo, header links
+// and dropdowns, announcement, dark mode), an image from a space file, tabs switching, highlighted code and the mobile
+// navigation toggle — all without any script on the page.
 import { existsSync } from 'node:fs';
+import { SignJWT } from 'jose';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { png } from '../src/testing/fixtures.js';
 
 const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 let server: TestServer;
@@ -45,8 +49,8 @@ describe('published site in Chromium', () => {
     await page.locator('aside.sidebar a', { hasText: 'Setup' }).click();
     await page.waitForURL(`${url}/setup`);
     expect(await page.locator('main h1').textContent()).toBe('Setup');
-    expect(await page.locator('aside.sidebar a.current').textContent()).toBe('Setup');
-    await page.locator('header nav.sections a', { hasText: 'API' }).click();
+    expect(await page.locator('aside.sidebar a[aria-current="page"]').textContent()).toBe('Setup');
+    await page.locator('nav.sections a', { hasText: 'API' }).click();
     await page.waitForURL(`${url}/api/`);
     expect(await page.locator('main h1').textContent()).toBe('Endpoints');
 
@@ -69,11 +73,98 @@ describe('published site in Chromium', () => {
     expect((await page.goto(`${url}/`))!.status()).toBe(404);
     expect((await page.goto(`${url}/?share=${key}`))!.status()).toBe(200);
     expect((await page.goto(`${url}/setup`))!.status()).toBe(200);
-    expect(await page.locator('header nav.sections a', { hasText: 'API' }).count()).toBe(0);
+    expect(await page.locator('nav.sections a', { hasText: 'API' }).count()).toBe(0);
     expect((await page.goto(`${url}/api/`))!.status()).toBe(404);
     await context.addCookies([{ name: 'bindery_site_claims', value: encodeURIComponent(JSON.stringify({ developer: true })), url: server.url }]);
     expect((await page.goto(`${url}/api/`))!.status()).toBe(200);
     expect(await page.locator('main h1').textContent()).toBe('Endpoints');
+    await context.close();
+  });
+
+  it('visitor authentication: redirected to the sign-in URL, then reads with a token (kept in a cookie)', async () => {
+    const { t, s, url } = await site('visitor-auth');
+    await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
+    const auth = `/v1/orgs/${t.org}/sites/${s.id}/visitor-auth`;
+    const { key } = (await t.api.put(auth, { fallbackURL: `${server.url}/v1` })).body;
+    const page = await browser.newPage();
+    await page.goto(`${url}/setup`);
+    const landed = new URL(page.url());
+    expect(`${landed.origin}${landed.pathname}`).toBe(`${server.url}/v1`);
+    expect(landed.searchParams.get('location')).toBe(`${url}/setup`);
+    const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
+    expect((await page.goto(`${url}/setup?jwt_token=${token}`))!.status()).toBe(200);
+    await page.locator('aside.sidebar a', { hasText: 'Introduction' }).click();
+    await page.waitForURL(`${url}/`);
+    expect(await page.locator('main h1').textContent()).toBe('Introduction');
+    await page.close();
+  });
+
+  it('shows the customization, an image from a space file, switching tabs and highlighted code; dark mode and the mobile navigation without script', async () => {
+    const { t, s, url } = await site();
+    const guide = (await t.api.get(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces`)).body.items.find((x: any) => x.space.title === 'Guide').space.id;
+    const upload = await fetch(`${server.url}/v1/spaces/${guide}/content/files?name=diagram.png`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'image/png' }, body: png(40, 20, [0, 120, 255]) });
+    const fileId = ((await upload.json()) as { id: string }).id;
+    const markdown = `![Diagram](/files/${fileId})\n\n{% tabs %}\n{% tab title="npm" %}\nRun npm.\n{% endtab %}\n\n{% tab title="yarn" %}\nRun yarn.\n{% endtab %}\n{% endtabs %}\n\n\`\`\`js\nconst answer = 42;\n\`\`\`\n`;
+    expect((await t.api.patch(`/v1/spaces/${guide}/content/page/page-intro`, { markdown })).status).toBe(200);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
+    const ss = (await t.api.get(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces`)).body.items.find((x: any) => x.space.title === 'Guide');
+    const logo = `${url}/~files/${ss.id}/${fileId}/diagram.png`;
+    const put = await t.api.put(`/v1/orgs/${t.org}/sites/${s.id}/customization`, {
+      title: 'Acme Handbook',
+      styling: { theme: 'bold', primaryColor: { light: '#E11D48', dark: '#22C55E' }, corners: 'rounded' },
+      favicon: {}, feedback: { enabled: false }, ai: { mode: 'none' }, pagination: { enabled: true }, trademark: { enabled: true }, externalLinks: { target: 'self' }, pageActions: {},
+      header: { logo: { light: logo, dark: logo }, links: [{ title: 'Status', to: { kind: 'url', url: 'https://status.example.com' } }, { title: 'More', to: null, links: [{ title: 'Setup page', to: { kind: 'page', page: 'page-setup' } }] }] },
+      footer: { groups: [], copyright: '© Acme' },
+      announcement: { enabled: true, message: 'New release', style: 'info' },
+      themes: { default: 'system', toggeable: false },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('console', (m) => scripts.push(m.text()));
+    await page.goto(`${url}/`);
+    expect(await page.locator('script').count()).toBe(0);
+    // Customization: the bold theme paints the header in the primary color; the logo, links and announcement show.
+    expect(await page.locator('header.top').evaluate((e) => (globalThis as any).getComputedStyle(e).backgroundColor)).toBe('rgb(225, 29, 72)');
+    expect(await page.locator('header.top .brand img').evaluate((e) => (e as any).naturalWidth)).toBe(40);
+    expect(await page.locator('.announcement').textContent()).toContain('New release');
+    expect(await page.locator('footer.site-footer').textContent()).toContain('© Acme');
+    await expect.poll(() => page.locator('nav.header-links a', { hasText: 'Status' }).isVisible()).toBe(true);
+    expect(await page.locator('details.dropdown a', { hasText: 'Setup page' }).isVisible()).toBe(false);
+    await page.locator('details.dropdown summary').click();
+    await page.locator('details.dropdown a', { hasText: 'Setup page' }).click();
+    await page.waitForURL(`${url}/setup`);
+    await page.goBack();
+    // The image from a space file is displayed.
+    const img = page.locator('main figure.image img');
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((e) => (e as any).complete && (e as any).naturalWidth)).toBe(40);
+    // Tabs switch (radio inputs and labels, CSS only).
+    expect(await page.locator('.tab-panel', { hasText: 'Run npm.' }).isVisible()).toBe(true);
+    expect(await page.locator('.tab-panel', { hasText: 'Run yarn.' }).isVisible()).toBe(false);
+    await page.locator('label.tab-label', { hasText: 'yarn' }).click();
+    expect(await page.locator('.tab-panel', { hasText: 'Run yarn.' }).isVisible()).toBe(true);
+    expect(await page.locator('.tab-panel', { hasText: 'Run npm.' }).isVisible()).toBe(false);
+    // Code is highlighted: a keyword has another color than the plain code.
+    const keyword = await page.locator('figure.code .tk-k', { hasText: 'const' }).evaluate((e) => (globalThis as any).getComputedStyle(e).color);
+    const plain = await page.locator('figure.code code').evaluate((e) => (globalThis as any).getComputedStyle(e).color);
+    expect(keyword).not.toBe(plain);
+    // Dark mode follows the reader's system when the customization says `system`.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.locator('header.top').evaluate((e) => (globalThis as any).getComputedStyle(e).backgroundColor)).toBe('rgb(34, 197, 94)');
+    expect(await page.locator('body').evaluate((e) => (globalThis as any).getComputedStyle(e).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    // A phone: the sidebar is behind the navigation toggle (a checkbox and its label).
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.locator('aside.sidebar').isVisible()).toBe(false);
+    await page.locator('label.nav-button').click();
+    expect(await page.locator('aside.sidebar').isVisible()).toBe(true);
+    await page.locator('aside.sidebar a', { hasText: 'Setup' }).click();
+    await page.waitForURL(`${url}/setup`);
+    // Keyboard: the skip link is the first stop and leads to the content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Skip to content');
+    expect(scripts.filter((m) => /Content Security Policy|Refused/.test(m))).toEqual([]);
     await context.close();
   });
 });

@@ -59,7 +59,10 @@ interface Resolved {
 
 interface Flat {
   page: PageView;
+  /** The page's URL (the first page of a site space is at its root, as GitBook serves it). */
   href: string;
+  /** Its markdown twin. */
+  md: string;
 }
 
 const SHARE_COOKIE = 'bindery_site_share';
@@ -117,21 +120,22 @@ const visible = (condition: string | null | undefined, claims: Claims) => condit
 function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Flat[] {
   for (const p of pages) {
     if (p.meta.hidden) continue;
-    if (p.meta.type === 'document') out.push({ page: p, href: `${base}/${p.path ?? p.meta.slug}` });
+    const path = `${base}/${p.path ?? p.meta.slug}`;
+    if (p.meta.type === 'document') out.push({ page: p, href: out.length === 0 ? `${base}/` : path, md: `${path}.md` });
     flatten(p.children, base, out);
   }
   return out;
 }
 
-function navOf(pages: readonly PageView[], base: string, currentId: string | undefined): NavItem[] {
+function navOf(pages: readonly PageView[], base: string, currentId: string | undefined, homeId: string | undefined): NavItem[] {
   const items: NavItem[] = [];
   for (const p of pages) {
     if (p.meta.hidden) continue;
-    if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId) });
+    if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId, homeId) });
     else if (p.meta.type === 'link') {
       const target = p.meta.target as { kind?: string; url?: string } | undefined;
       items.push({ title: p.meta.title, ...(target?.kind === 'url' && target.url ? { href: target.url, external: /^https?:/i.test(target.url) } : {}), children: [] });
-    } else items.push({ title: p.meta.title, href: `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId) });
+    } else items.push({ title: p.meta.title, href: p.meta.id === homeId ? `${base}/` : `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId, homeId) });
   }
   return items;
 }
@@ -399,7 +403,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     for (const s of await allPages(v)) {
       out += `\n## ${s.title}\n\n`;
       if (!full) {
-        for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.href}.md)${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
+        for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
         continue;
       }
       const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
@@ -477,7 +481,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const e = rev.byPath.get(path) ?? rev.byId.get(rev.byPath.get(path.toLowerCase())?.page.meta.id ?? '');
       if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${twin ? '.md' : ''}`);
       if (e) {
-        flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}` });
+        flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md` });
         at = flat.length - 1;
       }
     }
@@ -507,7 +511,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
       sections: r.sections.map((s) => ({ title: s.title, href: sectionHref(s), current: s.id === r.section?.id })),
       variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
-      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id),
+      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id, flat[0]?.page.meta.id),
       body: rendered.html,
       headings: rendered.headings,
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: flat[shownAt - 1]!.page.meta.title, href: flat[shownAt - 1]!.href } } : {}),
@@ -515,9 +519,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
       ...(v.site.hostname ? { canonical: `${new URL(ctx.config.publicUrl).protocol}//${v.site.hostname}${current.href.slice(v.base.length) || '/'}` } : {}),
       searchHref: `${v.base}/~search`,
-      markdownHref: `${current.href}.md`,
+      markdownHref: current.md,
       theme: v.theme,
-      selfHref: at === 0 && path === '' ? `${r.spaceBase}/` : current.href,
+      selfHref: current.href,
     });
     return { status: 200, html, perAudience: markdown !== source };
   }
