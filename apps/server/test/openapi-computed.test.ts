@@ -5,14 +5,22 @@
 // revision; generated pages are searched, linked to and published; OpenAPI blocks of ordinary pages evaluate; specs
 // of every kind (Swagger 2.0, 3.1 webhooks, $ref cycles, 300 operations) and missing or failing specs end in
 // clear pages, never an error.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
 import { CYCLIC_JSON, generatedSpec, PETSTORE_YAML, SWAGGER2_YAML, WEBHOOKS_YAML } from '../src/openapi/samples.js';
 import { createPage, createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 
 const server = useTestServer();
+let git: GitServer;
+beforeAll(async () => {
+  git = await startGitServer();
+});
+afterAll(async () => {
+  await git?.close();
+});
 const ourOrgs = new Set<string>();
 const ourSpaces = new Set<string>();
 
@@ -35,6 +43,10 @@ async function drain(): Promise<void> {
       return !!spec && ourOrgs.has(spec.org_id);
     }),
     [JOB_TYPES.expandComputedContent]: only(JOB_TYPES.expandComputedContent, async (p) => ourSpaces.has(p.spaceId)),
+    [JOB_TYPES.gitSync]: only(JOB_TYPES.gitSync, async (p) => {
+      const op = await server.ctx.db.selectFrom('git_sync_operations').select('space_id').where('id', '=', p.operationId).executeTakeFirst();
+      return !!op && ourSpaces.has(op.space_id);
+    }),
   };
   for (let round = 0; round < 20; round++) {
     const report = await runDueJobs(server.ctx, { handlers });
@@ -112,8 +124,17 @@ describe('computed API reference pages', () => {
     expect((await t.api.post(`${t.base}/content/pages`, { title: 'Child', parent: computed.id })).status).toBe(400);
     expect((await t.api.patch(`${t.base}/content/page/${pets.id}`, { title: 'Mine' })).status).toBe(404);
     // An edit may name the computed revision it read in If-Match.
-    const edit = await t.api.patch(`${t.base}/content/page/${rev.body.pages[0].id}`, { markdown: 'Hello.' }, );
+    const edit = await t.api.patch(`${t.base}/content/page/${rev.body.pages[0].id}`, { markdown: 'Hello.' });
     expect(edit.status).toBe(200);
+
+    // A duplicated space shows the same reference (its computed revision made on first read).
+    const copy = await t.api.post(`${t.base}/duplicate`, {});
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    ourSpaces.add(copy.body.id);
+    const copied = (await t.api.get(`/v1/spaces/${copy.body.id}/content`)).body;
+    expect(copied).toMatchObject({ type: 'computed' });
+    expect(copied.pages.map((p: any) => p.title)).toEqual(['Introduction', 'pets', 'store', 'Models']);
+    expect((await t.api.get(`/v1/spaces/${copy.body.id}/search?query=pets`)).body.items.length).toBeGreaterThan(0);
   });
 
   it('recomputes when a new version of the spec lands, and only then', async () => {
@@ -247,5 +268,58 @@ describe('computed API reference pages', () => {
     expect(text).toContain('/pets');
     const md = await (await fetch(`${server.url}/sites/${site.body.id}/pets.md`)).text();
     expect(md).toContain('## List pets');
+  });
+
+  it('imports GitBook SUMMARY.md computed entries as computed pages and exports them back byte for byte', async () => {
+    const t = await tenant();
+    await addSpec(t, 'petstore', PETSTORE_YAML);
+    await addSpec(t, 'events', WEBHOOKS_YAML);
+    const summary = [
+      '# Table of contents', '', '* [Welcome](README.md)', '', '## Reference', '',
+      '* ```yaml', '  props:', '    models: false', '    downloadLink: true', '  type: builtin:openapi', '  dependencies:', '    spec:', '      ref:', '        kind: openapi', '        spec: petstore', '  ```',
+      '* [Guides](guides.md)', '  * ```yaml', '    type: builtin:openapi', '    props:', '      models: true', '    dependencies:', '      spec:', '        ref:', '          kind: openapi', '          spec: events', '    ```', '',
+    ].join('\n');
+    git.createRepo('api-docs');
+    const url = git.repoUrl('api-docs');
+    const wc = new WorkingCopy(url).write('README.md', '# Welcome\n\nHello.\n').write('guides.md', '# Guides\n\nRead these.\n').write('SUMMARY.md', summary);
+    wc.commit('Docs with an API reference');
+    wc.push();
+    const sync = async (direction: 'import' | 'export', repo: string) => {
+      const r = await t.api.post(`${t.base}/git/${direction}`, { url: repo, ref: 'refs/heads/main', ...(direction === 'export' ? { commitMessage: 'From Bindery' } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(204);
+      await drain();
+      const info = (await t.api.get(`${t.base}/git/info`)).body;
+      expect(info.operation, JSON.stringify(info.operation)).toMatchObject({ state: 'success' });
+    };
+    await sync('import', url);
+
+    const stored = (await t.api.get(`${t.base}/content?computed=false`)).body.pages;
+    expect(stored.map((p: any) => p.title)).toEqual(['Welcome', 'Reference']);
+    const [reference, guides] = [stored[1].pages[0], stored[1].pages[1]];
+    expect(reference).toMatchObject({ type: 'computed', title: 'petstore', computed: { type: 'builtin:openapi', props: { models: false, downloadLink: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } } });
+    expect(guides.pages[0]).toMatchObject({ type: 'computed', computed: { props: { models: true }, dependencies: { spec: { ref: { spec: 'events' } } } } });
+    await drain();
+    const shown = (await t.api.get(`${t.base}/content`)).body.pages;
+    expect(shown[1].pages.map((p: any) => p.title)).toEqual(['pets', 'store', 'Guides']);
+    expect(shown[1].pages[2].pages.map((p: any) => p.title)).toEqual(['orders', 'Models']);
+
+    // Exported to an empty repository: SUMMARY.md exactly as GitBook wrote it, computed entries included.
+    git.createRepo('api-docs-out');
+    const out = git.repoUrl('api-docs-out');
+    await sync('export', out);
+    const exported = new WorkingCopy(out).pull();
+    expect(exported.read('SUMMARY.md')).toBe(summary);
+    expect([...exported.files().keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guides.md']);
+
+    // Changing a computed page's source writes its entry again, GitBook's way; the other entry stays as it was.
+    const patched = await t.api.patch(`${t.base}/content/page/${reference.id}`, { computed: { ...reference.computed, props: { models: false, downloadLink: true, grouping: 'by-operation' } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    await sync('export', out);
+    const again = exported.pull().read('SUMMARY.md');
+    expect(again).toContain(['* ```yaml', '  props:', '    models: false', '    downloadLink: true', '    grouping: by-operation', '  type: builtin:openapi', '  dependencies:', '    spec:', '      ref:', '        kind: openapi', '        spec: petstore', '  ```'].join('\n'));
+    expect(again).toContain(summary.slice(summary.indexOf('* [Guides]')));
+    await drain();
+    const byOperation = (await t.api.get(`${t.base}/content`)).body.pages[1].pages;
+    expect(byOperation[0].pages.map((p: any) => p.title)).toEqual(['List pets', 'Create a pet', 'Get a pet', 'Delete a pet']);
   });
 });

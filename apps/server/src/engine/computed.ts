@@ -31,6 +31,8 @@ import { enqueueJob } from '../jobs/queue.js';
 import { generatePages, openAPISource, evaluateOpenAPIBlocksWithin, RenderBudgetError, type GeneratedPage, type ResolvedSpec } from '../openapi/pages.js';
 import { computedRepo } from '../repos/computed.repo.js';
 import { contentRepo } from '../repos/content.repo.js';
+import { derivePage } from '../content/process.js';
+import { rememberDerived } from './content-index.js';
 import { openapiRepo, type SpecRow } from '../repos/openapi.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
@@ -197,6 +199,16 @@ async function renderExpansion(ctx: AppContext, spot: Spot): Promise<void> {
     if (!(err instanceof RenderBudgetError)) throw err;
     stored = [noticePage(spot.node, spot.key, `The API reference of "${source.dependencies.spec.ref.spec}" is too large to render within ${Math.round(RENDER_BUDGET_MS / 1000)} s.`)];
   }
+  // What the index derives from each page (sections, links), derived now in the content worker pool: the commit
+  // that indexes the generated pages then finds it ready instead of parsing inside its transaction (during which,
+  // on SQLite, every other query of the process waits).
+  const derive = async (pages: PageNode[]) => {
+    for (const p of pages) {
+      if (p.markdown) rememberDerived(p.markdown, await derivePage(p.markdown));
+      await derive(p.children);
+    }
+  };
+  await derive(stored);
   await ctx.db.transaction().execute(async (tx) => {
     if (await computedRepo.findExpansion(tx, spot.key)) return;
     await saveExpansion(ctx, tx, spot.key, await storePages(ctx, tx, stored));

@@ -23,9 +23,15 @@ export interface SpecIssue {
 export type SpecErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
 
 export class SpecError extends Error {
-  constructor(readonly code: SpecErrorCode, readonly issues: SpecIssue[]) {
+  // Plain fields, not parameter properties: openapi/worker.ts runs this module with Node's type stripping.
+  readonly code: SpecErrorCode;
+  readonly issues: SpecIssue[];
+
+  constructor(code: SpecErrorCode, issues: SpecIssue[]) {
     super(issues[0]?.message ?? code);
     this.name = 'SpecError';
+    this.code = code;
+    this.issues = issues;
   }
 }
 

@@ -5,7 +5,9 @@
 // input; it never hangs (every fetch has a timeout inside one overall deadline) and never runs unbounded (sizes,
 // document count, nesting depth and value count are capped).
 import { createHash } from 'node:crypto';
+import { ContentLimitError } from '../content/limits.js';
 import { safeFetch, UnsafeUrlError } from '../lib/ssrf.js';
+import { WorkerPool } from '../lib/worker-pool.js';
 import { bundle, collectRefs, parseError, parseText, resolveUri, SpecError, splitRef, type SpecFile, type SpecFormat } from './documents.js';
 import { specVersion, validateDocument, type SpecVersion } from './validate.js';
 
@@ -126,4 +128,36 @@ export async function processSpecSource(source: SpecSource, limits: ProcessLimit
   const hash = createHash('sha256');
   files.forEach((f, i) => hash.update(f.uri).update('\0').update(texts[i]!).update('\0'));
   return { version, files, rawText: entryText, format: parsed.format, sourceUrl: source.url ?? null, contentHash: hash.digest('hex') };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Off the event loop
+
+/** Time a processing may take in its worker beyond its fetch deadline (parsing and validating). */
+const VALIDATION_BUDGET_MS = 60_000;
+let pool: WorkerPool | undefined;
+
+/**
+ * processSpecSource in a worker thread (openapi/worker.ts, one at a time per process), so that parsing and
+ * validating a large specification never stalls the server's requests. Past its budget (the fetch deadline plus a
+ * minute) the worker is stopped and the result is a PARSE_ERROR saying so; a busy pool (PoolBusyError) or a failing
+ * worker rejects as they do, for the job to retry.
+ */
+export async function processSpecOffThread(source: SpecSource, limits: ProcessLimits): Promise<ProcessedSpec> {
+  pool ??= new WorkerPool({
+    entry: new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url),
+    size: 1, budgetMs: limits.deadlineMs + VALIDATION_BUDGET_MS, maxHeapMb: 2048, queueTimeoutMs: 10 * 60_000,
+  });
+  let out: { processed: ProcessedSpec } | { specError: { code: SpecError['code']; issues: SpecError['issues'] } };
+  try {
+    out = await pool.run('processSpecSource', { source, limits }, { budgetMs: limits.deadlineMs + VALIDATION_BUDGET_MS });
+  } catch (err) {
+    if (err instanceof ContentLimitError) {
+      const what = err.limit === 'budget' && /memory/.test(err.message) ? 'more memory than allowed' : `longer than ${Math.round((limits.deadlineMs + VALIDATION_BUDGET_MS) / 1000)} s`;
+      throw parseError(`The specification took ${what} to process`, 'too-complex');
+    }
+    throw err;
+  }
+  if ('specError' in out) throw new SpecError(out.specError.code, out.specError.issues);
+  return out.processed;
 }

@@ -18,7 +18,7 @@ import { recomputeOrganization } from '../engine/index.js';
 import { enqueueJob, type JobRow } from '../jobs/queue.js';
 import { JOB_TYPES } from '../jobs/types.js';
 import { SpecError, type SpecFile, type SpecIssue } from '../openapi/documents.js';
-import { processSpecSource, type SpecSource } from '../openapi/process.js';
+import { processSpecOffThread, type ProcessedSpec, type SpecSource } from '../openapi/process.js';
 import { authorizeOpenAPISpecs, type OpenAPISpecPermissions } from '../policies/openapi.js';
 import { openapiRepo, type SpecRow, type SpecVersionMeta, type SpecVersionRow } from '../repos/openapi.repo.js';
 import type { Actor } from './auth.js';
@@ -204,14 +204,14 @@ export async function processSpecJob(ctx: AppContext, payload: ProcessJobPayload
   if (!(await openapiRepo.updateIfGeneration(ctx.db, spec.id, payload.generation, { processing_state: 'progress' }))) return;
 
   const source: SpecSource | undefined = spec.source_url ? { url: spec.source_url } : spec.pending_text !== null ? { text: spec.pending_text } : undefined;
-  let outcome: { ok: true; processed: Awaited<ReturnType<typeof processSpecSource>> } | { ok: false; error: SpecError };
+  let outcome: { ok: true; processed: ProcessedSpec } | { ok: false; error: SpecError };
   if (!source) {
     // A text source already processed by an earlier attempt of this job: nothing left to do.
     await openapiRepo.updateIfGeneration(ctx.db, spec.id, payload.generation, { processing_state: 'complete' });
     return;
   }
   try {
-    const processed = await processSpecSource(source, {
+    const processed = await processSpecOffThread(source, {
       maxBytes: ctx.config.openapiMaxBytes, fetchTimeoutMs: ctx.config.openapiFetchTimeoutMs, deadlineMs: 2 * 60_000, maxDocuments: 20,
       allowPrivate: ctx.config.allowPrivateUrls,
     });
