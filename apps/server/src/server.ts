@@ -110,6 +110,24 @@ async function ensureAdmin(ctx: AppContext): Promise<string | undefined> {
   return secret;
 }
 
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a request line or headers over 16 KB, a malformed
+ * request) still get the error body every client expects, then the connection closes.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = err.code === 'HPE_HEADER_OVERFLOW'
+    ? [431, 'Request Header Fields Too Large', 'The request line and headers exceed 16 KB: shorten the URL or the headers']
+    : err.code === 'HPE_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request did not arrive in time']
+      : [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ error: { code: status, message } });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   // Logs go out asynchronously (writes coalesce under load; pino flushes what is left when the process exits).
   const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false }));
@@ -142,6 +160,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   const built = buildApp(ctx, opts.table ?? handlerTable);
   const server = createServer(built.app);
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -62,6 +62,28 @@ describe('error contract', () => {
     expect(c.status).toBe(400);
   });
 
+  it('refuses integers not written as integers and control characters in query strings (found by scripts/fuzz-api.mjs)', async () => {
+    const api = server.api(server.adminToken);
+    // The validator's coercion would read these as Infinity, 1000, 0 and 16 (Infinity reached PostgreSQL: a 500).
+    for (const limit of ['1e400', 'Infinity', '1e3', '%20', '0x10', '5.0']) {
+      const r = await api.get(`/v1/user/tokens?limit=${limit}`);
+      expect(r.status, limit).toBe(400);
+      expect(r.body.error.message).toBe('/query/limit must be integer');
+    }
+    expect((await api.get('/v1/user/tokens?limit=2')).status).toBe(200);
+    // A NUL in a member search reached PostgreSQL (invalid byte sequence: a 500).
+    const org = await createOrganization(server, await createUser(server));
+    const nul = await api.get(`/v1/orgs/${org.id}/members?search=a%00b`);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toBe('/query/search must not contain control characters (U+0000)');
+  });
+
+  it('answers a request line over 16 KB with 431 and the error body', async () => {
+    const r = await fetch(`${server.url}/v1/orgs?page=${'x'.repeat(20_000)}`, { headers: { authorization: `Bearer ${server.adminToken}` } });
+    expect(r.status).toBe(431);
+    expect(await r.json()).toEqual({ error: { code: 431, message: expect.stringContaining('16 KB') } });
+  });
+
   it('answers 501 with the error body for operations not built yet', async () => {
     // Every operation is built today: a server whose table marks one as not built shows what such an operation answers.
     const partial = await startTestServer({}, { table: { ...handlerTable, listTranslations: notImplementedYet } });

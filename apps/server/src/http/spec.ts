@@ -12,6 +12,8 @@ export interface SpecOperation {
   rawBody: boolean;
   /** `x-bindery-large-json-body`: a JSON body up to twice the OpenAPI specification size limit (specs as text). */
   largeJsonBody: boolean;
+  /** Query parameters whose schema is an integer: their text must be written as one (digits, an optional sign). */
+  integerQuery: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -19,6 +21,15 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export function loadBundledSpec(): Record<string, any> {
   const require = createRequire(import.meta.url);
   return JSON.parse(readFileSync(require.resolve('@bindery/api-types/openapi.json'), 'utf8')) as Record<string, any>;
+}
+
+/** Follows local `$ref`s (`#/components/parameters/limit`). */
+function resolveRef(spec: Record<string, any>, value: Record<string, any>): Record<string, any> {
+  let v = value;
+  for (let i = 0; i < 16 && typeof v?.$ref === 'string' && v.$ref.startsWith('#/'); i++) {
+    v = v.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  }
+  return v ?? {};
 }
 
 /** Every operation of the spec, static segments before parameters so Express matches the most specific route. */
@@ -36,6 +47,10 @@ export function specOperations(spec: Record<string, any>): SpecOperation[] {
         public: Array.isArray(op.security) && op.security.length === 0,
         rawBody: op['x-bindery-raw-body'] === true,
         largeJsonBody: op['x-bindery-large-json-body'] === true,
+        integerQuery: [...(item.parameters ?? []), ...(op.parameters ?? [])]
+          .map((p: Record<string, any>) => resolveRef(spec, p))
+          .filter((p: Record<string, any>) => p.in === 'query' && resolveRef(spec, p.schema ?? {}).type === 'integer')
+          .map((p: Record<string, any>) => String(p.name)),
       });
     }
   }
