@@ -48,8 +48,10 @@ describe('block tag lines', () => {
   });
 
   it('writes tags inside containers with the right indentation', () => {
-    const md = '* item\n\n  {% hint style="success" %}\n  ok\n  {% endhint %}\n';
+    // An item of several blocks is indented to the next tab stop, as GitBook writes it.
+    const md = '*   item\n\n    {% hint style="success" %}\n    ok\n    {% endhint %}\n';
     expect(normalizeMarkdown(md)).toBe(md);
+    expect(normalizeMarkdown('* item\n\n  {% hint style="success" %}\n  ok\n  {% endhint %}\n')).toBe(md);
     expect(documentToMarkdown(markdownToDocument('> {% hint style="info" %}\n> a\n>\n> b\n> {% endhint %}'))).toBe('> {% hint style="info" %}\n> a\n>\n> b\n> {% endhint %}\n');
   });
 });

@@ -120,11 +120,12 @@ export function parseFigure(html: string): Figure | undefined {
  * not read back as the same image (line breaks, or too long for parseFigure).
  */
 export function formatFigure(src: string, alt: string, caption: string): string | undefined {
-  if (/[\r\n\0]/.test(src + alt + caption) || caption !== caption.trim() || caption === '') return undefined;
+  if (/[\r\n\0]/.test(src + alt + caption) || caption !== caption.trim()) return undefined;
   const enc = (value: string): string => encodeAttribute(value).replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  const html = `<figure><img src="${enc(src)}" alt="${enc(alt)}"><figcaption><p>${enc(caption)}</p></figcaption></figure>`;
+  const figcaption = caption === '' ? '<figcaption></figcaption>' : `<figcaption><p>${enc(caption)}</p></figcaption>`;
+  const html = `<figure><img src="${enc(src)}" alt="${enc(alt)}">${figcaption}</figure>`;
   const back = html.length <= 8192 ? parseFigure(html) : undefined;
-  return back?.src === src && back.alt === alt && back.caption === caption ? html : undefined;
+  return back?.src === src && back.alt === alt && (back.caption ?? '') === caption ? html : undefined;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };

@@ -347,7 +347,38 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown(once)).toBe(once);
     // A `$$` without its closing line stays text; math inside a list item keeps its indentation.
     expect(blocks('$$\nnot math').map((b) => b.type)).toEqual(['paragraph']);
-    expect(normalizeMarkdown('* a\n\n  $$\n  x\n  $$\n')).toBe('* a\n\n  $$\n  x\n  $$\n');
+    expect(normalizeMarkdown('* a\n\n  $$\n  x\n  $$\n')).toBe('*   a\n\n    $$\n    x\n    $$\n');
+  });
+
+  // Constructs as GitBook's Git Sync writes them today (checked against GitBook-synced repositories; the text here is
+  // the project's own): each is kept byte for byte, and the equivalent forms other tools write become them.
+  it('writes marks, links, images, references, headings and loose items as GitBook does', () => {
+    const gitbook = [
+      'Marks nest as ~~_**struck bold italics**_~~, _**bold italics**_ and ~~**struck bold**~~.',
+      '',
+      'Marks on a link go inside it: [**a bold link**](https://example.com), [~~_both_~~](guide.md) and **run** [**split**](https://example.com) **around**.',
+      '',
+      'Addresses stay links: [https://example.com/a](https://example.com/a) and [team@example.com](mailto:team@example.com).',
+      '',
+      'Ampersands: R&D, [query](https://example.com/?a=1&b=2), but \\&amp; stays text.',
+      '',
+      '### 1. Install',
+      '',
+      '<figure><img src=".gitbook/assets/screen shot.png" alt=""><figcaption></figcaption></figure>',
+      '',
+      '1.  Open the settings.',
+      '',
+      '    Then pick a plan.',
+      '2. Save.',
+      '',
+    ].join('\n');
+    expect(normalizeMarkdown(gitbook)).toBe(gitbook);
+    expect(normalizeMarkdown('**_x_** **[a](u)** <https://example.com> <team@example.com> ![](a.png)\n')).toBe(
+      '_**x**_ [**a**](u) [https://example.com](https://example.com) [team@example.com](mailto:team@example.com) ![](a.png)\n',
+    );
+    expect(normalizeMarkdown('![](a.png)\n')).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n');
+    expect(normalizeMarkdown('* a\n\n  b\n')).toBe('*   a\n\n    b\n');
+    expect(normalizeMarkdown('a \\&amp;b &#x26; \\&c\n')).toBe('a \\&amp;b & &c\n');
   });
 
   it('maps tables with alignment and padded rows', () => {

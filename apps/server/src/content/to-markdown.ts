@@ -198,7 +198,8 @@ class Writer {
     const out: Lines = [];
     block.nodes.forEach((item, index) => {
       const marker = ordered ? `${start + index}${other ? ')' : '.'}` : other ? '-' : '*';
-      let lines = (items[index] as { lines: Lines }).lines;
+      const { lines: itemLines, tight } = items[index] as { lines: Lines; tight: boolean };
+      let lines = itemLines;
       const checked = item.data.checked ?? (block.type === 'list-tasks' ? false : undefined);
       // The checkbox starts the item's first paragraph (an image-only paragraph is an `images` block).
       if (checked !== undefined && (item.nodes[0]?.type === 'paragraph' || item.nodes[0]?.type === 'images') && lines.length > 0) {
@@ -206,7 +207,10 @@ class Writer {
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
       if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
-      for (const line of indentItem(marker, ' '.repeat(marker.length + 1), lines)) out.push(line);
+      // An item whose blocks are separated by blank lines is indented to the next tab stop, as GitBook writes it:
+      // `*   First paragraph`, blank line, `    Second paragraph` (`1.  ` for ordered items).
+      const width = tight ? marker.length + 1 : Math.ceil((marker.length + 1) / 4) * 4;
+      for (const line of indentItem(marker, ' '.repeat(width), lines)) out.push(line);
     });
     return out;
   }
@@ -242,7 +246,8 @@ class Writer {
       return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption };
     });
     const only = parts.length === 1 ? parts[0] : undefined;
-    const figure = only?.caption ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
+    // One image alone in its block is GitBook's `<figure>` (with an empty `<figcaption></figcaption>` when it has none).
+    const figure = only ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
     return figure ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption)).join(' ');
   }
 
@@ -326,10 +331,11 @@ function canInterruptParagraph(block: Block): boolean {
   return block.type !== 'list-ordered' || (block.data.start ?? 1) === 1;
 }
 
-/** Prefixes the first line with `marker` and indents the others (blank lines stay empty). */
+/** Prefixes the first line with `marker` (padded to the indent's width) and indents the others (blank lines stay empty). */
 function indentItem(marker: string, indent: string, lines: Lines): Lines {
   if (lines.length === 0) return [marker];
-  return lines.map((line, index) => (index === 0 ? (line === '' ? marker : `${marker} ${line}`) : line === '' ? line : indent + line));
+  const first = marker.padEnd(Math.max(indent.length, marker.length + 1), ' ');
+  return lines.map((line, index) => (index === 0 ? (line === '' ? marker : `${first}${line}`) : line === '' ? line : indent + line));
 }
 
 
@@ -430,10 +436,11 @@ interface Item {
 }
 
 const ANY = -1;
+// On runs of equal length the first is outermost: GitBook writes `~~_**text**_~~`.
 const WRAPPABLE: readonly [MarkType, number][] = [
-  ['bold', MARK_BITS.bold],
-  ['italic', MARK_BITS.italic],
   ['strikethrough', MARK_BITS.strikethrough],
+  ['italic', MARK_BITS.italic],
+  ['bold', MARK_BITS.bold],
 ];
 
 function toItems(nodes: readonly InlineContent[], context: InlineContext, out: Item[] = []): Item[] {
@@ -492,6 +499,8 @@ function emitItems(items: readonly Item[], start: number, end: number, applied: 
         let runEnd = i + 1;
         while (runEnd < end && hasMark(items[runEnd] as Item, bit)) runEnd++;
         while (runEnd - 1 > i && (items[runEnd - 1] as Item).marks === ANY) runEnd--;
+        // A mark on a link alone goes inside its text, as GitBook writes it: `[**text**](url)`.
+        if (runEnd === i + 1 && item.kind === 'inline' && item.inline?.type === 'link') continue;
         if (best === undefined || runEnd > best.end) best = { mark, bit, end: runEnd };
       }
     }
@@ -522,12 +531,8 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
     case 'link': {
       const url = refToTarget(inline.data.ref, 'link', resolver);
       const title = inline.data.title ?? '';
+      // Always `[text](url)`, also for a URL or an e-mail address as its own text (GitBook writes no `<url>`).
       const inner = toItems(inline.nodes, {});
-      const only = inner.length === 1 ? inner[0] : undefined;
-      if (!title && only?.kind === 'text' && !only.code && (only.marks & ~applied) === 0 && isAutolink(only.text, url)) {
-        atoms.push({ t: 'raw', out: `<${only.text === url ? url : only.text}>` });
-        return;
-      }
       atoms.push({ t: 'raw', out: '[' });
       emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
       atoms.push({ t: 'raw', out: `](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})` });
@@ -561,15 +566,6 @@ interface Delimiter {
 }
 type Atom = { t: 'text'; value: string; label: boolean; out: string } | { t: 'raw'; out: string; html?: boolean } | { t: 'break'; out: string } | Delimiter;
 
-const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*$/;
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
-function isAutolink(label: string, url: string): boolean {
-  if (label === url) return AUTOLINK.test(url);
-  // `<!…>` or `<?…>` would read as HTML.
-  return url === `mailto:${label}` && EMAIL.test(label) && /^[A-Za-z0-9]/.test(label);
-}
-
 function imageMarkdown(alt: string, url: string, title: string): string {
   const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, lineEnd: false, next: ']' });
   return `![${label}](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})`;
@@ -593,7 +589,7 @@ function escapeLinkPart(value: string, special: string): string {
     const c = value[i] as string;
     const next = value[i + 1];
     if (c === '\\') out += next === undefined || next === '\n' || next === '\r' || ASCII_PUNCT.test(next) ? '\\\\' : '\\';
-    else if (c === '&') out += next !== undefined && /[#A-Za-z]/.test(next) ? '\\&' : '&';
+    else if (c === '&') out += startsReference(value, i, '') ? '\\&' : '&';
     else if (c === '\n') out += '&#xA;';
     else if (c === '\r') out += '&#xD;';
     else if (special.includes(c)) out += `\\${c}`;
@@ -816,13 +812,31 @@ const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD_AT = /[\p{L}\p{N}]/u;
 
 
+const REFERENCE_START = /^&(?:#[xX][0-9a-fA-F]{0,6}|#[0-9]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})/;
+
+/**
+ * Whether the `&` at `i` starts what reads as a character reference (`&amp;`, `&#38;`, `&#x26;`): only then is it
+ * escaped (GitBook writes `a&b`, `?x=1&y=2` as they are). `next` is the first character written after `value`.
+ */
+function startsReference(value: string, i: number, next: string): boolean {
+  const m = REFERENCE_START.exec(value.slice(i, i + 40));
+  if (!m || m[0].length < 2) return false;
+  const end = i + m[0].length;
+  if (end < value.length) return value[end] === ';';
+  return next === ';' || /[A-Za-z0-9]/.test(next);
+}
+
 /** Escapes text so that it reads back as the same text. */
 export function escapeText(value: string, options: EscapeOptions): string {
   let out = '';
   let i = 0;
   const n = value.length;
   if (options.lineStart && n > 0) {
-    const start = options.setext && value.startsWith('|') ? { out: '&#x7C;', consumed: 1 } : escapeLineStart(value, options.afterBreak === true);
+    const start = options.setext && value.startsWith('|')
+      ? { out: '&#x7C;', consumed: 1 }
+      // An ATX heading's text opens no block (`### 1. Install`): only leading white space needs encoding.
+      : options.heading && !options.setext ? (value[0] === ' ' || value[0] === '\t' ? { out: encode(value[0]), consumed: 1 } : undefined)
+        : escapeLineStart(value, options.afterBreak === true);
     if (start) {
       out = start.out;
       i = start.consumed;
@@ -865,7 +879,7 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += /[!/?A-Za-z]/.test(next) ? '\\<' : '<';
         continue;
       case '&':
-        out += /[#A-Za-z]/.test(next) ? '\\&' : '&';
+        out += startsReference(value, i, options.next) ? '\\&' : '&';
         continue;
       case '!':
         out += next === '[' ? '\\!' : '!';

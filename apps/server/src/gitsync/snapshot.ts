@@ -13,8 +13,11 @@ export interface Snapshot {
   readme: string;
   summary: string;
   summaryTitle?: string;
-  /** Documents with a file: page id → path, blob id, content hash of the page when synced. */
-  pages: Record<string, { path: string; oid: string; hash: string }>;
+  /**
+   * Documents with a file: page id → path, blob id, content hash of the page when synced, and the file's bytes in the
+   * blob store (a page unchanged since is written back with them wherever it is exported).
+   */
+  pages: Record<string, { path: string; oid: string; hash: string; blob?: string }>;
   /** Other pages (groups, link entries, link-less parents): identity key → page id. */
   keys: Record<string, string>;
   files: Record<string, { path: string; oid: string; blob: string }>;

@@ -24,10 +24,10 @@ import {
   commitTree, fromStoredMarkdown, getBlob, pageHash, putBlob, readRevision, ROOT_ID, toStoredMarkdown,
   type FileEntry, type PageData, type PageNode, type RefResolver,
 } from './content-adapter.js';
-import { parseGitBookConfig, joinPath } from './format/config.js';
+import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
-import { ASSETS_DIR, INCLUDES_DIR, pathResolver, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
-import { planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
+import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, pathResolver, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { pageLinkPath, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
 
@@ -126,6 +126,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const textOids = [...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid);
   const texts = await cache.readBlobs(textOids);
   const repo = readRepository({
+    projectDir,
     files: new Map([...listing].map(([p, e]) => [p, e.oid])),
     text: (p) => {
       const e = listing.get(p);
@@ -226,6 +227,11 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
       const r = resolveRelative(p.path, f.cover);
       const file = r && fileByPath.get(r.path);
       if (file) page.cover = { ref: { kind: 'file', file }, ...(f.coverY !== undefined ? { yPos: f.coverY } : {}) };
+      // A cover that is no file of the space (a path GitBook left dangling, a URL) is written back as it was.
+      else {
+        p.git.cover = f.cover;
+        if (f.coverY !== undefined) p.git.coverY = f.coverY;
+      }
     }
     if (p.type === 'link') page.target = p.href ? linkTarget(p.href) : { kind: 'url', url: '' };
     const metadata: JsonObject = {};
@@ -238,13 +244,18 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   };
   const tree = dedupeSiblingSlugs({ id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: repo.pages.map(build) });
   const idToPath = new Map([...pathToId].map(([path, id]) => [id, path]));
-  const record = (n: PageNode) => {
+  // Each page file's bytes are kept (content-addressed, stored once): a page that did not change is written back
+  // with them, also to a branch or repository that does not have them (export to a new branch, after a force push).
+  const record = async (n: PageNode) => {
     const path = idToPath.get(n.id);
     const e = path !== undefined ? listing.get(joinPath(repo.root, path)) : undefined;
-    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)) };
-    n.children.forEach(record);
+    const bytes = e && texts.get(e.oid);
+    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(bytes ? { blob: await putBlob(ctx, bytes) } : {}) };
+    for (const c of n.children) await record(c);
   };
-  record(tree);
+  await record(tree);
+  // The table of contents as an export would write it: SUMMARY.md is kept as it is while it does not change.
+  next.structure = exportModel(tree, files, next, repo.config).structure;
 
   // Other files Bindery keeps, so that an export writes them back.
   const extraPaths = [...listing.keys()].filter((p) => {
@@ -318,6 +329,11 @@ function fieldsOfPage(p: PageNode, coverPath: (file: string) => string | undefin
     const path = coverPath(cover.ref.file);
     if (path) f.cover = path;
     if (typeof cover.yPos === 'number') f.coverY = cover.yPos;
+  } else if (gitMetaOf(p).cover) {
+    // The cover as the file had it, when it was no file of the space.
+    f.cover = gitMetaOf(p).cover;
+    const y = (p.metadata as { git?: { coverY?: number } } | undefined)?.git?.coverY;
+    if (typeof y === 'number') f.coverY = y;
   }
   return f;
 }
@@ -328,6 +344,63 @@ const gitMetaOf = (p: PageNode): PageGitMeta => (((p.metadata ?? {}) as Record<s
 function structureKey(pages: ExportPage[], plan: PathPlan, linkTarget: (p: ExportPage) => string | undefined): string {
   const shape = (ps: ExportPage[]): unknown[] => ps.map((p) => [p.type, p.title, p.slug, plan.pages.get(p.id) ?? null, p.type === 'link' ? linkTarget(p) ?? null : null, p.git.label ?? null, p.git.linkless ?? false, p.git.raw ?? null, p.computed ?? null, shape(p.children)]);
   return createHash('sha256').update(canonicalJson(shape(pages))).digest('hex');
+}
+
+interface ExportModel {
+  pages: ExportPage[];
+  byId: Map<string, ExportPage>;
+  plan: PathPlan;
+  nodes: Map<string, PageNode>;
+  /**
+   * Where a reference written in the file at `from` points: a relative path (a page with its own folder as the folder
+   * with a trailing `/`, as GitBook writes links in pages; its README.md in SUMMARY.md), or GitBook's `/broken/…`.
+   */
+  targetOf(from: string, ref: ContentRef, summary?: boolean): string | undefined;
+  /** Destination of a link page's SUMMARY.md entry. */
+  linkTarget(p: ExportPage): string | undefined;
+  /** Hash of what SUMMARY.md says. */
+  structure: string;
+}
+
+/** A page tree as the files it is written to: paths of pages and files (recorded ones kept), links, SUMMARY.md's shape. */
+function exportModel(tree: PageNode, files: readonly FileEntry[], before: Snapshot, config: { readme: string; summary: string }): ExportModel {
+  const byId = new Map<string, ExportPage>();
+  const toExport = (n: PageNode): ExportPage => {
+    const p: ExportPage = {
+      id: n.id, type: n.type, title: n.title, slug: n.slug, fields: {}, git: gitMetaOf(n), ...(n.computed ? { computed: n.computed } : {}),
+      ...(before.pages[n.id] ? { recordedPath: before.pages[n.id]!.path } : {}), children: n.children.map(toExport),
+    };
+    byId.set(n.id, p);
+    return p;
+  };
+  const pages = tree.children.map(toExport);
+  const plan = planPaths(pages, files.map((f) => ({ id: f.id, name: f.name, blob: f.blob, ...(before.files[f.id] ? { recordedPath: before.files[f.id]!.path } : {}) })), config.readme);
+  const nodes = new Map<string, PageNode>();
+  const index = (n: PageNode) => {
+    nodes.set(n.id, n);
+    n.children.forEach(index);
+  };
+  tree.children.forEach(index);
+  const targetOf = (from: string, ref: ContentRef, summary = false): string | undefined => {
+    if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
+      const path = plan.pages.get(ref.page!);
+      if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
+      const relPath = summary ? relativePath(from, path) : pageLinkPath(from, path);
+      return ref.kind === 'anchor' ? `${relPath}#${ref.anchor}` : relPath;
+    }
+    if (ref.kind === 'file') {
+      const path = plan.files.get(ref.file);
+      return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
+    }
+    return undefined;
+  };
+  const linkTarget = (p: ExportPage): string | undefined => {
+    const target = nodes.get(p.id)?.target as ContentRef | undefined;
+    if (!target) return undefined;
+    if (target.kind === 'url') return target.url || undefined;
+    return targetOf(config.summary, target, true);
+  };
+  return { pages, byId, plan, nodes, targetOf, linkTarget, structure: structureKey(pages, plan, linkTarget) };
 }
 
 export async function exportToGit(s: SyncContext): Promise<SyncResult> {
@@ -352,44 +425,17 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   const tree = head ? await cache.listTree(head, projectDir) : new Map<string, { oid: string; size: number; mode: string }>();
   const configEntry = tree.get('.gitbook.yaml');
   const configText = configEntry ? (await cache.readBlobs([configEntry.oid])).get(configEntry.oid)?.toString('utf8') : undefined;
-  const config = parseGitBookConfig(configText);
+  // A branch without .gitbook.yaml gets the one of the last sync back (below): its settings place the files.
+  const restoresConfig = !configEntry && prev.snapshot?.extras['.gitbook.yaml'] !== undefined;
+  const config = restoresConfig && prev.snapshot
+    ? { ...parseGitBookConfig(undefined), root: prev.snapshot.root, readme: prev.snapshot.readme, summary: prev.snapshot.summary }
+    : parseGitBookConfig(configText);
+  config.root = contentRoot(config.root, projectDir, (dir) => hasFilesUnder(tree, dir));
   const before = prev.snapshot && prev.snapshot.root === config.root ? prev.snapshot : { ...emptySnapshot(projectDir), root: config.root };
   const root = config.root;
   const rel = (path: string) => joinPath(root, path); // project-dir relative
 
-  // The export model.
-  const toExport = (n: PageNode): ExportPage => ({
-    id: n.id, type: n.type, title: n.title, slug: n.slug, fields: {}, git: gitMetaOf(n), ...(n.computed ? { computed: n.computed } : {}),
-    ...(before.pages[n.id] ? { recordedPath: before.pages[n.id]!.path } : {}), children: n.children.map(toExport),
-  });
-  const pages = revision.tree.children.map(toExport);
-  const plan = planPaths(pages, revision.files.map((f) => ({ id: f.id, name: f.name, blob: f.blob, ...(before.files[f.id] ? { recordedPath: before.files[f.id]!.path } : {}) })), config.readme);
-  const nodes = new Map<string, PageNode>();
-  const index = (n: PageNode) => {
-    nodes.set(n.id, n);
-    n.children.forEach(index);
-  };
-  revision.tree.children.forEach(index);
-
-  const targetOf = (from: string, ref: ContentRef): string | undefined => {
-    if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
-      const path = plan.pages.get(ref.page!);
-      if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
-      const relPath = relativePath(from, path);
-      return ref.kind === 'anchor' ? `${relPath}#${ref.anchor}` : relPath;
-    }
-    if (ref.kind === 'file') {
-      const path = plan.files.get(ref.file);
-      return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
-    }
-    return undefined;
-  };
-  const linkTarget = (p: ExportPage): string | undefined => {
-    const target = nodes.get(p.id)?.target as ContentRef | undefined;
-    if (!target) return undefined;
-    if (target.kind === 'url') return target.url || undefined;
-    return targetOf(config.summary, target);
-  };
+  const { pages, byId, plan, nodes, targetOf, linkTarget, structure } = exportModel(revision.tree, revision.files, before, config);
 
   // Which ids moved since the last sync (pages referring to them must be written again).
   const moved = new Set<string>();
@@ -419,15 +465,25 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
 
   for (const [id, path] of plan.pages) {
     const node = nodes.get(id)!;
-    const exportPage = { ...toExport(node), fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
+    const exportPage = { ...byId.get(id)!, fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
     const hash = pageHash(pageData(node));
     const snap = before.pages[id];
     const p = rel(path);
-    if (snap && snap.hash === hash && snap.path === path && tree.get(p)?.oid === snap.oid && !refersToMoved(node.markdown, node.cover)) {
-      wanted.add(p);
-      next.pages[id] = { path, oid: snap.oid, hash };
-      kept++;
-      continue;
+    if (snap && snap.hash === hash && snap.path === path && !refersToMoved(node.markdown, node.cover)) {
+      // Unchanged since the last sync: the file as it was (the branch's blob, or the bytes read or written then).
+      if (tree.get(p)?.oid === snap.oid) {
+        wanted.add(p);
+        next.pages[id] = { path, oid: snap.oid, hash, ...(snap.blob ? { blob: snap.blob } : {}) };
+        kept++;
+        continue;
+      }
+      const data = snap.blob ? await getBlob(ctx, snap.blob).catch(() => undefined) : undefined;
+      if (data && blobOid(data) === snap.oid) {
+        write(path, data);
+        next.pages[id] = { path, oid: snap.oid, hash, blob: snap.blob! };
+        kept++;
+        continue;
+      }
     }
     const body = fromStoredMarkdown(node.markdown, { toTarget: (ref) => targetOf(path, ref) });
     const oid = write(path, Buffer.from(renderPageFile(exportPage, body), 'utf8'));
@@ -450,10 +506,11 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   }
 
   // SUMMARY.md: kept as it is while the table of contents did not change.
-  const structure = structureKey(pages, plan, linkTarget);
   const summaryPath = rel(config.summary);
   const summaryNow = tree.get(summaryPath);
+  const summaryKept = before.structure === structure ? before.extras[summaryPath] : undefined;
   if (before.structure === structure && summaryNow) wanted.add(summaryPath);
+  else if (summaryKept) write(config.summary, await getBlob(ctx, summaryKept.blob));
   else {
     const text = renderSummary(pages, plan, { ...(before.summaryTitle !== undefined ? { title: before.summaryTitle } : {}), summaryPath: config.summary, linkTarget });
     const oid = write(config.summary, Buffer.from(text, 'utf8'));

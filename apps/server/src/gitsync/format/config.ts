@@ -93,3 +93,13 @@ export function parseGitBookConfig(text: string | undefined): GitBookConfig {
 export function joinPath(...parts: string[]): string {
   return cleanPath(parts.filter(Boolean).join('/'));
 }
+
+/**
+ * The content root of a project directory: `root` inside it, or — when that names no folder of it but is the
+ * project directory itself written from the repository root (`root: ./tools/docs` in `tools/docs/.gitbook.yaml`, which
+ * GitBook syncs as the folder's own files) — the project directory itself.
+ */
+export function contentRoot(root: string, projectDir: string, hasFilesUnder: (dir: string) => boolean): string {
+  if (!root || !projectDir || hasFilesUnder(root)) return root;
+  return root === projectDir || projectDir.endsWith(`/${root}`) ? '' : root;
+}

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGitBookConfig } from './config.js';
+import { contentRoot, parseGitBookConfig } from './config.js';
 import { formatFrontmatter, parsePageFile } from './page-file.js';
 import { readRepository, resolveRelative, type RepoPage } from './read.js';
 import { formatSummary, parseSummary } from './summary.js';
-import { collisionName, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage } from './write.js';
+import { rewritePageFile } from './rewrite.js';
+import { collisionName, pageLinkPath, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage } from './write.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../test/fixtures/gitbook-repo');
 
@@ -35,6 +36,21 @@ describe('.gitbook.yaml', () => {
   });
 });
 
+describe('content root', () => {
+  it('is root inside the project directory, or the project directory when root names it from the repository root', () => {
+    const files = new Map([['.gitbook.yaml', 'x'], ['README.md', 'y'], ['docs/a.md', 'z']]);
+    const has = (dir: string) => [...files.keys()].some((p) => p.startsWith(`${dir}/`));
+    expect(contentRoot('docs', 'tools/site', has)).toBe('docs');
+    expect(contentRoot('tools/site', 'tools/site', has)).toBe('');
+    expect(contentRoot('site', 'tools/site', has)).toBe('');
+    expect(contentRoot('other', 'tools/site', has)).toBe('other');
+    expect(contentRoot('tools/site', '', has)).toBe('tools/site');
+    const repo = readRepository({ projectDir: 'tools/site', files, text: (p) => (p === '.gitbook.yaml' ? 'root: ./tools/site\n' : p === 'README.md' ? '# Home\n' : undefined) });
+    expect(repo.root).toBe('');
+    expect(repo.pages[0]!.path).toBe('README.md');
+  });
+});
+
 describe('SUMMARY.md', () => {
   it('reads groups, nesting, labels, link-less parents, escapes and variants', () => {
     const s = parseSummary('# Summary\n\n- [A](a.md)\n    - [B \\[x\\]](<b c.md> "Nav")\n- Parent\n  + [C](c/README.md)\n\n### Group <a href="#g" id="g"></a>\n\n* [D](https://example.com)\n');
@@ -50,6 +66,19 @@ describe('SUMMARY.md', () => {
     const s = parseSummary(text);
     expect(s.groups[0]!.items[1]!.raw).toBe('```yaml\ntype: builtin:openapi\nprops:\n  models: false\n```');
     expect(formatSummary(s)).toBe(text);
+  });
+  it('ends a group with a *** line: pages after it are top-level again, as GitBook writes them', () => {
+    const text = '# Table of contents\n\n* [A](a.md)\n\n## Guides\n\n* [B](b.md)\n  * [B1](b1.md)\n\n***\n\n* [C](c.md)\n';
+    const s = parseSummary(text);
+    expect(s.groups.map((g) => [g.title, g.items.map((i) => i.title)])).toEqual([[undefined, ['A']], ['Guides', ['B']], [undefined, ['C']]]);
+    expect(formatSummary(s)).toBe(text);
+    // Other breaks read the same (git-first files); a break at the end changes nothing.
+    expect(parseSummary('## G\n\n* [B](b.md)\n\n- - -\n* [C](c.md)\n---\n').groups.map((g) => [g.title, g.items.length])).toEqual([['G', 1], [undefined, 1]]);
+    // Written from a page tree: the top-level page after the group.
+    const page = (id: string, children: ExportPage[] = []): ExportPage => ({ id, type: 'document', title: id.toUpperCase(), slug: id, fields: {}, git: {}, children });
+    const pages = [page('a'), { ...page('guides'), type: 'group' as const, title: 'Guides', children: [page('b', [page('b1')])] }, page('c')];
+    const plan = { pages: new Map([['a', 'a.md'], ['b', 'b.md'], ['b1', 'b1.md'], ['c', 'c.md']]), files: new Map(), folders: new Map() };
+    expect(renderSummary(pages, plan, { summaryPath: 'SUMMARY.md', linkTarget: () => undefined })).toBe(text);
   });
   it('writes what it reads, GitBook style', () => {
     const text = readFileSync(join(FIXTURE, 'SUMMARY.md'), 'utf8');
@@ -89,6 +118,13 @@ describe('paths', () => {
     expect(relativePath('a/b/c.md', 'a/d.md')).toBe('../d.md');
     expect(relativePath('README.md', '.gitbook/assets/x.png')).toBe('.gitbook/assets/x.png');
     expect(relativePath('a/README.md', 'a/b.md')).toBe('b.md');
+    // In page bodies, a folder's README.md is the folder (GitBook's links): `x/`, `../`, `./`.
+    expect(pageLinkPath('README.md', 'guide/README.md')).toBe('guide/');
+    expect(pageLinkPath('guide/install.md', 'README.md')).toBe('../');
+    expect(pageLinkPath('guide/README.md', 'guide/README.md')).toBe('./');
+    expect(pageLinkPath('guide/install.md', 'guide/README.md')).toBe('./');
+    expect(pageLinkPath('a/b/c.md', 'a/d/README.md')).toBe('../d/');
+    expect(pageLinkPath('a/b/c.md', 'a/d/e.md')).toBe('../d/e.md');
   });
   it('names colliding assets like GitBook and gives new pages conventional paths', () => {
     expect(collisionName('image.png', 1)).toBe('image (1).png');
@@ -156,5 +192,24 @@ describe('a repository in GitBook canonical form', () => {
     expect(renderVariables({ a: '1' }, 'a: "1" # one\n')).toBe('a: "1" # one\n');
     expect(renderVariables({ a: '2', b: 'x' }, 'a: "1" # one\n')).toBe('a: "2" # one\nb: x\n');
     expect(renderVariables({}, undefined)).toBeNull();
+  });
+});
+
+describe('page files written back after an edit', () => {
+  // The fixture repository is in GitBook's canonical form (written by the project in GitBook's style): an export
+  // that rewrites every page (their content changed) writes each file back byte for byte.
+  it('are byte for byte those of a GitBook-canonical repository', () => {
+    const files = readTree(FIXTURE);
+    const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p)?.toString('utf8') });
+    const all: RepoPage[] = [];
+    const walk = (ps: RepoPage[]) => ps.forEach((p) => (all.push(p), walk(p.children)));
+    walk(repo.pages);
+    const pagePaths = new Set(all.flatMap((p) => (p.path ? [p.path] : [])));
+    const assetPaths = new Set(repo.assets.map((a) => a.path));
+    expect(pagePaths.size).toBeGreaterThan(5);
+    for (const p of all) {
+      if (!p.path) continue;
+      expect([p.path, rewritePageFile(p, assetPaths, pagePaths)]).toEqual([p.path, files.get(p.path)!.toString('utf8')]);
+    }
   });
 });

@@ -10,7 +10,7 @@
 // - `.gitbook/assets/*` and every other non-markdown file a page refers to are the space's files.
 // - `.gitbook/vars.yaml` holds the space's variables; `.gitbook/includes/*.md` its reusable contents.
 import { parse } from 'yaml';
-import { cleanPath, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
+import { cleanPath, contentRoot, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
 import { parsePageFile, type FrontmatterFields } from './page-file.js';
 import { parseComputedEntry, parseSummary, type Summary, type SummaryItem } from './summary.js';
 import { slugify } from '../../content/slug.js';
@@ -51,6 +51,9 @@ export interface PageGitMeta {
   raw?: string;
   /** The file has no `# heading` (its title came from SUMMARY.md). */
   noH1?: boolean;
+  /** A frontmatter cover that is no file of the space (a dangling path, a URL), and its `coverY`, kept as written. */
+  cover?: string;
+  coverY?: number;
 }
 
 export interface RepoAsset {
@@ -84,6 +87,8 @@ export interface RepoSpace {
 export interface RepoListing {
   /** Every file of the project directory: path (relative to it) → blob oid. */
   files: Map<string, string>;
+  /** The project directory in the repository ('' or absent: its root). */
+  projectDir?: string;
   /** Text of a file (markdown and YAML files are asked for); undefined when it does not exist. */
   text(path: string): string | undefined;
 }
@@ -101,6 +106,13 @@ function dirname(path: string): string {
 
 function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Whether a listing has a file in the folder `dir`. */
+export function hasFilesUnder(files: ReadonlyMap<string, unknown>, dir: string): boolean {
+  const prefix = `${dir}/`;
+  for (const p of files.keys()) if (p.startsWith(prefix)) return true;
+  return false;
 }
 
 /** Resolves a link target written in a file at `from` (relative to the root) to a root-relative path. */
@@ -151,7 +163,8 @@ export function readRepository(listing: RepoListing): RepoSpace {
   const configText = listing.text('.gitbook.yaml');
   const config = parseGitBookConfig(configText);
   warnings.push(...config.warnings);
-  const root = config.root;
+  const root = contentRoot(config.root, listing.projectDir ?? '', (dir) => hasFilesUnder(listing.files, dir));
+  config.root = root;
   const inRoot = new Map<string, string>();
   for (const [path, oid] of listing.files) {
     if (root && !path.startsWith(`${root}/`)) continue;

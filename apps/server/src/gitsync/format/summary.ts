@@ -12,7 +12,12 @@
 //   * [API](api/README.md)
 //   * [GitHub](https://github.com/org/repo)
 //
-// A `## heading` starts a page group (its anchor, when given, is the group's slug); a nested item is a child page;
+//   ***
+//
+//   * [Changelog](changelog.md)                   (top-level again after a group)
+//
+// A `## heading` starts a page group (its anchor, when given, is the group's slug), a `***` line ends it; a nested
+// item is a child page;
 // the link text is the entry's title, a quoted link title its navigation label. An item whose content is a fenced
 // block is a computed page (an API reference generated from an OpenAPI specification), GitBook's way:
 //
@@ -58,6 +63,7 @@ export interface Summary {
 
 const BULLET = /^([ \t]*)([*+-])[ \t]+(.*)$/;
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const ANCHOR_HTML = /[ \t]*<a\s+href="#([^"]*)"\s+id="([^"]*)"\s*><\/a>[ \t]*$/;
 
 function width(indent: string): number {
@@ -129,6 +135,15 @@ export function parseSummary(text: string): Summary {
       stack = [];
       continue;
     }
+    if (RULE.test(line)) {
+      // A thematic break ends the group: the items after it are top-level pages again (GitBook writes `***`).
+      if (group.title !== undefined) {
+        group = { items: [] };
+        summary.groups.push(group);
+      }
+      stack = [];
+      continue;
+    }
     const bullet = BULLET.exec(line);
     if (!bullet) continue;
     const indent = width(bullet[1]!);
@@ -154,7 +169,8 @@ export function parseSummary(text: string): Summary {
     (parent ? parent.item.children : group.items).push(item);
     stack.push({ indent, item });
   }
-  if (summary.groups[0]!.items.length === 0 && summary.groups.length > 1) summary.groups.shift();
+  // Untitled groups without items (nothing before the first heading, a break at the end) are no groups.
+  summary.groups = summary.groups.filter((g, i) => g.title !== undefined || g.items.length > 0 || (i === 0 && summary.groups.length === 1));
   return summary;
 }
 
@@ -186,14 +202,17 @@ function formatItem(item: SummaryItem, depth: number, out: string[]): void {
 /** Writes a SUMMARY.md the way GitBook does. */
 export function formatSummary(summary: Summary): string {
   const out: string[] = [`# ${summary.title ?? 'Table of contents'}`];
-  for (const group of summary.groups) {
+  summary.groups.forEach((group, index) => {
     if (group.title !== undefined) {
       out.push('');
       out.push(`## ${group.title}${group.anchor !== undefined ? ` <a href="#${group.anchor}" id="${group.anchor}"></a>` : ''}`);
+    } else if (index > 0) {
+      // Top-level pages after a group, as GitBook writes them: after a `***` line.
+      out.push('', '***');
     }
     if (group.items.length) out.push('');
     for (const item of group.items) formatItem(item, 0, out);
-  }
+  });
   return `${out.join('\n')}\n`;
 }
 

@@ -137,6 +137,17 @@ export function relativePath(from: string, to: string): string {
   return `${'../'.repeat(up)}${rest}`;
 }
 
+/**
+ * A link from the page file at `from` to the page file at `to`, as GitBook writes it in page bodies: a folder's
+ * README.md is the folder with a trailing `/` (`guide/`, `../`, `./` for the folder of `from`).
+ */
+export function pageLinkPath(from: string, to: string): string {
+  const base = to.slice(to.lastIndexOf('/') + 1);
+  if (base !== 'README.md') return relativePath(from, to);
+  const folder = relativePath(from, dirname(to) ? `${dirname(to)}/x` : 'x').slice(0, -1);
+  return folder === '' ? './' : folder;
+}
+
 export interface SummaryOptions {
   title?: string;
   summaryPath: string;
@@ -166,6 +177,8 @@ export function renderSummary(pages: ExportPage[], plan: PathPlan, opts: Summary
       groups.push({ title: p.title, ...(p.slug && p.slug !== slug ? { anchor: p.slug } : {}), items: p.children.map(item).filter((c): c is SummaryItem => c !== undefined) });
     } else {
       const it = item(p);
+      // A top-level page after a group starts an untitled group (written after a `***` line).
+      if (it && groups[groups.length - 1]!.title !== undefined) groups.push({ items: [] });
       if (it) groups[groups.length - 1]!.items.push(it);
     }
   }

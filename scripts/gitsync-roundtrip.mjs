@@ -1,0 +1,368 @@
+#!/usr/bin/env node
+// Git Sync round trip of a real repository: imports a ref of a GitBook-synced repository into a fresh space through
+// the real job (git binary, content engine, blob store), exports the space to an EMPTY repository (so every file is
+// written from what Bindery stored, nothing is kept as it was), and compares the two folders file by file. Then it
+// imports the exported repository again into the same space and checks that nothing changed (no new revision).
+//
+// Nothing of the repository is copied anywhere but a temporary folder (deleted at the end, unless --keep); the
+// report names files and counts bytes, and with --diffs=<dir> writes unified diffs of the differing files there.
+//
+//   pnpm --filter @bindery/server build
+//   node scripts/gitsync-roundtrip.mjs <repository path or URL> [--ref=refs/heads/main] [--dir=<project directory>]…
+//        [--auto] [--pg=postgres://…] [--diffs=/tmp/diffs] [--json]
+//
+// --auto finds every folder of the ref holding a SUMMARY.md (the spaces of a monorepo) and runs each as a project
+// directory. Files are classified by the last commit that touched them: written by GitBook (committer gitbook-bot)
+// or by something else (a git-first edit GitBook would also rewrite on its next export).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(join(root, 'apps/server/package.json'));
+const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
+const { loadConfig } = await dist('config.js');
+const { startServer } = await dist('server.js');
+const { JOB_TYPES, jobHandlers, runDueJobs } = await dist('jobs/index.js');
+const { readRevision } = await dist('gitsync/content-adapter.js');
+const { readRepository } = await dist('gitsync/format/read.js');
+const { rewritePageFile } = await dist('gitsync/format/rewrite.js');
+const pino = require('pino');
+
+const args = process.argv.slice(2);
+const opt = (name, def) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
+const opts = (name) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.split('=').slice(1).join('='));
+const repo = args.find((a) => !a.startsWith('--'));
+if (!repo) {
+  console.error('usage: node scripts/gitsync-roundtrip.mjs <repository> [--ref=refs/heads/main] [--dir=folder]… [--auto] [--pg=…] [--diffs=dir] [--json]');
+  process.exit(2);
+}
+const ref = opt('ref', 'HEAD');
+const pgUrl = opt('pg', undefined);
+const diffsDir = opt('diffs', undefined);
+const TOKEN = 'bdy_roundtrip_admin_token_0123456789abcdef';
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Roundtrip', GIT_AUTHOR_EMAIL: 'rt@example.com', GIT_COMMITTER_NAME: 'Roundtrip', GIT_COMMITTER_EMAIL: 'rt@example.com', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir() };
+const git = (...a) => execFileSync('git', a, { env: GIT_ENV, maxBuffer: 1 << 30 });
+
+async function api(url, method, path, body) {
+  const res = await fetch(url + path, {
+    method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** path → blob oid of every file of `treeish` (under `dir`, paths relative to it). */
+function listTree(gitDir, treeish, dir) {
+  const out = new Map();
+  let raw;
+  try {
+    raw = git('--git-dir', gitDir, 'ls-tree', '-r', '-z', '--full-tree', treeish, ...(dir ? ['--', `${dir}/`] : [])).toString();
+  } catch {
+    return out;
+  }
+  for (const line of raw.split('\0')) {
+    if (!line) continue;
+    const tab = line.indexOf('\t');
+    const [, type, oid] = line.slice(0, tab).split(' ');
+    if (type !== 'blob') continue;
+    const path = line.slice(tab + 1);
+    out.set(dir ? path.slice(dir.length + 1) : path, oid);
+  }
+  return out;
+}
+
+/** path → committer name of the last commit touching it (one pass over the history). */
+function lastCommitters(gitDir, treeish, dir) {
+  const out = new Map();
+  const text = git('--git-dir', gitDir, 'log', '--format=@@@%cn', '--name-only', '--no-renames', treeish, ...(dir ? ['--', dir] : [])).toString();
+  let committer = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('@@@')) committer = line.slice(3);
+    else if (line) {
+      let p = line;
+      if (p.startsWith('"')) {
+        try {
+          p = JSON.parse(p.replace(/\\([0-7]{3})/g, (_, o) => `\\u00${parseInt(o, 8).toString(16).padStart(2, '0')}`));
+          p = Buffer.from(p, 'latin1').toString('utf8');
+        } catch { /* keep */ }
+      }
+      const rel = dir ? (p.startsWith(`${dir}/`) ? p.slice(dir.length + 1) : undefined) : p;
+      if (rel !== undefined && !out.has(rel)) out.set(rel, committer);
+    }
+  }
+  return out;
+}
+
+/** Bytes of blobs by oid (`git cat-file --batch`). */
+function readBlobs(gitDir, oids) {
+  const out = new Map();
+  if (!oids.length) return out;
+  const raw = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], { input: `${oids.join('\n')}\n`, maxBuffer: 1 << 30, env: GIT_ENV });
+  let i = 0;
+  while (i < raw.length) {
+    const nl = raw.indexOf(10, i);
+    const [oid, type, size] = raw.subarray(i, nl).toString().split(' ');
+    if (type === 'missing') {
+      i = nl + 1;
+      continue;
+    }
+    const n = Number(size);
+    out.set(oid, raw.subarray(nl + 1, nl + 1 + n));
+    i = nl + 1 + n + 1;
+  }
+  return out;
+}
+
+/**
+ * The serializer's fidelity: every page file read, converted to Bindery's stored form and written back as an export
+ * writes a page whose content changed (format/rewrite.ts) — compared with the file, byte for byte.
+ */
+function renderFidelity(gitDir, head, dir, who) {
+  const files = listTree(gitDir, head, dir);
+  const textOids = [...files].filter(([p]) => /\.(md|markdown|mdx|ya?ml)$/i.test(p)).map(([, o]) => o);
+  const blobs = readBlobs(gitDir, textOids);
+  const text = (p) => {
+    const oid = files.get(p);
+    return oid ? blobs.get(oid)?.toString('utf8') : undefined;
+  };
+  const repo = readRepository({ projectDir: dir, files, text });
+  const all = [];
+  const walk = (ps) => ps.forEach((p) => (all.push(p), walk(p.children)));
+  walk(repo.pages);
+  const pagePaths = new Set(all.filter((p) => p.path).map((p) => p.path));
+  const assetPaths = new Set(repo.assets.map((a) => a.path));
+  const result = { total: 0, identical: 0, byGitBook: { total: 0, identical: 0 }, differing: [] };
+  for (const p of all) {
+    if (!p.path) continue;
+    const full = repo.root ? `${repo.root}/${p.path}` : p.path;
+    const original = text(full);
+    if (original === undefined) continue;
+    let rewritten;
+    try {
+      rewritten = rewritePageFile(p, assetPaths, pagePaths);
+    } catch (err) {
+      rewritten = `ERROR ${err.message}`;
+    }
+    const same = rewritten === original;
+    const gb = who.get(full) === 'gitbook-bot';
+    result.total++;
+    if (same) result.identical++;
+    if (gb) {
+      result.byGitBook.total++;
+      if (same) result.byGitBook.identical++;
+    }
+    if (!same) result.differing.push({ path: full, gb, original, rewritten });
+  }
+  return result;
+}
+
+const kindOf = (p) => (p === 'SUMMARY.md' || /(^|\/)SUMMARY\.md$/i.test(p) ? 'summary'
+  : p === '.gitbook.yaml' ? 'config'
+    : p.startsWith('.gitbook/assets/') ? 'asset'
+      : p.startsWith('.gitbook/') ? 'gitbook'
+        : /\.(md|markdown)$/i.test(p) ? 'page' : 'other');
+
+const work = mkdtempSync(join(tmpdir(), 'bindery-roundtrip-'));
+const dataDir = join(work, 'data');
+const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, allowPrivateUrls: true };
+const s = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+const runJobs = async () => {
+  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync] };
+  for (let i = 0; i < 100000; i++) {
+    const r = await runDueJobs({ ...s.ctx, logger: pino({ level: 'silent' }) }, { handlers, limit: 10 });
+    if (r.claimed === 0) {
+      const pending = await s.ctx.db.selectFrom('jobs').select(['id', 'run_at']).where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      if (!pending) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error('jobs did not finish');
+};
+
+/** What differs between two revisions of a space: pages (by id) field by field, files, variables. */
+async function compareRevisions(spaceId, a, b) {
+  const [ra, rb] = await Promise.all([readRevision(s.ctx, s.ctx.db, spaceId, a), readRevision(s.ctx, s.ctx.db, spaceId, b)]);
+  const flat = (t, parent = '', out = new Map(), pos = { i: 0 }) => {
+    for (const c of t.children) {
+      const { children, ...rest } = c;
+      out.set(c.id, { ...rest, parent, index: pos.i++ });
+      flat(c, c.id, out, pos);
+    }
+    return out;
+  };
+  const pa = flat(ra.tree);
+  const pb = flat(rb.tree);
+  const changes = [];
+  for (const [id, x] of pa) {
+    const y = pb.get(id);
+    if (!y) {
+      changes.push(`page removed: ${x.title}`);
+      continue;
+    }
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      const u = JSON.stringify(x[k]);
+      const v = JSON.stringify(y[k]);
+      if (u === v) continue;
+      if (k === 'markdown') {
+        const la = x.markdown.split('\n');
+        const lb = y.markdown.split('\n');
+        let i = 0;
+        while (i < la.length && la[i] === lb[i]) i++;
+        changes.push(`${x.title}: markdown line ${i + 1}: ${JSON.stringify((la[i] ?? '').slice(0, 120))} → ${JSON.stringify((lb[i] ?? '').slice(0, 120))}`);
+      } else changes.push(`${x.title}: ${k}: ${(u ?? '').slice(0, 160)} → ${(v ?? '').slice(0, 160)}`);
+    }
+  }
+  for (const [id, y] of pb) if (!pa.has(id)) changes.push(`page added: ${y.title}`);
+  const fa = new Map(ra.files.map((f) => [f.id, JSON.stringify(f)]));
+  for (const f of rb.files) if (fa.get(f.id) !== JSON.stringify(f)) changes.push(`file changed or added: ${f.name}`);
+  if (JSON.stringify(ra.variables) !== JSON.stringify(rb.variables)) changes.push('variables changed');
+  return { count: changes.length, first: changes.slice(0, 15) };
+}
+
+const reports = [];
+try {
+  // A bare copy of the ref, so the import reads it as it would a remote.
+  const source = join(work, 'source.git');
+  git('clone', '-q', '--bare', '--no-tags', '--single-branch', ...(ref === 'HEAD' ? [] : ['--branch', ref.replace(/^refs\/heads\//, '')]), repo, source);
+  const head = git('--git-dir', source, 'rev-parse', 'HEAD').toString().trim();
+  const branch = git('--git-dir', source, 'symbolic-ref', 'HEAD').toString().trim();
+  let dirs = opts('dir');
+  if (args.includes('--auto')) {
+    dirs = [...listTree(source, head, '').keys()].filter((p) => /(^|\/)SUMMARY\.md$/.test(p)).map((p) => dirname(p)).map((d) => (d === '.' ? '' : d));
+    // A folder whose .gitbook.yaml sets a root holding the SUMMARY.md: the project directory is the yaml's folder.
+    dirs = [...new Set(dirs.map((d) => {
+      for (let up = d; up; up = dirname(up) === '.' ? '' : dirname(up)) if (listTree(source, head, up).has('.gitbook.yaml') && up !== d) return up;
+      return d;
+    }))];
+  }
+  if (dirs.length === 0) dirs = [''];
+  const org = await api(s.url, 'POST', '/v1/orgs', { title: 'Roundtrip' });
+
+  for (const dir of dirs) {
+    const space = await api(s.url, 'POST', `/v1/orgs/${org.id}/spaces`, { title: `Roundtrip ${dir || 'root'}` });
+    const target = join(work, `target-${reports.length}.git`);
+    git('init', '-q', '--bare', '-b', 'main', target);
+    const op = async (direction, body) => {
+      await api(s.url, 'POST', `/v1/spaces/${space.id}/git/${direction}`, { ...body, ...(dir ? { repoProjectDirectory: dir } : {}) });
+      const t0 = performance.now();
+      await runJobs();
+      const info = await api(s.url, 'GET', `/v1/spaces/${space.id}/git/info`);
+      return { ...info.operation, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+    };
+    const report = { dir: dir || '(root)', commit: head.slice(0, 12) };
+    const imp = await op('import', { url: source, ref: branch });
+    report.import = { state: imp.state, seconds: imp.seconds, error: imp.error ?? null, revision: imp.revision ?? null };
+    if (imp.state !== 'success') {
+      reports.push(report);
+      continue;
+    }
+    const again = await op('import', { url: source, ref: branch });
+    report.importAgain = { state: again.state, skipped: again.skipped ?? null };
+    const exp = await op('export', { url: target, ref: 'refs/heads/main', commitMessage: 'Round trip' });
+    report.export = { state: exp.state, seconds: exp.seconds, error: exp.error ?? null };
+    if (exp.state !== 'success') {
+      reports.push(report);
+      continue;
+    }
+    // Import what was exported: the same content (no new revision) when nothing was lost.
+    const before = (await api(s.url, 'GET', `/v1/spaces/${space.id}/content`)).id;
+    const back = await op('import', { url: target, ref: 'refs/heads/main', force: true });
+    const after = (await api(s.url, 'GET', `/v1/spaces/${space.id}/content`)).id;
+    report.reimportOfExport = { state: back.state, sameContent: before === after, error: back.error ?? null };
+    if (before !== after && after) report.reimportChanges = await compareRevisions(space.id, before, after);
+
+    const src = listTree(source, head, dir);
+    const out = listTree(target, 'main', dir);
+    const who = lastCommitters(source, head, dir);
+    const byKind = {};
+    const differing = [];
+    for (const [path, oid] of src) {
+      const kind = kindOf(path);
+      const gb = who.get(path) === 'gitbook-bot';
+      const k = (byKind[kind] ??= { total: 0, identical: 0, differ: 0, missing: 0, byGitBook: { total: 0, identical: 0, differ: 0, missing: 0 } });
+      const o = out.get(path);
+      const state = o === undefined ? 'missing' : o === oid ? 'identical' : 'differ';
+      k.total++;
+      k[state]++;
+      if (gb) {
+        k.byGitBook.total++;
+        k.byGitBook[state]++;
+      }
+      if (state === 'differ') differing.push({ path, kind, gb, oid, o });
+      if (state === 'missing' && (kind === 'asset' || kind === 'summary' || kind === 'config')) differing.push({ path, kind, gb, missing: true });
+    }
+    report.files = byKind;
+    const render = renderFidelity(source, head, dir, who);
+    report.render = { total: render.total, identical: render.identical, byGitBook: render.byGitBook };
+    if (diffsDir) {
+      const folder = join(diffsDir, `${(dir || 'root').replace(/\//g, '_')}-render`);
+      mkdirSync(folder, { recursive: true });
+      for (const d of render.differing) {
+        const a = join(work, 'a.tmp');
+        const b = join(work, 'b.tmp');
+        writeFileSync(a, d.original);
+        writeFileSync(b, d.rewritten);
+        let diff;
+        try {
+          diff = execFileSync('git', ['diff', '--no-index', '--no-color', '-U1', a, b], { env: GIT_ENV, maxBuffer: 1 << 28 }).toString();
+        } catch (err) {
+          diff = err.stdout?.toString() ?? String(err);
+        }
+        writeFileSync(join(folder, `${d.path.replace(/\//g, '__')}${d.gb ? '.gb' : ''}.diff`), diff);
+      }
+    }
+    report.extraInExport = [...out.keys()].filter((p) => !src.has(p)).slice(0, 20);
+    report.extraCount = [...out.keys()].filter((p) => !src.has(p)).length;
+    report.differing = differing.slice(0, 40).map((d) => `${d.missing ? 'missing' : 'differs'} ${d.kind}${d.gb ? ' (GitBook)' : ''}: ${d.path}`);
+    if (diffsDir) {
+      const folder = join(diffsDir, (dir || 'root').replace(/\//g, '_'));
+      mkdirSync(folder, { recursive: true });
+      for (const d of differing) {
+        if (d.missing) continue;
+        let diff = '';
+        const a = join(work, 'a.tmp');
+        const b = join(work, 'b.tmp');
+        writeFileSync(a, git('--git-dir', source, 'cat-file', 'blob', d.oid));
+        writeFileSync(b, git('--git-dir', target, 'cat-file', 'blob', d.o));
+        try {
+          diff = execFileSync('git', ['diff', '--no-index', '--no-color', '-U1', a, b], { env: GIT_ENV, maxBuffer: 1 << 28 }).toString();
+        } catch (err) {
+          diff = err.stdout?.toString() ?? String(err);
+        }
+        writeFileSync(join(folder, `${d.path.replace(/\//g, '__')}${d.gb ? '.gb' : ''}.diff`), diff);
+      }
+    }
+    reports.push(report);
+  }
+} finally {
+  await s.close();
+  if (!args.includes('--keep')) rmSync(work, { recursive: true, force: true });
+}
+
+if (args.includes('--json')) console.log(JSON.stringify(reports, null, 2));
+else {
+  for (const r of reports) {
+    console.log(`\n## ${repo} ${r.dir} @ ${r.commit}`);
+    console.log(`import ${r.import.state} ${r.import.seconds ?? ''}s ${r.import.error ?? ''}; again: ${JSON.stringify(r.importAgain)}; export ${r.export?.state ?? '-'} ${r.export?.seconds ?? ''}s ${r.export?.error ?? ''}; re-import of the export: ${JSON.stringify(r.reimportOfExport)}`);
+    for (const [kind, k] of Object.entries(r.files ?? {})) {
+      const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
+      console.log(`  ${kind.padEnd(8)} ${String(k.total).padStart(5)} files: identical ${k.identical} (${pct(k.identical, k.total)}), differ ${k.differ}, missing ${k.missing} | written by GitBook ${k.byGitBook.total}: identical ${k.byGitBook.identical} (${pct(k.byGitBook.identical, k.byGitBook.total)}), differ ${k.byGitBook.differ}, missing ${k.byGitBook.missing}`);
+    }
+    if (r.render) {
+      const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
+      console.log(`  rewritten pages (as an export writes a page whose content changed): ${r.render.identical}/${r.render.total} identical (${pct(r.render.identical, r.render.total)}) | written by GitBook: ${r.render.byGitBook.identical}/${r.render.byGitBook.total} (${pct(r.render.byGitBook.identical, r.render.byGitBook.total)})`);
+    }
+    if (r.reimportChanges) {
+      console.log(`  re-import of the export changed ${r.reimportChanges.count} things:`);
+      for (const c of r.reimportChanges.first) console.log(`    ${c}`);
+    }
+    if (r.extraCount) console.log(`  extra files in the export: ${r.extraCount} (${r.extraInExport.slice(0, 5).join(', ')}…)`);
+    for (const d of r.differing ?? []) console.log(`  ${d}`);
+  }
+}
+process.exit(0);
