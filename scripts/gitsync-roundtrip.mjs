@@ -136,7 +136,7 @@ function renderFidelity(gitDir, head, dir, who) {
   walk(repo.pages);
   const pagePaths = new Set(all.filter((p) => p.path).map((p) => p.path));
   const assetPaths = new Set(repo.assets.map((a) => a.path));
-  const result = { total: 0, identical: 0, byGitBook: { total: 0, identical: 0 }, differing: [] };
+  const result = { total: 0, identical: 0, byGitBook: { total: 0, identical: 0 }, differing: [], pagePaths: new Set([...pagePaths].map((p) => (repo.root ? `${repo.root}/${p}` : p))) };
   for (const p of all) {
     if (!p.path) continue;
     const full = repo.root ? `${repo.root}/${p.path}` : p.path;
@@ -296,8 +296,19 @@ try {
       if (state === 'differ') differing.push({ path, kind, gb, oid, o });
       if (state === 'missing' && (kind === 'asset' || kind === 'summary' || kind === 'config')) differing.push({ path, kind, gb, missing: true });
     }
-    report.files = byKind;
     const render = renderFidelity(source, head, dir, who);
+    // Markdown files SUMMARY.md does not list are no pages (GitBook ignores them too): not expected in the export.
+    for (const k of Object.values(byKind)) k.unlisted = k.byGitBook.unlisted = 0;
+    for (const [path] of src) {
+      if (kindOf(path) !== 'page' || out.has(path) || render.pagePaths.has(path)) continue;
+      byKind.page.missing--;
+      byKind.page.unlisted++;
+      if (who.get(path) === 'gitbook-bot') {
+        byKind.page.byGitBook.missing--;
+        byKind.page.byGitBook.unlisted++;
+      }
+    }
+    report.files = byKind;
     report.render = { total: render.total, identical: render.identical, byGitBook: render.byGitBook };
     if (diffsDir) {
       const folder = join(diffsDir, `${(dir || 'root').replace(/\//g, '_')}-render`);
@@ -351,7 +362,7 @@ else {
     console.log(`import ${r.import.state} ${r.import.seconds ?? ''}s ${r.import.error ?? ''}; again: ${JSON.stringify(r.importAgain)}; export ${r.export?.state ?? '-'} ${r.export?.seconds ?? ''}s ${r.export?.error ?? ''}; re-import of the export: ${JSON.stringify(r.reimportOfExport)}`);
     for (const [kind, k] of Object.entries(r.files ?? {})) {
       const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
-      console.log(`  ${kind.padEnd(8)} ${String(k.total).padStart(5)} files: identical ${k.identical} (${pct(k.identical, k.total)}), differ ${k.differ}, missing ${k.missing} | written by GitBook ${k.byGitBook.total}: identical ${k.byGitBook.identical} (${pct(k.byGitBook.identical, k.byGitBook.total)}), differ ${k.byGitBook.differ}, missing ${k.byGitBook.missing}`);
+      console.log(`  ${kind.padEnd(8)} ${String(k.total).padStart(5)} files: identical ${k.identical} (${pct(k.identical, k.total - (k.unlisted ?? 0))}), differ ${k.differ}, missing ${k.missing}${k.unlisted ? `, not in SUMMARY.md ${k.unlisted}` : ''} | written by GitBook ${k.byGitBook.total}: identical ${k.byGitBook.identical} (${pct(k.byGitBook.identical, k.byGitBook.total - k.byGitBook.unlisted)}), differ ${k.byGitBook.differ}, missing ${k.byGitBook.missing}`);
     }
     if (r.render) {
       const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
 import { png as makePng } from '../src/testing/fixtures.js';
 
@@ -188,6 +189,56 @@ describe('content import', () => {
     expect(notion.body.error.message).toMatch(/\/body\/source.*markdown, html, docx, zip, website/);
     expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
     expect((await t.as('reader').post(`/v1/spaces/${space}/content/import`, { url: serve('/y.md', '# Y\n', 'text/markdown'), source: 'markdown' })).status).toBe(403);
+  });
+
+  it('runs every import as a durable job whose status and progress are visible (GitBook\'s import runs)', async () => {
+    const space = await newSpace(t);
+    const md = serve('/guide.md', '# Guide\n\nRead **this**.\n', 'text/markdown');
+    const html = serve('/faq.html', '<html><head><title>FAQ</title></head><body><main><h1>FAQ</h1><p>Yes.</p></main></body></html>', 'text/html');
+    // Started through GitBook's current API: answered at once, pending; the job does the work.
+    const started = await t.as('editor').post(`/v1/org/${t.org}/imports`, { source: { type: 'file', files: [md, html] }, target: { space } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({ object: 'import-run', status: 'pending', target: { space }, source: { type: 'file', files: [md, html] }, progress: { stage: 'queued' }, pages: [] });
+    expect(started.headers.get('location')).toBe(started.body.urls.location);
+    const before = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    expect((await t.api.get(`/v1/org/${t.org}/imports/${started.body.id}`)).body.status).toBe('pending');
+    const listed = await t.as('editor').get(`/v1/org/${t.org}/imports?space=${space}&status=active`);
+    expect(listed.body.items.map((r: any) => r.id)).toEqual([started.body.id]);
+    await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+    const done = (await t.api.get(`/v1/org/${t.org}/imports/${started.body.id}`)).body;
+    const revision = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    expect(revision).not.toBe(before);
+    expect(done).toMatchObject({ status: 'completed', revision, importedResources: 2, totalResources: 2, progress: { stage: 'done', read: 2 } });
+    expect(done.pages).toHaveLength(2);
+    expect(titles((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Guide', 'FAQ']);
+    // Readers see runs of spaces they may see, not start or cancel them; other organizations see nothing.
+    expect((await t.as('reader').get(`/v1/org/${t.org}/imports/${started.body.id}`)).status).toBe(200);
+    expect((await t.as('reader').post(`/v1/org/${t.org}/imports`, { source: { type: 'website', url: html }, target: { space } })).status).toBe(403);
+    const other = await createTenant(server);
+    expect((await other.api.get(`/v1/org/${other.org}/imports/${started.body.id}`)).status).toBe(404);
+    expect((await other.api.get(`/v1/org/${t.org}/imports/${started.body.id}`)).status).toBe(404);
+    // A file whose kind its name does not say: 400 naming it, before anything is recorded.
+    const unnamed = await t.api.post(`/v1/org/${t.org}/imports`, { source: { type: 'file', files: [md, `${origin}/notes.txt`] }, target: { space } });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error.message).toMatch(/\/body\/source\/files\/1/);
+
+    // A pending run can be cancelled: it then commits nothing; a settled run cannot.
+    const second = await t.api.post(`/v1/org/${t.org}/imports`, { source: { type: 'file', files: [md] }, target: { space } });
+    const cancelled = await t.as('editor').post(`/v1/org/${t.org}/imports/${second.body.id}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+    await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
+    expect((await t.api.post(`/v1/org/${t.org}/imports/${second.body.id}/cancel`)).status).toBe(400);
+
+    // The older endpoint runs the same job and answers when it is done; a failure is recorded with its reason.
+    const legacy = await t.api.post(`/v1/spaces/${space}/content/import`, { url: md, source: 'markdown' });
+    expect(legacy.status).toBe(201);
+    const failed = await t.api.post(`/v1/spaces/${space}/content/import`, { url: serve('/bad.zip', 'not a zip', 'application/zip'), source: 'zip' });
+    expect(failed.status).toBe(400);
+    const runs = (await t.api.get(`/v1/org/${t.org}/imports?space=${space}`)).body.items;
+    expect(runs.map((r: any) => r.status)).toEqual(['failed', 'completed', 'cancelled', 'completed']);
+    expect(runs[0].reason).toMatch(/not a ZIP archive/);
+    expect(runs[1]).toMatchObject({ revision: legacy.body.revision, source: { type: 'file', files: [md], format: 'markdown' } });
   });
 
   it('crawls a website below the URL on the same origin, bounded, links between pages become page links', async () => {

@@ -658,6 +658,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{organizationId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the import runs of an organization
+         * @description The import runs into the spaces the caller may see, most recent first.
+         */
+        get: operations["listImportRuns"];
+        put?: never;
+        /**
+         * Start a content import
+         * @description Editors of the target space (or change request). Answers at once with the run (`pending`); a durable job then
+         *     imports the content as one revision. Watch it with `getImportRun`. The older `…/content/import` endpoints start
+         *     the same job and answer when it is done.
+         */
+        post: operations["startImportRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{organizationId}/imports/{importRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the import run. */
+                importRunId: components["parameters"]["ImportRunId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an import run
+         * @description The run, its status and progress; 404 unless the caller may see its space.
+         */
+        get: operations["getImportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{organizationId}/imports/{importRunId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the import run. */
+                importRunId: components["parameters"]["ImportRunId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import run
+         * @description Editors of the target. A `pending` or `in-progress` run becomes `cancelled` and commits nothing (a run already
+         *     committing finishes first: it is then `completed`); a finished run answers 400.
+         */
+        post: operations["cancelImportRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs": {
         parameters: {
             query?: never;
@@ -4306,6 +4386,92 @@ export interface components {
             revision: string;
         };
         /**
+         * @description A content import: a durable job (it survives restarts and runs once). `pending` until a worker takes it,
+         *     `in-progress` while it fetches, converts and commits (`progress` says how far), then `completed` (`revision`,
+         *     `importedResources`, `totalResources`, `pages`) or `failed` (`reason`), or `cancelled`.
+         */
+        ContentImportRun: {
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ID of the user who started the import. */
+            createdBy: string;
+            id: string;
+            /** @description Bindery extension - pages and files added, when it completed. */
+            importedResources?: number;
+            /** @enum {string} */
+            object: "import-run";
+            /** @description The pages the import made (when it completed). */
+            pages: {
+                id: string;
+                /** @enum {string} */
+                status: "complete" | "pending";
+                /** @enum {string} */
+                type: "page" | "folder";
+            }[];
+            /** @description Bindery extension - how far the import is. */
+            progress: {
+                /** @description Resources found so far (pages of a crawl, entries of an archive, files). */
+                found: number;
+                /** @description Resources read so far. */
+                read: number;
+                /** @enum {string} */
+                stage: "queued" | "fetching" | "converting" | "committing" | "done";
+            };
+            /** @description Why the import failed, when `status` is `failed`. */
+            reason?: string;
+            /** @description Bindery extension - the revision the import made, when it completed. */
+            revision?: string;
+            source: components["schemas"]["ContentImportSource"];
+            /** Format: date-time */
+            startedAt?: string;
+            /** @enum {string} */
+            status: "pending" | "in-progress" | "completed" | "failed" | "cancelled";
+            target: components["schemas"]["ContentImportTarget"];
+            /** @description Bindery extension - resources found, when it completed. */
+            totalResources?: number;
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the import run in the API.
+                 */
+                location: string;
+            };
+        };
+        /**
+         * @description Where the content is imported from: a website (a same-origin crawl below `url`), or files by URL (each read by its
+         *     name: `.md`/`.markdown` as markdown, `.html`/`.htm` as HTML, `.docx` as a Word document, `.zip` as an archive;
+         *     Bindery reads `format` instead when given). GitBook's `files` are keys of files uploaded to it; Bindery takes
+         *     URLs, fetched through the SSRF guard.
+         */
+        ContentImportSource: {
+            /** @enum {string} */
+            type: "website";
+            /** Format: uri */
+            url: string;
+        } | {
+            files: string[];
+            /**
+             * @description Bindery extension - the kind of every file (instead of reading it from the names).
+             * @enum {string}
+             */
+            format?: "markdown" | "html" | "docx" | "zip";
+            /** @enum {string} */
+            type: "file";
+        };
+        /** @description Where the content is imported into - the space, or one of its change requests; at the top level, or under `page`. */
+        ContentImportTarget: {
+            /** @description ID of the change request to import in. */
+            changeRequest?: string;
+            /** @description ID of the page to import under. */
+            page?: string;
+            /** @description ID of the space to import in. */
+            space: string;
+        };
+        /**
          * @description A location in the content (a backlink): `kind` tells whether it is a `page` or a `file`, in `space` of
          *     `organization`, in the version `versionContext`.
          */
@@ -6609,6 +6775,8 @@ export interface components {
          *     edits are applied one after the other.
          */
         IfMatch: string;
+        /** @description The unique id of the import run. */
+        ImportRunId: string;
         /** @description The unique id of the integration installation. */
         InstallationId: string;
         /** @description The unique name of the integration. */
@@ -8242,6 +8410,145 @@ export interface operations {
                     "application/json": components["schemas"]["List"] & {
                         items: components["schemas"]["IntegrationSpaceInstallation"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listImportRuns: {
+        parameters: {
+            query?: {
+                /** @description Only the runs into this change request. */
+                changeRequest?: string;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the runs into this space. */
+                space?: string;
+                /** @description Only the runs in this status; `active` is `pending` and `in-progress`. */
+                status?: "active" | "pending" | "in-progress" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the import runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ContentImportRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startImportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Accepted for GitBook compatibility; Bindery does not rewrite imported content. */
+                    enhance?: boolean;
+                    /** @description Accepted for GitBook compatibility; Bindery does not use it. */
+                    site?: string;
+                    source: components["schemas"]["ContentImportSource"];
+                    target: components["schemas"]["ContentImportTarget"];
+                };
+            };
+        };
+        responses: {
+            /** @description The import has started. */
+            201: {
+                headers: {
+                    /** @description API URL of the import run. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getImportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the import run. */
+                importRunId: components["parameters"]["ImportRunId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    cancelImportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the import run. */
+                importRunId: components["parameters"]["ImportRunId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
                 };
             };
             400: components["responses"]["BadRequest"];

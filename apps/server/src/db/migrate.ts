@@ -19,6 +19,7 @@ import * as mReadCacheEpochs from './migrations/20261126T1000-read-cache-epochs.
 import * as mComputedContent from './migrations/20261126T1100-computed-content.js';
 import * as mBlobs from './migrations/20261126T1200-blobs.js';
 import * as mSiteVersion from './migrations/20261126T1400-site-version.js';
+import * as mContentImports from './migrations/20261126T1500-content-imports.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1100-computed-content': mComputedContent,
   '20261126T1200-blobs': mBlobs,
   '20261126T1400-site-version': mSiteVersion,
+  '20261126T1500-content-imports': mContentImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

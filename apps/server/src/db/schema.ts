@@ -703,6 +703,36 @@ export interface CacheEpochsTable {
   collections: number | string;
 }
 
+/** One content import run (services/import.ts): where from, where into, status, progress and outcome. */
+export interface ContentImportsTable {
+  id: string;
+  org_id: string;
+  space_id: string;
+  change_request_id: string | null;
+  page_id: string | null;
+  source: string;
+  url: string;
+  /** The If-Match of the request that started it (checked when the import commits). */
+  if_match: string | null;
+  /** pending | in-progress | completed | failed */
+  status: string;
+  reason: string | null;
+  /** The HTTP status of the failure (400 naming a limit, 404, 412…). */
+  error_status: number | null;
+  /** JSON: {stage, found, imported}. */
+  progress: Generated<string>;
+  revision_id: string | null;
+  imported_resources: Generated<number>;
+  total_resources: Generated<number>;
+  /** JSON: [{id, type, sourceURL?}] of the pages made. */
+  pages: Generated<string>;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -729,6 +759,7 @@ export interface Database {
   space_pages: SpacePagesTable;
   page_versions: PageVersionsTable;
   computed_expansions: ComputedExpansionsTable;
+  content_imports: ContentImportsTable;
   sites: SitesTable;
   translations: TranslationsTable;
   site_section_groups: SiteSectionGroupsTable;

@@ -9,6 +9,7 @@ import { JOB_TYPES } from './types.js';
 import { runGitSyncJob } from '../gitsync/operations.js';
 import { runTranslationJob } from '../services/translations.js';
 import { expandComputedJob, type ExpandJobPayload } from '../engine/index.js';
+import { runImportJob } from '../services/import.js';
 
 export type JobResult = void | { retryAt: Date };
 export type JobHandler<P = any> = (ctx: AppContext, payload: P, job: JobRow) => Promise<JobResult>;
@@ -21,4 +22,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_TYPES.runTranslation]: (ctx, payload: { translationId: string }, job) => runTranslationJob(ctx, payload, job),
   [JOB_TYPES.expandComputedContent]: (ctx, payload: ExpandJobPayload) => expandComputedJob(ctx, payload),
   [JOB_TYPES.gitSync]: (ctx, payload: { operationId: string }, job) => runGitSyncJob(ctx, payload, job),
+  [JOB_TYPES.importContent]: (ctx, payload: { importId: string }, job) => runImportJob(ctx, payload, job),
 };

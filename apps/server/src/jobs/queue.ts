@@ -81,6 +81,22 @@ export async function claimDueJobs(ctx: AppContext, limit: number, leaseMs: numb
   });
 }
 
+/** Claims one job by id when it is due and unclaimed (queued, or running with an expired lease). */
+export async function claimJob(ctx: AppContext, id: string, leaseMs: number): Promise<JobRow | undefined> {
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  return ctx.db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: nowIso }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([
+      eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
+      eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
+    ]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Marks a claimed job done. */
 export async function completeJob(ctx: AppContext, job: JobRow): Promise<void> {
   await ctx.db

@@ -8,6 +8,8 @@ export const JOB_TYPES = {
   deliverIntegrationEvent: 'integration.deliver',
   /** Records `space_content_updated` events for the installations covering a space whose content changed. */
   notifyContentUpdated: 'integration.content-updated',
+  /** Runs one content import (a content_imports row, services/import.ts). */
+  importContent: 'content.import',
   /** Runs one Git Sync import or export (a git_sync_operations row). */
   gitSync: 'git.sync',
   /** Renders the computed (OpenAPI) pages of a space's revision and gives its head a new computed revision (engine/computed.ts). */

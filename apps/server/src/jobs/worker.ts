@@ -2,7 +2,7 @@
 // server process (the embedded default). Several workers, in one or many processes, never run a job twice at once.
 import type { AppContext } from '../context.js';
 import { jobHandlers, type JobHandler } from './handlers.js';
-import { claimDueJobs, completeJob, failJob, rescheduleJob, type JobRow } from './queue.js';
+import { claimDueJobs, claimJob, completeJob, failJob, rescheduleJob, type JobRow } from './queue.js';
 
 export interface RunOptions {
   /** Most jobs claimed per call (default 20). */
@@ -47,6 +47,17 @@ export async function runDueJobs(ctx: AppContext, opts: RunOptions = {}): Promis
   report.claimed = jobs.length;
   for (const job of jobs) await runOne(ctx, handlers, job, report);
   return report;
+}
+
+/**
+ * Runs one job now, in this process, when it is due and no worker holds it (a request that waits for the job it
+ * enqueued). Returns false when it was not claimed (another worker has it, or it is not due).
+ */
+export async function runJobNow(ctx: AppContext, id: string, opts: Pick<RunOptions, 'leaseMs' | 'handlers'> = {}): Promise<boolean> {
+  const job = await claimJob(ctx, id, opts.leaseMs ?? 5 * 60_000);
+  if (!job) return false;
+  await runOne(ctx, opts.handlers ?? jobHandlers, job, { claimed: 1, done: 0, rescheduled: 0, failed: 0 });
+  return true;
 }
 
 export interface JobWorker {

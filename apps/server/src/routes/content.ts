@@ -23,7 +23,7 @@ const single: RequestPlaces = { edit: () => '/body' };
 
 /** 201 with GitBook's import result and the revision's URL. */
 function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
-  const revision = o.result.revisionId;
+  const revision = o.revisionId;
   return {
     status: 201 as const, body: { revision, importedResources: o.importedResources, totalResources: o.totalResources },
     headers: { ...etag(revision), Location: `${ctx.config.publicUrl}/v1/spaces/${spaceId}/revisions/${revision}` },

@@ -3,6 +3,7 @@
 // reports how many operations are implemented.
 import { siteHandlers } from './sites.js';
 import { translationHandlers } from './translations.js';
+import { importHandlers } from './imports.js';
 import type { HandlerTable } from '../http/operations.js';
 import { changeRequestContentHandlers } from './change-request-content.js';
 import { changeRequestHandlers } from './change-requests.js';
@@ -40,4 +41,6 @@ export const handlerTable: HandlerTable = {
   ...siteHandlers,
 
   ...translationHandlers,
+
+  ...importHandlers,
 };

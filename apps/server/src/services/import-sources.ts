@@ -316,7 +316,7 @@ function hrefsOf(html: string, base: string): URL[] {
   return out;
 }
 
-async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
+async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits, onProgress?: (p: ImportProgress) => void): Promise<ImportBundle> {
   const { crawl } = limits;
   const start = new URL(url);
   start.hash = '';
@@ -361,6 +361,7 @@ async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits)
       }
     }
     if (queue.length > crawl.maxPages * 4) queue = queue.slice(0, crawl.maxPages * 4);
+    onProgress?.({ found: seen.size, read: pages.length });
   }
   const idByKey = new Map(pages.map((p) => [p.key, newId()]));
   const resolver: RefResolver = {
@@ -402,7 +403,16 @@ async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits)
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function readImport(ctx: AppContext, url: string, source: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportBundle> {
+/** How far a read is: resources (pages, entries) found, and read. */
+export interface ImportProgress {
+  stage?: string;
+  found: number;
+  read: number;
+}
+
+export async function readImport(
+  ctx: AppContext, url: string, source: string, limits: ImportLimits = IMPORT_LIMITS, onProgress?: (p: ImportProgress) => void,
+): Promise<ImportBundle> {
   switch (source as ImportSource) {
     case 'markdown': {
       const res = await fetchUrl(ctx, url, limits.documentBytes, 'text/markdown, text/plain, */*');
@@ -419,7 +429,7 @@ export async function readImport(ctx: AppContext, url: string, source: string, l
     case 'zip':
       return importZip(ctx, url, limits);
     case 'website':
-      return importWebsite(ctx, url, limits);
+      return importWebsite(ctx, url, limits, onProgress);
     default:
       throw invalidField('/body/source', `"${source}" cannot be imported; Bindery imports ${IMPORT_SOURCES.join(', ')}`);
   }
