@@ -112,13 +112,14 @@ export type ListUnorderedBlock = BlockBase<'list-unordered', EmptyData, ListItem
 export type ListTasksBlock = BlockBase<'list-tasks', EmptyData, ListItemBlock[]>;
 export type ListBlock = ListOrderedBlock | ListUnorderedBlock | ListTasksBlock;
 export type BlockquoteBlock = BlockBase<'blockquote', EmptyData, Block[]>;
-export type HintBlock = BlockBase<'hint', { style: HintStyle }, Block[]>;
+export type HintBlock = BlockBase<'hint', { style: HintStyle; icon?: string }, Block[]>;
 export type CodeLineBlock = BlockBase<'code-line', EmptyData, [Text]>;
 export interface CodeData {
   syntax?: string;
   title?: string;
   overflow?: 'scroll' | 'wrap';
   lineNumbers?: boolean;
+  expandable?: boolean;
   meta?: string;
 }
 export type CodeBlock = BlockBase<'code', CodeData, CodeLineBlock[]>;

@@ -508,14 +508,18 @@ function untag(item: FlowItem): Block {
 }
 
 function tagBlock(open: Extract<TagLine, { kind: 'open' }>, blocks: Block[]): Block {
-  if (open.name === 'hint') return { object: 'block', type: 'hint', data: { style: open.attributes.style as HintStyle }, nodes: blocks };
+  if (open.name === 'hint') {
+    const { style, icon } = open.attributes;
+    return { object: 'block', type: 'hint', data: { style: style as HintStyle, ...(icon !== undefined ? { icon } : {}) }, nodes: blocks };
+  }
   const code = blocks[0] as CodeBlock;
-  const { title, overflow, lineNumbers } = open.attributes;
+  const { title, overflow, lineNumbers, expandable } = open.attributes;
   code.data = {
     ...(code.data.syntax !== undefined ? { syntax: code.data.syntax } : {}),
     ...(title !== undefined ? { title } : {}),
     ...(overflow !== undefined ? { overflow: overflow as 'wrap' | 'scroll' } : {}),
     ...(lineNumbers !== undefined ? { lineNumbers: lineNumbers === 'true' } : {}),
+    ...(expandable !== undefined ? { expandable: expandable === 'true' } : {}),
     ...(code.data.meta !== undefined ? { meta: code.data.meta } : {}),
   };
   return code;

@@ -66,8 +66,9 @@ export function formatOpenTag(name: BlockTagName, attributes: Record<string, str
 /** Whether an opening tag has the attributes its block needs (else it stays text). */
 export function isValidOpening(name: BlockTagName, attributes: Record<string, string>): boolean {
   if (name === 'hint') {
+    // `style`, and GitBook's optional `icon` (`{% hint style="info" icon="books" %}`).
     const keys = Object.keys(attributes);
-    return keys.length === 1 && keys[0] === 'style' && (HINT_STYLES as readonly string[]).includes(attributes.style ?? '');
+    return keys.every((k) => k === 'style' || (k === 'icon' && attributes.icon !== '')) && (HINT_STYLES as readonly string[]).includes(attributes.style ?? '');
   }
   return Object.entries(attributes).every(([key, value]) => CODE_TAG_ATTRIBUTES.get(key)?.test(value) === true);
 }
@@ -82,6 +83,7 @@ const CODE_TAG_ATTRIBUTES: ReadonlyMap<string, RegExp> = new Map([
   ['title', /^/],
   ['overflow', /^(?:wrap|scroll)$/],
   ['lineNumbers', /^(?:true|false)$/],
+  ['expandable', /^(?:true|false)$/],
 ]);
 
 // ---------------------------------------------------------------------------

@@ -379,6 +379,26 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('![](a.png)\n')).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n');
     expect(normalizeMarkdown('* a\n\n  b\n')).toBe('*   a\n\n    b\n');
     expect(normalizeMarkdown('a \\&amp;b &#x26; \\&c\n')).toBe('a \\&amp;b & &c\n');
+    // Hints with an icon, expandable code, code spans holding backticks, emoji shortcodes: as GitBook writes them.
+    const tagged = [
+      '{% hint style="success" icon="rocket" %}',
+      'Shipped :heavy\\_plus\\_sign: with `` ` ```js ` `` fences; snake_case stays.',
+      '{% endhint %}',
+      '',
+      '{% code title="a.js" lineNumbers="true" expandable="true" %}',
+      '```js',
+      'x();',
+      '```',
+      '{% endcode %}',
+      '',
+    ].join('\n');
+    expect(normalizeMarkdown(tagged)).toBe(tagged);
+    expect(blocks(tagged).map((b) => [b.type, b.data])).toEqual([['hint', { style: 'success', icon: 'rocket' }], ['code', { syntax: 'js', title: 'a.js', lineNumbers: true, expandable: true }]]);
+    // An image written as a figure is raw HTML: a tag line after it gets a blank line, or it would be swallowed.
+    const figure = '{% update date="2026-01-01" %}\nShipped.\n\n![a](x.png)\n{% endupdate %}\n';
+    const once = normalizeMarkdown(figure);
+    expect(once).toBe('{% update date="2026-01-01" %}\nShipped.\n\n<figure><img src="x.png" alt="a"><figcaption></figcaption></figure>\n\n{% endupdate %}\n');
+    expect(blocks(once).map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'images', 'paragraph']);
   });
 
   it('maps tables with alignment and padded rows', () => {

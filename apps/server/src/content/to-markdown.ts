@@ -84,7 +84,7 @@ class Writer {
     const out: Lines = [];
     let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
     let previousTag: TagRole | undefined;
-    let previousBlock: Block | undefined;
+    let previousHtml = false;
     const tagRoles = pairTags(blocks);
     for (const block of blocks) {
       let lines: Lines;
@@ -106,11 +106,12 @@ class Writer {
       // blank line after raw HTML, which would swallow the line. (A tag paragraph after a task checkbox is not a line
       // of its own.)
       const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
-      const joined = previousBlock?.type !== 'html' && (previousTag?.opens === true || tag?.closes === true);
+      const joined = !previousHtml && (previousTag?.opens === true || tag?.closes === true);
       if (out.length > 0 && !joined) out.push('');
       for (const line of lines) out.push(line);
       previousTag = tag;
-      previousBlock = block;
+      // Raw HTML (an HTML block, or an image written as `<figure>`) runs until a blank line.
+      previousHtml = block.type === 'html' || ((block.type === 'images' || block.type === 'image') && (lines[0] ?? '').startsWith('<'));
     }
     return out;
   }
@@ -143,7 +144,7 @@ class Writer {
         return lines.length === 0 ? ['>'] : lines.map((line) => (line === '' ? '>' : `> ${line}`));
       }
       case 'hint':
-        return [formatOpenTag('hint', { style: block.data.style }), ...this.flow(block.nodes), '{% endhint %}'];
+        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.flow(block.nodes), '{% endhint %}'];
       case 'code':
         return code(block);
       case 'code-line':
@@ -344,7 +345,7 @@ function indentItem(marker: string, indent: string, lines: Lines): Lines {
 
 function code(block: CodeBlock): Lines {
   const value = noNul(block.nodes.map((line) => inlineText(line.nodes)).join('\n'));
-  const { syntax, meta, title, overflow, lineNumbers } = block.data;
+  const { syntax, meta, title, overflow, lineNumbers, expandable } = block.data;
   const info = [syntax, meta].filter((part) => part).join(' ').replace(/[\r\n]+/g, ' ');
   const char = info.includes('`') ? '~' : '`';
   const fence = char.repeat(Math.max(3, longestRun(value, char) + 1));
@@ -353,6 +354,7 @@ function code(block: CodeBlock): Lines {
     ...(title !== undefined ? { title } : {}),
     ...(overflow !== undefined ? { overflow } : {}),
     ...(lineNumbers !== undefined ? { lineNumbers: String(lineNumbers) } : {}),
+    ...(expandable !== undefined ? { expandable: String(expandable) } : {}),
   };
   return Object.keys(attributes).length > 0 ? [formatOpenTag('code', attributes), ...lines, '{% endcode %}'] : lines;
 }
@@ -619,8 +621,11 @@ function noNul(value: string): string {
 
 function codeSpan(value: string): string {
   const v = noNul(value).replace(/[\r\n]/g, ' ');
-  // The fence is one backtick more than the longest run inside (CommonMark: the shortest run not inside).
-  const fence = '`'.repeat(longestRun(v, '`') + 1);
+  // The fence is the shortest run of backticks not inside (as GitBook writes `` ` ```js ` ``).
+  const runs = new Set(v.match(/`+/g)?.map((r) => r.length) ?? []);
+  let size = 1;
+  while (runs.has(size)) size++;
+  const fence = '`'.repeat(size);
   // markdown-it removes one space on each side of content of 3+ characters starting and ending with one (even all spaces).
   const pad = v.startsWith('`') || v.endsWith('`') || (v.length >= 3 && v.startsWith(' ') && v.endsWith(' '));
   return pad ? `${fence} ${v} ${fence}` : `${fence}${v}${fence}`;
@@ -812,6 +817,16 @@ const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD_AT = /[\p{L}\p{N}]/u;
 
 
+const SHORTCODE = /^[a-z0-9+-]+(?:_[a-z0-9+-]+)+:/;
+
+/** Whether the `_` at `i` is inside an emoji shortcode `:name_with_parts:` (lower-case letters, digits, `+`, `-`). */
+function inShortcode(value: string, i: number): boolean {
+  let start = i;
+  while (start > 0 && /[a-z0-9_+-]/.test(value[start - 1] as string)) start--;
+  if (start === 0 || value[start - 1] !== ':') return false;
+  return SHORTCODE.test(value.slice(start, start + 64));
+}
+
 const REFERENCE_START = /^&(?:#[xX][0-9a-fA-F]{0,6}|#[0-9]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})/;
 
 /**
@@ -865,7 +880,8 @@ export function escapeText(value: string, options: EscapeOptions): string {
       case '_': {
         let end = i;
         while (end < n && value[end] === '_') end++;
-        const intraword = i > 0 && WORD_AT.test(value[i - 1] as string) && end < n && WORD_AT.test(value[end] as string);
+        // Inside an emoji shortcode (`:heavy_plus_sign:`) GitBook escapes them: `:heavy\_plus\_sign:`.
+        const intraword = i > 0 && WORD_AT.test(value[i - 1] as string) && end < n && WORD_AT.test(value[end] as string) && !inShortcode(value, i);
         if (intraword) {
           out += value.slice(i, end);
           i = end - 1;

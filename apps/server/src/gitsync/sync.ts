@@ -521,7 +521,11 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   // Variables.
   const varsPath = rel(VARS_FILE);
   const varsEntry = tree.get(varsPath);
-  const varsRaw = varsEntry ? (await cache.readBlobs([varsEntry.oid])).get(varsEntry.oid)?.toString('utf8') : undefined;
+  // The branch's file, or the one of the last sync (a branch without it gets it back as it was).
+  const varsKept = before.extras[varsPath];
+  const varsRaw = varsEntry
+    ? (await cache.readBlobs([varsEntry.oid])).get(varsEntry.oid)?.toString('utf8')
+    : varsKept ? (await getBlob(ctx, varsKept.blob)).toString('utf8') : undefined;
   const vars = renderVariables(revision.variables, varsRaw);
   if (vars === '' || vars === null) {
     if (varsEntry && Object.keys(revision.variables).length === 0 && before.extras[varsPath]) changes.set(varsPath, null);
