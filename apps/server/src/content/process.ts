@@ -11,7 +11,7 @@
  * process-wide and shared by every server of the process (tests start many).
  */
 import { availableParallelism } from 'node:os';
-import { WorkerPool } from '../lib/worker-pool.js';
+import { PoolBusyError, WorkerPool } from '../lib/worker-pool.js';
 import type { Document } from './document.js';
 import type { TextMergeResult } from './merge-text.js';
 import { TASKS, type ProcessedPage, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
@@ -95,6 +95,63 @@ export function checkMarkdown(markdown: string, options: { field?: string; limit
 /** An HTML page -> title and normal-form markdown (imports). */
 export function htmlPage(html: string, baseUrl: string): Promise<{ title: string; markdown: string }> {
   return runContentTask('htmlPage', { html, baseUrl }, html.length);
+}
+
+/** Runs the chunks one after the other, each on the pool (a busy pool is waited for, not failed). */
+async function inChunks<T, R>(items: T[], size: (item: T) => number, run: (chunk: T[], bytes: number) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  let chunk: T[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (!chunk.length) return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        out.push(...(await run(chunk, bytes)));
+        break;
+      } catch (err) {
+        if (!(err instanceof PoolBusyError) || attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    chunk = [];
+    bytes = 0;
+  };
+  for (const item of items) {
+    chunk.push(item);
+    bytes += size(item);
+    if (bytes >= GIT_CHUNK_BYTES || chunk.length >= 200) await flush();
+  }
+  await flush();
+  return out;
+}
+
+/** Markdown per chunk sent to a worker by Git Sync (a chunk well within the time budget). */
+const GIT_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Git Sync import: page bodies -> stored markdown, links resolved by path (`files`, `pages`: path -> id), in
+ * chunks on the pool, one at a time, so that a sync of thousands of pages never holds the event loop and leaves
+ * workers to requests.
+ */
+export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
+  const f = [...files];
+  const p = [...pages];
+  return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p }, bytes));
+}
+
+/** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`: id -> path), in chunks on the pool. */
+export function gitExportBodies(items: { from: string; markdown: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
+  const f = [...files];
+  const p = [...pages];
+  return inChunks(items, (it) => it.markdown.length + 64, (chunk, bytes) => runContentTask('gitExportBodies', { items: chunk, files: f, pages: p }, bytes));
+}
+
+/** Time budget of a Word document's conversion (mammoth), on the pool. */
+export const DOCX_BUDGET_MS = 30_000;
+
+/** A Word document -> HTML and its images (mammoth, on the pool with its own budget). */
+export function docxToHtml(data: Buffer, base: string): Promise<{ html: string; images: { contentType: string; data: Uint8Array }[] }> {
+  return contentPool().run('docxToHtml', { data: new Uint8Array(data), base }, { budgetMs: Math.max(DOCX_BUDGET_MS, settings.budgetMs) });
 }
 
 /** Three-way merge of page markdown. */

@@ -9,6 +9,9 @@ import { documentLinks, documentSections, type ExtractedLink, type Section } fro
 import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
+import { pathResolver } from '../gitsync/format/read.js';
+import { refTarget } from '../gitsync/format/write.js';
+import mammoth from 'mammoth';
 
 /** A page's stored markdown (normal form) and what the indexes derive from it. */
 export interface ProcessedPage {
@@ -79,6 +82,34 @@ export const TASKS = {
     checkBytes(input.html, 'htmlBytes', 'the HTML page');
     const converted = htmlToMarkdown(input.html, input.baseUrl);
     return { title: converted.title, markdown: normalizeMarkdown(converted.markdown) };
+  },
+
+  /**
+   * Git Sync import: page bodies as read from their files (`from`: the file's path) -> stored markdown, relative links
+   * and images to files and pages of the repository (path -> id maps) as references.
+   */
+  gitImportBodies(input: { items: { from: string; body: string }[]; files: [string, string][]; pages: [string, string][] }): string[] {
+    const files = new Map(input.files);
+    const pages = new Map(input.pages);
+    return input.items.map((it) => withField(it.from, () => documentToMarkdown(markdownToDocument(it.body, { resolver: pathResolver(it.from, files, pages) }))));
+  },
+
+  /** Git Sync export: stored markdown -> page bodies of the files at `from`, references as paths (id -> path maps). */
+  gitExportBodies(input: { items: { from: string; markdown: string }[]; files: [string, string][]; pages: [string, string][] }): string[] {
+    const plan = { pages: new Map(input.pages), files: new Map(input.files) };
+    return input.items.map((it) => withField(it.from, () => documentToMarkdown(markdownToDocument(it.markdown), { resolver: { toTarget: (ref) => refTarget(plan, it.from, ref) } })));
+  },
+
+  /** A Word document -> HTML (mammoth); its images in order, each `<img src="…/images/<n>">` in the HTML. */
+  async docxToHtml(input: { data: Uint8Array; base: string }): Promise<{ html: string; images: { contentType: string; data: Uint8Array }[] }> {
+    const images: { contentType: string; data: Uint8Array }[] = [];
+    const out = await mammoth.convertToHtml({ buffer: Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength) }, {
+      convertImage: mammoth.images.imgElement(async (image) => {
+        images.push({ contentType: image.contentType, data: new Uint8Array(await image.readAsBuffer()) });
+        return { src: `${input.base}images/${images.length - 1}` };
+      }),
+    });
+    return { html: out.value, images };
   },
 
   /** Three-way merge of page markdown. */

@@ -8,14 +8,22 @@ const port = parentPort;
 if (!port) throw new Error('content/worker.ts runs in a worker thread');
 
 port.on('message', (message: { id: number; task: string; input: unknown }) => {
-  let reply: TaskReply;
+  const reply = (r: TaskReply) => port.postMessage(r);
   try {
     const task = (TASKS as Record<string, (input: unknown) => unknown>)[message.task];
     if (!task) throw new Error(`unknown content task: ${message.task}`);
-    reply = { id: message.id, ok: true, result: task(message.input) };
+    const result = task(message.input);
+    // Asynchronous tasks (mammoth) answer when they settle.
+    if (result instanceof Promise) {
+      result.then(
+        (value) => reply({ id: message.id, ok: true, result: value }),
+        (err) => reply({ id: message.id, ok: false, error: serializeError(err) }),
+      );
+      return;
+    }
+    reply({ id: message.id, ok: true, result });
   } catch (err) {
-    reply = { id: message.id, ok: false, error: serializeError(err) };
+    reply({ id: message.id, ok: false, error: serializeError(err) });
   }
-  port.postMessage(reply);
 });
 port.postMessage({ ready: true });

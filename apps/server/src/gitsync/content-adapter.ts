@@ -4,8 +4,7 @@
 //   readRevision(ctx, db, spaceId, revisionId?)  the whole tree (markdown included), files and variables
 //   commitTree(ctx, {...})                        a whole tree + files + variables as ONE revision of the space
 //                                                 (activated, or standalone), skipped when nothing changed
-//   toStoredMarkdown / fromStoredMarkdown         the content pipeline, with a link resolver
-import { markdownToDocument, documentToMarkdown, type RefResolver } from '../content/markdown.js';
+import type { RefResolver } from '../content/markdown.js';
 import { hashNode, hashPage, dedupeSiblingSlugs, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -76,16 +75,6 @@ export async function commitTree(ctx: AppContext, input: CommitTreeInput): Promi
     await input.then?.(tx, r.revisionId);
     return { revisionId: r.revisionId, parent: space.revision_id };
   });
-}
-
-/** A page body as the engine stores it (its normal form), links mapped to refs by `resolver`. */
-export function toStoredMarkdown(markdown: string, resolver: RefResolver): string {
-  return documentToMarkdown(markdownToDocument(markdown, { resolver }));
-}
-
-/** A stored page body written back as markdown, refs mapped to targets by `resolver`. */
-export function fromStoredMarkdown(markdown: string, resolver: RefResolver): string {
-  return documentToMarkdown(markdownToDocument(markdown), { resolver });
 }
 
 export async function putBlob(ctx: AppContext, data: Buffer): Promise<string> {

@@ -21,13 +21,14 @@ import { newId } from '../lib/ids.js';
 import { slugify } from '../content/slug.js';
 import { dedupeSiblingSlugs, pageData } from '../content/tree.js';
 import {
-  commitTree, fromStoredMarkdown, getBlob, pageHash, putBlob, readRevision, ROOT_ID, toStoredMarkdown,
-  type FileEntry, type PageData, type PageNode, type RefResolver,
+  commitTree, getBlob, pageHash, putBlob, readRevision, ROOT_ID,
+  type FileEntry, type PageData, type PageNode,
 } from './content-adapter.js';
 import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
-import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, pathResolver, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
-import { pageLinkPath, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
+import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
+import { gitExportBodies, gitImportBodies } from '../content/process.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
 
@@ -199,7 +200,15 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     next.files[id] = { path: a.path, oid: a.oid, blob: entry.blob };
   }
 
-  const resolverFor = (from: string): RefResolver => pathResolver(from, fileByPath, pathToId);
+  // Page bodies in the engine's stored form, converted on the content worker pool (the event loop stays free).
+  const documents: RepoPage[] = [];
+  const collect = (ps: RepoPage[]) => ps.forEach((p) => {
+    if (p.type === 'document' && p.path) documents.push(p);
+    collect(p.children);
+  });
+  collect(repo.pages);
+  const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId);
+  const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!]));
 
   const linkTarget = (href: string): JsonObject => {
     const r = resolveRelative(repo.config.summary, href);
@@ -215,7 +224,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     if (p.type === 'computed') page.computed = p.computed as JsonObject;
     if (p.type === 'document' && p.path) {
       pageCount++;
-      page.markdown = toStoredMarkdown(p.body, resolverFor(p.path));
+      page.markdown = storedOf.get(p)!;
     }
     const f = p.fields;
     if (f.description) page.description = f.description;
@@ -381,19 +390,7 @@ function exportModel(tree: PageNode, files: readonly FileEntry[], before: Snapsh
     n.children.forEach(index);
   };
   tree.children.forEach(index);
-  const targetOf = (from: string, ref: ContentRef, summary = false): string | undefined => {
-    if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
-      const path = plan.pages.get(ref.page!);
-      if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
-      const relPath = summary ? relativePath(from, path) : pageLinkPath(from, path);
-      return ref.kind === 'anchor' ? `${relPath}#${ref.anchor}` : relPath;
-    }
-    if (ref.kind === 'file') {
-      const path = plan.files.get(ref.file);
-      return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
-    }
-    return undefined;
-  };
+  const targetOf = (from: string, ref: ContentRef, summary = false): string | undefined => refTarget(plan, from, ref, summary);
   const linkTarget = (p: ExportPage): string | undefined => {
     const target = nodes.get(p.id)?.target as ContentRef | undefined;
     if (!target) return undefined;
@@ -463,6 +460,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   let rendered = 0;
   let kept = 0;
 
+  const toRender: { id: string; path: string; exportPage: ExportPage; hash: string; markdown: string }[] = [];
   for (const [id, path] of plan.pages) {
     const node = nodes.get(id)!;
     const exportPage = { ...byId.get(id)!, fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
@@ -485,11 +483,15 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
         continue;
       }
     }
-    const body = fromStoredMarkdown(node.markdown, { toTarget: (ref) => targetOf(path, ref) });
-    const oid = write(path, Buffer.from(renderPageFile(exportPage, body), 'utf8'));
-    next.pages[id] = { path, oid, hash };
-    rendered++;
+    toRender.push({ id, path, exportPage, hash, markdown: node.markdown });
   }
+  // Page bodies written again, converted on the content worker pool (the event loop stays free).
+  const bodies = await gitExportBodies(toRender.map((r) => ({ from: r.path, markdown: r.markdown })), plan.files, plan.pages);
+  toRender.forEach((r, i) => {
+    const oid = write(r.path, Buffer.from(renderPageFile(r.exportPage, bodies[i]!), 'utf8'));
+    next.pages[r.id] = { path: r.path, oid, hash: r.hash };
+    rendered++;
+  });
 
   // Files: bytes are only read when the path or the blob changed.
   for (const f of revision.files) {

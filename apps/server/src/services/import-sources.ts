@@ -10,13 +10,12 @@
 //             SUMMARY.md, frontmatter, .gitbook/assets, vars.yaml), or a tree of HTML files (index.html is its
 //             folder's page), with the files they refer to
 //   website   a crawl of the pages below the URL on the same origin, bounded in pages, depth, bytes and time
-import mammoth from 'mammoth';
 import { documentToMarkdown, markdownToDocument, splitFrontmatter } from '../content/markdown.js';
-import { htmlPage } from '../content/process.js';
+import { docxToHtml, htmlPage } from '../content/process.js';
 import type { ContentRef } from '../content/document.js';
 import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
-import { invalidField } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 import { pathResolver, readRepository, type RepoPage } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
 import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
@@ -140,17 +139,17 @@ async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): P
   const base = 'https://docx.invalid/';
   let html: string;
   try {
-    const out = await mammoth.convertToHtml({ buffer: res.body }, {
-      convertImage: mammoth.images.imgElement(async (image) => {
-        const data = Buffer.from(await image.readAsBuffer());
-        const ext = (image.contentType.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/gi, '').replace('jpeg', 'jpg');
-        const file: ImportFile = { id: newId(), name: `image-${files.length + 1}.${ext}`, data };
-        files.push(file);
-        return { src: `${base}files/${file.id}` };
-      }),
+    // mammoth runs on the content worker pool, with its own time budget (DOCX_BUDGET_MS).
+    const out = await docxToHtml(res.body, base);
+    const ids = out.images.map((image, i) => {
+      const ext = (image.contentType.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/gi, '').replace('jpeg', 'jpg');
+      const file: ImportFile = { id: newId(), name: `image-${i + 1}.${ext}`, data: Buffer.from(image.data) };
+      files.push(file);
+      return file.id;
     });
-    html = out.value;
+    html = out.html.replace(/https:\/\/docx\.invalid\/images\/(\d+)/g, (all, n: string) => (ids[Number(n)] ? `${base}files/${ids[Number(n)]}` : all));
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw invalidField('/body/url', `is not a readable Word document (${(err as Error).message})`);
   }
   const page = await htmlPage(`<body>${html}</body>`, base);

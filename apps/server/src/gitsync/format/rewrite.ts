@@ -6,7 +6,7 @@
 import type { ContentRef } from '../../content/document.js';
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js';
 import { pathResolver, type RepoPage } from './read.js';
-import { pageLinkPath, relativePath, renderPageFile } from './write.js';
+import { refTarget, renderPageFile } from './write.js';
 
 /** The page file of `page` (a document with a path) as an export would write it once its content changed. */
 export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, pages: ReadonlySet<string>): string {
@@ -18,12 +18,8 @@ export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, page
     return [p, `${prefix}${i}`];
   }));
   const document = markdownToDocument(page.body, { resolver: pathResolver(path, ids(files, 'f'), ids(pages, 'p')) });
-  const toTarget = (ref: ContentRef): string | undefined => {
-    if (ref.kind === 'page') return pageLinkPath(path, pathOf.get(ref.page)!);
-    if (ref.kind === 'anchor' && ref.page) return `${pageLinkPath(path, pathOf.get(ref.page)!)}#${ref.anchor}`;
-    if (ref.kind === 'file') return relativePath(path, pathOf.get(ref.file)!);
-    return undefined;
-  };
+  const plan = { pages: pathOf, files: pathOf };
+  const toTarget = (ref: ContentRef): string | undefined => refTarget(plan, path, ref);
   const body = documentToMarkdown(markdownToDocument(documentToMarkdown(document)), { resolver: { toTarget } });
   return renderPageFile({ id: path, type: 'document', title: page.title, slug: page.slug, fields: page.fields, git: page.git, children: [] }, body);
 }

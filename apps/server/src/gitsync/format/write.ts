@@ -148,6 +148,31 @@ export function pageLinkPath(from: string, to: string): string {
   return folder === '' ? './' : folder;
 }
 
+/** A content reference as a link: pages and files by the paths of `plan` (page links in bodies as GitBook writes them). */
+export interface RefPlan {
+  pages: ReadonlyMap<string, string>;
+  files: ReadonlyMap<string, string>;
+}
+
+/**
+ * Where a reference written in the file at `from` points: a relative path (in page bodies a folder's README.md as
+ * the folder, `x/`; in SUMMARY.md the file), GitBook's `/broken/pages/<id>` or `/broken/files/<id>` when the target
+ * has no path, undefined for other references (URLs…).
+ */
+export function refTarget(plan: RefPlan, from: string, ref: { kind: string; page?: string; anchor?: string; file?: string }, summary = false): string | undefined {
+  if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
+    const path = plan.pages.get(ref.page!);
+    if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
+    const rel = summary ? relativePath(from, path) : pageLinkPath(from, path);
+    return ref.kind === 'anchor' ? `${rel}#${ref.anchor}` : rel;
+  }
+  if (ref.kind === 'file' && ref.file) {
+    const path = plan.files.get(ref.file);
+    return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
+  }
+  return undefined;
+}
+
 export interface SummaryOptions {
   title?: string;
   summaryPath: string;
