@@ -277,10 +277,9 @@ describe('Git Sync', () => {
       children: depth > 0 ? fc.array(pageAt(depth - 1), { maxLength: 2 }) : fc.constant([]),
     }, { requiredKeys: ['title', 'body', 'hidden', 'children'] });
     const page = pageAt(2);
-    // Top-level pages, then groups: SUMMARY.md puts every item after a `## Group` heading in that group, so a
-    // top-level page after a group has no spelling in GitBook's format (see docs/git-sync.md).
-    const top = fc.array(fc.oneof(page.map((p) => ({ group: false as const, p })), fc.record({ group: fc.constant(true as const), title: words, pages: fc.array(page, { minLength: 1, maxLength: 2 }) })), { minLength: 1, maxLength: 4 })
-      .map((items) => [...items.filter((i) => !i.group), ...items.filter((i) => i.group)]);
+    // Top-level pages and groups in any order: a top-level page after a group is written after a `***` line, as
+    // GitBook writes it.
+    const top = fc.array(fc.oneof(page.map((p) => ({ group: false as const, p })), fc.record({ group: fc.constant(true as const), title: words, pages: fc.array(page, { minLength: 1, maxLength: 2 }) })), { minLength: 1, maxLength: 4 });
     const files = fc.uniqueArray(fc.record({ name: fc.constantFrom('diagram.png', 'notes.txt', 'data.csv', 'logo image.png', 'spec.yaml'), size: fc.integer({ min: 1, max: 3000 }) }), { selector: (f) => f.name, maxLength: 3 });
 
     await fc.assert(fc.asyncProperty(top, files, async (items, fileSpecs) => {

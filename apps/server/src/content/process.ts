@@ -125,25 +125,30 @@ async function inChunks<T, R>(items: T[], size: (item: T) => number, run: (chunk
   return out;
 }
 
-/** Markdown per chunk sent to a worker by Git Sync (a chunk well within the time budget). */
-const GIT_CHUNK_BYTES = 256 * 1024;
+/** Markdown per chunk sent to a worker by Git Sync. */
+const GIT_CHUNK_BYTES = 128 * 1024;
+/**
+ * Time budget of one Git Sync chunk: background work, so a busy machine must not fail a sync (a chunk takes tens of
+ * milliseconds normally); what the budget still stops is a worker stuck for good.
+ */
+export const GIT_BUDGET_MS = 30_000;
 
 /**
  * Git Sync import: page bodies -> stored markdown, links resolved by path (`files`, `pages`: path -> id), in
- * chunks on the pool, one at a time, so that a sync of thousands of pages never holds the event loop and leaves
- * workers to requests.
+ * chunks on the pool, one at a time (GIT_BUDGET_MS each), so that a sync of thousands of pages never holds the event
+ * loop and leaves workers to requests.
  */
 export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
   const f = [...files];
   const p = [...pages];
-  return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p }, bytes));
+  return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
 }
 
 /** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`: id -> path), in chunks on the pool. */
 export function gitExportBodies(items: { from: string; markdown: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
   const f = [...files];
   const p = [...pages];
-  return inChunks(items, (it) => it.markdown.length + 64, (chunk, bytes) => runContentTask('gitExportBodies', { items: chunk, files: f, pages: p }, bytes));
+  return inChunks(items, (it) => it.markdown.length + 64, (chunk, bytes) => runContentTask('gitExportBodies', { items: chunk, files: f, pages: p }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
 }
 
 /** Time budget of a Word document's conversion (mammoth), on the pool. */
