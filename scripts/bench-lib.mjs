@@ -2,7 +2,7 @@
 // runs in production: `node apps/server/dist/main.js`, logging at its default level to a pipe), the baselines
 // (bench-mirror.mjs), a fixture built through the API, the ladder of requests, and autocannon runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = 
   const log = drain(child);
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
-  return { url, child, log, dataDir: dir, stop: stopper(child, own ? () => rmSync(dir, { recursive: true, force: true }) : undefined) };
+  return { url, child, pid: child.pid, log, dataDir: dir, stop: stopper(child, own ? () => rmSync(dir, { recursive: true, force: true }) : undefined) };
 }
 
 /**
@@ -99,7 +99,7 @@ export async function startMirror(mode, recorded) {
   drain(child);
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
-  return { url, child, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+  return { url, child, pid: child.pid, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
 }
 
 async function call(url, token, method, path, body) {
@@ -182,14 +182,36 @@ export async function record(url, steps) {
   return out;
 }
 
-/** One autocannon run: requests per second (mean), latencies, and anything that was not a 2xx. */
-export function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests }) {
-  return new Promise((resolve, reject) => {
+/** CPU time (user + system, all threads) a process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / CLOCK_TICKS);
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/**
+ * One autocannon run: requests per second (mean), latencies, anything that was not a 2xx, and — when `pids` are
+ * given — the CPU time those processes spent per request (robust to a machine shared with other work, where
+ * requests per second are not).
+ */
+export async function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests, pids = [] }) {
+  const before = pids.map(cpuMicros);
+  const r = await new Promise((resolve, reject) => {
     autocannon(
       { url: url + (requests ? '' : path), connections, duration, method, headers, body, ...(requests ? { requests } : {}) },
-      (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts })),
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
   });
+  const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - before[i], 0);
+  return {
+    rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    cpuPerRequest: pids.length ? cpu / Math.max(1, r.requests.total) : NaN,
+  };
 }
 
 export const median = (xs) => {

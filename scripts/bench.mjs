@@ -34,9 +34,9 @@ const ratio = (a, b) => (a / b).toFixed(3);
 console.log(`Node ${process.version}; autocannon c=${connections}, ${duration} s per run after a 1 s warm-up, ${repeat} run(s) each (median)`);
 console.log(`start: ${await machineLoad()}\n`);
 
-async function measure(url, step, conns = connections) {
-  await load(url, { connections: conns, duration: 1, ...step });
-  return load(url, { connections: conns, duration, ...step });
+async function measure(target, step, conns = connections) {
+  await load(target.url, { connections: conns, duration: 1, ...step });
+  return load(target.url, { connections: conns, duration, ...step, pids: target.pids ?? [target.pid] });
 }
 
 // 1. The ladder.
@@ -49,21 +49,27 @@ for (const dialect of dialects) {
   const bare = await startMirror('bare', recorded);
   const stack = await startMirror('stack', recorded);
   console.log(`== ${dialect}: Bindery vs Express+validator (same spec, constants) vs bare node:http, same bytes (${await machineLoad()})`);
-  console.log(`${'request'.padEnd(18)} ${'bytes'.padStart(6)} ${'Bindery'.padStart(7)} ${'p99 ms'.padStart(6)} ${'stack'.padStart(7)} ${'bare'.padStart(7)}   ${'x stack'.padStart(7)} ${'x bare'.padStart(7)}   stack p99  bare p99`);
+  console.log('req/s: mean under load; CPU: microseconds of server CPU per request (all its threads), and the ratios');
+  console.log('of the baselines\' CPU per request to Bindery\'s: the capacity ratio on a machine shared with other work.');
+  console.log(`${'request'.padEnd(18)} ${'bytes'.padStart(6)} | ${'Bindery'.padStart(7)} ${'stack'.padStart(7)} ${'bare'.padStart(7)} ${'x stack'.padStart(7)} ${'x bare'.padStart(7)} | ${'p99 ms'.padStart(6)} ${'stack'.padStart(5)} ${'bare'.padStart(5)} | ${'CPU us'.padStart(6)} ${'stack'.padStart(5)} ${'bare'.padStart(5)} ${'x stack'.padStart(7)} ${'x bare'.padStart(7)}`);
   for (const [i, step] of steps.entries()) {
     const runs = { ours: [], stack: [], bare: [] };
     for (let r = 0; r < repeat; r++) {
-      runs.bare.push(await measure(bare.url, step));
-      runs.stack.push(await measure(stack.url, step));
-      runs.ours.push(await measure(server.url, step));
+      runs.bare.push(await measure(bare, step));
+      runs.stack.push(await measure(stack, step));
+      runs.ours.push(await measure(server, step));
     }
     const m = (xs, k) => median(xs.map((x) => x[k]));
     const bad = runs.ours.reduce((n, x) => n + x.non2xx + x.errors, 0);
     const bytes = Buffer.from(recorded[i].body, 'base64').length;
+    const [o, st, ba] = [runs.ours, runs.stack, runs.bare];
     console.log(
-      `${step.label.padEnd(18)} ${String(bytes).padStart(6)} ${fmt(m(runs.ours, 'rps'))} ${String(m(runs.ours, 'p99')).padStart(6)} ${fmt(m(runs.stack, 'rps'))} ${fmt(m(runs.bare, 'rps'))}   ` +
-        `${ratio(m(runs.ours, 'rps'), m(runs.stack, 'rps')).padStart(7)} ${ratio(m(runs.ours, 'rps'), m(runs.bare, 'rps')).padStart(7)}   ` +
-        `${String(m(runs.stack, 'p99')).padStart(9)} ${String(m(runs.bare, 'p99')).padStart(9)}${bad ? `   ${bad} non-2xx/errors!` : ''}`,
+      `${step.label.padEnd(18)} ${String(bytes).padStart(6)} | ${fmt(m(o, 'rps'))} ${fmt(m(st, 'rps'))} ${fmt(m(ba, 'rps'))} ` +
+        `${ratio(m(o, 'rps'), m(st, 'rps')).padStart(7)} ${ratio(m(o, 'rps'), m(ba, 'rps')).padStart(7)} | ` +
+        `${String(m(o, 'p99')).padStart(6)} ${String(m(st, 'p99')).padStart(5)} ${String(m(ba, 'p99')).padStart(5)} | ` +
+        `${fmt(m(o, 'cpuPerRequest'), 6)} ${fmt(m(st, 'cpuPerRequest'), 5)} ${fmt(m(ba, 'cpuPerRequest'), 5)} ` +
+        `${ratio(m(st, 'cpuPerRequest'), m(o, 'cpuPerRequest')).padStart(7)} ${ratio(m(ba, 'cpuPerRequest'), m(o, 'cpuPerRequest')).padStart(7)}` +
+        `${bad ? `   ${bad} non-2xx/errors!` : ''}`,
     );
   }
   console.log(`(log output of the Bindery process: ${(server.log.bytes / 1e6).toFixed(1)} MB; ${await machineLoad()})\n`);
@@ -74,16 +80,16 @@ for (const dialect of dialects) {
     const second = await startBindery({ databaseUrl: pgDb.url });
     const mix = readHeavyMix(fx);
     const half = Math.max(1, Math.floor(connections / 2));
-    const both = async (urls) => {
-      await Promise.all(urls.map((u) => load(u, { connections: half, duration: 1, requests: mix })));
-      const rs = await Promise.all(urls.map((u) => load(u, { connections: half, duration, requests: mix })));
+    const both = async (targets) => {
+      await Promise.all(targets.map((t) => load(t.url, { connections: half, duration: 1, requests: mix })));
+      const rs = await Promise.all(targets.map((t) => load(t.url, { connections: half, duration, requests: mix })));
       return { rps: rs.reduce((n, r) => n + r.rps, 0), p99: Math.max(...rs.map((r) => r.p99)), bad: rs.reduce((n, r) => n + r.non2xx + r.errors, 0) };
     };
     const one = [];
     const two = [];
     for (let r = 0; r < repeat; r++) {
-      one.push(await both([server.url, server.url]));
-      two.push(await both([server.url, second.url]));
+      one.push(await both([server, server]));
+      two.push(await both([server, second]));
     }
     const o = median(one.map((x) => x.rps));
     const t = median(two.map((x) => x.rps));
@@ -129,8 +135,8 @@ if (!flag('no-spec-size')) {
   const s = await startServer(config, { logger: pino({ level: 'silent' }), table });
   const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const fill = (p) => p.replace(/\{[^}]+\}/g, 'abc123');
-  const a = await measure(s.url, { path: fill(first.path), headers: auth });
-  const b = await measure(s.url, { path: fill(last.path), headers: auth });
+  const a = await measure({ url: s.url, pid: process.pid }, { path: fill(first.path), headers: auth });
+  const b = await measure({ url: s.url, pid: process.pid }, { path: fill(last.path), headers: auth });
   console.log(`== validation cost vs spec size (${specOrder.length} paths, ${ops.length} operations), same trivial handler`);
   console.log(`first GET path ${first.path}: ${fmt(a.rps)} req/s; last GET path ${last.path}: ${fmt(b.rps)} req/s; ratio last / first ${ratio(b.rps, a.rps)}  (goal >= 0.9)`);
   await s.close();

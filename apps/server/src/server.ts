@@ -129,13 +129,13 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  // Logs go out asynchronously (writes coalesce under load; pino flushes what is left when the process exits).
-  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false }));
+  // Logs go out asynchronously, a few kilobytes per write (pino flushes what is left when the process exits).
+  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   const sqliteFile = join(config.dataDir, 'bindery.sqlite');
-  const { db, dialect, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const { db, dialect, sqlite, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-  const readCache = ReadCache.attach(db);
+  const readCache = ReadCache.attach(db, sqlite);
   configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   let ctx: AppContext;

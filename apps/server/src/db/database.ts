@@ -17,6 +17,8 @@ export type DbOrTx = Kysely<Database>;
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
+  /** SQLite: the connection itself, for the synchronous reads of db/read-cache.ts. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 import type { HandlerTable } from './operations.js';
 import { RouteTable } from './route-table.js';
 import { loadBundledSpec, specOperations, type SpecOperation } from './spec.js';
-import { refuseUnsafeText } from './text-guard.js';
 
 export interface BuiltApp {
   app: Express;
@@ -43,7 +42,7 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   app.use(authenticateCaller(ctx));
   const limit = rateLimit(ctx);
   if (limit) app.use(limit);
-  app.use(parseBody(ctx), refuseUnsafeText);
+  app.use(parseBody(ctx));
   app.use(validateAgainstSpec(ctx, spec));
   app.use(dispatchOperation(ctx, table));
   app.use(errorHandler(ctx.logger));

@@ -11,6 +11,7 @@ import { newReadScope, inReadScope, type ReadScope } from '../db/read-cache.js';
 import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
 import { RateLimiter } from './rate-limit.js';
 import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
+import { refuseUnsafeText } from './text-guard.js';
 
 /** What the pipeline keeps about a request in `res.locals`. */
 interface Locals {
@@ -116,18 +117,23 @@ export function rateLimit(ctx: AppContext): RequestHandler | undefined {
 /**
  * 6. Body parsers: raw bytes for operations marked `x-bindery-raw-body` (uploads, any content type), a larger JSON
  * limit for `x-bindery-large-json-body` (specifications as text), JSON and forms otherwise (413 above the limit,
- * 400 for invalid JSON).
+ * 400 for invalid JSON); then text that breaks the rules of lib/text.ts is refused. A request without a body
+ * passes straight through.
  */
-export function parseBody(ctx: AppContext): RequestHandler[] {
+export function parseBody(ctx: AppContext): RequestHandler {
   const raw = express.raw({ type: () => true, limit: ctx.config.uploadLimit });
   const largeJson = express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false });
-  const bySpec: RequestHandler = (req, res, next) => {
+  const json = express.json({ limit: ctx.config.bodyLimit, strict: false });
+  const form = express.urlencoded({ extended: false, limit: ctx.config.bodyLimit });
+  return (req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
     const op = locals(res).route?.op;
-    if (op?.rawBody) return raw(req, res, next);
-    if (op?.largeJsonBody) return largeJson(req, res, next);
-    next();
+    const first = op?.rawBody ? raw : op?.largeJsonBody ? largeJson : json;
+    first(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      form(req, res, (err2?: unknown) => (err2 ? next(err2) : refuseUnsafeText(req, res, next)));
+    });
   };
-  return [bySpec, express.json({ limit: ctx.config.bodyLimit, strict: false }), express.urlencoded({ extended: false, limit: ctx.config.bodyLimit })];
 }
 
 /**
@@ -158,6 +164,7 @@ type AnyHandler = (r: OperationRequest<never>, c: AppContext) => Promise<{ statu
  * middleware dispatches every operation from the match made in step 3: no per-operation Express routes to walk.
  */
 export function dispatchOperation(ctx: AppContext, table: HandlerTable): RequestHandler {
+  const viaExpress = ctx.config.validateResponses;
   return (req, res, next) => {
     const l = locals(res);
     const route = l.route;
@@ -175,7 +182,28 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
       if (result.headers) res.set(result.headers);
       if (result.file) res.status(result.status).type(result.file.contentType).send(result.file.data);
       else if (result.body === undefined) res.status(result.status).end();
-      else res.status(result.status).json(result.body);
+      else sendJson(req, res, result.status, result.body, viaExpress);
     }).catch(next);
   };
+}
+
+/**
+ * A JSON answer, written directly with the bytes and headers Express's `res.json` writes (saving its content-type
+ * parsing and formatting on every answer), unless Express has something to decide: response validation wraps
+ * `res.json` (`viaExpress`), a conditional request may get a 304, a handler chose the content type, HEAD.
+ */
+export function sendJson(req: Request, res: Response, status: number, body: unknown, viaExpress = false): void {
+  if (
+    viaExpress || status < 200 || status === 204 || status === 205 || status === 304 || req.method === 'HEAD' ||
+    req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined ||
+    res.hasHeader('content-type') || res.hasHeader('etag') || res.hasHeader('last-modified') || res.hasHeader('transfer-encoding')
+  ) {
+    res.status(status).json(body);
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }

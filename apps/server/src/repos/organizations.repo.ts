@@ -11,6 +11,8 @@ export type OrgRow = Selectable<OrganizationsTable>;
 export type MemberRow = Selectable<OrgMembersTable>;
 export type InviteRow = Selectable<OrgInvitesTable>;
 
+const selectOrganizationById = prepared((db, p: { id: string }) => db.selectFrom('organizations').selectAll().where('id', '=', p.id));
+
 const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string }) =>
   db
     .selectFrom('org_members as m')
@@ -21,8 +23,8 @@ const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string 
     .where('m.user_id', '=', p.userId));
 
 export const organizationsRepo = {
-  findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
-    return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
+    return (await selectOrganizationById(db, { id }))[0];
   },
   /** The organization whose hostname (subdomain) this is, case-insensitively. */
   findByHostname(db: DbOrTx, hostname: string): Promise<OrgRow | undefined> {

@@ -2,8 +2,11 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SpacesTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { prepared } from '../db/prepared.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
+
+const selectSpaceById = prepared((db, p: { id: string }) => db.selectFrom('spaces').selectAll().where('id', '=', p.id));
 
 /** Which spaces of an organization a list may show: all of them, or those matching one of the given sets. */
 export type SpaceFilter =
@@ -11,8 +14,8 @@ export type SpaceFilter =
   | { all: false; spaceIds: string[]; collectionIds: string[]; public: boolean };
 
 export const spacesRepo = {
-  findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
-    return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
+    return (await selectSpaceById(db, { id }))[0];
   },
   async insert(db: DbOrTx, row: Insertable<SpacesTable>): Promise<void> {
     await db.insertInto('spaces').values(row).execute();

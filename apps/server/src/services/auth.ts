@@ -69,11 +69,12 @@ export function userAsActor(user: UserRow): Actor {
 
 /** The actor a token stands for. A token from an SSO sign-in never carries instance-administrator power. */
 export function actorOf(user: UserRow, token: TokenRow): Actor {
-  return {
+  const actor: Actor = {
     user, tokenId: token.id, isInstanceAdmin: user.is_instance_admin === 1 && !token.sso_org_id,
     ssoOrgId: token.sso_org_id, expiresAt: token.expires_at,
-    ...(token.integration_id ? { integration: { integrationId: token.integration_id, installationId: token.installation_id } } : {}),
   };
+  if (token.integration_id) actor.integration = { integrationId: token.integration_id, installationId: token.installation_id };
+  return actor;
 }
 
 export interface TokenOptions {

@@ -1,0 +1,72 @@
+// sendJson writes what Express's res.json writes (status, headers, bytes), and leaves conditional requests to it.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson } from './middlewares.js';
+
+const bodies: Record<string, unknown> = {
+  small: { object: 'user', id: 'u1', displayName: 'Ada' },
+  unicode: { title: 'Überschrift — 見出し 🚀', list: [1, 2.5, null, true, 'x'.repeat(2000)] },
+  string: 'just a string',
+};
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.get('/express/:name', (req, res) => {
+    res.set({ 'X-Extra': 'yes' });
+    res.status(201).json(bodies[req.params.name!]);
+  });
+  app.get('/direct/:name', (req, res) => {
+    res.set({ 'X-Extra': 'yes' });
+    sendJson(req, res, 201, bodies[req.params.name!]);
+  });
+  app.get('/etag/:how', (req, res) => {
+    res.set({ ETag: '"v1"' });
+    if (req.params.how === 'express') res.status(200).json({ ok: true });
+    else sendJson(req, res, 200, { ok: true });
+  });
+  server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** The raw response: status line, headers as sent (without Date), body bytes. */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') h.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        resolve({ status: res.statusCode!, headers: h, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject).end();
+  });
+}
+
+describe('sendJson', () => {
+  it('answers exactly as res.json does', async () => {
+    for (const name of Object.keys(bodies)) {
+      const a = await raw(`/express/${name}`);
+      const b = await raw(`/direct/${name}`);
+      expect(b.status).toBe(a.status);
+      expect(b.headers).toEqual(a.headers);
+      expect(b.body.equals(a.body)).toBe(true);
+    }
+  });
+
+  it('leaves a conditional request to Express (304 on a matching ETag)', async () => {
+    const a = await raw('/etag/express', { 'if-none-match': '"v1"' });
+    const b = await raw('/etag/direct', { 'if-none-match': '"v1"' });
+    expect(a.status).toBe(304);
+    expect(b.status).toBe(304);
+    expect(b.headers).toEqual(a.headers);
+  });
+});
