@@ -67,13 +67,14 @@ function stopper(child, cleanup) {
 
 /**
  * Starts `node apps/server/dist/main.js` (production configuration: response validation off, LOG_LEVEL info).
- * `dataDir` may be shared by processes on one PostgreSQL; `nodeArgs` e.g. ['--cpu-prof', ...].
+ * `dataDir` may be shared by processes on one PostgreSQL; `nodeArgs` e.g. ['--inspect=…']; `serverRoot`: another
+ * build of the repository (e.g. an earlier commit, to compare with).
  */
-export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = {} } = {}) {
+export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = {}, serverRoot = root } = {}) {
   const port = nextPort++;
   const own = !dataDir;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bindery-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BINDERY_DATA_DIR: dir,
       BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,

@@ -11,7 +11,9 @@
 // Goals (docs/performance.md): GET space and GET /v1/user >= 0.8x the stack and >= 0.25x bare; POST comment >= 0.1x
 // bare; p99 at 50 connections <= 25 ms; two processes >= 1.7x one.
 // Usage: pnpm bench [--dialects=sqlite,postgres] [--duration=5] [--connections=50] [--repeat=2] [--no-multi]
-//                   [--no-spec-size] [--steps="GET /v1/user,GET space"]
+//                   [--no-spec-size] [--steps="GET /v1/user,GET space"] [--compare=<root of another build>]
+// --compare also measures another build of the repository (e.g. `git archive` of an earlier commit, built with
+// tsc, node_modules linked) on its own copy of the fixture, in the same run: the "before" of a change.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,7 @@ const connections = Number(arg('connections', 50));
 const repeat = Number(arg('repeat', 2));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
 const onlySteps = arg('steps', '') ? arg('steps', '').split(',') : undefined;
+const compare = arg('compare', '');
 const flag = (name) => process.argv.includes(`--${name}`);
 
 const fmt = (n, w = 7) => String(Math.round(n)).padStart(w);
@@ -46,6 +49,13 @@ for (const dialect of dialects) {
   const fx = await buildFixture(server.url);
   const steps = ladder(fx).filter((s) => !onlySteps || onlySteps.includes(s.label));
   const recorded = await record(server.url, steps);
+  let before;
+  if (compare) {
+    const beforeDb = dialect === 'postgres' ? await createPgDatabase('bindery_bench_before') : undefined;
+    const b = await startBindery({ databaseUrl: beforeDb?.url, serverRoot: compare });
+    const bfx = await buildFixture(b.url);
+    before = { ...b, steps: ladder(bfx).filter((s) => !onlySteps || onlySteps.includes(s.label)), stop: async () => { await b.stop(); await beforeDb?.drop(); } };
+  }
   const bare = await startMirror('bare', recorded);
   const stack = await startMirror('stack', recorded);
   console.log(`== ${dialect}: Bindery vs Express+validator (same spec, constants) vs bare node:http, same bytes (${await machineLoad()})`);
@@ -53,11 +63,12 @@ for (const dialect of dialects) {
   console.log('of the baselines\' CPU per request to Bindery\'s: the capacity ratio on a machine shared with other work.');
   console.log(`${'request'.padEnd(18)} ${'bytes'.padStart(6)} | ${'Bindery'.padStart(7)} ${'stack'.padStart(7)} ${'bare'.padStart(7)} ${'x stack'.padStart(7)} ${'x bare'.padStart(7)} | ${'p99 ms'.padStart(6)} ${'stack'.padStart(5)} ${'bare'.padStart(5)} | ${'CPU us'.padStart(6)} ${'stack'.padStart(5)} ${'bare'.padStart(5)} ${'x stack'.padStart(7)} ${'x bare'.padStart(7)}`);
   for (const [i, step] of steps.entries()) {
-    const runs = { ours: [], stack: [], bare: [] };
+    const runs = { ours: [], stack: [], bare: [], before: [] };
     for (let r = 0; r < repeat; r++) {
       runs.bare.push(await measure(bare, step));
       runs.stack.push(await measure(stack, step));
       runs.ours.push(await measure(server, step));
+      if (before) runs.before.push(await measure(before, before.steps[i]));
     }
     const m = (xs, k) => median(xs.map((x) => x[k]));
     const bad = runs.ours.reduce((n, x) => n + x.non2xx + x.errors, 0);
@@ -71,7 +82,17 @@ for (const dialect of dialects) {
         `${ratio(m(st, 'cpuPerRequest'), m(o, 'cpuPerRequest')).padStart(7)} ${ratio(m(ba, 'cpuPerRequest'), m(o, 'cpuPerRequest')).padStart(7)}` +
         `${bad ? `   ${bad} non-2xx/errors!` : ''}`,
     );
+    if (before) {
+      const bo = runs.before;
+      console.log(
+        `${'  before'.padEnd(18)} ${''.padStart(6)} | ${fmt(m(bo, 'rps'))} ${''.padStart(7)} ${''.padStart(7)} ` +
+          `${ratio(m(bo, 'rps'), m(st, 'rps')).padStart(7)} ${ratio(m(bo, 'rps'), m(ba, 'rps')).padStart(7)} | ` +
+          `${String(m(bo, 'p99')).padStart(6)} ${''.padStart(5)} ${''.padStart(5)} | ${fmt(m(bo, 'cpuPerRequest'), 6)} ${''.padStart(5)} ${''.padStart(5)} ` +
+          `${ratio(m(st, 'cpuPerRequest'), m(bo, 'cpuPerRequest')).padStart(7)} ${ratio(m(ba, 'cpuPerRequest'), m(bo, 'cpuPerRequest')).padStart(7)}`,
+      );
+    }
   }
+  await before?.stop();
   console.log(`(log output of the Bindery process: ${(server.log.bytes / 1e6).toFixed(1)} MB; ${await machineLoad()})\n`);
   await Promise.all([bare.stop(), stack.stop()]);
 
