@@ -22,6 +22,8 @@ export interface Config {
   validateResponses: boolean;
   /** Let the SSRF guard reach private and loopback addresses (tests only). */
   allowPrivateUrls: boolean;
+  /** Private hosts, name suffixes, addresses and networks user-given URLs may reach (an internal Git server). */
+  allowedPrivateHosts: string[];
   /** Secret for signed JWTs (visitor claims); generated and stored in the database when absent. */
   jwtSecret?: string;
   /** Requests per window per token (0 disables rate limiting). */
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimit: env.BINDERY_UPLOAD_LIMIT ?? '25mb',
     validateResponses: env.BINDERY_VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
     allowPrivateUrls: env.BINDERY_ALLOW_PRIVATE_URLS === '1',
+    allowedPrivateHosts: (env.BINDERY_ALLOWED_PRIVATE_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
     jwtSecret: env.BINDERY_JWT_SECRET || undefined,
     rateLimitPerMinute: Number(env.BINDERY_RATE_LIMIT_PER_MINUTE ?? 0),
     rateLimitWindowMs: Number(env.BINDERY_RATE_LIMIT_WINDOW_MS ?? 60_000),

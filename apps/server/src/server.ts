@@ -26,6 +26,7 @@ import { createToken, generateTokenSecret, hashToken } from './services/auth.js'
 import { insertUser } from './services/users.js';
 import { setLocalApiUrl } from './services/integration-runtime.js';
 import { secretBox } from './lib/secret-box.js';
+import { allowPrivateHosts } from './lib/ssrf.js';
 import { closeSandbox } from './sandbox/index.js';
 
 export interface StartOptions {
@@ -130,6 +131,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   // Logs go out asynchronously, a few kilobytes per write (pino flushes what is left when the process exits).
+  allowPrivateHosts(config.allowedPrivateHosts);
   const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   const sqliteFile = join(config.dataDir, 'bindery.sqlite');
   const { db, dialect, sqlite, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitServer, WorkingCopy, type GitServer } from '../testing/git-server.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, redact, redactUrl, RepoCache } from './git.js';
+import { allowPrivateHosts } from '../lib/ssrf.js';
 
 let server: GitServer;
 let cacheRoot: string;
@@ -27,6 +28,16 @@ describe('remotes and the SSRF guard', () => {
     await expect(prepareRemote('file:///etc', { allowPrivate: false })).rejects.toThrow(/file/);
     await expect(prepareRemote('ssh://git@example.com/x.git', { allowPrivate: true })).rejects.toThrow(/http and https/);
     await expect(prepareRemote('--upload-pack=touch', { allowPrivate: true })).rejects.toThrow(/must not start/);
+  });
+  it('reaches a private Git server the operator allowed (BINDERY_ALLOWED_PRIVATE_HOSTS), by name or network', async () => {
+    try {
+      allowPrivateHosts(['git.internal.example', '127.0.0.0/8']);
+      expect((await prepareRemote('http://127.0.0.1:1/x.git', { allowPrivate: false })).url).toBe('http://127.0.0.1:1/x.git');
+      await expect(prepareRemote('http://[::1]/x.git', { allowPrivate: false })).rejects.toThrow(/private/);
+      await expect(prepareRemote('/srv/repo.git', { allowPrivate: false })).rejects.toThrow(/http/);
+    } finally {
+      allowPrivateHosts([]);
+    }
   });
   it('pins the resolved address and takes credentials out of the URL', async () => {
     const r = await prepareRemote('http://user:pw@localhost:8080/a.git', { allowPrivate: true });

@@ -18,7 +18,7 @@ import { lookup } from 'node:dns/promises';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
-import { isPrivateAddress, UnsafeUrlError } from '../lib/ssrf.js';
+import { isAllowedPrivate, isPrivateAddress, UnsafeUrlError } from '../lib/ssrf.js';
 
 export class GitError extends Error {
   constructor(message: string, readonly kind: 'unsafe' | 'auth' | 'not-found' | 'limit' | 'timeout' | 'non-fast-forward' | 'failed' = 'failed') {
@@ -124,7 +124,7 @@ export async function prepareRemote(raw: string, opts: { allowPrivate: boolean }
   }
   if (!addresses.length) throw new GitError(`The repository host ${host} has no address`, 'not-found');
   if (!opts.allowPrivate) {
-    const bad = addresses.find(isPrivateAddress);
+    const bad = addresses.find((a) => isPrivateAddress(a) && !isAllowedPrivate(host, a));
     if (bad) throw new GitError(new UnsafeUrlError(`${host} resolves to ${bad}, a private or reserved address`).message, 'unsafe');
   }
   if (!isIP(host)) config.push(['http.curloptResolve', `${host}:${port}:${addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',')}`]);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUrl, isLoopbackAddress, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
+import { allowPrivateHosts, checkUrl, isAllowedPrivate, isLoopbackAddress, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
 
 let server: Server;
 let base: string;
@@ -86,5 +86,38 @@ describe('safeFetch', () => {
     expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopbackAddress('10.0.0.1')).toBe(false);
     expect(isLoopbackAddress('localhost')).toBe(false);
+  });
+});
+
+describe('allowed private hosts (BINDERY_ALLOWED_PRIVATE_HOSTS)', () => {
+  it('lets user-given URLs reach the private hosts, names, suffixes and networks an operator listed, and only those', async () => {
+    const port = new URL(base).port;
+    try {
+      await expect(safeFetch(`${base}/hello`)).rejects.toThrow(UnsafeUrlError);
+      allowPrivateHosts(['127.0.0.1']);
+      expect((await safeFetch(`${base}/hello`)).body.toString()).toBe('hello ');
+      expect(isAllowedPrivate('127.0.0.1', '127.0.0.1')).toBe(true);
+      expect(isAllowedPrivate('127.0.0.2', '127.0.0.2')).toBe(false);
+      allowPrivateHosts(['10.0.0.0/8', '127.0.0.0/8']);
+      expect((await safeFetch(`${base}/hello`)).status).toBe(200);
+      expect(isAllowedPrivate('x', '10.9.8.7')).toBe(true);
+      expect(isAllowedPrivate('x', '::ffff:10.9.8.7')).toBe(true);
+      expect(isAllowedPrivate('x', '192.168.1.1')).toBe(false);
+      // A name allows what it resolves to; a suffix allows every name below it.
+      allowPrivateHosts(['localhost']);
+      expect((await safeFetch(`http://localhost:${port}/hello`)).status).toBe(200);
+      await expect(safeFetch(`${base}/hello`)).rejects.toThrow(UnsafeUrlError);
+      allowPrivateHosts(['*.internal.example']);
+      expect(isAllowedPrivate('git.internal.example', '10.0.0.1')).toBe(true);
+      expect(isAllowedPrivate('internal.example', '10.0.0.1')).toBe(false);
+      expect(isAllowedPrivate('evilinternal.example', '10.0.0.1')).toBe(false);
+      // A redirect from an allowed host to a private address that is not allowed is still refused.
+      allowPrivateHosts(['127.0.0.1']);
+      await expect(safeFetch(`${base}/redirect-private`)).rejects.toThrow(/169\.254\.169\.254/);
+      expect(() => allowPrivateHosts(['10.0.0.0/33'])).toThrow(/10\.0\.0\.0\/33/);
+      expect(() => allowPrivateHosts(['http://x'])).toThrow(/BINDERY_ALLOWED_PRIVATE_HOSTS/);
+    } finally {
+      allowPrivateHosts([]);
+    }
   });
 });

@@ -76,12 +76,57 @@ export function isLoopbackAddress(address: string): boolean {
   return false;
 }
 
+// Private hosts an operator lets user-given URLs reach (BINDERY_ALLOWED_PRIVATE_HOSTS): a self-hosted Git server or
+// OpenAPI source on the internal network. Entries are host names (`git.internal`), name suffixes (`*.internal` or
+// `.internal`), addresses and networks in CIDR notation (`10.1.2.0/24`, `fd00::/8`). Process-wide: set at start.
+let allowedNets = new BlockList();
+let allowedNames: string[] = [];
+let allowedSuffixes: string[] = [];
+
+/** Sets the allowed private hosts; throws naming an entry that is none of the accepted forms. */
+export function allowPrivateHosts(entries: readonly string[]): void {
+  const nets = new BlockList();
+  const names: string[] = [];
+  const suffixes: string[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    if (!entry) continue;
+    const [addr, bitsText, extra] = entry.split('/');
+    const family = isIP(addr ?? '');
+    if (family) {
+      const max = family === 4 ? 32 : 128;
+      const bits = bitsText === undefined ? max : Number(bitsText);
+      if (extra !== undefined || !Number.isInteger(bits) || bits < 0 || bits > max) throw new Error(`BINDERY_ALLOWED_PRIVATE_HOSTS: "${raw}" is not a valid address or network`);
+      nets.addSubnet(addr!, bits, family === 4 ? 'ipv4' : 'ipv6');
+    } else if (/^(\*?\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(entry)) {
+      if (entry.startsWith('*.') || entry.startsWith('.')) suffixes.push(entry.slice(entry.indexOf('.')));
+      else names.push(entry);
+    } else {
+      throw new Error(`BINDERY_ALLOWED_PRIVATE_HOSTS: "${raw}" is not a host name, a name suffix (*.example), an address or a network (10.0.0.0/8)`);
+    }
+  }
+  allowedNets = nets;
+  allowedNames = names;
+  allowedSuffixes = suffixes;
+}
+
+/** Whether the operator allowed `hostname` (as written in the URL) or the private `address` it resolved to. */
+export function isAllowedPrivate(hostname: string, address: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (allowedNames.includes(host) || allowedSuffixes.some((s) => host.endsWith(s))) return true;
+  const family = isIP(address);
+  if (!family) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped?.[1] ? allowedNets.check(mapped[1], 'ipv4') : allowedNets.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 interface AddressPolicy {
   allowPrivate: boolean;
   allowLoopback: boolean;
 }
 
-const refused = (p: AddressPolicy, address: string) => !p.allowPrivate && isPrivateAddress(address) && !(p.allowLoopback && isLoopbackAddress(address));
+const refused = (p: AddressPolicy, address: string, hostname: string) =>
+  !p.allowPrivate && isPrivateAddress(address) && !(p.allowLoopback && isLoopbackAddress(address)) && !isAllowedPrivate(hostname, address);
 
 /** Parses and checks the shape of a user-given URL (scheme, credentials allowed only for git-style basic auth). */
 export function checkUrl(raw: string): URL {
@@ -101,7 +146,7 @@ function guardedLookup(policy: AddressPolicy) {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const list = addresses as LookupAddress[];
-      const bad = list.find((a) => refused(policy, a.address));
+      const bad = list.find((a) => refused(policy, a.address, hostname));
       if (bad) {
         return callback(Object.assign(new UnsafeUrlError(`${hostname} resolves to ${bad.address}, a private or reserved address`), { code: 'EUNSAFE' }), '');
       }
@@ -116,7 +161,7 @@ function guardedLookup(policy: AddressPolicy) {
 function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPrivate' | 'allowLoopback' | 'maxBytes' | 'timeoutMs' | 'method'>> & { headers: Record<string, string>; body?: Buffer | string }) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal) && refused(opts, literal)) {
+    if (isIP(literal) && refused(opts, literal, literal)) {
       return reject(new UnsafeUrlError(`${url.hostname} is a private or reserved address`));
     }
     const mod = url.protocol === 'https:' ? https : http;
