@@ -24,7 +24,7 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import { notifyContentUpdated } from '../services/integration-events.js';
 import { syncSpaceIndex, type IndexStats } from './content-index.js';
 import { computedRevisionOf, type ComputedRevision } from './computed.js';
-import { revisionContent, ROOT_ID, type RevisionContent } from './content-store.js';
+import { revisionContent, ROOT_ID, type NodeRecord, type RevisionContent } from './content-store.js';
 
 export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update' | 'computed';
 
@@ -51,6 +51,10 @@ export interface NewRevision {
 export function contentRow(hash: string, page: PageData) {
   const { markdown, ...meta } = page;
   return { hash, page_id: page.id, data: JSON.stringify(meta), markdown };
+}
+
+export function nodeRow(n: Pick<NodeRecord, 'hash' | 'pageId' | 'contentHash' | 'childHashes'>) {
+  return { hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') };
 }
 
 /** Inserts a revision row; returns its id. */

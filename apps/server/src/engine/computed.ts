@@ -37,9 +37,9 @@ import { openapiRepo, type SpecRow } from '../repos/openapi.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { evaluateOpenAPIMarkdown, resolveSpecRow } from '../services/openapi-pages.js';
-import { contentRow, insertRevision, moveComputedHead } from './commit.js';
+import { contentRow, insertRevision, moveComputedHead, nodeRow } from './commit.js';
 import { locks } from '../repos/locks.js';
-import { loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, type NodeRecord, type RevisionContent, type TreeNode } from './content-store.js';
+import { loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, treeRecords, type NodeRecord, type RevisionContent, type TreeNode } from './content-store.js';
 
 /** Bump when what an expansion holds changes (rendering, page layout): expansions are then made again. */
 const EXPANSION_FORMAT = '1';
@@ -107,23 +107,11 @@ function spotsOf(nodes: NodeRecord[], specs: Map<string, SpecRow | undefined>): 
 
 /** Stores generated pages (content rows and nodes); returns their node hashes, in order. */
 async function storePages(ctx: AppContext, db: DbOrTx, pages: PageNode[]): Promise<string[]> {
-  const nodes: NodeRecord[] = [];
-  const contents: { hash: string; page: PageData }[] = [];
-  const write = (n: PageNode): string => {
-    const { children, ...page } = n;
-    const childHashes = children.map(write);
-    const contentHash = hashPage(page);
-    contents.push({ hash: contentHash, page });
-    const { markdown: _m, ...meta } = page;
-    const hash = combineHash(contentHash, childHashes);
-    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
-    return hash;
-  };
-  const hashes = pages.map(write);
-  await contentRepo.insertContents(db, contents.map((c) => contentRow(c.hash, c.page)));
-  await contentRepo.insertNodes(db, nodes.map((n) => ({ hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') })));
+  const { hashes, nodes, contents } = treeRecords(pages);
+  await contentRepo.insertContents(db, [...contents].map(([hash, page]) => contentRow(hash, page)));
+  await contentRepo.insertNodes(db, nodes.map(nodeRow));
   rememberNodes(ctx, nodes);
-  for (const c of contents) rememberMarkdown(ctx, c.hash, c.page.markdown);
+  for (const [hash, page] of contents) rememberMarkdown(ctx, hash, page.markdown);
   return hashes;
 }
 
@@ -226,7 +214,7 @@ async function withSlug(ctx: AppContext, db: DbOrTx, hash: string, slug: string)
   const contentHash = hashPage(page);
   const newHash = combineHash(contentHash, node.childHashes);
   await contentRepo.insertContents(db, [contentRow(contentHash, page)]);
-  await contentRepo.insertNodes(db, [{ hash: newHash, page_id: node.pageId, content_hash: contentHash, children: node.childHashes.join(',') }]);
+  await contentRepo.insertNodes(db, [nodeRow({ ...node, hash: newHash, contentHash })]);
   rememberNodes(ctx, [{ hash: newHash, pageId: node.pageId, contentHash, childHashes: node.childHashes, meta: { ...node.meta, slug } }]);
   return newHash;
 }
@@ -270,7 +258,7 @@ async function splice(ctx: AppContext, db: DbOrTx, tree: TreeNode, expansions: M
     return hash;
   };
   const root = await rebuild(tree);
-  await contentRepo.insertNodes(db, nodes.map((n) => ({ hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') })));
+  await contentRepo.insertNodes(db, nodes.map(nodeRow));
   rememberNodes(ctx, nodes);
   return root;
 }

@@ -2,7 +2,7 @@
 // stored under a hash is immutable, so cached entries never go stale; the cache is only for reads (writes always
 // let the database decide what is new, so a rolled-back transaction can never make us skip a write).
 import { canonicalJson, sha256Hex } from '../content/hash.js';
-import type { PageData } from '../content/tree.js';
+import { combineHash, hashPage, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import { Lru } from '../lib/lru.js';
@@ -142,6 +142,23 @@ export async function loadTree(ctx: AppContext, db: DbOrTx, rootHash: string): P
     level = next;
   }
   return root;
+}
+
+/** The nodes and page contents of whole trees in memory (what storing them writes), and each root's node hash. */
+export function treeRecords(roots: readonly PageNode[]): { hashes: string[]; nodes: NodeRecord[]; contents: Map<string, PageData> } {
+  const nodes: NodeRecord[] = [];
+  const contents = new Map<string, PageData>();
+  const write = (n: PageNode): string => {
+    const { children, ...page } = n;
+    const childHashes = children.map(write);
+    const contentHash = hashPage(page);
+    contents.set(contentHash, page);
+    const { markdown: _m, ...meta } = page;
+    const hash = combineHash(contentHash, childHashes);
+    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
+    return hash;
+  };
+  return { hashes: roots.map(write), nodes, contents };
 }
 
 /** An empty tree's root page. */

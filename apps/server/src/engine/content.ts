@@ -42,12 +42,12 @@ import type { Actor } from '../services/auth.js';
 import { applyEdit, prepareEdits, type ContentEdit, type EditState } from './content-edits.js';
 import { childPath, syncSpaceIndex, type IndexStats } from './content-index.js';
 import {
-  loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, writeFiles,
+  loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, treeRecords, writeFiles,
   type FileEntry, type NodeRecord, type PageMeta, type RevisionContent, type TreeNode,
 } from './content-store.js';
 import { loadSpace, type LoadedSpace } from '../services/spaces.js';
 import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
-import { contentRow, insertRevision, moveSpaceHead, type RevisionType } from './commit.js';
+import { contentRow, insertRevision, moveSpaceHead, nodeRow, type RevisionType } from './commit.js';
 import { computedRevisionOf, evaluatedMarkdown, treeHasComputed } from './computed.js';
 
 export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
@@ -199,9 +199,6 @@ async function recordPageVersions(ctx: AppContext, tx: DbOrTx, spaceId: string, 
   await pageVersionsRepo.record(tx, spaceId, versions.filter((v) => v.pageId !== ROOT_ID), ctx.clock.now().toISOString());
 }
 
-function nodeRow(n: NodeRecord) {
-  return { hash: n.hash, page_id: n.pageId, content_hash: n.contentHash, children: n.childHashes.join(',') };
-}
 
 /** Stores a whole tree (only nodes not stored yet are written) as a revision; `activate` makes it the space's. */
 export async function commitRevision(
@@ -212,19 +209,8 @@ export async function commitRevision(
     const space = await lockSpace(ctx, tx, r.spaceId);
     checkIfMatch(r.ifMatch, space.revision_id);
   }
-  const nodes: NodeRecord[] = [];
-  const contents = new Map<string, PageData>();
-  const write = (n: PageNode): string => {
-    const { children, ...page } = n;
-    const childHashes = children.map(write);
-    const contentHash = hashPage(page);
-    contents.set(contentHash, page);
-    const { markdown: _m, ...meta } = page;
-    const hash = combineHash(contentHash, childHashes);
-    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
-    return hash;
-  };
-  const rootHash = write({ ...r.tree, id: ROOT_ID });
+  const { hashes, nodes, contents } = treeRecords([{ ...r.tree, id: ROOT_ID }]);
+  const rootHash = hashes[0]!;
   const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 1 };
   stats.contents = await contentRepo.insertContents(tx, [...contents].map(([hash, page]) => contentRow(hash, page)));
   await recordPageVersions(ctx, tx, r.spaceId, [...contents].map(([hash, page]) => ({ pageId: page.id, contentHash: hash })));
