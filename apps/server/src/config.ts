@@ -36,6 +36,10 @@ export interface Config {
   openapiMaxBytes: number;
   /** OpenAPI specifications: time allowed for each fetch (the entry URL, each referenced URL), in milliseconds. */
   openapiFetchTimeoutMs: number;
+  /** How long the `openapi.expand` job may render one computed page before it shows a notice instead (ms). */
+  openapiRenderBudgetMs: number;
+  /** How long a content read may spend evaluating the OpenAPI blocks of one page (`evaluated=true`, ms). */
+  openapiEvaluateBudgetMs: number;
   /** Where file bytes live: `fs` (the data folder) or `database` (the `blobs` table); default: `database` with PostgreSQL, `fs` with SQLite. */
   blobStore?: 'fs' | 'database';
   /** Key (32 bytes, hex or base64) encrypting secrets at rest; absent: a key kept in `<dataDir>/secrets.key`. */
@@ -83,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoTokenTtlSeconds: Number(env.BINDERY_SSO_TOKEN_TTL ?? 86_400),
     openapiMaxBytes: Number(env.BINDERY_OPENAPI_MAX_BYTES ?? 20 * 1024 * 1024),
     openapiFetchTimeoutMs: Number(env.BINDERY_OPENAPI_FETCH_TIMEOUT_MS ?? 20_000),
+    openapiRenderBudgetMs: Number(env.BINDERY_OPENAPI_RENDER_BUDGET_MS ?? 60_000),
+    openapiEvaluateBudgetMs: Number(env.BINDERY_OPENAPI_EVALUATE_BUDGET_MS ?? 5_000),
     blobStore: parseBlobStore(env.BINDERY_BLOB_STORE),
     secretsKey: env.BINDERY_SECRETS_KEY || undefined,
     integrationMemoryMb: Number(env.BINDERY_INTEGRATION_MEMORY_MB ?? 64),

@@ -44,10 +44,6 @@ import { loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, remember
 /** Bump when what an expansion holds changes (rendering, page layout): expansions are then made again. */
 const EXPANSION_FORMAT = '1';
 
-/** How long the `openapi.expand` job may render one computed page before it shows a notice instead. */
-const RENDER_BUDGET_MS = Number(process.env.BINDERY_OPENAPI_RENDER_BUDGET_MS ?? 60_000);
-/** How long a content read may spend evaluating the OpenAPI blocks of one page (`evaluated=true`). */
-const EVALUATE_BUDGET_MS = Number(process.env.BINDERY_OPENAPI_EVALUATE_BUDGET_MS ?? 5_000);
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -178,14 +174,14 @@ async function renderExpansion(ctx: AppContext, spot: Spot): Promise<void> {
   const source = openAPISource(spot.node.meta.computed)!;
   const spec: ResolvedSpec | undefined = await resolveSpecRow(ctx, ctx.db, spot.spec);
   const pages = generatePages(spot.node.pageId, source, spec);
-  const deadline = performance.now() + RENDER_BUDGET_MS;
+  const deadline = performance.now() + ctx.config.openapiRenderBudgetMs;
   const lookup = { bySlug: () => spec, bySource: () => spec };
   let stored: PageNode[];
   try {
     stored = await toStored(pages, spot.spec, (markdown) => evaluateOpenAPIBlocksWithin(markdown, lookup, { deadline }));
   } catch (err) {
     if (!(err instanceof RenderBudgetError)) throw err;
-    stored = [noticePage(spot.node, spot.key, `The API reference of "${source.dependencies.spec.ref.spec}" is too large to render within ${Math.round(RENDER_BUDGET_MS / 1000)} s.`)];
+    stored = [noticePage(spot.node, spot.key, `The API reference of "${source.dependencies.spec.ref.spec}" is too large to render within ${Math.round(ctx.config.openapiRenderBudgetMs / 1000)} s.`)];
   }
   // What the index derives from each page (sections, links), derived now in the content worker pool: the commit
   // that indexes the generated pages then finds it ready instead of parsing inside its transaction (during which,
@@ -357,7 +353,7 @@ export async function evaluatedMarkdown(ctx: AppContext, db: DbOrTx, orgId: stri
   if (page.meta.unevaluated !== undefined) return evaluated ? page.markdown : page.meta.unevaluated;
   if (!evaluated || !page.markdown.includes('{%')) return page.markdown;
   try {
-    return await evaluateOpenAPIMarkdown(ctx, db, orgId, page.markdown, performance.now() + EVALUATE_BUDGET_MS);
+    return await evaluateOpenAPIMarkdown(ctx, db, orgId, page.markdown, performance.now() + ctx.config.openapiEvaluateBudgetMs);
   } catch (err) {
     if (err instanceof RenderBudgetError) return page.markdown;
     throw err;
