@@ -24,6 +24,11 @@ export interface ProcessLimits {
   maxDocuments: number;
   /** Let fetches reach private addresses (tests only). */
   allowPrivate: boolean;
+  /**
+   * The private hosts the operator allows (BINDERY_ALLOWED_PRIVATE_HOSTS, lib/ssrf.ts `allowPrivateHosts`): set
+   * process-wide at start, so given again to the worker thread, which has its own copy of the module.
+   */
+  allowedPrivateHosts?: readonly string[];
 }
 
 export interface ProcessedSpec {

@@ -3,6 +3,7 @@
 // specification) away from the server's event loop, and posts back the processed spec, or the SpecError
 // (`{specError: {code, issues}}`) that says what is wrong with the input.
 import { parentPort } from 'node:worker_threads';
+import { allowPrivateHosts } from '../lib/ssrf.js';
 import { serializeError, type TaskReply } from '../lib/worker-pool.js';
 import { SpecError } from './documents.js';
 import { processSpecSource, type ProcessLimits, type SpecSource } from './process.js';
@@ -15,6 +16,7 @@ port.on('message', (message: { id: number; task: string; input: { source: SpecSo
     let reply: TaskReply;
     try {
       if (message.task !== 'processSpecSource') throw new Error(`unknown OpenAPI task: ${message.task}`);
+      allowPrivateHosts(message.input.limits.allowedPrivateHosts ?? []);
       reply = { id: message.id, ok: true, result: { processed: await processSpecSource(message.input.source, message.input.limits) } };
     } catch (err) {
       reply = err instanceof SpecError

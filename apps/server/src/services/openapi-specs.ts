@@ -213,7 +213,7 @@ export async function processSpecJob(ctx: AppContext, payload: ProcessJobPayload
   try {
     const processed = await processSpecOffThread(source, {
       maxBytes: ctx.config.openapiMaxBytes, fetchTimeoutMs: ctx.config.openapiFetchTimeoutMs, deadlineMs: 2 * 60_000, maxDocuments: 20,
-      allowPrivate: ctx.config.allowPrivateUrls,
+      allowPrivate: ctx.config.allowPrivateUrls, allowedPrivateHosts: ctx.config.allowedPrivateHosts,
     });
     outcome = { ok: true, processed };
   } catch (err) {
