@@ -4,7 +4,8 @@
 // with SUMMARY.md — and measures, through the real job (git binary, content engine, blob store):
 //   - import into an empty space, the same commit again (skipped), export to an empty repository (every file
 //     written), an edit of one page then an incremental export (one file);
-//   - time of each, and the process's peak RSS and peak heap during each (sampled every 20 ms);
+//   - time of each, the process's peak RSS and peak heap during each (sampled every 20 ms), and how long the event
+//     loop was held meanwhile (p99 and max delay: what every other request would have waited);
 //   - baseline, in the same run: `git clone --depth=1` of the repository plus reading every file (what any import
 //     must at least do); the import's ratio to it.
 // docs/git-sync.md records a run. Usage:
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'apps/server/package.json'));
@@ -96,12 +98,20 @@ async function measured(fn) {
     rss = Math.max(rss, m.rss);
     heap = Math.max(heap, m.heapUsed);
   }, 20);
+  // How long the event loop was held (what every other request of the server would wait): p99 and max delay.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const t0 = performance.now();
   try {
     const value = await fn();
-    return { ms: performance.now() - t0, peakRssMb: rss / 2 ** 20, peakHeapMb: heap / 2 ** 20, rssGrowthMb: (rss - start.rss) / 2 ** 20, value };
+    loop.disable();
+    return {
+      ms: performance.now() - t0, peakRssMb: rss / 2 ** 20, peakHeapMb: heap / 2 ** 20, rssGrowthMb: (rss - start.rss) / 2 ** 20,
+      loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, value,
+    };
   } finally {
     clearInterval(timer);
+    loop.disable();
   }
 }
 
@@ -183,7 +193,7 @@ try {
     const changed = git(work, '--git-dir', target, 'show', '--name-only', '--format=', 'main').split('\n').filter(Boolean);
 
     const r1 = (x) => Math.round(x * 10) / 10;
-    const row = (m) => ({ seconds: r1(m.ms / 1000), peakRssMb: Math.round(m.peakRssMb), peakHeapMb: Math.round(m.peakHeapMb), rssGrowthMb: Math.round(m.rssGrowthMb) });
+    const row = (m) => ({ seconds: r1(m.ms / 1000), peakRssMb: Math.round(m.peakRssMb), peakHeapMb: Math.round(m.peakHeapMb), rssGrowthMb: Math.round(m.rssGrowthMb), eventLoopDelayP99Ms: Math.round(m.loopP99Ms), eventLoopDelayMaxMs: Math.round(m.loopMaxMs) });
     console.log(JSON.stringify({
       node: process.version,
       database: pgUrl ? 'postgresql' : 'sqlite',

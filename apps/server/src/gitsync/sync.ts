@@ -207,7 +207,12 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     collect(p.children);
   });
   collect(repo.pages);
+  // Each page file's bytes are kept (content-addressed, stored once), stored while the bodies convert: a page that
+  // did not change is written back with them, also to a branch or repository that does not have them.
+  const rawOids = [...new Set(documents.map((p) => listing.get(joinPath(repo.root, p.path!))?.oid).filter((o): o is string => !!o && texts.has(o)))];
+  const rawBlobs = mapLimit(rawOids, 16, async (oid) => [oid, await putBlob(ctx, texts.get(oid)!)] as const);
   const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId);
+  const rawBlob = new Map(await rawBlobs);
   const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!]));
 
   const linkTarget = (href: string): JsonObject => {
@@ -253,16 +258,14 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   };
   const tree = dedupeSiblingSlugs({ id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: repo.pages.map(build) });
   const idToPath = new Map([...pathToId].map(([path, id]) => [id, path]));
-  // Each page file's bytes are kept (content-addressed, stored once): a page that did not change is written back
-  // with them, also to a branch or repository that does not have them (export to a new branch, after a force push).
-  const record = async (n: PageNode) => {
+  const record = (n: PageNode) => {
     const path = idToPath.get(n.id);
     const e = path !== undefined ? listing.get(joinPath(repo.root, path)) : undefined;
-    const bytes = e && texts.get(e.oid);
-    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(bytes ? { blob: await putBlob(ctx, bytes) } : {}) };
-    for (const c of n.children) await record(c);
+    const blob = e && rawBlob.get(e.oid);
+    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(blob ? { blob } : {}) };
+    n.children.forEach(record);
   };
-  await record(tree);
+  record(tree);
   // The table of contents as an export would write it: SUMMARY.md is kept as it is while it does not change.
   next.structure = exportModel(tree, files, next, repo.config).structure;
 
@@ -302,6 +305,20 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const stats = { pages: pageCount, files: files.length, filesRead: toRead.length, warnings: repo.warnings.length };
   if (!committed) return { commit: head, skipped: 'the content is the same as the space\'s', stats, ...(request.standalone ? { standalone: true } : {}) };
   return { revisionId: committed.revisionId, commit: head, stats, ...(request.standalone ? { standalone: true } : {}) };
+}
+
+/** `fn` over `items`, at most `limit` at a time; results in order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
 }
 
 function cleanGitMeta(g: PageGitMeta): PageGitMeta | undefined {
