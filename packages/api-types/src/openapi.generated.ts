@@ -4111,8 +4111,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             urls: {
-                app?: string;
-                location?: string;
+                app: string;
+                location: string;
             };
         };
         /**
@@ -4743,11 +4743,18 @@ export interface components {
         GitSyncState: {
             /** @description The commit last imported into or exported from the space. */
             commit?: string;
+            /** @description The Git Sync installation. Bindery sets Git Sync up per space, so it is the space's id. */
+            installationId: string;
             /**
-             * @description The Git Sync provider.
+             * @description The Git Sync provider: from `gitInfo.provider`, or the repository's host (github.com, GitLab); absent for a repository on another host (Bindery syncs any Git server over smart HTTP).
              * @enum {string}
              */
             installationProvider?: "github" | "gitlab" | "github-legacy";
+            /**
+             * @description Status of the installation (always `active` once Git Sync is set up).
+             * @enum {string}
+             */
+            installationStatus: "unauthenticated" | "active" | "pending";
             /** @description Name of the integration that performs the synchronisation. */
             integration?: string;
             /** @description The latest import or export requested on the space. */
@@ -4875,6 +4882,11 @@ export interface components {
                  * @description API URL of the integration.
                  */
                 location: string;
+                /**
+                 * Format: uri
+                 * @description Public endpoint serving the integration's rendered content (GitBook's WebFrames origin). Bindery has no separate content origin, so it equals `publicEndpoint`.
+                 */
+                publicContentEndpoint: string;
                 /**
                  * Format: uri
                  * @description Public HTTP endpoint of the integration.
@@ -5072,6 +5084,11 @@ export interface components {
                 location: string;
                 /**
                  * Format: uri
+                 * @description Public endpoint serving the integration's rendered content (GitBook's WebFrames origin). Bindery has no separate content origin, so it equals `publicEndpoint`.
+                 */
+                publicContentEndpoint: string;
+                /**
+                 * Format: uri
                  * @description Public HTTP endpoint of the installation.
                  */
                 publicEndpoint: string;
@@ -5123,6 +5140,11 @@ export interface components {
                 location: string;
                 /**
                  * Format: uri
+                 * @description Public endpoint serving the integration's rendered content (GitBook's WebFrames origin). Bindery has no separate content origin, so it equals `publicEndpoint`.
+                 */
+                publicContentEndpoint: string;
+                /**
+                 * Format: uri
                  * @description Public HTTP endpoint of the site installation.
                  */
                 publicEndpoint: string;
@@ -5150,6 +5172,11 @@ export interface components {
                 location: string;
                 /**
                  * Format: uri
+                 * @description Public endpoint serving the integration's rendered content (GitBook's WebFrames origin). Bindery has no separate content origin, so it equals `publicEndpoint`.
+                 */
+                publicContentEndpoint: string;
+                /**
+                 * Format: uri
                  * @description Public HTTP endpoint of the space installation.
                  */
                 publicEndpoint: string;
@@ -5165,6 +5192,10 @@ export interface components {
          * @enum {string}
          */
         IntegrationVisibility: "public" | "private" | "unlisted";
+        internationalization: {
+            /** @description Language of the site's own texts, e.g. `en`. */
+            locale: string;
+        };
         /** @description Grant a role on a space or collection to users and/or teams of its organization. */
         InviteToContent: {
             role: components["schemas"]["MemberRoleOrGuest"];
@@ -5499,6 +5530,8 @@ export interface components {
             id: string;
             /** @constant */
             object: "invite";
+            /** @description Whether the caller already has every permission the invite gives. Only organization admins see invite links, and an admin holds every role an invite can give, so it is always true here. */
+            redundant: boolean;
             role: components["schemas"]["MemberRoleOrGuest"];
             urls: {
                 /** @description The API URL to POST to in order to join. */
@@ -5508,6 +5541,8 @@ export interface components {
         };
         /** @description What the caller may do with the organization, derived from their role. */
         OrganizationPermissions: {
+            /** @description Whether the caller can open the organization in the application (any member, guests included). */
+            access: boolean;
             admin: boolean;
             createContent: boolean;
             createOpenAPISpec: boolean;
@@ -5521,8 +5556,13 @@ export interface components {
             view: boolean;
             viewBilling: boolean;
         };
+        /**
+         * @description The actions offered on a page: the seed's flags, or GitBook's `items`; both are answered, and `items` wins when
+         *     both are given.
+         */
         pageActions: {
             externalAI?: boolean;
+            items?: ("assistant" | "external-ai" | "markdown" | "mcp" | "git" | "pdf")[];
             markdown?: boolean;
             mcp?: boolean;
         };
@@ -5533,16 +5573,27 @@ export interface components {
             /** @description Vertical position of the cover image. */
             yPos?: number;
         };
-        /** @description How a page is laid out. */
+        /**
+         * @description How a page is laid out. As answered on document pages, every option (GitBook's defaults for those never set:
+         *     `width: default`, `coverSize: hero`, `coverMask: none`, every element visible).
+         */
         PageLayout: {
+            /** @description Whether the page actions are shown. */
+            actions?: boolean;
+            /** @description Whether anchor links are shown on headings. */
+            anchors?: boolean;
             cover?: boolean;
             /** @enum {string} */
-            coverSize?: "hero" | "full";
+            coverMask?: "none" | "radial";
+            /** @enum {string} */
+            coverSize?: "hero" | "full" | "background";
             description?: boolean;
             metadata?: boolean;
             outline?: boolean;
             pagination?: boolean;
             tableOfContents?: boolean;
+            /** @description Whether the page's tags are shown. */
+            tags?: boolean;
             title?: boolean;
             /** @enum {string} */
             width?: "default" | "wide";
@@ -5631,6 +5682,8 @@ export interface components {
             }[];
             /** @description Id of the revision a `computed` revision was computed from. */
             sourceRevision?: string;
+            /** @description The tags available in the revision (Bindery has no tags, so it is empty). */
+            tags: Record<string, never>[];
             /** @enum {string} */
             type: "edits" | "merge" | "rollback" | "update" | "computed";
             urls: {
@@ -5707,20 +5760,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "sheet" | "group" | "link";
-            /** @description How the page is laid out. */
-            layout?: {
-                cover?: boolean;
-                /** @enum {string} */
-                coverSize?: "hero" | "full";
-                description?: boolean;
-                metadata?: boolean;
-                outline?: boolean;
-                pagination?: boolean;
-                tableOfContents?: boolean;
-                title?: boolean;
-                /** @enum {string} */
-                width?: "default" | "wide";
-            };
+            layout?: components["schemas"]["PageLayout"];
             /** @description Shorter title used in navigation. */
             linkTitle?: string;
             /** @description Content of the page as Markdown (with `format=markdown`). */
@@ -5734,6 +5774,11 @@ export interface components {
             /** @description Path of the page in the space (slugs of its ancestors and itself, joined with `/`). */
             path?: string;
             slug?: string;
+            /** @description Tags of the page (document pages; Bindery has no tags, so it is empty). */
+            tags?: {
+                primary?: boolean;
+                tag: Record<string, never>;
+            }[];
             /** @description Target of a link page (a content reference). */
             target?: {
                 /** @description Kind of target, e.g. `url`, `page`, `file`, `space`. */
@@ -5755,16 +5800,16 @@ export interface components {
         };
         /** @description A SAML identity provider configured for single sign-on to an organization. */
         SAMLProvider: {
-            /** @description Signing certificate of the identity provider; absent until configured. */
-            certificate?: string;
+            /** @description Signing certificate of the identity provider; an empty string until configured (`pending`). */
+            certificate: string;
             /** Format: date-time */
             createdAt: string;
             /** @description Role new SSO members get (`null` for guests). */
             defaultRole: components["schemas"]["MemberRoleOrGuest"];
             /** @description Team new SSO members join. */
             defaultTeam?: components["schemas"]["Team"];
-            /** @description Entity ID of the identity provider; absent until configured. */
-            entityID?: string;
+            /** @description Entity ID of the identity provider; an empty string until configured (`pending`). */
+            entityID: string;
             /** @description Unique identifier of the provider. */
             id: string;
             label: string;
@@ -5785,11 +5830,8 @@ export interface components {
                  */
                 startURL: string;
             };
-            /**
-             * Format: uri
-             * @description Single sign-on URL of the identity provider; absent until configured.
-             */
-            ssoURL?: string;
+            /** @description Single sign-on URL of the identity provider; an empty string until configured (`pending`). */
+            ssoURL: string | "";
             /**
              * @description `pending` until the provider is fully configured, then `active`.
              * @enum {string}
@@ -5807,15 +5849,27 @@ export interface components {
         search: string;
         /** @description A page matching a search, with its matching sections. */
         SearchPageResult: {
+            /** @description The ancestors of the page, from the top level to its parent. */
+            ancestors: {
+                title: string;
+            }[];
+            /** @description Description of the page; empty, as the search index does not keep it apart from the text. */
+            description: string;
             /** @description Id of the page. */
             id: string;
             /** @description Path of the page in the space. */
             path: string;
+            /** @description One-based position of the page in the whole ranked result list, kept across pages of results. */
+            rank: number;
+            /** @description Relevance of the page; higher is better, unbounded. */
+            score: number;
             sections: {
                 /** @description Text of the section. */
                 body: string;
                 id: string;
                 path: string;
+                /** @description Relevance of the section; higher is better, unbounded. */
+                score: number;
                 title: string;
                 urls: {
                     app: string;
@@ -5867,8 +5921,8 @@ export interface components {
             basename?: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description Default role on the site for members of the organization; `inherit` follows the organization. */
-            defaultLevel?: components["schemas"]["MemberRoleOrGuest"] | "inherit";
+            /** @description Default role on the site for members of the organization; `inherit` follows the organization. Bindery's sites have no roles of their own: always `inherit`. */
+            defaultLevel: components["schemas"]["MemberRoleOrGuest"] | "inherit";
             /** @description Premium features enabled on the site, with the plan each belongs to. */
             features: {
                 /** @description Advanced customizations in use, e.g. `header-logo`. */
@@ -6003,7 +6057,11 @@ export interface components {
             /** @description Short description of the suggested condition. */
             description: string;
         };
-        /** @description Customization settings of a published site or site space (look, header, footer and features). */
+        /**
+         * @description Customization settings of a published site or site space (look, header, footer and features). As input, any
+         *     subset of the settings below the required ones; as answered, every setting of GitBook's SiteCustomizationSettings,
+         *     with GitBook's defaults for those never set.
+         */
         SiteCustomization: {
             advancedCustomization?: components["schemas"]["CustomizationToggle"];
             ai: {
@@ -6049,12 +6107,23 @@ export interface components {
                     to: components["schemas"]["CustomizationLinkTarget"];
                 }[];
                 logo?: components["schemas"]["CustomizationThemedURL"];
+                /** @description Header preset, e.g. `default`. */
+                preset?: string;
             };
             insights?: {
                 trackingCookie?: boolean;
             };
+            internationalization?: {
+                /** @description Language of the site's own texts, e.g. `en`. */
+                locale: string;
+            };
+            /**
+             * @description The actions offered on a page: the seed's flags, or GitBook's `items`; both are answered, and `items` wins when
+             *     both are given.
+             */
             pageActions: {
                 externalAI?: boolean;
+                items?: ("assistant" | "external-ai" | "markdown" | "mcp" | "git" | "pdf")[];
                 markdown?: boolean;
                 mcp?: boolean;
             };
@@ -6064,11 +6133,27 @@ export interface components {
                 /** Format: uri */
                 url?: string;
             };
+            socialAccounts?: {
+                display?: {
+                    footer?: boolean;
+                    header?: boolean;
+                };
+                handle: string;
+                /** @description The platform, e.g. `github`. */
+                platform: string;
+            }[];
             socialPreview?: {
                 /** Format: uri */
                 url?: string;
             };
             styling: {
+                /** @description Background style, e.g. `plain`. */
+                background?: string;
+                /** @description Themes of code blocks and of OpenAPI blocks, each for light and dark mode. */
+                codeTheme?: {
+                    default?: components["schemas"]["CustomizationThemedColor"];
+                    openapi?: components["schemas"]["CustomizationThemedColor"];
+                };
                 /** @description Corner style, e.g. `straight`. */
                 corners?: string;
                 dangerColor?: components["schemas"]["CustomizationThemedColor"];
@@ -6076,6 +6161,8 @@ export interface components {
                 depth?: string;
                 /** @description Font of the site, a font name or a custom font. */
                 font?: string | Record<string, never>;
+                /** @description Font of the headings, a font name or a custom font. */
+                headingFont?: string | Record<string, never> | null;
                 /** @description Icon style, e.g. `regular`. */
                 icons?: string;
                 infoColor?: components["schemas"]["CustomizationThemedColor"];
@@ -6151,6 +6238,8 @@ export interface components {
             } | null;
             /** @description Overrides `insights`; `null` removes the override. */
             insights?: components["schemas"]["insights"] | null;
+            /** @description Overrides `internationalization`; `null` removes the override. */
+            internationalization?: components["schemas"]["internationalization"] | null;
             /** @description Overrides `pageActions`; `null` removes the override. */
             pageActions?: components["schemas"]["pageActions"] | null;
             /** @description Overrides `pagination`; `null` removes the override. */
@@ -6159,6 +6248,8 @@ export interface components {
             pdf?: components["schemas"]["CustomizationToggle"] | null;
             /** @description Overrides `privacyPolicy`; `null` removes the override. */
             privacyPolicy?: components["schemas"]["privacyPolicy"] | null;
+            /** @description Overrides `socialAccounts`; `null` removes the override. */
+            socialAccounts?: components["schemas"]["socialAccounts"] | null;
             /** @description Overrides `socialPreview`; `null` removes the override. */
             socialPreview?: components["schemas"]["socialPreview"] | null;
             /** @description Fields of `styling` to override (merged field by field into the site's); `null` removes the override. */
@@ -6197,6 +6288,8 @@ export interface components {
             default: boolean;
             /** @description Description of the section. */
             description?: string;
+            /** @description Whether it is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
+            draft: boolean;
             /** @description Name of the icon of the section, e.g. `gear`. */
             icon?: string;
             /** @description Unique identifier of the site section. */
@@ -6222,6 +6315,8 @@ export interface components {
         SiteSectionGroup: {
             /** @description Sections and groups nested under this group, in order. */
             children: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+            /** @description Whether the group is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
+            draft: boolean;
             /** @description Name of the icon of the group, e.g. `gear`. */
             icon?: string;
             /** @description Unique identifier of the site section group. */
@@ -6230,6 +6325,11 @@ export interface components {
             object: "site-section-group";
             /** @description Id of the parent group, absent at the site root. */
             sectionGroup?: string;
+            /**
+             * @deprecated
+             * @description The sections directly in the group (GitBook's deprecated form of `children`).
+             */
+            sections: components["schemas"]["SiteSection"][];
             /** @description Title of the group. */
             title: string;
         };
@@ -6239,6 +6339,8 @@ export interface components {
             condition?: string;
             /** @description Whether this is the default site space (of the site, or of its section). */
             default: boolean;
+            /** @description Whether it is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
+            draft: boolean;
             /** @description Whether the space has the advanced customization feature enabled. */
             hasAdvancedCustomizationFeature?: boolean;
             /** @description Unique identifier of the site space. */
@@ -6285,6 +6387,15 @@ export interface components {
             /** @constant */
             object: "site-visitor-auth";
         };
+        socialAccounts: {
+            display?: {
+                footer?: boolean;
+                header?: boolean;
+            };
+            handle: string;
+            /** @description The platform, e.g. `github`. */
+            platform: string;
+        }[];
         socialPreview: {
             /** Format: uri */
             url?: string;

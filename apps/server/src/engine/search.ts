@@ -26,6 +26,10 @@ const SECTIONS_PER_PAGE = 10;
 export interface PageHits {
   page: SearchHit;
   sections: SearchHit[];
+  /** One-based position of the page in the whole ranked list (kept across pages of results). */
+  rank: number;
+  /** The page's ancestors, from the top level to its parent (a title, or the slug of a page kept out of search). */
+  ancestors: { title: string }[];
 }
 
 /** What searching a space finds: one page of ranked pages. */
@@ -45,8 +49,34 @@ export interface OrganizationSearch {
   count: number;
 }
 
-/** The sections of ranked pages (page rows) that match any term. */
-async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[]): Promise<PageHits[]> {
+/** The ancestors of pages (by `space/page` key), from the top level down: the parent chain of the page index. */
+async function ancestorsOf(ctx: AppContext, pages: SearchHit[]): Promise<Map<string, { title: string }[]>> {
+  const out = new Map<string, { title: string }[]>();
+  const bySpace = new Map<string, SearchHit[]>();
+  for (const p of pages) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
+  for (const [spaceId, hits] of bySpace) {
+    const rows = new Map<string, { parent_id: string | null; path: string | null }>();
+    let wanted = hits.map((h) => h.page_id);
+    for (let depth = 0; wanted.length && depth < 64; depth++) {
+      const found = await contentIndexRepo.pages(ctx.db, spaceId, wanted);
+      for (const r of found) rows.set(r.page_id, r);
+      wanted = [...new Set(found.map((r) => r.parent_id).filter((id): id is string => id !== null && !rows.has(id)))];
+    }
+    const chains = new Map(hits.map((h) => {
+      const chain: string[] = [];
+      for (let id = rows.get(h.page_id)?.parent_id ?? null; id !== null && !chain.includes(id); id = rows.get(id)?.parent_id ?? null) chain.unshift(id);
+      return [h.page_id, chain] as const;
+    }));
+    const titles = await contentIndexRepo.pageTitles(ctx.db, spaceId, [...new Set([...chains.values()].flat())]);
+    for (const [pageId, chain] of chains) {
+      out.set(`${spaceId}/${pageId}`, chain.map((id) => ({ title: titles.get(id) ?? rows.get(id)?.path?.split('/').pop() ?? id })));
+    }
+  }
+  return out;
+}
+
+/** The sections of ranked pages (page rows) that match any term, their ancestors and their rank in `ranked`. */
+async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[], ranked: SearchHit[]): Promise<PageHits[]> {
   const sections = await searchSections(ctx.db, terms, pages.map((p) => ({ spaceId: p.space_id, pageId: p.page_id })), pages.length * SECTIONS_PER_PAGE * 4);
   const byPage = new Map<string, SearchHit[]>();
   for (const s of sections) {
@@ -55,7 +85,12 @@ async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[]
     if (list.length < SECTIONS_PER_PAGE) list.push(s);
     byPage.set(key, list);
   }
-  return pages.map((page) => ({ page, sections: byPage.get(`${page.space_id}/${page.page_id}`) ?? [] }));
+  const ancestors = await ancestorsOf(ctx, pages);
+  const rankOf = new Map(ranked.map((p, i) => [p, i + 1]));
+  return pages.map((page) => {
+    const key = `${page.space_id}/${page.page_id}`;
+    return { page, sections: byPage.get(key) ?? [], rank: rankOf.get(page) ?? 0, ancestors: ancestors.get(key) ?? [] };
+  });
 }
 
 /** One page of a ranked list: keyset over (score, key), so a cursor survives as long as the ranking does. */
@@ -67,7 +102,7 @@ export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string
   const terms = searchTerms(query);
   const ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
   const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
-  return { terms, pages: await withSections(ctx, page.items, terms), next: page.next, count: ranked.length, revision: sc.content.revision.id };
+  return { terms, pages: await withSections(ctx, page.items, terms, ranked), next: page.next, count: ranked.length, revision: sc.content.revision.id };
 }
 
 /** The live spaces of the organization the caller may read. */
@@ -94,7 +129,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const page = rankedPage(results, (r) => [r.score, r.id], `org-search:${orgId}:${terms.join(' ')}`, req);
   const found: OrganizationSearch['spaces'] = [];
   for (const r of page.items) {
-    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await withSections(ctx, r.pages.slice(0, 20), terms) });
+    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await withSections(ctx, r.pages.slice(0, 20), terms, ranked) });
   }
   return { terms, spaces: found, next: page.next, count: results.length };
 }

@@ -15,6 +15,7 @@ import type { JobRow } from '../jobs/queue.js';
 import { JOB_TYPES } from '../jobs/types.js';
 import { newId } from '../lib/ids.js';
 import type { Actor } from '../services/auth.js';
+import { presentGitSyncState } from '../presenters/space.js';
 import { loadSpace } from '../services/spaces.js';
 import { GitError, redact, redactUrl } from './git.js';
 import { joinCredentials, openSecret, sealSecret, splitCredentials } from './secrets.js';
@@ -48,8 +49,8 @@ function repoNameOf(url: string): string {
 }
 
 /** Space.gitSync as stored on the space row. */
-function gitSyncJson(req: SyncRequest, cleanUrl: string, now: string): string {
-  const provider = providerOf(req, cleanUrl);
+function gitSyncJson(req: SyncRequest, cleanUrl: string, now: string, known: string | null): string {
+  const provider = providerOf(req, cleanUrl) ?? known;
   return JSON.stringify({
     repoName: repoNameOf(cleanUrl),
     ...(provider ? { installationProvider: provider, integration: provider } : {}),
@@ -72,13 +73,15 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
       id, space_id: spaceId, direction, state: 'queued', request: JSON.stringify(request), credentials: credentials ? sealSecret(ctx, credentials) : null,
       created_by: actor.user.id, created_at: now, started_at: null, ended_at: null, error: null, result: null, revision_id: null, commit_oid: null,
     }).execute();
-    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url']).where('space_id', '=', spaceId).executeTakeFirst();
+    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url', 'provider']).where('space_id', '=', spaceId).executeTakeFirst();
+    // A request that does not say its provider (no gitInfo, an unknown host) keeps the one of the same repository.
+    const knownProvider = existing && existing.url === redactUrl(url) ? existing.provider : null;
     // Without a project directory, the operation uses the one of the space's sync with the same repository.
     if (request.repoProjectDirectory === undefined && existing && existing.url === redactUrl(url) && existing.project_directory) request.repoProjectDirectory = existing.project_directory;
     await tx.updateTable('git_sync_operations').set({ request: JSON.stringify(request) }).where('id', '=', id).execute();
     const cleanUrl = redactUrl(url);
     const settings = {
-      ref: request.ref, provider: providerOf(request, url), info_url: request.gitInfo?.url ?? null, repo_tree_url: request.repoTreeURL ?? null,
+      ref: request.ref, provider: providerOf(request, url) ?? knownProvider, info_url: request.gitInfo?.url ?? null, repo_tree_url: request.repoTreeURL ?? null,
       repo_commit_url: request.repoCommitURL ?? null, updated_at: now,
     };
     if (!request.standalone) {
@@ -89,7 +92,7 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
           lock_operation_id: null, lock_until: null, ...settings,
         }).execute();
       }
-      await tx.updateTable('spaces').set({ git_sync: gitSyncJson(request, url, now) }).where('id', '=', spaceId).execute();
+      await tx.updateTable('spaces').set({ git_sync: gitSyncJson(request, url, now, knownProvider) }).where('id', '=', spaceId).execute();
     }
     await enqueueJob(ctx, tx, JOB_TYPES.gitSync, { operationId: id }, { maxAttempts: 3 });
   });
@@ -191,7 +194,7 @@ export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string)
   const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
   const row = await ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
   if (!row) throw notFound('Git Sync (none is set up on this space)');
-  const shown = space.git_sync ? (JSON.parse(space.git_sync) as Partial<GitInfo>) : {};
+  const shown = space.git_sync ? presentGitSyncState(spaceId, space.git_sync) : { installationId: spaceId, installationStatus: 'active' as const };
   const op = await ctx.db.selectFrom('git_sync_operations').selectAll().where('space_id', '=', spaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const info: GitInfo = { ...shown, ref: row.ref, projectDirectory: row.project_directory, operationTimeout: OPERATION_TIMEOUT_MS };
   if (row.last_commit) info.commit = row.last_commit;

@@ -30,6 +30,7 @@ export function organizationPermissions(actor: Actor, member: MemberRow | undefi
   const hasRole = role !== null;
   return {
     view: inOrg,
+    access: inOrg,
     admin,
     ownTeam: admin,
     createContent: creator,

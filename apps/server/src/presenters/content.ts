@@ -28,6 +28,12 @@ export interface PagePresentation {
 
 const KIND = { document: 'sheet', group: 'group', link: 'link' } as const;
 
+/** GitBook's page layout defaults: what a document page answers for every option never set. */
+const LAYOUT_DEFAULTS = {
+  width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+  outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+} as const;
+
 export function pageAppUrl(config: Config, spaceId: string, path: string): string {
   return `${config.appUrl}/s/${spaceId}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
@@ -67,7 +73,10 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   out.path = p.path ?? m.slug;
   if (m.type === 'document') out.urls = { app: pageAppUrl(config, spaceId, out.path) };
   if (m.description) out.description = m.description;
-  if (m.layout) out.layout = m.layout as PageJson['layout'];
+  if (m.type === 'document') {
+    out.layout = { ...LAYOUT_DEFAULTS, ...(m.layout as PageJson['layout']) };
+    out.tags = [];
+  } else if (m.layout) out.layout = m.layout as PageJson['layout'];
   if (m.cover) out.cover = m.cover as PageJson['cover'];
   if (m.hidden) out.hidden = true;
   if (meta.noIndex === true) out.noIndex = true;
@@ -112,6 +121,7 @@ export function presentRevision(config: Config, sc: SpaceContent, pages: PageVie
     pages: pages.map((p) => presentPage(config, spaceId, p, { git, times })),
     files: files.map((f) => presentFile(config, spaceId, r.id, f, git)),
     reusableContents: [],
+    tags: [],
     variables: sc.content.variables,
     createdAt: r.created_at,
     urls: { app: `${config.appUrl}/s/${spaceId}/~/revisions/${r.id}` },

@@ -51,6 +51,7 @@ export function presentIntegration(config: Config, i: IntegrationMeta, owner: co
       app: `${config.appUrl}/integrations/${i.name}`,
       assets: `${base}/assets`,
       publicEndpoint: `${base}/public`,
+      publicContentEndpoint: `${base}/public`,
     },
     permissions: { admin },
     ...(i.content_security_policy !== null ? { contentSecurityPolicy: JSON.parse(i.content_security_policy) as Integration['contentSecurityPolicy'] } : {}),
@@ -68,7 +69,7 @@ export function presentInstallation(config: Config, integrationName: string, r: 
     configuration: JSON.parse(r.configuration) as Record<string, unknown>,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-    urls: { location, app: `${config.appUrl}/o/${r.org_id}/integrations/${integrationName}`, publicEndpoint: `${location}/public` },
+    urls: { location, app: `${config.appUrl}/o/${r.org_id}/integrations/${integrationName}`, publicEndpoint: `${location}/public`, publicContentEndpoint: `${location}/public` },
     externalIds: JSON.parse(r.external_ids) as string[],
     target: { organization: r.org_id },
   };
@@ -83,7 +84,7 @@ function bindingFields(config: Config, integrationName: string, r: SpaceInstalla
     status: r.status as SpaceInstallation['status'] & SiteInstallation['status'],
     configuration: JSON.parse(r.configuration) as Record<string, unknown>,
     externalIds: JSON.parse(r.external_ids) as string[],
-    urls: { location: `${installation}/${target}`, publicEndpoint: `${installation}/public` },
+    urls: { location: `${installation}/${target}`, publicEndpoint: `${installation}/public`, publicContentEndpoint: `${installation}/public` },
   };
 }
 

@@ -68,6 +68,8 @@ export function presentInvite(config: Config, i: InviteRow): components['schemas
     object: 'invite',
     id: i.id,
     role: (i.role ?? null) as components['schemas']['OrganizationInviteLink']['role'],
+    // Only admins see invite links, and an admin already holds every role an invite gives (GitBook's `redundant`).
+    redundant: true,
     createdAt: i.created_at,
     urls: {
       location: `${config.publicUrl}/v1/orgs/${i.org_id}/link-invites/${i.id}`,

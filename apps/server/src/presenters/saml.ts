@@ -28,9 +28,10 @@ export function presentSamlProvider(
     object: 'saml-provider',
     id: p.id,
     label: p.label,
-    ...(p.sso_url ? { ssoURL: p.sso_url } : {}),
-    ...(p.entity_id ? { entityID: p.entity_id } : {}),
-    ...(p.certificate ? { certificate: p.certificate } : {}),
+    // GitBook requires these three; a provider not configured yet (`pending`) answers them empty.
+    ssoURL: p.sso_url ?? '',
+    entityID: p.entity_id ?? '',
+    certificate: p.certificate ?? '',
     ...(team ? { defaultTeam: presentTeam(team.row, team.counts, team.permissions) } : {}),
     defaultRole: p.default_role as SAMLProvider['defaultRole'],
     createdAt: p.created_at,

@@ -27,19 +27,25 @@ export function excerpt(body: string, terms: string[]): string {
 }
 
 /** A ranked page with its matching sections (the page's intro is its section 0, named like the page). */
-export function presentSearchPage(config: Config, { page: p, sections }: PageHits, terms: string[]): PageResult {
+export function presentSearchPage(config: Config, { page: p, sections, rank, ancestors }: PageHits, terms: string[]): PageResult {
   const app = pageAppUrl(config, p.space_id, p.path);
   return {
     id: p.page_id,
     title: p.title,
+    // The index keeps a page's description inside its text, not apart: none to show on its own.
+    description: '',
     path: p.path,
+    score: Math.max(0, p.score),
+    rank,
     sections: sections.map((s) => ({
       id: s.seq === 0 ? p.page_id : s.section_id,
       title: s.seq === 0 ? p.title : s.heading,
       path: s.path,
+      score: Math.max(0, s.score),
       body: excerpt(s.body, terms),
       urls: { app: s.seq === 0 ? app : `${app}#${s.section_id}` },
     })),
+    ancestors,
     urls: { app },
   };
 }

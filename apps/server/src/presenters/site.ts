@@ -30,6 +30,8 @@ export function presentSite(config: Config, site: SiteRow, siteSpaces: number, p
     basename: site.basename,
     ...(site.proxy ? { proxy: JSON.parse(site.proxy) as NonNullable<SiteJson['proxy']> } : {}),
     visibility: site.visibility as SiteJson['visibility'],
+    // Sites have no roles of their own: members have their organization role.
+    defaultLevel: 'inherit',
     published: site.published === 1,
     siteSpaces,
     createdAt: site.created_at,
@@ -83,6 +85,7 @@ export function presentSiteSpace(config: Config, v: StructureView, ss: SiteSpace
     space: space!,
     title: space?.title ?? '',
     default: isDefault,
+    draft: false,
     ...(ss.condition !== null ? { condition: ss.condition } : {}),
     hasAdvancedCustomizationFeature: false,
     urls: v.site.published === 1 ? { published: isDefault ? `${base}/` : `${base}/${ss.path}/` } : {},
@@ -97,6 +100,7 @@ export function presentSection(config: Config, v: StructureView, section: Sectio
     title: section.title,
     ...(section.description !== null ? { description: section.description } : {}),
     default: isDefault,
+    draft: false,
     path: section.path,
     ...(section.condition !== null ? { condition: section.condition } : {}),
     ...(section.group_id ? { sectionGroup: section.group_id } : {}),
@@ -107,12 +111,15 @@ export function presentSection(config: Config, v: StructureView, section: Sectio
 }
 
 export function presentGroup(config: Config, v: StructureView, group: SectionGroupRow): GroupJson {
+  const children = structureLevel(config, v, group.id);
   return {
     object: 'site-section-group',
     id: group.id,
     title: group.title,
     ...(group.parent_id ? { sectionGroup: group.parent_id } : {}),
-    children: structureLevel(config, v, group.id),
+    draft: false,
+    sections: children.filter((c): c is SectionJson => c.object === 'site-section'),
+    children,
     ...(group.icon !== null ? { icon: group.icon } : {}),
   };
 }
@@ -126,20 +133,81 @@ export function structureLevel(config: Config, v: StructureView, groupId: string
   return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.json());
 }
 
+type Customization = components['schemas']['SiteCustomization'];
+
+/**
+ * GitBook's defaults of every customization setting its API requires (SiteCustomizationSettings): what a site
+ * answers for a setting nobody has set.
+ */
+const CUSTOMIZATION_DEFAULTS = {
+  styling: {
+    theme: 'clean',
+    primaryColor: { light: '#346DDB', dark: '#346DDB' },
+    infoColor: { light: '#787878', dark: '#787878' },
+    successColor: { light: '#00C950', dark: '#00D492' },
+    warningColor: { light: '#FE9A00', dark: '#E17100' },
+    dangerColor: { light: '#FB2C36', dark: '#FF6467' },
+    corners: 'rounded',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'IBMPlexMono',
+    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
+    background: 'plain',
+    icons: 'regular',
+    sidebar: { background: 'default', list: 'default' },
+    search: 'subtle',
+  },
+  internationalization: { locale: 'en' },
+  favicon: {},
+  header: { preset: 'default', links: [] },
+  footer: { groups: [] },
+  themes: { default: 'light', toggeable: true },
+  feedback: { enabled: false },
+  ai: { mode: 'none' },
+  advancedCustomization: { enabled: true },
+  trademark: { enabled: true },
+  externalLinks: { target: 'self' },
+  pagination: { enabled: true },
+  pageActions: { externalAI: true, markdown: true, mcp: false },
+  privacyPolicy: {},
+  socialPreview: {},
+  socialAccounts: [],
+  insights: { trackingCookie: true },
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `value` with every setting it lacks taken from `defaults`, object by object (arrays and scalars are values). */
+function withDefaults(defaults: Record<string, unknown>, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...defaults, ...value };
+  for (const [k, d] of Object.entries(defaults)) {
+    if (isPlainObject(d) && isPlainObject(value[k])) out[k] = withDefaults(d, value[k]);
+  }
+  return out;
+}
+
+const PAGE_ACTION_FLAGS = { externalAI: 'external-ai', markdown: 'markdown', mcp: 'mcp' } as const;
+
+/**
+ * A customization as answered: every setting GitBook's API requires, defaults for those not set, header items with
+ * their `links`, and page actions in both spellings — the seed's flags (`externalAI`, `markdown`, `mcp`) and GitBook's
+ * `items` — whichever was given (`items` wins when both are).
+ */
+export function completeCustomization(c: Customization): Customization {
+  const out = withDefaults(CUSTOMIZATION_DEFAULTS, c as unknown as Record<string, unknown>) as unknown as Customization;
+  out.header = { ...out.header, links: out.header.links.map((l) => ({ ...l, links: l.links ?? [] })) };
+  const given = (c.pageActions ?? {}) as { items?: string[]; externalAI?: boolean; markdown?: boolean; mcp?: boolean };
+  const flags = Object.fromEntries(Object.entries(PAGE_ACTION_FLAGS).map(([flag, item]) => [
+    flag, given.items ? given.items.includes(item) : (given[flag as keyof typeof PAGE_ACTION_FLAGS] ?? CUSTOMIZATION_DEFAULTS.pageActions[flag as keyof typeof PAGE_ACTION_FLAGS]),
+  ])) as Record<keyof typeof PAGE_ACTION_FLAGS, boolean>;
+  const others = (given.items ?? []).filter((i) => !Object.values(PAGE_ACTION_FLAGS).includes(i as never));
+  out.pageActions = { ...flags, items: [...others, ...Object.entries(PAGE_ACTION_FLAGS).filter(([f]) => flags[f as keyof typeof flags]).map(([, i]) => i)] } as Customization['pageActions'];
+  if (out.announcement) out.announcement = { message: '', style: 'info', ...out.announcement };
+  return out;
+}
+
 /** GitBook's default customization of a site, titled after it (until one is set with PUT …/customization). */
-export function defaultCustomization(site: SiteRow): components['schemas']['SiteCustomization'] {
-  return {
-    title: site.title,
-    styling: { theme: 'clean', primaryColor: { light: '#346DDB', dark: '#346DDB' } },
-    favicon: {},
-    header: { links: [] },
-    footer: { groups: [] },
-    themes: { default: 'light', toggeable: true },
-    feedback: { enabled: false },
-    pagination: { enabled: true },
-    trademark: { enabled: true },
-    ai: { mode: 'none' },
-    pageActions: {},
-    externalLinks: { target: 'self' },
-  } as components['schemas']['SiteCustomization'];
+export function defaultCustomization(site: SiteRow): Customization {
+  return completeCustomization({ title: site.title } as Customization);
 }

@@ -40,7 +40,7 @@ export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): 
     organization: s.org_id,
     ...(s.parent_id ? { parent: s.parent_id } : {}),
     ...(s.language ? { language: s.language as Space['language'] } : {}),
-    ...(s.git_sync ? { gitSync: JSON.parse(s.git_sync) as Space['gitSync'] } : {}),
+    ...(s.git_sync ? { gitSync: presentGitSyncState(s.id, s.git_sync) } : {}),
     revision: s.revision_id,
     defaultLevel: access.defaultLevel,
     comments: s.comments_count,
@@ -49,4 +49,13 @@ export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): 
     changeRequestsDraft: s.change_requests_draft,
     permissions: spacePermissions(access),
   };
+}
+
+/**
+ * Space.gitSync (and the provider fields of GET …/git/info) from what the space row stores: GitBook's GitSyncState
+ * requires an installation; Bindery's Git Sync is set up per space, so the space is the installation and it is active.
+ */
+export function presentGitSyncState(spaceId: string, stored: string): NonNullable<Space['gitSync']> {
+  const state = JSON.parse(stored) as Omit<NonNullable<Space['gitSync']>, 'installationId' | 'installationStatus'>;
+  return { installationId: spaceId, installationStatus: 'active', ...state };
 }

@@ -33,6 +33,15 @@ export const contentIndexRepo = {
     }
     return out;
   },
+  /** Titles of pages of a space, by page id, from their search rows (pages marked noIndex have none). */
+  async pageTitles(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const part of chunks(pageIds)) {
+      const rows = await db.selectFrom('search_sections').select(['page_id', 'title']).where('space_id', '=', spaceId).where('seq', '=', -1).where('page_id', 'in', part).execute();
+      for (const r of rows) out.set(r.page_id, r.title);
+    }
+    return out;
+  },
   /** The targets of the broken links of the active revision (of one page, or of all). */
   async brokenTargets(db: DbOrTx, spaceId: string, pageId: string | undefined): Promise<Set<string>> {
     const rows = await db.selectFrom('page_links').select('target_key').distinct().where('space_id', '=', spaceId).where('status', '=', 'broken')

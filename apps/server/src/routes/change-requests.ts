@@ -57,9 +57,10 @@ export const changeRequestHandlers = handlers({
     const page = await crs.listReviews(ctx, actor, params.spaceId, params.changeRequestId, query);
     return { status: 200, body: listBody(page.items, page) };
   },
-  submitChangeRequestReview: async ({ actor, params, body }, ctx) => ({
-    status: 201, body: await crs.submitReview(ctx, actor, params.spaceId, params.changeRequestId, body),
-  }),
+  submitChangeRequestReview: async ({ actor, params, body }, ctx) => {
+    const review = await crs.submitReview(ctx, actor, params.spaceId, params.changeRequestId, body);
+    return { status: 201, body: review, headers: { Location: review.urls.location } };
+  },
   getChangeRequestReviewById: async ({ actor, params, query }, ctx) => ({
     status: 200, body: await crs.getReview(ctx, actor, params.spaceId, params.changeRequestId, params.reviewId, query.format),
   }),

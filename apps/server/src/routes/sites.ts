@@ -118,7 +118,7 @@ export const siteHandlers = handlers({
   addSectionToSite: async ({ actor, params, body }, ctx) => {
     const id = await sites.addSection(ctx, actor, params.organizationId, params.siteId, body);
     const v = await view(ctx, actor, params.organizationId, params.siteId);
-    return { status: 201, body: presentSection(ctx.config, v, v.structure.sections.find((s) => s.id === id)!) };
+    return { status: 201, body: presentSection(ctx.config, v, v.structure.sections.find((s) => s.id === id)!), headers: { Location: `${siteLocation(ctx.config, v.site)}/sections/${id}` } };
   },
 
   updateSiteSectionById: async ({ actor, params, body }, ctx) => {
@@ -148,7 +148,7 @@ export const siteHandlers = handlers({
   addSectionGroupToSite: async ({ actor, params, body }, ctx) => {
     const id = await sites.addGroup(ctx, actor, params.organizationId, params.siteId, body);
     const v = await view(ctx, actor, params.organizationId, params.siteId);
-    return { status: 201, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === id)!) };
+    return { status: 201, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === id)!), headers: { Location: `${siteLocation(ctx.config, v.site)}/section-groups/${id}` } };
   },
 
   updateSiteSectionGroupById: async ({ actor, params, body }, ctx) => {
@@ -191,7 +191,7 @@ export const siteHandlers = handlers({
   addSpaceToSite: async ({ actor, params, body }, ctx) => {
     const id = await sites.addSiteSpace(ctx, actor, params.organizationId, params.siteId, body);
     const v = await view(ctx, actor, params.organizationId, params.siteId);
-    return { status: 201, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === id)!) };
+    return { status: 201, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === id)!), headers: { Location: `${siteLocation(ctx.config, v.site)}/site-spaces/${id}` } };
   },
 
   updateSiteSpaceById: async ({ actor, params, body }, ctx) => {

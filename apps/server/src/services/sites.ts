@@ -11,7 +11,7 @@ import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId, randomString } from '../lib/ids.js';
 import { authorizeSites, sitePermissions, type SitePermissions } from '../policies/site.js';
-import { defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
+import { completeCustomization, defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
@@ -199,7 +199,7 @@ type CustomizationOverride = components['schemas']['SiteCustomizationOverride'];
 
 /** The site's customization: the one set with PUT, else GitBook's defaults titled after the site. */
 export function siteCustomization(site: SiteRow): Customization {
-  return site.customization !== null ? (JSON.parse(site.customization) as Customization) : defaultCustomization(site);
+  return site.customization !== null ? completeCustomization(JSON.parse(site.customization) as Customization) : defaultCustomization(site);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -221,7 +221,7 @@ export function mergeCustomization<T extends Record<string, unknown>>(base: T, p
 /** A site space's effective customization: the site's with the site space's overrides merged in field by field. */
 export function siteSpaceCustomization(site: SiteRow, siteSpace: SiteSpaceRow): Customization {
   const base = siteCustomization(site);
-  return siteSpace.customization !== null ? mergeCustomization(base, JSON.parse(siteSpace.customization) as Record<string, unknown>) : base;
+  return siteSpace.customization !== null ? completeCustomization(mergeCustomization(base, JSON.parse(siteSpace.customization) as Record<string, unknown>)) : base;
 }
 
 export async function getCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<Customization> {
