@@ -6840,10 +6840,26 @@ export interface components {
         ChangeRequestContributor: string;
         /** @description Only return change requests created by the user with this id. */
         ChangeRequestCreator: string;
+        /** @description Only return change requests with (`all`) or without (`none`) style guide findings. Bindery has no style guides: no change request has findings. */
+        ChangeRequestFinding: "none" | "all";
         /** @description The unique id of the change-request or its number in the space. */
         ChangeRequestId: string;
+        /** @description The order of the list, most recent first. */
+        ChangeRequestOrderBy: "updatedAt" | "createdAt";
+        /** @description Only return change requests on which this user (id) is a requested reviewer. */
+        ChangeRequestRequestedReviewer: string;
+        /** @description Only return change requests of the spaces this site publishes. */
+        ChangeRequestSiteFilter: string;
+        /** @description Only return change requests of this space. */
+        ChangeRequestSpaceFilter: string;
+        /** @description Only return change requests with one of these statuses (repeat the parameter for several). */
+        ChangeRequestStatusesFilter: ("draft" | "open" | "archived" | "merged")[];
         /** @description Only return change requests with this status. */
         ChangeRequestStatusFilter: "draft" | "open" | "archived" | "merged";
+        /** @description Only return change requests made by this style guide run (GitBook's style guides). Bindery has no style guides, so a change request never matches and the list is empty. */
+        ChangeRequestStyleguideRun: string;
+        /** @description Only return change requests linked to this site topic (GitBook's site topics). Bindery has no site topics, so a change request never matches and the list is empty. */
+        ChangeRequestTopic: string;
         /** @description The unique id of the collection. */
         CollectionId: string;
         /** @description Only return comments posted by these users (ids; repeat the parameter for several users). */
@@ -6862,14 +6878,18 @@ export interface components {
          *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
          */
         Computed: boolean;
+        /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+        Dereferenced: boolean | "reusable-contents";
         /** @description An email domain, e.g. `example.com`. */
         EmailDomain: string;
         /**
          * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
          *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
          *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+         *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+         *     Bindery makes is deterministic.
          */
-        Evaluated: boolean;
+        Evaluated: boolean | "deterministic-only";
         /** @description The unique id of the event. */
         EventId: string;
         /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
@@ -6906,6 +6926,8 @@ export interface components {
          *     `in-app` (a URL pointing to an internal location in the app).
          */
         LinkStatusFilter: components["schemas"]["ContentReferenceStatus"];
+        /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+        MarkdownRefs: "relative" | "stable";
         /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
         Metadata: boolean;
         /** @description The direction of the ordering. */
@@ -8815,12 +8837,26 @@ export interface operations {
                 contributor?: components["parameters"]["ChangeRequestContributor"];
                 /** @description Only return change requests created by the user with this id. */
                 creator?: components["parameters"]["ChangeRequestCreator"];
+                /** @description Only return change requests with (`all`) or without (`none`) style guide findings. Bindery has no style guides: no change request has findings. */
+                finding?: components["parameters"]["ChangeRequestFinding"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
+                /** @description The order of the list, most recent first. */
+                orderBy?: components["parameters"]["ChangeRequestOrderBy"];
                 /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
                 page?: components["parameters"]["Page"];
-                /** @description Only return change requests with this status. */
-                status?: components["parameters"]["ChangeRequestStatusFilter"];
+                /** @description Only return change requests on which this user (id) is a requested reviewer. */
+                requestedReviewer?: components["parameters"]["ChangeRequestRequestedReviewer"];
+                /** @description Only return change requests of the spaces this site publishes. */
+                site?: components["parameters"]["ChangeRequestSiteFilter"];
+                /** @description Only return change requests of this space. */
+                space?: components["parameters"]["ChangeRequestSpaceFilter"];
+                /** @description Only return change requests with one of these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["ChangeRequestStatusesFilter"];
+                /** @description Only return change requests made by this style guide run (GitBook's style guides). Bindery has no style guides, so a change request never matches and the list is empty. */
+                styleguideRun?: components["parameters"]["ChangeRequestStyleguideRun"];
+                /** @description Only return change requests linked to this site topic (GitBook's site topics). Bindery has no site topics, so a change request never matches and the list is empty. */
+                topic?: components["parameters"]["ChangeRequestTopic"];
             };
             header?: never;
             path: {
@@ -9232,7 +9268,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    role: components["schemas"]["MemberRoleOrGuest"];
+                    role?: components["schemas"]["MemberRoleOrGuest"];
                 };
             };
         };
@@ -12133,10 +12169,16 @@ export interface operations {
                 creator?: components["parameters"]["ChangeRequestCreator"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
+                /** @description The order of the list, most recent first. */
+                orderBy?: components["parameters"]["ChangeRequestOrderBy"];
                 /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
                 page?: components["parameters"]["Page"];
+                /** @description Only return change requests on which this user (id) is a requested reviewer. */
+                requestedReviewer?: components["parameters"]["ChangeRequestRequestedReviewer"];
                 /** @description Only return change requests with this status. */
                 status?: components["parameters"]["ChangeRequestStatusFilter"];
+                /** @description Only return change requests linked to this site topic (GitBook's site topics). Bindery has no site topics, so a change request never matches and the list is empty. */
+                topic?: components["parameters"]["ChangeRequestTopic"];
             };
             header?: never;
             path: {
@@ -12968,14 +13010,20 @@ export interface operations {
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
                  */
                 computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
                 /**
                  * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
                  *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
                  *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
                  */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };
@@ -14150,14 +14198,20 @@ export interface operations {
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
                  */
                 computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
                 /**
                  * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
                  *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
                  *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
                  */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };
@@ -14516,14 +14570,20 @@ export interface operations {
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
                  */
                 computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
                 /**
                  * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
                  *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
                  *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
                  */
                 evaluated?: components["parameters"]["Evaluated"];
                 /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
                 format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };
@@ -14652,6 +14712,8 @@ export interface operations {
                     repoProjectDirectory?: string;
                     /** @description Prefix of the URLs of external references to files of the repository. */
                     repoTreeURL?: string;
+                    /** @description GitBook's flag of standalone imports; an export cannot be standalone (`true` answers 400). */
+                    standalone?: boolean;
                     /**
                      * Format: date-time
                      * @description When the operation was requested; orders import and export operations.

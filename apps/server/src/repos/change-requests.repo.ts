@@ -12,9 +12,18 @@ export type RequestedReviewerRow = Selectable<ChangeRequestReviewersTable>;
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
 export interface ChangeRequestListFilter {
-  status: ChangeRequestStatus;
+  /** One status, or any of several (the organization's list takes several). */
+  status: ChangeRequestStatus | ChangeRequestStatus[];
   creator?: string;
   contributor?: string;
+  requestedReviewer?: string;
+  /** Only change requests of this space (organization list). */
+  space?: string;
+  /** Only change requests of the spaces this site publishes (organization list). */
+  site?: string;
+  /** A filter nothing in Bindery can match (GitBook's site topics, style guide runs and findings): an empty list. */
+  none?: boolean;
+  orderBy?: 'updatedAt' | 'createdAt';
 }
 
 /** Deltas of the change request counters of a space. */
@@ -33,8 +42,21 @@ export function statusCounters(status: string): { open: number; draft: number } 
 const NUMBER_RE = /^[0-9]{1,9}$/;
 
 function filtered<Q extends { where: (...a: any[]) => Q }>(q: Q, f: ChangeRequestListFilter): Q {
-  let out = q.where('cr.status', '=', f.status);
+  let out = Array.isArray(f.status) ? q.where('cr.status', 'in', f.status.length ? f.status : ['open']) : q.where('cr.status', '=', f.status);
+  if (f.none) out = out.where(sql<boolean>`1 = 0`);
   if (f.creator) out = out.where('cr.created_by', '=', f.creator);
+  if (f.space) out = out.where('cr.space_id', '=', f.space);
+  if (f.site) {
+    const site = f.site;
+    out = out.where('cr.space_id', 'in', (eb: any) => eb.selectFrom('site_spaces as ss').select('ss.space_id').where('ss.site_id', '=', site));
+  }
+  if (f.requestedReviewer) {
+    const user = f.requestedReviewer;
+    out = out.where((eb: any) => eb.exists(
+      eb.selectFrom('change_request_reviewers as rr').select('rr.user_id')
+        .whereRef('rr.change_request_id', '=', 'cr.id').where('rr.user_id', '=', user),
+    ));
+  }
   if (f.contributor) {
     const user = f.contributor;
     out = out.where((eb: any) => eb.exists(
@@ -45,7 +67,14 @@ function filtered<Q extends { where: (...a: any[]) => Q }>(q: Q, f: ChangeReques
   return out;
 }
 
-const filterScope = (f: ChangeRequestListFilter) => `${f.status}:${f.creator ?? ''}:${f.contributor ?? ''}`;
+const filterScope = (f: ChangeRequestListFilter) =>
+  [[f.status].flat().join(','), f.creator, f.contributor, f.requestedReviewer, f.space, f.site, f.none ? 'none' : '', f.orderBy].map((v) => v ?? '').join(':');
+
+/** The keyset of a list: most recently updated first (GitBook's default), or most recently created. */
+const ordering = (f: ChangeRequestListFilter) => {
+  const column = f.orderBy === 'createdAt' ? 'created_at' : 'updated_at';
+  return { sortColumn: `cr.${column}`, idColumn: 'cr.id', direction: 'desc' as const, keyOf: (r: ChangeRequestRow): [string, string] => [r[column], r.id] };
+};
 
 export const changeRequestsRepo = {
   async insert(db: DbOrTx, row: Insertable<ChangeRequestsTable>): Promise<void> {
@@ -79,10 +108,7 @@ export const changeRequestsRepo = {
   /** Change requests of a space, most recently updated first. */
   list(db: DbOrTx, spaceId: string, f: ChangeRequestListFilter, page: PageRequest) {
     const q = filtered(db.selectFrom('change_requests as cr').selectAll('cr').where('cr.space_id', '=', spaceId), f);
-    return paginate(q, page, {
-      scope: `change-requests:${spaceId}:${filterScope(f)}`, sortColumn: 'cr.updated_at', idColumn: 'cr.id', direction: 'desc',
-      keyOf: (r) => [r.updated_at, r.id],
-    });
+    return paginate(q, page, { scope: `change-requests:${spaceId}:${filterScope(f)}`, ...ordering(f) });
   },
   /** Change requests of the live spaces of an organization that `spaces` lets through. */
   listForOrganization(db: DbOrTx, orgId: string, spaces: SpaceFilter, f: ChangeRequestListFilter, page: PageRequest, scope: string) {
@@ -99,10 +125,7 @@ export const changeRequestsRepo = {
       });
     }
     q = filtered(q, f);
-    return paginate(q, page, {
-      scope: `org-change-requests:${orgId}:${scope}:${filterScope(f)}`, sortColumn: 'cr.updated_at', idColumn: 'cr.id', direction: 'desc',
-      keyOf: (r) => [r.updated_at, r.id],
-    });
+    return paginate(q, page, { scope: `org-change-requests:${orgId}:${scope}:${filterScope(f)}`, ...ordering(f) });
   },
 
   // Counters -------------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ export const changeRequestContentHandlers = handlers({
 
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated);
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated !== undefined && query.evaluated !== false);
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 

@@ -45,7 +45,9 @@ export const organizationHandlers = handlers({
   },
 
   updateMemberInOrganizationById: async ({ actor, params, body }, ctx) => {
-    const m = await members.updateMemberRole(ctx, actor, params.organizationId, params.userId, body.role);
+    const m = body.role === undefined
+      ? await members.getMemberAsAdmin(ctx, actor, params.organizationId, params.userId)
+      : await members.updateMemberRole(ctx, actor, params.organizationId, params.userId, body.role);
     return { status: 200, body: presentMember(ctx.config, m.member, m.user, m.counts) };
   },
 

@@ -96,8 +96,16 @@ export async function createChangeRequest(ctx: AppContext, actor: Actor, spaceId
   return reload(ctx, actor, spaceId, id);
 }
 
-function listFilter(q: { status?: ChangeRequestStatus; creator?: string; contributor?: string }): ChangeRequestListFilter {
-  return { status: q.status ?? 'open', creator: q.creator, contributor: q.contributor };
+function listFilter(q: {
+  status?: ChangeRequestStatus | ChangeRequestStatus[]; creator?: string; contributor?: string; requestedReviewer?: string; space?: string; site?: string;
+  topic?: string; styleguideRun?: string; finding?: 'none' | 'all'; orderBy?: 'updatedAt' | 'createdAt';
+}): ChangeRequestListFilter {
+  return {
+    status: q.status ?? 'open', creator: q.creator, contributor: q.contributor, requestedReviewer: q.requestedReviewer, space: q.space, site: q.site,
+    // GitBook's site topics, style guide runs and findings do not exist in Bindery: nothing matches them.
+    none: q.topic !== undefined || q.styleguideRun !== undefined || q.finding === 'all',
+    orderBy: q.orderBy,
+  };
 }
 
 export async function listChangeRequests(ctx: AppContext, actor: Actor, spaceId: string, q: QueryParams<'listChangeRequestsForSpace'> & PageRequest) {

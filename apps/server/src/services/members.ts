@@ -49,6 +49,12 @@ export async function getMember(ctx: AppContext, actor: Actor, orgId: string, us
   return found;
 }
 
+/** PATCH of a member that changes nothing (GitBook's fields are all optional): an admin's read of the member. */
+export async function getMemberAsAdmin(ctx: AppContext, actor: Actor, orgId: string, userId: string): Promise<MemberWithUser> {
+  await loadOrganization(ctx, actor, orgId, 'admin');
+  return getMember(ctx, actor, orgId, userId);
+}
+
 export async function updateMemberRole(ctx: AppContext, actor: Actor, orgId: string, userId: string, role: string | null): Promise<MemberWithUser> {
   await loadOrganization(ctx, actor, orgId, 'admin');
   await ctx.db.transaction().execute(async (tx) => {
