@@ -188,8 +188,26 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
     if (d) links.push(...pageLinks(ctx, spaceId, p, d.links));
   }
   stats.reindexed = pages.length;
-  stats.sections = await contentIndexRepo.insertSections(tx, sections);
-  stats.links = await contentIndexRepo.insertLinks(tx, links);
+  stats.sections = await inSlices(sections, SECTION_SLICE, (part) => contentIndexRepo.insertSections(tx, part));
+  stats.links = await inSlices(links, LINK_SLICE, (part) => contentIndexRepo.insertLinks(tx, part));
+}
+
+/**
+ * Rows written per turn of the event loop. On SQLite every statement runs synchronously on the event loop, and a
+ * transaction's awaits resolve without giving it back: the index rows of a 1 MB page (2,000 sections, 4,000 links)
+ * were one stall of a few hundred milliseconds. Between slices the loop runs other requests' timers, I/O and
+ * worker messages (their queries wait for the transaction, as they would anyway).
+ */
+const SECTION_SLICE = 250;
+const LINK_SLICE = 1000;
+
+async function inSlices<T>(rows: T[], size: number, write: (part: T[]) => Promise<number>): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += size) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    written += await write(i === 0 && rows.length <= size ? rows : rows.slice(i, i + size));
+  }
+  return written;
 }
 
 /**
@@ -252,20 +270,30 @@ function pageSections(spaceId: string, p: Reindex, parsed: readonly Section[]): 
   return rows;
 }
 
+/**
+ * The link rows of a page: one per distinct link (a target used twice the same way is one row: every reader asks
+ * which pages use which targets, never how often), the first MAX_INDEXED_LINKS of them in document order.
+ */
 function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: readonly ExtractedLink[]): Insertable<PageLinksTable>[] {
   const rows: Insertable<PageLinksTable>[] = [];
+  const seen = new Set<string>();
   let seq = 0;
   for (const link of extracted) {
     if (seq >= MAX_INDEXED_LINKS) break;
     const r = resolveLink(link, p.pageId, p.path);
     if (!r) continue;
-    rows.push({
-      space_id: spaceId, page_id: p.pageId, seq: seq++, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
+    const row = {
+      space_id: spaceId, page_id: p.pageId, seq, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
       target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
       anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null,
       // Worked out against the new pages and files once they are all written (refreshStatuses).
       status: 'broken',
-    });
+    };
+    const same = JSON.stringify([row.source, row.target_key, row.target_kind, row.target_page, row.target_path, row.target_file, row.target_name, row.anchor, row.url]);
+    if (seen.has(same)) continue;
+    seen.add(same);
+    rows.push(row);
+    seq++;
   }
   return rows;
 }
