@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { parseLinkLabel } from './parser.js';
+import { parseLinkLabel, tokenize } from './parser.js';
 
 function parsers(): { stock: MarkdownIt; ours: MarkdownIt } {
   const make = () => {
@@ -46,5 +46,18 @@ describe('link labels', () => {
       ours.parse(unit.repeat(n / unit.length), {});
       expect(calls, unit).toBeLessThan(3 * n);
     }
+  });
+});
+
+describe('plain inline content', () => {
+  it('gives the tokens markdown-it gives (table cells, headings and paragraphs without markup skip the inline parser)', () => {
+    const stock = new MarkdownIt('default', { html: true, linkify: true });
+    const atom = fc.constantFrom('a', 'word', 'é', ' ', '  ', '|', '| a |', '|---|', '\n', '\n\n', '- ', '# ', '"', "'", '(', ')', ',', '?', '/', '*', '_', '`', '1. ', '> ');
+    fc.assert(
+      fc.property(fc.array(atom, { maxLength: 40 }).map((a) => a.join('')), (src) => {
+        expect(tokenize(src)).toEqual(stock.parse(src, {}));
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
