@@ -377,9 +377,23 @@ describe('PDF', () => {
   }
 
   it('answers a signed URL that downloads the change request content without a token, and expires', async () => {
-    const { api, base, as } = await setup({ reader: 'read' });
+    const { api, base, as, owner } = await setup({ reader: 'read' });
+    // An image of the space that a page embeds: rendered on the content worker pool with the file's bytes.
+    const { crc32, deflateSync } = await import('node:zlib');
+    const chunk = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(data.length);
+      head.write(type, 4);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
+      return Buffer.concat([head, data, crc]);
+    };
+    const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+    const up = await fetch(`${server.url}${base}/content/files?name=dot.png`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, body: png });
+    expect(up.status).toBe(201);
+    const file = ((await up.json()) as { id: string }).id;
     const cr = await mkCr(api, base, 'Typos');
-    await editCr(api, base, cr, [{ op: 'updatePage', pageId: 'page-intro', page: { markdown: 'Welcome to the change request.\n' } }]);
+    await editCr(api, base, cr, [{ op: 'updatePage', pageId: 'page-intro', page: { markdown: `Welcome to the change request.\n\n![A dot](/files/${file})\n` } }]);
     const r = await as('reader').get(`${base}/change-requests/${cr.number}/pdf`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.url).toMatch(new RegExp(`^${server.ctx.config.publicUrl}/v1/exports/pdf/[A-Za-z0-9_.-]+$`));
@@ -389,6 +403,7 @@ describe('PDF', () => {
     expect(res.headers.get('content-type')).toContain('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('/Subtype /Image');
     const text = await pdfText(pdf);
     expect(text).toContain('Welcome to the change request.');
     expect(text).toContain('Line two.');

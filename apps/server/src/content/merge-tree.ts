@@ -31,7 +31,7 @@
  * object key order (output objects are written in a canonical key order).
  */
 import { canonicalJson, jsonEqual, type JsonObject } from './hash.js';
-import { merge3Text, type TextConflict } from './merge-text.js';
+import { merge3Text, type TextConflict, type TextMergeResult } from './merge-text.js';
 import { longestCommonSubsequence } from './sequence.js';
 import { dedupeSiblingSlugs, indexTree, type PageData, type PageNode, type PagePlacement } from './tree.js';
 
@@ -76,8 +76,11 @@ interface Merged {
 type Index = Map<string, PagePlacement>;
 
 /** Three-way merges page trees (`ours` and `theirs` both derived from `base`). */
-export function mergeTrees(base: PageNode, ours: PageNode, theirs: PageNode): TreeMergeResult {
-  return new TreeMerge(base, ours, theirs).run();
+/** A three-way text merge (default: merge3Text; callers may give merges computed ahead, e.g. off the event loop). */
+export type TextMerger = (base: string, ours: string, theirs: string) => TextMergeResult;
+
+export function mergeTrees(base: PageNode, ours: PageNode, theirs: PageNode, textMerge: TextMerger = merge3Text): TreeMergeResult {
+  return new TreeMerge(base, ours, theirs, textMerge).run();
 }
 
 class TreeMerge {
@@ -89,7 +92,10 @@ class TreeMerge {
   private readonly merged = new Map<string, Merged>();
   private readonly rootId: string;
 
-  constructor(base: PageNode, ours: PageNode, theirs: PageNode) {
+  private readonly textMerge: TextMerger;
+
+  constructor(base: PageNode, ours: PageNode, theirs: PageNode, textMerge: TextMerger) {
+    this.textMerge = textMerge;
     if (base.id !== ours.id || base.id !== theirs.id) throw new Error('mergeTrees: the three trees must share their root id');
     this.rootId = base.id;
     this.base = indexTree(base);
@@ -311,7 +317,7 @@ class TreeMerge {
   }
 
   private mergeMarkdown(id: string, base: string, ours: string, theirs: string): string {
-    const merged = merge3Text(base, ours, theirs);
+    const merged = this.textMerge(base, ours, theirs);
     if (merged.ok) return merged.text;
     this.conflicts.push({ pageId: id, kind: 'content', base, ours, theirs, textConflicts: merged.conflicts });
     return ours;

@@ -5,4 +5,4 @@
  *   mergeTrees(base, ours, theirs)  page trees keyed by stable page id (merge-tree.ts)
  */
 export { merge3Text, type LineRange, type TextConflict, type TextMergeResult } from './merge-text.js';
-export { mergeTrees, type TreeConflict, type TreeConflictKind, type TreeMergeResult } from './merge-tree.js';
+export { mergeTrees, type TextMerger, type TreeConflict, type TreeConflictKind, type TreeMergeResult } from './merge-tree.js';

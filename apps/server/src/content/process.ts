@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../lib/worker-pool.js';
 import type { Document } from './document.js';
 import type { TextMergeResult } from './merge-text.js';
-import { TASKS, type ProcessedPage, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
+import { TASKS, type PdfTaskInput, type ProcessedPage, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
 
 export interface ContentProcessingOptions {
   /** Worker threads (default: between 2 and 4, by the number of CPUs). */
@@ -58,7 +58,7 @@ export function contentPool(): WorkerPool {
 
 /** Runs a task inline when its input is small, else on the pool; `size` measures the input. */
 export async function runContentTask<K extends TaskName>(task: K, input: TaskInput<K>, size: number, options: { budgetMs?: number } = {}): Promise<TaskOutput<K>> {
-  if (size <= settings.inlineBytes) return (TASKS[task] as (input: TaskInput<K>) => TaskOutput<K>)(input);
+  if (size <= settings.inlineBytes) return (TASKS[task] as (input: TaskInput<K>) => TaskOutput<K> | Promise<TaskOutput<K>>)(input);
   return contentPool().run<TaskOutput<K>>(task, input, { budgetMs: options.budgetMs ?? settings.budgetMs });
 }
 
@@ -162,6 +162,18 @@ export function docxToHtml(data: Buffer, base: string): Promise<{ html: string; 
 /** Three-way merge of page markdown. */
 export function mergeText(base: string, ours: string, theirs: string): Promise<TextMergeResult> {
   return runContentTask('mergeText', { base, ours, theirs }, base.length + ours.length + theirs.length);
+}
+
+/**
+ * Time budget of a PDF export, a multiple of the content budget (PDFKit lays out a 1 MB page in about 4 s of CPU;
+ * a change request of many pages takes longer): 30 s by default.
+ */
+export const PDF_BUDGET_FACTOR = 15;
+
+/** A PDF of pages, always on the pool (PDFKit's fixed cost alone is tens of milliseconds), with its own budget. */
+export async function renderPdfOffLoop(input: PdfTaskInput): Promise<Buffer> {
+  const bytes = await runContentTask('renderPdf', input, Infinity, { budgetMs: settings.budgetMs * PDF_BUDGET_FACTOR });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

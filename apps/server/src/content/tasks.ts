@@ -12,6 +12,7 @@ import { htmlToMarkdown } from '../lib/html-to-markdown.js';
 import { pathResolver } from '../gitsync/format/read.js';
 import { refTarget } from '../gitsync/format/write.js';
 import mammoth from 'mammoth';
+import type { RenderPdfInput } from '../export/pdf.js';
 
 /** A page's stored markdown (normal form) and what the indexes derive from it. */
 export interface ProcessedPage {
@@ -116,9 +117,31 @@ export const TASKS = {
   mergeText(input: { base: string; ours: string; theirs: string }): TextMergeResult {
     return merge3Text(input.base, input.ours, input.theirs);
   },
+
+  /**
+   * A PDF of pages (export/pdf.ts: parsing and PDFKit layout, about a second of CPU per 250 KB of markdown), with the
+   * images it may embed given by file id (other images get the placeholder).
+   */
+  async renderPdf(input: PdfTaskInput): Promise<Uint8Array> {
+    const { renderPdf } = await import('../export/pdf.js');
+    const images = new Map(input.images);
+    return renderPdf({
+      ...input.pdf,
+      loadImage: async (ref) => {
+        const bytes = ref.kind === 'file' && ref.file && !ref.space ? images.get(ref.file) : undefined;
+        return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+      },
+    });
+  },
 };
+
+/** What the PDF task renders: the pages and cover (no callbacks: they cannot cross to a worker), and image bytes by file id. */
+export interface PdfTaskInput {
+  pdf: Omit<RenderPdfInput, 'loadImage' | 'resolver' | 'resolveLink'>;
+  images: [string, Uint8Array][];
+}
 
 export type Tasks = typeof TASKS;
 export type TaskName = keyof Tasks;
 export type TaskInput<K extends TaskName> = Parameters<Tasks[K]>[0];
-export type TaskOutput<K extends TaskName> = ReturnType<Tasks[K]>;
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;

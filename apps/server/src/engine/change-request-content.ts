@@ -11,7 +11,8 @@ import { computePaths, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, conflict, preconditionFailed } from '../errors.js';
-import { renderPdf, type PdfPageInput } from '../export/pdf.js';
+import type { PdfPageInput } from '../export/pdf.js';
+import { renderPdfOffLoop } from '../content/process.js';
 import { exportUrl, signExportUrl, verifyExportToken } from '../export/signed-url.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
 import { describeUnmet, evaluateMergeRules, resolveMergeRules, type MergeRulesConfig } from '../policies/merge-rules.js';
@@ -21,7 +22,7 @@ import { organizationsRepo } from '../repos/organizations.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
-import { applyResolutions, mergeSnapshots, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
+import { applyResolutions, mergeSnapshots, textMergesAhead, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
 import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, shownContent, type CommitResult, type ContentReadOptions, type SpaceContent } from './content.js';
@@ -104,7 +105,7 @@ async function mergeRevisions(ctx: AppContext, db: DbOrTx, baseId: string, oursI
   if (theirsId === baseId || sameContent(theirs, base)) return { ok: true, same: ours, revisionId: oursId };
   if (oursId === baseId || sameContent(ours, base)) return { ok: true, same: theirs, revisionId: theirsId };
   const [b, o, t] = await Promise.all([snapshotOf(ctx, db, base), snapshotOf(ctx, db, ours), snapshotOf(ctx, db, theirs)]);
-  const merge = mergeSnapshots(b, o, t);
+  const merge = mergeSnapshots(b, o, t, await textMergesAhead(b, o, t));
   return { ok: merge.ok, merge };
 }
 
@@ -290,16 +291,16 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   };
   walk(tree, 0);
   if (pageId && pages.length === 0) throw new ApiError(404, 'Export not found: the page is no longer in the change request');
-  const files = new Map((await loadFiles(ctx, ctx.db, content.filesHash)).map((f) => [f.id, f]));
-  return renderPdf({
-    title: space.title || 'Untitled space',
-    subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
-    pages,
-    createdAt: ctx.clock.now(),
-    // Files of the change request only; images on the web are not fetched (a placeholder is drawn instead).
-    loadImage: async (ref) => {
-      const file = ref.kind === 'file' && ref.file && !ref.space ? files.get(ref.file) : undefined;
-      return file ? ((await blobStore(ctx).get(file.blob)) ?? undefined) : undefined;
-    },
+  // Rendering runs on the content worker pool (seconds of CPU for big exports); the images it may embed are the
+  // change request's own files that the pages mention (images on the web are not fetched: a placeholder is drawn).
+  const mentioned = (await loadFiles(ctx, ctx.db, content.filesHash)).filter((f) => pages.some((p) => p.markdown.includes(f.id)));
+  const images: [string, Uint8Array][] = [];
+  for (const f of mentioned) {
+    const bytes = await blobStore(ctx).get(f.blob);
+    if (bytes) images.push([f.id, bytes]);
+  }
+  return renderPdfOffLoop({
+    pdf: { title: space.title || 'Untitled space', subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`, pages, createdAt: ctx.clock.now() },
+    images,
   });
 }

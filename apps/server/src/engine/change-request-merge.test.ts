@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageNode } from '../content/tree.js';
 import { presentConflicts } from '../presenters/conflicts.js';
-import { applyResolutions, mergeSnapshots, type Snapshot } from './change-request-merge.js';
+import { applyResolutions, mergeSnapshots, textMergesAhead, type Snapshot } from './change-request-merge.js';
 import type { FileEntry } from './content-store.js';
 import { ContentError } from './errors.js';
 
@@ -69,6 +69,18 @@ describe('applyResolutions', () => {
     expect(out.variables).toEqual({ v: 'given' });
     // the merge itself is unchanged
     expect(m.result.tree.children.find((c) => c.id === 'p')!.title).toBe('Ours');
+  });
+
+  it('merges the same with text merges computed ahead (on the content worker pool for large pages)', async () => {
+    const big = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
+    const b = snap(root(page('p', { markdown: big }), page('q')));
+    const o = snap(root(page('p', { markdown: big.replace('line 10\n', 'line ten\n') }), page('q', { markdown: 'ours\n' })));
+    const t = snap(root(page('p', { markdown: big.replace('line 2900\n', 'line 2,900\n') }), page('q', { markdown: 'theirs\n' })));
+    const ahead = mergeSnapshots(b, o, t, await textMergesAhead(b, o, t));
+    expect(ahead).toEqual(mergeSnapshots(b, o, t));
+    expect(ahead.conflicts.map((c) => c.id)).toEqual(['content:q']);
+    expect(ahead.result.tree.children[0]!.markdown).toContain('line ten\n');
+    expect(ahead.result.tree.children[0]!.markdown).toContain('line 2,900\n');
   });
 
   it('refuses unresolved conflicts, unknown or repeated ids, and values where a side must be chosen', () => {

@@ -3,7 +3,8 @@
 // variables (by name) here, with the same rule: a side that changed something since the base wins over one that
 // did not; both changing it differently is a conflict, and the merged result keeps *ours* for it.
 import { canonicalJson, jsonEqual } from '../content/hash.js';
-import { merge3Text, mergeTrees, type TreeConflict } from '../content/merge.js';
+import { merge3Text, mergeTrees, type TextMergeResult, type TextMerger, type TreeConflict } from '../content/merge.js';
+import { mergeText } from '../content/process.js';
 import { dedupeSiblingSlugs, type PageNode } from '../content/tree.js';
 import { invalidContent, type ContentLocator } from './errors.js';
 import type { FileEntry } from './content-store.js';
@@ -66,12 +67,44 @@ function mergeKeyed<T>(
 
 const unique = (keys: Iterable<string>) => [...new Set(keys)];
 
-export function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Snapshot): SnapshotMerge {
-  const trees = mergeTrees(base.tree, ours.tree, theirs.tree);
+/**
+ * The text merges a merge of these snapshots needs - the pages whose markdown both sides changed, differently -
+ * computed ahead on the content worker pool (a bounded diff of two 2 MB pages takes a few hundred milliseconds), so
+ * that `mergeSnapshots` itself runs no long text merge on the event loop.
+ */
+export async function textMergesAhead(base: Snapshot, ours: Snapshot, theirs: Snapshot): Promise<TextMerger> {
+  const markdown = (tree: PageNode) => {
+    const out = new Map<string, string>();
+    const stack = [tree];
+    while (stack.length) {
+      const node = stack.pop()!;
+      out.set(node.id, node.markdown);
+      stack.push(...node.children);
+    }
+    return out;
+  };
+  const [b, o, t] = [markdown(base.tree), markdown(ours.tree), markdown(theirs.tree)];
+  const done = new Map<string, Map<string, Map<string, TextMergeResult>>>();
+  for (const [id, mine] of o) {
+    const was = b.get(id) ?? '';
+    const other = t.get(id);
+    if (other === undefined || mine === was || other === was || mine === other) continue;
+    const result = await mergeText(was, mine, other);
+    const byOurs = done.get(was) ?? new Map<string, Map<string, TextMergeResult>>();
+    done.set(was, byOurs);
+    const byTheirs = byOurs.get(mine) ?? new Map<string, TextMergeResult>();
+    byOurs.set(mine, byTheirs);
+    byTheirs.set(other, result);
+  }
+  return (was, mine, other) => done.get(was)?.get(mine)?.get(other) ?? merge3Text(was, mine, other);
+}
+
+export function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Snapshot, textMerge: TextMerger = merge3Text): SnapshotMerge {
+  const trees = mergeTrees(base.tree, ours.tree, theirs.tree, textMerge);
   const conflicts: MergeConflict[] = trees.conflicts.map((c) => {
     const out: MergeConflict = { id: '', kind: c.kind, pageId: c.pageId, ...(c.field ? { field: c.field } : {}), base: nullish(c.base), ours: nullish(c.ours), theirs: nullish(c.theirs) };
     if (c.kind === 'content') {
-      const m = merge3Text(String(c.base ?? ''), String(c.ours ?? ''), String(c.theirs ?? ''));
+      const m = textMerge(String(c.base ?? ''), String(c.ours ?? ''), String(c.theirs ?? ''));
       if (!m.ok) out.markdownWithMarkers = m.textWithMarkers;
     }
     out.id = conflictId(out);

@@ -301,12 +301,15 @@ class PdfRenderer {
   private readonly byPath = new Map<string, PreparedPage>();
   private readonly opened = new Map<string, OpenedImage | null>();
   private readonly outlineStack: OutlineLevel[] = [];
+  private readonly input: RenderPdfInput;
+  private readonly pages: readonly PreparedPage[];
+  private readonly imageData: ReadonlyMap<string, Buffer | undefined>;
 
-  constructor(
-    private readonly input: RenderPdfInput,
-    private readonly pages: readonly PreparedPage[],
-    private readonly imageData: ReadonlyMap<string, Buffer | undefined>,
-  ) {
+  // No parameter properties: the content worker pool runs this file with Node's type stripping in tests.
+  constructor(input: RenderPdfInput, pages: readonly PreparedPage[], imageData: ReadonlyMap<string, Buffer | undefined>) {
+    this.input = input;
+    this.pages = pages;
+    this.imageData = imageData;
     const createdAt = input.createdAt ?? new Date(0);
     this.doc = new PDFDocument({
       size: 'A4',
