@@ -106,6 +106,13 @@ describe('space comments', () => {
     expect((await api.get(`/v1/spaces/${space.id}/comments?limit=3&status=open&page=${p1.body.next.page}`)).status).toBe(400);
     const docs = await api.get(`/v1/spaces/${space.id}/comments?format=document&limit=1`);
     expect(docs.body.items[0].body.document.object).toBe('document');
+    // A long body listed as a document is parsed on the content worker pool (lists convert bodies in batches there).
+    const long = `# Notes\n\n${'A paragraph with *emphasis* and [a link](https://example.com).\n\n'.repeat(600)}`;
+    const big = await post(api, `/v1/spaces/${space.id}/comments`, { body: { markdown: long } });
+    const listed = await api.get(`/v1/spaces/${space.id}/comments?format=document&limit=2`);
+    expect(listed.body.items.map((i: any) => i.id)).toEqual([big.id, d.id]);
+    expect(listed.body.items[0].body.document.nodes).toHaveLength(601);
+    expect(listed.body.items[1].body.document.object).toBe('document');
   });
 
   it('resolves (resolvedAt, resolvedBy) and reopens (cleared); the space count follows', async () => {

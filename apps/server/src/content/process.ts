@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../lib/worker-pool.js';
 import type { Document } from './document.js';
 import type { TextMergeResult } from './merge-text.js';
-import { TASKS, type PdfTaskInput, type ProcessedPage, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
+import { bodyAs, TASKS, type BodyFormat, type PdfTaskInput, type ProcessedPage, type ShownBody, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
 
 export interface ContentProcessingOptions {
   /** Worker threads (default: between 2 and 4, by the number of CPUs). */
@@ -157,6 +157,36 @@ export const DOCX_BUDGET_MS = 30_000;
 /** A Word document -> HTML and its images (mammoth, on the pool with its own budget). */
 export function docxToHtml(data: Buffer, base: string): Promise<{ html: string; images: { contentType: string; data: Uint8Array }[] }> {
   return contentPool().run('docxToHtml', { data: new Uint8Array(data), base }, { budgetMs: Math.max(DOCX_BUDGET_MS, settings.budgetMs) });
+}
+
+/** Bodies converted per task: a list of comments (up to 1,000 of up to 64 KiB) is parsed in pieces of this size. */
+const BODIES_PER_TASK_BYTES = 256 * 1024;
+
+/**
+ * Comment and reply bodies in the format asked, in order: those that need converting are parsed in batches, on the
+ * pool once larger than the inline size, so that listing a thousand comments as documents never runs their parses
+ * on the event loop.
+ */
+export async function bodiesAs(bodies: readonly string[], format: BodyFormat): Promise<ShownBody[]> {
+  const out: ShownBody[] = new Array(bodies.length);
+  const batches: { at: number[]; bodies: string[]; size: number }[] = [];
+  let batch: (typeof batches)[number] | undefined;
+  for (const [i, stored] of bodies.entries()) {
+    const kind = stored.startsWith('{"markdown"') ? 'markdown' : stored.startsWith('{"document"') ? 'document' : undefined;
+    if (kind === undefined || kind === format) {
+      out[i] = bodyAs(stored, format); // shown as stored: a JSON parse
+      continue;
+    }
+    if (!batch || batch.size + stored.length > BODIES_PER_TASK_BYTES) batches.push((batch = { at: [], bodies: [], size: 0 }));
+    batch.at.push(i);
+    batch.bodies.push(stored);
+    batch.size += stored.length;
+  }
+  await Promise.all(batches.map(async (b) => {
+    const shown = await runContentTask('bodiesAs', { bodies: b.bodies, format }, b.size);
+    b.at.forEach((i, k) => (out[i] = shown[k]!));
+  }));
+  return out;
 }
 
 /** Three-way merge of page markdown. */

@@ -14,6 +14,19 @@ import { refTarget } from '../gitsync/format/write.js';
 import mammoth from 'mammoth';
 import type { RenderPdfInput } from '../export/pdf.js';
 
+/** A comment or reply body as stored (JSON): markdown, or a GitBook document; and as shown in either format. */
+export type StoredBody = { markdown: string } | { document: Document } | Record<string, never>;
+export type BodyFormat = 'markdown' | 'document';
+export type ShownBody = { markdown?: string; document?: Document };
+
+/** A stored body in the format asked: markdown parsed to a document, or a document written as markdown. */
+export function bodyAs(stored: string, format: BodyFormat): ShownBody {
+  const body = JSON.parse(stored) as StoredBody;
+  if ('markdown' in body) return format === 'markdown' ? { markdown: body.markdown } : { document: markdownToDocument(body.markdown) };
+  if ('document' in body) return format === 'document' ? { document: body.document } : { markdown: documentToMarkdown(body.document) };
+  return {};
+}
+
 /** A page's stored markdown (normal form) and what the indexes derive from it. */
 export interface ProcessedPage {
   markdown: string;
@@ -111,6 +124,11 @@ export const TASKS = {
       }),
     });
     return { html: out.value, images };
+  },
+
+  /** Comment and reply bodies in the format asked (a list of comments in the other format than they were posted in). */
+  bodiesAs(input: { bodies: string[]; format: BodyFormat }): ShownBody[] {
+    return input.bodies.map((b) => bodyAs(b, input.format));
   },
 
   /** Three-way merge of page markdown. */

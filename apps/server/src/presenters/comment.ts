@@ -1,8 +1,10 @@
 // Comments and replies to JSON. Bodies are stored as posted ({markdown} | {document} | {}) and converted on the way
-// out to the `format` asked for (markdown by default) with the content core's converters.
+// out to the `format` asked for (markdown by default) with the content core's converters - for lists, in batches on
+// the content worker pool (content/process.ts bodiesAs).
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
+import { bodiesAs } from '../content/process.js';
+import { bodyAs, type BodyFormat, type StoredBody } from '../content/tasks.js';
 import { commentPermissions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import type { DbOrTx } from '../db/database.js';
@@ -14,10 +16,7 @@ type CommentJson = components['schemas']['Comment'];
 type ReplyJson = components['schemas']['CommentReply'];
 type BodyJson = components['schemas']['CommentBody'];
 type ReactionJson = components['schemas']['EmojiReaction'];
-export type BodyFormat = 'markdown' | 'document';
-
-/** A stored body: what was posted. */
-export type StoredBody = { markdown: string } | { document: Document } | Record<string, never>;
+export type { BodyFormat, StoredBody };
 
 export type UserMap = UserRefs;
 
@@ -29,10 +28,7 @@ export function userRef(config: Config, users: UserMap, id: string): components[
 }
 
 export function presentBody(stored: string, format: BodyFormat = 'markdown'): BodyJson {
-  const body = JSON.parse(stored) as StoredBody;
-  if ('markdown' in body) return format === 'markdown' ? { markdown: body.markdown } : { document: markdownToDocument(body.markdown) as unknown as BodyJson['document'] & object };
-  if ('document' in body) return format === 'document' ? { document: body.document as unknown as BodyJson['document'] & object } : { markdown: documentToMarkdown(body.document) };
-  return {};
+  return bodyAs(stored, format) as BodyJson;
 }
 
 /** Groups reaction rows (oldest first) of one comment or reply by emoji, in the order each emoji first appeared. */
@@ -63,6 +59,8 @@ export interface CommentContext {
   format: BodyFormat;
   /** API URL of the comment list the comment belongs to (`.../comments`). */
   listUrl: string;
+  /** Bodies already in `format`, by comment or reply id (converted off the event loop for lists). */
+  bodies?: ReadonlyMap<string, BodyJson>;
 }
 
 /** Who a list of comments or replies is shown to, and how. */
@@ -85,7 +83,7 @@ export async function presentComments(db: DbOrTx, view: CommentView, rows: reado
   const users = userRefs(await usersRepo.findMany(db, [
     ...rows.flatMap((r) => [r.posted_by, r.resolved_by ?? '']), ...reactions.map((r) => r.user_id), ...repliers.map((r) => r.posted_by),
   ]), view.access.seesMemberEmails);
-  const c = contextOf(view, users);
+  const c = await withBodies(contextOf(view, users), rows);
   return rows.map((row) => presentComment(c, row, reactions.filter((r) => r.comment_id === row.id), repliers.filter((r) => r.comment_id === row.id)));
 }
 
@@ -93,8 +91,14 @@ export async function presentComments(db: DbOrTx, view: CommentView, rows: reado
 export async function presentReplies(db: DbOrTx, view: CommentView, commentId: string, rows: readonly ReplyRow[]): Promise<ReplyJson[]> {
   const reactions = await commentsRepo.reactions(db, [commentId], rows.map((r) => r.id));
   const users = userRefs(await usersRepo.findMany(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), view.access.seesMemberEmails);
-  const c = contextOf(view, users);
+  const c = await withBodies(contextOf(view, users), rows);
   return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
+}
+
+/** The context with the rows' bodies converted to its format ahead (in batches, off the event loop when large). */
+async function withBodies(c: CommentContext, rows: readonly { id: string; body: string }[]): Promise<CommentContext> {
+  const shown = await bodiesAs(rows.map((r) => r.body), c.format);
+  return { ...c, bodies: new Map(rows.map((r, i) => [r.id, shown[i] as BodyJson])) };
 }
 
 const contextOf = (view: CommentView, users: UserMap): CommentContext => ({ ...view, users, format: view.format ?? 'markdown' });
@@ -117,7 +121,7 @@ export function presentComment(c: CommentContext, row: CommentRow, reactions: re
     reactions: presentReactions(config, users, reactions),
     replies: row.replies_count,
     repliers: sortedRepliers.map((r) => ({ user: userRef(config, users, r.posted_by), count: Number(r.n), updatedAt: r.last_at })),
-    body: presentBody(row.body, c.format),
+    body: c.bodies?.get(row.id) ?? presentBody(row.body, c.format),
     target,
     urls: { location: `${c.listUrl}/${row.id}` },
     permissions: commentPermissions(c.access, row.posted_by === c.actorId),
@@ -142,7 +146,7 @@ export function presentReply(c: CommentContext, commentId: string, row: ReplyRow
     postedAt: row.posted_at,
     ...(row.edited_at ? { editedAt: row.edited_at } : {}),
     reactions: presentReactions(c.config, c.users, reactions),
-    body: presentBody(row.body, c.format),
+    body: c.bodies?.get(row.id) ?? presentBody(row.body, c.format),
     urls: { location: `${c.listUrl}/${commentId}/replies/${row.id}` },
     permissions: commentPermissions(c.access, row.posted_by === c.actorId),
   };
