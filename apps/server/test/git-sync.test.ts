@@ -111,6 +111,21 @@ describe('Git Sync', () => {
     const forced = await sync(t, space, 'import', { url, ref: 'refs/heads/main', force: true });
     expect(forced.operation).toMatchObject({ state: 'success', skipped: expect.stringMatching(/same/) });
     expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
+
+    // Published, the imported space reads as on GitBook: tabs, the reusable content its pages include, images of
+    // its .gitbook/assets served from the site, the embed as a link card.
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme', spaces: [space] })).body;
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const read = async (path: string) => (await fetch(`${server.url}/sites/${site.id}/${path}`)).text();
+    const includes = await read('guides/advanced/variables-and-includes');
+    expect(includes).toContain('<div class="reusable"><p>Use the <strong>test</strong> environment while you build.</p></div>');
+    const installation = await read('getting-started/installation');
+    expect(installation).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
+    const image = /<img src="([^"]+)" alt="The settings screen"/.exec(installation)?.[1];
+    expect(image).toMatch(/\/~files\/[^/]+\/[^/]+\/settings%20\(1\)\.png\?v=/);
+    expect((await fetch(`${server.url}${image!.replace(/&amp;/g, '&')}`)).headers.get('content-type')).toBe('image/png');
+    const overview = /href="\/sites\/[^/]+\/([^"]+)">API overview</.exec(installation)![1]!;
+    expect(await read(overview)).toContain('<a class="card embed" href="https://www.youtube.com/watch?v=abc123"');
   });
 
   /** Imports the fixture repository into a new space and exports it to an empty repository; the files of both. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { GitMetadata } from '../presenters/content.js';
 import { loadSnapshot, repoPath } from './snapshot.js';
+import { blobStore } from '../storage/blobs.js';
 
 export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
   const row = await db.selectFrom('git_revisions').selectAll().where('revision_id', '=', revisionId).executeTakeFirst();
@@ -34,4 +35,19 @@ export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: 
 export async function gitOf(ctx: AppContext, sc: { space: { id: string }; content: { revision: { id: string } } }, query: { metadata?: boolean }): Promise<GitMetadata | undefined> {
   if (query.metadata === false) return undefined;
   return revisionGitMetadata(ctx, ctx.db, sc.space.id, sc.content.revision.id);
+}
+
+/**
+ * The markdown of a reusable content the space's repository holds (`.gitbook/includes/<name>`, kept at the last
+ * sync), for `{% include %}` on the published site; undefined when the space has none of that name.
+ */
+export async function includeMarkdown(ctx: AppContext, spaceId: string, includePath: string): Promise<string | undefined> {
+  const at = includePath.lastIndexOf('.gitbook/includes/');
+  if (at < 0) return undefined;
+  const name = includePath.slice(at);
+  const sync = await ctx.db.selectFrom('git_sync_spaces').select('snapshot_hash').where('space_id', '=', spaceId).executeTakeFirst();
+  const snapshot = await loadSnapshot(ctx.db, sync?.snapshot_hash);
+  const entry = snapshot && Object.entries(snapshot.extras).find(([p]) => p === name || p.endsWith(`/${name}`))?.[1];
+  const data = entry && (await blobStore(ctx).get(entry.blob));
+  return data?.toString('utf8');
 }

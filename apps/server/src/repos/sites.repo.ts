@@ -9,6 +9,9 @@ export type SectionRow = Selectable<SiteSectionsTable>;
 export type SectionGroupRow = Selectable<SiteSectionGroupsTable>;
 export type SiteSpaceRow = Selectable<SiteSpacesTable>;
 
+/** What readers of a space see now: its title, head revision (and computed revision), deletion. */
+export type SpaceHead = Pick<Selectable<SpacesTable>, 'id' | 'title' | 'revision_id' | 'computed_revision_id' | 'deleted_at'>;
+
 /** Everything under a site, each list in display order. */
 export interface SiteStructure {
   sections: SectionRow[];
@@ -28,6 +31,26 @@ export const sitesRepo = {
   },
   findByHostname(db: DbOrTx, hostname: string): Promise<SiteRow | undefined> {
     return db.selectFrom('sites').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+  },
+  /**
+   * A site (by id or hostname) with the heads of the spaces it publishes — their title, current revisions and
+   * deletion — in one indexed query: what the published site reads on every request, so that any change shows on
+   * the next one.
+   */
+  async withSpaceHeads(db: DbOrTx, by: { id: string } | { hostname: string }): Promise<{ site: SiteRow; heads: SpaceHead[] } | undefined> {
+    const base = db.selectFrom('sites').leftJoin('site_spaces', 'site_spaces.site_id', 'sites.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
+      .selectAll('sites')
+      .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
+    const rows = await ('id' in by ? base.where('sites.id', '=', by.id) : base.where('sites.hostname', '=', by.hostname)).execute();
+    if (!rows.length) return undefined;
+    const { head_id: _i, head_title: _t, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, ...site } = rows[0]!;
+    const heads = new Map<string, SpaceHead>();
+    for (const r of rows) {
+      if (r.head_id && !heads.has(r.head_id)) {
+        heads.set(r.head_id, { id: r.head_id, title: r.head_title!, revision_id: r.head_revision_id!, computed_revision_id: r.head_computed_revision_id ?? null, deleted_at: r.head_deleted_at ?? null });
+      }
+    }
+    return { site: site as SiteRow, heads: [...heads.values()] };
   },
   listForOrganization(db: DbOrTx, orgId: string): Promise<SiteRow[]> {
     return db.selectFrom('sites').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
@@ -52,15 +75,6 @@ export const sitesRepo = {
   /** Marks a change of the site (its row, structure or customization): bumps `version`, sets `updated_at`. */
   async touch(db: DbOrTx, siteId: string, now: string): Promise<void> {
     await db.updateTable('sites').set({ updated_at: now, version: sql<number>`version + 1` }).where('id', '=', siteId).execute();
-  },
-  /**
-   * The spaces a site publishes as the published site needs them on every request: their title, current revision
-   * and deletion (one indexed query; a new revision or a rename shows on the next request).
-   */
-  spaceHeads(db: DbOrTx, siteId: string): Promise<Selectable<SpacesTable>[]> {
-    return db.selectFrom('spaces').selectAll('spaces')
-      .where('spaces.id', 'in', db.selectFrom('site_spaces').select('site_spaces.space_id').where('site_spaces.site_id', '=', siteId))
-      .execute();
   },
   async delete(db: DbOrTx, siteId: string): Promise<void> {
     for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups'] as const) {

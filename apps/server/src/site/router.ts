@@ -16,9 +16,11 @@ import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import { loadMarkdown, type FileEntry, type PageView } from '../engine/index.js';
 import { pageDocument } from '../content/process.js';
+import { splitFrontmatter } from '../content/frontmatter.js';
+import { includeMarkdown } from '../gitsync/metadata.js';
+import type { AnyBlock } from './blocks.js';
 import { resolvePagePath } from '../lib/link-paths.js';
-import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow } from '../repos/sites.repo.js';
-import type { SpaceRow } from '../repos/spaces.repo.js';
+import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
@@ -33,7 +35,7 @@ interface Visit {
   base: string;
   view: SiteView;
   /** The spaces the site publishes, as they are now (title, head revisions, deletion). */
-  heads: Map<string, SpaceRow>;
+  heads: Map<string, SpaceHead>;
   claims: Claims;
   claimsKey: string;
   theme: 'light' | 'dark' | 'system';
@@ -152,6 +154,7 @@ const themedColor = (v: unknown): { light: string; dark: string } | undefined =>
 const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
 const fromCodePoints = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
 
+const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
 
@@ -167,7 +170,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
   /** The visit if the visitor may read the site (published; share key; visitor-auth), else an answer has been sent. */
-  async function open(req: Request, res: Response, site: SiteRow | undefined, base: string): Promise<Visit | undefined> {
+  async function open(req: Request, res: Response, found: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string): Promise<Visit | undefined> {
+    const site = found?.site;
     if (!site || site.published !== 1) {
       notFound(res, 'This site does not exist or is not published.');
       return undefined;
@@ -192,7 +196,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       return undefined;
     }
-    const [view, heads] = await Promise.all([siteView(ctx, site), sitesRepo.spaceHeads(ctx.db, site.id)]);
+    const view = await siteView(ctx, site);
+    const heads = found!.heads;
     const claims = claimsOf(req, res);
     const customization = view.site;
     // The reader's theme (toggeable sites: `?theme=` once, then a cookie), else the customization's default.
@@ -497,6 +502,15 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
     const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
     const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, flatHref);
+    // Reusable content (`{% include ".gitbook/includes/…" %}`): the space's repository keeps it (Git Sync).
+    const includes = new Map<string, AnyBlock[]>();
+    for (const m of markdown.matchAll(INCLUDE_LINE)) {
+      const ref = m[1] ?? m[2] ?? '';
+      if (includes.has(ref) || includes.size >= 20) continue;
+      const text = await includeMarkdown(ctx, r.siteSpace.space_id, ref);
+      if (text !== undefined) includes.set(ref, (await pageDocument(applyConditionals(splitFrontmatter(text).body, { visitor: { claims: v.claims } }))).nodes as AnyBlock[]);
+    }
+    links.include = ({ path }) => (path ? includes.get(path) : undefined);
     const doc = await pageDocument(markdown);
     const rendered = renderDocument(doc, links);
     const chrome = await chromeOf(v, placement, links);
@@ -527,7 +541,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Serves one request to a site (its base, and the path below it). */
-  async function serve(req: Request, res: Response, next: NextFunction, site: SiteRow | undefined, base: string, rest: string) {
+  async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       const v = await open(req, res, site, base);
@@ -549,11 +563,14 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (!hit) {
         const out = await page(res, v, rest);
         if (!out) return; // answered (404, redirect)
-        hit = out;
-        cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...out, html: '' } : out);
-        if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, out);
+        hit = { status: out.status, body: Buffer.from(out.html), perAudience: out.perAudience };
+        cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
+        if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, hit);
       }
-      res.status(hit.status).type('html').send(hit.html);
+      res.statusCode = hit.status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Length', hit.body.length);
+      res.end(hit.body);
     } catch (err) {
       next(err);
     }
@@ -565,9 +582,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!m) return next();
     const siteId = m[1]!;
     if (m[2] === undefined) return res.redirect(301, `${req.baseUrl}/${siteId}/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`);
-    let site: SiteRow | undefined;
+    let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
     try {
-      site = await sitesRepo.findById(ctx.db, siteId);
+      site = await sitesRepo.withSpaceHeads(ctx.db, { id: siteId });
     } catch (err) {
       return next(err);
     }
@@ -579,9 +596,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
     const host = (req.get('host') ?? '').toLowerCase().replace(/:\d+$/, '');
     if (host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253) return next();
-    let site: SiteRow | undefined;
+    let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
     try {
-      site = await sitesRepo.findByHostname(ctx.db, host);
+      site = await sitesRepo.withSpaceHeads(ctx.db, { hostname: host });
     } catch (err) {
       return next(err);
     }

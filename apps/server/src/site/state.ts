@@ -3,14 +3,15 @@
 //     or customization bumps the version in its transaction: services/sites.ts changeSite);
 //   - a revision's page tree, page index and files, per revision id (revisions never change);
 //   - whole rendered pages, keyed by the site's version, the current revision and title of each space it publishes
-//     (read on every request with one indexed query: sitesRepo.spaceHeads), the URL, the theme and — only when the
+//     (read on every request with the site row, in one query: sitesRepo.withSpaceHeads), the URL, the theme and — only when the
 //     site or the page has conditions — the visitor's claims.
-// So a request for a cached page costs the site row and the space heads (two indexed reads), and any change, from
+// So a request for a cached page costs that one query and a lookup, and any change, from
 // any process sharing the database, shows on the next request.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
-import type { SpaceRow } from '../repos/spaces.repo.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
+import type { SpaceHead } from '../repos/sites.repo.js';
 import { Lru } from '../lib/lru.js';
 import { sitesRepo, type SiteRow, type SiteStructure } from '../repos/sites.repo.js';
 import { siteCustomization, siteSpaceCustomization } from '../services/sites.js';
@@ -46,7 +47,8 @@ export interface RevisionView {
 
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The page's bytes (UTF-8), encoded once. */
+  body: Buffer;
   /** The page's content depends on the claims (it has `{% if %}` blocks): look it up again keyed by the claims. */
   perAudience: boolean;
 }
@@ -65,7 +67,7 @@ function cachesOf(ctx: AppContext): Caches {
     c = {
       sites: new Lru(500),
       revisions: new Lru(200),
-      pages: new Lru(48 * 1024 * 1024, (p) => p.html.length * 2 + 200),
+      pages: new Lru(48 * 1024 * 1024, (p) => p.body.length + 200),
     };
     caches.set(ctx.db, c);
   }
@@ -97,18 +99,20 @@ export async function siteView(ctx: AppContext, site: SiteRow): Promise<SiteView
 }
 
 /** The key of what readers of a space see now: its head revision and, when it has computed pages, their expansion. */
-export const headKey = (space: Pick<SpaceRow, 'revision_id' | 'computed_revision_id'>) => `${space.revision_id}+${space.computed_revision_id ?? ''}`;
+export const headKey = (space: Pick<SpaceHead, 'revision_id' | 'computed_revision_id'>) => `${space.revision_id}+${space.computed_revision_id ?? ''}`;
 
 /**
  * The page tree, pages by id and path, and files of what readers of a space see (its head, with computed pages
  * expanded: engine publishedContent), cached by the head's revisions (revisions never change).
  */
-export function revisionView(ctx: AppContext, space: SpaceRow): Promise<RevisionView | undefined> {
+export function revisionView(ctx: AppContext, head: SpaceHead): Promise<RevisionView | undefined> {
   const c = cachesOf(ctx);
-  const key = headKey(space);
+  const key = headKey(head);
   const hit = c.revisions.get(key);
   if (hit) return hit;
   const p = (async () => {
+    const space = await spacesRepo.findById(ctx.db, head.id);
+    if (!space || space.deleted_at !== null) return undefined;
     const content = await publishedContent(ctx, space);
     const tree = await pageTree(ctx, ctx.db, content);
     const files = await listFiles(ctx, ctx.db, content);
