@@ -68,6 +68,19 @@ const openapiSource = (spec: string, props: Record<string, unknown> = { models: 
   type: 'builtin:openapi', props, dependencies: { spec: { ref: { kind: 'openapi', spec } } },
 });
 
+/** The text of a PDF (pdfjs). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { createRequire } = await import('node:module');
+  const { dirname, join } = await import('node:path');
+  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, verbosity: 0 }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) text += (await (await doc.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  await doc.cleanup();
+  return text;
+}
+
 /** Pages of a tree, flattened. */
 const flat = (pages: any[]): any[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 
@@ -253,6 +266,12 @@ describe('computed API reference pages', () => {
     expect(crContent.body.type).toBe('computed');
     expect(crContent.body.pages.map((p: any) => p.title)).toEqual(['Home', 'pets', 'store']);
     expect((await t.api.get(`${crBase}/content?computed=false`)).body.pages.map((p: any) => p.type)).toEqual(['document', 'computed']);
+    // The change request's PDF holds the generated reference.
+    const pdfUrl = (await t.api.get(`${crBase}/pdf`)).body.url as string;
+    const pdf = Buffer.from(await (await fetch(server.url + pdfUrl.slice(server.ctx.config.publicUrl.length))).arrayBuffer());
+    const pdfWords = await pdfText(pdf);
+    expect(pdfWords).toContain('List pets');
+    expect(pdfWords).toContain('Place an order');
     const merged = await t.api.post(`${crBase}/merge`, {});
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     await drain();

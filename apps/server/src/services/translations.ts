@@ -188,6 +188,8 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       const fields = {
         title: tr.title, ...(m.type === 'document' ? { markdown: tr.markdown } : {}), ...(tr.description ? { description: tr.description } : {}),
         ...(m.emoji ? { emoji: m.emoji } : {}), ...(m.icon ? { icon: m.icon } : {}), ...(m.type === 'link' ? { href: linkHref(m.target, targetOf) } : {}),
+        // A computed page keeps its source: the translated space shows the same API reference (engine/computed.ts).
+        ...(m.type === 'computed' && m.computed ? { computed: m.computed } : {}),
       };
       if (present) {
         edits.push({ op: 'updatePage', page: known.page, ...fields } as ContentEdit);
