@@ -1,11 +1,12 @@
 // The HTTP pipeline, one named middleware per step (http/middlewares.ts; docs/architecture.md, "Request pipeline"):
 //   request id and log → /healthz → published sites (custom hostnames, /sites) → match the operation (compiled route table) → authentication
-//   → rate limit → body parser → validator (bundled spec) → the operation's handler → one error handler.
+//   → rate limit → query guard → body parser → validator (bundled spec) → the operation's handler → one error handler.
 // Which operations are public comes from the spec alone (`security: []`).
 import express, { type Express } from 'express';
 import type { AppContext } from '../context.js';
 import { publishedSiteRouter } from '../site/router.js';
 import { errorHandler } from './errors.js';
+import { refuseUnsafeQuery } from './text-guard.js';
 import {
   authenticateCaller, dispatchOperation, healthz, matchOperation, parseBody, rateLimit, requestLog, validateAgainstSpec,
 } from './middlewares.js';
@@ -42,6 +43,7 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   app.use(authenticateCaller(ctx));
   const limit = rateLimit(ctx);
   if (limit) app.use(limit);
+  app.use(refuseUnsafeQuery);
   app.use(parseBody(ctx));
   app.use(validateAgainstSpec(ctx, spec));
   app.use(dispatchOperation(ctx, table));

@@ -8,7 +8,8 @@ import type { RouteMatch } from './route-table.js';
 
 const INTEGER = /^[+-]?\d{1,15}$/;
 
-export function refuseUnsafeText(req: Request, res: Response, next: NextFunction): void {
+/** Query strings: every request, with or without a body (mounted before the body parsers). */
+export function refuseUnsafeQuery(req: Request, res: Response, next: NextFunction): void {
   const integers = (res.locals as { route?: RouteMatch }).route?.op.integerQuery ?? [];
   for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
     for (const value of Array.isArray(raw) ? raw : [raw]) {
@@ -18,6 +19,11 @@ export function refuseUnsafeText(req: Request, res: Response, next: NextFunction
       if (integers.includes(name) && !INTEGER.test(value)) return next(invalidField(`/query/${name}`, 'must be integer'));
     }
   }
+  next();
+}
+
+/** Parsed JSON bodies (called by the body parser step once a body was read). */
+export function refuseUnsafeText(req: Request, _res: Response, next: NextFunction): void {
   const body: unknown = req.body;
   if (body && typeof body === 'object' && !Buffer.isBuffer(body)) {
     const found = findUnsafeText(body);
