@@ -14,6 +14,8 @@ const pg = require('pg');
 
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN_TOKEN = 'bdy_bench_admin_token_0123456789abcdefgh';
+/** One key for every process of a run (processes sharing a database must share it). */
+const SECRETS_KEY = 'b1'.repeat(32);
 
 export const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def;
 
@@ -77,7 +79,7 @@ export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = 
   const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BINDERY_DATA_DIR: dir,
-      BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
+      BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: SECRETS_KEY, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
