@@ -4,7 +4,7 @@
 // went during the measured run only (the V8 sampling profiler over the inspector, as `--cpu-prof` samples but
 // without the start-up): the top functions by self time and the share of each package.
 // Usage: pnpm build && node scripts/bench-profile.mjs [--step="GET /v1/user"] [--dialect=sqlite|postgres]
-//        [--duration=10] [--connections=20] [--top=25] [--keep=<file.cpuprofile>]
+//        [--duration=10] [--connections=20] [--top=25] [--keep=<file.cpuprofile>] [--root=<another build>]
 import { writeFileSync } from 'node:fs';
 import { arg, buildFixture, createPgDatabase, ladder, load, machineLoad, startBindery } from './bench-lib.mjs';
 
@@ -14,6 +14,7 @@ const duration = Number(arg('duration', 10));
 const connections = Number(arg('connections', 20));
 const top = Number(arg('top', 25));
 const keep = arg('keep', undefined);
+const serverRoot = arg('root', undefined);
 
 /** Which package a frame belongs to, for the per-package shares. */
 export function packageOf(url, name) {
@@ -97,7 +98,7 @@ export function printProfile(profile, topN = 25) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pgDb = dialect === 'postgres' ? await createPgDatabase('bindery_prof') : undefined;
   const inspectPort = 19900 + (process.pid % 90);
-  const server = await startBindery({ databaseUrl: pgDb?.url, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] });
+  const server = await startBindery({ databaseUrl: pgDb?.url, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`], ...(serverRoot ? { serverRoot } : {}) });
   try {
     const fx = await buildFixture(server.url);
     const step = ladder(fx).find((s) => s.label === stepName);

@@ -21,8 +21,8 @@ interface Template {
 
 /**
  * `prepared((db, p) => db.selectFrom('spaces').selectAll().where('id', '=', p.id))` returns `run(db, { id })`,
- * resolving to the rows. The builder must use the arguments only as values (never to choose tables, columns or
- * the shape of the query), since it runs once per database dialect.
+ * resolving to the rows. For reads (a select). The builder must use the arguments only as single values (never to
+ * choose tables, columns, lists or the shape of the query), since it runs once per database dialect.
  */
 export function prepared<A extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, args: A) => Compilable<R>,
@@ -39,7 +39,26 @@ export function prepared<A extends Record<string, unknown>, R>(
       templates.set(adapter, t);
     }
     const parameters = t.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    // SQLite with no transaction open on the connection: run it at once (what Kysely would run, without its queue).
+    const direct = sqliteReads.get(db);
+    if (direct && !direct.busy()) return direct.all(t.sql, parameters) as R[];
     const result = await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() });
     return result.rows;
   };
+}
+
+interface SqliteReads {
+  /** A transaction is open on the connection (a read now would see its uncommitted rows): queue behind it. */
+  busy(): boolean;
+  all(sql: string, parameters: readonly unknown[]): unknown[];
+}
+const sqliteReads = new WeakMap<object, SqliteReads>();
+
+/**
+ * SQLite runs statements synchronously on one connection, so a prepared read made while no transaction is open
+ * cannot interleave with anything: it runs directly, skipping Kysely's connection queue (the database handle only;
+ * transactions keep going through Kysely).
+ */
+export function attachSqliteReads(db: Kysely<Database>, reads: SqliteReads): void {
+  sqliteReads.set(db, reads);
 }
