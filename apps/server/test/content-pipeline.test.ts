@@ -73,7 +73,8 @@ describe('content processing off the event loop', () => {
     const doc = await heavy.api.get(`${heavy.base}/content/page/${target.id}`);
     expect(doc.status).toBe(200);
     expect(doc.body.document.nodes.length).toBeGreaterThan(1000);
-  });
+    // Six heavy writes and reads that wait for them: ~25 s on a loaded 2-core machine, so more than the default time.
+  }, 90_000);
 
   it('indexes the first links of a page with very many (a bounded write), and keeps the page whole', async () => {
     const { api, base } = await createSpaceTenant(server, 'Links');

@@ -7,9 +7,10 @@ import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
-import { checkDocumentLimits } from '../content/document.js';
 import { checkBytes, ContentLimitError, withField } from '../content/limits.js';
-import { documentToMarkdown, type Document } from '../content/markdown.js';
+import type { Document } from '../content/markdown.js';
+import { documentMarkdown } from '../content/process.js';
+import { PoolBusyError } from '../lib/worker-pool.js';
 import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
@@ -58,14 +59,13 @@ async function reload(ctx: AppContext, actor: Actor, spaceId: string, id: string
   return (await present(ctx, ctx.db, [changeRequest], () => space.revision_id, access.seesMemberEmails))[0]!;
 }
 
-function validDocument(doc: unknown, field: string): string {
+/** A description document, converted (off the event loop once large) to check it and its size. */
+async function validDocument(doc: unknown, field: string): Promise<string> {
   try {
-    withField(field, () => {
-      checkDocumentLimits(doc as Document);
-      checkBytes(documentToMarkdown(doc as Document), 'commentBytes', 'the document');
-    });
+    const markdown = await documentMarkdown(doc as Document, { field });
+    withField(field, () => checkBytes(markdown, 'commentBytes', 'the document'));
   } catch (err) {
-    if (err instanceof ContentLimitError) throw err;
+    if (err instanceof ContentLimitError || err instanceof PoolBusyError) throw err;
     throw invalidField(field, `is not a valid document (${(err as Error).message})`);
   }
   return JSON.stringify(doc);
@@ -131,7 +131,7 @@ export async function getChangeRequest(ctx: AppContext, actor: Actor, spaceId: s
 }
 
 export async function updateChangeRequestById(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'updateChangeRequestById'>) {
-  const description = body.description !== undefined ? validDocument(body.description, '/body/description') : undefined;
+  const description = body.description !== undefined ? await validDocument(body.description, '/body/description') : undefined;
   const id = await ctx.db.transaction().execute(async (tx) => {
     const { space, access, changeRequest: cr } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
     authorizeChangeRequest(access, 'edit');
@@ -174,7 +174,7 @@ async function presentReviewsWithComments(ctx: AppContext, actor: Actor, l: Load
 
 export async function submitReview(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'submitChangeRequestReview'>) {
   const id = newId();
-  if (body.comment !== undefined) storeBody(body.comment, '/body/comment');
+  if (body.comment !== undefined) await storeBody(body.comment, '/body/comment');
   const changeRequestId = await ctx.db.transaction().execute(async (tx) => {
     const { changeRequest: cr, access } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
     authorizeChangeRequest(access, 'review');

@@ -7,9 +7,10 @@ import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
-import { checkDocumentLimits } from '../content/document.js';
 import { checkBytes, ContentLimitError, withField } from '../content/limits.js';
-import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
+import type { Document } from '../content/markdown.js';
+import { checkMarkdown, documentMarkdown } from '../content/process.js';
+import { PoolBusyError } from '../lib/worker-pool.js';
 import { invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
@@ -61,26 +62,25 @@ async function scopeOf(ctx: AppContext, db: DbOrTx, space: SpaceRow, access: Spa
   };
 }
 
-/** The stored form of a posted body; a rich document must be one the content core can read. */
-export function storeBody(body: BodyInput, field: string): string {
+/**
+ * The stored form of a posted body; a rich document must be one the content core can read. Parsed once here, off the
+ * event loop once past the inline size (a 64 KiB body can take a hundred milliseconds to parse), so that every later
+ * conversion of the body stays within the content limits.
+ */
+export async function storeBody(body: BodyInput, field: string): Promise<string> {
   if ('markdown' in body && typeof body.markdown === 'string') {
-    // Parsed once here so that every later conversion of the body stays within the content limits.
     const markdown = body.markdown;
-    withField(`${field}/markdown`, () => {
-      checkBytes(markdown, 'commentBytes', 'the comment');
-      markdownToDocument(markdown);
-    });
+    withField(`${field}/markdown`, () => checkBytes(markdown, 'commentBytes', 'the comment'));
+    await checkMarkdown(markdown, { field: `${field}/markdown` });
     return JSON.stringify({ markdown } satisfies StoredBody);
   }
   if ('document' in body && body.document) {
     const document = body.document as unknown as Document;
     try {
-      withField(`${field}/document`, () => {
-        checkDocumentLimits(document);
-        checkBytes(documentToMarkdown(document), 'commentBytes', 'the comment');
-      });
+      const markdown = await documentMarkdown(document, { field: `${field}/document` });
+      withField(`${field}/document`, () => checkBytes(markdown, 'commentBytes', 'the comment'));
     } catch (err) {
-      if (err instanceof ContentLimitError) throw err;
+      if (err instanceof ContentLimitError || err instanceof PoolBusyError) throw err;
       throw invalidField(`${field}/document`, `is not a valid document (${(err as Error).message})`);
     }
     return JSON.stringify({ document: body.document });
@@ -157,7 +157,7 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
   if ((body.node !== undefined || body.tableCell !== undefined) && body.page === undefined) {
     throw invalidField('/body/page', 'is required with node or tableCell (the page they are in)');
   }
-  const stored = storeBody(body.body, '/body/body');
+  const stored = await storeBody(body.body, '/body/body');
   const id = newId();
   const write = async (tx: DbOrTx) => {
     const s = await loadScope(ctx, tx, actor, where);
@@ -185,7 +185,7 @@ export async function postCommentAndPresent(ctx: AppContext, actor: Actor, where
 }
 
 export async function updateComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, body: RequestBody<'updateCommentInSpace'>) {
-  const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
+  const stored = body.body !== undefined ? await storeBody(body.body, '/body/body') : undefined;
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
     await locks.comment(ctx, tx, id);
@@ -264,7 +264,7 @@ export async function getReply(ctx: AppContext, actor: Actor, where: CommentWher
 }
 
 export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, body: RequestBody<'postCommentReplyInSpace'>, format?: BodyFormat) {
-  const stored = storeBody(body.body, '/body/body');
+  const stored = await storeBody(body.body, '/body/body');
   const id = newId();
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
@@ -280,7 +280,7 @@ export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhe
 }
 
 export async function updateReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string, body: RequestBody<'updateCommentReplyInSpace'>) {
-  const stored = body.body !== undefined ? storeBody(body.body, '/body/body') : undefined;
+  const stored = body.body !== undefined ? await storeBody(body.body, '/body/body') : undefined;
   const s = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
     await locks.comment(ctx, tx, commentId);
