@@ -1,6 +1,8 @@
 // Sites and their structure (sections, section groups, site spaces, adaptive schema). A site's structure is small
 // (tens of rows), so it is read whole (`structure`) and ordered in memory by sort key.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { prepared } from '../db/prepared.js';
+import type { Database } from '../db/schema.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SpacesTable, SiteAdaptiveSchemasTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
 
@@ -18,6 +20,14 @@ export interface SiteStructure {
   groups: SectionGroupRow[];
   siteSpaces: SiteSpaceRow[];
 }
+
+const siteWithHeads = (db: Kysely<Database>) =>
+  db.selectFrom('sites').leftJoin('site_spaces', 'site_spaces.site_id', 'sites.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
+    .selectAll('sites')
+    .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
+// Read on every request of a published site: compiled once (db/prepared.ts).
+const selectSiteWithHeadsById = prepared((db, p: { id: string }) => siteWithHeads(db).where('sites.id', '=', p.id));
+const selectSiteWithHeadsByHostname = prepared((db, p: { hostname: string }) => siteWithHeads(db).where('sites.hostname', '=', p.hostname));
 
 const bySortKey = <T extends { sort_key: string; id: string }>(a: T, b: T) =>
   a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id < b.id ? -1 : 1;
@@ -38,10 +48,7 @@ export const sitesRepo = {
    * the next one.
    */
   async withSpaceHeads(db: DbOrTx, by: { id: string } | { hostname: string }): Promise<{ site: SiteRow; heads: SpaceHead[] } | undefined> {
-    const base = db.selectFrom('sites').leftJoin('site_spaces', 'site_spaces.site_id', 'sites.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
-      .selectAll('sites')
-      .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
-    const rows = await ('id' in by ? base.where('sites.id', '=', by.id) : base.where('sites.hostname', '=', by.hostname)).execute();
+    const rows = 'id' in by ? await selectSiteWithHeadsById(db, { id: by.id }) : await selectSiteWithHeadsByHostname(db, { hostname: by.hostname });
     if (!rows.length) return undefined;
     const { head_id: _i, head_title: _t, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, ...site } = rows[0]!;
     const heads = new Map<string, SpaceHead>();
