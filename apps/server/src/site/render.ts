@@ -193,7 +193,8 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
   return out;
 }
 
-const codePoint = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
+/** The characters of an emoji given as code points in hex (`1f4d8`, `1f468-200d-1f4bb`). */
+export const codePoint = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
 
 const plain = (nodes: readonly any[]): string =>
   nodes.map((n) => (n?.object === 'text' ? (n.leaves ?? []).map((l: { text: string }) => l.text).join('') : Array.isArray(n?.nodes) ? plain(n.nodes) : '')).join('');

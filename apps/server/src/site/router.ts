@@ -24,7 +24,7 @@ import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type Space
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
-import { escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
+import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem } from './shell.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
 
@@ -152,7 +152,6 @@ const themedColor = (v: unknown): { light: string; dark: string } | undefined =>
   return light ? { light, dark: cssColor(o?.dark) ?? light } : undefined;
 };
 const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
-const fromCodePoints = (hex: string) => hex.split('-').map((h) => { const n = parseInt(h, 16); return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ''; }).join('');
 
 const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
@@ -339,7 +338,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       title: c.title || v.site.title,
       lang: typeof c.internationalization?.locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(c.internationalization.locale) ? c.internationalization.locale : 'en',
       ...(themedUrl(c.header?.logo) ? { logo: themedUrl(c.header?.logo)! } : {}),
-      ...(icon ? { favicon: icon } : typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? { favicon: { emoji: fromCodePoints(favicon.emoji) } } : {}),
+      ...(icon ? { favicon: icon } : typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? { favicon: { emoji: codePoint(favicon.emoji) } } : {}),
       headerLinks: (c.header?.links ?? []).filter((l) => visible(l.condition, v.claims)).map((l) => ({
         title: l.title, ...to(l.to), style: pick(l.style, ['link', 'button-primary', 'button-secondary'] as const, 'link'),
         links: (l.links ?? []).map(link).filter((x): x is LinkItem => !!x),
