@@ -248,6 +248,13 @@ describe('computed API reference pages', () => {
     expect(evaluated.body.markdown).toContain('### Request body');
     expect(evaluated.body.markdown).toContain('The operation GET /nope is not in the OpenAPI specification "petstore".');
     expect(evaluated.body.markdown).toMatch(/^Before\./);
+    // GitBook's legacy block carries its operation itself.
+    const legacy = await createPage(t.api, t.base, { title: 'Legacy', markdown: '{% swagger method="delete" path="/pets/{id}" baseUrl="https://api.example.com" summary="Remove a pet" %}\n{% swagger-description %}\nGone for good.\n{% endswagger-description %}\n\n{% swagger-response status="204: No Content" description="Removed" %}\n{% endswagger-response %}\n{% endswagger %}\n' });
+    const legacyShown = (await t.api.get(`${t.base}/content/page/${legacy.id}?format=markdown&evaluated=true`)).body.markdown;
+    expect(legacyShown).toContain('## Remove a pet');
+    expect(legacyShown).toContain('`DELETE https://api.example.com/pets/{id}`');
+    expect(legacyShown).toContain('#### 204: No Content: Removed');
+    expect((await t.api.get(`${t.base}/content/page/${legacy.id}?format=markdown`)).body.markdown).toContain('{% swagger method="delete"');
     expect(evaluated.body.markdown).toMatch(/After\.\n?$/);
   });
 

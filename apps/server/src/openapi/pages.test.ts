@@ -75,4 +75,22 @@ describe('computed OpenAPI pages', () => {
     expect(out).not.toContain('{% endopenapi-operation %}');
     expect(out).not.toContain('[OpenAPI petstore](x)');
   });
+
+  it('renders the legacy {% swagger %} block from its own content, and a {% swagger src %} block from the spec', () => {
+    const md = [
+      '{% swagger method="post" path="/pets" baseUrl="https://api.example.com" summary="Add a pet" %}',
+      '{% swagger-description %}', 'Adds one pet to the store.', '{% endswagger-description %}', '',
+      '{% swagger-parameter in="body" name="name" type="string" required="true" %}', 'The pet\'s name.', '{% endswagger-parameter %}', '',
+      '{% swagger-response status="201: Created" description="The pet" %}', '```json', '{"id": 1}', '```', '{% endswagger-response %}',
+      '{% endswagger %}', '',
+      '{% swagger src="https://example.com/petstore.yaml" path="/pets" method="get" %}', '[petstore.yaml](https://example.com/petstore.yaml)', '{% endswagger %}',
+    ].join('\n');
+    const out = evaluateOpenAPIBlocks(md, lookup);
+    expect(out).toContain('## Add a pet\n\n`POST https://api.example.com/pets`\n\nAdds one pet to the store.');
+    expect(out).toContain("| `name` | body | string | yes | The pet's name. |");
+    expect(out).toContain('#### 201: Created: The pet\n\n```json\n{"id": 1}\n```');
+    expect(out).toContain('## List pets');
+    expect(out).not.toContain('{% swagger');
+    expect(out).not.toContain('{% endswagger');
+  });
 });

@@ -154,10 +154,60 @@ export interface SpecLookup {
 
 const notice = (text: string) => `{% hint style="warning" %}\n${text}\n{% endhint %}\n`;
 
-function evaluateBlock(name: string, attrs: Record<string, string>, lookup: SpecLookup): string | undefined {
-  if (name === 'swagger') return undefined; // the legacy block carries its own content: left as written
-  const spec = name === 'openapi' ? (attrs.src ? lookup.bySource(attrs.src) : undefined) : attrs.spec ? lookup.bySlug(attrs.spec) : undefined;
-  const label = name === 'openapi' ? `at ${attrs.src ?? '(no src)'}` : `"${attrs.spec ?? ''}"`;
+const NESTED = /^[ \t]*\{%\s*(swagger-description|swagger-parameter|swagger-response)((?:\s+[\w-]+="[^"]*")*)\s*%\}[ \t]*$/;
+const NESTED_END = /^[ \t]*\{%\s*end(swagger-description|swagger-parameter|swagger-response)\s*%\}[ \t]*$/;
+
+/**
+ * GitBook's legacy API block, which carries its operation itself: `{% swagger method path baseUrl summary %}` with
+ * `{% swagger-description %}`, `{% swagger-parameter in name type required %}` and `{% swagger-response status
+ * description %}` inside, rendered like an operation of a spec.
+ */
+function renderLegacySwagger(attrs: Record<string, string>, body: string[]): string {
+  const method = (attrs.method ?? 'get').toUpperCase();
+  const path = attrs.path ?? '';
+  const lines = [`## ${attrs.summary || `${method} ${path}`}`, '', `\`${method} ${(attrs.baseUrl ?? '') + path}\``, ''];
+  const parts: { tag: string; attrs: Record<string, string>; text: string }[] = [];
+  let current: { tag: string; attrs: Record<string, string>; lines: string[] } | undefined;
+  for (const line of body) {
+    const open = NESTED.exec(line);
+    if (open && !current) {
+      current = { tag: open[1]!, attrs: attributes(open[2] ?? ''), lines: [] };
+      continue;
+    }
+    const end = NESTED_END.exec(line);
+    if (end && current && end[1] === current.tag) {
+      parts.push({ tag: current.tag, attrs: current.attrs, text: current.lines.join('\n').trim() });
+      current = undefined;
+      continue;
+    }
+    current?.lines.push(line);
+  }
+  if (current) parts.push({ tag: current.tag, attrs: current.attrs, text: current.lines.join('\n').trim() });
+  const cellOf = (s: string | undefined) => (s ?? '').replace(/\r?\n+/g, ' ').replace(/\|/g, '\\|').trim();
+  for (const d of parts.filter((p) => p.tag === 'swagger-description')) if (d.text) lines.push(d.text, '');
+  const params = parts.filter((p) => p.tag === 'swagger-parameter');
+  if (params.length) {
+    lines.push('### Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of params) {
+      lines.push(`| \`${cellOf(p.attrs.name)}\` | ${cellOf(p.attrs.in)} | ${cellOf(p.attrs.type) || 'any'} | ${p.attrs.required === 'true' ? 'yes' : 'no'} | ${cellOf(p.text)} |`);
+    }
+    lines.push('');
+  }
+  const responses = parts.filter((p) => p.tag === 'swagger-response');
+  if (responses.length) {
+    lines.push('### Responses', '');
+    for (const r of responses) lines.push(`#### ${cellOf(r.attrs.status)}${r.attrs.description ? `: ${cellOf(r.attrs.description)}` : ''}`, '', ...(r.text ? [r.text, ''] : []));
+  }
+  return lines.join('\n').trimEnd() + '\n';
+}
+
+function evaluateBlock(name: string, attrs: Record<string, string>, lookup: SpecLookup, body: string[]): string | undefined {
+  // `{% swagger %}`: with `src`, GitBook's intermediate form naming a spec file (like `{% openapi %}`); without, the
+  // legacy block that carries its own operation.
+  if (name === 'swagger' && !attrs.src) return renderLegacySwagger(attrs, body);
+  const bySource = name === 'openapi' || name === 'swagger';
+  const spec = bySource ? (attrs.src ? lookup.bySource(attrs.src) : undefined) : attrs.spec ? lookup.bySlug(attrs.spec) : undefined;
+  const label = bySource ? `at ${attrs.src ?? '(no src)'}` : `"${attrs.spec ?? ''}"`;
   if (!spec) return notice(`The OpenAPI specification ${label} is not available.`);
   const m = spec.model;
   if (name === 'openapi-schemas') {
@@ -236,8 +286,9 @@ function* evaluationSteps(markdown: string, lookup: SpecLookup): Generator<void,
     }
     const name = open[1]!;
     // The block's own content runs to its closing tag (which `{% openapi-schemas %}` and `{% openapi %}` may omit).
+    // (The scan stops at the next block, so every line is scanned once: linear. A legacy swagger block is long.)
     let end = -1;
-    for (let j = i + 1; j < lines.length && j <= i + 50; j++) {
+    for (let j = i + 1; j < lines.length && j <= i + (name === 'swagger' ? 10_000 : 50); j++) {
       const c = CLOSE.exec(lines[j]!);
       if (c && c[1] === name) {
         end = j;
@@ -245,7 +296,7 @@ function* evaluationSteps(markdown: string, lookup: SpecLookup): Generator<void,
       }
       if (OPEN.test(lines[j]!)) break;
     }
-    const rendered = evaluateBlock(name, attributes(open[2] ?? ''), lookup);
+    const rendered = evaluateBlock(name, attributes(open[2] ?? ''), lookup, end >= 0 ? lines.slice(i + 1, end) : []);
     yield;
     if (rendered === undefined) {
       out.push(line);

@@ -7,7 +7,7 @@ import { presentFile, presentPage, presentPageDocument, presentRevision } from '
 import { editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
 import { evaluatePage, findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
-import { etag, toEdits } from './content-edit-input.js';
+import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn } from '../services/content-errors.js';
 
 export const changeRequestContentHandlers = handlers({
@@ -27,7 +27,7 @@ export const changeRequestContentHandlers = handlers({
 
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated !== undefined && query.evaluated !== false);
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 

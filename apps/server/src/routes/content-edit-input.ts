@@ -7,6 +7,12 @@ type ApiEdit = components['schemas']['ContentEdit'];
 
 export const etag = (revisionId: string) => ({ ETag: `"${revisionId}"` });
 
+/**
+ * The `evaluated` query parameter of page reads: `true` or GitBook's `deterministic-only` (every evaluation Bindery
+ * makes is deterministic). Its schema is a boolean or a string, so the validator may hand `"false"` on as a string.
+ */
+export const evaluatedFlag = (v: boolean | string | undefined): boolean => v === true || v === 'true' || v === 'deterministic-only';
+
 /** The request's edits as service edits, with the JSON pointer of each edit's fields for errors. */
 export function toEdits(edits: ApiEdit[]): { edits: ContentEdit[]; places: RequestPlaces } {
   const out: ContentEdit[] = edits.map((e) => {

@@ -14,7 +14,7 @@ import {
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
-import { etag, toEdits } from './content-edit-input.js';
+import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn, type RequestPlaces } from '../services/content-errors.js';
 import { blobStore } from '../storage/blobs.js';
 
@@ -53,13 +53,13 @@ export const contentHandlers = handlers({
 
   getPageById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), query.evaluated !== undefined && query.evaluated !== false);
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), query.evaluated !== undefined && query.evaluated !== false);
+    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 

@@ -42,7 +42,7 @@ export async function resolveSpec(ctx: AppContext, db: DbOrTx, orgId: string, sl
   return resolveSpecRow(ctx, db, await openapiRepo.findBySlug(db, orgId, slug.toLowerCase()));
 }
 
-const SPEC_ATTR = /\{%\s*openapi[\w-]*\s[^%]*?\b(spec|src)="([^"]*)"/g;
+const SPEC_ATTR = /\{%\s*(?:openapi[\w-]*|swagger)\s[^%]*?\b(spec|src)="([^"]*)"/g;
 
 /**
  * The markdown with its OpenAPI blocks evaluated (the specs they name looked up in the organization first), giving
@@ -59,7 +59,7 @@ export async function evaluateOpenAPIMarkdown(ctx: AppContext, db: DbOrTx, orgId
       bySource.set(value, await resolveSpecRow(ctx, db, await openapiRepo.findBySourceUrl(db, orgId, value)));
     }
   }
-  if (bySlug.size === 0 && bySource.size === 0) return markdown;
+  if (bySlug.size === 0 && bySource.size === 0 && !/\{%\s*swagger\s/.test(markdown)) return markdown;
   const lookup: SpecLookup = { bySlug: (s) => bySlug.get(s), bySource: (s) => bySource.get(s) };
   return evaluateOpenAPIBlocksWithin(markdown, lookup, { deadline });
 }
