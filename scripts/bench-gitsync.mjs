@@ -10,6 +10,7 @@
 //     must at least do); the import's ratio to it.
 // docs/git-sync.md records a run. Usage:
 //   pnpm --filter @bindery/server build && node scripts/bench-gitsync.mjs [--pg=postgres://…] [--pages=1000] [--assets=500]
+//   (BINDERY_* settings of the environment apply, e.g. BINDERY_BLOB_STORE=fs to compare the blob stores)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -156,7 +157,7 @@ try {
   });
 
   const dataDir = join(work, 'data');
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, allowPrivateUrls: true };
+  const config = { ...loadConfig(process.env), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, allowPrivateUrls: true };
   const s = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
   const runJobs = async () => {
     const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync] };

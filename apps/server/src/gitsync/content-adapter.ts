@@ -81,6 +81,16 @@ export async function putBlob(ctx: AppContext, data: Buffer): Promise<string> {
   return blobStore(ctx).put(data);
 }
 
+/** Stores many blobs in one go (statements of many rows on the database store); hashes in order. */
+export function putBlobs(ctx: AppContext, data: readonly Buffer[]): Promise<string[]> {
+  return blobStore(ctx).putMany(data);
+}
+
+/** The bytes of many blobs in one go; missing ones are absent from the map. */
+export function getBlobs(ctx: AppContext, hashes: readonly string[]): Promise<Map<string, Buffer>> {
+  return blobStore(ctx).getMany(hashes);
+}
+
 export async function getBlob(ctx: AppContext, hash: string): Promise<Buffer> {
   const data = await blobStore(ctx).get(hash);
   if (!data) throw new Error(`Blob ${hash} is missing from the blob store`);

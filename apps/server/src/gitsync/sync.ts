@@ -21,7 +21,7 @@ import { newId } from '../lib/ids.js';
 import { slugify } from '../content/slug.js';
 import { dedupeSiblingSlugs, pageData } from '../content/tree.js';
 import {
-  commitTree, getBlob, pageHash, putBlob, readRevision, ROOT_ID,
+  commitTree, getBlob, getBlobs, pageHash, putBlob, putBlobs, readRevision, ROOT_ID,
   type FileEntry, type PageData, type PageNode,
 } from './content-adapter.js';
 import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
@@ -180,6 +180,10 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     return !(id && before.files[id]?.oid === a.oid && currentFiles.has(id));
   });
   const bytes = await cache.readBlobs(toRead.map((a) => a.oid));
+  // New and changed files' bytes are stored in one go (one statement per 200 on the database store).
+  const stored = new Map<string, string>();
+  const newData = [...new Map(toRead.map((a) => [a.oid, bytes.get(a.oid)] as const)).entries()].filter((e): e is [string, Buffer] => e[1] !== undefined);
+  (await putBlobs(ctx, newData.map(([, d]) => d))).forEach((hash, i) => stored.set(newData[i]![0], hash));
   for (const a of repo.assets) {
     const id = claim(fileIdByPath.get(a.path));
     fileByPath.set(a.path, id);
@@ -192,7 +196,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
       if (data.length > limits.maxFileBytes) throw new GitError(`${a.path} is larger than ${limits.maxFileBytes} bytes`, 'limit');
       const image = imageSize(data);
       entry = {
-        id, name: a.name, contentType: contentTypeOf(a.name, undefined, data), size: data.length, blob: await putBlob(ctx, data),
+        id, name: a.name, contentType: contentTypeOf(a.name, undefined, data), size: data.length, blob: stored.get(a.oid) ?? (await putBlob(ctx, data)),
         ...(image ? { width: image.width, height: image.height } : {}),
       };
     }
@@ -210,7 +214,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   // Each page file's bytes are kept (content-addressed, stored once), stored while the bodies convert: a page that
   // did not change is written back with them, also to a branch or repository that does not have them.
   const rawOids = [...new Set(documents.map((p) => listing.get(joinPath(repo.root, p.path!))?.oid).filter((o): o is string => !!o && texts.has(o)))];
-  const rawBlobs = mapLimit(rawOids, 16, async (oid) => [oid, await putBlob(ctx, texts.get(oid)!)] as const);
+  const rawBlobs = putBlobs(ctx, rawOids.map((oid) => texts.get(oid)!)).then((hashes) => hashes.map((h, i) => [rawOids[i]!, h] as const));
   const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId);
   const rawBlob = new Map(await rawBlobs);
   const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!]));
@@ -305,20 +309,6 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const stats = { pages: pageCount, files: files.length, filesRead: toRead.length, warnings: repo.warnings.length };
   if (!committed) return { commit: head, skipped: 'the content is the same as the space\'s', stats, ...(request.standalone ? { standalone: true } : {}) };
   return { revisionId: committed.revisionId, commit: head, stats, ...(request.standalone ? { standalone: true } : {}) };
-}
-
-/** `fn` over `items`, at most `limit` at a time; results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return out;
 }
 
 function cleanGitMeta(g: PageGitMeta): PageGitMeta | undefined {
@@ -478,6 +468,11 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   let kept = 0;
 
   const toRender: { id: string; path: string; exportPage: ExportPage; hash: string; markdown: string }[] = [];
+  // The kept bytes of unchanged pages the branch does not have, read in one go.
+  const keptBytes = await getBlobs(ctx, [...plan.pages].flatMap(([id, path]) => {
+    const snap = before.pages[id];
+    return snap?.blob && snap.path === path && tree.get(rel(path))?.oid !== snap.oid ? [snap.blob] : [];
+  }));
   for (const [id, path] of plan.pages) {
     const node = nodes.get(id)!;
     const exportPage = { ...byId.get(id)!, fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
@@ -492,7 +487,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
         kept++;
         continue;
       }
-      const data = snap.blob ? await getBlob(ctx, snap.blob).catch(() => undefined) : undefined;
+      const data = snap.blob ? keptBytes.get(snap.blob) : undefined;
       if (data && blobOid(data) === snap.oid) {
         write(path, data);
         next.pages[id] = { path, oid: snap.oid, hash, blob: snap.blob! };
@@ -510,17 +505,22 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
     rendered++;
   });
 
-  // Files: bytes are only read when the path or the blob changed.
+  // Files: bytes are only read when the path or the blob changed, and then in one go.
+  const unchangedFile = (f: { id: string; blob: string }) => {
+    const snap = before.files[f.id];
+    return !!snap && snap.blob === f.blob && tree.get(rel(plan.files.get(f.id)!))?.oid === snap.oid;
+  };
+  const fileBytes = await getBlobs(ctx, revision.files.filter((f) => !unchangedFile(f)).map((f) => f.blob));
   for (const f of revision.files) {
     const path = plan.files.get(f.id)!;
-    const p = rel(path);
-    const snap = before.files[f.id];
-    if (snap && snap.blob === f.blob && tree.get(p)?.oid === snap.oid) {
-      wanted.add(p);
-      next.files[f.id] = { path, oid: snap.oid, blob: f.blob };
+    if (unchangedFile(f)) {
+      wanted.add(rel(path));
+      next.files[f.id] = { path, oid: before.files[f.id]!.oid, blob: f.blob };
       continue;
     }
-    const oid = write(path, await getBlob(ctx, f.blob));
+    const data = fileBytes.get(f.blob);
+    if (!data) throw new Error(`Blob ${f.blob} is missing from the blob store`);
+    const oid = write(path, data);
     next.files[f.id] = { path, oid, blob: f.blob };
   }
 

@@ -10,6 +10,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { blobsRepo } from '../repos/blobs.repo.js';
+import { mapLimit } from '../lib/map-limit.js';
 
 export interface BlobStore {
   /** Stores bytes; returns their SHA-256 (hex). Storing the same bytes twice keeps one copy. */
@@ -17,8 +18,13 @@ export interface BlobStore {
   /** The bytes of a blob, or undefined when it is not stored. */
   get(hash: string): Promise<Buffer | undefined>;
   has(hash: string): Promise<boolean>;
+  /** Stores many blobs at once (an import's assets); returns their hashes in order. */
+  putMany(data: readonly Buffer[]): Promise<string[]>;
+  /** The bytes of many blobs at once (an export's files); blobs not stored are absent from the map. */
+  getMany(hashes: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const HASH = /^[0-9a-f]{64}$/;
 
 export class FsBlobStore implements BlobStore {
@@ -29,8 +35,18 @@ export class FsBlobStore implements BlobStore {
     return join(this.dir, hash.slice(0, 2), hash.slice(2));
   }
 
+  putMany(data: readonly Buffer[]): Promise<string[]> {
+    return mapLimit(data, 8, (d) => this.put(d));
+  }
+
+  async getMany(hashes: readonly string[]): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(hashes)];
+    const found = await mapLimit(unique, 8, async (h) => [h, HASH.test(h) ? await this.get(h) : undefined] as const);
+    return new Map(found.filter((e): e is readonly [string, Buffer] => e[1] !== undefined));
+  }
+
   async put(data: Buffer): Promise<string> {
-    const hash = createHash('sha256').update(data).digest('hex');
+    const hash = sha256(data);
     const path = this.pathOf(hash);
     if (await this.has(hash)) return hash;
     await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
@@ -71,9 +87,23 @@ export class DbBlobStore implements BlobStore {
   ) {}
 
   async put(data: Buffer): Promise<string> {
-    const hash = createHash('sha256').update(data).digest('hex');
-    await blobsRepo.insertIfAbsent(this.ctx.db, hash, data, this.ctx.clock.now().toISOString());
-    return hash;
+    return (await this.putMany([data]))[0]!;
+  }
+
+  async putMany(data: readonly Buffer[]): Promise<string[]> {
+    const hashes = data.map(sha256);
+    const rows = new Map<string, Buffer>();
+    data.forEach((d, i) => rows.set(hashes[i]!, d));
+    await blobsRepo.insertManyIfAbsent(this.ctx.db, [...rows].map(([hash, d]) => ({ hash, data: d })), this.ctx.clock.now().toISOString());
+    return hashes;
+  }
+
+  async getMany(hashes: readonly string[]): Promise<Map<string, Buffer>> {
+    const wanted = [...new Set(hashes)].filter((h) => HASH.test(h));
+    const found = await blobsRepo.findMany(this.ctx.db, wanted);
+    const missing = wanted.filter((h) => !found.has(h));
+    if (missing.length && this.legacy) for (const [h, d] of await this.legacy.getMany(missing)) found.set(h, d);
+    return found;
   }
 
   async get(hash: string): Promise<Buffer | undefined> {
