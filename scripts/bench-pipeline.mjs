@@ -126,8 +126,13 @@ try {
 
   console.log('\n2. Creating a page over HTTP (median; x = ratio to the bare parse of the same text in step 1)');
   for (const [label] of sizes) {
-    const t = await timeAsync((i) => created(`Page ${label} ${i}`, pages[label]));
-    console.log(`   ${label.padEnd(7)} ${both(t, stages[label].bare)} the bare parse`);
+    try {
+      const t = await timeAsync((i) => created(`Page ${label} ${i}`, pages[label]));
+      console.log(`   ${label.padEnd(7)} ${both(t, stages[label].bare)} the bare parse`);
+    } catch (err) {
+      // A loaded machine can take a 1 MB page past the budget (wall time): say so, and go on.
+      console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
+    }
   }
 
   console.log('\n3. Adversarial inputs written to a page over HTTP (goal: processed or refused within 1 s, never 5xx)');

@@ -175,7 +175,7 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
 /** Derives the links and search sections of pages (replacing what they had). */
 async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<void> {
   if (pages.length === 0) return;
-  if (hadIndex) await contentIndexRepo.clearDerived(tx, spaceId, pages.map((p) => p.pageId));
+  if (hadIndex) await clearDerivedInSlices(tx, spaceId, pages.map((p) => p.pageId));
   const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
   const sections: Insertable<SearchSectionsTable>[] = [];
   const links: Insertable<PageLinksTable>[] = [];
@@ -198,8 +198,22 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
  * were one stall of a few hundred milliseconds. Between slices the loop runs other requests' timers, I/O and
  * worker messages (their queries wait for the transaction, as they would anyway).
  */
-const SECTION_SLICE = 250;
-const LINK_SLICE = 1000;
+const SECTION_SLICE = 100;
+const LINK_SLICE = 500;
+
+/**
+ * Removes the links and search sections of pages before they are indexed again, the sections a slice of `seq` at a
+ * time (deleting from the full-text index reads each row's text again: as costly as inserting it).
+ */
+async function clearDerivedInSlices(tx: DbOrTx, spaceId: string, pageIds: string[]): Promise<void> {
+  await contentIndexRepo.clearLinks(tx, spaceId, pageIds);
+  const top = await contentIndexRepo.maxSectionSeq(tx, spaceId, pageIds);
+  if (top === undefined) return;
+  for (let from = -1; from <= top; from += SECTION_SLICE) {
+    if (from > -1) await new Promise((resolve) => setImmediate(resolve));
+    await contentIndexRepo.clearSections(tx, spaceId, pageIds, from, from + SECTION_SLICE - 1);
+  }
+}
 
 async function inSlices<T>(rows: T[], size: number, write: (part: T[]) => Promise<number>): Promise<number> {
   let written = 0;

@@ -105,6 +105,25 @@ export const contentIndexRepo = {
       await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
     }
   },
+  /** The highest search-section `seq` of pages (-1 for a page row alone; undefined when they have none). */
+  async maxSectionSeq(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<number | undefined> {
+    let top: number | undefined;
+    for (const part of chunks(pageIds)) {
+      const r = await db.selectFrom('search_sections').select((eb) => eb.fn.max('seq').as('top')).where('space_id', '=', spaceId).where('page_id', 'in', part).executeTakeFirst();
+      if (r?.top !== null && r?.top !== undefined) top = Math.max(top ?? -1, Number(r.top));
+    }
+    return top;
+  },
+  /** Removes the search sections of pages whose `seq` is in [from, to] (a large page's, a slice at a time). */
+  async clearSections(db: DbOrTx, spaceId: string, pageIds: readonly string[], from: number, to: number): Promise<void> {
+    for (const part of chunks(pageIds)) {
+      await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', part).where('seq', '>=', from).where('seq', '<=', to).execute();
+    }
+  },
+  /** Removes the links of pages. */
+  async clearLinks(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
+    for (const part of chunks(pageIds)) await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
+  },
   async clearSpace(db: DbOrTx, spaceId: string): Promise<void> {
     for (const t of ['space_pages', 'space_files', 'page_links', 'search_sections'] as const) {
       await db.deleteFrom(t).where('space_id', '=', spaceId).execute();
