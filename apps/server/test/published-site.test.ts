@@ -155,6 +155,11 @@ describe('published site', () => {
     await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
     expect((await get(`${base}/api/endpoints`)).text).toContain('<h1>Endpoints</h1>');
     expect((await get(`${base}/`)).text).toContain(`href="${base}/api/"`);
+    // Section groups are drop-downs of their sections in the section tabs.
+    const group = await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/section-groups`, { title: 'Developers', sections: [section.id] });
+    expect(group.status).toBe(201);
+    expect((await get(`${base}/`)).text).toContain(`<details class="dropdown section-group"><summary>Developers</summary><ul><li><a href="${base}/api/">API</a></li></ul></details>`);
+    expect((await get(`${base}/api/endpoints`)).text).toContain('<summary aria-current="true">Developers</summary>');
 
     await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/sections/${section.id}`, { condition: 'visitor.claims.unsigned.developer === true' });
     expect((await get(`${base}/api/endpoints`)).status).toBe(404);

@@ -25,7 +25,7 @@ import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
-import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem } from './shell.js';
+import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
@@ -468,6 +468,33 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type(type).send(data);
   }
 
+  /** The visible sections as tabs, with section groups (GitBook's drop-downs) holding theirs, in the site's order. */
+  function sectionTabs(v: Visit, r: Resolved, href: (s: SectionRow) => string): SectionTab[] {
+    const { groups } = v.view.structure;
+    const level = (groupId: string | null, depth: number): SectionTab[] => {
+      if (depth > 8) return [];
+      const items: { sort: string; tab: () => SectionTab | undefined }[] = [
+        ...r.sections.filter((s) => s.group_id === groupId).map((s) => ({ sort: s.sort_key, tab: () => ({ title: s.title, href: href(s), current: s.id === r.section?.id }) })),
+        ...groups.filter((g) => g.parent_id === groupId).map((g) => ({
+          sort: g.sort_key,
+          tab: () => {
+            const children = level(g.id, depth + 1);
+            const holds = (t: SectionTab): boolean => ('group' in t ? t.children.some(holds) : t.current);
+            return children.length ? { group: g.title, current: children.some(holds), children } : undefined;
+          },
+        })),
+      ];
+      return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.tab()).filter((t): t is SectionTab => !!t);
+    };
+    const tabs = level(null, 0);
+    // Sections whose group is gone or hidden still show, at the end.
+    const shown = new Set<string>();
+    const walk = (ts: SectionTab[]) => ts.forEach((t) => ('group' in t ? walk(t.children) : shown.add(t.href)));
+    walk(tabs);
+    for (const s of r.sections) if (!shown.has(href(s))) tabs.push({ title: s.title, href: href(s), current: s.id === r.section?.id });
+    return tabs;
+  }
+
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
   async function page(res: Response, v: Visit, rawPath: string): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
@@ -522,7 +549,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       siteHref: `${v.base}/`,
       title: current.page.meta.title,
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
-      sections: r.sections.map((s) => ({ title: s.title, href: sectionHref(s), current: s.id === r.section?.id })),
+      sections: sectionTabs(v, r, sectionHref),
       variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
       nav: navOf(rev.tree, r.spaceBase, current.page.meta.id, flat[0]?.page.meta.id),
       body: rendered.html,

@@ -55,13 +55,21 @@ export interface Chrome {
   socialPreview?: string;
 }
 
+export type SectionTab = { title: string; href: string; current: boolean } | { group: string; current: boolean; children: SectionTab[] };
+
+const sectionTabs = (tabs: readonly SectionTab[]): string => tabs.map((x) => ('group' in x
+  ? `<details class="dropdown section-group"><summary${x.current ? ' aria-current="true"' : ''}>${escapeHtml(x.group)}</summary><ul>${x.children.map((c) => `<li>${sectionTabs([c])}</li>`).join('')}</ul></details>`
+  : `<a href="${safeUrl(x.href)}"${x.current ? ' aria-current="page"' : ''}>${escapeHtml(x.title)}</a>`)).join('');
+
+const countTabs = (tabs: readonly SectionTab[]): number => tabs.reduce((n, x) => n + ('group' in x ? countTabs(x.children) : 1), 0);
+
 export interface ShellInput {
   chrome: Chrome;
   siteHref: string;
   title: string;
   description?: string;
-  /** The sections of the site (tabs), when it has more than one. */
-  sections: { title: string; href: string; current: boolean }[];
+  /** The sections of the site (tabs; section groups as dropdowns of their sections), when it has more than one. */
+  sections: SectionTab[];
   /** The site spaces of the current section (variants), when there are more than one. */
   variants: { title: string; href: string; current: boolean }[];
   nav: NavItem[];
@@ -168,7 +176,8 @@ form.search{margin-left:auto;display:flex}form.search input{font:inherit;font-si
 .nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
 .nav-toggle:focus-visible+header .nav-button{outline:2px solid var(--primary)}
 nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid var(--line);overflow-x:auto;background:var(--bg)}
-nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--primary);border-color:var(--primary);font-weight:600}
+nav.sections details.dropdown{padding:.6rem .75rem;color:var(--muted)}nav.sections details.dropdown ul{left:0;right:auto;top:2.4rem;z-index:4}nav.sections details.dropdown a{border:0;padding:.3rem .6rem;display:block}nav.sections summary[aria-current]{color:var(--primary);font-weight:600}
+nav.sections{overflow:visible}nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--primary);border-color:var(--primary);font-weight:600}
 .layout{display:grid;grid-template-columns:17.5rem minmax(0,1fr) 14rem;min-height:calc(100vh - 3.5rem);max-width:90rem;margin:0 auto}
 aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto}
 aside.sidebar ul{list-style:none;margin:0;padding-left:.75rem}aside.sidebar nav>ul{padding-left:0}
@@ -268,9 +277,7 @@ function faviconLinks(f: Chrome['favicon']): string {
 export function renderShell(s: ShellInput): string {
   const c = s.chrome;
   const ext = c.externalTarget;
-  const tabs = s.sections.length > 1
-    ? `<nav class="sections" aria-label="Sections">${s.sections.map((x) => `<a href="${safeUrl(x.href)}"${x.current ? ' aria-current="page"' : ''}>${escapeHtml(x.title)}</a>`).join('')}</nav>`
-    : '';
+  const tabs = countTabs(s.sections) > 1 ? `<nav class="sections" aria-label="Sections">${sectionTabs(s.sections)}</nav>` : '';
   const variants = s.variants.length > 1
     ? `<nav class="variants" aria-label="Variants">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' aria-current="true"' : ''}>${escapeHtml(v.title)}</a>`).join('')}</nav>`
     : '';
