@@ -195,6 +195,14 @@ describe('computed API reference pages', () => {
     expect(gone.pages.map((p: any) => p.title)).toEqual(['API reference', 'Changelog']);
     expect((await t.api.get(`${t.base}/content/page/${gone.pages[0].id}?format=markdown`)).body.markdown).toContain('is not available');
     expect(computed.id).toBe(gone.pages[0].computedSeed);
+
+    // Deleting the computed page: no computed revision any more, its pages leave the indexes.
+    expect((await t.api.delete(`${t.base}/content/page/${computed.id}`)).status).toBe(204);
+    const plain = (await t.api.get(`${t.base}/content`)).body;
+    expect(plain.type).toBe('edits');
+    expect(plain.pages.map((p: any) => p.title)).toEqual(['Changelog']);
+    expect((await t.api.get(`${t.base}/search?query=owners`)).body.items).toEqual([]);
+    expect((await t.api.get(`${t.base}/content/path/api-reference`)).status).toBe(404);
   });
 
   it('renders Swagger 2.0, 3.1 webhooks, $ref cycles and 300 operations (by operation), and says when a spec is missing or invalid', async () => {
