@@ -28,6 +28,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { JOB_TYPES } from '../jobs/types.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { Lru } from '../lib/lru.js';
 import { generatePages, openAPISource, evaluateOpenAPIBlocksWithin, RenderBudgetError, type GeneratedPage, type ResolvedSpec } from '../openapi/pages.js';
 import { computedRepo } from '../repos/computed.repo.js';
 import { contentRepo } from '../repos/content.repo.js';
@@ -259,6 +260,9 @@ async function splice(ctx: AppContext, db: DbOrTx, tree: TreeNode, expansions: M
   return root;
 }
 
+/** Trees known to hold no computed page, by root hash (trees never change): reads and merges do not walk them again. */
+const withoutComputed = new Lru<string, true>(20_000);
+
 /** A computed revision's id: derived from its source and its tree, so concurrent readers make the same one. */
 function computedRevisionId(sourceId: string, rootHash: string): string {
   const digest = createHash('sha256').update(`computed\0${sourceId}\0${rootHash}`).digest('base64url').replace(/[-_]/g, '');
@@ -271,10 +275,13 @@ function computedRevisionId(sourceId: string, rootHash: string): string {
  * `pending` is true and an `openapi.expand` job is enqueued for the space.
  */
 export async function computedRevisionOf(ctx: AppContext, tx: DbOrTx, space: Pick<SpaceRow, 'id' | 'org_id'>, source: RevisionContent): Promise<ComputedRevision | undefined> {
-  if (!source.rootHash || source.revision.type === 'computed') return undefined;
+  if (!source.rootHash || source.revision.type === 'computed' || withoutComputed.get(source.rootHash)) return undefined;
   const tree = await loadTree(ctx, tx, source.rootHash);
   const found = computedSpots(tree);
-  if (found.length === 0) return undefined;
+  if (found.length === 0) {
+    withoutComputed.set(source.rootHash, true);
+    return undefined;
+  }
   const spots = spotsOf(found, await specsOf(tx, space.org_id, found));
   const expansions = new Map<string, string[]>();
   let pending = false;
