@@ -6,34 +6,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const root = new URL('..', import.meta.url).pathname;
 export const require = createRequire(join(root, 'apps/server/package.json'));
 const autocannon = require('autocannon');
-const pg = require('pg');
 
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN_TOKEN = 'bdy_bench_admin_token_0123456789abcdefgh';
 /** One key for every process of a run (processes sharing a database must share it). */
 const SECRETS_KEY = 'b1'.repeat(32);
 
 export const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def;
 
-async function pgAdmin(sql) {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A fresh PostgreSQL database for one benchmark run. */
+/** A fresh PostgreSQL database for one benchmark run (the test harness's helper, from the build). */
 export async function createPgDatabase(prefix = 'bindery_bench') {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  await pgAdmin(`create database ${name}`);
-  return { url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), drop: () => pgAdmin(`drop database if exists ${name} with (force)`) };
+  const { createTestDatabase } = await import(pathToFileURL(join(root, 'apps/server/dist/testing/pg-databases.js')).href);
+  return createTestDatabase(prefix);
 }
 
 let nextPort = 18500 + (process.pid % 200) * 5;

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const [mode, port, file] = process.argv.slice(2);
 const root = new URL('..', import.meta.url).pathname;
@@ -39,7 +40,6 @@ if (mode === 'bare') {
   });
 } else if (mode === 'stack') {
   const express = require('express');
-  const OpenApiValidator = require('express-openapi-validator');
   const spec = JSON.parse(readFileSync(require.resolve('@bindery/api-types/openapi.json'), 'utf8'));
   const app = express();
   app.disable('x-powered-by');
@@ -47,19 +47,9 @@ if (mode === 'bare') {
   app.set('query parser', 'simple');
   app.get('/healthz', (_req, res) => res.status(200).json({ status: 'ok' }));
   app.use(express.json({ limit: '5mb', strict: false }));
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: spec,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: false,
-      validateSecurity: false,
-      validateApiSpec: false,
-      validateFormats: true,
-      ignoreUndocumented: false,
-      $refParser: { mode: 'bundle' },
-      useRequestUrl: true,
-    }),
-  );
+  // Bindery's own validator step (the same options), from the build.
+  const { validateAgainstSpec } = await import(pathToFileURL(join(root, 'apps/server/dist/http/middlewares.js')).href);
+  app.use(validateAgainstSpec({ config: { validateResponses: false } }, spec));
   // One dispatcher after the validator (no route per operation to walk): the cheapest Express + validator app.
   app.use((req, res) => {
     const r = byRoute.get(`${req.method} ${req.path}`);
