@@ -167,6 +167,15 @@ describe('published site', () => {
     expect((await get(`${base}/api/endpoints?claims=${claims}`)).status).toBe(200);
     const wrong = encodeURIComponent(JSON.stringify({ developer: 'yes' }));
     expect((await get(`${base}/api/endpoints?claims=${wrong}`)).status).toBe(404);
+    // GitBook's spellings: ?visitor.<claim>= (kept in the gitbook-visitor-public cookie), gitbook-visitor-public* cookies.
+    const viaUrl = await get(`${base}/api/endpoints?visitor.developer=true`);
+    expect(viaUrl.status).toBe(200);
+    const kept = viaUrl.headers.get('set-cookie')!.split(';')[0]!;
+    expect(kept).toMatch(/^gitbook-visitor-public=/);
+    expect((await get(`${base}/api/endpoints`, { cookie: kept })).status).toBe(200);
+    expect((await get(`${base}/api/endpoints?visitor.developer=yes`)).status).toBe(404);
+    expect((await get(`${base}/api/endpoints`, { cookie: `gitbook-visitor-public-app=${encodeURIComponent('{"developer":true}')}` })).status).toBe(200);
+    expect((await get(`${base}/api/endpoints`, { cookie: `gitbook-visitor-public=${encodeURIComponent('{"__proto__":{"developer":true}}')}` })).status).toBe(404);
     // {% if %} blocks inside a page: only the branch the visitor's claims select reaches the page, its twin and search.
     expect((await t.api.patch(`/v1/spaces/${api.id}/content/page/page-endpoints`, { markdown: 'GET /things\n\n{% if visitor.claims.unsigned.beta %}\nBeta endpoint quokka.\n{% else %}\nStable only.\n{% endif %}\n' })).status).toBe(200);
     const dev = encodeURIComponent(JSON.stringify({ developer: true }));
@@ -186,6 +195,7 @@ describe('published site', () => {
     const token = await new SignJWT({ role: 'developer' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(key));
     expect((await get(`${base}/api/endpoints`)).status).toBe(404);
     expect((await get(`${base}/api/endpoints?jwt_token=${token}`)).status).toBe(200);
+    expect((await get(`${base}/api/endpoints`, { cookie: `gitbook-visitor-token=${token}` })).status).toBe(200);
     const unsignedRole = encodeURIComponent(JSON.stringify({ role: 'developer' }));
     expect((await get(`${base}/api/endpoints?claims=${unsignedRole}`)).status).toBe(404);
   });

@@ -86,27 +86,65 @@ function cookies(req: Request): Map<string, string> {
 
 const cookiePath = (base: string) => base || '/';
 
-/**
- * The visitor's claims: the signed ones of a valid visitor token (`?jwt_token=` or the site's cookie), and the
- * unsigned ones under `unsigned` — from `?claims=` (JSON) or the `bindery_site_claims` cookie; anything malformed
- * counts as none.
- */
-function claimsOf(req: Request, res: Response): Claims {
-  const signed = (res.locals.visitorClaims ?? {}) as Claims;
-  const raw = typeof req.query.claims === 'string' ? req.query.claims : cookies(req).get('bindery_site_claims');
-  if (!raw || raw.length > 4096) return { ...signed };
+const UNSAFE_KEY = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A JSON object from untrusted text (bounded), or undefined. */
+function jsonObject(raw: string | undefined): Record<string, unknown> | undefined {
+  if (!raw || raw.length > 4096) return undefined;
   try {
     const v = JSON.parse(raw) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? { ...signed, unsigned: v as Record<string, unknown> } : { ...signed };
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   } catch {
-    return { ...signed };
+    return undefined;
   }
+}
+
+/** A claim value given in a URL, read as GitBook reads it: booleans, null, numbers, JSON objects, else the string. */
+function claimValue(raw: string): unknown {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'null') return null;
+  if (raw !== '' && raw.length < 32 && Number.isFinite(Number(raw))) return Number(raw);
+  return jsonObject(raw) ?? raw;
+}
+
+/**
+ * The visitor's claims: the signed ones of a valid visitor token (`?jwt_token=` or a cookie), and the unsigned ones
+ * under `unsigned`, merged from (in this order) the `bindery_site_claims` cookie or `?claims=` (JSON), GitBook's
+ * `gitbook-visitor-public*` cookies (JSON), and GitBook's `?visitor.<path>=<value>` parameters (which are kept in the
+ * `gitbook-visitor-public` session cookie for the next pages, as GitBook does). Anything malformed counts as none.
+ */
+function claimsOf(req: Request, res: Response, base: string): Claims {
+  const signed = (res.locals.visitorClaims ?? {}) as Claims;
+  const jar = cookies(req);
+  const unsigned: Record<string, unknown> = { ...(jsonObject(typeof req.query.claims === 'string' ? req.query.claims : jar.get('bindery_site_claims')) ?? {}) };
+  const merge = (from: Record<string, unknown> | undefined) => {
+    for (const [k, v] of Object.entries(from ?? {})) if (!UNSAFE_KEY.has(k)) unsigned[k] = v;
+  };
+  for (const [name, value] of jar) if (name.startsWith('gitbook-visitor-public')) merge(jsonObject(value));
+  const fromUrl: Record<string, unknown> = {};
+  let n = 0;
+  for (const [key, value] of Object.entries(req.query)) {
+    if (!key.startsWith('visitor.') || typeof value !== 'string' || key.length > 200 || value.length > 1024 || ++n > 20) continue;
+    const path = key.slice('visitor.'.length).split('.');
+    if (path.some((p) => p === '' || UNSAFE_KEY.has(p)) || path.length > 5) continue;
+    let at = fromUrl;
+    for (const p of path.slice(0, -1)) at = (at[p] && typeof at[p] === 'object' ? at[p] : (at[p] = {})) as Record<string, unknown>;
+    at[path[path.length - 1]!] = claimValue(value);
+  }
+  if (n > 0) {
+    const kept = { ...(jsonObject(jar.get('gitbook-visitor-public')) ?? {}), ...fromUrl };
+    res.cookie('gitbook-visitor-public', JSON.stringify(kept), { sameSite: 'lax', path: cookiePath(base) });
+    merge(fromUrl);
+  }
+  return Object.keys(unsigned).length ? { ...signed, unsigned } : { ...signed };
 }
 
 /** The claims of a visitor token signed with the site's key (HS256), or undefined when it is missing or invalid. */
 async function visitorToken(req: Request, res: Response, site: SiteRow, base: string): Promise<Claims | undefined> {
   const fromQuery = typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined;
-  const token = fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`);
+  // Ours (set from ?jwt_token=), or GitBook's plain `gitbook-visitor-token` cookie set by the customer's backend.
+  const token = fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`) ?? cookies(req).get('gitbook-visitor-token');
   if (!token || token.length > 8192) return undefined;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] });
@@ -197,7 +235,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const view = await siteView(ctx, site);
     const heads = found!.heads;
-    const claims = claimsOf(req, res);
+    const claims = claimsOf(req, res, base);
     const customization = view.site;
     // The reader's theme (toggeable sites: `?theme=` once, then a cookie), else the customization's default.
     const themes = customization.themes ?? { default: 'light', toggeable: false };
