@@ -3,6 +3,7 @@
 // (merge rules, a `merge` revision, counters), conflicts listed and resolved, and merges racing into one space.
 import { describe, expect, it } from 'vitest';
 import { createTenant, type TestApi, useTestServer } from '../src/testing/index.js';
+import { png, pdfText } from '../src/testing/fixtures.js';
 
 const server = useTestServer();
 
@@ -361,35 +362,10 @@ describe('merges racing into one space', () => {
 });
 
 describe('PDF', () => {
-  async function pdfText(pdf: Buffer): Promise<string> {
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const { createRequire } = await import('node:module');
-    const { dirname, join } = await import('node:path');
-    const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-    const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, verbosity: 0 }).promise;
-    let text = '';
-    for (let n = 1; n <= doc.numPages; n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      text += content.items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-    }
-    await doc.cleanup();
-    return text;
-  }
-
   it('answers a signed URL that downloads the change request content without a token, and expires', async () => {
     const { api, base, as, owner } = await setup({ reader: 'read' });
     // An image of the space that a page embeds: rendered on the content worker pool with the file's bytes.
-    const { crc32, deflateSync } = await import('node:zlib');
-    const chunk = (type: string, data: Buffer) => {
-      const head = Buffer.alloc(8);
-      head.writeUInt32BE(data.length);
-      head.write(type, 4);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
-      return Buffer.concat([head, data, crc]);
-    };
-    const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
-    const up = await fetch(`${server.url}${base}/content/files?name=dot.png`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, body: png });
+    const up = await fetch(`${server.url}${base}/content/files?name=dot.png`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, body: png() });
     expect(up.status).toBe(201);
     const file = ((await up.json()) as { id: string }).id;
     const cr = await mkCr(api, base, 'Typos');

@@ -11,6 +11,7 @@ import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
 import { CYCLIC_JSON, generatedSpec, PETSTORE_YAML, SWAGGER2_YAML, WEBHOOKS_YAML } from '../src/openapi/samples.js';
 import { createPage, createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { pdfText } from '../src/testing/fixtures.js';
 import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 
 const server = useTestServer();
@@ -67,19 +68,6 @@ async function addSpec(t: Tenant, slug: string, text: string) {
 const openapiSource = (spec: string, props: Record<string, unknown> = { models: true }) => ({
   type: 'builtin:openapi', props, dependencies: { spec: { ref: { kind: 'openapi', spec } } },
 });
-
-/** The text of a PDF (pdfjs). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { createRequire } = await import('node:module');
-  const { dirname, join } = await import('node:path');
-  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, verbosity: 0 }).promise;
-  let text = '';
-  for (let n = 1; n <= doc.numPages; n++) text += (await (await doc.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  await doc.cleanup();
-  return text;
-}
 
 /** Pages of a tree, flattened. */
 const flat = (pages: any[]): any[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);

@@ -18,3 +18,19 @@ export function png(width = 1, height = 1, rgb: [number, number, number] = [255,
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** The text of a PDF, page by page (pdfjs, with its standard fonts): what a reader of an exported PDF sees. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { createRequire } = await import('node:module');
+  const { dirname, join } = await import('node:path');
+  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, verbosity: 0 }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += content.items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  }
+  await doc.cleanup();
+  return text;
+}
