@@ -154,15 +154,16 @@ async function cheapExpansion(ctx: AppContext, db: DbOrTx, spot: Spot): Promise<
   const stored = await computedRepo.findExpansion(db, spot.key);
   if (stored) return (JSON.parse(stored.data) as { nodes: string[] }).nodes;
   const source = openAPISource(spot.node.meta.computed);
-  let page: PageNode | undefined;
   if (!source) {
-    page = noticePage(spot.node, spot.key, `This computed page has a source Bindery does not compute (${String((spot.node.meta.computed as JsonObject | undefined)?.type ?? 'none')}); only \`builtin:openapi\` is supported.`);
-  } else if (!spot.spec || !spot.spec.last_version_id) {
-    const pages = generatePages(spot.node.pageId, source, undefined);
-    return saveExpansion(ctx, db, spot.key, await storePages(ctx, db, await toStored(pages, spot.spec, async (m) => m)));
+    const type = String((spot.node.meta.computed as JsonObject | undefined)?.type ?? 'none');
+    const notice = noticePage(spot.node, spot.key, `This computed page has a source Bindery does not compute (${type}); only \`builtin:openapi\` is supported.`);
+    return saveExpansion(ctx, db, spot.key, await storePages(ctx, db, [notice]));
   }
-  if (page) return saveExpansion(ctx, db, spot.key, await storePages(ctx, db, [page]));
-  return undefined;
+  if (!spot.spec?.last_version_id) {
+    const pages = await toStored(generatePages(spot.node.pageId, source, undefined), spot.spec, async (m) => m);
+    return saveExpansion(ctx, db, spot.key, await storePages(ctx, db, pages));
+  }
+  return undefined; // the spec has a version: the reference must be rendered (the job)
 }
 
 async function saveExpansion(ctx: AppContext, db: DbOrTx, key: string, nodes: string[]): Promise<string[]> {
