@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HandlerTable } from '../src/http/operations.js';
 import { handlerTable } from '../src/routes/index.js';
-import { createSpaceTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { createSpaceTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { createTestDatabase } from '../src/testing/pg-databases.js';
 
 describe('lifecycle', () => {
@@ -40,6 +40,52 @@ describe('lifecycle', () => {
     await closing;
     expect(closed).toBe(true);
     await expect(fetch(`${server.url}/v1`)).rejects.toThrow();
+  });
+});
+
+describe('reads beside an open transaction', () => {
+  it('answers reads while another request holds a write transaction open, showing only what is committed', async () => {
+    // SQLite: reads outside transactions go to a second connection (db/sqlite-split.ts) instead of queueing behind
+    // the open transaction (which, held here across the request, would never end); PostgreSQL reads on another
+    // pooled connection.
+    const s = await startTestServer();
+    try {
+      const user = await createUser(s, 'Reader');
+      const me = () => s.api(user.token).get('/v1/user');
+      expect((await me()).body.displayName).toBe('Reader');
+      await s.ctx.db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ display_name: 'Renamed' }).where('id', '=', user.id).execute();
+        const during = await me();
+        expect(during.status).toBe(200);
+        expect(during.body.displayName).toBe('Reader');
+      });
+      expect((await me()).body.displayName).toBe('Renamed');
+      // A write outside the transaction waited for it, and went through afterwards.
+      const org = await s.api(user.token).post('/v1/orgs', { title: 'After' });
+      expect(org.status).toBe(201);
+    } finally {
+      await s.close();
+    }
+  });
+
+  // SQLite has one writer: the write waits for the transaction. (PostgreSQL runs it at once on another connection.)
+  it.runIf(testDialect() === 'sqlite')('makes writes outside transactions wait for the writer while a transaction is open, then run in order', async () => {
+    const s = await startTestServer();
+    try {
+      const user = await createUser(s, 'Writer');
+      let created: Promise<{ status: number }> | undefined;
+      let seenInside = 0;
+      await s.ctx.db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ display_name: 'Inside' }).where('id', '=', user.id).execute();
+        created = s.api(user.token).post('/v1/orgs', { title: 'Queued' });
+        await new Promise((r) => setTimeout(r, 200));
+        seenInside = (await tx.selectFrom('organizations').select('id').where('title', '=', 'Queued').execute()).length;
+      });
+      expect((await created!).status).toBe(201);
+      expect(seenInside).toBe(0);
+    } finally {
+      await s.close();
+    }
   });
 });
 

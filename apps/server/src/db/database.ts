@@ -2,12 +2,13 @@
 // embedded SQLite file (WAL). Everything dialect-specific lives here and in dialect.ts.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { noteWrite } from './read-cache.js';
 import { attachSqliteReads } from './prepared.js';
+import { SplitSqliteDialect } from './sqlite-split.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -18,7 +19,7 @@ export type DbOrTx = Kysely<Database>;
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
-  /** SQLite: the connection itself, for the synchronous reads of db/read-cache.ts. */
+  /** SQLite: the reading connection, for the synchronous reads of db/read-cache.ts. */
   sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
@@ -42,10 +43,16 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  attachSqliteReads(db, { busy: () => sqlite.inTransaction, all: (sql, parameters) => statements.prepare(sql).all(parameters) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  // Reads outside transactions go to a second connection (db/sqlite-split.ts): in WAL mode they see the last
+  // committed state and never wait behind another request's open transaction.
+  const reader = new SQLite(opts.sqliteFile);
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('query_only = ON');
+  const writes = withStatementCache(sqlite);
+  const reads = withStatementCache(reader);
+  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(writes, reads) });
+  attachSqliteReads(db, { busy: () => false, all: (sql, parameters) => reads.prepare(sql).all(parameters) });
+  return { db, dialect: 'sqlite', sqlite: reader, close: () => db.destroy() };
 }
 
 /**

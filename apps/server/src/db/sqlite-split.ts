@@ -1,0 +1,168 @@
+// SQLite with two connections to one WAL database file: a writer for transactions and writes, and a reader for
+// every read made outside a transaction. Kysely's SQLite dialect has one connection and queues every query behind
+// an open transaction, so one request committing a large page (whose transaction awaits the content worker pool,
+// slices of index rows, blob writes) made every other request's reads wait for it. In WAL mode a reader sees the
+// last committed state and never waits for the writer; writers still take turns (one writer lock, in order).
+//
+// A query goes to the reader when SQLite itself says the statement does not write (`Statement.readonly`), no
+// transaction of this connection handle is open, and it is not a transaction command; everything else waits for the
+// writer lock. A transaction holds the writer lock from `begin` to `commit`/`rollback`, so its own reads see its
+// own writes.
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type DatabaseConnection, type Dialect, type Driver,
+  type Kysely, type QueryCompiler, type QueryResult,
+} from 'kysely';
+
+/** Prepares statements (the cache of one connection). */
+export interface StatementSource {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+}
+
+/** The writer lock: one holder at a time, handed over in the order asked. */
+class WriterLock {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return ready;
+  }
+}
+
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Statements that may be reads (SQLite then says whether the statement writes). */
+const MAYBE_READ = /^\s*(select|with|values)\b/i;
+
+function run(source: StatementSource, query: CompiledQuery): QueryResult<unknown> {
+  const stmt = source.prepare(query.sql);
+  if (stmt.reader) return { rows: stmt.all(query.parameters as unknown[]) };
+  const { changes, lastInsertRowid } = stmt.run(query.parameters as unknown[]);
+  return {
+    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+    numAffectedRows: changes != null ? BigInt(changes) : undefined,
+    rows: [],
+  };
+}
+
+class SplitConnection implements DatabaseConnection {
+  /** Set while this handle holds the writer for a transaction. */
+  release: (() => void) | undefined;
+
+  constructor(private readonly driver: SplitSqliteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.release) return run(this.driver.writer, query) as QueryResult<R>;
+    if (MAYBE_READ.test(query.sql) && this.driver.reader.prepare(query.sql).readonly) return run(this.driver.reader, query) as QueryResult<R>;
+    const release = await this.driver.lock.acquire();
+    try {
+      return run(this.driver.writer, query) as QueryResult<R>;
+    } finally {
+      release();
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not used with SQLite');
+  }
+}
+
+class SplitSqliteDriver implements Driver {
+  readonly lock = new WriterLock();
+  constructor(readonly writer: StatementSource, readonly reader: StatementSource) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as SplitConnection;
+    c.release = await this.lock.acquire();
+    try {
+      run(this.writer, CompiledQuery.raw('begin'));
+    } catch (err) {
+      this.end(c);
+      throw err;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      run(this.writer, CompiledQuery.raw('commit'));
+    } finally {
+      this.end(connection as SplitConnection);
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      run(this.writer, CompiledQuery.raw('rollback'));
+    } finally {
+      this.end(connection as SplitConnection);
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteName(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A handle released with its transaction still open (never by Kysely) would keep the writer forever.
+    const c = connection as SplitConnection;
+    if (c.release) {
+      try {
+        run(this.writer, CompiledQuery.raw('rollback'));
+      } finally {
+        this.end(c);
+      }
+    }
+  }
+
+  private end(c: SplitConnection): void {
+    const release = c.release;
+    c.release = undefined;
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    this.reader.close();
+    this.writer.close();
+  }
+}
+
+/** Several connection handles at once: the driver decides who waits for the writer. */
+class SplitSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+export class SplitSqliteDialect implements Dialect {
+  constructor(private readonly writer: StatementSource, private readonly reader: StatementSource) {}
+  createDriver(): Driver {
+    return new SplitSqliteDriver(this.writer, this.reader);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter(): SqliteAdapter {
+    return new SplitSqliteAdapter();
+  }
+  createIntrospector(db: Kysely<any>): SqliteIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
