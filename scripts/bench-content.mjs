@@ -9,19 +9,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { arg as opt, require, dist } from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const { loadConfig } = await dist('config.js');
 const { startServer } = await dist('server.js');
-const { applyEdits } = await dist('services/content.js');
+const { applyEdits } = await dist('engine/index.js');
 const pino = require('pino');
 const { sql } = require('kysely');
 
-const opt = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
 const pgUrl = opt('pg', undefined);
 const sizes = opt('sizes', '100,10000').split(',').map(Number);
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';

@@ -16,19 +16,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { arg as opt, require, dist } from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const { loadConfig } = await dist('config.js');
 const { startServer } = await dist('server.js');
 const { JOB_TYPES, jobHandlers, runDueJobs } = await dist('jobs/index.js');
 const pino = require('pino');
 
-const opt = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
 const pgUrl = opt('pg', undefined);
 const PAGES = Number(opt('pages', '1000'));
 const ASSETS = Number(opt('assets', '500'));

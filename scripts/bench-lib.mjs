@@ -10,13 +10,16 @@ import { pathToFileURL } from 'node:url';
 
 export const root = new URL('..', import.meta.url).pathname;
 export const require = createRequire(join(root, 'apps/server/package.json'));
+/** A module of the built server (apps/server/dist), for scripts that run Bindery in their own process. */
+export const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const autocannon = require('autocannon');
 
 export const ADMIN_TOKEN = 'bdy_bench_admin_token_0123456789abcdefgh';
 /** One key for every process of a run (processes sharing a database must share it). */
 const SECRETS_KEY = 'b1'.repeat(32);
 
-export const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def;
+/** `--name=value` of the command line (the value may hold '='), or def. */
+export const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
 
 /** A fresh PostgreSQL database for one benchmark run (the test harness's helper, from the build). */
 export async function createPgDatabase(prefix = 'bindery_bench') {

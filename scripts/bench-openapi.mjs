@@ -17,14 +17,10 @@
 // docs/openapi.md records a run.
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-openapi.mjs [--operations=300] [--runs=7]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { arg as opt, require, dist } from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const { processSpecSource } = await dist('openapi/process.js');
 const { parseText, bundle } = await dist('openapi/documents.js');
 const { buildModel } = await dist('openapi/model.js');
@@ -36,7 +32,6 @@ const yaml = require('js-yaml');
 const pino = require('pino');
 const { validate } = require('@readme/openapi-parser');
 
-const opt = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
 const operations = Number(opt('operations', '300'));
 const runs = Number(opt('runs', '7'));
 const limits = { maxBytes: 50 * 1024 * 1024, fetchTimeoutMs: 10_000, deadlineMs: 60_000, maxDocuments: 20, allowPrivate: false };

@@ -22,13 +22,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { arg as opt, require, dist } from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const { loadConfig } = await dist('config.js');
 const { startServer } = await dist('server.js');
 const { tokenize } = await dist('content/parser.js');
@@ -38,7 +34,6 @@ const { contentProcessingSettings } = await dist('content/process.js');
 const { realisticPage, adversarialInputs } = await dist('testing/docs-corpus.js');
 const pino = require('pino');
 
-const opt = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
 const pgUrl = opt('pg', undefined);
 const runs = Number(opt('runs', 5));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';

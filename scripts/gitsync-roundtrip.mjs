@@ -18,12 +18,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { root, require, dist } from './bench-lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'apps/server/package.json'));
-const dist = (p) => import(pathToFileURL(join(root, 'apps/server/dist', p)).href);
 const { loadConfig } = await dist('config.js');
 const { startServer } = await dist('server.js');
 const { JOB_TYPES, jobHandlers, runDueJobs } = await dist('jobs/index.js');

@@ -3,6 +3,7 @@
 // read into the same shape as OpenAPI 3 (body/formData parameters become the request body, `produces` the response
 // media types). Nothing here follows a reference unbounded: `resolve` follows a chain of at most 32 `$ref`s.
 import { getAt, pointerTokens } from './documents.js';
+import { isPlainObject } from '../lib/objects.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -71,14 +72,13 @@ export interface ApiModel {
   resolve(value: unknown): unknown;
 }
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export function buildModel(doc: Json): ApiModel {
   const swagger = doc.swagger !== undefined;
   const resolve = (value: unknown): unknown => {
     let cur = value;
-    for (let i = 0; i < 32 && isObject(cur) && typeof cur.$ref === 'string'; i++) {
+    for (let i = 0; i < 32 && isPlainObject(cur) && typeof cur.$ref === 'string'; i++) {
       const tokens = pointerTokens(cur.$ref);
       const next = tokens ? getAt(doc, tokens) : undefined;
       if (next === undefined) return cur;
@@ -86,19 +86,19 @@ export function buildModel(doc: Json): ApiModel {
     }
     return cur;
   };
-  const info = isObject(doc.info) ? doc.info : {};
+  const info = isPlainObject(doc.info) ? doc.info : {};
   const servers: string[] = swagger
     ? [`${(Array.isArray(doc.schemes) && str(doc.schemes[0])) || 'https'}://${str(doc.host) ?? 'localhost'}${str(doc.basePath) ?? ''}`].filter(() => doc.host !== undefined)
-    : (Array.isArray(doc.servers) ? doc.servers : []).map((s) => str(isObject(s) ? s.url : undefined)).filter((u): u is string => !!u);
+    : (Array.isArray(doc.servers) ? doc.servers : []).map((s) => str(isPlainObject(s) ? s.url : undefined)).filter((u): u is string => !!u);
   const produces = Array.isArray(doc.produces) ? doc.produces.filter((p): p is string => typeof p === 'string') : [];
   const consumes = Array.isArray(doc.consumes) ? doc.consumes.filter((p): p is string => typeof p === 'string') : [];
 
   const media = (content: unknown): ApiMedia[] =>
-    isObject(content)
+    isPlainObject(content)
       ? Object.entries(content).map(([mediaType, m]) => {
-          const mm = isObject(resolve(m)) ? (resolve(m) as Json) : {};
-          const examples = isObject(mm.examples) ? Object.values(mm.examples).map(resolve) : [];
-          const fromExamples = examples.find((e) => isObject(e) && 'value' in e) as Json | undefined;
+          const mm = isPlainObject(resolve(m)) ? (resolve(m) as Json) : {};
+          const examples = isPlainObject(mm.examples) ? Object.values(mm.examples).map(resolve) : [];
+          const fromExamples = examples.find((e) => isPlainObject(e) && 'value' in e) as Json | undefined;
           return { mediaType, schema: mm.schema, example: mm.example !== undefined ? mm.example : fromExamples?.value };
         })
       : [];
@@ -111,7 +111,7 @@ export function buildModel(doc: Json): ApiModel {
     const formRequired: string[] = [];
     for (const raw of [...pathParams, ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
       const p = resolve(raw);
-      if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
+      if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
       if (swagger && p.in === 'body') {
         const types = Array.isArray(op.consumes) ? (op.consumes as string[]) : consumes.length ? consumes : ['application/json'];
         body = { description: str(p.description), required: p.required === true, content: types.map((mediaType) => ({ mediaType, schema: p.schema })) };
@@ -135,24 +135,24 @@ export function buildModel(doc: Json): ApiModel {
     }
     if (!swagger && op.requestBody !== undefined) {
       const rb = resolve(op.requestBody);
-      if (isObject(rb)) body = { description: str(rb.description), required: rb.required === true, content: media(rb.content) };
+      if (isPlainObject(rb)) body = { description: str(rb.description), required: rb.required === true, content: media(rb.content) };
     }
     const responses: ApiResponse[] = [];
-    for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+    for (const [status, raw] of Object.entries(isPlainObject(op.responses) ? op.responses : {})) {
       const r = resolve(raw);
-      if (!isObject(r)) continue;
+      if (!isPlainObject(r)) continue;
       const types = Array.isArray(op.produces) ? (op.produces as string[]) : produces.length ? produces : ['application/json'];
       const content = swagger
-        ? r.schema !== undefined ? types.map((mediaType) => ({ mediaType, schema: r.schema, example: isObject(r.examples) ? r.examples[mediaType] : undefined })) : []
+        ? r.schema !== undefined ? types.map((mediaType) => ({ mediaType, schema: r.schema, example: isPlainObject(r.examples) ? r.examples[mediaType] : undefined })) : []
         : media(r.content);
-      const headers = Object.entries(isObject(r.headers) ? r.headers : {}).map(([name, h]) => {
+      const headers = Object.entries(isPlainObject(r.headers) ? r.headers : {}).map(([name, h]) => {
         const hh = resolve(h);
-        return { name, description: str(isObject(hh) ? hh.description : undefined), schema: isObject(hh) ? (swagger ? hh : hh.schema) : undefined };
+        return { name, description: str(isPlainObject(hh) ? hh.description : undefined), schema: isPlainObject(hh) ? (swagger ? hh : hh.schema) : undefined };
       });
       responses.push({ status, description: str(r.description) ?? '', content, headers });
     }
     const security = (Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : [])
-      .flatMap((s) => (isObject(s) ? Object.keys(s) : []));
+      .flatMap((s) => (isPlainObject(s) ? Object.keys(s) : []));
     operations.push({
       path, method, webhook, operationId: str(op.operationId), summary: str(op.summary), description: str(op.description),
       tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [], deprecated: op.deprecated === true,
@@ -160,17 +160,17 @@ export function buildModel(doc: Json): ApiModel {
     });
   };
   const readItems = (items: unknown, webhook: boolean) => {
-    for (const [path, rawItem] of Object.entries(isObject(items) ? items : {})) {
+    for (const [path, rawItem] of Object.entries(isPlainObject(items) ? items : {})) {
       const item = resolve(rawItem);
-      if (!isObject(item)) continue;
+      if (!isPlainObject(item)) continue;
       const shared = Array.isArray(item.parameters) ? item.parameters : [];
-      for (const method of HTTP_METHODS) if (isObject(item[method])) readOperation(path, method, item[method] as Json, shared, webhook);
+      for (const method of HTTP_METHODS) if (isPlainObject(item[method])) readOperation(path, method, item[method] as Json, shared, webhook);
     }
   };
   readItems(doc.paths, false);
   readItems(doc.webhooks, true);
 
-  const declared = (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject).filter((t) => typeof t.name === 'string');
+  const declared = (Array.isArray(doc.tags) ? doc.tags : []).filter(isPlainObject).filter((t) => typeof t.name === 'string');
   const tags = new Map<string, ApiTag>(declared.map((t) => [t.name as string, { name: t.name as string, description: str(t.description), operations: [] }]));
   const untitled = str(info.title) ?? 'API';
   for (const op of operations) {
@@ -179,10 +179,10 @@ export function buildModel(doc: Json): ApiModel {
       tags.get(name)!.operations.push(op);
     }
   }
-  const schemas = swagger ? doc.definitions : isObject(doc.components) ? doc.components.schemas : undefined;
+  const schemas = swagger ? doc.definitions : isPlainObject(doc.components) ? doc.components.schemas : undefined;
   return {
     title: untitled, version: str(info.version) ?? '', description: str(info.description), servers,
     tags: [...tags.values()].filter((t) => t.operations.length > 0), operations,
-    schemas: isObject(schemas) ? schemas : {}, schemaPrefix: swagger ? '#/definitions/' : '#/components/schemas/', resolve,
+    schemas: isPlainObject(schemas) ? schemas : {}, schemaPrefix: swagger ? '#/definitions/' : '#/components/schemas/', resolve,
   };
 }

@@ -4,12 +4,12 @@
 // fixed depth, a named schema already being expanded on the way down is named instead of expanded again (so $ref
 // cycles end), and examples are built to a fixed depth.
 import type { ApiMedia, ApiModel, ApiOperation, ApiTag, Json } from './model.js';
+import { isPlainObject } from '../lib/objects.js';
 
 const MAX_SCHEMA_DEPTH = 5;
 const MAX_PROPERTIES = 200;
 const MAX_EXAMPLE_DEPTH = 6;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Text safe inside a table cell (one line, no column breaks). */
 const cell = (s: string | undefined) => (s ?? '').replace(/\r?\n+/g, ' ').replace(/\|/g, '\\|').trim();
@@ -17,7 +17,7 @@ const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
 
 /** The name of a named schema a `$ref` points at, if it is one. */
 function refName(model: ApiModel, schema: unknown): string | undefined {
-  if (!isObject(schema) || typeof schema.$ref !== 'string') return undefined;
+  if (!isPlainObject(schema) || typeof schema.$ref !== 'string') return undefined;
   return schema.$ref.startsWith(model.schemaPrefix) ? decodeURIComponent(schema.$ref.slice(model.schemaPrefix.length)).replace(/~1/g, '/').replace(/~0/g, '~') : schema.$ref;
 }
 
@@ -25,7 +25,7 @@ function refName(model: ApiModel, schema: unknown): string | undefined {
 export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   const name = refName(model, raw);
   const schema = model.resolve(raw);
-  if (!isObject(schema)) return name ?? 'any';
+  if (!isPlainObject(schema)) return name ?? 'any';
   if (depth > 3) return name ?? 'object';
   let label: string;
   const type = schema.type;
@@ -35,7 +35,7 @@ export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   else if (Array.isArray(schema.oneOf)) label = `one of ${schema.oneOf.map((s) => typeLabel(model, s, depth + 1)).join(', ')}`;
   else if (Array.isArray(schema.anyOf)) label = `any of ${schema.anyOf.map((s) => typeLabel(model, s, depth + 1)).join(', ')}`;
   else if (Array.isArray(schema.allOf)) label = name ?? 'object';
-  else if (isObject(schema.properties)) label = 'object';
+  else if (isPlainObject(schema.properties)) label = 'object';
   else label = 'any';
   if (name && type !== 'array') label = name;
   if (typeof schema.format === 'string') label += ` (${schema.format})`;
@@ -51,9 +51,9 @@ function objectParts(model: ApiModel, schema: Json, seen: Set<string>): { proper
     const name = refName(model, s);
     if (name && seen.has(name)) return;
     const r = model.resolve(s);
-    if (!isObject(r) || depth > 8) return;
+    if (!isPlainObject(r) || depth > 8) return;
     if (Array.isArray(r.allOf)) for (const part of r.allOf) add(part, depth + 1);
-    if (isObject(r.properties)) for (const entry of Object.entries(r.properties)) properties.push(entry);
+    if (isPlainObject(r.properties)) for (const entry of Object.entries(r.properties)) properties.push(entry);
     if (Array.isArray(r.required)) for (const k of r.required) if (typeof k === 'string') required.add(k);
   };
   add(schema, 0);
@@ -76,7 +76,7 @@ export function schemaLines(model: ApiModel, raw: unknown, indent = '', depth = 
   const name = refName(model, raw);
   if (name && seen.has(name)) return [`${indent}* (${name}, recursively)`];
   const schema = model.resolve(raw);
-  if (!isObject(schema) || depth >= MAX_SCHEMA_DEPTH) return [];
+  if (!isPlainObject(schema) || depth >= MAX_SCHEMA_DEPTH) return [];
   const inner = name ? new Set(seen).add(name) : seen;
   if (schema.type === 'array' || (schema.items !== undefined && schema.properties === undefined)) return schemaLines(model, schema.items, indent, depth, inner);
   const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
@@ -87,8 +87,8 @@ export function schemaLines(model: ApiModel, raw: unknown, indent = '', depth = 
   const lines: string[] = [];
   for (const [prop, propSchema] of properties.slice(0, MAX_PROPERTIES)) {
     const resolved = model.resolve(propSchema);
-    const details = isObject(resolved) ? constraints(resolved) : [];
-    const description = isObject(resolved) && typeof resolved.description === 'string' ? cell(resolved.description) : '';
+    const details = isPlainObject(resolved) ? constraints(resolved) : [];
+    const description = isPlainObject(resolved) && typeof resolved.description === 'string' ? cell(resolved.description) : '';
     const head = `${indent}* ${code(prop)} ${typeLabel(model, propSchema)}${required.has(prop) ? ' (required)' : ''}`;
     lines.push(head + (description || details.length ? `: ${[description, ...details].filter(Boolean).join('; ')}` : ''));
     const nested = refName(model, propSchema);
@@ -104,7 +104,7 @@ export function exampleOf(model: ApiModel, raw: unknown, depth = 0, seen: Set<st
   const name = refName(model, raw);
   if (name && seen.has(name)) return {};
   const schema = model.resolve(raw);
-  if (!isObject(schema) || depth > MAX_EXAMPLE_DEPTH) return null;
+  if (!isPlainObject(schema) || depth > MAX_EXAMPLE_DEPTH) return null;
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
@@ -165,7 +165,7 @@ export function renderOperation(model: ApiModel, op: ApiOperation, level = 2): s
     lines.push(`${h(1)} Parameters`, '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const p of op.parameters) {
       const resolved = model.resolve(p.schema);
-      const extra = isObject(resolved) ? constraints(resolved) : [];
+      const extra = isPlainObject(resolved) ? constraints(resolved) : [];
       const example = p.example !== undefined ? [`example ${code(JSON.stringify(p.example))}`] : [];
       lines.push(`| ${code(p.name)} | ${p.in} | ${cell(typeLabel(model, p.schema))} | ${p.required ? 'yes' : 'no'} | ${cell([p.description, ...extra, ...example, p.deprecated ? 'deprecated' : ''].filter(Boolean).join('; '))} |`);
     }
@@ -206,7 +206,7 @@ export function renderModels(model: ApiModel): string {
     const ref = { $ref: model.schemaPrefix + name.replace(/~/g, '~0').replace(/\//g, '~1') };
     const resolved = model.resolve(ref);
     const lines = [`## ${name}`, ''];
-    if (isObject(resolved) && typeof resolved.description === 'string') lines.push(resolved.description.trim(), '');
+    if (isPlainObject(resolved) && typeof resolved.description === 'string') lines.push(resolved.description.trim(), '');
     lines.push(`Type: ${typeLabel(model, resolved)}`, '');
     const props = schemaLines(model, ref);
     if (props.length) lines.push(...props, '');

@@ -3,6 +3,7 @@ import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
 import type { SitePermissions } from '../policies/site.js';
 import type { SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
+import { isPlainObject } from '../lib/objects.js';
 
 type SiteJson = components['schemas']['Site'];
 type SectionJson = components['schemas']['SiteSection'];
@@ -176,7 +177,6 @@ const CUSTOMIZATION_DEFAULTS = {
   insights: { trackingCookie: true },
 };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `value` with every setting it lacks taken from `defaults`, object by object (arrays and scalars are values). */
 function withDefaults(defaults: Record<string, unknown>, value: Record<string, unknown>): Record<string, unknown> {

@@ -19,6 +19,7 @@ import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
 import { locks } from '../repos/locks.js';
+import { isPlainObject } from '../lib/objects.js';
 
 export interface LoadedSite {
   site: SiteRow;
@@ -202,7 +203,6 @@ export function siteCustomization(site: SiteRow): Customization {
   return site.customization !== null ? completeCustomization(JSON.parse(site.customization) as Customization) : defaultCustomization(site);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `patch` merged into `base` field by field: objects merge, other values (and arrays) replace, `null` removes the
