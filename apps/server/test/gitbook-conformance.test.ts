@@ -97,6 +97,20 @@ const SEED_OPERATIONS = readFileSync(new URL('./fixtures/seed-operations.txt', i
   return routeKey(method, path);
 });
 
+/** GitBook operations beyond the seeds that Bindery serves (docs/gitbook-conformance.md), checked the same way. */
+const BEYOND_SEEDS = [
+  'GET /spaces/{spaceId}/revisions/{revisionId}/pages',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/files',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}',
+].map((l) => {
+  const [method, path] = l.split(' ') as [string, string];
+  return routeKey(method, path);
+});
+
 const gitbookSpec = new GitBookSpec({ deviations: DEVIATIONS, removed: REMOVED });
 const server = useTestServer({ translationProvider: 'libretranslate', translationLoopback: true, integrationTimeoutMs: 5_000, integrationMemoryMb: 32 });
 
@@ -704,10 +718,40 @@ describe('@gitbook/api against Bindery: sites, OpenAPI, integrations, SSO, trans
   });
 });
 
+describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitbook-conformance.md)', () => {
+  it('revision reads: pages, a page by id, by path and its document, files; a change request\'s page by path', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'History' })).data;
+    mine.add(space.id);
+    const base = `/v1/spaces/${space.id}`;
+    const upload = await server.api(owner.token).request('POST', `${base}/content/files?name=a.svg`, '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>', { 'content-type': 'image/svg+xml' });
+    const fileId = upload.body.id as string;
+    const first = (await edit(owner, base, [
+      { op: 'createPage', page: { id: 'page-group', title: 'Guides', type: 'group' } },
+      { op: 'createPage', page: { id: 'page-start', title: 'Start', parent: 'page-group', markdown: 'Old text.\n' } },
+    ])).revision as string;
+    await edit(owner, base, [{ op: 'updatePage', pageId: 'page-start', page: { markdown: 'New text.\n' } }]);
+
+    expect((await gb.spaces.listPagesInRevisionById(space.id, first, { metadata: true })).data.pages[0].pages[0].id).toBe('page-start');
+    expect((await gb.spaces.getPageInRevisionById(space.id, first, 'page-start', { format: 'markdown' })).data.markdown).toBe('Old text.\n');
+    expect((await gb.spaces.getPageInRevisionById(space.id, first, 'page-group')).data.type).toBe('group');
+    expect((await gb.spaces.getPageDocumentInRevisionById(space.id, first, 'page-start', { evaluated: true })).data.object).toBe('document');
+    expect((await gb.spaces.getPageInRevisionByPath(space.id, first, 'guides/start', { format: 'document' })).data.id).toBe('page-start');
+    expect((await gb.spaces.getPageInRevisionByPath(space.id, first, 'guides')).data.type).toBe('group');
+    expect((await gb.spaces.listFilesInRevisionById(space.id, first, { limit: 5 })).data.items.map((f: any) => f.id)).toEqual([fileId]);
+    expect((await gb.spaces.getFileInRevisionById(space.id, first, fileId)).data.contentType).toBe('image/svg+xml');
+    expect((await failure(gb.spaces.getPageInRevisionById(space.id, 'nope', 'page-start'))).code).toBe(404);
+    const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Edit' })).data;
+    expect((await gb.spaces.getPageInChangeRequestByPath(space.id, cr.id, 'guides/start', { format: 'markdown' })).data.markdown).toBe('New text.\n');
+    expectConformant();
+  });
+});
+
 describe('seed coverage', () => {
-  it('has driven every seed operation through the client, and every deviation it allows was needed', () => {
+  it('has driven every seed operation (and those beyond the seeds) through the client, and every deviation it allows was needed', () => {
     const missing = SEED_OPERATIONS.filter((k) => !covered.has(k));
     expect(missing).toEqual([]);
+    expect(BEYOND_SEEDS.filter((k) => !covered.has(k))).toEqual([]);
     const unused = DEVIATIONS.filter((d) => !gitbookSpec.exercised.has(d.at)).map((d) => d.at);
     expect(unused).toEqual([]);
   });

@@ -2830,6 +2830,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of the change request by its path
+         * @description The document or group page at `pagePath` in the change request's revision (the slugs of its ancestors and its
+         *     own, joined with `/`; slashes may be sent unencoded). With `format=markdown` a document page carries
+         *     `markdown`, with `format=document` its JSON `document`.
+         */
+        get: operations["getPageInChangeRequestByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge": {
         parameters: {
             query?: never;
@@ -3727,6 +3759,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a revision
+         * @description The files of a revision of the space, as `listFiles` answers for the current one. A revision of another space is 404.
+         */
+        get: operations["listFilesInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a revision
+         * @description A file as it is in a revision of the space. A revision of another space is 404.
+         */
+        get: operations["getFileInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download": {
         parameters: {
             query?: never;
@@ -3748,6 +3832,120 @@ export interface paths {
          *     `Content-Security-Policy`). A file of a revision never changes: `ETag` is its SHA-256.
          */
         get: operations["downloadRevisionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision
+         * @description The page as it is in a revision of the space. With `format=markdown` a document page carries its content as
+         *     `markdown`; with `format=document` as `document`. A revision of another space is 404.
+         */
+        get: operations["getPageInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the document of a page of a revision
+         * @description The JSON document of a page as it is in a revision of the space (what `format=document` puts in the page's
+         *     `document`). A group page has an empty document. A revision of another space is 404.
+         */
+        get: operations["getPageDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a revision
+         * @description The whole tree of pages of a revision of the space (not paginated), as `listPages` answers for the current one;
+         *     each page holds its child pages in `pages`. A revision of another space is 404.
+         */
+        get: operations["listPagesInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision by its path
+         * @description The document or group page at `pagePath` in a revision of the space (the slugs of its ancestors and its own,
+         *     joined with `/`, as they were in that revision; slashes may be sent unencoded). With `format=markdown` a
+         *     document page carries `markdown`, with `format=document` its JSON `document`. A revision of another space is 404.
+         */
+        get: operations["getPageInRevisionByPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13212,6 +13410,63 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getPageInChangeRequestByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
+                 */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     mergeChangeRequest: {
         parameters: {
             query?: never;
@@ -15018,6 +15273,90 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listFilesInRevisionById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files of the revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["RevisionFile"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFileInRevisionById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the file. */
+                fileId: components["parameters"]["FileId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     downloadRevisionFile: {
         parameters: {
             query?: never;
@@ -15045,6 +15384,199 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageInRevisionById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
+                 */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageDocumentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
+                 */
+                evaluated?: components["parameters"]["Evaluated"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPagesInRevisionById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages at the top level of the revision's tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pages: components["schemas"]["RevisionPage"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPageInRevisionByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
+                 */
+                evaluated?: components["parameters"]["Evaluated"];
+                /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
+                format?: components["parameters"]["Format"];
+                /** @description GitBook's choice of how links to other pages are written in `format=markdown` (`relative` paths or `stable` ids). Accepted with both values; Bindery writes the links of a page's markdown as they are stored (its normal form: links to pages by `/pages/<id>`, to files by `/files/<id>`). */
+                "format.markdown.refs"?: components["parameters"]["MarkdownRefs"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
+                 *     `getting-started/install`). The slashes need not be encoded.
+                 */
+                pagePath: components["parameters"]["PagePath"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];

@@ -45,6 +45,11 @@ export async function presentPageDocument(config: Config, spaceId: string, p: Pa
   return presentPage(config, spaceId, p, { ...opts, format, ...(document ? { document } : {}) });
 }
 
+/** The JSON document of a page alone (getPageDocumentInRevisionById): a page without content has no nodes. */
+export async function presentDocumentOf(p: PageView): Promise<components['schemas']['Document']> {
+  return (await pageDocument(p.meta.type === 'document' ? (p.markdown ?? '') : '')) as unknown as components['schemas']['Document'];
+}
+
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
   const m = p.meta;
   const meta = (m.metadata ?? {}) as Record<string, unknown>;

@@ -5,7 +5,7 @@ import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import { editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
-import { evaluatePage, findFile, findPage, listFiles, pageTimes, pageTree } from '../engine/index.js';
+import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn } from '../services/content-errors.js';
@@ -28,6 +28,12 @@ export const changeRequestContentHandlers = handlers({
   getPageInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  getPageInChangeRequestByPath: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 

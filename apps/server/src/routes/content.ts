@@ -7,7 +7,7 @@ import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
+import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
 import {
   editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
 } from '../engine/index.js';
@@ -73,6 +73,48 @@ export const contentHandlers = handlers({
 
   getFileById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
+    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
+  },
+
+  // Any revision of the space: the same reads on a past revision (a revision of another space is 404).
+
+  listPagesInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
+    const pages = await pageTree(ctx, ctx.db, sc.content);
+    const git = await gitOf(ctx, sc, query);
+    const times = await pageTimes(ctx.db, sc.space.id, pages);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
+  },
+
+  getPageInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  getPageDocumentInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
+    return { status: 200, body: await presentDocumentOf(page), headers: etag(sc.content.revision.id) };
+  },
+
+  getPageInRevisionByPath: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
+    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), evaluatedFlag(query.evaluated));
+    return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  listFilesInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
+    const files = await listFiles(ctx, ctx.db, sc.content);
+    const page = paginateSorted(files, query, { scope: `revision-files:${sc.space.id}:${sc.content.revision.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
+    const git = await gitOf(ctx, sc, query);
+    return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
+  },
+
+  getFileInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
