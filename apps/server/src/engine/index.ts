@@ -34,5 +34,5 @@ export {
 } from './change-request-content.js';
 export type { MergeConflict } from './change-request-merge.js';
 export { ContentError, type ContentErrorKind, type ContentLocator } from './errors.js';
-export { fileBacklinks, listLinks, pageBacklinks, type LinkList, type LinkStatus } from './links.js';
+export { fileBacklinks, listLinks, pageBacklinks, type BacklinkList, type LinkList, type LinkStatus, type LinkTarget, type LinkUsage } from './links.js';
 export { searchOrganization, searchSpace, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';

@@ -5,9 +5,8 @@
 // the page or file it points at is gone (or renamed away from the path it uses), and heals when it comes back.
 // Other revisions (change requests): derived in memory from the revision's pages (the same resolution).
 //
-// A list item is one target (GitBook's ContentReferenceUsage) with every location that uses it. Statuses: `ok`,
-// `broken`, `in-app` (a URL into this Bindery's app or API).
-import type { components } from '@bindery/api-types';
+// A list item is one target with its status and every page that uses it (presenters/links.ts shapes it as GitBook's
+// ContentReferenceUsage). Statuses: `ok`, `broken`, `in-app` (a URL into this Bindery's app or API).
 import { extractLinks } from '../content/markdown.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -22,44 +21,26 @@ import { linksRepo, type BacklinkTarget, type LinkStatus, type LinkTargetRow } f
 import { revisionsRepo } from '../repos/revisions.repo.js';
 import { findFile, findPage, type SpaceContent } from './content.js';
 
-type Usage = components['schemas']['ContentReferenceUsage'];
-type Location = components['schemas']['ContentLocation'];
-
 export type { LinkStatus };
+/** Where a link points, as indexed: its kind and the page, path, file, name, anchor or URL it names, and the page or file it resolves to. */
+export type LinkTarget = Omit<LinkTargetRow, 'status' | 'target_key'>;
+/** One target with its status and the pages that use it (presenters/links.ts shapes it as GitBook's ContentReferenceUsage). */
+export interface LinkUsage {
+  status: LinkStatus;
+  target: LinkTarget;
+  pageIds: string[];
+}
 export interface LinkList {
-  items: Usage[];
+  items: LinkUsage[];
   next?: string;
   count: number;
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
-
-type TargetRow = LinkTargetRow;
-
-function location(sc: SpaceContent, pageId: string): Location {
-  return { kind: 'page', organization: sc.space.org_id, space: sc.space.id, versionContext: { type: 'revision', revision: sc.content.revision.id }, page: pageId };
-}
-
-function targetReference(sc: SpaceContent, t: Omit<TargetRow, 'status' | 'target_key'>): Usage['targetReference'] {
-  const where = { organization: sc.space.org_id, space: sc.space.id };
-  switch (t.target_kind) {
-    case 'url':
-      return { kind: 'url', url: t.url ?? '' };
-    case 'anchor':
-      return { kind: 'anchor', ...where, page: t.target_page ?? '', anchor: t.anchor ?? '' } as Usage['targetReference'];
-    case 'file':
-      return {
-        kind: 'file', ...where, versionContext: { type: 'revision', revision: sc.content.revision.id },
-        ...(t.resolved_file ?? t.target_file ? { file: (t.resolved_file ?? t.target_file)! } : {}),
-        ...(t.target_name ? { name: t.target_name } : {}),
-      } as Usage['targetReference'];
-    default:
-      return {
-        kind: 'page', ...where,
-        ...(t.resolved_page ?? t.target_page ? { page: (t.resolved_page ?? t.target_page)! } : {}),
-        ...(t.target_path !== null ? { path: t.target_path } : {}),
-        ...(t.anchor ? { anchor: t.anchor } : {}),
-      } as Usage['targetReference'];
-  }
+/** The pages that link to a page or file. */
+export interface BacklinkList {
+  pageIds: string[];
+  next?: string;
+  count: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -87,12 +68,7 @@ async function activeLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId
     const locs = await linksRepo.locations(db, spaceId, keys, pageId);
     for (const l of locs) locations.set(l.target_key, [...(locations.get(l.target_key) ?? []), l.page_id]);
   }
-  const items = page.map((r) => ({
-    status: r.status,
-    relation: 'reference' as const,
-    targetReference: targetReference(sc, r),
-    locationReferences: (locations.get(r.target_key) ?? []).map((p) => location(sc, p)),
-  }));
+  const items = page.map(({ status, target_key, ...target }) => ({ status, target, pageIds: locations.get(target_key) ?? [] }));
   return {
     items, count: counts!.count,
     next,
@@ -143,18 +119,14 @@ async function brokenInChangeRequests(ctx: AppContext, db: DbOrTx, sc: SpaceCont
   return total;
 }
 
-async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: BacklinkTarget, q: PageRequest) {
+async function activeBacklinks(db: DbOrTx, sc: SpaceContent, target: BacklinkTarget, q: PageRequest): Promise<BacklinkList> {
   const spaceId = sc.space.id;
   const scope = `backlinks:${spaceId}:${target.page ?? ''}:${target.file ?? ''}`;
   const limit = pageLimit(q);
   const after = pageAfter(scope, q)?.[1];
   const { rows, count } = await linksRepo.backlinkPages(db, spaceId, target, after, limit + 1);
   const page = pageOfRows(rows, limit, scope, (r) => ['', r.page_id]);
-  return {
-    items: page.rows.map((r) => location(sc, r.page_id)),
-    count,
-    next: page.next,
-  };
+  return { pageIds: page.rows.map((r) => r.page_id), count, next: page.next };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -219,13 +191,12 @@ async function revisionLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, page
   const page = paginateSorted(filtered, q, { scope: `links:${sc.content.revision.id}:${pageId ?? ''}:${q.status ?? ''}`, keyOf: (t) => ['', t.key] });
   const items = page.items.map(({ g, status }) => ({
     status,
-    relation: 'reference' as const,
-    targetReference: targetReference(sc, {
+    target: {
       target_kind: g.link.kind, target_page: g.link.page ?? null, target_path: g.link.path ?? null, target_file: g.link.file ?? null,
       target_name: g.link.name ?? null, anchor: g.link.anchor ?? null, url: g.link.url ?? null,
       resolved_page: g.link.path !== undefined ? m.resolvePage(g.link) ?? null : null, resolved_file: g.link.name ? m.resolveFile(g.link) ?? null : null,
-    }),
-    locationReferences: [...g.pages].sort().map((p) => location(sc, p)),
+    },
+    pageIds: [...g.pages].sort(),
   }));
   // A change request's list counts the broken links it introduces; another revision's, those it has beyond the space's.
   const broken = new Set(all.filter((t) => t.status === 'broken' && (pageId === undefined || t.g.pages.has(pageId))).map((t) => t.key));
@@ -242,21 +213,21 @@ export async function listLinks(ctx: AppContext, sc: SpaceContent, q: PageReques
 }
 
 /** The pages linking to a page (by id or by its path). */
-export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: string, q: PageRequest) {
+export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: string, q: PageRequest): Promise<BacklinkList> {
   const page = await findPage(ctx, ctx.db, sc, pageId, false);
   if (sc.active) return activeBacklinks(ctx.db, sc, { page: pageId, path: page.path }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'page' && m.resolvePage(l.link) === pageId).map((l) => l.pageId))];
   const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}:${pageId}:`, keyOf: (p) => ['', p] });
-  return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
+  return { pageIds: r.items, next: r.next, count: r.count };
 }
 
 /** The pages linking to a file (by id or by its name). */
-export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: string, q: PageRequest) {
+export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: string, q: PageRequest): Promise<BacklinkList> {
   const file = await findFile(ctx, ctx.db, sc.content, fileId);
   if (sc.active) return activeBacklinks(ctx.db, sc, { file: fileId, name: file.name }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'file' && m.resolveFile(l.link) === fileId).map((l) => l.pageId))];
   const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}::${fileId}`, keyOf: (p) => ['', p] });
-  return { items: r.items.map((p) => location(sc, p)), next: r.next, count: r.count };
+  return { pageIds: r.items, next: r.next, count: r.count };
 }

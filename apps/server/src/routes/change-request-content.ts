@@ -9,6 +9,7 @@ import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes,
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn } from '../services/content-errors.js';
+import { presentBacklinks, presentLinkUsages } from '../presenters/links.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
@@ -54,19 +55,19 @@ export const changeRequestContentHandlers = handlers({
   listPageLinksInChangeRequest: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const r = await listLinks(ctx, sc, { ...query, pageId: params.pageId });
-    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+    return { status: 200, body: { ...listBody(presentLinkUsages(sc, r), r), stats: r.stats } };
   },
 
   listChangeRequestPageBacklinks: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const r = await pageBacklinks(ctx, sc, params.pageId, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(presentBacklinks(sc, r), r) };
   },
 
   listChangeRequestFileBacklinks: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const r = await fileBacklinks(ctx, sc, params.fileId, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(presentBacklinks(sc, r), r) };
   },
 
   applyChangeRequestContentEdits: async ({ actor, params, body, headers }, ctx) => {

@@ -17,6 +17,7 @@ import { applyTemplate } from '../services/templates.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn, type RequestPlaces } from '../services/content-errors.js';
 import { blobStore } from '../storage/blobs.js';
+import { presentBacklinks, presentLinkUsages } from '../presenters/links.js';
 
 /** A single-page request: the edit is the body itself (`/body/markdown`). */
 const single: RequestPlaces = { edit: () => '/body' };
@@ -214,24 +215,24 @@ export const contentHandlers = handlers({
   listSpaceLinks: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const r = await listLinks(ctx, sc, query);
-    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+    return { status: 200, body: { ...listBody(presentLinkUsages(sc, r), r), stats: r.stats } };
   },
 
   listPageLinksInSpace: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const r = await listLinks(ctx, sc, { ...query, pageId: params.pageId });
-    return { status: 200, body: { ...listBody(r.items, r), stats: r.stats } };
+    return { status: 200, body: { ...listBody(presentLinkUsages(sc, r), r), stats: r.stats } };
   },
 
   listSpacePageBacklinks: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const r = await pageBacklinks(ctx, sc, params.pageId, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(presentBacklinks(sc, r), r) };
   },
 
   listSpaceFileBacklinks: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId);
     const r = await fileBacklinks(ctx, sc, params.fileId, query);
-    return { status: 200, body: listBody(r.items, r) };
+    return { status: 200, body: listBody(presentBacklinks(sc, r), r) };
   },
 });
