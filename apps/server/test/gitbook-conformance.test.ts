@@ -106,6 +106,9 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/revisions/{revisionId}/files',
   'GET /spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors',
+  'GET /spaces/{spaceId}/commenters',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -745,10 +748,25 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expect((await gb.spaces.getPageInChangeRequestByPath(space.id, cr.id, 'guides/start', { format: 'markdown' })).data.markdown).toBe('New text.\n');
     expectConformant();
   });
+
+  it('a change request\'s contributors, the commenters of a space and of a change request', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Talk' })).data;
+    mine.add(space.id);
+    const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Edit' })).data;
+    await edit(owner, `/v1/spaces/${space.id}/change-requests/${cr.id}`, [{ op: 'createPage', page: { id: 'page-new', title: 'New', markdown: 'New.\n' } }]);
+    await gb.spaces.postCommentInChangeRequest(space.id, cr.id, { body: { markdown: 'Looks right' } });
+    await gb.spaces.postCommentInSpace(space.id, { body: { markdown: 'Hello' } });
+    const contributors = (await gb.spaces.getContributorsByChangeRequestId(space.id, cr.id)).data;
+    expect(contributors.items).toMatchObject([{ user: { id: owner.id }, actionType: 'edit', count: 2 }]);
+    expect((await gb.spaces.listCommentersInSpace(space.id, { limit: 5 })).data.items.map((m: any) => m.id)).toEqual([owner.id]);
+    expect((await gb.spaces.listCommentersInChangeRequest(space.id, cr.id)).data.items.map((m: any) => m.id)).toEqual([owner.id]);
+    expectConformant();
+  });
 });
 
 describe('seed coverage', () => {
-  it('has driven every seed operation (and those beyond the seeds) through the client, and every deviation it allows was needed', () => {
+  it('has driven every seed operation (and the extra ones) through the client, and every deviation it allows was needed', () => {
     const missing = SEED_OPERATIONS.filter((k) => !covered.has(k));
     expect(missing).toEqual([]);
     expect(BEYOND_SEEDS.filter((k) => !covered.has(k))).toEqual([]);

@@ -1,8 +1,9 @@
 // GitBook operations beyond the seeds that GitBook's clients call: reads of any revision of a space (pages, a page
-// by id, by path and its document, files) and a change request's page by path. Real behaviour: a past revision
-// answers its own content (not the current one), a revision of another space is 404.
+// by id, by path and its document, files) and a change request's page by path; a change request's contributors and
+// the commenters of a space and of a change request. Real behaviour: a past revision answers its own content (not
+// the current one), a revision of another space is 404; contributors are who edited and who commented.
 import { describe, expect, it } from 'vitest';
-import { createSpaceTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
+import { createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -90,5 +91,46 @@ describe('revision reads', () => {
     expect(inCr.data).toMatchObject({ id: 'page-install', path: 'guide/install', markdown: 'Run make install.\n' });
     expect((await api.get(`${base}/content/path/guide/install?format=markdown`)).body.markdown).toBe('Run make.\n');
     expect((await api.get(`${crBase}/content/path/guide/nope`)).status).toBe(404);
+  });
+});
+
+describe('contributors and commenters', () => {
+  it('lists who edited and who commented a change request, and the members who commented the space or the change request', async () => {
+    const t = await createTenant(server, { editor: 'edit', commenter: 'comment' });
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' });
+    const spaceId = space.body.id as string;
+    const base = `/v1/spaces/${spaceId}`;
+    const cr = await t.api.post(`${base}/change-requests`, { subject: 'Work' });
+    const crBase = `${base}/change-requests/${cr.body.id}`;
+    await edits(t.as('editor'), crBase, [{ op: 'createPage', page: { id: 'page-one', title: 'One', markdown: 'One.\n' } }]);
+    await edits(t.as('editor'), crBase, [{ op: 'updatePage', pageId: 'page-one', page: { markdown: 'One!\n' } }]);
+    const comment = await t.as('commenter').post(`${crBase}/comments`, { body: { markdown: 'Why?' } });
+    expect(comment.status).toBe(200);
+    expect((await t.as('editor').post(`${crBase}/comments/${comment.body.id}/replies`, { body: { markdown: 'Because.' } })).status).toBe(200);
+    expect((await t.api.post(`${base}/comments`, { body: { markdown: 'On the space' } })).status).toBe(200);
+    const ids = { owner: t.owner.id, editor: t.users.editor!.id, commenter: t.users.commenter!.id };
+
+    const path = { spaceId, changeRequestId: cr.body.id as string };
+    const contributors = await t.client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors', { params: { path } });
+    const summary = (items: { user: { id: string }; actionType: string; count: number }[]) => items.map((c) => [c.user.id, c.actionType, c.count]).sort();
+    expect(summary(contributors.data!.items)).toEqual([[ids.owner, 'edit', 1], [ids.editor, 'edit', 2], [ids.commenter, 'comment', 1]].sort());
+    expect(contributors.data!.count).toBe(3);
+    const firstPage = await t.client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors', { params: { path, query: { limit: 2 } } });
+    const rest = await t.client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors', { params: { path, query: { limit: 2, page: firstPage.data!.next!.page } } });
+    expect(summary([...firstPage.data!.items, ...rest.data!.items])).toEqual(summary(contributors.data!.items));
+
+    const inCr = await t.client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', { params: { path } });
+    expect(inCr.data!.items.map((m) => m.id).sort()).toEqual([ids.editor, ids.commenter].sort());
+    expect(inCr.data!.items.find((m) => m.id === ids.commenter)).toMatchObject({ object: 'member', role: 'comment', user: { email: t.users.commenter!.email } });
+    const inSpace = await t.client.GET('/v1/spaces/{spaceId}/commenters', { params: { path: { spaceId } } });
+    expect(inSpace.data).toMatchObject({ count: 1, items: [{ id: ids.owner, role: 'admin' }] });
+
+    // A commenter who leaves the organization is no longer a commenter (members only), but stays a contributor.
+    expect((await t.api.delete(`/v1/orgs/${t.org}/members/${ids.commenter}`)).status).toBe(204);
+    expect((await t.api.get(`${crBase}/commenters`)).body.items.map((m: { id: string }) => m.id)).toEqual([ids.editor]);
+    expect((await t.api.get(`${crBase}/contributors`)).body.count).toBe(3);
+    // Outsiders see nothing.
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    for (const p of [`${crBase}/contributors`, `${crBase}/commenters`, `${base}/commenters`]) expect((await stranger.get(p)).status, p).toBe(404);
   });
 });

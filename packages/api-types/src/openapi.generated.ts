@@ -2392,6 +2392,32 @@ export interface paths {
         patch: operations["updateChangeRequestById"];
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the commenters of a change request
+         * @description The members of the organization who posted comments or replies in the change request, by display name. Users
+         *     who left the organization are not listed. Who may read the change request's comments may read this list.
+         */
+        get: operations["listCommentersInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments": {
         parameters: {
             query?: never;
@@ -2862,6 +2888,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the contributors of a change request
+         * @description The users who created or edited the change request (`actionType: edit`) and those who only commented in it
+         *     (`comment`), most recent contribution first. Needs a role on the space, as reading the change request does.
+         */
+        get: operations["getContributorsByChangeRequestId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge": {
         parameters: {
             query?: never;
@@ -3042,6 +3094,31 @@ export interface paths {
          *     archived.
          */
         post: operations["updateChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/commenters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the commenters of a space
+         * @description The members of the organization who posted comments or replies in the space's own discussions (not those of
+         *     its change requests), by display name. Users who left the organization are not listed. Who may read the
+         *     space's comments may read this list.
+         */
+        get: operations["listCommentersInSpace"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4318,6 +4395,14 @@ export interface components {
          * @enum {string}
          */
         ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
+        /**
+         * @description A user who contributed to a change request: `edit` when they created it or edited its content (`count` edits,
+         *     the last at `updatedAt`), `comment` when they only posted comments or replies in it (`count` of those).
+         */
+        ChangeRequestUserContributor: components["schemas"]["UserContributor"] & {
+            /** @enum {string} */
+            actionType: "edit" | "comment";
+        };
         /** @description A collection groups spaces and other collections of an organization. */
         Collection: {
             defaultLevel: components["schemas"]["DefaultLevel"];
@@ -12522,6 +12607,43 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listCommentersInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commenters, as members of the organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listCommentsInChangeRequest: {
         parameters: {
             query?: {
@@ -13467,6 +13589,43 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getContributorsByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contributors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ChangeRequestUserContributor"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     mergeChangeRequest: {
         parameters: {
             query?: never;
@@ -13786,6 +13945,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCommentersInSpace: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commenters, as members of the organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

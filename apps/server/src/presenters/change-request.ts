@@ -10,6 +10,15 @@ import { userRefs } from './user.js';
 type ChangeRequestJson = components['schemas']['ChangeRequest'];
 type ReviewJson = components['schemas']['ChangeRequestReview'];
 type RequestedReviewerJson = components['schemas']['ChangeRequestRequestedReviewer'];
+type ContributorJson = components['schemas']['ChangeRequestUserContributor'];
+
+/** One contributor of a change request (services/change-requests.ts#listContributors). */
+export interface Contributor {
+  userId: string;
+  actionType: 'edit' | 'comment';
+  count: number;
+  updatedAt: string;
+}
 
 /** The main-content revision a change request is based on: the one it was last updated from, or created from. */
 export const baseRevision = (cr: ChangeRequestRow) => cr.revision_merged_ancestor_id ?? cr.revision_initial_id;
@@ -41,6 +50,12 @@ export async function presentReviews(
 export async function presentRequestedReviewers(config: Config, db: DbOrTx, rows: readonly RequestedReviewerRow[], showEmails: boolean): Promise<RequestedReviewerJson[]> {
   const users = userRefs(await usersRepo.findMany(db, rows.flatMap((r) => [r.user_id, r.requested_by])), showEmails);
   return rows.map((r) => presentRequestedReviewer(config, r, users));
+}
+
+/** Contributors of a change request with their users (one batch look-up), in the order given. */
+export async function presentContributors(config: Config, db: DbOrTx, rows: readonly Contributor[], showEmails: boolean): Promise<ContributorJson[]> {
+  const users = userRefs(await usersRepo.findMany(db, rows.map((r) => r.userId)), showEmails);
+  return rows.map((r) => ({ user: userRef(config, users, r.userId), count: r.count, updatedAt: r.updatedAt, actionType: r.actionType }));
 }
 
 export function presentChangeRequest(config: Config, cr: ChangeRequestRow, spaceRevisionId: string, users: UserMap): ChangeRequestJson {

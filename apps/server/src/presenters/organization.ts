@@ -47,12 +47,13 @@ export function presentOrganization(config: Config, o: OrgRow, actor: Actor, mem
 /** How many spaces and teams a member has (counted by membersRepo.countMemberships). */
 export type MemberCounts = MembershipCounts;
 
-export function presentMember(config: Config, m: MemberRow, user: UserRow, counts: MemberCounts): Member {
+/** `withEmail: false` where the caller may not see members' email addresses (a list of commenters for a guest). */
+export function presentMember(config: Config, m: MemberRow, user: UserRow, counts: MemberCounts, opts: { withEmail?: boolean } = {}): Member {
   return {
     object: 'member',
     id: user.id,
     role: (m.role ?? null) as Member['role'],
-    user: presentUser(config, user),
+    user: presentUser(config, user, { withEmail: opts.withEmail !== false }),
     disabled: m.disabled === 1,
     joinedAt: m.joined_at,
     ...(m.last_seen_at ? { lastSeenAt: m.last_seen_at } : {}),

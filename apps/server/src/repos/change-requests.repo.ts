@@ -162,6 +162,11 @@ export const changeRequestsRepo = {
       .execute();
   },
 
+  /** Who created or edited the change request: their count of contributions and the last one's time. */
+  contributors(db: DbOrTx, changeRequestId: string) {
+    return db.selectFrom('change_request_contributors').select(['user_id', 'contributions', 'last_at']).where('change_request_id', '=', changeRequestId).execute();
+  },
+
   // Reviews --------------------------------------------------------------------------------------------------------
 
   async insertReview(db: DbOrTx, row: Insertable<ChangeRequestReviewsTable>): Promise<void> {

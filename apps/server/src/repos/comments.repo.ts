@@ -126,6 +126,31 @@ export const commentsRepo = {
       .execute() as Promise<ReplierRow[]>;
   },
 
+  /** Who posted comments or replies in the scope: per user, how many and the last one's time. */
+  async authors(db: DbOrTx, scope: CommentScope): Promise<Map<string, { count: number; lastAt: string }>> {
+    let comments = db.selectFrom('comments')
+      .select((eb) => ['posted_by', eb.fn.countAll<number | string>().as('n'), eb.fn.max('posted_at').as('last_at')])
+      .where('space_id', '=', scope.spaceId).groupBy('posted_by');
+    let replies = db.selectFrom('comment_replies as r').innerJoin('comments as c', 'c.id', 'r.comment_id')
+      .select((eb) => ['r.posted_by', eb.fn.countAll<number | string>().as('n'), eb.fn.max('r.posted_at').as('last_at')])
+      .where('c.space_id', '=', scope.spaceId).groupBy('r.posted_by');
+    if (scope.changeRequestId === null) {
+      comments = comments.where('change_request_id', 'is', null);
+      replies = replies.where('c.change_request_id', 'is', null);
+    } else {
+      comments = comments.where('change_request_id', '=', scope.changeRequestId);
+      replies = replies.where('c.change_request_id', '=', scope.changeRequestId);
+    }
+    const rows = (await Promise.all([comments.execute(), replies.execute()])).flat();
+    const out = new Map<string, { count: number; lastAt: string }>();
+    for (const r of rows) {
+      const had = out.get(r.posted_by);
+      const lastAt = String(r.last_at);
+      out.set(r.posted_by, { count: (had?.count ?? 0) + Number(r.n), lastAt: had && had.lastAt > lastAt ? had.lastAt : lastAt });
+    }
+    return out;
+  },
+
   // Reactions ----------------------------------------------------------------------------------------------------
 
   async addReactions(db: DbOrTx, commentId: string, replyId: string, userId: string, emojis: string[], at: string): Promise<void> {

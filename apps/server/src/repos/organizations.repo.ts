@@ -169,6 +169,15 @@ export const membersRepo = {
     });
     return { ...result, rows: result.rows.map(splitJoined) };
   },
+  /** The members among `userIds` with their users, by display name (commenters of a space or change request). */
+  async listWithUsersAmong(db: DbOrTx, orgId: string, userIds: readonly string[], scope: string, page: PageRequest) {
+    const ids = userIds.length ? [...userIds] : [''];
+    const result = await paginate(joinedMembers(db, orgId).where('m.user_id', 'in', ids), page, {
+      scope: `members-among:${orgId}:${scope}`, sortColumn: SORT_COLUMNS.name, idColumn: 'm.user_id', direction: 'asc',
+      keyOf: (r) => [r.display_name, r.user_id],
+    });
+    return { ...result, rows: result.rows.map(splitJoined) };
+  },
   /**
    * How many spaces and teams each user has in the organization: `spaces` counts the live spaces granted to the
    * user directly (POST /v1/spaces/{id}/permissions), `teams` the organization's teams they are in.

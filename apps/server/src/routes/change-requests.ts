@@ -65,6 +65,10 @@ export const changeRequestHandlers = handlers({
     status: 200, body: await crs.getReview(ctx, actor, params.spaceId, params.changeRequestId, params.reviewId, query.format),
   }),
 
+  getContributorsByChangeRequestId: async ({ actor, params, query }, ctx) => {
+    const page = await crs.listContributors(ctx, actor, params.spaceId, params.changeRequestId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
   getRequestedReviewersByChangeRequestId: async ({ actor, params, query }, ctx) => {
     const page = await crs.listRequestedReviewers(ctx, actor, params.spaceId, params.changeRequestId, query);
     return { status: 200, body: listBody(page.items, page) };

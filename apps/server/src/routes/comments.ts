@@ -1,12 +1,20 @@
 // Comments and replies, on a space and on a change request (the same service; `where` says which).
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
+import { presentMember } from '../presenters/organization.js';
 import * as comments from '../services/comments.js';
 
 const space = (p: { spaceId: string }): comments.CommentWhere => ({ spaceId: p.spaceId });
 const cr = (p: { spaceId: string; changeRequestId: string }): comments.CommentWhere => ({ spaceId: p.spaceId, changeRequest: p.changeRequestId });
 
+async function commenters(ctx: Parameters<typeof comments.listCommenters>[0], page: Awaited<ReturnType<typeof comments.listCommenters>>) {
+  return { status: 200 as const, body: listBody(page.items.map((m) => presentMember(ctx.config, m.member, m.user, m.counts, { withEmail: page.showEmails })), page) };
+}
+
 export const commentHandlers = handlers({
+  listCommentersInSpace: async ({ actor, params, query }, ctx) => commenters(ctx, await comments.listCommenters(ctx, actor, space(params), query)),
+  listCommentersInChangeRequest: async ({ actor, params, query }, ctx) => commenters(ctx, await comments.listCommenters(ctx, actor, cr(params), query)),
+
   listCommentsInSpace: async ({ actor, params, query }, ctx) => {
     const page = await comments.listComments(ctx, actor, space(params), query);
     return { status: 200, body: listBody(page.items, page) };

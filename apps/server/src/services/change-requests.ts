@@ -6,7 +6,7 @@
 import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import type { PageRequest } from '../db/pagination.js';
+import { paginateSorted, type PageRequest } from '../db/pagination.js';
 import { checkBytes, ContentLimitError, withField } from '../content/limits.js';
 import type { Document } from '../content/markdown.js';
 import { documentMarkdown } from '../content/process.js';
@@ -18,7 +18,8 @@ import { canOnSpace, seesMemberEmails, type SpaceAccess } from '../policies/spac
 import { changeRequestsRepo, statusCounters, type ChangeRequestListFilter, type ChangeRequestRow, type ChangeRequestStatus } from '../repos/change-requests.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
-import { presentChangeRequests, presentRequestedReviewers, presentReviews } from '../presenters/change-request.js';
+import { presentChangeRequests, presentContributors, presentRequestedReviewers, presentReviews, type Contributor } from '../presenters/change-request.js';
+import { commentsRepo } from '../repos/comments.repo.js';
 import type { BodyFormat } from '../presenters/comment.js';
 import { userAsActor, type Actor } from './auth.js';
 import { postComment, getReviewComment, storeBody } from './comments.js';
@@ -217,6 +218,24 @@ export async function listRequestedReviewers(ctx: AppContext, actor: Actor, spac
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const page = await changeRequestsRepo.listRequestedReviewers(ctx.db, l.changeRequest.id, q);
   return { items: await presentRequestedReviewers(ctx.config, ctx.db, page.rows, l.access.seesMemberEmails), next: page.next, count: page.count };
+}
+
+/**
+ * The contributors of a change request (GitBook's getContributorsByChangeRequestId): who created or edited it
+ * (`edit`: their edits, the last one's time), then who only posted comments or replies in it (`comment`), most
+ * recent contribution first.
+ */
+export async function listContributors(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: PageRequest) {
+  const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
+  const [editors, commenters] = await Promise.all([
+    changeRequestsRepo.contributors(ctx.db, l.changeRequest.id),
+    commentsRepo.authors(ctx.db, { spaceId: l.space.id, changeRequestId: l.changeRequest.id }),
+  ]);
+  const all: Contributor[] = editors.map((e) => ({ userId: e.user_id, actionType: 'edit' as const, count: Number(e.contributions), updatedAt: e.last_at }));
+  const edited = new Set(all.map((c) => c.userId));
+  for (const [userId, c] of commenters) if (!edited.has(userId)) all.push({ userId, actionType: 'comment', count: c.count, updatedAt: c.lastAt });
+  const page = paginateSorted(all, q, { scope: `cr-contributors:${l.changeRequest.id}`, direction: 'desc', keyOf: (c) => [c.updatedAt, c.userId] });
+  return { items: await presentContributors(ctx.config, ctx.db, page.items, l.access.seesMemberEmails), next: page.next, count: page.count };
 }
 
 /** Requests reviews; every user must be able to review the space (the review role) and not be its author. */

@@ -25,6 +25,8 @@ import { pageSummaries, versionTimes } from '../engine/index.js';
 import { loadSpace } from './spaces.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { locks } from '../repos/locks.js';
+import { membersRepo } from '../repos/organizations.repo.js';
+import { withMembershipCounts } from './members.js';
 
 /** Which comments: those of a space, or of one of its change requests (id or number, as in the path). */
 export interface CommentWhere {
@@ -146,6 +148,17 @@ export async function listComments(ctx: AppContext, actor: Actor, where: Comment
   const authors = q.authors === undefined ? [] : Array.isArray(q.authors) ? q.authors : [q.authors as unknown as string];
   const page = await commentsRepo.list(ctx.db, s.scope, { status: q.status ?? 'all', order: q.order ?? 'desc', targetPage: q.targetPage, authors }, q);
   return { items: await presentCommentRows(ctx, ctx.db, s, actor, page.rows, q.format), next: page.next, count: page.count };
+}
+
+/**
+ * The members who posted comments or replies in the scope (the space's own discussions, or a change request's), by
+ * display name; users no longer in the organization are left out. `showEmails`: whether the caller may see theirs.
+ */
+export async function listCommenters(ctx: AppContext, actor: Actor, where: CommentWhere, q: PageRequest) {
+  const s = await loadScope(ctx, ctx.db, actor, where);
+  const authors = await commentsRepo.authors(ctx.db, s.scope);
+  const page = await membersRepo.listWithUsersAmong(ctx.db, s.space.org_id, [...authors.keys()], `commenters:${s.space.id}:${s.scope.changeRequestId ?? ''}`, q);
+  return { items: await withMembershipCounts(ctx.db, s.space.org_id, page.rows), next: page.next, count: page.count, showEmails: s.access.seesMemberEmails };
 }
 
 export async function getComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, format?: BodyFormat) {
