@@ -48,7 +48,7 @@ describe('error contract', () => {
   it('answers 413 when the body is larger than the limit', async () => {
     const r = await server.api(server.adminToken).post('/v1/orgs', { title: 'x'.repeat(100_000) });
     expect(r.status).toBe(413);
-    expect(r.body).toEqual({ error: { code: 413, message: 'Request body too large' } });
+    expect(r.body).toEqual({ error: { code: 413, message: expect.stringMatching(/^Request body too large \(limit: \d+ bytes\)$/) } });
   });
 
   it('rejects unknown query parameters and limit above 1000', async () => {

@@ -3717,6 +3717,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/git/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the push webhook of a space's Git Sync
+         * @description Bindery extension. Space admins only. The URL and secret to register as a push webhook on the repository
+         *     (GitHub: content type `application/json`, the secret as the webhook's secret; GitLab: the secret as the
+         *     webhook's secret token; Gitea and Forgejo: as GitHub). A push to the synchronised branch then imports it.
+         *     The secret is made when Git Sync is first set up on the space. 404 when no Git Sync is set up.
+         */
+        get: operations["getSpaceGitWebhook"];
+        put?: never;
+        /**
+         * Receive a push event of the synchronised repository
+         * @description Bindery extension: the receiver of the push webhook (no token; authenticated by the space's webhook secret).
+         *     GitHub (and Gitea, Forgejo) events: `X-GitHub-Event` with `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the
+         *     body with the secret>`; GitLab events: `X-Gitlab-Event` with `X-Gitlab-Token: <secret>`. Both compared in
+         *     constant time; a missing or wrong signature or token answers 401. Bodies are JSON (or GitHub's form encoding,
+         *     `payload=<JSON>`), at most 1 MiB (413).
+         *
+         *     A push to the synchronised branch whose head is not the commit last synchronised queues the import the
+         *     import operation queues (same job, same order with other operations of the space), unless an import of the
+         *     branch is already waiting to run: a burst of pushes makes at most one pending import, which imports the
+         *     branch's head when it runs (`pending`). Other branches, tags, deletions, other events: 202 `ignored` with the
+         *     reason. `ping` (GitHub's test delivery): 200 `pong`.
+         */
+        post: operations["receiveSpaceGitWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/webhook/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the secret of a space's push webhook
+         * @description Bindery extension. Space admins only. Makes a new webhook secret (the old one stops working at once) and
+         *     answers the webhook with it. 404 when no Git Sync is set up.
+         */
+        post: operations["rotateSpaceGitWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/links": {
         parameters: {
             query?: never;
@@ -5080,6 +5144,30 @@ export interface components {
             updatedAt?: string;
             /** @description URL of the repository. */
             url?: string;
+        };
+        /** @description Bindery extension. The push webhook of a space's Git Sync. */
+        GitWebhook: {
+            /** @description The events acted on. */
+            events: "push"[];
+            /** @description The synchronised branch; pushes to other refs are ignored. */
+            ref: string;
+            /** @description The secret (GitHub's webhook secret, GitLab's secret token). Keep it private. */
+            secret: string;
+            /** @description Where the Git provider sends push events (`POST`). */
+            url: string;
+        };
+        /** @description Bindery extension. What a push webhook delivery did. */
+        GitWebhookResult: {
+            /** @description Id of the import operation (as `GET …/git/info` shows it). */
+            operation?: string;
+            /** @description Why the event was ignored. */
+            reason?: string;
+            /**
+             * @description `queued`: an import was queued (`operation`); `pending`: an import of the branch was already waiting to
+             *     run, it imports this push too (`operation`); `ignored`: nothing to do (`reason`); `pong`: a ping.
+             * @enum {string}
+             */
+            result: "queued" | "pending" | "ignored" | "pong";
         };
         groups: {
             links: components["schemas"]["CustomizationLink"][];
@@ -15291,6 +15379,114 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSpaceGitWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitWebhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    receiveSpaceGitWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-GitHub-Event"?: string;
+                "X-Gitlab-Event"?: string;
+                "X-Gitlab-Token"?: string;
+                "X-Hub-Signature-256"?: string;
+            };
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description A ping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitWebhookResult"];
+                };
+            };
+            /** @description The event was accepted (`queued`, `pending`) or ignored (`ignored`, with the reason). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitWebhookResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature (GitHub) or token (GitLab) is missing or does not match the space's webhook secret. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rotateSpaceGitWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitWebhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -11,4 +11,5 @@ export type PublicOperationId =
   | 'getSAMLServiceProviderMetadata'
   | 'postIntegrationInstallationPublicEndpoint'
   | 'postIntegrationInstallationPublicEndpointPath'
+  | 'receiveSpaceGitWebhook'
   | 'startSAMLSignIn';

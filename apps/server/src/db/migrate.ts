@@ -20,6 +20,7 @@ import * as mComputedContent from './migrations/20261126T1100-computed-content.j
 import * as mBlobs from './migrations/20261126T1200-blobs.js';
 import * as mSiteVersion from './migrations/20261126T1400-site-version.js';
 import * as mContentImports from './migrations/20261126T1500-content-imports.js';
+import * as mGitSyncWebhooks from './migrations/20261126T1600-git-sync-webhooks.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1200-blobs': mBlobs,
   '20261126T1400-site-version': mSiteVersion,
   '20261126T1500-content-imports': mContentImports,
+  '20261126T1600-git-sync-webhooks': mGitSyncWebhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -556,6 +556,10 @@ export interface GitSyncSpacesTable {
   lock_operation_id: string | null;
   lock_until: string | null;
   updated_at: string;
+  /** The push webhook's secret, sealed (gitsync/secrets.ts); null until one is made. */
+  webhook_secret: string | null;
+  /** `user:password` of the latest request's URL, sealed: used by the imports pushes trigger (gitsync/webhook.ts). */
+  credentials: string | null;
 }
 
 export interface GitSyncOperationsTable {

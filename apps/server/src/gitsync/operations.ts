@@ -3,8 +3,9 @@
 // in the order they were requested: a job waits (reschedules itself) while an earlier operation of its space is
 // queued or running, and holds the space's claim (git_sync_spaces.lock_*) while it runs, renewed as it progresses.
 // `timestamp` orders operations the way the Git provider saw the events: one older than the last applied is skipped.
-// Credentials of the URL wait for the job encrypted (secrets.ts) and are deleted when the operation ends; they are
-// never stored elsewhere, logged or returned (git/info shows the URL without them).
+// Credentials of the URL wait for the job encrypted (secrets.ts) and are deleted from the operation when it ends;
+// the space's sync keeps those of its latest request, sealed alike, for the imports its push webhook queues
+// (webhook.ts; deleted with the sync). They are never logged or returned (git/info shows the URL without them).
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -18,7 +19,7 @@ import type { Actor } from '../services/auth.js';
 import { presentGitSyncState } from '../presenters/space.js';
 import { loadSpace } from '../services/spaces.js';
 import { GitError, redact, redactUrl } from './git.js';
-import { joinCredentials, openSecret, sealSecret, splitCredentials } from './secrets.js';
+import { joinCredentials, newWebhookSecret, openSecret, sealKept, sealSecret, splitCredentials } from './secrets.js';
 import { exportToGit, importFromGit, type SyncRequest, type SyncResult } from './sync.js';
 
 export type Direction = 'import' | 'export';
@@ -59,7 +60,25 @@ function gitSyncJson(req: SyncRequest, cleanUrl: string, now: string, known: str
   });
 }
 
-/** Accepts an import or export request: checks access, records the operation and its job (one transaction). */
+/** Records an operation and its job (in the caller's transaction); the request's credentials come sealed. */
+export async function queueOperation(
+  ctx: AppContext, tx: DbOrTx,
+  op: { spaceId: string; direction: Direction; request: SyncRequest; sealedCredentials: string | null; createdBy: string | null },
+): Promise<string> {
+  const id = newId();
+  await tx.insertInto('git_sync_operations').values({
+    id, space_id: op.spaceId, direction: op.direction, state: 'queued', request: JSON.stringify(op.request), credentials: op.sealedCredentials,
+    created_by: op.createdBy, created_at: ctx.clock.now().toISOString(), started_at: null, ended_at: null, error: null, result: null, revision_id: null, commit_oid: null,
+  }).execute();
+  await enqueueJob(ctx, tx, JOB_TYPES.gitSync, { operationId: id }, { maxAttempts: 3 });
+  return id;
+}
+
+/**
+ * Accepts an import or export request: checks access, records the operation and its job (one transaction). A request
+ * that is not standalone sets the space's sync up (or updates it): its first one makes the push webhook's secret,
+ * and the request's credentials are kept sealed for the imports pushes trigger (webhook.ts).
+ */
 export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: string, direction: Direction, body: SyncRequest): Promise<string> {
   await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
   if (direction === 'export' && body.standalone) throw new ApiError(400, '/body/standalone: exports cannot be standalone');
@@ -67,36 +86,30 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
   const request: SyncRequest = { ...body, url };
   if (body.gitInfo) request.gitInfo = { provider: body.gitInfo.provider, url: splitCredentials(body.gitInfo.url).url };
   const now = ctx.clock.now().toISOString();
-  const id = newId();
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.insertInto('git_sync_operations').values({
-      id, space_id: spaceId, direction, state: 'queued', request: JSON.stringify(request), credentials: credentials ? sealSecret(ctx, credentials) : null,
-      created_by: actor.user.id, created_at: now, started_at: null, ended_at: null, error: null, result: null, revision_id: null, commit_oid: null,
-    }).execute();
-    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url', 'provider']).where('space_id', '=', spaceId).executeTakeFirst();
+  const sealed = credentials ? sealSecret(ctx, credentials) : null;
+  return ctx.db.transaction().execute(async (tx) => {
+    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url', 'provider', 'webhook_secret']).where('space_id', '=', spaceId).executeTakeFirst();
     // A request that does not say its provider (no gitInfo, an unknown host) keeps the one of the same repository.
     const knownProvider = existing && existing.url === redactUrl(url) ? existing.provider : null;
     // Without a project directory, the operation uses the one of the space's sync with the same repository.
     if (request.repoProjectDirectory === undefined && existing && existing.url === redactUrl(url) && existing.project_directory) request.repoProjectDirectory = existing.project_directory;
-    await tx.updateTable('git_sync_operations').set({ request: JSON.stringify(request) }).where('id', '=', id).execute();
     const cleanUrl = redactUrl(url);
     const settings = {
       ref: request.ref, provider: providerOf(request, url) ?? knownProvider, info_url: request.gitInfo?.url ?? null, repo_tree_url: request.repoTreeURL ?? null,
-      repo_commit_url: request.repoCommitURL ?? null, updated_at: now,
+      repo_commit_url: request.repoCommitURL ?? null, updated_at: now, credentials: credentials ? sealKept(ctx, credentials) : null,
     };
     if (!request.standalone) {
-      if (existing) await tx.updateTable('git_sync_spaces').set(settings).where('space_id', '=', spaceId).execute();
+      if (existing) await tx.updateTable('git_sync_spaces').set({ ...settings, ...(existing.webhook_secret ? {} : { webhook_secret: newWebhookSecret(ctx) }) }).where('space_id', '=', spaceId).execute();
       else {
         await tx.insertInto('git_sync_spaces').values({
           space_id: spaceId, url: cleanUrl, project_directory: '', last_commit: null, last_revision_id: null, last_timestamp: null, snapshot_hash: null,
-          lock_operation_id: null, lock_until: null, ...settings,
+          lock_operation_id: null, lock_until: null, webhook_secret: newWebhookSecret(ctx), ...settings,
         }).execute();
       }
       await tx.updateTable('spaces').set({ git_sync: gitSyncJson(request, url, now, knownProvider) }).where('id', '=', spaceId).execute();
     }
-    await enqueueJob(ctx, tx, JOB_TYPES.gitSync, { operationId: id }, { maxAttempts: 3 });
+    return queueOperation(ctx, tx, { spaceId, direction, request, sealedCredentials: sealed, createdBy: actor.user.id });
   });
-  return id;
 }
 
 async function endOperation(ctx: AppContext, id: string, state: 'success' | 'failure' | 'timeout', r: { error?: string; result?: SyncResult }): Promise<void> {

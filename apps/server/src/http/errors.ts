@@ -13,6 +13,8 @@ interface ValidatorError {
   errors?: { path?: string; message?: string }[];
   headers?: Record<string, string>;
   type?: string;
+  /** body-parser's limit, in bytes (entity.too.large). */
+  limit?: number;
 }
 
 /** Turns anything thrown into an ApiError: ours, express-openapi-validator's, body-parser's, or unexpected. */
@@ -26,7 +28,7 @@ export function toApiError(err: unknown, logger: { error(obj: object, msg: strin
   if (err instanceof PoolBusyError) return new ApiError(503, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   const e = (err ?? {}) as ValidatorError;
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'Invalid JSON in the request body');
-  if (e.type === 'entity.too.large') return new ApiError(413, 'Request body too large');
+  if (e.type === 'entity.too.large') return new ApiError(413, typeof e.limit === 'number' ? `Request body too large (limit: ${e.limit} bytes)` : 'Request body too large');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError(415, e.message ?? 'Unsupported encoding');
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     const errors: FieldError[] | undefined = e.errors?.map((x) => ({ path: x.path ?? '', message: x.message ?? '' }));

@@ -115,20 +115,22 @@ export function rateLimit(ctx: AppContext): RequestHandler | undefined {
 }
 
 /**
- * 6. Body parsers: raw bytes for operations marked `x-bindery-raw-body` (uploads, any content type), a larger JSON
- * limit for `x-bindery-large-json-body` (specifications as text), JSON and forms otherwise (413 above the limit,
- * 400 for invalid JSON); then text that breaks the rules of lib/text.ts is refused. A request without a body
- * passes straight through.
+ * 6. Body parsers: raw bytes for operations marked `x-bindery-raw-body` (uploads, webhooks; any content type), a
+ * larger JSON limit for `x-bindery-large-json-body` (specifications as text), JSON and forms otherwise (413 above
+ * the limit, or above the operation's `x-bindery-body-limit`; 400 for invalid JSON); then text that breaks the rules
+ * of lib/text.ts is refused. A request without a body passes straight through.
  */
 export function parseBody(ctx: AppContext): RequestHandler {
   const raw = express.raw({ type: () => true, limit: ctx.config.uploadLimit });
   const largeJson = express.json({ limit: 2 * ctx.config.openapiMaxBytes + 64 * 1024, strict: false });
   const json = express.json({ limit: ctx.config.bodyLimit, strict: false });
   const form = express.urlencoded({ extended: false, limit: ctx.config.bodyLimit });
+  const limitedRaw = new Map<number, RequestHandler>();
+  const rawUpTo = (limit: number) => limitedRaw.get(limit) ?? limitedRaw.set(limit, express.raw({ type: () => true, limit })).get(limit)!;
   return (req, res, next) => {
     if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
     const op = locals(res).route?.op;
-    const first = op?.rawBody ? raw : op?.largeJsonBody ? largeJson : json;
+    const first = op?.rawBody ? (op.bodyLimit ? rawUpTo(op.bodyLimit) : raw) : op?.largeJsonBody ? largeJson : json;
     first(req, res, (err?: unknown) => {
       if (err) return next(err);
       form(req, res, (err2?: unknown) => (err2 ? next(err2) : refuseUnsafeText(req, res, next)));

@@ -12,6 +12,8 @@ export interface SpecOperation {
   rawBody: boolean;
   /** `x-bindery-large-json-body`: a JSON body up to twice the OpenAPI specification size limit (specs as text). */
   largeJsonBody: boolean;
+  /** `x-bindery-body-limit`: the most bytes the body may have, when lower than the parser's (webhooks). */
+  bodyLimit?: number;
   /** Query parameters whose schema is an integer: their text must be written as one (digits, an optional sign). */
   integerQuery: string[];
 }
@@ -47,6 +49,7 @@ export function specOperations(spec: Record<string, any>): SpecOperation[] {
         public: Array.isArray(op.security) && op.security.length === 0,
         rawBody: op['x-bindery-raw-body'] === true,
         largeJsonBody: op['x-bindery-large-json-body'] === true,
+        ...(typeof op['x-bindery-body-limit'] === 'number' ? { bodyLimit: op['x-bindery-body-limit'] } : {}),
         integerQuery: [...(item.parameters ?? []), ...(op.parameters ?? [])]
           .map((p: Record<string, any>) => resolveRef(spec, p))
           .filter((p: Record<string, any>) => p.in === 'query' && resolveRef(spec, p.schema ?? {}).type === 'integer')
