@@ -1606,6 +1606,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Resolve a redirect of a site by its source path
+         * @description The live redirect the published site follows for a path (an exact source, else the longest wildcard source that
+         *     prefixes it) and the URL it leads to. Open to whoever may read the published profile (members; anyone once the
+         *     site is published and public or unlisted, or with an active share link's `shareKey`).
+         */
+        get: operations["getSiteRedirectBySource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the redirects of a site
+         * @description Members who see the site. Live redirects, or drafts with `draft=true`; `search` keeps sources containing it
+         *     (case-insensitive); `orderBy` `createdAt` (newest first, the default), `updatedAt` (most recently updated
+         *     first) or `source` (alphabetical).
+         */
+        get: operations["listSiteRedirects"];
+        /**
+         * Create, update, delete or publish redirects of a site in bulk
+         * @description Needs the create role. Up to 500 operations, applied in order in one transaction, each answered by its own result:
+         *     an item with a `destination` creates or updates the redirect of its source (`intent` `live`, the default, or
+         *     `draft`); `destination: null` deletes it; `intent: publish` makes the source's draft live (replacing the live
+         *     one). An item that cannot be applied (a destination not in the site, nothing to delete or publish) is an `error`
+         *     result; the others still apply.
+         */
+        put: operations["bulkUpsertSiteRedirects"];
+        /**
+         * Create a redirect of a site
+         * @description Needs the create role. A source is unique per site among live redirects, and among drafts (409 otherwise). A
+         *     `path` destination (a page by its path in a space the site publishes) is stored as a `site-page` destination;
+         *     destinations must name a section, site space or page of the site (400 naming the field), external URLs http(s).
+         */
+        post: operations["createSiteRedirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site redirect. */
+                siteRedirectId: components["parameters"]["SiteRedirectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a redirect of a site
+         * @description Needs the create role.
+         */
+        delete: operations["deleteSiteRedirectById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a redirect of a site
+         * @description Needs the create role. Only the fields given change; `draft: false` makes a draft live. A source (or draft state)
+         *     that another redirect of the site already has is a 409.
+         */
+        patch: operations["updateSiteRedirectById"];
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/section-groups": {
         parameters: {
             query?: never;
@@ -1799,6 +1899,68 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the share links of a site
+         * @description Needs the create role (the links carry secret keys). Oldest first. `search` keeps the links whose name or key
+         *     contains it (case-insensitive).
+         */
+        get: operations["listSiteShareLinks"];
+        put?: never;
+        /**
+         * Create a share link for a site
+         * @description Needs the create role. A new secret key, active at once: `urls.published` is the site's URL carrying it, which
+         *     opens the published site (when its visibility is `share-link`) and the `shareKey` of the published profile reads.
+         */
+        post: operations["createSiteShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the share link. */
+                shareLinkId: components["parameters"]["ShareLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a share link of a site
+         * @description Needs the create role. The link's key stops opening the site at once.
+         */
+        delete: operations["deleteSiteShareLinkById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a share link of a site
+         * @description Needs the create role. `active` false closes the site to the link's key at once (the link is kept and can be reopened).
+         */
+        patch: operations["updateSiteShareLinkById"];
         trace?: never;
     };
     "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces": {
@@ -6262,6 +6424,30 @@ export interface components {
             /** @constant */
             type?: "space";
         };
+        /**
+         * @description A named share link of a site: its secret key opens a published `share-link` site to whoever has it (GitBook shows
+         *     the key only inside `urls.published`). Deleting or deactivating the link closes the site to its key at once.
+         */
+        ShareLink: {
+            /** @description Whether the key opens the site (an inactive link is kept, its key refused). */
+            active?: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the share link. */
+            id: string;
+            name?: components["schemas"]["ShareLinkName"];
+            /** @constant */
+            object: "share-link";
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the published site carrying the link's key (`?share=<key>`).
+                 */
+                published?: string;
+            };
+        };
+        /** @description Name of the share link. */
+        ShareLinkName: string;
         sidebar: {
             /** @description Sidebar background style. */
             background?: string;
@@ -6651,6 +6837,66 @@ export interface components {
             /** @description Overrides `trademark`; `null` removes the override. */
             trademark?: components["schemas"]["CustomizationToggle"] | null;
         };
+        /** @description A redirect rule of a site; live ones are followed by the published site when no page answers the path. */
+        SiteRedirect: {
+            /** @description Append the part of the path the source's wildcard matched to the destination URL. */
+            captureWildcard: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            destination: components["schemas"]["SiteRedirectDestination"];
+            /** @description Whether the redirect is a draft (not followed) rather than live. */
+            draft: boolean;
+            /** @description The unique identifier of the redirect. */
+            id: string;
+            /** @constant */
+            object: "site-redirect";
+            /** @description Served as 308 on public sites (307 on the others, and for redirects that are not permanent). */
+            permanent: boolean;
+            source: components["schemas"]["SiteRedirectSourcePath"];
+            /**
+             * Format: date-time
+             * @description When the redirect was last updated; absent if never updated since creation.
+             */
+            updatedAt?: string;
+        };
+        /** @description Where a site redirect leads (a section, a site space, a page of a site space, or an external URL). */
+        SiteRedirectDestination: {
+            /** @enum {string} */
+            kind: "site-section";
+            /** @description Unique identifier of the site section to redirect to. */
+            siteSectionId: string;
+        } | {
+            /** @enum {string} */
+            kind: "site-space";
+            /** @description Unique identifier of the site space to redirect to. */
+            siteSpaceId: string;
+        } | {
+            /** @enum {string} */
+            kind: "site-page";
+            /** @description Unique identifier of the page within the site space to redirect to. */
+            pageId: string;
+            /** @description Unique identifier of the site space of the page. */
+            siteSpaceId: string;
+        } | {
+            /** @enum {string} */
+            kind: "external";
+            /** Format: uri */
+            url: string;
+        };
+        /** @description A destination as stored (`SiteRedirectDestination`), or a page given by its path in a space of the site. */
+        SiteRedirectInputDestination: components["schemas"]["SiteRedirectDestination"] | {
+            /** @enum {string} */
+            kind: "path";
+            /** @description Path of the page in the space's current revision; stored as a `site-page` destination. */
+            path: string;
+            /** @description Unique identifier of the space (published by the site) containing the page. */
+            spaceId: string;
+        };
+        /**
+         * @description The path (relative to the site's URL) to redirect from: starts with `/`, segments of letters, digits, `-._~+` or
+         *     percent-escapes, and may end with a wildcard (`*` or `/*`) matching every path it prefixes.
+         */
+        SiteRedirectSourcePath: string;
         /** @description A section of a site; it holds one or more site spaces (variants). */
         SiteSection: {
             /** @description Expression deciding whether the section is shown to a visitor (evaluates to a boolean). */
@@ -7324,8 +7570,12 @@ export interface components {
         SamlProviderId: string;
         /** @description The text to search for. */
         SearchQuery: string;
+        /** @description The unique id of the share link. */
+        ShareLinkId: string;
         /** @description The unique id of the site. */
         SiteId: string;
+        /** @description The unique id of the site redirect. */
+        SiteRedirectId: string;
         /** @description The unique id of the site-section-group. */
         SiteSectionGroupId: string;
         /** @description The unique id of the site-section. */
@@ -10885,6 +11135,279 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getSiteRedirectBySource: {
+        parameters: {
+            query: {
+                /** @description Share key of a site published through share links; used to resolve the published URLs. */
+                shareKey?: components["parameters"]["SiteShareKey"];
+                /** @description The source path of the redirect (its `/` may be sent unencoded). */
+                source: components["schemas"]["SiteRedirectSourcePath"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirect and its destination URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: components["schemas"]["SiteRedirect"];
+                        /** @description URL of the destination of the redirect. */
+                        target: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteRedirects: {
+        parameters: {
+            query?: {
+                /** @description List the draft redirects instead of the live ones. */
+                draft?: boolean;
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort redirects by the given field. */
+                orderBy?: "createdAt" | "updatedAt" | "source";
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Search for a redirect by path. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the redirects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SiteRedirect"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkUpsertSiteRedirects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    redirects: {
+                        /** @default false */
+                        captureWildcard?: boolean;
+                        destination?: components["schemas"]["SiteRedirectInputDestination"] | null;
+                        /**
+                         * @default live
+                         * @enum {string}
+                         */
+                        intent?: "live" | "draft" | "publish";
+                        permanent?: boolean;
+                        source: components["schemas"]["SiteRedirectSourcePath"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            draft: boolean;
+                            /** @description Why the item was not applied. */
+                            error?: string;
+                            /** @description The redirect created, updated or made live. */
+                            id?: string;
+                            source: string;
+                            /** @enum {string} */
+                            status: "created" | "updated" | "deleted" | "published" | "error";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createSiteRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Append the part of the path the source's wildcard matched to the destination URL.
+                     * @default false
+                     */
+                    captureWildcard?: boolean;
+                    destination: components["schemas"]["SiteRedirectInputDestination"];
+                    /**
+                     * @description Whether the redirect is a draft and not live.
+                     * @default false
+                     */
+                    draft?: boolean;
+                    /**
+                     * @description Whether the redirect is permanent for public live traffic (308 rather than 307).
+                     * @default false
+                     */
+                    permanent?: boolean;
+                    source: components["schemas"]["SiteRedirectSourcePath"];
+                };
+            };
+        };
+        responses: {
+            /** @description The redirect has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the redirect. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site redirect. */
+                siteRedirectId: components["parameters"]["SiteRedirectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirect did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The redirect has been deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site redirect. */
+                siteRedirectId: components["parameters"]["SiteRedirectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    captureWildcard?: boolean;
+                    destination?: components["schemas"]["SiteRedirectDestination"];
+                    draft?: boolean;
+                    permanent?: boolean;
+                    source?: components["schemas"]["SiteRedirectSourcePath"];
+                };
+            };
+        };
+        responses: {
+            /** @description The redirect, updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listSiteSectionGroups: {
         parameters: {
             query?: {
@@ -11311,6 +11834,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSiteShareLinks: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Search share links by name or key. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the share links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["ShareLink"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createSiteShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["ShareLinkName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The share link has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the share link. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteShareLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the share link. */
+                shareLinkId: components["parameters"]["ShareLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The share link did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The share link has been deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteShareLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the share link. */
+                shareLinkId: components["parameters"]["ShareLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    name?: components["schemas"]["ShareLinkName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The share link has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
                 };
             };
             400: components["responses"]["BadRequest"];

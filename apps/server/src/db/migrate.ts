@@ -21,6 +21,7 @@ import * as mBlobs from './migrations/20261126T1200-blobs.js';
 import * as mSiteVersion from './migrations/20261126T1400-site-version.js';
 import * as mContentImports from './migrations/20261126T1500-content-imports.js';
 import * as mGitSyncWebhooks from './migrations/20261126T1600-git-sync-webhooks.js';
+import * as mSiteShareLinksRedirects from './migrations/20261126T1700-site-share-links-redirects.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1400-site-version': mSiteVersion,
   '20261126T1500-content-imports': mContentImports,
   '20261126T1600-git-sync-webhooks': mGitSyncWebhooks,
+  '20261126T1700-site-share-links-redirects': mSiteShareLinksRedirects,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -614,7 +614,7 @@ export interface SitesTable {
   agents_context: string;
   default_site_space_id: string | null;
   default_section_id: string | null;
-  /** Secret of share-link sites (in the published URL). */
+  /** The key of the site's first share link (site_share_links holds every key; this one is kept for reference). */
   share_key: string;
   /** Secret that signs visitor tokens (visitor-auth sites, signed adaptive claims). */
   visitor_key: string;
@@ -626,6 +626,32 @@ export interface SitesTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  /** The secret that opens a published share-link site (`?share=`, `shareKey`). */
+  key: string;
+  name: string;
+  active: number;
+  created_at: string;
+}
+
+export interface SiteRedirectsTable {
+  id: string;
+  site_id: string;
+  /** Path relative to the site, optionally ending with a wildcard (`*` or `/*`). */
+  source: string;
+  draft: number;
+  capture_wildcard: number;
+  permanent: number;
+  /** JSON SiteRedirectDestination. */
+  destination: string;
+  created_at: string;
+  updated_at: string | null;
+  /** updated_at, else created_at (the `updatedAt` order of the list). */
+  changed_at: string;
 }
 
 export interface SiteSectionGroupsTable {
@@ -770,6 +796,8 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_adaptive_schemas: SiteAdaptiveSchemasTable;
+  site_share_links: SiteShareLinksTable;
+  site_redirects: SiteRedirectsTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;
   search_sections: SearchSectionsTable;

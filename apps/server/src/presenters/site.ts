@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { SitePermissions } from '../policies/site.js';
 import type { SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
 import { isPlainObject } from '../lib/objects.js';
+import type { RedirectRow, ShareLinkRow } from '../repos/site-links.repo.js';
 
 type SiteJson = components['schemas']['Site'];
 type SectionJson = components['schemas']['SiteSection'];
@@ -210,4 +211,33 @@ export function completeCustomization(c: Customization): Customization {
 /** GitBook's default customization of a site, titled after it (until one is set with PUT …/customization). */
 export function defaultCustomization(site: SiteRow): Customization {
   return completeCustomization({ title: site.title } as Customization);
+}
+
+type ShareLinkJson = components['schemas']['ShareLink'];
+type RedirectJson = components['schemas']['SiteRedirect'];
+
+/** A share link: its key shows only inside `urls.published`, as GitBook shows it. */
+export function presentShareLink(config: Config, site: Pick<SiteRow, 'id' | 'hostname'>, row: ShareLinkRow): ShareLinkJson {
+  return {
+    object: 'share-link',
+    id: row.id,
+    createdAt: row.created_at,
+    name: row.name,
+    active: row.active === 1,
+    urls: { published: `${publishedBase(config, site)}/?share=${encodeURIComponent(row.key)}` },
+  };
+}
+
+export function presentRedirect(row: RedirectRow): RedirectJson {
+  return {
+    object: 'site-redirect',
+    id: row.id,
+    source: row.source,
+    draft: row.draft === 1,
+    captureWildcard: row.capture_wildcard === 1,
+    permanent: row.permanent === 1,
+    destination: JSON.parse(row.destination) as RedirectJson['destination'],
+    createdAt: row.created_at,
+    ...(row.updated_at ? { updatedAt: row.updated_at } : {}),
+  };
 }

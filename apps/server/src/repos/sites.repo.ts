@@ -84,7 +84,7 @@ export const sitesRepo = {
     await db.updateTable('sites').set({ updated_at: now, version: sql<number>`version + 1` }).where('id', '=', siteId).execute();
   },
   async delete(db: DbOrTx, siteId: string): Promise<void> {
-    for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups'] as const) {
+    for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_redirects'] as const) {
       await db.deleteFrom(t).where('site_id', '=', siteId).execute();
     }
     await db.deleteFrom('sites').where('id', '=', siteId).execute();

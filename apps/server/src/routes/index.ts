@@ -2,6 +2,7 @@
 // mapped type over the generated `operations`). `notImplementedYet` answers 501 with the error body; `pnpm routes`
 // reports how many operations are implemented.
 import { siteHandlers } from './sites.js';
+import { siteLinkHandlers } from './site-links.js';
 import { translationHandlers } from './translations.js';
 import { importHandlers } from './imports.js';
 import type { HandlerTable } from '../http/operations.js';
@@ -39,6 +40,7 @@ export const handlerTable: HandlerTable = {
 
 
   ...siteHandlers,
+  ...siteLinkHandlers,
 
   ...translationHandlers,
 

@@ -15,6 +15,7 @@ import { completeCustomization, defaultCustomization, defaultOf, siteSpacesIn, t
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
+import { shareLinksRepo } from '../repos/site-links.repo.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
@@ -32,7 +33,7 @@ const SECRET_LENGTH = 32;
 
 // Loading and locking ---------------------------------------------------------------------------------------------
 
-async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: 'view' | 'edit', lock = false): Promise<LoadedSite> {
+export async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: 'view' | 'edit', lock = false): Promise<LoadedSite> {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view', db);
   const permissions = authorizeSites(actor, member, 'view');
   if (lock) await locks.site(ctx, db, siteId);
@@ -43,7 +44,7 @@ async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string
 }
 
 /** Runs a change of one site in a transaction holding its lock; answers the site as it is afterwards. */
-async function changeSite<T>(ctx: AppContext, actor: Actor, orgId: string, siteId: string, fn: (tx: DbOrTx, l: LoadedSite, s: SiteStructure) => Promise<T>): Promise<T> {
+export async function changeSite<T>(ctx: AppContext, actor: Actor, orgId: string, siteId: string, fn: (tx: DbOrTx, l: LoadedSite, s: SiteStructure) => Promise<T>): Promise<T> {
   return ctx.db.transaction().execute(async (tx) => {
     const l = await loadSite(ctx, tx, actor, orgId, siteId, 'edit', true);
     const result = await fn(tx, l, await sitesRepo.structure(tx, siteId));
@@ -94,13 +95,16 @@ export async function createSite(ctx: AppContext, actor: Actor, orgId: string, b
   const id = newId();
   const now = ctx.clock.now().toISOString();
   const title = body.title ?? 'Untitled site';
+  const shareKey = randomString(SECRET_LENGTH);
   await ctx.db.transaction().execute(async (tx) => {
     await sitesRepo.insert(tx, {
       id, org_id: orgId, type: body.type ?? 'basic', title, visibility: body.visibility ?? 'public', published: 0,
       basename: slugify(title) || 'site', hostname: null, proxy: null, adaptive_content: 0, agents_context: 'included',
-      default_site_space_id: null, default_section_id: null, share_key: randomString(SECRET_LENGTH), visitor_key: randomString(SECRET_LENGTH), visitor_fallback_url: null,
+      default_site_space_id: null, default_section_id: null, share_key: shareKey, visitor_key: randomString(SECRET_LENGTH), visitor_fallback_url: null,
       created_at: now, updated_at: now,
     });
+    // Every site starts with one share link (the key `share_key` keeps for reference); more are made with …/share-links.
+    await shareLinksRepo.insert(tx, { id: newId(), site_id: id, key: shareKey, name: 'Share link', active: 1, created_at: now });
     const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [] };
     for (const [i, spaceId] of (body.spaces ?? []).entries()) {
       structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
@@ -535,9 +539,9 @@ export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string,
 
 /**
  * Members with a role read every site of their organization; others read a published site its visibility opens to
- * them: public and unlisted ones, or a share-link site with its key (`shareKey`).
+ * them: public and unlisted ones, or a share-link site with the key of one of its active share links (`shareKey`).
  */
-async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<LoadedSite> {
+export async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<LoadedSite> {
   const site = await sitesRepo.find(ctx.db, orgId, siteId);
   let member;
   try {
@@ -548,7 +552,7 @@ async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: string, 
   const permissions = sitePermissions(actor, member);
   if (site && permissions.view) return { site, permissions };
   const open = site && site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted' ||
-    (site.visibility === 'share-link' && shareKey !== undefined && shareKey === site.share_key));
+    (site.visibility === 'share-link' && shareKey !== undefined && await shareLinksRepo.isActiveKey(ctx.db, site.id, shareKey)));
   if (!site || !open) throw notFound('Site');
   return { site, permissions };
 }

@@ -6,10 +6,11 @@
 //   <base>/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
-// share-link sites need `?share=<key>` once (kept in a cookie); visitor-auth sites need a visitor token (an HS256 JWT
-// signed with the site's key, `?jwt_token=` once, then a cookie) and otherwise redirect to the site's fallback URL or
-// answer 401. Sections, site spaces and header links with a `condition` are shown only when the visitor's claims
+// share-link sites need the key of one of their active share links, `?share=<key>` once (kept in a cookie);
+// visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once, then a
+// cookie) and otherwise redirect to the site's fallback URL or answer 401. Sections, site spaces and header links with a `condition` are shown only when the visitor's claims
 // (the token's signed claims, unsigned ones under `unsigned`) make it true (site/conditions.ts).
+// A path no page answers follows the site's live redirects (site/redirects.ts) before answering 404.
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
@@ -21,6 +22,8 @@ import { includeMarkdown } from '../gitsync/metadata.js';
 import type { AnyBlock } from './blocks.js';
 import { resolvePagePath } from '../lib/link-paths.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
+import { shareLinksRepo } from '../repos/site-links.repo.js';
+import { liveRedirects, matchRedirect, redirectTarget } from './redirects.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
@@ -214,8 +217,10 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       return undefined;
     }
     if (site.visibility === 'share-link') {
+      // Any active share link's key, checked against the database on every request: a deleted or deactivated
+      // link stops opening the site at once, cookie or not (the page cache is only reached after this check).
       const given = typeof req.query.share === 'string' ? req.query.share : cookies(req).get(`${SHARE_COOKIE}_${site.id}`);
-      if (given !== site.share_key) {
+      if (!given || given.length > 256 || !(await shareLinksRepo.isActiveKey(ctx.db, site.id, given))) {
         notFound(res, 'This site does not exist or is not published.');
         return undefined;
       }
@@ -533,15 +538,32 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return tabs;
   }
 
+  /**
+   * A path no page answers: the site's live redirect for it, if any (GitBook's order: pages first, then site
+   * redirects). Permanent redirects are 308 on public sites, 307 elsewhere (and for the others), as GitBook serves them.
+   */
+  async function followRedirect(res: Response, v: Visit, rawPath: string): Promise<boolean> {
+    const m = matchRedirect(await liveRedirects(ctx, v.site), rawPath);
+    const target = m && await redirectTarget(ctx, v.site, v.view.structure, v.heads, m, v.base);
+    if (!m || !target) return false;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.redirect(m.redirect.permanent === 1 && v.site.visibility === 'public' ? 308 : 307, target);
+    return true;
+  }
+
+  async function redirectOrNotFound(res: Response, v: Visit, rawPath: string, message?: string): Promise<void> {
+    if (!(await followRedirect(res, v, rawPath))) notFound(res, message, v);
+  }
+
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
   async function page(res: Response, v: Visit, rawPath: string): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
     const twin = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
     if (twin) segments[segments.length - 1] = segments[segments.length - 1]!.slice(0, -3);
     const r = resolve(v, segments);
-    if (!r) return void notFound(res, 'This site has no content yet.', v);
+    if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
     const rev = await revisionOf(v, r.siteSpace.space_id);
-    if (!rev) return void notFound(res, undefined, v);
+    if (!rev) return void (await redirectOrNotFound(res, v, rawPath));
     const flat = flatten(rev.tree, r.spaceBase);
     const path = r.rest.join('/');
     let at = path === '' ? 0 : flat.findIndex((f) => (f.page.path ?? f.page.meta.slug) === path);
@@ -557,6 +579,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const current = flat[at];
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     if (!current) {
+      if (await followRedirect(res, v, rawPath)) return;
       const links = await linkContext(v, placement, rev, '', new Map());
       return void notFound(res, undefined, v, await chromeOf(v, placement, links));
     }

@@ -1,0 +1,179 @@
+// Share links and redirects of a site (issue 11): GitBook's `…/sites/{siteId}/share-links`, `…/redirects` and
+// `…/redirect`, and what the published site does with them — any active link's key opens a share-link site, a
+// revoked one stops at once; a path no page answers follows the site's live redirects.
+import { describe, expect, it } from 'vitest';
+import { createTenant, useTestServer } from '../src/testing/index.js';
+
+const server = useTestServer();
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const r = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+  return { status: r.status, text: await r.text(), headers: r.headers };
+};
+
+/** A published site of one space (pages Introduction, Setup), with a viewer (read role) in its organization. */
+async function publishedSite(visibility: 'public' | 'share-link') {
+  const t = await createTenant(server, { viewer: 'read', editor: 'create' });
+  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+  const edits = await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Welcome.\n' } },
+    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it.\n' } },
+  ] });
+  expect(edits.status, JSON.stringify(edits.body)).toBe(200);
+  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility, spaces: [space.id] })).body;
+  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+  const siteSpace = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items[0];
+  return { t, space, site, siteSpace, base: `/sites/${site.id}`, api: `/v1/orgs/${t.org}/sites/${site.id}` };
+}
+
+describe('site share links', () => {
+  it('lists, creates, renames, deactivates and deletes links; any active key opens the site, a revoked one at once', async () => {
+    const { t, site, base, api } = await publishedSite('share-link');
+    const path = { organizationId: t.org, siteId: site.id };
+    // The key the site was created with is its first link.
+    const first = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/share-links', { params: { path } });
+    expect(first.response.status).toBe(200);
+    expect(first.data!.count).toBe(1);
+    const legacy = (await server.ctx.db.selectFrom('sites').select('share_key').where('id', '=', site.id).executeTakeFirstOrThrow()).share_key;
+    expect(first.data!.items[0]!.urls.published).toBe(`${server.ctx.config.publicUrl}${base}/?share=${legacy}`);
+
+    const created = await t.client.POST('/v1/orgs/{organizationId}/sites/{siteId}/share-links', { params: { path }, body: { name: 'Reviewers' } });
+    expect(created.response.status).toBe(201);
+    const link = created.data!;
+    expect(link).toMatchObject({ object: 'share-link', name: 'Reviewers', active: true });
+    expect(created.response.headers.get('location')).toBe(`${server.ctx.config.publicUrl}${api}/share-links/${link.id}`);
+    const url = new URL(link.urls.published!);
+    const key = url.searchParams.get('share')!;
+    expect(key).not.toBe(legacy);
+
+    // Either key opens the site (and the `shareKey` reads); the cookie set from the URL keeps it open.
+    expect((await get(`${base}/`)).status).toBe(404);
+    const opened = await get(`${url.pathname}${url.search}`);
+    expect(opened.status).toBe(200);
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await get(`${base}/setup`, { cookie })).status).toBe(200);
+    expect((await get(`${base}/?share=${legacy}`)).status).toBe(200);
+    const outsider = await createTenant(server);
+    expect((await outsider.api.get(`${api}/published?shareKey=${key}`)).status).toBe(200);
+    const search = await t.api.get(`${api}/share-links?search=review`);
+    expect(search.body.items.map((l: { id: string }) => l.id)).toEqual([link.id]);
+
+    // Deactivated: refused at once, cookie or URL, though the page was cached; reactivated: open again.
+    const off = await t.client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', { params: { path: { ...path, shareLinkId: link.id } }, body: { active: false, name: 'Old reviewers' } });
+    expect(off.data).toMatchObject({ active: false, name: 'Old reviewers' });
+    expect((await get(`${base}/setup`, { cookie })).status).toBe(404);
+    expect((await outsider.api.get(`${api}/published?shareKey=${key}`)).status).toBe(404);
+    expect((await get(`${base}/?share=${legacy}`)).status).toBe(200);
+    await t.api.patch(`${api}/share-links/${link.id}`, { active: true });
+    expect((await get(`${base}/setup`, { cookie })).status).toBe(200);
+    // Deleted: 205, then gone (204 the second time); its key no longer opens anything.
+    expect((await t.api.delete(`${api}/share-links/${link.id}`)).status).toBe(205);
+    expect((await t.api.delete(`${api}/share-links/${link.id}`)).status).toBe(204);
+    expect((await get(`${base}/setup`, { cookie })).status).toBe(404);
+    expect((await t.api.patch(`${api}/share-links/${link.id}`, { active: true })).status).toBe(404);
+
+    // The create role manages links; a reader gets 403, another organization 404; names are at most 50 characters.
+    expect((await t.as('editor').post(`${api}/share-links`, { name: 'Editors' })).status).toBe(201);
+    expect((await t.as('viewer').get(`${api}/share-links`)).status).toBe(403);
+    expect((await outsider.api.get(`${api}/share-links`)).status).toBe(404);
+    const long = await t.api.post(`${api}/share-links`, { name: 'x'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toContain('/body/name');
+  });
+});
+
+describe('site redirects', () => {
+  it('creates, lists, updates and deletes redirects; sources unique per site; validation names the field', async () => {
+    const { t, space, siteSpace, api } = await publishedSite('public');
+    const created = await t.api.post(`${api}/redirects`, { source: '/old-setup', destination: { kind: 'path', spaceId: space.id, path: 'setup' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ object: 'site-redirect', source: '/old-setup', draft: false, captureWildcard: false, permanent: false,
+      destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: 'page-setup' } });
+    expect(created.body.updatedAt).toBeUndefined();
+    expect(created.headers.get('location')).toBe(`${server.ctx.config.publicUrl}${api}/redirects/${created.body.id}`);
+    expect((await t.api.post(`${api}/redirects`, { source: '/old-setup', destination: { kind: 'external', url: 'https://example.com/' } })).status).toBe(409);
+    const draft = await t.api.post(`${api}/redirects`, { source: '/old-setup', draft: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } });
+    expect(draft.status).toBe(201);
+    const ext = (await t.api.post(`${api}/redirects`, { source: '/blog/*', captureWildcard: true, permanent: true, destination: { kind: 'external', url: 'https://blog.example.com/posts' } })).body;
+
+    for (const [body, field] of [
+      [{ source: 'no-slash', destination: { kind: 'external', url: 'https://x.test/' } }, '/body/source'],
+      [{ source: `/${'a'.repeat(520)}`, destination: { kind: 'external', url: 'https://x.test/' } }, '/body/source'],
+      [{ source: '/a*b', destination: { kind: 'external', url: 'https://x.test/' } }, '/body/source'],
+      [{ source: '/x', destination: { kind: 'site-section', siteSectionId: 'nope' } }, '/body/destination/siteSectionId'],
+      [{ source: '/x', destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: 'nope' } }, '/body/destination/pageId'],
+      [{ source: '/x', destination: { kind: 'path', spaceId: space.id, path: 'missing' } }, '/body/destination/path'],
+      [{ source: '/x', destination: { kind: 'external', url: 'javascript:alert(1)' } }, '/body/destination/url'],
+    ] as const) {
+      const bad = await t.api.post(`${api}/redirects`, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.error.message).toContain(field);
+    }
+
+    const list = async (q = '') => (await t.api.get(`${api}/redirects${q}`)).body;
+    expect((await list()).items.map((r: { id: string }) => r.id)).toEqual([ext.id, created.body.id]);
+    expect((await list('?orderBy=source')).items.map((r: { source: string }) => r.source)).toEqual(['/blog/*', '/old-setup']);
+    expect((await list('?draft=true')).items.map((r: { id: string }) => r.id)).toEqual([draft.body.id]);
+    expect((await list('?search=BLOG')).count).toBe(1);
+    expect((await t.as('viewer').get(`${api}/redirects`)).status).toBe(200);
+    expect((await t.as('viewer').post(`${api}/redirects`, { source: '/v', destination: { kind: 'external', url: 'https://x.test/' } })).status).toBe(403);
+
+    // Promoting the draft collides with the live redirect of its source; another source is fine.
+    expect((await t.api.patch(`${api}/redirects/${draft.body.id}`, { draft: false })).status).toBe(409);
+    const moved = await t.api.patch(`${api}/redirects/${draft.body.id}`, { draft: false, source: '/guide-old' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ draft: false, source: '/guide-old' });
+    expect(moved.body.updatedAt).toBeDefined();
+    expect((await list('?orderBy=updatedAt')).items[0].id).toBe(draft.body.id);
+    expect((await t.api.delete(`${api}/redirects/${draft.body.id}`)).status).toBe(205);
+    expect((await t.api.delete(`${api}/redirects/${draft.body.id}`)).status).toBe(204);
+  });
+
+  it('the published site follows live redirects where no page answers; bulk upserts; resolving by source', async () => {
+    const { t, space, siteSpace, base, api } = await publishedSite('public');
+    const bulk = await t.api.put(`${api}/redirects`, { redirects: [
+      { source: '/old-setup', permanent: true, destination: { kind: 'path', spaceId: space.id, path: 'setup' } },
+      { source: '/docs/*', captureWildcard: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } },
+      { source: '/setup', destination: { kind: 'external', url: 'https://elsewhere.test/' } },
+      { source: '/later', intent: 'draft', destination: { kind: 'external', url: 'https://later.test/' } },
+      { source: '/bad', destination: { kind: 'site-space', siteSpaceId: 'nope' } },
+      { source: '/gone', destination: null },
+    ] });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(bulk.body.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created', 'created', 'error', 'error']);
+    expect(bulk.body.results[4].error).toContain('siteSpaceId');
+
+    // Permanent → 308 on a public site; a wildcard's match appended; a page answers before a redirect; drafts are
+    // not followed; an unknown path is still a 404.
+    const old = await get(`${base}/old-setup`);
+    expect(old.status).toBe(308);
+    expect(old.headers.get('location')).toBe(`${base}/setup`);
+    const wild = await get(`${base}/docs/setup`);
+    expect(wild.status).toBe(307);
+    expect(wild.headers.get('location')).toBe(`${base}/setup`);
+    expect((await get(`${base}/setup`)).status).toBe(200);
+    expect((await get(`${base}/later`)).status).toBe(404);
+    expect((await get(`${base}/nothing`)).status).toBe(404);
+
+    // Upsert by source, publish a draft, delete with a null destination — each seen on the next request.
+    const again = await t.api.put(`${api}/redirects`, { redirects: [
+      { source: '/old-setup', destination: { kind: 'external', url: 'https://new.test/setup' } },
+      { source: '/later', intent: 'publish' },
+      { source: '/docs/*', destination: null },
+    ] });
+    expect(again.body.results.map((r: { status: string }) => r.status)).toEqual(['updated', 'published', 'deleted']);
+    const updated = await get(`${base}/old-setup`);
+    expect(updated.status).toBe(308);
+    expect(updated.headers.get('location')).toBe('https://new.test/setup');
+    expect((await get(`${base}/later`)).headers.get('location')).toBe('https://later.test/');
+    expect((await get(`${base}/docs/setup`)).status).toBe(404);
+
+    const resolved = await t.api.get(`${api}/redirect?source=/Old-Setup`);
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body).toMatchObject({ redirect: { source: '/old-setup' }, target: 'https://new.test/setup' });
+    // A published public site's redirects resolve for anyone with a token.
+    expect((await (await createTenant(server)).api.get(`${api}/redirect?source=/later`)).status).toBe(200);
+    expect((await t.api.get(`${api}/redirect?source=/nothing`)).status).toBe(404);
+    expect((await t.api.get(`${api}/redirect?source=nothing`)).status).toBe(400);
+  });
+});
