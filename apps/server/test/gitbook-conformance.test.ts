@@ -109,6 +109,16 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors',
   'GET /spaces/{spaceId}/commenters',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
+  'GET /orgs/{organizationId}/sites/{siteId}/share-links',
+  'POST /orgs/{organizationId}/sites/{siteId}/share-links',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+  'POST /orgs/{organizationId}/sites/{siteId}/redirects',
+  'PUT /orgs/{organizationId}/sites/{siteId}/redirects',
+  'GET /orgs/{organizationId}/sites/{siteId}/redirects',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
+  'GET /orgs/{organizationId}/sites/{siteId}/redirect',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -761,6 +771,28 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expect(contributors.items).toMatchObject([{ user: { id: owner.id }, actionType: 'edit', count: 2 }]);
     expect((await gb.spaces.listCommentersInSpace(space.id, { limit: 5 })).data.items.map((m: any) => m.id)).toEqual([owner.id]);
     expect((await gb.spaces.listCommentersInChangeRequest(space.id, cr.id)).data.items.map((m: any) => m.id)).toEqual([owner.id]);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: site share links and redirects (docs/sites.md)', () => {
+  it('share links: list, create, update, delete; redirects: create, bulk upsert, list, update, resolve by source, delete', async () => {
+    const { gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Guide' })).data;
+    mine.add(space.id);
+    const site = (await gb.orgs.createSite(org, { title: 'Docs', visibility: 'share-link', spaces: [space.id] })).data;
+    const link = (await gb.orgs.createSiteShareLink(org, site.id, { name: 'Reviewers' })).data;
+    expect((await gb.orgs.listSiteShareLinks(org, site.id, { limit: 5, search: 'review' })).data.items.map((l: any) => l.id)).toEqual([link.id]);
+    expect((await gb.orgs.updateSiteShareLinkById(org, site.id, link.id, { active: false })).data.active).toBe(false);
+    expect((await gb.orgs.deleteSiteShareLinkById(org, site.id, link.id)).status).toBe(205);
+
+    const created = (await gb.orgs.createSiteRedirect(org, site.id, { source: '/old', permanent: true, destination: { kind: 'external', url: 'https://example.com/new' } })).data;
+    const bulk = (await gb.orgs.bulkUpsertSiteRedirects(org, site.id, { redirects: [{ source: '/docs/*', captureWildcard: true, destination: { kind: 'external', url: 'https://example.com/docs' } }] })).data;
+    expect(bulk.results.map((r: any) => r.status)).toEqual(['created']);
+    expect((await gb.orgs.listSiteRedirects(org, site.id, { orderBy: 'source', limit: 10 })).data.items.map((r: any) => r.source)).toEqual(['/docs/*', '/old']);
+    expect((await gb.orgs.updateSiteRedirectById(org, site.id, created.id, { permanent: false })).data.permanent).toBe(false);
+    expect((await gb.orgs.getSiteRedirectBySource(org, site.id, { source: '/docs/a' })).data.target).toBe('https://example.com/docs/a');
+    expect((await gb.orgs.deleteSiteRedirectById(org, site.id, created.id)).status).toBe(205);
     expectConformant();
   });
 });
