@@ -19,6 +19,8 @@ export const LIMITS = Object.freeze({
   depth: 48,
   /** Blocks of one document (paragraphs, headings, list items, table cells, code blocks, …). */
   blocks: 100_000,
+  /** Columns of one table (a table's header row sets them; markdown pads every row to that many cells). */
+  tableColumns: 1_000,
   /** Inline pieces of one document (text runs, marks, links, images, breaks, …). */
   inlines: 400_000,
   /** Normalised markdown of a page, once reference links are inlined and tables padded (UTF-8 bytes). */
@@ -65,6 +67,8 @@ export function describeLimit(limit: LimitName): string {
       return `${value} nested levels`;
     case 'blocks':
       return `${value.toLocaleString('en-US')} blocks`;
+    case 'tableColumns':
+      return `${value.toLocaleString('en-US')} table columns`;
     case 'inlines':
       return `${value.toLocaleString('en-US')} inline elements`;
     case 'mergeLines':

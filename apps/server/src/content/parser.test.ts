@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from './limits.js';
 import { parseLinkLabel, tokenize } from './parser.js';
 
 function parsers(): { stock: MarkdownIt; ours: MarkdownIt } {
@@ -59,5 +60,17 @@ describe('plain inline content', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('table limits', () => {
+  it('refuses a table of more columns than allowed before its cells are parsed, and counts every cell as a block', () => {
+    const row = (n: number, cell: string) => `${`|${cell}`.repeat(n)}|\n`;
+    const table = (cols: number, rows: number) => row(cols, 'a') + row(cols, '-') + row(cols, 'b').repeat(rows);
+    expect(tokenize(table(LIMITS.tableColumns, 2)).filter((t) => t.type === 'th_open')).toHaveLength(LIMITS.tableColumns);
+    expect(() => tokenize(table(LIMITS.tableColumns + 1, 2))).toThrow('a table of the markdown has too many columns (limit: 1,000 table columns)');
+    // 100 columns x 1,000 rows = 100,100 cells: past the block limit although the table has few lines
+    expect(() => tokenize(table(100, 1_000))).toThrow(/too many blocks \(limit: 100,000 blocks\)/);
+    expect(() => tokenize(table(100, 900))).not.toThrow();
   });
 });

@@ -65,6 +65,20 @@ md.inline.ruler.after('text', 'bindery_guard', (state: StateInline) => {
   return false;
 });
 
+// Tables: the header row sets the columns and every row is padded to them, so a header of 20,000 `|` would make every
+// row 20,000 cells. Columns are limited, and every cell counts as a block, before any cell's inline content is parsed.
+md.core.ruler.after('block', 'bindery_tables', (state: StateCore) => {
+  const env = state.env as unknown as ParseEnv;
+  let columns = 0;
+  for (const token of state.tokens) {
+    if (token.type === 'thead_open') columns = 0;
+    else if (token.type === 'th_open') {
+      if (++columns > LIMITS.tableColumns) throw limitError('tableColumns', 'a table of the markdown has too many columns');
+    }
+    if ((token.type === 'th_open' || token.type === 'td_open') && ++env.blocks > LIMITS.blocks) throw limitError('blocks', 'the markdown has too many blocks');
+  }
+});
+
 /**
  * Characters at which an inline rule may start (markdown-it's text rule stops at them, every other rule starts at one
  * of them). Inline content without any is one text token: table cells, short headings and plain paragraphs skip the

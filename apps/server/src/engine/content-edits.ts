@@ -124,7 +124,20 @@ async function updatePage(state: EditState, edit: Extract<ContentEdit, { op: 'up
     slug = chooseSlug(edit.slug, current.title, await state.tree.takenSlugs(node.parent!, node), editField(i, 'slug'));
   }
   const page = withFields({ ...current, slug }, edit, state, i);
-  if (JSON.stringify(page) !== JSON.stringify(current)) state.tree.setPage(node, page);
+  if (!samePage(page, current)) state.tree.setPage(node, page);
+}
+
+/** Whether an edit left a page as it was: field by field, so a page's markdown (up to megabytes) is compared, not serialised twice. */
+function samePage(a: PageData, b: PageData): boolean {
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
+    const x = ra[key];
+    const y = rb[key];
+    if (x === y) continue;
+    if (typeof x === 'string' || typeof y === 'string' || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
 }
 
 async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'movePage' }>, i: number): Promise<void> {
