@@ -119,6 +119,11 @@ const BEYOND_SEEDS = [
   'PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
   'DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
   'GET /orgs/{organizationId}/sites/{siteId}/redirect',
+  ...['spaces/{spaceId}', 'collections/{collectionId}'].flatMap((on) => [
+    `GET /${on}/permissions/users`, `PATCH /${on}/permissions/users/{userId}`, `DELETE /${on}/permissions/users/{userId}`,
+    `GET /${on}/permissions/teams`, `PATCH /${on}/permissions/teams/{teamId}`, `DELETE /${on}/permissions/teams/{teamId}`,
+    `GET /${on}/permissions/aggregate`,
+  ]),
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -771,6 +776,40 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expect(contributors.items).toMatchObject([{ user: { id: owner.id }, actionType: 'edit', count: 2 }]);
     expect((await gb.spaces.listCommentersInSpace(space.id, { limit: 5 })).data.items.map((m: any) => m.id)).toEqual([owner.id]);
     expect((await gb.spaces.listCommentersInChangeRequest(space.id, cr.id)).data.items.map((m: any) => m.id)).toEqual([owner.id]);
+    expectConformant();
+  });
+
+  it('permissions of users and teams on a space and a collection, and every member\'s role', async () => {
+    const { gb, org } = await tenant();
+    const mate = await createUser(server, 'Mate');
+    await invite(gb, org, mate, 'read');
+    const team = (await gb.orgs.createOrganizationTeam(org, { title: 'Reviewers', members: [mate.id] })).data;
+    const collection = (await gb.orgs.createCollection(org, { title: 'Shelf' })).data;
+    mine.add(collection.id);
+    const space = (await gb.orgs.createSpace(org, { title: 'Rights', parent: collection.id })).data;
+    mine.add(space.id);
+    const check = async (api: any, id: string) => {
+      expect((await api.updateUserPermissionIn(id, mate.id, { role: 'edit' })).status).toBe(204);
+      expect((await api.listUserPermissionsIn(id, { limit: 10 })).data.items).toMatchObject([{ permission: 'edit', user: { id: mate.id } }]);
+      expect((await api.updateTeamPermissionIn(id, team.id, { role: 'review' })).status).toBe(204);
+      expect((await api.listTeamPermissionsIn(id)).data.items).toMatchObject([{ permission: 'review', team: { id: team.id } }]);
+      const all = (await api.listPermissionsAggregateIn(id, { role: 'edit' })).data.items;
+      expect(all.map((i: any) => i.user.id)).toEqual([mate.id]);
+      expect((await api.removeUserFrom(id, mate.id)).status).toBe(204);
+      expect((await api.removeTeamFrom(id, team.id)).status).toBe(204);
+      expect((await failure(api.updateTeamPermissionIn(id, 'team-nope', { role: 'read' }))).code).toBe(404);
+    };
+    await check({
+      updateUserPermissionIn: gb.spaces.updateUserPermissionInSpace, listUserPermissionsIn: gb.spaces.listUserPermissionsInSpace,
+      updateTeamPermissionIn: gb.spaces.updateTeamPermissionInSpace, listTeamPermissionsIn: gb.spaces.listTeamPermissionsInSpace,
+      listPermissionsAggregateIn: gb.spaces.listPermissionsAggregateInSpace, removeUserFrom: gb.spaces.removeUserFromSpace, removeTeamFrom: gb.spaces.removeTeamFromSpace,
+    }, space.id);
+    await check({
+      updateUserPermissionIn: gb.collections.updateUserPermissionInCollection, listUserPermissionsIn: gb.collections.listUserPermissionsInCollection,
+      updateTeamPermissionIn: gb.collections.updateTeamPermissionInCollection, listTeamPermissionsIn: gb.collections.listTeamPermissionsInCollection,
+      listPermissionsAggregateIn: gb.collections.listPermissionsAggregateInCollection, removeUserFrom: gb.collections.removeUserFromCollection, removeTeamFrom: gb.collections.removeTeamFromCollection,
+    }, collection.id);
+    expect((await failure(gitbook(mate).spaces.listUserPermissionsInSpace(space.id))).code).toBe(403);
     expectConformant();
   });
 });

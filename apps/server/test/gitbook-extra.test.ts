@@ -1,7 +1,9 @@
 // GitBook operations beyond the seeds that GitBook's clients call: reads of any revision of a space (pages, a page
 // by id, by path and its document, files) and a change request's page by path; a change request's contributors and
 // the commenters of a space and of a change request. Real behaviour: a past revision answers its own content (not
-// the current one), a revision of another space is 404; contributors are who edited and who commented.
+// the current one), a revision of another space is 404; contributors are who edited and who commented; the grants
+// on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
+// resulting role, change who may do what.
 import { describe, expect, it } from 'vitest';
 import { createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 
@@ -132,5 +134,91 @@ describe('contributors and commenters', () => {
     // Outsiders see nothing.
     const stranger = server.api((await createUser(server, 'Stranger')).token);
     for (const p of [`${crBase}/contributors`, `${crBase}/commenters`, `${base}/commenters`]) expect((await stranger.get(p)).status, p).toBe(404);
+  });
+});
+
+describe('space and collection permissions per user and team', () => {
+  it('grants, lists and removes a user\'s role on a space, which takes effect; the aggregate lists every member\'s role', async () => {
+    const t = await createTenant(server, { guest: null, reader: 'read' });
+    const ids = { owner: t.owner.id, guest: t.users.guest!.id, reader: t.users.reader!.id };
+    const collection = await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Handbooks' });
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide', parent: collection.body.id });
+    const spaceId = space.body.id as string;
+    const base = `/v1/spaces/${spaceId}`;
+    const guest = t.as('guest');
+    expect((await guest.get(base)).status).toBe(404);
+
+    const set = await t.client.PATCH('/v1/spaces/{spaceId}/permissions/users/{userId}', { params: { path: { spaceId, userId: ids.guest } }, body: { role: 'edit' } });
+    expect(set.response.status).toBe(204);
+    expect((await guest.get(base)).body.permissions).toMatchObject({ view: true, edit: true, admin: false });
+    expect((await guest.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'By the guest', markdown: 'Hi.\n' } }] })).status).toBe(200);
+    const users = await t.client.GET('/v1/spaces/{spaceId}/permissions/users', { params: { path: { spaceId } } });
+    expect(users.data).toMatchObject({ count: 1, items: [{ permission: 'edit', user: { id: ids.guest } }] });
+    // The same grant as POST …/permissions: a role set there shows here, and the PATCH replaces it.
+    expect((await t.api.post(`${base}/permissions`, { role: 'comment', users: [ids.guest] })).status).toBe(204);
+    expect((await t.api.get(`${base}/permissions/users`)).body.items[0].permission).toBe('comment');
+    expect((await guest.get(base)).body.permissions.edit).toBe(false);
+
+    const aggregate = await t.client.GET('/v1/spaces/{spaceId}/permissions/aggregate', { params: { path: { spaceId } } });
+    const roles = Object.fromEntries(aggregate.data!.items.map((i) => [i.user.id, i.permission]));
+    expect(roles).toEqual({ [ids.owner]: 'admin', [ids.reader]: 'read', [ids.guest]: 'comment' });
+    const readers = await t.client.GET('/v1/spaces/{spaceId}/permissions/aggregate', { params: { path: { spaceId }, query: { role: 'read' } } });
+    expect(readers.data!.items.map((i) => i.user.id)).toEqual([ids.reader]);
+    // A default level raises the members with a role (not the guest).
+    expect((await t.api.patch(`/v1/collections/${collection.body.id}`, { defaultLevel: 'review' })).status).toBe(200);
+    const raised = Object.fromEntries((await t.api.get(`${base}/permissions/aggregate`)).body.items.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission]));
+    expect(raised).toEqual({ [ids.owner]: 'admin', [ids.reader]: 'review', [ids.guest]: 'comment' });
+
+    // Removing the grant takes the guest's access away; removing again is a no-op.
+    expect((await t.api.delete(`${base}/permissions/users/${ids.guest}`)).status).toBe(204);
+    expect((await guest.get(base)).status).toBe(404);
+    expect((await t.api.delete(`${base}/permissions/users/${ids.guest}`)).status).toBe(204);
+    expect((await t.api.get(`${base}/permissions/users`)).body).toEqual({ items: [], count: 0 });
+    // role: null removes a grant too.
+    await t.api.patch(`${base}/permissions/users/${ids.guest}`, { role: 'read' });
+    expect((await guest.get(base)).status).toBe(200);
+    expect((await t.api.patch(`${base}/permissions/users/${ids.guest}`, { role: null })).status).toBe(204);
+    expect((await guest.get(base)).status).toBe(404);
+
+    // Only admins of the space manage or list them; a user outside the organization cannot be granted; outsiders see nothing.
+    expect((await t.as('reader').get(`${base}/permissions/users`)).status).toBe(403);
+    expect((await t.as('reader').patch(`${base}/permissions/users/${ids.reader}`, { role: 'admin' })).status).toBe(403);
+    const outsider = await createUser(server, 'Outsider');
+    const notMember = await t.api.patch(`${base}/permissions/users/${outsider.id}`, { role: 'read' });
+    expect([notMember.status, notMember.body.error.message]).toEqual([404, expect.stringContaining('/path/userId')]);
+    expect((await t.api.patch(`${base}/permissions/users/${ids.guest}`, { role: 'owner' })).status).toBe(400);
+    expect((await server.api(outsider.token).get(`${base}/permissions/aggregate`)).status).toBe(404);
+  });
+
+  it('grants a team a role on a collection, which reaches its members in the spaces inside; lists and removes it', async () => {
+    const t = await createTenant(server, { member: null });
+    const memberId = t.users.member!.id;
+    const team = await t.api.put(`/v1/orgs/${t.org}/teams`, { title: 'Writers', members: [memberId] });
+    const teamId = team.body.id as string;
+    const collection = await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Handbooks' });
+    const collectionId = collection.body.id as string;
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide', parent: collectionId });
+    const member = t.as('member');
+
+    const set = await t.client.PATCH('/v1/collections/{collectionId}/permissions/teams/{teamId}', { params: { path: { collectionId, teamId } }, body: { role: 'review' } });
+    expect(set.response.status).toBe(204);
+    const teams = await t.client.GET('/v1/collections/{collectionId}/permissions/teams', { params: { path: { collectionId } } });
+    expect(teams.data).toMatchObject({ count: 1, items: [{ permission: 'review', team: { id: teamId, title: 'Writers', members: 1 } }] });
+    expect((await member.get(`/v1/spaces/${space.body.id}`)).body.permissions).toMatchObject({ view: true, review: true, edit: false });
+    const inSpace = (await t.api.get(`/v1/spaces/${space.body.id}/permissions/aggregate?role=review`)).body.items;
+    expect(inSpace.map((i: { user: { id: string } }) => i.user.id)).toEqual([memberId]);
+    expect((await t.api.get(`/v1/spaces/${space.body.id}/permissions/teams`)).body.count).toBe(0); // granted above, not on the space
+
+    // A user grant on the collection, through GitBook's per-user route, and its aggregate.
+    await t.api.patch(`/v1/collections/${collectionId}/permissions/users/${memberId}`, { role: 'edit' });
+    expect((await t.api.get(`/v1/collections/${collectionId}/permissions/users`)).body.items).toMatchObject([{ permission: 'edit', user: { id: memberId } }]);
+    const aggregate = await t.client.GET('/v1/collections/{collectionId}/permissions/aggregate', { params: { path: { collectionId } } });
+    expect(aggregate.data!.items.map((i) => [i.user.id, i.permission]).sort()).toEqual([[memberId, 'edit'], [t.owner.id, 'admin']].sort());
+    expect((await t.api.delete(`/v1/collections/${collectionId}/permissions/users/${memberId}`)).status).toBe(204);
+
+    expect((await t.api.delete(`/v1/collections/${collectionId}/permissions/teams/${teamId}`)).status).toBe(204);
+    expect((await member.get(`/v1/spaces/${space.body.id}`)).status).toBe(404);
+    expect((await t.api.get(`/v1/collections/${collectionId}/permissions/teams`)).body).toEqual({ items: [], count: 0 });
+    expect((await t.api.patch(`/v1/collections/${collectionId}/permissions/teams/nope`, { role: 'read' })).status).toBe(404);
   });
 });

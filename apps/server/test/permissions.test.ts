@@ -1,4 +1,4 @@
-// The permission model, end to end: every operation of spaces, collections, teams and members is run as every kind
+// The permission model, end to end: every operation of spaces, collections (their grants too), teams and members is run as every kind
 // of caller and checked against the table of docs/permissions.md (read from the file, so the documentation and the
 // server cannot drift apart); then every `permissions` object is checked against what the API then allows.
 import { readFileSync } from 'node:fs';
@@ -145,6 +145,13 @@ const CASES: Record<string, Case> = {
   moveSpace: { ok: 200, setup: freshSpace, run: (api, id) => api.post(`/v1/spaces/${id}/move`, { parent: fx.collection }) },
   transferSpace: { ok: 200, setup: freshSpace, run: (api, id, who) => api.post(`/v1/spaces/${id}/transfer`, { organization: fx.ownOrg[who] }) },
   inviteToSpace: { ok: 204, run: (api) => api.post(`/v1/spaces/${fx.space}/permissions`, { role: 'read', users: [fx.victim.id] }) },
+  listUserPermissionsInSpace: { ok: 200, run: (api) => api.get(`/v1/spaces/${fx.space}/permissions/users`) },
+  updateUserPermissionInSpace: { ok: 204, run: (api) => api.patch(`/v1/spaces/${fx.space}/permissions/users/${fx.victim.id}`, { role: 'read' }) },
+  removeUserFromSpace: { ok: 204, run: (api) => api.delete(`/v1/spaces/${fx.space}/permissions/users/${fx.victim.id}`) },
+  listTeamPermissionsInSpace: { ok: 200, run: (api) => api.get(`/v1/spaces/${fx.space}/permissions/teams`) },
+  updateTeamPermissionInSpace: { ok: 204, run: (api) => api.patch(`/v1/spaces/${fx.space}/permissions/teams/${fx.team}`, { role: 'read' }) },
+  removeTeamFromSpace: { ok: 204, run: (api) => api.delete(`/v1/spaces/${fx.space}/permissions/teams/${fx.team}`) },
+  listPermissionsAggregateInSpace: { ok: 200, run: (api) => api.get(`/v1/spaces/${fx.space}/permissions/aggregate`) },
 
   listCollectionsInOrganizationById: { ok: 200, run: (api) => api.get(`/v1/orgs/${fx.org}/collections`) },
   createCollection: { ok: 201, run: (api) => api.post(`/v1/orgs/${fx.org}/collections`, { title: 'Made' }) },
@@ -158,6 +165,13 @@ const CASES: Record<string, Case> = {
   moveCollection: { ok: 200, setup: freshCollection, run: (api, id) => api.post(`/v1/collections/${id}/move`, { parent: fx.collection }) },
   transferCollection: { ok: 200, setup: freshCollection, run: (api, id, who) => api.post(`/v1/collections/${id}/transfer`, { organization: fx.ownOrg[who] }) },
   inviteToCollection: { ok: 204, run: (api) => api.post(`/v1/collections/${fx.collection}/permissions`, { role: 'read', users: [fx.victim.id] }) },
+  listUserPermissionsInCollection: { ok: 200, run: (api) => api.get(`/v1/collections/${fx.collection}/permissions/users`) },
+  updateUserPermissionInCollection: { ok: 204, run: (api) => api.patch(`/v1/collections/${fx.collection}/permissions/users/${fx.victim.id}`, { role: 'read' }) },
+  removeUserFromCollection: { ok: 204, run: (api) => api.delete(`/v1/collections/${fx.collection}/permissions/users/${fx.victim.id}`) },
+  listTeamPermissionsInCollection: { ok: 200, run: (api) => api.get(`/v1/collections/${fx.collection}/permissions/teams`) },
+  updateTeamPermissionInCollection: { ok: 204, run: (api) => api.patch(`/v1/collections/${fx.collection}/permissions/teams/${fx.team}`, { role: 'read' }) },
+  removeTeamFromCollection: { ok: 204, run: (api) => api.delete(`/v1/collections/${fx.collection}/permissions/teams/${fx.team}`) },
+  listPermissionsAggregateInCollection: { ok: 200, run: (api) => api.get(`/v1/collections/${fx.collection}/permissions/aggregate`) },
 
   listTeamsInOrganizationById: { ok: 200, run: (api) => api.get(`/v1/orgs/${fx.org}/teams`) },
   createOrganizationTeam: { ok: 201, run: (api) => api.put(`/v1/orgs/${fx.org}/teams`, { title: 'Made' }) },

@@ -94,6 +94,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections/{collectionId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List every user's role on the collection
+         * @description Admins of the collection only. Every member of the organization who has a role on the collection, with that role as
+         *     the permission model computes it (docs/permissions.md): the highest of their organization role, the roles
+         *     granted to them or to their teams on the collection and on the collections above it, and the default levels. Disabled members and
+         *     guests without a grant are not listed. By display name.
+         */
+        get: operations["listPermissionsAggregateInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams granted a role on the collection
+         * @description Admins of the collection only. The roles granted to teams on the collection itself, by team title.
+         */
+        get: operations["listTeamPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a team on the collection
+         * @description Admins of the collection only. Removes the role granted to the team on the collection itself; 204 also when it had none.
+         */
+        delete: operations["removeTeamFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a team on the collection
+         * @description Admins of the collection only. Grants `role` on the collection to the team, a team of its organization (404
+         *     otherwise), replacing the role granted before; `null` removes the grant.
+         */
+        patch: operations["updateTeamPermissionInCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users granted a role on the collection
+         * @description Admins of the collection only. The roles granted to users on the collection itself (`POST …/permissions`,
+         *     `PATCH …/permissions/users/{userId}`), by display name. Roles that come from the organization, from a team, from
+         *     a collection above or from default levels are in `…/permissions/aggregate`.
+         */
+        get: operations["listUserPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a user on the collection
+         * @description Admins of the collection only. Removes the role granted to the user on the collection itself; they keep what their
+         *     organization role, their teams, the collections above and the default levels give them. 204 also when the user
+         *     had no grant.
+         */
+        delete: operations["removeUserFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a user on the collection
+         * @description Admins of the collection only. Grants `role` on the collection to the user, a member of its organization (404
+         *     otherwise), replacing the role granted before; `null` removes the grant (as `POST …/permissions` does).
+         */
+        patch: operations["updateUserPermissionInCollection"];
+        trace?: never;
+    };
     "/v1/collections/{collectionId}/spaces": {
         parameters: {
             query?: never;
@@ -4016,6 +4152,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List every user's role on the space
+         * @description Admins of the space only. Every member of the organization who has a role on the space, with that role as
+         *     the permission model computes it (docs/permissions.md): the highest of their organization role, the roles
+         *     granted to them or to their teams on the space and on the collections above it, and the default levels. Disabled members and
+         *     guests without a grant are not listed. By display name.
+         */
+        get: operations["listPermissionsAggregateInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams granted a role on the space
+         * @description Admins of the space only. The roles granted to teams on the space itself, by team title.
+         */
+        get: operations["listTeamPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a team on the space
+         * @description Admins of the space only. Removes the role granted to the team on the space itself; 204 also when it had none.
+         */
+        delete: operations["removeTeamFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a team on the space
+         * @description Admins of the space only. Grants `role` on the space to the team, a team of its organization (404
+         *     otherwise), replacing the role granted before; `null` removes the grant.
+         */
+        patch: operations["updateTeamPermissionInSpace"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users granted a role on the space
+         * @description Admins of the space only. The roles granted to users on the space itself (`POST …/permissions`,
+         *     `PATCH …/permissions/users/{userId}`), by display name. Roles that come from the organization, from a team, from
+         *     a collection above or from default levels are in `…/permissions/aggregate`.
+         */
+        get: operations["listUserPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a user on the space
+         * @description Admins of the space only. Removes the role granted to the user on the space itself; they keep what their
+         *     organization role, their teams, the collections above and the default levels give them. 204 also when the user
+         *     had no grant.
+         */
+        delete: operations["removeUserFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a user on the space
+         * @description Admins of the space only. Grants `role` on the space to the user, a member of its organization (404
+         *     otherwise), replacing the role granted before; `null` removes the grant (as `POST …/permissions` does).
+         */
+        patch: operations["updateUserPermissionInSpace"];
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/restore": {
         parameters: {
             query?: never;
@@ -5052,6 +5324,10 @@ export interface components {
             noRobotsIndex?: boolean;
             slug?: string;
             title?: string;
+        };
+        /** @description The role to grant on a space or collection; `null` removes the grant. */
+        ContentPermissionUpdate: {
+            role: components["schemas"]["MemberRoleOrGuest"];
         };
         /**
          * @description `ok` (no problem), `broken` (the target does not exist in the revision), `in-app` (a URL pointing to an
@@ -7193,6 +7469,11 @@ export interface components {
             /** @description Title of the team. */
             title: string;
         };
+        /** @description The role granted to a team on a space or collection. */
+        TeamContentPermission: {
+            permission: components["schemas"]["MemberRole"];
+            team: components["schemas"]["Team"];
+        };
         /** @description A member of a team, with the role it has in the team. */
         TeamMemberEntry: {
             /** @description The user as a member of the organization. */
@@ -7305,6 +7586,11 @@ export interface components {
                 /** @description API URL of the user. */
                 location: string;
             };
+        };
+        /** @description A user's role on a space or collection. */
+        UserContentPermission: {
+            permission: components["schemas"]["MemberRole"];
+            user: components["schemas"]["User"];
         };
         /** @description A user who contributed to something (e.g. replied to a comment), how many times and when last. */
         UserContributor: {
@@ -7802,6 +8088,231 @@ export interface operations {
         };
         responses: {
             /** @description The role has been granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPermissionsAggregateInCollection: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the users whose role on the collection is this one. */
+                role?: components["schemas"]["MemberRole"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["TeamContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeTeamFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has no grant on the collection. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTeamPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listUserPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeUserFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has no grant on the collection. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateUserPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the collection. */
+                collectionId: components["parameters"]["CollectionId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -16261,6 +16772,231 @@ export interface operations {
         };
         responses: {
             /** @description The role was granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPermissionsAggregateInSpace: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the users whose role on the space is this one. */
+                role?: components["schemas"]["MemberRole"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["TeamContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeTeamFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has no grant on the space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTeamPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listUserPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeUserFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has no grant on the space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateUserPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -13,3 +13,8 @@ export function presentTeam(t: TeamRow, counts: TeamCounts, permissions: TeamPer
     permissions,
   };
 }
+
+/** The role granted to a team on a space or collection. */
+export function presentTeamPermission(permission: components['schemas']['MemberRole'], t: TeamRow, counts: TeamCounts, permissions: TeamPermissions): components['schemas']['TeamContentPermission'] {
+  return { permission, team: presentTeam(t, counts, permissions) };
+}

@@ -27,3 +27,8 @@ export function presentUser(config: Config, u: UserRow, opts: { withEmail?: bool
     urls: { location: `${config.publicUrl}/v1/users/${u.id}` },
   };
 }
+
+/** GitBook's UserContentPermission: a user's role on a space or collection. */
+export function presentUserPermission(config: Config, permission: components['schemas']['MemberRole'], u: UserRow, withEmail: boolean): components['schemas']['UserContentPermission'] {
+  return { permission, user: presentUser(config, u, { withEmail }) };
+}

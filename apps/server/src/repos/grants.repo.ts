@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { ContentGrantsTable } from '../db/schema.js';
+import { paginate, type PageRequest } from '../db/pagination.js';
 import { prepared } from '../db/prepared.js';
 import { cachedRead } from '../db/read-cache.js';
 import type { ItemKind } from './tree.repo.js';
@@ -49,6 +50,34 @@ export const grantsRepo = {
   },
   async removeForPrincipal(db: DbOrTx, orgId: string, principalKind: PrincipalKind, principalId: string): Promise<void> {
     await db.deleteFrom('content_grants').where('org_id', '=', orgId).where('principal_kind', '=', principalKind).where('principal_id', '=', principalId).execute();
+  },
+  /** The users granted a role on one space or collection, with their user rows, by display name. */
+  listUsersOn(db: DbOrTx, targetKind: ItemKind, targetId: string, page: PageRequest) {
+    const base = db.selectFrom('content_grants as g').innerJoin('users as u', 'u.id', 'g.principal_id')
+      .selectAll('u').select('g.role as granted_role')
+      .where('g.target_kind', '=', targetKind).where('g.target_id', '=', targetId).where('g.principal_kind', '=', 'user');
+    return paginate(base, page, {
+      scope: `grants-users:${targetKind}:${targetId}`, sortColumn: 'u.display_name', idColumn: 'u.id', direction: 'asc',
+      keyOf: (r) => [r.display_name, r.id],
+    });
+  },
+  /** The teams granted a role on one space or collection, with their team rows, by title. */
+  listTeamsOn(db: DbOrTx, targetKind: ItemKind, targetId: string, page: PageRequest) {
+    const base = db.selectFrom('content_grants as g').innerJoin('teams as t', 't.id', 'g.principal_id')
+      .selectAll('t').select('g.role as granted_role')
+      .where('g.target_kind', '=', targetKind).where('g.target_id', '=', targetId).where('g.principal_kind', '=', 'team');
+    return paginate(base, page, {
+      scope: `grants-teams:${targetKind}:${targetId}`, sortColumn: 't.title', idColumn: 't.id', direction: 'asc',
+      keyOf: (r) => [r.title, r.id],
+    });
+  },
+  /** Every grant on the given items (a space or collection and the collections above it). */
+  onTargets(db: DbOrTx, orgId: string, targets: readonly { kind: ItemKind; id: string }[]): Promise<Pick<GrantRow, 'target_kind' | 'target_id' | 'principal_kind' | 'principal_id' | 'role'>[]> {
+    if (targets.length === 0) return Promise.resolve([]);
+    return db.selectFrom('content_grants').select(['target_kind', 'target_id', 'principal_kind', 'principal_id', 'role'])
+      .where('org_id', '=', orgId)
+      .where((eb) => eb.or(targets.map((t) => eb.and([eb('target_kind', '=', t.kind), eb('target_id', '=', t.id)]))))
+      .execute();
   },
   /** Copies the grants of one target onto another (space duplication). */
   async copy(db: DbOrTx, targetKind: ItemKind, fromId: string, toId: string, now: string): Promise<void> {

@@ -169,6 +169,10 @@ export const membersRepo = {
     });
     return { ...result, rows: result.rows.map(splitJoined) };
   },
+  /** Every member of the organization with their user (the permissions aggregate of a space or collection). */
+  async allWithUsers(db: DbOrTx, orgId: string): Promise<MemberAndUser[]> {
+    return (await joinedMembers(db, orgId).execute()).map(splitJoined);
+  },
   /** The members among `userIds` with their users, by display name (commenters of a space or change request). */
   async listWithUsersAmong(db: DbOrTx, orgId: string, userIds: readonly string[], scope: string, page: PageRequest) {
     const ids = userIds.length ? [...userIds] : [''];

@@ -92,6 +92,11 @@ export const teamsRepo = {
     if (teamIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('team_members').select(['team_id', 'role']).where('user_id', '=', userId).where('team_id', 'in', teamIds).execute();
   },
+  /** The members of the given teams (team id, user id). */
+  membersOfTeams(db: DbOrTx, teamIds: readonly string[]): Promise<{ team_id: string; user_id: string }[]> {
+    if (teamIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('team_members').select(['team_id', 'user_id']).where('team_id', 'in', [...teamIds]).execute();
+  },
   findMembership(db: DbOrTx, teamId: string, userId: string): Promise<TeamMemberRow | undefined> {
     return db.selectFrom('team_members').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
   },

@@ -5,6 +5,9 @@ import { presentCollection } from '../presenters/collection.js';
 import { presentSpace } from '../presenters/space.js';
 import * as collections from '../services/collections.js';
 import { inviteToCollection } from '../services/permissions.js';
+import * as permissions from '../services/permissions.js';
+import { presentUserPermission } from '../presenters/user.js';
+import { presentTeamPermission } from '../presenters/team.js';
 
 export const collectionHandlers = handlers({
   listCollectionsInOrganizationById: async ({ actor, params, query }, ctx) => {
@@ -46,6 +49,35 @@ export const collectionHandlers = handlers({
   transferCollection: async ({ actor, params, body }, ctx) => {
     const { collection, access } = await collections.transferCollection(ctx, actor, params.collectionId, body.organization);
     return { status: 200, body: presentCollection(ctx.config, collection, access) };
+  },
+
+  listUserPermissionsInCollection: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listUserPermissions(ctx, actor, 'collection', params.collectionId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
+  },
+  updateUserPermissionInCollection: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, 'collection', params.collectionId, 'user', params.userId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeUserFromCollection: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, 'collection', params.collectionId, 'user', params.userId);
+    return { status: 204, body: undefined };
+  },
+  listTeamPermissionsInCollection: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listTeamPermissions(ctx, actor, 'collection', params.collectionId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
+  },
+  updateTeamPermissionInCollection: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, 'collection', params.collectionId, 'team', params.teamId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeTeamFromCollection: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, 'collection', params.collectionId, 'team', params.teamId);
+    return { status: 204, body: undefined };
+  },
+  listPermissionsAggregateInCollection: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listPermissionsAggregate(ctx, actor, 'collection', params.collectionId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
 
   inviteToCollection: async ({ actor, params, body }, ctx) => {

@@ -4,6 +4,9 @@ import { handlers } from '../http/operations.js';
 import { presentSpace } from '../presenters/space.js';
 import * as spaces from '../services/spaces.js';
 import { inviteToSpace } from '../services/permissions.js';
+import * as permissions from '../services/permissions.js';
+import { presentUserPermission } from '../presenters/user.js';
+import { presentTeamPermission } from '../presenters/team.js';
 
 export const spaceHandlers = handlers({
   listSpacesInOrganizationById: async ({ actor, params, query }, ctx) => {
@@ -51,6 +54,35 @@ export const spaceHandlers = handlers({
   transferSpace: async ({ actor, params, body }, ctx) => {
     const { space, access } = await spaces.transferSpace(ctx, actor, params.spaceId, body.organization);
     return { status: 200, body: presentSpace(ctx.config, space, access) };
+  },
+
+  listUserPermissionsInSpace: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listUserPermissions(ctx, actor, 'space', params.spaceId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
+  },
+  updateUserPermissionInSpace: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, 'space', params.spaceId, 'user', params.userId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeUserFromSpace: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, 'space', params.spaceId, 'user', params.userId);
+    return { status: 204, body: undefined };
+  },
+  listTeamPermissionsInSpace: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listTeamPermissions(ctx, actor, 'space', params.spaceId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
+  },
+  updateTeamPermissionInSpace: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, 'space', params.spaceId, 'team', params.teamId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeTeamFromSpace: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, 'space', params.spaceId, 'team', params.teamId);
+    return { status: 204, body: undefined };
+  },
+  listPermissionsAggregateInSpace: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listPermissionsAggregate(ctx, actor, 'space', params.spaceId, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
 
   inviteToSpace: async ({ actor, params, body }, ctx) => {

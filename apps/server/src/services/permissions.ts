@@ -1,16 +1,25 @@
-// Grants of roles on spaces and collections (POST /v1/spaces/{id}/permissions, /v1/collections/{id}/permissions),
-// and what happens to them when a member leaves the organization.
+// Grants of roles on spaces and collections (POST /v1/spaces/{id}/permissions, /v1/collections/{id}/permissions,
+// and GitBook's per-user and per-team `…/permissions/users|teams[/{id}]`), the lists of them and of every member's
+// resulting role (`…/permissions/aggregate`), and what happens to grants when a member leaves the organization.
+// One model: the grants are the rows of `content_grants`; a role is always computed by policies/content.ts.
 import type { RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import { paginateSorted, type PageRequest } from '../db/pagination.js';
 import { ApiError, invalidField } from '../errors.js';
-import type { ContentKind } from '../policies/content.js';
-import { grantsRepo } from '../repos/grants.repo.js';
+import { contentRole, grantKey, makeSubject, type ChainLink, type ContentKind } from '../policies/content.js';
+import { asRole, highest, type Role } from '../policies/roles.js';
+import { seesMemberEmails } from '../policies/space.js';
+import { grantsRepo, type PrincipalKind } from '../repos/grants.repo.js';
 import { membersRepo } from '../repos/organizations.repo.js';
 import { teamsRepo } from '../repos/teams.repo.js';
-import type { Actor } from './auth.js';
+import type { UserRow } from '../repos/users.repo.js';
+import { userAsActor, type Actor } from './auth.js';
 import { loadCollection } from './collections.js';
+import { collectionChain, loadSubject, spaceChain } from './content-access.js';
+import { callerMembership } from './membership.js';
 import { loadSpace } from './spaces.js';
+import { teamsWithPermissions } from './teams.js';
 import { locks } from '../repos/locks.js';
 
 type Invite = RequestBody<'inviteToSpace'>;
@@ -54,4 +63,108 @@ export async function inviteToCollection(ctx: AppContext, actor: Actor, collecti
 export async function forgetMember(db: DbOrTx, orgId: string, userId: string): Promise<void> {
   await teamsRepo.removeUserFromOrganizationTeams(db, orgId, userId);
   await grantsRepo.removeForPrincipal(db, orgId, 'user', userId);
+}
+
+// GitBook's per-principal permission operations ---------------------------------------------------------------------
+
+/** A space or collection whose grants an admin of it manages (404 when the caller cannot see it, 403 below admin). */
+interface Target {
+  kind: ContentKind;
+  id: string;
+  orgId: string;
+  /** The item and the collections above it, nearest first. */
+  chain: ChainLink[];
+  showEmails: boolean;
+}
+
+async function loadTarget(ctx: AppContext, db: DbOrTx, actor: Actor, kind: ContentKind, id: string): Promise<Target> {
+  if (kind === 'space') {
+    const { space, access } = await loadSpace(ctx, db, actor, id, 'invite');
+    return { kind, id: space.id, orgId: space.org_id, chain: await spaceChain(db, space), showEmails: access.seesMemberEmails };
+  }
+  const { collection } = await loadCollection(db, actor, id, 'invite');
+  const subject = await loadSubject(db, actor, collection.org_id);
+  return { kind, id: collection.id, orgId: collection.org_id, chain: await collectionChain(db, collection.id), showEmails: seesMemberEmails(subject) };
+}
+
+/**
+ * Sets (or with `role: null` removes) the role granted to one user or team on a space or collection: the same grant
+ * `POST …/permissions` makes. The user must be a member of the organization, the team one of its teams (404).
+ */
+export async function setPermission(
+  ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, principal: PrincipalKind, principalId: string, role: Role | null,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const t = await loadTarget(ctx, tx, actor, kind, targetId);
+    await locks.organizations(ctx, tx, [t.orgId]);
+    if (principal === 'user' && !(await membersRepo.find(tx, t.orgId, principalId))) {
+      throw new ApiError(404, 'Member not found (/path/userId): the user is not a member of the organization');
+    }
+    if (principal === 'team' && !(await teamsRepo.find(tx, t.orgId, principalId))) {
+      throw new ApiError(404, 'Team not found (/path/teamId): no team of the organization has this id');
+    }
+    const now = ctx.clock.now().toISOString();
+    if (role === null) await grantsRepo.remove(tx, kind, t.id, principal, principalId);
+    else await grantsRepo.upsert(tx, { target_kind: kind, target_id: t.id, principal_kind: principal, principal_id: principalId, org_id: t.orgId, role, created_at: now, updated_at: now });
+  });
+}
+
+/** Removes the role granted to one user or team on a space or collection (nothing to do when there is none). */
+export async function removePermission(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, principal: PrincipalKind, principalId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const t = await loadTarget(ctx, tx, actor, kind, targetId);
+    await locks.organizations(ctx, tx, [t.orgId]);
+    await grantsRepo.remove(tx, kind, t.id, principal, principalId);
+  });
+}
+
+/** The users granted a role on the item itself, by display name. */
+export async function listUserPermissions(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest) {
+  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
+  const page = await grantsRepo.listUsersOn(ctx.db, kind, t.id, q);
+  const items = page.rows.map(({ granted_role, ...user }) => ({ permission: asRole(granted_role)!, user: user as UserRow }));
+  return { items, next: page.next, count: page.count, showEmails: t.showEmails };
+}
+
+/** The teams granted a role on the item itself, by title, with the caller's permissions on each team. */
+export async function listTeamPermissions(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest) {
+  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
+  const page = await grantsRepo.listTeamsOn(ctx.db, kind, t.id, q);
+  const teams = await teamsWithPermissions(ctx.db, actor, await callerMembership(ctx.db, actor, t.orgId), page.rows.map(({ granted_role: _, ...team }) => team));
+  const items = page.rows.map((r, i) => ({ permission: asRole(r.granted_role)!, team: teams[i]! }));
+  return { items, next: page.next, count: page.count };
+}
+
+/**
+ * Every member's role on the item, as the permission model computes it for them (policies/content.ts#contentRole:
+ * organization role, grants to them and to their teams on the item and the collections above, default levels);
+ * members without one are left out. By display name; `role` keeps one role.
+ */
+export async function listPermissionsAggregate(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest & { role?: Role }) {
+  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
+  const [members, grants] = await Promise.all([
+    membersRepo.allWithUsers(ctx.db, t.orgId),
+    grantsRepo.onTargets(ctx.db, t.orgId, t.chain.map((l) => ({ kind: l.kind, id: l.id }))),
+  ]);
+  const teamIds = [...new Set(grants.filter((g) => g.principal_kind === 'team').map((g) => g.principal_id))];
+  const inTeam = new Map<string, string[]>();
+  for (const m of await teamsRepo.membersOfTeams(ctx.db, teamIds)) inTeam.set(m.team_id, [...(inTeam.get(m.team_id) ?? []), m.user_id]);
+  // The grants that reach each user, keyed as ContentSubject.grants is.
+  const byUser = new Map<string, Map<string, Role>>();
+  for (const g of grants) {
+    for (const userId of g.principal_kind === 'user' ? [g.principal_id] : (inTeam.get(g.principal_id) ?? [])) {
+      const mine = byUser.get(userId) ?? new Map<string, Role>();
+      const key = grantKey(g.target_kind as ContentKind, g.target_id);
+      const role = highest(mine.get(key), asRole(g.role));
+      if (role) mine.set(key, role);
+      byUser.set(userId, mine);
+    }
+  }
+  const all: { permission: Role; user: UserRow }[] = [];
+  for (const { member, user } of members) {
+    const permission = contentRole(makeSubject(userAsActor(user), t.orgId, member, byUser.get(user.id) ?? new Map()), t.chain);
+    if (permission && (q.role === undefined || permission === q.role)) all.push({ permission, user });
+  }
+  const page = paginateSorted(all, q, { scope: `permissions-aggregate:${kind}:${t.id}:${q.role ?? ''}`, keyOf: (i) => [i.user.display_name, i.user.id] });
+  return { items: page.items, next: page.next, count: page.count, showEmails: t.showEmails };
 }

@@ -42,7 +42,8 @@ async function loadTeam(db: DbOrTx, actor: Actor, orgId: string, teamId: string,
   return { team, counts, permissions, member };
 }
 
-async function withPermissions(db: DbOrTx, actor: Actor, member: MemberRow | undefined, teams: TeamRow[]): Promise<LoadedTeam[]> {
+/** Teams with their counts and the caller's permissions on each (`member`: the caller's membership). */
+export async function teamsWithPermissions(db: DbOrTx, actor: Actor, member: MemberRow | undefined, teams: TeamRow[]): Promise<LoadedTeam[]> {
   const ids = teams.map((t) => t.id);
   const [counts, mine] = await Promise.all([
     teamsRepo.counts(db, ids),
@@ -76,7 +77,7 @@ export async function createTeam(ctx: AppContext, actor: Actor, orgId: string, b
     for (const userId of userIds) await teamsRepo.addMember(tx, { team_id: team.id, user_id: userId, org_id: orgId, role: 'member', added_at: now }, { updateRole: false });
     return m;
   });
-  const [loaded] = await withPermissions(ctx.db, actor, member, [team]);
+  const [loaded] = await teamsWithPermissions(ctx.db, actor, member, [team]);
   return loaded!;
 }
 
@@ -90,7 +91,7 @@ export async function listTeams(ctx: AppContext, actor: Actor, orgId: string, q:
     if (!(owner && owner.role === 'admin' && !owner.disabled)) ownedBy = q.owner;
   }
   const page = await teamsRepo.list(ctx.db, orgId, { title: q.title, ownedBy }, q);
-  return { items: await withPermissions(ctx.db, actor, member, page.rows), next: page.next, count: page.count };
+  return { items: await teamsWithPermissions(ctx.db, actor, member, page.rows), next: page.next, count: page.count };
 }
 
 export async function getTeam(ctx: AppContext, actor: Actor, orgId: string, teamId: string): Promise<LoadedTeam> {
@@ -180,7 +181,7 @@ export async function listTeamsOfMember(ctx: AppContext, actor: Actor, orgId: st
   if (userId !== actor.user.id && effectiveOrgRole(actor, member) === null) throw notFound('Member');
   if (!(await membersRepo.find(ctx.db, orgId, userId))) throw notFound('Member');
   const page = await teamsRepo.listForUser(ctx.db, orgId, userId, { title: q.title }, q);
-  const loaded = await withPermissions(ctx.db, actor, member, page.rows.map(({ member_role: _r, ...t }) => t));
+  const loaded = await teamsWithPermissions(ctx.db, actor, member, page.rows.map(({ member_role: _r, ...t }) => t));
   const items = loaded.map((l, i) => ({ ...l, memberRole: page.rows[i]!.member_role as TeamRole }));
   return { items, next: page.next, count: page.count };
 }
