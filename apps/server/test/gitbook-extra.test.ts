@@ -5,7 +5,7 @@
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what.
 import { describe, expect, it } from 'vitest';
-import { createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
+import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -126,6 +126,14 @@ describe('contributors and commenters', () => {
     expect(inCr.data!.items.find((m) => m.id === ids.commenter)).toMatchObject({ object: 'member', role: 'comment', user: { email: t.users.commenter!.email } });
     const inSpace = await t.client.GET('/v1/spaces/{spaceId}/commenters', { params: { path: { spaceId } } });
     expect(inSpace.data).toMatchObject({ count: 1, items: [{ id: ids.owner, role: 'admin' }] });
+
+    // A guest granted a role on the space reads the list without the members' email addresses.
+    const guest = await createUser(server, 'Guest');
+    await addMember(server, t.org, t.owner, guest, null);
+    expect((await t.api.post(`${base}/permissions`, { role: 'comment', users: [guest.id] })).status).toBe(204);
+    const seen = await server.api(guest.token).get(`${base}/commenters`);
+    expect(seen.body.items).toMatchObject([{ id: ids.owner }]);
+    expect(seen.body.items[0].user).not.toHaveProperty('email');
 
     // A commenter who leaves the organization is no longer a commenter (members only), but stays a contributor.
     expect((await t.api.delete(`/v1/orgs/${t.org}/members/${ids.commenter}`)).status).toBe(204);
