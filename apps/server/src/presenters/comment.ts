@@ -8,6 +8,7 @@ import { bodyAs, type BodyFormat, type StoredBody } from '../content/tasks.js';
 import { commentPermissions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import type { DbOrTx } from '../db/database.js';
+import type { UserRow } from '../repos/users.repo.js';
 import { commentsRepo, type CommentRow, type ReactionRow, type ReplierRow, type ReplyRow } from '../repos/comments.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import { presentUser, userRefs, type UserRefs } from './user.js';
@@ -93,6 +94,18 @@ export async function presentReplies(db: DbOrTx, view: CommentView, commentId: s
   const users = userRefs(await usersRepo.findMany(db, [...rows.map((r) => r.posted_by), ...reactions.map((r) => r.user_id)]), view.access.seesMemberEmails);
   const c = await withBodies(contextOf(view, users), rows);
   return rows.map((row) => presentReply(c, commentId, row, reactions.filter((r) => r.reply_id === row.id)));
+}
+
+/** A comment just posted by `author`, as written: no reactions or repliers yet, so nothing to look up. */
+export async function presentNewComment(view: CommentView, row: CommentRow, author: UserRow): Promise<CommentJson> {
+  const c = await withBodies(contextOf(view, userRefs(new Map([[author.id, author]]), view.access.seesMemberEmails)), [row]);
+  return presentComment(c, row, [], []);
+}
+
+/** A reply just posted by `author`, as written: no reactions yet. */
+export async function presentNewReply(view: CommentView, commentId: string, row: ReplyRow, author: UserRow): Promise<ReplyJson> {
+  const c = await withBodies(contextOf(view, userRefs(new Map([[author.id, author]]), view.access.seesMemberEmails)), [row]);
+  return presentReply(c, commentId, row, []);
 }
 
 /** The context with the rows' bodies converted to its format ahead (in batches, off the event loop when large). */

@@ -16,9 +16,9 @@ import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
-import { commentsRepo, type CommentRow, type CommentScope } from '../repos/comments.repo.js';
+import { commentsRepo, type CommentRow, type CommentScope, type ReplyRow } from '../repos/comments.repo.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
-import { presentComments, presentReplies, type BodyFormat, type CommentPage, type CommentView, type StoredBody } from '../presenters/comment.js';
+import { presentComments, presentNewComment, presentNewReply, presentReplies, type BodyFormat, type CommentPage, type CommentView, type StoredBody } from '../presenters/comment.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, isExpired, loadSubject } from './content-access.js';
 import { pageSummaries, versionTimes } from '../engine/index.js';
@@ -176,25 +176,27 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
     const s = await loadScope(ctx, tx, actor, where);
     authorizeComment(s.access, 'post', false);
     const page = body.page !== undefined ? (await pageSummaries(ctx, tx, s.space, currentRevision(s), [body.page], { inTransaction: true })).get(body.page) : undefined;
-    await commentsRepo.insert(tx, {
+    const row: CommentRow = {
       id, space_id: s.space.id, change_request_id: s.changeRequest?.id ?? null, review_id: opts.reviewId ?? null,
       revision_id: currentRevision(s),
       page_id: body.page ?? null, page_content_hash: page?.contentHash ?? null, node_id: body.node ?? null,
       table_record: body.tableCell?.record ?? null, table_definition: body.tableCell?.definition ?? null,
       body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
       status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
-    });
+    };
+    await commentsRepo.insert(tx, row);
     await bumpOpen(tx, s, 1);
-    return s;
+    return { s, row };
   };
   // Inside a caller's transaction (a review with a comment), or in one of our own.
-  const s = opts.db ? await write(opts.db) : await ctx.db.transaction().execute(write);
-  return { id, scope: s };
+  const { s, row } = opts.db ? await write(opts.db) : await ctx.db.transaction().execute(write);
+  return { id, scope: s, row };
 }
 
 export async function postCommentAndPresent(ctx: AppContext, actor: Actor, where: CommentWhere, body: RequestBody<'postCommentInSpace'>) {
-  const { id, scope } = await postComment(ctx, actor, where, body);
-  return reloadComment(ctx, actor, scope, id);
+  const { scope, row } = await postComment(ctx, actor, where, body);
+  // The row as written (no reactions or replies yet, posted by the caller): nothing to read back but its page.
+  return presentNewComment({ ...commentView(ctx, scope, actor, undefined), pages: await targetPages(ctx, ctx.db, scope, [row]) }, row, actor.user);
 }
 
 export async function updateComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, body: RequestBody<'updateCommentInSpace'>) {
@@ -279,17 +281,18 @@ export async function getReply(ctx: AppContext, actor: Actor, where: CommentWher
 export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, body: RequestBody<'postCommentReplyInSpace'>, format?: BodyFormat) {
   const stored = await storeBody(body.body, '/body/body');
   const id = newId();
-  const s = await ctx.db.transaction().execute(async (tx) => {
+  const { s, row } = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
     await locks.comment(ctx, tx, commentId);
     const comment = await commentsRepo.find(tx, s.scope, commentId);
     if (!comment) throw notFound('Comment');
     authorizeComment(s.access, 'reply', comment.posted_by === actor.user.id);
-    await commentsRepo.insertReply(tx, { id, comment_id: commentId, body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null });
+    const row: ReplyRow = { id, comment_id: commentId, body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null };
+    await commentsRepo.insertReply(tx, row);
     await commentsRepo.bumpReplies(tx, commentId, 1);
-    return s;
+    return { s, row };
   });
-  return reloadReply(ctx, actor, s, commentId, id, format);
+  return presentNewReply(commentView(ctx, s, actor, format), commentId, row, actor.user);
 }
 
 export async function updateReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, id: string, body: RequestBody<'updateCommentReplyInSpace'>) {
