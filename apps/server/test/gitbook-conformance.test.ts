@@ -124,6 +124,8 @@ const BEYOND_SEEDS = [
     `GET /${on}/permissions/teams`, `PATCH /${on}/permissions/teams/{teamId}`, `DELETE /${on}/permissions/teams/{teamId}`,
     `GET /${on}/permissions/aggregate`,
   ]),
+  'GET /urls/published',
+  'POST /urls/published',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -832,6 +834,13 @@ describe('@gitbook/api against Bindery: site share links and redirects (docs/sit
     expect((await gb.orgs.updateSiteRedirectById(org, site.id, created.id, { permanent: false })).data.permanent).toBe(false);
     expect((await gb.orgs.getSiteRedirectBySource(org, site.id, { source: '/docs/a' })).data.target).toBe('https://example.com/docs/a');
     expect((await gb.orgs.deleteSiteRedirectById(org, site.id, created.id)).status).toBe(205);
+
+    // The URL lookup GitBook's renderer starts every request with.
+    await gb.orgs.publishSite(org, site.id);
+    const key = new URL((await gb.orgs.listSiteShareLinks(org, site.id)).data.items[0].urls.published).searchParams.get('share');
+    const url = `${server.ctx.config.publicUrl}/sites/${site.id}/intro?share=${key}`;
+    expect((await gb.urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: { beta: true } } })).data).toMatchObject({ site: site.id, space: space.id, pathname: 'intro', shareKey: key });
+    expect((await gb.urls.getPublishedContentByUrl({ url })).data.complete).toBe(true);
     expectConformant();
   });
 });

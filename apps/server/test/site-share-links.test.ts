@@ -1,6 +1,8 @@
 // Share links and redirects of a site (issue 11): GitBook's `…/sites/{siteId}/share-links`, `…/redirects` and
 // `…/redirect`, and what the published site does with them — any active link's key opens a share-link site, a
-// revoked one stops at once; a path no page answers follows the site's live redirects.
+// revoked one stops at once; a path no page answers follows the site's live redirects; `/urls/published` resolves
+// a URL of a published site as the site does.
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTenant, useTestServer } from '../src/testing/index.js';
 
@@ -175,5 +177,36 @@ describe('site redirects', () => {
     expect((await (await createTenant(server)).api.get(`${api}/redirect?source=/later`)).status).toBe(200);
     expect((await t.api.get(`${api}/redirect?source=/nothing`)).status).toBe(404);
     expect((await t.api.get(`${api}/redirect?source=nothing`)).status).toBe(400);
+  });
+});
+
+describe('published URL lookup', () => {
+  it('resolves a URL to its site, site space, space and path, with the visibility of the site', async () => {
+    const { t, site, siteSpace, space, api } = await publishedSite('share-link');
+    const origin = server.ctx.config.publicUrl;
+    const key = new URL((await t.api.post(`${api}/share-links`, { name: 'Lookup' })).body.urls.published).searchParams.get('share')!;
+    const lookup = (body: Record<string, unknown>) => t.api.post('/v1/urls/published', body);
+    const found = await lookup({ url: `${origin}/sites/${site.id}/setup?share=${key}` });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body).toMatchObject({
+      site: site.id, siteSpace: siteSpace.id, space: space.id, organization: t.org, pathname: 'setup', basePath: `/sites/${site.id}/`,
+      siteBasePath: `/sites/${site.id}/`, shareKey: key, complete: true, canonicalUrl: `${origin}/sites/${site.id}/setup`,
+    });
+    expect(found.body.apiToken.split('.')).toHaveLength(3);
+    expect((await lookup({ url: `${origin}/sites/${site.id}/setup` })).status).toBe(404);
+    expect((await lookup({ url: `${origin}/sites/nope/` })).status).toBe(404);
+    expect((await t.api.get(`/v1/urls/published?url=${encodeURIComponent(`${origin}/sites/${site.id}/?share=${key}`)}`)).body.pathname).toBe('');
+
+    // A visitor-auth site needs a visitor token signed with its key; without one, 401 or (redirectOnError) its fallback.
+    await t.api.patch(api, { visibility: 'visitor-auth' });
+    const auth = (await t.api.put(`${api}/visitor-auth`, { fallbackURL: 'https://login.example.com/' })).body;
+    const url = `${origin}/sites/${site.id}/setup`;
+    expect((await lookup({ url })).status).toBe(401);
+    const redirect = await lookup({ url, redirectOnError: true });
+    expect(redirect.body).toEqual({ target: 'external', site: site.id, redirect: `https://login.example.com/?location=${encodeURIComponent(url)}` });
+    const jwtToken = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(auth.key));
+    const signed = await lookup({ url, visitor: { jwtToken, unsignedClaims: { beta: true } } });
+    expect(signed.status).toBe(200);
+    expect(signed.body.contextId).toBeDefined();
   });
 });

@@ -4599,6 +4599,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/urls/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve a URL of a published site
+         * @deprecated
+         * @description As `POST /urls/published` with `visitor.jwtToken` given as `visitorAuthToken`.
+         */
+        get: operations["getPublishedContentByUrl"];
+        put?: never;
+        /**
+         * Resolve a URL of a published site
+         * @description The site (by its custom hostname, or `/sites/{siteId}` on this server), section, site space and space a URL of a
+         *     published site shows, and the path below them — as the published site itself resolves it, with the visitor's
+         *     claims deciding which sections and site spaces exist for them. An unpublished site, a URL of no site, a
+         *     share-link site without an active share link's `?share=` key: 404. A visitor-auth site without a valid visitor
+         *     token: 401, or with `redirectOnError` the site's fallback URL (with `?location=`) when it has one.
+         */
+        post: operations["resolvePublishedContentByUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user": {
         parameters: {
             query?: never;
@@ -6455,6 +6484,45 @@ export interface components {
                 /** @constant */
                 type: "siteSpaces";
             };
+        };
+        /**
+         * @description What a URL of a published site resolves to: the site, section, site space and space it shows, with the path of the
+         *     content below them; or, for a visitor-auth site without a valid visitor token (`redirectOnError`), where to send
+         *     the visitor.
+         */
+        PublishedSiteContentLookup: {
+            /** Format: uri */
+            redirect: string;
+            /** @description ID of the resolved site. */
+            site: string;
+            /** @enum {string} */
+            target: "external";
+        } | {
+            /**
+             * @description A short-lived (1 hour) HS256 JWT with the claims of GitBook's SiteAPIToken (`kind: site`, `organization`,
+             *     `site`, `siteSpace`, `siteSection`, `space`, `spaces`, and the visitor's `claims`). Bindery does not accept it
+             *     as a bearer token of its API.
+             */
+            apiToken: string;
+            /** @description Prefix of the URL's path up to the site space (ends with `/`). */
+            basePath: string;
+            /** Format: uri */
+            canonicalUrl: string;
+            /** @description Whether the URL named every section and site space it could (page path segments follow). */
+            complete: boolean;
+            /** @description A digest of the visitor's claims, when there are any (per-visitor caches key on it). */
+            contextId?: string;
+            organization: string;
+            /** @description Path of the content below the site space (no leading slash; empty for its first page). */
+            pathname: string;
+            /** @description The share link key the URL carried (share-link sites). */
+            shareKey?: string;
+            site: string;
+            /** @description Prefix of the URL's path up to the site (ends with `/`). */
+            siteBasePath: string;
+            siteSection?: string;
+            siteSpace: string;
+            space: string;
         };
         /**
          * @description A revision of the content of a space: its pages, files and reusable contents. `type` tells how it was
@@ -17487,6 +17555,76 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Subdomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPublishedContentByUrl: {
+        parameters: {
+            query: {
+                /** @description Without a valid visitor token, answer where the site's fallback URL sends the visitor instead of 401. */
+                redirectOnError?: boolean;
+                /** @description URL to resolve. */
+                url: string;
+                /** @description Visitor token (an HS256 JWT signed with the site's visitor key) of a visitor-auth site. */
+                visitorAuthToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the URL shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSiteContentLookup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resolvePublishedContentByUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    redirectOnError?: boolean;
+                    /** Format: uri */
+                    url: string;
+                    visitor?: {
+                        jwtToken?: string;
+                        /** @enum {string} */
+                        type?: "human" | "agent";
+                        unsignedClaims?: Record<string, never>;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What the URL shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSiteContentLookup"];
                 };
             };
             400: components["responses"]["BadRequest"];

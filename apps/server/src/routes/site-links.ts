@@ -1,8 +1,9 @@
-// Share links and redirects of a site: parse, call the service, present.
+// Share links and redirects of a site, and the lookup of a published URL: parse, call the service, present.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentRedirect, presentShareLink, siteLocation } from '../presenters/site.js';
 import * as links from '../services/site-links.js';
+import { lookupPublishedUrl } from '../services/site-lookup.js';
 
 export const siteLinkHandlers = handlers({
   listSiteShareLinks: async ({ actor, params, query }, ctx) => {
@@ -52,4 +53,18 @@ export const siteLinkHandlers = handlers({
     const { redirect, target } = await links.resolveRedirect(ctx, actor, params.organizationId, params.siteId, query.source, query.shareKey);
     return { status: 200, body: { redirect: presentRedirect(redirect), target } };
   },
+
+  getPublishedContentByUrl: async ({ query }, ctx) => ({
+    status: 200,
+    body: await lookupPublishedUrl(ctx, { url: query.url, ...(query.visitorAuthToken ? { jwtToken: query.visitorAuthToken } : {}), redirectOnError: query.redirectOnError ?? false }),
+  }),
+
+  resolvePublishedContentByUrl: async ({ body }, ctx) => ({
+    status: 200,
+    body: await lookupPublishedUrl(ctx, {
+      url: body.url, redirectOnError: body.redirectOnError ?? false,
+      ...(body.visitor?.jwtToken ? { jwtToken: body.visitor.jwtToken } : {}),
+      ...(body.visitor?.unsignedClaims ? { unsignedClaims: body.visitor.unsignedClaims as Record<string, unknown> } : {}),
+    }),
+  }),
 });

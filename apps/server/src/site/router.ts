@@ -24,9 +24,10 @@ import { resolvePagePath } from '../lib/link-paths.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
 import { liveRedirects, matchRedirect, redirectTarget } from './redirects.js';
+import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
-import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
+import { applyConditionals, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
@@ -50,16 +51,6 @@ interface Placement {
   section?: SectionRow;
   /** URL of the site space's root (no trailing slash). */
   base: string;
-}
-
-interface Resolved {
-  sections: SectionRow[];
-  section?: SectionRow;
-  siteSpaces: SiteSpaceRow[];
-  siteSpace: SiteSpaceRow;
-  spaceBase: string;
-  sectionBase: string;
-  rest: string[];
 }
 
 interface Flat {
@@ -158,7 +149,6 @@ async function visitorToken(req: Request, res: Response, site: SiteRow, base: st
   }
 }
 
-const visible = (condition: string | null | undefined, claims: Claims) => condition === null || condition === undefined || condition.trim() === '' || evaluateCondition(condition, { visitor: { claims } });
 
 function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Flat[] {
   for (const p of pages) {
@@ -287,29 +277,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return { sections, ...(defaultSection ? { defaultSection } : {}), all };
   }
 
-  function resolve(v: Visit, segments: string[]): Resolved | undefined {
-    const s = v.view.structure;
-    const { sections, defaultSection } = placements(v);
-    let rest = [...segments];
-    let section: SectionRow | undefined;
-    let sectionBase = v.base;
-    if (s.sections.length) {
-      const named = sections.find((x) => x.id !== defaultSection?.id && x.path === rest[0]);
-      section = named ?? defaultSection;
-      if (!section) return undefined;
-      if (named) {
-        rest = rest.slice(1);
-        sectionBase = `${v.base}/${named.path}`;
-      }
-    }
-    const siteSpaces = siteSpacesIn(s, section?.id ?? null).filter((ss) => visible(ss.condition, v.claims));
-    const defaultSpace = defaultOf(siteSpaces, section ? section.default_site_space_id : v.site.default_site_space_id);
-    const named = siteSpaces.find((ss) => ss.id !== defaultSpace?.id && ss.path === rest[0]);
-    const siteSpace = named ?? defaultSpace;
-    if (!siteSpace) return undefined;
-    if (named) rest = rest.slice(1);
-    return { sections, ...(section ? { section } : {}), siteSpaces, siteSpace, spaceBase: named ? `${sectionBase}/${named.path}` : sectionBase, sectionBase, rest };
-  }
+  const resolve = (v: Visit, segments: string[]): Resolved | undefined => resolveInSite(v.site, v.view.structure, v.base, segments, v.claims);
 
   const fileHref = (v: Visit, siteSpaceId: string, f: FileEntry) => `${v.base}/~files/${siteSpaceId}/${f.id}/${encodeURIComponent(f.name)}?v=${f.blob.slice(0, 12)}`;
   const fileLink = (v: Visit, siteSpaceId: string, f: FileEntry | undefined): FileLink | undefined => f && {
