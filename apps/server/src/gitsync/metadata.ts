@@ -4,16 +4,14 @@
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { GitMetadata } from '../presenters/content.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { loadSnapshot, repoPath } from './snapshot.js';
 import { blobStore } from '../storage/blobs.js';
 
 export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
-  const row = await db.selectFrom('git_revisions').selectAll().where('revision_id', '=', revisionId).executeTakeFirst();
+  const row = await gitSyncRepo.findRevisionCommit(db, revisionId);
   let snapshotHash = row?.snapshot_hash ?? null;
-  if (!snapshotHash) {
-    const sync = await db.selectFrom('git_sync_spaces').select('snapshot_hash').where('space_id', '=', spaceId).executeTakeFirst();
-    snapshotHash = sync?.snapshot_hash ?? null;
-  }
+  if (!snapshotHash) snapshotHash = (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null;
   const snapshot = await loadSnapshot(db, snapshotHash);
   if (!row && !snapshot) return undefined;
   const meta: GitMetadata = { pages: new Map(), files: new Map() };
@@ -45,7 +43,7 @@ export async function includeMarkdown(ctx: AppContext, spaceId: string, includeP
   const at = includePath.lastIndexOf('.gitbook/includes/');
   if (at < 0) return undefined;
   const name = includePath.slice(at);
-  const sync = await ctx.db.selectFrom('git_sync_spaces').select('snapshot_hash').where('space_id', '=', spaceId).executeTakeFirst();
+  const sync = await gitSyncRepo.findSync(ctx.db, spaceId);
   const snapshot = await loadSnapshot(ctx.db, sync?.snapshot_hash);
   const entry = snapshot && Object.entries(snapshot.extras).find(([p]) => p === name || p.endsWith(`/${name}`))?.[1];
   const data = entry && (await blobStore(ctx).get(entry.blob));

@@ -10,7 +10,9 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, notFound } from '../errors.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob, extendJobLease } from '../jobs/queue.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
 import type { JobResult } from '../jobs/handlers.js';
 import type { JobRow } from '../jobs/queue.js';
 import { JOB_TYPES } from '../jobs/types.js';
@@ -66,10 +68,10 @@ export async function queueOperation(
   op: { spaceId: string; direction: Direction; request: SyncRequest; sealedCredentials: string | null; createdBy: string | null },
 ): Promise<string> {
   const id = newId();
-  await tx.insertInto('git_sync_operations').values({
+  await gitSyncRepo.insertOperation(tx, {
     id, space_id: op.spaceId, direction: op.direction, state: 'queued', request: JSON.stringify(op.request), credentials: op.sealedCredentials,
     created_by: op.createdBy, created_at: ctx.clock.now().toISOString(), started_at: null, ended_at: null, error: null, result: null, revision_id: null, commit_oid: null,
-  }).execute();
+  });
   await enqueueJob(ctx, tx, JOB_TYPES.gitSync, { operationId: id }, { maxAttempts: 3 });
   return id;
 }
@@ -88,7 +90,7 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
   const now = ctx.clock.now().toISOString();
   const sealed = credentials ? sealSecret(ctx, credentials) : null;
   return ctx.db.transaction().execute(async (tx) => {
-    const existing = await tx.selectFrom('git_sync_spaces').select(['space_id', 'project_directory', 'url', 'provider', 'webhook_secret']).where('space_id', '=', spaceId).executeTakeFirst();
+    const existing = await gitSyncRepo.findSync(tx, spaceId);
     // A request that does not say its provider (no gitInfo, an unknown host) keeps the one of the same repository.
     const knownProvider = existing && existing.url === redactUrl(url) ? existing.provider : null;
     // Without a project directory, the operation uses the one of the space's sync with the same repository.
@@ -99,14 +101,14 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
       repo_commit_url: request.repoCommitURL ?? null, updated_at: now, credentials: credentials ? sealKept(ctx, credentials) : null,
     };
     if (!request.standalone) {
-      if (existing) await tx.updateTable('git_sync_spaces').set({ ...settings, ...(existing.webhook_secret ? {} : { webhook_secret: newWebhookSecret(ctx) }) }).where('space_id', '=', spaceId).execute();
+      if (existing) await gitSyncRepo.updateSync(tx, spaceId, { ...settings, ...(existing.webhook_secret ? {} : { webhook_secret: newWebhookSecret(ctx) }) });
       else {
-        await tx.insertInto('git_sync_spaces').values({
+        await gitSyncRepo.insertSync(tx, {
           space_id: spaceId, url: cleanUrl, project_directory: '', last_commit: null, last_revision_id: null, last_timestamp: null, snapshot_hash: null,
           lock_operation_id: null, lock_until: null, webhook_secret: newWebhookSecret(ctx), ...settings,
-        }).execute();
+        });
       }
-      await tx.updateTable('spaces').set({ git_sync: gitSyncJson(request, url, now, knownProvider) }).where('id', '=', spaceId).execute();
+      await spacesRepo.update(tx, spaceId, { git_sync: gitSyncJson(request, url, now, knownProvider) });
     }
     return queueOperation(ctx, tx, { spaceId, direction, request, sealedCredentials: sealed, createdBy: actor.user.id });
   });
@@ -114,41 +116,31 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
 
 async function endOperation(ctx: AppContext, id: string, state: 'success' | 'failure' | 'timeout', r: { error?: string; result?: SyncResult }): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const op = await tx.selectFrom('git_sync_operations').select(['space_id']).where('id', '=', id).executeTakeFirst();
-    await tx.updateTable('git_sync_operations').set({
+    const op = await gitSyncRepo.findOperation(tx, id);
+    await gitSyncRepo.updateOperation(tx, id, {
       state, ended_at: ctx.clock.now().toISOString(), credentials: null, error: r.error ?? null, result: r.result ? JSON.stringify(r.result) : null,
       revision_id: r.result?.revisionId ?? null, commit_oid: r.result?.commit ?? null,
-    }).where('id', '=', id).execute();
-    if (op) await tx.updateTable('git_sync_spaces').set({ lock_operation_id: null, lock_until: null }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', id).execute();
+    });
+    if (op) await gitSyncRepo.releaseClaim(tx, op.space_id, id);
   });
 }
 
 /** Takes the space's claim for `opId` (free, expired, or already ours); false when another operation holds it. */
 async function claimSpace(ctx: AppContext, db: DbOrTx, spaceId: string, opId: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
-  const r = await db.updateTable('git_sync_spaces').set({ lock_operation_id: opId, lock_until: until })
-    .where('space_id', '=', spaceId)
-    .where((eb) => eb.or([eb('lock_operation_id', 'is', null), eb('lock_until', '<', now.toISOString()), eb('lock_operation_id', '=', opId)]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return gitSyncRepo.claim(db, spaceId, opId, now.toISOString(), new Date(now.getTime() + CLAIM_MS).toISOString());
 }
 
 /** The job: runs one operation when its turn on the space has come. */
 export async function runGitSyncJob(ctx: AppContext, payload: { operationId: string }, job: JobRow): Promise<JobResult> {
-  const op = await ctx.db.selectFrom('git_sync_operations').selectAll().where('id', '=', payload.operationId).executeTakeFirst();
+  const op = await gitSyncRepo.findOperation(ctx.db, payload.operationId);
   if (!op || (op.state !== 'queued' && op.state !== 'running')) return;
   const retry = { retryAt: new Date(ctx.clock.now().getTime() + 1_000) };
   // Earlier operations of the space go first.
-  const earlier = await ctx.db.selectFrom('git_sync_operations').select('id').where('space_id', '=', op.space_id)
-    .where('state', 'in', ['queued', 'running']).where('id', '!=', op.id)
-    .where((eb) => eb.or([eb('created_at', '<', op.created_at), eb.and([eb('created_at', '=', op.created_at), eb('id', '<', op.id)])]))
-    .executeTakeFirst();
-  if (earlier) return retry;
+  if (await gitSyncRepo.hasEarlierPending(ctx.db, op)) return retry;
   const request = JSON.parse(op.request) as SyncRequest;
   if (!request.standalone) {
-    const row = await ctx.db.selectFrom('git_sync_spaces').select('space_id').where('space_id', '=', op.space_id).executeTakeFirst();
-    if (!row) {
+    if (!(await gitSyncRepo.findSync(ctx.db, op.space_id))) {
       await endOperation(ctx, op.id, 'failure', { error: 'Git Sync was removed from the space before the operation ran' });
       return;
     }
@@ -159,11 +151,11 @@ export async function runGitSyncJob(ctx: AppContext, payload: { operationId: str
     await endOperation(ctx, op.id, 'timeout', { error: `The operation did not finish within ${OPERATION_TIMEOUT_MS / 60_000} minutes` });
     return;
   }
-  await ctx.db.updateTable('git_sync_operations').set({ state: 'running', started_at: startedAt }).where('id', '=', op.id).execute();
+  await gitSyncRepo.updateOperation(ctx.db, op.id, { state: 'running', started_at: startedAt });
 
   // Operations older than the last one applied are skipped.
   if (request.timestamp && !request.standalone) {
-    const row = await ctx.db.selectFrom('git_sync_spaces').select('last_timestamp').where('space_id', '=', op.space_id).executeTakeFirst();
+    const row = await gitSyncRepo.findSync(ctx.db, op.space_id);
     if (row?.last_timestamp && Date.parse(request.timestamp) < Date.parse(row.last_timestamp)) {
       await endOperation(ctx, op.id, 'success', { result: { skipped: `an operation of ${row.last_timestamp} was applied after this one (${request.timestamp})` } });
       return;
@@ -180,8 +172,8 @@ export async function runGitSyncJob(ctx: AppContext, payload: { operationId: str
   const secrets = credentials ? [credentials, ...credentials.split(':').filter((x) => x.length >= 4)] : [];
   const progress = async () => {
     const until = new Date(ctx.clock.now().getTime() + CLAIM_MS).toISOString();
-    if (!request.standalone) await ctx.db.updateTable('git_sync_spaces').set({ lock_until: until }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', op.id).execute();
-    await ctx.db.updateTable('jobs').set({ locked_until: new Date(ctx.clock.now().getTime() + 5 * 60_000).toISOString() }).where('id', '=', job.id).execute();
+    if (!request.standalone) await gitSyncRepo.renewClaim(ctx.db, op.space_id, op.id, until);
+    await extendJobLease(ctx, job, 5 * 60_000);
   };
   try {
     const sync = { ctx, spaceId: op.space_id, url: joinCredentials(request.url, credentials), request, createdBy: op.created_by, progress };
@@ -195,7 +187,7 @@ export async function runGitSyncJob(ctx: AppContext, payload: { operationId: str
       ctx.logger.warn({ operation: op.id, space: op.space_id, direction: op.direction, error: message }, 'git sync operation failed');
       return;
     }
-    await ctx.db.updateTable('git_sync_spaces').set({ lock_operation_id: null, lock_until: null }).where('space_id', '=', op.space_id).where('lock_operation_id', '=', op.id).execute();
+    await gitSyncRepo.releaseClaim(ctx.db, op.space_id, op.id);
     throw new Error(message);
   }
 }
@@ -205,10 +197,10 @@ export type GitInfo = components['schemas']['GitSyncState'];
 /** GET …/git/info: the Git Sync set up on the space and its last operation (404 when none). */
 export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string): Promise<GitInfo> {
   const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
-  const row = await ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+  const row = await gitSyncRepo.findSync(ctx.db, spaceId);
   if (!row) throw notFound('Git Sync (none is set up on this space)');
   const shown = space.git_sync ? presentGitSyncState(spaceId, space.git_sync) : { installationId: spaceId, installationStatus: 'active' as const };
-  const op = await ctx.db.selectFrom('git_sync_operations').selectAll().where('space_id', '=', spaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const op = await gitSyncRepo.latestOperation(ctx.db, spaceId);
   const info: GitInfo = { ...shown, ref: row.ref, projectDirectory: row.project_directory, operationTimeout: OPERATION_TIMEOUT_MS };
   if (row.last_commit) info.commit = row.last_commit;
   if (op) {
@@ -226,7 +218,7 @@ export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string)
 export async function removeGitSync(ctx: AppContext, actor: Actor, spaceId: string): Promise<void> {
   await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('git_sync_spaces').where('space_id', '=', spaceId).execute();
-    await tx.updateTable('spaces').set({ git_sync: null }).where('id', '=', spaceId).execute();
+    await gitSyncRepo.deleteSync(tx, spaceId);
+    await spacesRepo.update(tx, spaceId, { git_sync: null });
   });
 }

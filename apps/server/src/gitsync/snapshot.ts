@@ -5,6 +5,7 @@
 // write only what changed, and fill in `git {oid, path}` of pages and files.
 import { canonicalJson, sha256Hex } from '../content/hash.js';
 import type { DbOrTx } from '../db/database.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
 
 export interface Snapshot {
   projectDir: string;
@@ -34,7 +35,7 @@ export const emptySnapshot = (projectDir: string): Snapshot => ({
 export async function saveSnapshot(db: DbOrTx, s: Snapshot): Promise<string> {
   const data = canonicalJson(s);
   const hash = sha256Hex(`git-snapshot\0${data}`);
-  await db.insertInto('git_snapshots').values({ hash, data }).onConflict((oc) => oc.column('hash').doNothing()).execute();
+  await gitSyncRepo.insertSnapshot(db, hash, data);
   return hash;
 }
 
@@ -44,9 +45,9 @@ export async function loadSnapshot(db: DbOrTx, hash: string | null | undefined):
   if (!hash) return undefined;
   const hit = cache.get(hash);
   if (hit) return hit;
-  const row = await db.selectFrom('git_snapshots').select('data').where('hash', '=', hash).executeTakeFirst();
-  if (!row) return undefined;
-  const s = JSON.parse(row.data) as Snapshot;
+  const data = await gitSyncRepo.findSnapshotData(db, hash);
+  if (data === undefined) return undefined;
+  const s = JSON.parse(data) as Snapshot;
   if (cache.size > 200) cache.clear();
   cache.set(hash, s);
   return s;

@@ -12,6 +12,7 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { locks } from '../repos/locks.js';
 import { presentGitWebhook } from '../presenters/git-webhook.js';
 import type { Actor } from '../services/auth.js';
@@ -26,10 +27,10 @@ export type GitWebhookResult = components['schemas']['GitWebhookResult'];
 /** The stored secret in clear, made (and stored) first for a sync set up before webhooks existed. */
 async function webhookSecretOf(ctx: AppContext, db: DbOrTx, spaceId: string, sealed: string | null): Promise<string> {
   if (sealed) return openKept(ctx, sealed);
-  const fresh = newWebhookSecret(ctx);
-  await db.updateTable('git_sync_spaces').set({ webhook_secret: fresh }).where('space_id', '=', spaceId).where('webhook_secret', 'is', null).execute();
-  const row = await db.selectFrom('git_sync_spaces').select('webhook_secret').where('space_id', '=', spaceId).executeTakeFirstOrThrow();
-  return openKept(ctx, row.webhook_secret!);
+  await gitSyncRepo.setWebhookSecretIfNone(db, spaceId, newWebhookSecret(ctx));
+  const row = await gitSyncRepo.findSync(db, spaceId);
+  if (!row?.webhook_secret) throw notFound('Git Sync (none is set up on this space)');
+  return openKept(ctx, row.webhook_secret);
 }
 
 const webhookUrl = (ctx: AppContext, spaceId: string) => `${ctx.config.publicUrl}/v1/spaces/${encodeURIComponent(spaceId)}/git/webhook`;
@@ -37,7 +38,7 @@ const webhookUrl = (ctx: AppContext, spaceId: string) => `${ctx.config.publicUrl
 /** GET …/git/webhook (space admins): the URL and secret to register with the Git provider. */
 export async function getGitWebhook(ctx: AppContext, actor: Actor, spaceId: string): Promise<GitWebhook> {
   await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
-  const row = await ctx.db.selectFrom('git_sync_spaces').select(['ref', 'webhook_secret']).where('space_id', '=', spaceId).executeTakeFirst();
+  const row = await gitSyncRepo.findSync(ctx.db, spaceId);
   if (!row) throw notFound('Git Sync (none is set up on this space)');
   return presentGitWebhook({ url: webhookUrl(ctx, spaceId), secret: await webhookSecretOf(ctx, ctx.db, spaceId, row.webhook_secret), ref: row.ref });
 }
@@ -46,8 +47,7 @@ export async function getGitWebhook(ctx: AppContext, actor: Actor, spaceId: stri
 export async function rotateGitWebhookSecret(ctx: AppContext, actor: Actor, spaceId: string): Promise<GitWebhook> {
   await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
   const sealed = newWebhookSecret(ctx);
-  const r = await ctx.db.updateTable('git_sync_spaces').set({ webhook_secret: sealed }).where('space_id', '=', spaceId).executeTakeFirst();
-  const row = Number(r.numUpdatedRows) > 0 ? await ctx.db.selectFrom('git_sync_spaces').select('ref').where('space_id', '=', spaceId).executeTakeFirst() : undefined;
+  const row = (await gitSyncRepo.updateSync(ctx.db, spaceId, { webhook_secret: sealed })) ? await gitSyncRepo.findSync(ctx.db, spaceId) : undefined;
   if (!row) throw notFound('Git Sync (none is set up on this space)');
   return presentGitWebhook({ url: webhookUrl(ctx, spaceId), secret: openKept(ctx, sealed), ref: row.ref });
 }
@@ -102,9 +102,7 @@ const ignored = (reason: string) => ({ status: 202 as const, body: { result: 'ig
 export async function receiveGitWebhook(
   ctx: AppContext, spaceId: string, headers: IncomingHttpHeaders, body: unknown,
 ): Promise<{ status: 200 | 202; body: GitWebhookResult }> {
-  const row = await ctx.db.selectFrom('git_sync_spaces').innerJoin('spaces', 'spaces.id', 'git_sync_spaces.space_id')
-    .select(['git_sync_spaces.ref', 'git_sync_spaces.url', 'git_sync_spaces.webhook_secret', 'git_sync_spaces.last_commit', 'spaces.deleted_at'])
-    .where('git_sync_spaces.space_id', '=', spaceId).executeTakeFirst();
+  const row = await gitSyncRepo.findSyncOfSpace(ctx.db, spaceId);
   if (!row || row.deleted_at) throw notFound('Space (or its Git Sync)');
   if (!row.webhook_secret) throw new ApiError(401, 'The space has no webhook secret yet: read it with GET /v1/spaces/{spaceId}/git/webhook');
   let secret: string;
@@ -129,14 +127,13 @@ export async function receiveGitWebhook(
   // One import waiting at a time: it fetches the branch's head when it runs, so it imports this push too.
   return ctx.db.transaction().execute(async (tx) => {
     await locks.space(ctx, tx, spaceId);
-    const waiting = await tx.selectFrom('git_sync_operations').select(['id', 'request']).where('space_id', '=', spaceId)
-      .where('direction', '=', 'import').where('state', '=', 'queued').orderBy('created_at').orderBy('id').execute();
+    const waiting = await gitSyncRepo.queuedImports(tx, spaceId);
     const pending = waiting.find((op) => {
       const r = JSON.parse(op.request) as SyncRequest;
       return !r.standalone && r.ref === row.ref && r.url === row.url;
     });
     if (pending) return { status: 202 as const, body: { result: 'pending' as const, operation: pending.id } };
-    const sync = await tx.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+    const sync = await gitSyncRepo.findSync(tx, spaceId);
     if (!sync) throw notFound('Space (or its Git Sync)');
     const request: SyncRequest = {
       url: sync.url, ref: sync.ref, repoProjectDirectory: sync.project_directory,

@@ -107,6 +107,11 @@ export async function completeJob(ctx: AppContext, job: JobRow): Promise<void> {
     .execute();
 }
 
+/** Keeps a long job claimed for `ms` more (a job that reports progress is not taken over by another worker). */
+export async function extendJobLease(ctx: AppContext, job: Pick<JobRow, 'id'>, ms: number): Promise<void> {
+  await ctx.db.updateTable('jobs').set({ locked_until: new Date(ctx.clock.now().getTime() + ms).toISOString() }).where('id', '=', job.id).execute();
+}
+
 /** Puts a claimed job back in the queue for `runAt` without counting the attempt (it was not a failure). */
 export async function rescheduleJob(ctx: AppContext, job: JobRow, runAt: Date): Promise<void> {
   await ctx.db

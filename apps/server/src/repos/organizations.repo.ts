@@ -39,6 +39,10 @@ export const organizationsRepo = {
   async update(db: DbOrTx, id: string, patch: Updateable<OrganizationsTable>): Promise<void> {
     await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
   },
+  /** Clears the organization's default content when it names this site (the site is being deleted). */
+  async clearDefaultContentSite(db: DbOrTx, orgId: string, siteId: string): Promise<void> {
+    await db.updateTable('organizations').set({ default_content: null }).where('id', '=', orgId).where('default_content', 'like', `%"${siteId}"%`).execute();
+  },
   async setEmailDomains(db: DbOrTx, orgId: string, domains: string[]): Promise<void> {
     await db.deleteFrom('org_email_domains').where('org_id', '=', orgId).execute();
     if (domains.length) await db.insertInto('org_email_domains').values(domains.map((domain) => ({ org_id: orgId, domain }))).execute();

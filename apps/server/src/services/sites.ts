@@ -14,6 +14,7 @@ import { authorizeSites, sitePermissions, type SitePermissions } from '../polici
 import { completeCustomization, defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
+import { organizationsRepo } from '../repos/organizations.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
 import type { Actor } from './auth.js';
@@ -165,8 +166,7 @@ export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, s
     if (!site) return; // deleting twice: 204
     await sitesRepo.delete(tx, siteId);
     // The organization's default content no longer points at a site that is gone.
-    await tx.updateTable('organizations').set({ default_content: null }).where('id', '=', orgId)
-      .where('default_content', 'like', `%"${siteId}"%`).execute();
+    await organizationsRepo.clearDefaultContentSite(tx, orgId, siteId);
   });
 }
 
