@@ -109,6 +109,8 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors',
   'GET /spaces/{spaceId}/commenters',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/changes',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes',
   'GET /orgs/{organizationId}/sites/{siteId}/share-links',
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
@@ -812,6 +814,21 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
       listPermissionsAggregateIn: gb.collections.listPermissionsAggregateInCollection, removeUserFrom: gb.collections.removeUserFromCollection, removeTeamFrom: gb.collections.removeTeamFromCollection,
     }, collection.id);
     expect((await failure(gitbook(mate).spaces.listUserPermissionsInSpace(space.id))).code).toBe(403);
+    expectConformant();
+  });
+
+  it('semantic changes of a revision and of a change request', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Changes' })).data;
+    mine.add(space.id);
+    const base = `/v1/spaces/${space.id}`;
+    await edit(owner, base, [{ op: 'createPage', page: { id: 'page-start', title: 'Start', markdown: 'Old.\n' } }]);
+    const second = (await edit(owner, base, [{ op: 'updatePage', pageId: 'page-start', page: { title: 'Begin', markdown: 'New.\n' } }])).revision as string;
+    const changes = (await gb.spaces.getRevisionSemanticChanges(space.id, second, { limit: 5, computed: true })).data;
+    expect(changes.changes).toEqual([{ type: 'page_edited', page: { id: 'page-start', type: 'document', title: 'Begin', path: 'start' }, attributes: { title: { before: 'Start', after: 'Begin' }, document: {} } }]);
+    const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Add' })).data;
+    await edit(owner, `${base}/change-requests/${cr.id}`, [{ op: 'createPage', page: { id: 'page-added', title: 'Added' } }]);
+    expect((await gb.spaces.getChangeRequestChanges(space.id, cr.id, { limit: 5 })).data).toEqual({ changes: [{ type: 'page_created', page: { id: 'page-added', type: 'document', title: 'Added', path: 'added' } }] });
     expectConformant();
   });
 });

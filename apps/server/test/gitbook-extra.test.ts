@@ -3,7 +3,8 @@
 // the commenters of a space and of a change request. Real behaviour: a past revision answers its own content (not
 // the current one), a revision of another space is 404; contributors are who edited and who commented; the grants
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
-// resulting role, change who may do what.
+// resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
+// request against its base (pages created, edited, moved and deleted by id, files, variables).
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 
@@ -228,5 +229,95 @@ describe('space and collection permissions per user and team', () => {
     expect((await member.get(`/v1/spaces/${space.body.id}`)).status).toBe(404);
     expect((await t.api.get(`/v1/collections/${collectionId}/permissions/teams`)).body).toEqual({ items: [], count: 0 });
     expect((await t.api.patch(`/v1/collections/${collectionId}/permissions/teams/nope`, { role: 'read' })).status).toBe(404);
+  });
+});
+
+describe('semantic changes of a revision and of a change request', () => {
+  it('lists the pages created, edited, moved and deleted, the files and variables, against the parent revision', async () => {
+    const { org, owner, api, spaceId, base } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    const r1 = await edits(api, base, [
+      { op: 'createPage', page: { id: 'page-guides', title: 'Guides', type: 'group' } },
+      { op: 'createPage', page: { id: 'page-alpha', title: 'A', markdown: 'Alpha.\n' } },
+      { op: 'createPage', page: { id: 'page-beta', title: 'B', parent: 'page-guides', markdown: 'Beta.\n' } },
+      { op: 'createPage', page: { id: 'page-gamma', title: 'C', markdown: 'Gamma.\n' } },
+    ]);
+    const old = await upload(owner.token, base, 'old.txt');
+    const r3 = await edits(api, base, [
+      { op: 'updatePage', pageId: 'page-alpha', page: { markdown: 'Alpha, rewritten.\n' } },
+      { op: 'updatePage', pageId: 'page-beta', page: { title: 'Bee' } },
+      { op: 'movePage', pageId: 'page-gamma', parent: 'page-guides' },
+      { op: 'createPage', page: { id: 'page-delta', title: 'D', parent: 'page-guides', markdown: 'Delta.\n' } },
+      { op: 'deleteFile', fileId: old.id },
+      { op: 'setVariables', variables: { version: '2.0' } },
+    ]);
+    const r4 = await edits(api, base, [{ op: 'deletePage', pageId: 'page-guides' }]);
+
+    const get = (revisionId: string, query: { limit?: number; computed?: boolean } = {}) =>
+      client.GET('/v1/spaces/{spaceId}/revisions/{revisionId}/changes', { params: { path: { spaceId, revisionId }, query } });
+    const created = await get(r1);
+    expect(created.data!.changes.map((c) => [c.type, 'page' in c ? c.page.id : ''])).toEqual([
+      ['page_created', 'page-guides'], ['page_created', 'page-beta'], ['page_created', 'page-alpha'], ['page_created', 'page-gamma'],
+    ]);
+    expect(created.data!.changes[1]).toEqual({ type: 'page_created', page: { id: 'page-beta', type: 'document', title: 'B', path: 'guides/b' } });
+    expect((await get(old.revision)).data!.changes).toEqual([
+      { type: 'file_created', file: { id: old.id, name: 'old.txt', contentType: 'text/plain', downloadURL: expect.stringContaining(`/revisions/${old.revision}/files/${old.id}/download`) } },
+    ]);
+
+    const edited = await get(r3, { limit: 100 });
+    expect(edited.data!.more).toBeUndefined();
+    expect(edited.data!.changes).toEqual([
+      { type: 'page_edited', page: { id: 'page-beta', type: 'document', title: 'Bee', path: 'guides/b' }, attributes: { title: { before: 'B', after: 'Bee' } } },
+      { type: 'page_moved', page: { id: 'page-gamma', type: 'document', title: 'C', path: 'guides/c' }, parent: { after: { id: 'page-guides', type: 'group', title: 'Guides', path: 'guides' } } },
+      { type: 'page_created', page: { id: 'page-delta', type: 'document', title: 'D', path: 'guides/d' } },
+      { type: 'page_edited', page: { id: 'page-alpha', type: 'document', title: 'A', path: 'a' }, attributes: { document: {} } },
+      { type: 'file_deleted', file: expect.objectContaining({ id: old.id, downloadURL: expect.stringContaining(`/revisions/${old.revision}/`) }) },
+      { type: 'variables_edited', variables: { version: { after: '2.0' } } },
+    ]);
+    const limited = await get(r3, { limit: 2 });
+    expect([limited.data!.changes.length, limited.data!.more]).toEqual([2, 4]);
+
+    // Deleting a group deletes the pages under it: each one is listed, as it was.
+    expect((await get(r4)).data!.changes.map((c) => [c.type, 'page' in c ? c.page.path : ''])).toEqual([
+      ['page_deleted', 'guides'], ['page_deleted', 'guides/b'], ['page_deleted', 'guides/c'], ['page_deleted', 'guides/d'],
+    ]);
+
+    // A revision of another space is 404 through this one; so is an unknown one.
+    const other = await api.post(`/v1/orgs/${org}/spaces`, { title: 'Other' });
+    expect((await api.get(`/v1/spaces/${other.body.id}/revisions/${r3}/changes`)).status).toBe(404);
+    expect((await api.get(`${base}/revisions/nope/changes`)).status).toBe(404);
+  });
+
+  it('lists what a change request changes of its base, and a merge revision names the change request it merged', async () => {
+    const { owner, api, spaceId, base } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    await edits(api, base, [{ op: 'createPage', page: { id: 'page-guide', title: 'Guide', markdown: 'Main text.\n' } }, { op: 'createPage', page: { id: 'page-old', title: 'Old', markdown: 'Old text.\n' } }]);
+    const cr = await api.post(`${base}/change-requests`, { subject: 'Rewrite' });
+    const changeRequestId = cr.body.id as string;
+    const crBase = `${base}/change-requests/${changeRequestId}`;
+    const path = { spaceId, changeRequestId };
+    expect((await client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes', { params: { path } })).data).toEqual({ changes: [] });
+    await edits(api, crBase, [
+      { op: 'updatePage', pageId: 'page-guide', page: { title: 'The guide', markdown: 'New text.\n' } },
+      { op: 'deletePage', pageId: 'page-old' },
+    ]);
+    // The main content moves on meanwhile: not a change of the change request.
+    await edits(api, base, [{ op: 'createPage', page: { id: 'page-main', title: 'Main only' } }]);
+
+    const expected = [
+      { type: 'page_edited', page: { id: 'page-guide', type: 'document', title: 'The guide', path: 'guide' }, attributes: { title: { before: 'Guide', after: 'The guide' }, document: {} } },
+      { type: 'page_deleted', page: { id: 'page-old', type: 'document', title: 'Old', path: 'old' } },
+    ];
+    expect((await client.GET('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes', { params: { path } })).data).toEqual({ changes: expected });
+
+    const merged = await api.post(`${crBase}/merge`, {});
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const revisionId = merged.body.revision as string;
+    const changes = await client.GET('/v1/spaces/{spaceId}/revisions/{revisionId}/changes', { params: { path: { spaceId, revisionId } } });
+    expect(changes.data!.changes).toEqual(expected);
+    expect(changes.data!.mergedFrom).toMatchObject({ id: changeRequestId, status: 'merged', revisionMerged: revisionId });
+
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    expect((await stranger.get(`${crBase}/changes`)).status).toBe(404);
   });
 });

@@ -2690,6 +2690,32 @@ export interface paths {
         patch: operations["updateChangeRequestById"];
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the semantic changes of a change request
+         * @description What the change request changes of the main revision it is based on (the one it was created from, or last
+         *     updated from): the same changes as `getRevisionSemanticChanges`, computed pages expanded.
+         */
+        get: operations["getChangeRequestChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters": {
         parameters: {
             query?: never;
@@ -4334,6 +4360,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the semantic changes of a revision
+         * @description What the revision changed since its first parent (a merge revision: since the main revision the change request
+         *     was merged into, `mergedFrom` being that change request; the first revision of a space: everything in it):
+         *     pages created, edited, deleted and moved, files created, edited and deleted, variables edited. Pages in the
+         *     order of the revision's tree, then deleted pages, files and variables. With `computed` (default), both
+         *     revisions as readers see them (computed pages expanded). A revision of another space is 404.
+         */
+        get: operations["getRevisionSemanticChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/revisions/{revisionId}/files": {
         parameters: {
             query?: never;
@@ -4783,6 +4838,26 @@ export interface components {
              *     that organization, as the member the sign-in made.
              */
             organization?: string;
+        };
+        /** @description A value before and after a change; a side is absent when the value was not set there. `document` (the content of a page) is `{}`, the page's two versions being read with the revision reads. */
+        ChangeAttribute: {
+            after?: unknown;
+            before?: unknown;
+        };
+        /** @description A file as a semantic change names it; `downloadURL` reads it from the revision it is shown from (the earlier one for a deleted file). */
+        ChangedRevisionFile: {
+            contentType: string;
+            downloadURL: string;
+            id: string;
+            name: string;
+        };
+        /** @description A page as a semantic change names it, with its path in the revision it is shown from (no path for link and computed pages). */
+        ChangedRevisionPage: {
+            id: string;
+            path?: string;
+            title: string;
+            /** @enum {string} */
+            type: "document" | "group" | "link" | "computed";
         };
         /** @description A proposal of changes to the content of a space, reviewed, updated from the main content and merged. */
         ChangeRequest: {
@@ -6675,6 +6750,58 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * @description One semantic change of a revision, by `type`: a page created, edited (`attributes`: every field that changed, with
+         *     `document` when the content did), deleted or moved (`parent` before and after; absent at the top level; also a
+         *     page reordered among its siblings), a file created, edited (`attributes`) or deleted, the space's variables edited.
+         */
+        RevisionSemanticChange: {
+            page: components["schemas"]["ChangedRevisionPage"];
+            /** @enum {string} */
+            type: "page_created" | "page_deleted";
+        } | {
+            attributes: {
+                [key: string]: components["schemas"]["ChangeAttribute"];
+            };
+            page: components["schemas"]["ChangedRevisionPage"];
+            /** @enum {string} */
+            type: "page_edited";
+        } | {
+            page: components["schemas"]["ChangedRevisionPage"];
+            parent: {
+                after?: components["schemas"]["ChangedRevisionPage"];
+                before?: components["schemas"]["ChangedRevisionPage"];
+            };
+            /** @enum {string} */
+            type: "page_moved";
+        } | {
+            file: components["schemas"]["ChangedRevisionFile"];
+            /** @enum {string} */
+            type: "file_created" | "file_deleted";
+        } | {
+            attributes: {
+                [key: string]: components["schemas"]["ChangeAttribute"];
+            };
+            file: components["schemas"]["ChangedRevisionFile"];
+            /** @enum {string} */
+            type: "file_edited";
+        } | {
+            /** @enum {string} */
+            type: "variables_edited";
+            variables: {
+                [key: string]: {
+                    after?: string;
+                    before?: string;
+                };
+            };
+        };
+        /** @description The semantic changes of a revision against its parent, or of a change request against its base, at most `limit` of them. */
+        RevisionSemanticChanges: {
+            changes: components["schemas"]["RevisionSemanticChange"][];
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            /** @description How many further changes were left out by `limit` (absent when none). */
+            more?: number;
+        };
         /** @description A SAML identity provider configured for single sign-on to an organization. */
         SAMLProvider: {
             /** @description Signing certificate of the identity provider; an empty string until configured (`pending`). */
@@ -7831,6 +7958,8 @@ export interface components {
         ChangeRequestStyleguideRun: string;
         /** @description Only return change requests linked to this site topic (GitBook's site topics). Bindery has no site topics, so a change request never matches and the list is empty. */
         ChangeRequestTopic: string;
+        /** @description The number of changes to answer (at most 1000); `more` counts the others. */
+        ChangesLimit: number;
         /** @description The unique id of the collection. */
         CollectionId: string;
         /** @description Only return comments posted by these users (ids; repeat the parameter for several users). */
@@ -13950,6 +14079,38 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getChangeRequestChanges: {
+        parameters: {
+            query?: {
+                /** @description The number of changes to answer (at most 1000); `more` counts the others. */
+                limit?: components["parameters"]["ChangesLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionSemanticChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listCommentersInChangeRequest: {
         parameters: {
             query?: {
@@ -17135,6 +17296,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRevisionSemanticChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
+                 *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
+                 *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
+                 */
+                computed?: components["parameters"]["Computed"];
+                /** @description The number of changes to answer (at most 1000); `more` counts the others. */
+                limit?: components["parameters"]["ChangesLimit"];
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionSemanticChanges"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,8 +32,7 @@
  */
 import { canonicalJson, jsonEqual, type JsonObject } from './hash.js';
 import { merge3Text, type TextConflict, type TextMergeResult } from './merge-text.js';
-import { longestCommonSubsequence } from './sequence.js';
-import { dedupeSiblingSlugs, indexTree, type PageData, type PageNode, type PagePlacement } from './tree.js';
+import { dedupeSiblingSlugs, indexTree, TreeComparison, type PageData, type PageNode, type PagePlacement } from './tree.js';
 
 export type TreeConflictKind = 'content' | 'title' | 'slug' | 'move' | 'delete-modify' | 'metadata';
 
@@ -86,8 +85,8 @@ export function mergeTrees(base: PageNode, ours: PageNode, theirs: PageNode, tex
 class TreeMerge {
   private readonly base: Index;
   private readonly sides: Record<Side, Index>;
-  /** Pages each side reordered among unchanged siblings. */
-  private readonly reordered: Record<Side, Set<string>>;
+  /** How each side changed the base, page by page (moves, edits). */
+  private readonly compared: Record<Side, TreeComparison>;
   private readonly conflicts: TreeConflict[] = [];
   private readonly merged = new Map<string, Merged>();
   private readonly rootId: string;
@@ -100,7 +99,7 @@ class TreeMerge {
     this.rootId = base.id;
     this.base = indexTree(base);
     this.sides = { ours: indexTree(ours), theirs: indexTree(theirs) };
-    this.reordered = { ours: this.reorderedPages(this.sides.ours), theirs: this.reorderedPages(this.sides.theirs) };
+    this.compared = { ours: new TreeComparison(this.base, this.sides.ours), theirs: new TreeComparison(this.base, this.sides.theirs) };
   }
 
   run(): TreeMergeResult {
@@ -158,30 +157,11 @@ class TreeMerge {
   }
 
   private modifiedBy(side: Side, id: string): boolean {
-    const base = this.base.get(id);
-    const mine = this.sides[side].get(id);
-    return base !== undefined && mine !== undefined && (this.movedBy(side, id) || !jsonEqual(base.page, mine.page));
+    return this.compared[side].modified(id);
   }
 
   private movedBy(side: Side, id: string): boolean {
-    const base = this.base.get(id);
-    const mine = this.sides[side].get(id);
-    if (base === undefined || mine === undefined) return false;
-    return base.parentId !== mine.parentId || this.reordered[side].has(id);
-  }
-
-  /** Ids reordered by `side` relative to base, among siblings kept under the same parent. */
-  private reorderedPages(side: Index): Set<string> {
-    const result = new Set<string>();
-    for (const [parentId, placement] of this.base) {
-      const mine = side.get(parentId);
-      if (mine === undefined) continue;
-      const before = placement.childIds.filter((id) => side.get(id)?.parentId === parentId);
-      const after = mine.childIds.filter((id) => this.base.get(id)?.parentId === parentId);
-      const kept = longestCommonSubsequence(before, after);
-      for (const id of before) if (!kept.has(id)) result.add(id);
-    }
-    return result;
+    return this.compared[side].moved(id);
   }
 
   // -------------------------------------------------------------------------

@@ -16,7 +16,8 @@
  * Also here: page paths (`computePaths`), sibling slug uniqueness and, via
  * re-exports, fractional order keys.
  */
-import { canonicalJson, sha256Hex, type JsonObject } from './hash.js';
+import { canonicalJson, jsonEqual, sha256Hex, type JsonObject } from './hash.js';
+import { longestCommonSubsequence } from './sequence.js';
 import { uniqueSlug } from './slug.js';
 
 export { keyBetween, keysBetween } from './fractional-index.js';
@@ -116,6 +117,47 @@ export function indexTree(root: PageNode): Map<string, PagePlacement> {
   };
   visit(root, null, 0);
   return index;
+}
+
+/**
+ * How a tree (`side`) changed since `base`, page by page, by stable page id: the comparison the three-way merge makes
+ * for each side (content/merge-tree.ts) and the one the semantic changes of a revision are listed from
+ * (engine/changes.ts). A page is added or deleted when only one tree has it; `moved` when its parent changed or it
+ * left its order among the siblings both trees keep under the same parent (pages outside a longest common
+ * subsequence of the two sibling orders); `modified` when it moved or its own content differs.
+ */
+export class TreeComparison {
+  /** Pages `side` reordered among siblings kept under the same parent. */
+  private readonly reordered = new Set<string>();
+
+  constructor(readonly base: ReadonlyMap<string, PagePlacement>, readonly side: ReadonlyMap<string, PagePlacement>) {
+    for (const [parentId, placement] of base) {
+      const mine = side.get(parentId);
+      if (mine === undefined) continue;
+      const before = placement.childIds.filter((id) => side.get(id)?.parentId === parentId);
+      const after = mine.childIds.filter((id) => base.get(id)?.parentId === parentId);
+      const kept = longestCommonSubsequence(before, after);
+      for (const id of before) if (!kept.has(id)) this.reordered.add(id);
+    }
+  }
+
+  moved(id: string): boolean {
+    const base = this.base.get(id);
+    const mine = this.side.get(id);
+    if (base === undefined || mine === undefined) return false;
+    return base.parentId !== mine.parentId || this.reordered.has(id);
+  }
+
+  /** Whether the page's own content (every field but its children) differs; false unless both trees have it. */
+  edited(id: string): boolean {
+    const base = this.base.get(id);
+    const mine = this.side.get(id);
+    return base !== undefined && mine !== undefined && !jsonEqual(base.page, mine.page);
+  }
+
+  modified(id: string): boolean {
+    return this.moved(id) || this.edited(id);
+  }
 }
 
 /**

@@ -5,7 +5,8 @@
 // READ a revision      loadContent (a space's head), loadRevision (any revision of a space), loadChangeRequestContent,
 //                      findRevisionContent (any revision by id), then pageTree, findPage, findPageByPath, listFiles, findFile,
 //                      loadRevisionTree (the whole tree with markdown), loadMarkdown, pageTimes/versionTimes/pageSummaries,
-//                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization
+//                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization,
+//                      revisionChanges/changeRequestChanges (semantic changes against the parent or the base)
 // EDIT                 editSpace (a space's head, as its editor), editChangeRequestContent (a change request's chain),
 //                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers)
 // MERGE                updateChangeRequest (main → change request), mergeChangeRequest (change request → main),
@@ -33,6 +34,7 @@ export {
   resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type ConflictList, type MergeOutcome,
 } from './change-request-content.js';
 export type { MergeConflict } from './change-request-merge.js';
+export { changeRequestChanges, contentChanges, revisionChanges, type ChangedAttributes, type ChangedPage, type ContentChange, type ContentChanges } from './changes.js';
 export { ContentError, type ContentErrorKind, type ContentLocator } from './errors.js';
 export { fileBacklinks, listLinks, pageBacklinks, type BacklinkList, type LinkList, type LinkStatus, type LinkTarget, type LinkUsage } from './links.js';
 export { searchOrganization, searchSpace, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';

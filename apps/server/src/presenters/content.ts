@@ -4,7 +4,10 @@ import type { Config } from '../config.js';
 import { markdownToDocument, type Document } from '../content/markdown.js';
 import { pageDocument } from '../content/process.js';
 import type { SpaceContent, PageTimes, PageView } from '../engine/index.js';
-import type { FileEntry } from '../engine/index.js';
+import type { ContentChange, FileEntry } from '../engine/index.js';
+import type { DbOrTx } from '../db/database.js';
+import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
+import { presentChangeRequests } from './change-request.js';
 
 type RevisionJson = components['schemas']['Revision'];
 type PageJson = components['schemas']['RevisionPage'];
@@ -134,4 +137,44 @@ export function presentRevision(config: Config, sc: SpaceContent, pages: PageVie
     ...(r.type === 'computed' ? { sourceRevision: (JSON.parse(r.parents) as string[])[0]! } : {}),
     ...(git?.revision ? { git: git.revision } : {}),
   };
+}
+
+type ChangesJson = components['schemas']['RevisionSemanticChanges'];
+type ChangeJson = ChangesJson['changes'][number];
+
+/**
+ * The semantic changes between two revisions (engine/changes.ts) as GitBook's RevisionSemanticChanges: the first
+ * `limit` of them, `more` counting the rest; `mergedFrom` the change request a merge revision merged.
+ */
+export async function presentSemanticChanges(
+  config: Config, db: DbOrTx, spaceId: string, changes: readonly ContentChange[], limit: number,
+  mergedFrom?: { row: ChangeRequestRow; spaceRevisionId: string; showEmails: boolean },
+): Promise<ChangesJson> {
+  const file = (f: FileEntry, revisionId: string) => ({ id: f.id, name: f.name, contentType: f.contentType, downloadURL: fileDownloadUrl(config, spaceId, revisionId, f.id) });
+  const dims = (f: FileEntry) => (f.width !== undefined && f.height !== undefined ? { width: f.width, height: f.height } : undefined);
+  const shown = changes.slice(0, limit).map((c): ChangeJson => {
+    switch (c.type) {
+      case 'file_created':
+      case 'file_deleted':
+        return { type: c.type, file: file(c.file, c.revisionId) };
+      case 'file_edited': {
+        const attributes: Record<string, { before?: unknown; after?: unknown }> = {};
+        const pair = (name: string, before: unknown, after: unknown) => {
+          if (JSON.stringify(before) !== JSON.stringify(after)) attributes[name] = { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
+        };
+        pair('name', c.before.name, c.file.name);
+        pair('contentType', c.before.contentType, c.file.contentType);
+        pair('size', c.before.size, c.file.size);
+        pair('dimensions', dims(c.before), dims(c.file));
+        if (c.before.blob !== c.file.blob) attributes.downloadURL = { before: fileDownloadUrl(config, spaceId, c.beforeRevisionId, c.file.id), after: fileDownloadUrl(config, spaceId, c.revisionId, c.file.id) };
+        return { type: c.type, file: file(c.file, c.revisionId), attributes };
+      }
+      default:
+        return c;
+    }
+  });
+  const out: ChangesJson = { changes: shown };
+  if (changes.length > limit) out.more = changes.length - limit;
+  if (mergedFrom) out.mergedFrom = (await presentChangeRequests(config, db, [mergedFrom.row], () => mergedFrom.spaceRevisionId, mergedFrom.showEmails))[0]!;
+  return out;
 }

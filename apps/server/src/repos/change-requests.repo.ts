@@ -86,6 +86,10 @@ export const changeRequestsRepo = {
     q = NUMBER_RE.test(ref) ? q.where((eb) => eb.or([eb('number', '=', Number(ref)), eb('id', '=', ref)])) : q.where('id', '=', ref);
     return q.orderBy('number').executeTakeFirst();
   },
+  /** The change request of the space whose merge made `revisionId` (engine/changes.ts: a merge revision's mergedFrom). */
+  findMergedAs(db: DbOrTx, spaceId: string, revisionId: string): Promise<ChangeRequestRow | undefined> {
+    return db.selectFrom('change_requests').selectAll().where('space_id', '=', spaceId).where('revision_merged_id', '=', revisionId).executeTakeFirst();
+  },
   findById(db: DbOrTx, id: string): Promise<ChangeRequestRow | undefined> {
     return db.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -3,8 +3,8 @@
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
-import { editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
+import { presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
+import { changeRequestChanges, editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
 import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
@@ -36,6 +36,11 @@ export const changeRequestContentHandlers = handlers({
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
     const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  getChangeRequestChanges: async ({ actor, params, query }, ctx) => {
+    const r = await changeRequestChanges(ctx, actor, params.spaceId, params.changeRequestId, {});
+    return { status: 200, body: await presentSemanticChanges(ctx.config, ctx.db, r.sc.space.id, r.changes, query.limit ?? 10) };
   },
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {

@@ -7,9 +7,9 @@ import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision } from '../presenters/content.js';
+import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree,
+  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -118,6 +118,12 @@ export const contentHandlers = handlers({
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
+  },
+
+  getRevisionSemanticChanges: async ({ actor, params, query }, ctx) => {
+    const r = await revisionChanges(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
+    const mergedFrom = r.mergedFrom ? { row: r.mergedFrom, spaceRevisionId: r.sc.space.revision_id, showEmails: r.sc.access.seesMemberEmails } : undefined;
+    return { status: 200, body: await presentSemanticChanges(ctx.config, ctx.db, r.sc.space.id, r.changes, query.limit ?? 10, mergedFrom) };
   },
 
   downloadRevisionFile: async ({ actor, params }, ctx) => {
