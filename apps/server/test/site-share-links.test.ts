@@ -55,6 +55,11 @@ describe('site share links', () => {
     const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
     expect((await get(`${base}/setup`, { cookie })).status).toBe(200);
     expect((await get(`${base}/?share=${legacy}`)).status).toBe(200);
+    // GitBook's form, the key as the first segment below the site: kept in the cookie, then the path without it.
+    const inPath = await get(`${base}/${key}/setup`);
+    expect(inPath.status).toBe(302);
+    expect(inPath.headers.get('location')).toBe(`${base}/setup`);
+    expect((await get(`${base}/setup`, { cookie: inPath.headers.get('set-cookie')!.split(';')[0]! })).status).toBe(200);
     const outsider = await createTenant(server);
     expect((await outsider.api.get(`${api}/published?shareKey=${key}`)).status).toBe(200);
     const search = await t.api.get(`${api}/share-links?search=review`);
@@ -194,6 +199,8 @@ describe('published URL lookup', () => {
     });
     expect(found.body.apiToken.split('.')).toHaveLength(3);
     expect((await lookup({ url: `${origin}/sites/${site.id}/setup` })).status).toBe(404);
+    const keyInPath = await lookup({ url: `${origin}/sites/${site.id}/${key}/setup` });
+    expect(keyInPath.body).toMatchObject({ pathname: 'setup', siteBasePath: `/sites/${site.id}/${key}/`, shareKey: key, canonicalUrl: `${origin}/sites/${site.id}/setup` });
     expect((await lookup({ url: `${origin}/sites/nope/` })).status).toBe(404);
     expect((await t.api.get(`/v1/urls/published?url=${encodeURIComponent(`${origin}/sites/${site.id}/?share=${key}`)}`)).body.pathname).toBe('');
 

@@ -2,7 +2,8 @@
 // hostname, or `/sites/{siteId}` on this server), section, site space and space, and the path below them — resolved
 // as the published site resolves it (site/resolve.ts), with the visitor's claims (a visitor token's signed claims,
 // unsigned ones under `unsigned`) deciding which sections and site spaces exist. The site's visibility applies: an
-// unpublished site is a 404, a share-link site needs an active share link's key in the URL (`?share=`), a
+// unpublished site is a 404, a share-link site needs an active share link's key in the URL (`?share=`, or GitBook's
+// `<site>/<key>/…`), a
 // visitor-auth site a valid visitor token (401, or its fallback URL with `redirectOnError`).
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -53,9 +54,15 @@ export async function lookupPublishedUrl(
   const found = await siteOfUrl(ctx, url);
   const site = found?.site;
   if (!found || !site || site.published !== 1) throw notFound('Published content');
-  const shareKey = url.searchParams.get('share') ?? undefined;
-  if (site.visibility === 'share-link' && !(shareKey && shareKey.length <= 256 && await shareLinksRepo.isActiveKey(ctx.db, site.id, shareKey))) {
-    throw notFound('Published content');
+  const isKey = async (key: string | undefined): Promise<boolean> => !!key && key.length <= 256 && await shareLinksRepo.isActiveKey(ctx.db, site.id, key);
+  let base = found.base;
+  let shareKey = url.searchParams.get('share') ?? undefined;
+  if (site.visibility === 'share-link' && !(await isKey(shareKey))) {
+    // GitBook's form: the key as the first segment below the site (`<site>/<key>/<path>`), part of the site's base.
+    const inPath = /^\/([A-Za-z0-9]{8,256})(?:\/|$)/.exec(url.pathname.slice(base.length));
+    if (!inPath || !(await isKey(inPath[1]))) throw notFound('Published content');
+    shareKey = inPath[1]!;
+    base = `${base}/${shareKey}`;
   }
   const signed = await visitorClaims(site, input.jwtToken);
   if (site.visibility === 'visitor-auth' && !signed) {
@@ -69,7 +76,7 @@ export async function lookupPublishedUrl(
   const unsigned = Object.fromEntries(Object.entries(input.unsignedClaims ?? {}).filter(([k]) => !UNSAFE_KEY.has(k)));
   const claims: Claims = Object.keys(unsigned).length ? { ...(signed ?? {}), unsigned } : { ...(signed ?? {}) };
 
-  const below = url.pathname.slice(found.base.length);
+  const below = url.pathname.slice(base.length);
   const segments = below.split('/').filter(Boolean).map((s) => {
     try {
       return decodeURIComponent(s);
@@ -78,7 +85,7 @@ export async function lookupPublishedUrl(
     }
   });
   const structure = await sitesRepo.structure(ctx.db, site.id);
-  const r = resolveInSite(site, structure, found.base, segments, claims);
+  const r = resolveInSite(site, structure, base, segments, claims);
   if (!r) throw notFound('Published content');
 
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
@@ -89,8 +96,8 @@ export async function lookupPublishedUrl(
   // Every choice the URL could make is made once it names a site space, or when no other site space or section
   // could still be named.
   const choices = r.siteSpaces.length > 1 || (structure.sections.length > 0 && r.sections.length > 1 && !r.namedSection);
-  const canonicalBase = site.hostname ? `${new URL(ctx.config.publicUrl).protocol}//${site.hostname}` : url.origin;
-  const canonicalPath = site.hostname ? url.pathname.slice(found.base.length) || '/' : url.pathname;
+  // Canonical: on the site's hostname when it has one, without a share key in the path.
+  const canonicalBase = site.hostname ? `${new URL(ctx.config.publicUrl).protocol}//${site.hostname}` : `${url.origin}${found.base}`;
   return {
     site: site.id,
     ...(r.section ? { siteSection: r.section.id } : {}),
@@ -98,12 +105,12 @@ export async function lookupPublishedUrl(
     space: r.siteSpace.space_id,
     pathname: r.rest.map(encodeURIComponent).join('/'),
     basePath: `${r.spaceBase}/`,
-    siteBasePath: `${found.base}/`,
+    siteBasePath: `${base}/`,
     apiToken,
     organization: site.org_id,
     ...(site.visibility === 'share-link' && shareKey ? { shareKey } : {}),
     complete: r.namedSiteSpace || r.rest.length > 0 || !choices,
     ...(Object.keys(claims).length ? { contextId: createHash('sha256').update(JSON.stringify(claims)).digest('base64url').slice(0, 22) } : {}),
-    canonicalUrl: `${canonicalBase}${canonicalPath}`,
+    canonicalUrl: `${canonicalBase}${url.pathname.slice(base.length) || '/'}`,
   };
 }

@@ -6,10 +6,11 @@
 //   <base>/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
-// share-link sites need the key of one of their active share links, `?share=<key>` once (kept in a cookie);
-// visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once, then a
-// cookie) and otherwise redirect to the site's fallback URL or answer 401. Sections, site spaces and header links with a `condition` are shown only when the visitor's claims
-// (the token's signed claims, unsigned ones under `unsigned`) make it true (site/conditions.ts).
+// share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
+// in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
+// then a cookie) and otherwise redirect to the site's fallback URL or answer 401. Sections, site spaces and header
+// links with a `condition` are shown only when the visitor's claims (the token's signed claims, unsigned ones under
+// `unsigned`) make it true (site/conditions.ts).
 // A path no page answers follows the site's live redirects (site/redirects.ts) before answering 404.
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
@@ -200,7 +201,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
   /** The visit if the visitor may read the site (published; share key; visitor-auth), else an answer has been sent. */
-  async function open(req: Request, res: Response, found: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string): Promise<Visit | undefined> {
+  async function open(req: Request, res: Response, found: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string): Promise<Visit | undefined> {
     const site = found?.site;
     if (!site || site.published !== 1) {
       notFound(res, 'This site does not exist or is not published.');
@@ -209,12 +210,23 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (site.visibility === 'share-link') {
       // Any active share link's key, checked against the database on every request: a deleted or deactivated
       // link stops opening the site at once, cookie or not (the page cache is only reached after this check).
+      const isKey = async (key: string | undefined): Promise<boolean> => !!key && key.length <= 256 && await shareLinksRepo.isActiveKey(ctx.db, site.id, key);
+      const keep = (key: string) => res.cookie(`${SHARE_COOKIE}_${site.id}`, key, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
       const given = typeof req.query.share === 'string' ? req.query.share : cookies(req).get(`${SHARE_COOKIE}_${site.id}`);
-      if (!given || given.length > 256 || !(await shareLinksRepo.isActiveKey(ctx.db, site.id, given))) {
+      if (!(await isKey(given))) {
+        // GitBook's form: the key as the first segment below the site (`<site>/<key>/<path>`): kept in the cookie,
+        // and the visitor sent on to the path without it.
+        const inPath = typeof req.query.share === 'string' ? undefined : /^\/([A-Za-z0-9]{8,256})(\/.*)?$/.exec(rest);
+        if (inPath && await isKey(inPath[1])) {
+          keep(inPath[1]!);
+          const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+          res.redirect(302, `${base}${inPath[2] ?? '/'}${query}`);
+          return undefined;
+        }
         notFound(res, 'This site does not exist or is not published.');
         return undefined;
       }
-      if (typeof req.query.share === 'string') res.cookie(`${SHARE_COOKIE}_${site.id}`, given, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
+      if (typeof req.query.share === 'string') keep(req.query.share);
     }
     const signed = await visitorToken(req, res, site, base);
     if (signed) res.locals.visitorClaims = signed;
@@ -599,7 +611,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
-      const v = await open(req, res, site, base);
+      const v = await open(req, res, site, base, rest);
       if (!v) return;
       headers(res, v.site);
       if (rest === '/robots.txt') return await robots(req, res, v);
