@@ -126,6 +126,14 @@ describe('Git Sync', () => {
     expect((await fetch(`${server.url}${image!.replace(/&amp;/g, '&')}`)).headers.get('content-type')).toBe('image/png');
     const overview = /href="\/sites\/[^/]+\/([^"]+)">API overview</.exec(installation)![1]!;
     expect(await read(overview)).toContain('<a class="card embed" href="https://www.youtube.com/watch?v=abc123"');
+    // The repository's .gitbook.yaml redirects (`old/install: getting-started/installation.md`) keep old URLs working.
+    const moved = async (path: string) => fetch(`${server.url}/sites/${site.id}/${path}`, { redirect: 'manual' });
+    for (const [path, to] of [['old/install', 'getting-started/installation'], ['Old/Install/', 'getting-started/installation'], ['old/install.md', 'getting-started/installation.md']]) {
+      const r = await moved(path!);
+      expect(r.status, path).toBe(307);
+      expect(r.headers.get('location')).toBe(`/sites/${site.id}/${to}`);
+    }
+    expect((await moved('old/elsewhere')).status).toBe(404);
   });
 
   /** Imports the fixture repository into a new space and exports it to an empty repository; the files of both. */

@@ -32,6 +32,7 @@ import { applyConditionals, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
+import { spaceRedirect } from '../gitsync/redirects.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -560,6 +561,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     if (!current) {
       if (await followRedirect(res, v, rawPath)) return;
+      // Then the space's own redirects (`.gitbook.yaml` of its Git Sync), as GitBook's renderer tries them last.
+      const moved = rev.byId.get((await spaceRedirect(ctx, r.siteSpace.space_id, path)) ?? '');
+      if (moved && moved.page.meta.type === 'document') {
+        res.setHeader('Cache-Control', 'no-cache');
+        return void res.redirect(307, `${r.spaceBase}/${moved.path}${twin ? '.md' : ''}`);
+      }
       const links = await linkContext(v, placement, rev, '', new Map());
       return void notFound(res, undefined, v, await chromeOf(v, placement, links));
     }
