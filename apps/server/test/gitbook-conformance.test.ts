@@ -111,6 +111,7 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
   'GET /spaces/{spaceId}/revisions/{revisionId}/changes',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes',
+  'GET /spaces/{spaceId}/pdf',
   'GET /orgs/{organizationId}/sites/{siteId}/share-links',
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
@@ -817,7 +818,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expectConformant();
   });
 
-  it('semantic changes of a revision and of a change request', async () => {
+  it('semantic changes of a revision and of a change request; a space\'s PDF', async () => {
     const { owner, gb, org } = await tenant();
     const space = (await gb.orgs.createSpace(org, { title: 'Changes' })).data;
     mine.add(space.id);
@@ -829,6 +830,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Add' })).data;
     await edit(owner, `${base}/change-requests/${cr.id}`, [{ op: 'createPage', page: { id: 'page-added', title: 'Added' } }]);
     expect((await gb.spaces.getChangeRequestChanges(space.id, cr.id, { limit: 5 })).data).toEqual({ changes: [{ type: 'page_created', page: { id: 'page-added', type: 'document', title: 'Added', path: 'added' } }] });
+    expect((await gb.spaces.getSpacePdf(space.id, { page: 'page-start', only: true })).data.url).toContain('/v1/exports/pdf/');
     expectConformant();
   });
 });

@@ -4,9 +4,10 @@
 // the current one), a revision of another space is 404; contributors are who edited and who commented; the grants
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
-// request against its base (pages created, edited, moved and deleted by id, files, variables).
+// request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF.
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
+import { pdfText } from '../src/testing/fixtures.js';
 
 const server = useTestServer();
 
@@ -319,5 +320,42 @@ describe('semantic changes of a revision and of a change request', () => {
 
     const stranger = server.api((await createUser(server, 'Stranger')).token);
     expect((await stranger.get(`${crBase}/changes`)).status).toBe(404);
+  });
+});
+
+describe('space PDF', () => {
+  it('answers a signed URL to a PDF of the space\'s current content (not a change request\'s), or of one page', async () => {
+    const { owner, api, spaceId, base } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    await edits(api, base, [
+      { op: 'createPage', page: { id: 'page-intro', title: 'Intro', markdown: 'Welcome to the space.\n' } },
+      { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it first.\n' } },
+    ]);
+    const cr = await api.post(`${base}/change-requests`, { subject: 'Draft' });
+    await edits(api, `${base}/change-requests/${cr.body.id}`, [{ op: 'updatePage', pageId: 'page-intro', page: { markdown: 'Not merged yet.\n' } }]);
+    const download = async (url: string) => {
+      const res = await fetch(server.url + url.slice(server.ctx.config.publicUrl.length));
+      expect([res.status, res.headers.get('content-disposition')]).toEqual([200, 'inline; filename="space.pdf"']);
+      return pdfText(Buffer.from(await res.arrayBuffer()));
+    };
+
+    const whole = await client.GET('/v1/spaces/{spaceId}/pdf', { params: { path: { spaceId } } });
+    expect(whole.data!.url).toMatch(new RegExp(`^${server.ctx.config.publicUrl}/v1/exports/pdf/[A-Za-z0-9_.-]+$`));
+    const text = await download(whole.data!.url);
+    expect(text).toContain('Welcome to the space.');
+    expect(text).toContain('Install it first.');
+    expect(text).not.toContain('Not merged yet.');
+
+    const one = await client.GET('/v1/spaces/{spaceId}/pdf', { params: { path: { spaceId }, query: { page: 'page-setup', only: true } } });
+    const oneText = await download(one.data!.url);
+    expect(oneText).toContain('Install it first.');
+    expect(oneText).not.toContain('Welcome to the space.');
+
+    expect((await api.get(`${base}/pdf?page=page-nope`)).status).toBe(404);
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    expect((await stranger.get(`${base}/pdf`)).status).toBe(404);
+    // The page deleted since the URL was made: the URL no longer finds it.
+    await edits(api, base, [{ op: 'deletePage', pageId: 'page-setup' }]);
+    expect((await fetch(server.url + one.data!.url.slice(server.ctx.config.publicUrl.length))).status).toBe(404);
   });
 });

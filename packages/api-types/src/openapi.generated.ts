@@ -309,10 +309,11 @@ export interface paths {
         };
         /**
          * Download an exported PDF
-         * @description Bindery extension: the `url` answered by `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf`.
-         *     The token in the path is the credential (no `Authorization` needed), so the URL can be opened in a browser;
-         *     it expires one hour after it was made. The PDF is rendered from the change request's content at download
-         *     time: its pages in order (or the one page the URL was made for), with an outline.
+         * @description Bindery extension: the `url` answered by `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf` and
+         *     `GET /v1/spaces/{spaceId}/pdf`. The token in the path is the credential (no `Authorization` needed), so the URL
+         *     can be opened in a browser; it expires one hour after it was made. The PDF is rendered from the change
+         *     request's content (or the space's current content) at download time: its pages in order (or the one page the
+         *     URL was made for), with an outline.
          */
         get: operations["downloadExportedPdf"];
         put?: never;
@@ -4147,6 +4148,31 @@ export interface paths {
          *     409 when the target collection or sibling is not in the organization of the space.
          */
         post: operations["moveSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a PDF of the content of a space
+         * @description Answers a temporary URL (`/v1/exports/pdf/{token}`, valid for one hour, no token needed) to a PDF of the space's
+         *     current content as readers see it (computed pages expanded), rendered when it is downloaded: every page in
+         *     order with an outline, or with `only` the page `page` alone. Needs read access to the space.
+         */
+        get: operations["getSpacePDF"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16981,6 +17007,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSpacePDF: {
+        parameters: {
+            query?: {
+                /** @description When `true`, the PDF holds only the page `page`; otherwise it holds the whole content. */
+                only?: boolean;
+                /** @description Id of a page of the space (404 when the space has no such page); with `only`, the PDF holds that page alone. */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URL of the PDF, valid for one hour. */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

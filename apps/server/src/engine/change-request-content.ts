@@ -25,7 +25,10 @@ import type { Actor } from '../services/auth.js';
 import { applyResolutions, mergeSnapshots, textMergesAhead, type MergeConflict, type Resolution, type Snapshot, type SnapshotMerge } from './change-request-merge.js';
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
-import { commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadRevisionTree, parseIfMatch, shownContent, type CommitResult, type ContentReadOptions, type SpaceContent } from './content.js';
+import {
+  commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadContent, loadRevisionTree, parseIfMatch, publishedContent, shownContent,
+  type CommitResult, type ContentReadOptions, type SpaceContent,
+} from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
 import { ContentError } from './errors.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
@@ -257,17 +260,31 @@ export async function resolveConflicts(ctx: AppContext, actor: Actor, spaceId: s
 /** How long the URL answered by GET .../pdf can be used. */
 export const PDF_URL_TTL_SECONDS = 60 * 60;
 
-/** GET .../pdf: a signed URL (no token needed, one hour) to the PDF of the change request's content. */
-export async function changeRequestPdfUrl(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
-  const sc = await loadChangeRequestContent(ctx, actor, spaceId, ref);
+/** A signed URL (no token needed, one hour) to the PDF of `sc` (a change request's content, or the space's). */
+async function pdfUrl(ctx: AppContext, sc: SpaceContent & { changeRequest?: ChangeRequestRow }, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
   if (q.page !== undefined) await findPage(ctx, ctx.db, sc, q.page, false); // 404 for a page it does not have
   const exp = Math.floor(ctx.clock.now().getTime() / 1000) + PDF_URL_TTL_SECONDS;
-  const token = signExportUrl(ctx.jwtSecret, { spaceId: sc.space.id, changeRequestId: sc.changeRequest.id, ...(q.only && q.page ? { pageId: q.page } : {}), exp });
+  const token = signExportUrl(ctx.jwtSecret, {
+    spaceId: sc.space.id, ...(sc.changeRequest ? { changeRequestId: sc.changeRequest.id } : {}), ...(q.only && q.page ? { pageId: q.page } : {}), exp,
+  });
   return { url: exportUrl(ctx.config.publicUrl, token) };
 }
 
-/** GET /v1/exports/pdf/{token}: renders the PDF the token was made for, from the change request's current content. */
-export async function renderExportedPdf(ctx: AppContext, token: string): Promise<Buffer> {
+/** GET …/change-requests/{id}/pdf: a signed URL to the PDF of the change request's content. */
+export async function changeRequestPdfUrl(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
+  return pdfUrl(ctx, await loadChangeRequestContent(ctx, actor, spaceId, ref), q);
+}
+
+/** GET /spaces/{spaceId}/pdf (GitBook's getSpacePDF): a signed URL to the PDF of the space's current content. */
+export async function spacePdfUrl(ctx: AppContext, actor: Actor, spaceId: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
+  return pdfUrl(ctx, await loadContent(ctx, actor, spaceId), q);
+}
+
+/**
+ * GET /v1/exports/pdf/{token}: renders the PDF the token was made for, from the change request's current content
+ * or, without a change request, the space's. `filename`: what the download is called.
+ */
+export async function renderExportedPdf(ctx: AppContext, token: string): Promise<{ pdf: Buffer; filename: string }> {
   const checked = verifyExportToken(ctx.jwtSecret, token, ctx.clock.now());
   if (!checked.ok) {
     if (checked.reason === 'expired') throw new ApiError(410, 'This export URL has expired; ask for a new one (GET .../pdf)');
@@ -275,10 +292,11 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   }
   const { spaceId, changeRequestId, pageId } = checked.payload;
   const space = await spacesRepo.findById(ctx.db, spaceId);
-  const cr = space && !space.deleted_at ? await changeRequestsRepo.find(ctx.db, space.id, changeRequestId) : undefined;
-  if (!space || !cr) throw new ApiError(404, 'Export not found: the change request is gone');
-  // The change request's content as readers see it: computed pages expanded into the API reference they stand for.
-  const { content } = await shownContent(ctx, space, await contentOf(ctx.db, cr.revision_id), {});
+  if (!space || space.deleted_at) throw new ApiError(404, 'Export not found: the space is gone');
+  const cr = changeRequestId !== undefined ? await changeRequestsRepo.find(ctx.db, space.id, changeRequestId) : undefined;
+  if (changeRequestId !== undefined && !cr) throw new ApiError(404, 'Export not found: the change request is gone');
+  // The content as readers see it: computed pages expanded into the API reference they stand for.
+  const content = cr ? (await shownContent(ctx, space, await contentOf(ctx.db, cr.revision_id), {})).content : await publishedContent(ctx, space);
   const tree = await loadRevisionTree(ctx, ctx.db, content);
   const paths = computePaths(tree);
   const pages: PdfPageInput[] = [];
@@ -290,7 +308,7 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
     }
   };
   walk(tree, 0);
-  if (pageId && pages.length === 0) throw new ApiError(404, 'Export not found: the page is no longer in the change request');
+  if (pageId && pages.length === 0) throw new ApiError(404, `Export not found: the page is no longer in the ${cr ? 'change request' : 'space'}`);
   // Rendering runs on the content worker pool (seconds of CPU for big exports); the images it may embed are the
   // change request's own files that the pages mention (images on the web are not fetched: a placeholder is drawn).
   const mentioned = (await loadFiles(ctx, ctx.db, content.filesHash)).filter((f) => pages.some((p) => p.markdown.includes(f.id)));
@@ -299,8 +317,9 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
     const bytes = await blobStore(ctx).get(f.blob);
     if (bytes) images.push([f.id, bytes]);
   }
-  return renderPdfOffLoop({
-    pdf: { title: space.title || 'Untitled space', subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`, pages, createdAt: ctx.clock.now() },
+  const pdf = await renderPdfOffLoop({
+    pdf: { title: space.title || 'Untitled space', ...(cr ? { subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}` } : {}), pages, createdAt: ctx.clock.now() },
     images,
   });
+  return { pdf, filename: cr ? 'change-request.pdf' : 'space.pdf' };
 }

@@ -1,7 +1,8 @@
 /**
  * PDF export of pages: `renderPdf` turns page markdown into a PDF with PDFKit.
  *
- * Where it is used (`GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf`, engine/change-request-content.ts):
+ * Where it is used (`GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf` and `GET /v1/spaces/{spaceId}/pdf`,
+ * engine/change-request-content.ts):
  *   1. `changeRequestPdfUrl` checks that the actor can read the change request (and the page, when `?page=` is
  *      given) and answers `{ url }`, a URL signed by export/signed-url.ts that needs no token and lasts an hour
  *      (its HMAC key is derived from jwtSecret, so export tokens never pass for JWTs or the other way round).

@@ -10,6 +10,9 @@ describe('export download tokens', () => {
   it('round-trips the payload, with and without a page', () => {
     const whole = signExportUrl(secret, { spaceId: 'sp1', changeRequestId: 'cr9', exp });
     expect(verifyExportToken(secret, whole, now)).toEqual({ ok: true, payload: { spaceId: 'sp1', changeRequestId: 'cr9', exp } });
+    // No change request: the space's current content.
+    const space = signExportUrl(secret, { spaceId: 'sp1', exp });
+    expect(verifyExportToken(secret, space, now)).toEqual({ ok: true, payload: { spaceId: 'sp1', exp } });
     const page = signExportUrl(secret, { spaceId: 'sp1', changeRequestId: 'cr9', pageId: 'pg3', exp });
     expect(verifyExportToken(secret, page, new Date(now))).toEqual({
       ok: true,
@@ -68,7 +71,7 @@ describe('export download tokens', () => {
       return `${encoded}.${createHmac('sha256', key).update(`bindery.export.pdf.v1.${encoded}`).digest('base64url')}`;
     };
     expect(verifyExportToken(secret, sign(['sp1', 'cr9', null, exp]), now).ok).toBe(true); // the helper is right
-    for (const value of [{ spaceId: 'sp1' }, ['sp1', 'cr9', null], ['', 'cr9', null, exp], ['sp1', 'cr9', 5, exp], ['sp1', 'cr9', null, '9']]) {
+    for (const value of [{ spaceId: 'sp1' }, ['sp1', 'cr9', null], ['', 'cr9', null, exp], ['sp1', 'cr9', 5, exp], ['sp1', 'cr9', null, '9'], ['sp1', '', null, exp], ['sp1', 7, null, exp]]) {
       expect(verifyExportToken(secret, sign(value), now)).toEqual({ ok: false, reason: 'malformed' });
     }
   });

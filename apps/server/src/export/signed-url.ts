@@ -1,11 +1,13 @@
 /**
  * Signed, expiring download tokens for PDF exports.
  *
- * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf` answers `{ url }` where the URL carries a token
- * instead of the caller's credentials (so that it can be opened in a browser or handed to a download manager):
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf` and `GET /v1/spaces/{spaceId}/pdf` answer `{ url }`
+ * where the URL carries a token instead of the caller's credentials (so that it can be opened in a browser or handed
+ * to a download manager):
  *
  *   token = base64url(payload) "." base64url(HMAC-SHA256(key, "bindery.export.pdf.v1." + base64url(payload)))
- *   payload = JSON [spaceId, changeRequestId, pageId | null, exp]       (exp: Unix time in seconds)
+ *   payload = JSON [spaceId, changeRequestId | null, pageId | null, exp]   (exp: Unix time in seconds; no change
+ *             request: the space's current content)
  *
  * The HMAC key is derived from the server secret (`ctx.jwtSecret`) with a fixed label, so export tokens and JWTs
  * signed with the same secret can never be mistaken for each other. Verification recomputes the MAC and compares in
@@ -15,7 +17,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface ExportTokenPayload {
   spaceId: string;
-  changeRequestId: string;
+  /** The change request exported; absent: the space's current content. */
+  changeRequestId?: string;
   /** Export of one page only. */
   pageId?: string;
   /** Expiry, Unix time in seconds. */
@@ -43,9 +46,9 @@ function mac(secret: Uint8Array, encodedPayload: string): Buffer {
 
 /** Signs an export payload; returns the URL-safe token. */
 export function signExportUrl(secret: Uint8Array, payload: ExportTokenPayload): string {
-  if (!payload.spaceId || !payload.changeRequestId) throw new Error('spaceId and changeRequestId are required');
+  if (!payload.spaceId || payload.changeRequestId === '') throw new Error('spaceId is required, and changeRequestId is not empty when given');
   if (!Number.isSafeInteger(payload.exp) || payload.exp <= 0) throw new Error('exp must be a positive integer (Unix seconds)');
-  const compact = [payload.spaceId, payload.changeRequestId, payload.pageId ?? null, payload.exp];
+  const compact = [payload.spaceId, payload.changeRequestId ?? null, payload.pageId ?? null, payload.exp];
   const encoded = Buffer.from(JSON.stringify(compact), 'utf8').toString('base64url');
   return `${encoded}.${mac(secret, encoded).toString('base64url')}`;
 }
@@ -79,8 +82,7 @@ export function verifyExportToken(secret: Uint8Array, token: string, now: Date |
   if (
     typeof spaceId !== 'string' ||
     spaceId === '' ||
-    typeof changeRequestId !== 'string' ||
-    changeRequestId === '' ||
+    (changeRequestId !== null && (typeof changeRequestId !== 'string' || changeRequestId === '')) ||
     (pageId !== null && (typeof pageId !== 'string' || pageId === '')) ||
     typeof exp !== 'number' ||
     !Number.isSafeInteger(exp)
@@ -89,7 +91,7 @@ export function verifyExportToken(secret: Uint8Array, token: string, now: Date |
   }
   const nowSeconds = Math.floor((typeof now === 'number' ? now : now.getTime()) / 1000);
   if (nowSeconds > exp) return { ok: false, reason: 'expired' };
-  return { ok: true, payload: { spaceId, changeRequestId, ...(pageId !== null ? { pageId } : {}), exp } };
+  return { ok: true, payload: { spaceId, ...(changeRequestId !== null ? { changeRequestId } : {}), ...(pageId !== null ? { pageId } : {}), exp } };
 }
 
 /** The public download URL of a token: `<publicUrl>/v1/exports/pdf/<token>`. */

@@ -46,10 +46,10 @@ export const changeRequestHandlers = handlers({
     status: 200, body: await content.changeRequestPdfUrl(ctx, actor, params.spaceId, params.changeRequestId, query),
   }),
   downloadExportedPdf: async ({ params }, ctx) => {
-    const data = await content.renderExportedPdf(ctx, params.token);
+    const { pdf, filename } = await content.renderExportedPdf(ctx, params.token);
     return {
-      status: 200, body: undefined as never, file: { contentType: 'application/pdf', data },
-      headers: { 'Cache-Control': 'private, no-store', 'Content-Disposition': 'inline; filename="change-request.pdf"', 'X-Content-Type-Options': 'nosniff' },
+      status: 200, body: undefined as never, file: { contentType: 'application/pdf', data: pdf },
+      headers: { 'Cache-Control': 'private, no-store', 'Content-Disposition': `inline; filename="${filename}"`, 'X-Content-Type-Options': 'nosniff' },
     };
   },
 

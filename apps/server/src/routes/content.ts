@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
 import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges,
+  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -119,6 +119,8 @@ export const contentHandlers = handlers({
     const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
+
+  getSpacePDF: async ({ actor, params, query }, ctx) => ({ status: 200, body: await spacePdfUrl(ctx, actor, params.spaceId, query) }),
 
   getRevisionSemanticChanges: async ({ actor, params, query }, ctx) => {
     const r = await revisionChanges(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
