@@ -134,6 +134,9 @@ describe('Git Sync', () => {
       expect(r.headers.get('location')).toBe(`/sites/${site.id}/${to}`);
     }
     expect((await moved('old/elsewhere')).status).toBe(404);
+    // The API's read by path answers the page the redirect leads to, as GitBook's does.
+    expect((await t.api.get(`/v1/spaces/${space}/content/path/${encodeURIComponent('old/install')}`)).body.id).toBe(install.id);
+    expect((await t.api.get(`/v1/spaces/${space}/content/path/${encodeURIComponent('old/elsewhere')}`)).status).toBe(404);
   });
 
   /** Imports the fixture repository into a new space and exports it to an empty repository; the files of both. */

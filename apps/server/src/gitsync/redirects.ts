@@ -5,6 +5,8 @@
 // repositories carry hundreds of these (renamed pages keep their old URLs), so each file is compiled once per
 // snapshot.
 import type { AppContext } from '../context.js';
+import { findPage, findPageByPath, type PageView, type SpaceContent } from '../engine/index.js';
+import { ApiError } from '../errors.js';
 import { Lru } from '../lib/lru.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { blobStore } from '../storage/blobs.js';
@@ -49,4 +51,19 @@ export async function spaceRedirect(ctx: AppContext, spaceId: string, path: stri
     compiled.set(sync.snapshot_hash, map);
   }
   return map.size === 0 ? undefined : map.get(normalSource(path));
+}
+
+/**
+ * A page of the space's head by path, or — when no page has that path — the page a `.gitbook.yaml` redirect leads it
+ * to (GitBook's getPageByPath answers such paths "in case we have a redirect at space level … set up in Git Sync").
+ */
+export async function findPageByPathOrRedirect(ctx: AppContext, sc: SpaceContent, path: string): Promise<PageView> {
+  try {
+    return await findPageByPath(ctx, ctx.db, sc, path);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404 || !sc.active) throw err;
+    const id = await spaceRedirect(ctx, sc.space.id, path);
+    if (!id) throw err;
+    return findPage(ctx, ctx.db, sc, id).catch(() => { throw err; });
+  }
 }

@@ -7,6 +7,7 @@ import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
 import { gitOf } from '../gitsync/metadata.js';
+import { findPageByPathOrRedirect } from '../gitsync/redirects.js';
 import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
 import {
   editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
@@ -60,7 +61,7 @@ export const contentHandlers = handlers({
 
   getPageByPath: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const page = await evaluatePage(ctx, sc, await findPageByPath(ctx, ctx.db, sc, params.pagePath), evaluatedFlag(query.evaluated));
+    const page = await evaluatePage(ctx, sc, await findPageByPathOrRedirect(ctx, sc, params.pagePath), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
   },
 
