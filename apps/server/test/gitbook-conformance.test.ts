@@ -112,6 +112,7 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/revisions/{revisionId}/changes',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes',
   'GET /spaces/{spaceId}/pdf',
+  'GET /urls/content',
   'GET /orgs/{organizationId}/sites/{siteId}/share-links',
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
@@ -818,7 +819,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expectConformant();
   });
 
-  it('semantic changes of a revision and of a change request; a space\'s PDF', async () => {
+  it('semantic changes of a revision and of a change request; a space\'s PDF; content by URL', async () => {
     const { owner, gb, org } = await tenant();
     const space = (await gb.orgs.createSpace(org, { title: 'Changes' })).data;
     mine.add(space.id);
@@ -831,6 +832,11 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     await edit(owner, `${base}/change-requests/${cr.id}`, [{ op: 'createPage', page: { id: 'page-added', title: 'Added' } }]);
     expect((await gb.spaces.getChangeRequestChanges(space.id, cr.id, { limit: 5 })).data).toEqual({ changes: [{ type: 'page_created', page: { id: 'page-added', type: 'document', title: 'Added', path: 'added' } }] });
     expect((await gb.spaces.getSpacePdf(space.id, { page: 'page-start', only: true })).data.url).toContain('/v1/exports/pdf/');
+    const page = (await gb.spaces.getPageById(space.id, 'page-start')).data;
+    const located = (await gb.urls.getContentByUrl({ url: (page as any).urls.app })).data as any;
+    expect([located.space.id, located.page.id]).toEqual([space.id, 'page-start']);
+    expect((await gb.urls.getContentByUrl({ url: cr.urls.app })).data).toMatchObject({ space: { id: space.id }, changeRequest: { id: cr.id } });
+    expect((await failure(gb.urls.getContentByUrl({ url: 'https://elsewhere.example/s/x' }))).code).toBe(404);
     expectConformant();
   });
 });

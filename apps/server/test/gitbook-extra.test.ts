@@ -4,7 +4,8 @@
 // the current one), a revision of another space is 404; contributors are who edited and who commented; the grants
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
-// request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF.
+// request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF; the content
+// an app or API URL of this Bindery shows.
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -357,5 +358,53 @@ describe('space PDF', () => {
     // The page deleted since the URL was made: the URL no longer finds it.
     await edits(api, base, [{ op: 'deletePage', pageId: 'page-setup' }]);
     expect((await fetch(server.url + one.data!.url.slice(server.ctx.config.publicUrl.length))).status).toBe(404);
+  });
+});
+
+describe('content by URL', () => {
+  it('resolves app and API URLs of spaces, pages, change requests, revisions and collections; any other URL is 404', async () => {
+    const { org, owner, api, spaceId, base } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    const r1 = await edits(api, base, [
+      { op: 'createPage', page: { id: 'page-guides', title: 'Guides', type: 'group' } },
+      { op: 'createPage', page: { id: 'page-install', title: 'Install', parent: 'page-guides', markdown: 'Run it.\n' } },
+    ]);
+    await edits(api, base, [{ op: 'updatePage', pageId: 'page-install', page: { title: 'Setup', slug: 'setup' } }]);
+    const cr = await api.post(`${base}/change-requests`, { subject: 'More' });
+    await edits(api, `${base}/change-requests/${cr.body.id}`, [{ op: 'createPage', page: { id: 'page-later', title: 'Later', markdown: 'Soon.\n' } }]);
+    const collection = await api.post(`/v1/orgs/${org}/collections`, { title: 'Shelf' });
+    const { appUrl, publicUrl } = server.ctx.config;
+    const resolve = (url: string) => client.GET('/v1/urls/content', { params: { query: { url } } });
+    const summary = async (url: string) => {
+      const r = await resolve(url);
+      expect(r.response.status, `${url}: ${JSON.stringify(r.error)}`).toBe(200);
+      const d = r.data as { space?: { id: string }; collection?: { id: string }; changeRequest?: { id: string }; page?: { id: string; path?: string } };
+      return { space: d.space?.id, collection: d.collection?.id, changeRequest: d.changeRequest?.id, page: d.page?.id, path: d.page?.path };
+    };
+    const none = { space: undefined, collection: undefined, changeRequest: undefined, page: undefined, path: undefined };
+
+    const space = await api.get(base);
+    expect(await summary(space.body.urls.app)).toEqual({ ...none, space: spaceId });
+    const page = await api.get(`${base}/content/page/page-install`);
+    expect(await summary(page.body.urls.app)).toEqual({ ...none, space: spaceId, page: 'page-install', path: 'guides/setup' });
+    expect(await summary(`${appUrl}/s/${spaceId}/guides?x=1#top`)).toEqual({ ...none, space: spaceId, page: 'page-guides', path: 'guides' });
+    expect(await summary(cr.body.urls.app)).toEqual({ ...none, space: spaceId, changeRequest: cr.body.id });
+    expect(await summary(`${cr.body.urls.app}/later`)).toEqual({ ...none, space: spaceId, changeRequest: cr.body.id, page: 'page-later', path: 'later' });
+    expect(await summary(`${appUrl}/s/${spaceId}/~/revisions/${r1}/guides/install`)).toEqual({ ...none, space: spaceId, page: 'page-install', path: 'guides/install' });
+    expect(await summary(collection.body.urls.app)).toEqual({ ...none, collection: collection.body.id });
+    expect(await summary(`${publicUrl}/v1/spaces/${spaceId}/content/page/page-install`)).toEqual({ ...none, space: spaceId, page: 'page-install', path: 'guides/setup' });
+    expect(await summary(`${publicUrl}/v1/spaces/${spaceId}/content/path/guides/setup`)).toMatchObject({ page: 'page-install' });
+    expect(await summary(`${publicUrl}/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content/page/page-later`)).toMatchObject({ changeRequest: cr.body.id, page: 'page-later' });
+    expect(await summary(`${publicUrl}/v1/collections/${collection.body.id}`)).toEqual({ ...none, collection: collection.body.id });
+
+    for (const url of [
+      `https://elsewhere.example/s/${spaceId}`, `${appUrl}/s/${spaceId}/guides/nope`, `${appUrl}/s/${spaceId}/~/changes/99`, `${appUrl}/x/${spaceId}`,
+      `${appUrl}/s/space-nope`, `${publicUrl}/v1/spaces/${spaceId}/comments`, `${appUrl}/s/${spaceId}/later`,
+    ]) {
+      expect([url, (await resolve(url)).response.status]).toEqual([url, 404]);
+    }
+    expect((await resolve('not a url')).response.status).toBe(400);
+    const stranger = server.client((await createUser(server, 'Stranger')).token);
+    expect((await stranger.GET('/v1/urls/content', { params: { query: { url: space.body.urls.app } } })).response.status).toBe(404);
   });
 });

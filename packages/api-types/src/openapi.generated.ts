@@ -4680,6 +4680,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/urls/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve a URL to the content it shows
+         * @description Resolves a URL of this Bindery to a collection, or to a space with the change request and the page it names.
+         *     App URLs (the `urls.app` of content): `/s/{spaceId}`, `/s/{spaceId}/{pagePath}`, `/s/{spaceId}/~/changes/{number}[/{pagePath}]`,
+         *     `/s/{spaceId}/~/revisions/{revisionId}[/{pagePath}]`, `/c/{collectionId}`; API URLs: `/v1/spaces/{spaceId}`,
+         *     `…/content/path/{pagePath}`, `…/content/page/{pageId}`, `…/change-requests/{changeRequestId}[/content/…]`,
+         *     `…/revisions/{revisionId}[/path/{pagePath} | /page/{pageId}]`, `/v1/collections/{collectionId}`. Pages are read
+         *     from the content the URL names (the change request's, a revision's, or the current one). A URL of another host,
+         *     of no content, or of content the caller may not see is 404. Published sites' URLs: `/urls/published`.
+         */
+        get: operations["getContentByUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/urls/published": {
         parameters: {
             query?: never;
@@ -5254,6 +5280,14 @@ export interface components {
              * @example builtin:openapi
              */
             type: string;
+        };
+        /** @description What a URL of this Bindery shows (getContentByUrl) — a collection, or a space with the change request and the page the URL names. */
+        ContentByUrl: {
+            collection: components["schemas"]["Collection"];
+        } | {
+            changeRequest?: components["schemas"]["ChangeRequest"];
+            page?: components["schemas"]["RevisionPage"];
+            space: components["schemas"]["Space"];
         };
         /** @description One edit of a batch (Bindery extension), by `op`. */
         ContentEdit: {
@@ -17817,6 +17851,33 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Subdomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getContentByUrl: {
+        parameters: {
+            query: {
+                /** @description URL to resolve. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content the URL shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentByUrl"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -3,6 +3,7 @@ import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentSpace } from '../presenters/space.js';
 import * as spaces from '../services/spaces.js';
+import { contentByUrl } from '../services/url-content.js';
 import { inviteToSpace } from '../services/permissions.js';
 import * as permissions from '../services/permissions.js';
 import { presentUserPermission } from '../presenters/user.js';
@@ -19,6 +20,8 @@ export const spaceHandlers = handlers({
     const json = presentSpace(ctx.config, space, access);
     return { status: 201, body: json, headers: { Location: json.urls.location } };
   },
+
+  getContentByUrl: async ({ actor, query }, ctx) => ({ status: 200, body: await contentByUrl(ctx, actor, query.url) }),
 
   getSpaceById: async ({ actor, params, query }, ctx) => {
     const { space, access } = await spaces.getSpace(ctx, actor, params.spaceId, query.shareKey);
