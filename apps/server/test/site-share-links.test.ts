@@ -161,6 +161,11 @@ describe('site redirects', () => {
     expect((await get(`${base}/setup`)).status).toBe(200);
     expect((await get(`${base}/later`)).status).toBe(404);
     expect((await get(`${base}/nothing`)).status).toBe(404);
+    // In a site space that is not the default, the path relative to the site space is tried too.
+    const api2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API' })).body;
+    await t.api.post(`/v1/spaces/${api2.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-ref', title: 'Reference', markdown: 'Ref.\n' } }] });
+    const second = (await t.api.post(`${api}/site-spaces`, { spaceId: api2.id })).body;
+    expect((await get(`${base}/${second.path}/old-setup`)).headers.get('location')).toBe(`${base}/setup`);
 
     // Upsert by source, publish a draft, delete with a null destination — each seen on the next request.
     const again = await t.api.put(`${api}/redirects`, { redirects: [

@@ -521,10 +521,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   /**
    * A path no page answers: the site's live redirect for it, if any (GitBook's order: pages first, then site
-   * redirects). Permanent redirects are 308 on public sites, 307 elsewhere (and for the others), as GitBook serves them.
+   * redirects; the path relative to the site, then relative to its site space, as GitBook's renderer tries them).
+   * Permanent redirects are 308 on public sites, 307 elsewhere (and for the others), as GitBook serves them.
    */
-  async function followRedirect(res: Response, v: Visit, rawPath: string): Promise<boolean> {
-    const m = matchRedirect(await liveRedirects(ctx, v.site), rawPath);
+  async function followRedirect(res: Response, v: Visit, rawPath: string, r?: Resolved): Promise<boolean> {
+    const redirects = await liveRedirects(ctx, v.site);
+    const inSpace = r && r.spaceBase !== v.base ? rawPath.slice(r.spaceBase.length - v.base.length) || '/' : undefined;
+    const m = matchRedirect(redirects, rawPath) ?? (inSpace !== undefined ? matchRedirect(redirects, inSpace) : undefined);
     const target = m && await redirectTarget(ctx, v.site, v.view.structure, v.heads, m, v.base);
     if (!m || !target) return false;
     res.setHeader('Cache-Control', 'no-cache');
@@ -532,8 +535,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return true;
   }
 
-  async function redirectOrNotFound(res: Response, v: Visit, rawPath: string, message?: string): Promise<void> {
-    if (!(await followRedirect(res, v, rawPath))) notFound(res, message, v);
+  async function redirectOrNotFound(res: Response, v: Visit, rawPath: string, message?: string, r?: Resolved): Promise<void> {
+    if (!(await followRedirect(res, v, rawPath, r))) notFound(res, message, v);
   }
 
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
@@ -544,7 +547,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const r = resolve(v, segments);
     if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
     const rev = await revisionOf(v, r.siteSpace.space_id);
-    if (!rev) return void (await redirectOrNotFound(res, v, rawPath));
+    if (!rev) return void (await redirectOrNotFound(res, v, rawPath, undefined, r));
     const flat = flatten(rev.tree, r.spaceBase);
     const path = r.rest.join('/');
     let at = path === '' ? 0 : flat.findIndex((f) => (f.page.path ?? f.page.meta.slug) === path);
@@ -560,7 +563,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const current = flat[at];
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     if (!current) {
-      if (await followRedirect(res, v, rawPath)) return;
+      if (await followRedirect(res, v, rawPath, r)) return;
       // Then the space's own redirects (`.gitbook.yaml` of its Git Sync), as GitBook's renderer tries them last.
       const moved = rev.byId.get((await spaceRedirect(ctx, r.siteSpace.space_id, path)) ?? '');
       if (moved && moved.page.meta.type === 'document') {
