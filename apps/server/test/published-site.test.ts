@@ -100,6 +100,27 @@ describe('published site', () => {
     expect((await get(`${base}/setup`)).text).toContain('Changed.');
   });
 
+  it('leads the old path of a renamed or moved page to its current path (GitBook\'s automatic redirects)', async () => {
+    const { t, space, site, base } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    expect((await get(`${base}/setup`)).status).toBe(200);
+    // Renamed (slug), then moved into the group: both old paths lead to where the page is now.
+    expect((await t.api.patch(`/v1/spaces/${space.id}/content/page/page-setup`, { slug: 'installation' })).status).toBe(200);
+    const edits = await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'movePage', pageId: 'page-setup', parent: 'page-group' }] });
+    expect(edits.status, JSON.stringify(edits.body)).toBe(200);
+    for (const [path, to] of [['setup', 'advanced/installation'], ['SETUP', 'advanced/installation'], ['installation', 'advanced/installation'], ['setup.md', 'advanced/installation.md']]) {
+      const r = await get(`${base}/${path}`);
+      expect(r.status, path).toBe(307);
+      expect(r.headers.get('location')).toBe(`${base}/${to}`);
+    }
+    expect((await get(`${base}/advanced/installation`)).text).toContain('The zebra keyword.');
+    // A new page taking an old path wins over the redirect; a deleted page's old path is a 404.
+    await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-new', title: 'Setup', markdown: 'New setup.\n' } }] });
+    expect((await get(`${base}/setup`)).text).toContain('New setup.');
+    await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'deletePage', pageId: 'page-setup' }] });
+    expect((await get(`${base}/installation`)).status).toBe(404);
+  });
+
   it('unlisted sites are not indexed; share-link sites need their key; visitor-auth sites need a signed visitor token', async () => {
     const unlisted = await publishedSite({ visibility: 'unlisted' });
     await unlisted.t.api.post(`/v1/orgs/${unlisted.t.org}/sites/${unlisted.site.id}/publish`);

@@ -233,6 +233,14 @@ export interface SpacePagesTable {
   content_hash: string;
 }
 
+/** A path a page had before it was moved or renamed (the published site redirects it to the page's current path). */
+export interface PageMovesTable {
+  space_id: string;
+  path: string;
+  page_id: string;
+  moved_at: string;
+}
+
 /** When each version (content hash) of a page was first committed in a space (Page.createdAt/updatedAt). */
 /** What one computed page becomes for one version of its specification (a cache of stored generated pages). */
 export interface ComputedExpansionsTable {
@@ -787,6 +795,7 @@ export interface Database {
   content_objects: ContentObjectsTable;
   space_index_state: SpaceIndexStateTable;
   space_pages: SpacePagesTable;
+  page_moves: PageMovesTable;
   page_versions: PageVersionsTable;
   computed_expansions: ComputedExpansionsTable;
   content_imports: ContentImportsTable;

@@ -108,6 +108,8 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
   const reindex: Reindex[] = [];
   const visited = new Set<string>();
   const goneHashes: string[] = [];
+  // Paths that pages left (moved, renamed, or under a moved parent): the published site redirects them.
+  const moves: { path: string; pageId: string }[] = [];
   let level: Item[] = [{ hash: rootHash, parentId: null, parentPath: '', root: true }];
 
   while (level.length) {
@@ -124,7 +126,10 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
       if (row && row.node_hash === rec.hash && row.path === path && row.parent_id === item.parentId) continue;
       upserts.push({ space_id: spaceId, page_id: id, parent_id: item.parentId, path, type: rec.meta.type, node_hash: rec.hash, content_hash: rec.contentHash });
       if (!row) affected.pageIds.add(id);
-      if (row?.path && row.path !== path) affected.paths.add(row.path);
+      if (row?.path && row.path !== path) {
+        affected.paths.add(row.path);
+        if (path !== null) moves.push({ path: row.path, pageId: id });
+      }
       if (path && row?.path !== path) affected.paths.add(path);
       if (!item.root && (!row || row.content_hash !== rec.contentHash || row.path !== path || row.type !== rec.meta.type)) {
         reindex.push({ pageId: id, meta: rec.meta, contentHash: rec.contentHash, path: path ?? '' });
@@ -168,6 +173,7 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
   }
   stats.removed = removed.length;
   stats.pages = await contentIndexRepo.upsertPages(tx, upserts);
+  if (moves.length) await contentIndexRepo.recordMoves(tx, spaceId, moves, ctx.clock.now().toISOString());
   await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats);
   for (const p of reindex) affected.linkPages.add(p.pageId);
 }

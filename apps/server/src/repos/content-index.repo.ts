@@ -15,6 +15,23 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 }
 
 export const contentIndexRepo = {
+  /** Records the paths pages left when they moved (one row per old path: the latest page to leave it). */
+  async recordMoves(db: DbOrTx, spaceId: string, moves: readonly { path: string; pageId: string }[], at: string): Promise<void> {
+    for (let i = 0; i < moves.length; i += 200) {
+      const rows = moves.slice(i, i + 200).map((m) => ({ space_id: spaceId, path: m.path, page_id: m.pageId, moved_at: at }));
+      await db.insertInto('page_moves').values(rows)
+        .onConflict((oc) => oc.columns(['space_id', 'path']).doUpdateSet((eb) => ({ page_id: eb.ref('excluded.page_id'), moved_at: eb.ref('excluded.moved_at') })))
+        .execute();
+    }
+  },
+  /** The page that last left `path` (compared case-insensitively when no exact row), if any. */
+  async movedFrom(db: DbOrTx, spaceId: string, path: string): Promise<string | undefined> {
+    const exact = await db.selectFrom('page_moves').select('page_id').where('space_id', '=', spaceId).where('path', '=', path).executeTakeFirst();
+    if (exact) return exact.page_id;
+    const folded = await db.selectFrom('page_moves').select('page_id').where('space_id', '=', spaceId).where(sql<string>`lower(path)`, '=', path.toLowerCase())
+      .orderBy('moved_at', 'desc').limit(1).executeTakeFirst();
+    return folded?.page_id;
+  },
   state(db: DbOrTx, spaceId: string): Promise<IndexStateRow | undefined> {
     return db.selectFrom('space_index_state').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
   },

@@ -31,8 +31,9 @@ import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
-import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type RevisionView, type SiteView } from './state.js';
+import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
+import { contentIndexRepo } from '../repos/content-index.repo.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -564,9 +565,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     if (!current) {
       if (await followRedirect(res, v, rawPath, r)) return;
-      // Then the space's own redirects (`.gitbook.yaml` of its Git Sync), as GitBook's renderer tries them last.
-      const moved = rev.byId.get((await spaceRedirect(ctx, r.siteSpace.space_id, path)) ?? '');
-      if (moved && moved.page.meta.type === 'document') {
+      // Then GitBook's automatic redirects (a page moved or renamed away from the path), then the space's own
+      // (`.gitbook.yaml` of its Git Sync), which GitBook's renderer tries last.
+      const isPage = (e: IndexedPage | undefined): e is IndexedPage => e !== undefined && e.page.meta.type === 'document';
+      let moved = path === '' ? undefined : rev.byId.get((await contentIndexRepo.movedFrom(ctx.db, r.siteSpace.space_id, path)) ?? '');
+      if (path !== '' && !isPage(moved)) moved = rev.byId.get((await spaceRedirect(ctx, r.siteSpace.space_id, path)) ?? '');
+      if (isPage(moved)) {
         res.setHeader('Cache-Control', 'no-cache');
         return void res.redirect(307, `${r.spaceBase}/${moved.path}${twin ? '.md' : ''}`);
       }
