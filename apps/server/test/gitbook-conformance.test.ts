@@ -113,6 +113,7 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes',
   'GET /spaces/{spaceId}/pdf',
   'GET /urls/content',
+  'GET /orgs/{organizationId}/sites/{siteId}/structure',
   'GET /orgs/{organizationId}/sites/{siteId}/share-links',
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
@@ -842,7 +843,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
 });
 
 describe('@gitbook/api against Bindery: site share links and redirects (docs/sites.md)', () => {
-  it('share links: list, create, update, delete; redirects: create, bulk upsert, list, update, resolve by source, delete', async () => {
+  it('share links: list, create, update, delete; the structure; redirects: create, bulk upsert, list, update, resolve by source, delete', async () => {
     const { gb, org } = await tenant();
     const space = (await gb.orgs.createSpace(org, { title: 'Guide' })).data;
     mine.add(space.id);
@@ -851,6 +852,8 @@ describe('@gitbook/api against Bindery: site share links and redirects (docs/sit
     expect((await gb.orgs.listSiteShareLinks(org, site.id, { limit: 5, search: 'review' })).data.items.map((l: any) => l.id)).toEqual([link.id]);
     expect((await gb.orgs.updateSiteShareLinkById(org, site.id, link.id, { active: false })).data.active).toBe(false);
     expect((await gb.orgs.deleteSiteShareLinkById(org, site.id, link.id)).status).toBe(205);
+    const structure = (await gb.orgs.getSiteStructure(org, site.id)).data;
+    expect([structure.type, (structure.structure as any[]).map((ss) => ss.space.id)]).toEqual(['siteSpaces', [space.id]]);
 
     const created = (await gb.orgs.createSiteRedirect(org, site.id, { source: '/old', permanent: true, destination: { kind: 'external', url: 'https://example.com/new' } })).data;
     const bulk = (await gb.orgs.bulkUpsertSiteRedirects(org, site.id, { redirects: [{ source: '/docs/*', captureWildcard: true, destination: { kind: 'external', url: 'https://example.com/docs' } }] })).data;

@@ -5,7 +5,7 @@
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
 // request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF; the content
-// an app or API URL of this Bindery shows.
+// an app or API URL of this Bindery shows; a site's navigation structure.
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -406,5 +406,38 @@ describe('content by URL', () => {
     expect((await resolve('not a url')).response.status).toBe(400);
     const stranger = server.client((await createUser(server, 'Stranger')).token);
     expect((await stranger.GET('/v1/urls/content', { params: { query: { url: space.body.urls.app } } })).response.status).toBe(404);
+  });
+});
+
+describe('site structure', () => {
+  it('answers the site spaces of a site without sections, then its sections and groups in order with their site spaces', async () => {
+    const { org, owner, api, spaceId } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    const other = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'API' })).body.id as string;
+    const sites = `/v1/orgs/${org}/sites`;
+    const site = (await api.post(sites, { title: 'Docs', spaces: [spaceId] })).body;
+    const structure = async () => {
+      const r = await client.GET('/v1/orgs/{organizationId}/sites/{siteId}/structure', { params: { path: { organizationId: org, siteId: site.id } } });
+      expect(r.response.status, JSON.stringify(r.error)).toBe(200);
+      return r.data!;
+    };
+    const flat = await structure();
+    expect(flat.type).toBe('siteSpaces');
+    expect(flat.structure.map((ss: any) => [ss.object, ss.space.id, ss.default])).toEqual([['site-space', spaceId, true]]);
+
+    const section = await api.post(`${sites}/${site.id}/sections`, { spaceId: other, title: 'API reference' });
+    expect(section.status, JSON.stringify(section.body)).toBe(201);
+    const group = await api.post(`${sites}/${site.id}/section-groups`, { title: 'Developers', sections: [section.body.id] });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const nested = await structure();
+    expect(nested.type).toBe('sections');
+    expect(nested.structure.map((x: any) => [x.object, x.title, (x.siteSpaces ?? x.children).map((c: any) => c.space?.id ?? c.title)])).toEqual([
+      ['site-section', 'Docs', [spaceId]], ['site-section-group', 'Developers', ['API reference']],
+    ]);
+    expect(nested).toEqual((await api.get(`${sites}/${site.id}/published`)).body.structure);
+
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    expect((await stranger.get(`${sites}/${site.id}/structure`)).status).toBe(404);
+    expect((await api.get(`${sites}/site-nope/structure`)).status).toBe(404);
   });
 });

@@ -2223,6 +2223,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the navigation structure of a site
+         * @description The site's sections and section groups in their order, each section with its site spaces (`type: sections`),
+         *     or its site spaces when it has no sections (`type: siteSpaces`): the `structure` of the published profile
+         *     (`GET …/published`), readable by the same callers (members of the organization; others on a published site its
+         *     visibility opens to them, a share-link site with `shareKey`).
+         */
+        get: operations["getSiteStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/unpublish": {
         parameters: {
             query?: never;
@@ -6606,19 +6634,7 @@ export interface components {
                 script: string;
             }[];
             site: components["schemas"]["Site"];
-            /**
-             * @description The navigation of the site: its sections and section groups (`type: sections`), or its site spaces when the
-             *     site has no sections (`type: siteSpaces`).
-             */
-            structure: {
-                structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
-                /** @constant */
-                type: "sections";
-            } | {
-                structure: components["schemas"]["SiteSpace"][];
-                /** @constant */
-                type: "siteSpaces";
-            };
+            structure: components["schemas"]["SiteStructure"];
         };
         /**
          * @description What a URL of a published site resolves to: the site, section, site space and space it shows, with the path of the
@@ -7509,6 +7525,19 @@ export interface components {
                  */
                 published?: string;
             };
+        };
+        /**
+         * @description The navigation of the site: its sections and section groups (`type: sections`), or its site spaces when the
+         *     site has no sections (`type: siteSpaces`).
+         */
+        SiteStructure: {
+            structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+            /** @constant */
+            type: "sections";
+        } | {
+            structure: components["schemas"]["SiteSpace"][];
+            /** @constant */
+            type: "siteSpaces";
         };
         /**
          * @description The type (plan) of a site.
@@ -13064,6 +13093,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSiteStructure: {
+        parameters: {
+            query?: {
+                /** @description Share key of a site published through share links; used to resolve the published URLs. */
+                shareKey?: components["parameters"]["SiteShareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The structure. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteStructure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -135,6 +135,16 @@ export function structureLevel(config: Config, v: StructureView, groupId: string
   return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.json());
 }
 
+/**
+ * The navigation of a site (GitBook's SiteStructure; the published profile's `structure` and getSiteStructure): its
+ * sections and groups in order, or its site spaces when it has no sections.
+ */
+export function presentStructure(config: Config, v: StructureView): components['schemas']['SiteStructure'] {
+  return v.structure.sections.length
+    ? { type: 'sections', structure: structureLevel(config, v, null) }
+    : { type: 'siteSpaces', structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(config, v, ss)) };
+}
+
 type Customization = components['schemas']['SiteCustomization'];
 
 /**

@@ -4,7 +4,7 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
+import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
 import * as sites from '../services/sites.js';
 
@@ -87,12 +87,14 @@ export const siteHandlers = handlers({
 
   listSiteAdaptiveTemplateConditions: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.templateConditions(ctx, actor, params.organizationId, params.siteId) }),
 
+  getSiteStructure: async ({ actor, params, query }, ctx) => ({
+    status: 200, body: presentStructure(ctx.config, await view(ctx, actor, params.organizationId, params.siteId, query.shareKey)),
+  }),
+
   getPublishedContentSite: async ({ actor, params, query }, ctx) => {
     const v = await view(ctx, actor, params.organizationId, params.siteId, query.shareKey);
     const count = v.structure.siteSpaces.length;
-    const structure = v.structure.sections.length
-      ? { type: 'sections' as const, structure: structureLevel(ctx.config, v, null) }
-      : { type: 'siteSpaces' as const, structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(ctx.config, v, ss)) };
+    const structure = presentStructure(ctx.config, v);
     return {
       status: 200,
       body: {
