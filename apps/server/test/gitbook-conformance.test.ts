@@ -114,6 +114,7 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/pdf',
   'GET /urls/content',
   'GET /orgs/{organizationId}/sites/{siteId}/structure',
+  'PATCH /users/{userId}',
   'GET /orgs/{organizationId}/sites/{siteId}/share-links',
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
@@ -820,7 +821,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expectConformant();
   });
 
-  it('semantic changes of a revision and of a change request; a space\'s PDF; content by URL', async () => {
+  it('semantic changes of a revision and of a change request; a space\'s PDF; content by URL; updating a user', async () => {
     const { owner, gb, org } = await tenant();
     const space = (await gb.orgs.createSpace(org, { title: 'Changes' })).data;
     mine.add(space.id);
@@ -838,6 +839,7 @@ describe('@gitbook/api against Bindery: operations beyond the seeds (docs/gitboo
     expect([located.space.id, located.page.id]).toEqual([space.id, 'page-start']);
     expect((await gb.urls.getContentByUrl({ url: cr.urls.app })).data).toMatchObject({ space: { id: space.id }, changeRequest: { id: cr.id } });
     expect((await failure(gb.urls.getContentByUrl({ url: 'https://elsewhere.example/s/x' }))).code).toBe(404);
+    expect((await gb.users.updateUserById(owner.id, { displayName: 'Renamed owner' })).data.displayName).toBe('Renamed owner');
     expectConformant();
   });
 });

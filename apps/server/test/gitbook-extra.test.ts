@@ -5,7 +5,7 @@
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
 // request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF; the content
-// an app or API URL of this Bindery shows; a site's navigation structure.
+// an app or API URL of this Bindery shows; a site's navigation structure; updating a user.
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -439,5 +439,31 @@ describe('site structure', () => {
     const stranger = server.api((await createUser(server, 'Stranger')).token);
     expect((await stranger.get(`${sites}/${site.id}/structure`)).status).toBe(404);
     expect((await api.get(`${sites}/site-nope/structure`)).status).toBe(404);
+  });
+});
+
+describe('updating a user', () => {
+  it('lets a user rename themself (seen at once through their token) and the instance administrator update anyone; others are refused', async () => {
+    const { org, owner } = await createTenant(server);
+    const mate = await createUser(server, 'Mate');
+    await addMember(server, org, owner, mate, 'admin');
+    const self = server.client(mate.token);
+    const patch = (token: string, userId: string, body: { displayName?: string; photoURL?: string | null }) =>
+      server.client(token).PATCH('/v1/users/{userId}', { params: { path: { userId } }, body });
+
+    const renamed = await patch(mate.token, mate.id, { displayName: 'Mate Renamed', photoURL: 'https://example.com/me.png' });
+    expect(renamed.data).toMatchObject({ id: mate.id, displayName: 'Mate Renamed', photoURL: 'https://example.com/me.png', email: mate.email });
+    expect((await self.GET('/v1/user')).data).toMatchObject({ displayName: 'Mate Renamed' });
+    expect((await server.client(owner.token).GET('/v1/users/{userId}', { params: { path: { userId: mate.id } } })).data!.displayName).toBe('Mate Renamed');
+    const cleared = await patch(server.adminToken, mate.id, { photoURL: null });
+    expect([cleared.response.status, cleared.data!.displayName, cleared.data!.photoURL]).toEqual([200, 'Mate Renamed', undefined]);
+
+    // An organization admin who shares an organization with the user may see, not change them; a stranger sees nothing.
+    expect((await patch(owner.token, mate.id, { displayName: 'Nope' })).response.status).toBe(403);
+    const stranger = await createUser(server, 'Stranger');
+    expect((await patch(stranger.token, mate.id, { displayName: 'Nope' })).response.status).toBe(404);
+    expect((await patch(mate.token, mate.id, {})).response.status).toBe(400);
+    expect((await patch(mate.token, mate.id, { displayName: '' })).response.status).toBe(400);
+    expect((await self.GET('/v1/user')).data!.displayName).toBe('Mate Renamed');
   });
 });

@@ -4863,7 +4863,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a user
+         * @description Changes the user's display name or photo. The user themself or the instance administrator (403 for anyone else
+         *     who can see the user, 404 for who cannot). `photoURL: null` removes the photo (Bindery extension).
+         */
+        patch: operations["updateUserById"];
         trace?: never;
     };
     "/v1/users/{userId}/tokens": {
@@ -18149,6 +18154,43 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateUserById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full name of the user. */
+                    displayName?: string;
+                    /** Format: uri */
+                    photoURL?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The user, updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

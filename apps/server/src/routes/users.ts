@@ -3,7 +3,7 @@ import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentToken } from '../presenters/token.js';
 import { presentUser } from '../presenters/user.js';
-import { createTokenFor, createUser, getVisibleUser, listOwnTokens, revokeOwnToken } from '../services/users.js';
+import { createTokenFor, createUser, getVisibleUser, listOwnTokens, revokeOwnToken, updateUser } from '../services/users.js';
 
 export const BUILD = process.env.BINDERY_BUILD ?? 'dev';
 
@@ -21,6 +21,11 @@ export const userHandlers = handlers({
     const user = await getVisibleUser(ctx, actor, params.userId);
     const withEmail = user.id === actor.user.id || actor.isInstanceAdmin;
     return { status: 200, body: presentUser(ctx.config, user, { withEmail }) };
+  },
+
+  updateUserById: async ({ actor, params, body }, ctx) => {
+    const user = await updateUser(ctx, actor, params.userId, body);
+    return { status: 200, body: presentUser(ctx.config, user, { withEmail: true }) };
   },
 
   createAPIToken: async ({ actor, params, body }, ctx) => {

@@ -43,6 +43,19 @@ export async function getVisibleUser(ctx: AppContext, actor: Actor, userId: stri
   throw notFound('User');
 }
 
+/** PATCH /users/{userId}: the user themself or the instance administrator changes the display name or photo. */
+export async function updateUser(ctx: AppContext, actor: Actor, userId: string, body: RequestBody<'updateUserById'>): Promise<UserRow> {
+  const user = await getVisibleUser(ctx, actor, userId);
+  if (user.id !== actor.user.id && !actor.isInstanceAdmin) throw forbidden('Only the user themself or the instance administrator can update a user');
+  const patch = {
+    ...(body.displayName !== undefined ? { display_name: body.displayName } : {}),
+    ...(body.photoURL !== undefined ? { photo_url: body.photoURL } : {}),
+    updated_at: ctx.clock.now().toISOString(),
+  };
+  await usersRepo.update(ctx.db, user.id, patch);
+  return { ...user, ...patch };
+}
+
 export async function createTokenFor(ctx: AppContext, actor: Actor, userId: string, label: string) {
   const user = await getVisibleUser(ctx, actor, userId);
   if (user.id !== actor.user.id && !actor.isInstanceAdmin) throw forbidden('You can only create tokens for yourself');
