@@ -13,6 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../lib/worker-pool.js';
 import type { Document } from './document.js';
+import type { RepoSpace } from '../gitsync/format/read.js';
 import type { TextMergeResult } from './merge-text.js';
 import { bodyAs, TASKS, type BodyFormat, type PdfTaskInput, type ProcessedPage, type ShownBody, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
 
@@ -77,6 +78,19 @@ export function derivePage(markdown: string): Promise<ProcessedPage> {
   return runContentTask('derivePage', { markdown }, markdown.length);
 }
 
+/** Markdown per task when the index derives many pages (a large commit). */
+const DERIVE_CHUNK_BYTES = 128 * 1024;
+
+/**
+ * Sections and links of many pages' stored markdown, in order: in chunks (up to 128 KB or 200 pages), each inline
+ * when small, else on the pool (a busy pool is waited for), one at a time, so that indexing the thousand pages of a
+ * Git Sync import never parses them on the event loop.
+ */
+export async function derivePages(markdowns: readonly string[]): Promise<{ sections: ProcessedPage['sections']; links: ProcessedPage['links'] }[]> {
+  // A chunk has the budget of a page per page it holds (a single page: as derivePage), up to Git Sync's.
+  return inChunks([...markdowns], (m) => m.length, (chunk, bytes) => runContentTask('derivePages', { markdowns: chunk }, bytes, { budgetMs: Math.min(GIT_BUDGET_MS, settings.budgetMs * chunk.length) }), DERIVE_CHUNK_BYTES);
+}
+
 /** The GitBook JSON document of stored markdown. */
 export function pageDocument(markdown: string): Promise<Document> {
   return runContentTask('pageDocument', { markdown }, markdown.length);
@@ -98,7 +112,7 @@ export function htmlPage(html: string, baseUrl: string): Promise<{ title: string
 }
 
 /** Runs the chunks one after the other, each on the pool (a busy pool is waited for, not failed). */
-async function inChunks<T, R>(items: T[], size: (item: T) => number, run: (chunk: T[], bytes: number) => Promise<R[]>): Promise<R[]> {
+async function inChunks<T, R>(items: T[], size: (item: T) => number, run: (chunk: T[], bytes: number) => Promise<R[]>, chunkBytes = GIT_CHUNK_BYTES): Promise<R[]> {
   const out: R[] = [];
   let chunk: T[] = [];
   let bytes = 0;
@@ -119,7 +133,7 @@ async function inChunks<T, R>(items: T[], size: (item: T) => number, run: (chunk
   for (const item of items) {
     chunk.push(item);
     bytes += size(item);
-    if (bytes >= GIT_CHUNK_BYTES || chunk.length >= 200) await flush();
+    if (bytes >= chunkBytes || chunk.length >= 200) await flush();
   }
   await flush();
   return out;
@@ -142,6 +156,23 @@ export function gitImportBodies(items: { from: string; body: string }[], files: 
   const f = [...files];
   const p = [...pages];
   return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
+}
+
+/**
+ * Git Sync import: reads the project directory in GitBook's format (gitsync/format/read.ts: SUMMARY.md, every page
+ * file's frontmatter, title and body) on the pool, so that parsing a thousand page files does not hold the event loop.
+ */
+export async function gitReadRepository(listing: { projectDir: string; files: ReadonlyMap<string, string>; texts: ReadonlyMap<string, string> }): Promise<RepoSpace> {
+  const input = { projectDir: listing.projectDir, files: [...listing.files], texts: [...listing.texts] };
+  const size = input.texts.reduce((n, [, t]) => n + t.length, 0);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runContentTask('gitReadRepository', input, size, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) });
+    } catch (err) {
+      if (!(err instanceof PoolBusyError) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 /** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`: id -> path), in chunks on the pool. */

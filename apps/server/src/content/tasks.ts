@@ -9,7 +9,7 @@ import { documentLinks, documentSections, type ExtractedLink, type Section } fro
 import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
-import { pathResolver } from '../gitsync/format/read.js';
+import { pathResolver, readRepository, type RepoSpace } from '../gitsync/format/read.js';
 import { refTarget } from '../gitsync/format/write.js';
 import mammoth from 'mammoth';
 import type { RenderPdfInput } from '../export/pdf.js';
@@ -67,6 +67,14 @@ export const TASKS = {
     return derive(input.markdown, markdownToDocument(input.markdown, { keys: false }));
   },
 
+  /** Sections and links of many pages' stored markdown (the index of a large commit), in order. */
+  derivePages(input: { markdowns: string[] }): { sections: Section[]; links: ExtractedLink[] }[] {
+    return input.markdowns.map((markdown) => {
+      const doc = markdownToDocument(markdown, { keys: false });
+      return { sections: documentSections(doc), links: documentLinks(doc) };
+    });
+  },
+
   /** The GitBook JSON document of stored markdown. */
   pageDocument(input: { markdown: string }): Document {
     return markdownToDocument(input.markdown);
@@ -96,6 +104,12 @@ export const TASKS = {
     checkBytes(input.html, 'htmlBytes', 'the HTML page');
     const converted = htmlToMarkdown(input.html, input.baseUrl);
     return { title: converted.title, markdown: normalizeMarkdown(converted.markdown) };
+  },
+
+  /** Git Sync import: the project directory (its files, path -> oid, and the text of its markdown and YAML files) read in GitBook's format. */
+  gitReadRepository(input: { projectDir: string; files: [string, string][]; texts: [string, string][] }): RepoSpace {
+    const texts = new Map(input.texts);
+    return readRepository({ projectDir: input.projectDir, files: new Map(input.files), text: (path) => texts.get(path) });
   },
 
   /**

@@ -12,7 +12,7 @@
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
 import { isPathless } from '../content/tree.js';
 import { documentLinks, documentSections, type Document, type ExtractedLink, type Section } from '../content/markdown.js';
-import { derivePage } from '../content/process.js';
+import { derivePage, derivePages } from '../content/process.js';
 import { Lru } from '../lib/lru.js';
 import { searchScope } from '../db/dialect.js';
 import type { AppContext } from '../context.js';
@@ -183,12 +183,17 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   if (pages.length === 0) return;
   if (hadIndex) await clearDerivedInSlices(tx, spaceId, pages.map((p) => p.pageId));
   const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
+  const indexed = pages.filter((p) => p.meta.type !== 'link' && p.meta.type !== 'computed');
+  // What was not remembered from the write is derived in chunks off the event loop (a Git Sync import: 1,000 pages).
+  const fresh = new Map<string, Derived>();
+  const unknown = [...new Set(indexed.map((p) => markdown.get(p.contentHash) ?? '').filter((md) => md && !knownDerived(md)))];
+  (await derivePages(unknown)).forEach((d, i) => fresh.set(unknown[i]!, d));
   const sections: Insertable<SearchSectionsTable>[] = [];
   const links: Insertable<PageLinksTable>[] = [];
-  for (const p of pages) {
-    if (p.meta.type === 'link' || p.meta.type === 'computed') continue;
+  for (const [i, p] of indexed.entries()) {
+    if (i > 0 && i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
     const md = markdown.get(p.contentHash) ?? '';
-    const d = md ? await deriveOf(md) : undefined;
+    const d = md ? (knownDerived(md) ?? fresh.get(md) ?? (await deriveOf(md))) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;
     if (!noIndex) sections.push(...pageSections(spaceId, p, d?.sections ?? []));
     if (d) links.push(...pageLinks(ctx, spaceId, p, d.links));
@@ -253,13 +258,18 @@ export function rememberDerived(markdown: string, d: Derived): void {
   derived.set(markdown, { sections: d.sections, links: d.links, size: markdown.length * 2 });
 }
 
-/** What the index needs of a page's markdown: remembered from the write, or derived (large pages in the worker pool). */
-async function deriveOf(markdown: string): Promise<Derived> {
+/** What the index needs of a page's markdown when it was remembered from the write. */
+function knownDerived(markdown: string): Derived | undefined {
   const known = derived.get(markdown);
   if (known) return known;
   const doc = parsed.get(markdown)?.doc;
   if (doc) return { sections: documentSections(doc), links: documentLinks(doc) };
-  return derivePage(markdown);
+  return undefined;
+}
+
+/** What the index needs of a page's markdown: remembered from the write, or derived (large pages in the worker pool). */
+async function deriveOf(markdown: string): Promise<Derived> {
+  return knownDerived(markdown) ?? derivePage(markdown);
 }
 
 /**

@@ -42,7 +42,7 @@ import type { Actor } from '../services/auth.js';
 import { applyEdit, prepareEdits, type ContentEdit, type EditState } from './content-edits.js';
 import { childPath, syncSpaceIndex, type IndexStats } from './content-index.js';
 import {
-  loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, treeRecords, writeFiles,
+  loadFiles, loadMarkdown, loadNode, loadNodes, loadTree, rememberMarkdown, rememberNodes, revisionContent, ROOT_ID, treeRecordsInSlices, writeFiles,
   type FileEntry, type NodeRecord, type PageMeta, type RevisionContent, type TreeNode,
 } from './content-store.js';
 import { loadSpace, type LoadedSpace } from '../services/spaces.js';
@@ -209,7 +209,7 @@ export async function commitRevision(
     const space = await lockSpace(ctx, tx, r.spaceId);
     checkIfMatch(r.ifMatch, space.revision_id);
   }
-  const { hashes, nodes, contents } = treeRecords([{ ...r.tree, id: ROOT_ID }]);
+  const { hashes, nodes, contents } = await treeRecordsInSlices([{ ...r.tree, id: ROOT_ID }]);
   const rootHash = hashes[0]!;
   const stats: CommitStats = { nodes: 0, contents: 0, objects: 0, revisions: 1 };
   stats.contents = await contentRepo.insertContents(tx, [...contents].map(([hash, page]) => contentRow(hash, page)));

@@ -27,7 +27,7 @@ export { insertFirstRevision, type RevisionType } from './commit.js';
 export { evaluatedMarkdown, expandComputedJob, recomputeOrganization, type ExpandJobPayload } from './computed.js';
 export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';
 export {
-  hashFiles, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,
+  hashFiles, hashTree, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,
 } from './content-store.js';
 export {
   changeRequestPdfUrl, spacePdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, renderExportedPdf,

@@ -5,11 +5,11 @@
 //   commitTree(ctx, {...})                        a whole tree + files + variables as ONE revision of the space
 //                                                 (activated, or standalone), skipped when nothing changed
 import type { RefResolver } from '../content/markdown.js';
-import { hashNode, hashPage, dedupeSiblingSlugs, type PageData, type PageNode } from '../content/tree.js';
+import { hashPage, dedupeSiblingSlugs, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, notFound } from '../errors.js';
-import { commitRevision, findRevisionContent, hashFiles, loadFiles, loadRevisionTree, ROOT_ID, type FileEntry } from '../engine/index.js';
+import { commitRevision, findRevisionContent, hashFiles, hashTree, loadFiles, loadRevisionTree, ROOT_ID, type FileEntry } from '../engine/index.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { blobStore } from '../storage/blobs.js';
 import { canonicalJson } from '../content/hash.js';
@@ -38,13 +38,6 @@ export async function readRevision(ctx: AppContext, db: DbOrTx, spaceId: string,
   return { revisionId: id, type: row.type, createdBy: row.created_by, tree, files, variables: content.variables };
 }
 
-/** Same tree, files and variables (ids, order and every field). */
-export function sameContent(a: { tree: PageNode; files: FileEntry[]; variables: Record<string, string> }, b: { tree: PageNode; files: FileEntry[]; variables: Record<string, string> }): boolean {
-  return hashNode({ ...a.tree, id: ROOT_ID }) === hashNode({ ...b.tree, id: ROOT_ID })
-    && hashFiles(a.files) === hashFiles(b.files)
-    && canonicalJson(a.variables) === canonicalJson(b.variables);
-}
-
 export interface CommitTreeInput {
   spaceId: string;
   tree: PageNode;
@@ -57,17 +50,29 @@ export interface CommitTreeInput {
   then?: (tx: DbOrTx, revisionId: string) => Promise<void>;
 }
 
+/** The root hash of an empty tree (a space's first revision has no content: it shows as this tree). */
+let emptyRootHash: string | undefined;
+const EMPTY_TREE: PageNode = { id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: [] };
+
 /**
  * Commits a whole tree as one revision whose parent is the space's active revision. Returns undefined (and writes
  * nothing) when the content equals the active revision's. Slugs are made unique among siblings.
+ *
+ * "Equals": same tree (ids, order, every field), files and variables. The tree's root hash (computed in slices,
+ * before the transaction, without holding the event loop) is compared with the one the active revision stores —
+ * the hash of the tree it reads as — so the active revision's pages are not read back and hashed again.
  */
 export async function commitTree(ctx: AppContext, input: CommitTreeInput): Promise<{ revisionId: string; parent: string } | undefined> {
   const tree = dedupeSiblingSlugs({ ...input.tree, id: ROOT_ID });
+  const rootHash = await hashTree(tree);
+  emptyRootHash ??= await hashTree(EMPTY_TREE);
   return ctx.db.transaction().execute(async (tx) => {
     const space = await spacesRepo.findById(tx, input.spaceId);
     if (!space) throw notFound('Space');
-    const current = await readRevision(ctx, tx, input.spaceId, space.revision_id);
-    if (sameContent(current, { tree, files: input.files, variables: input.variables })) return undefined;
+    const current = await findRevisionContent(tx, space.revision_id);
+    if (!current || current.revision.space_id !== input.spaceId) throw new ApiError(404, `Revision not found: ${space.revision_id}`);
+    const files = await loadFiles(ctx, tx, current.filesHash);
+    if ((current.rootHash ?? emptyRootHash) === rootHash && hashFiles(files) === hashFiles(input.files) && canonicalJson(current.variables) === canonicalJson(input.variables)) return undefined;
     const r = await commitRevision(ctx, tx, {
       spaceId: input.spaceId, parents: [space.revision_id], type: 'edits', tree, files: input.files, variables: input.variables,
       createdBy: input.createdBy, activate: input.activate,

@@ -26,9 +26,9 @@ import {
 } from './content-adapter.js';
 import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
-import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, readRepository, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
 import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
-import { gitExportBodies, gitImportBodies } from '../content/process.js';
+import { gitExportBodies, gitImportBodies, gitReadRepository } from '../content/process.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
 
@@ -126,14 +126,13 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const limits = s.limits ?? DEFAULT_LIMITS;
   const textOids = [...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid);
   const texts = await cache.readBlobs(textOids);
-  const repo = readRepository({
-    projectDir,
-    files: new Map([...listing].map(([p, e]) => [p, e.oid])),
-    text: (p) => {
-      const e = listing.get(p);
-      return e ? texts.get(e.oid)?.toString('utf8') : undefined;
-    },
-  });
+  // Read in GitBook's format on the content worker pool (parsing every page file would hold the event loop).
+  const textOf = new Map<string, string>();
+  for (const [p, e] of listing) {
+    const data = texts.get(e.oid);
+    if (data) textOf.set(p, data.toString('utf8'));
+  }
+  const repo = await gitReadRepository({ projectDir, files: new Map([...listing].map(([p, e]) => [p, e.oid])), texts: textOf });
   if (repo.pages.length === 0 && listing.size === 0 && projectDir) throw new GitError(`The folder ${projectDir} does not exist on ${request.ref}`, 'not-found');
 
   await s.progress?.('content_process');
@@ -262,14 +261,20 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   };
   const tree = dedupeSiblingSlugs({ id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: repo.pages.map(build) });
   const idToPath = new Map([...pathToId].map(([path, id]) => [id, path]));
-  const record = (n: PageNode) => {
+  // Each page's content hash, in pre-order, giving the event loop a turn every 200 pages (hashing is canonical JSON
+  // and SHA-256 of every page's markdown).
+  let hashed = 0;
+  const record = async (n: PageNode): Promise<void> => {
     const path = idToPath.get(n.id);
     const e = path !== undefined ? listing.get(joinPath(repo.root, path)) : undefined;
     const blob = e && rawBlob.get(e.oid);
-    if (path !== undefined && e) next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(blob ? { blob } : {}) };
-    n.children.forEach(record);
+    if (path !== undefined && e) {
+      if (++hashed % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(blob ? { blob } : {}) };
+    }
+    for (const c of n.children) await record(c);
   };
-  record(tree);
+  await record(tree);
   // The table of contents as an export would write it: SUMMARY.md is kept as it is while it does not change.
   next.structure = exportModel(tree, files, next, repo.config).structure;
 
