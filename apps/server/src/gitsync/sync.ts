@@ -478,7 +478,10 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
     const snap = before.pages[id];
     return snap?.blob && snap.path === path && tree.get(rel(path))?.oid !== snap.oid ? [snap.blob] : [];
   }));
+  let visited = 0;
   for (const [id, path] of plan.pages) {
+    // Hashing every page is canonical JSON and SHA-256 of its markdown: the event loop gets a turn every 200 pages.
+    if (++visited % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
     const node = nodes.get(id)!;
     const exportPage = { ...byId.get(id)!, fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
     const hash = pageHash(pageData(node));
