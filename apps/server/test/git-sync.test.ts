@@ -137,6 +137,9 @@ describe('Git Sync', () => {
     // The API's read by path answers the page the redirect leads to, as GitBook's does.
     expect((await t.api.get(`/v1/spaces/${space}/content/path/${encodeURIComponent('old/install')}`)).body.id).toBe(install.id);
     expect((await t.api.get(`/v1/spaces/${space}/content/path/${encodeURIComponent('old/elsewhere')}`)).status).toBe(404);
+    // So does an app URL of the old path (getContentByUrl).
+    const located = await t.api.get(`/v1/urls/content?url=${encodeURIComponent(`${server.ctx.config.appUrl}/s/${space}/old/install`)}`);
+    expect([located.body.space?.id, located.body.page?.id]).toEqual([space, install.id]);
   });
 
   /** Imports the fixture repository into a new space and exports it to an empty repository; the files of both. */

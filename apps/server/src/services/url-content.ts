@@ -1,12 +1,14 @@
 // GitBook's getContentByUrl (GET /urls/content?url=): a URL of this Bindery — of its app (`urls.app` of spaces,
 // pages, change requests and collections) or of its API (`/v1/spaces/…`, `/v1/collections/…`) — resolved to the
 // content it shows: a collection, or a space with the change request and the page the URL names. The content is
-// loaded as its own reads load it (same access rules: 404 for what the caller may not see); any other URL, of
-// another host or of no content, is 404.
+// loaded as its own reads load it (same access rules: 404 for what the caller may not see; a path of the current
+// content follows the space's `.gitbook.yaml` redirects, as getPageByPath does); any other URL, of another host or of
+// no content, is 404.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { findPage, findPageByPath, loadChangeRequestContent, loadContent, loadRevision, type SpaceContent } from '../engine/index.js';
+import { findPage, loadChangeRequestContent, loadContent, loadRevision, type SpaceContent } from '../engine/index.js';
+import { findPageByPathOrRedirect } from '../gitsync/redirects.js';
 import { presentCollection } from '../presenters/collection.js';
 import { presentPage } from '../presenters/content.js';
 import { presentSpace } from '../presenters/space.js';
@@ -114,7 +116,7 @@ export async function contentByUrl(ctx: AppContext, actor: Actor, url: string): 
     sc = await loadContent(ctx, actor, space.id);
   }
   if (target.page && sc) {
-    const page = 'id' in target.page ? await findPage(ctx, ctx.db, sc, target.page.id, false) : await findPageByPath(ctx, ctx.db, sc, target.page.path, false);
+    const page = 'id' in target.page ? await findPage(ctx, ctx.db, sc, target.page.id, false) : await findPageByPathOrRedirect(ctx, sc, target.page.path);
     out.page = presentPage(ctx.config, space.id, page);
   }
   return out;
