@@ -3,9 +3,9 @@
 // pages created, edited, deleted and moved, files created, edited and deleted, variables edited.
 //
 // Pages are compared by content/tree.ts `TreeComparison`, the comparison the three-way merge makes of each side
-// against the base. The trees are loaded without markdown (content-store `loadTree`: nodes only, cached by hash);
-// a node's content hash stands for its page's content (it covers every field and the markdown), so an edited page
-// is one whose content hash differs. The markdown of a page is read only when its other fields changed as well, to
+// against the base. The trees are loaded without markdown (nodes only, cached by hash) and without the subtrees
+// both have (`comparableTrees`); a node's content hash stands for its page's content (it covers every field and the
+// markdown), so an edited page is one whose content hash differs. The markdown of a page is read only when its other fields changed as well, to
 // tell whether its document changed too.
 import { jsonEqual, type JsonObject } from '../content/hash.js';
 import { computePaths, indexTree, TreeComparison, type PageNode, type PagePlacement, type PageType } from '../content/tree.js';
@@ -16,7 +16,7 @@ import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-reque
 import type { Actor } from '../services/auth.js';
 import { loadChangeRequestContent } from './change-request-content.js';
 import { findRevisionContent, loadRevision, shownContent, type ContentReadOptions, type SpaceContent } from './content.js';
-import { loadFiles, loadMarkdown, loadTree, ROOT_ID, type FileEntry, type RevisionContent, type TreeNode } from './content-store.js';
+import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type FileEntry, type NodeRecord, type RevisionContent } from './content-store.js';
 
 /** A page as a change names it (GitBook's ChangedRevisionPage); `path` as the page had it in that revision. */
 export interface ChangedPage {
@@ -48,17 +48,51 @@ export interface ContentChanges {
 /** Fields that are not shown as attributes: the id, and what generated pages keep for themselves. */
 const HIDDEN_FIELDS = new Set(['id', 'markdown', 'unevaluated', 'computedSeed', 'metadata']);
 
-/** A tree as PageNodes whose `markdown` is the page's content hash (equal hashes: equal pages). */
-async function hashedTree(ctx: AppContext, db: DbOrTx, content: RevisionContent | null): Promise<PageNode> {
-  if (!content?.rootHash) return { id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: [] };
-  const build = (t: TreeNode): PageNode => ({ ...t.node.meta, markdown: t.node.contentHash, children: t.children.map(build) });
-  return build(await loadTree(ctx, db, content.rootHash));
+const emptyRoot = (): PageNode => ({ id: ROOT_ID, title: '', slug: '', type: 'group', markdown: '', children: [] });
+
+/**
+ * Both trees as PageNodes whose `markdown` is the page's content hash (equal hashes: equal pages), loaded level by
+ * level without descending into a subtree found in both (the same node hash: the same pages, contents and order
+ * below it, so nothing under it changed); such a subtree is cut below its top page, whose own place is still
+ * compared. Editing one page of a large space loads its ancestors and their children, not the whole space.
+ */
+async function comparableTrees(ctx: AppContext, db: DbOrTx, before: RevisionContent | null, after: RevisionContent): Promise<[PageNode, PageNode]> {
+  const roots = [before?.rootHash ?? null, after.rootHash] as const;
+  const seen = [new Set<string>(), new Set<string>()] as const;
+  const records = new Map<string, NodeRecord>();
+  let level: [0 | 1, string][] = [];
+  roots.forEach((h, side) => {
+    if (h) {
+      seen[side as 0 | 1].add(h);
+      level.push([side as 0 | 1, h]);
+    }
+  });
+  while (level.length) {
+    const nodes = await loadNodes(ctx, db, level.map(([, h]) => h));
+    const next: [0 | 1, string][] = [];
+    for (const [side, h] of level) {
+      const rec = nodes.get(h)!;
+      records.set(h, rec);
+      if (seen[side === 0 ? 1 : 0].has(h)) continue; // in both trees: nothing below it changed
+      for (const c of rec.childHashes) {
+        seen[side].add(c);
+        next.push([side, c]);
+      }
+    }
+    level = next;
+  }
+  const shared = (h: string) => seen[0].has(h) && seen[1].has(h);
+  const build = (h: string): PageNode => {
+    const rec = records.get(h)!;
+    return { ...rec.meta, markdown: rec.contentHash, children: shared(h) ? [] : rec.childHashes.map(build) };
+  };
+  return [roots[0] ? build(roots[0]) : emptyRoot(), roots[1] ? build(roots[1]) : emptyRoot()];
 }
 
 /** The changes that turn `before` into `after`, in the order of `after`'s pages, then deleted pages, files, variables. */
 export async function contentChanges(ctx: AppContext, db: DbOrTx, before: RevisionContent | null, after: RevisionContent): Promise<ContentChanges> {
   const changes: ContentChange[] = [];
-  const [oldTree, newTree] = await Promise.all([hashedTree(ctx, db, before), hashedTree(ctx, db, after)]);
+  const [oldTree, newTree] = await comparableTrees(ctx, db, before, after);
   const compared = new TreeComparison(indexTree(oldTree), indexTree(newTree));
   const paths = { before: computePaths(oldTree), after: computePaths(newTree) };
   const changed = (p: PagePlacement, side: 'before' | 'after'): ChangedPage => {
