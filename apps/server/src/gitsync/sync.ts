@@ -31,6 +31,10 @@ import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, rend
 import { gitExportBodies, gitImportBodies, gitReadRepository } from '../content/process.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
+import { changeRequestsRepo } from '../repos/change-requests.repo.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
+import { spacesRepo } from '../repos/spaces.repo.js';
+import { usersRepo } from '../repos/users.repo.js';
 
 export const BOT = { name: 'Bindery', email: 'bot@bindery.local' };
 
@@ -83,7 +87,7 @@ async function openCache(s: SyncContext): Promise<RepoCache> {
 }
 
 async function syncRow(s: SyncContext) {
-  return s.ctx.db.selectFrom('git_sync_spaces').selectAll().where('space_id', '=', s.spaceId).executeTakeFirst();
+  return gitSyncRepo.findSync(s.ctx.db, s.spaceId);
 }
 
 /**
@@ -297,17 +301,18 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     spaceId: s.spaceId, tree, files, variables: repo.variables, createdBy: s.createdBy, activate: !request.standalone,
     then: async (tx, revisionId) => {
       const hash = await saveSnapshot(tx, next);
-      await tx.insertInto('git_revisions').values({
+      await gitSyncRepo.saveRevisionCommit(tx, {
         revision_id: revisionId, space_id: s.spaceId, oid: head, message: info.message, created_by_service: createdByService ? 1 : 0,
         url: commitUrl(request, head), ref: request.ref, snapshot_hash: hash, created_at: ctx.clock.now().toISOString(),
-      }).execute();
+      });
       if (!request.standalone) await recordSync(s, tx, { head, revisionId, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
     },
   });
   if (!committed && !request.standalone) {
     await ctx.db.transaction().execute(async (tx) => {
       const hash = await saveSnapshot(tx, next);
-      const space = await tx.selectFrom('spaces').select('revision_id').where('id', '=', s.spaceId).executeTakeFirstOrThrow();
+      const space = await spacesRepo.findById(tx, s.spaceId);
+      if (!space) throw new Error(`space ${s.spaceId} is gone`);
       await recordSync(s, tx, { head, revisionId: space.revision_id, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
     });
   }
@@ -327,10 +332,10 @@ async function recordSync(
   r: { head: string; revisionId: string; snapshotHash: string; remoteUrl: string; projectDir: string },
 ): Promise<void> {
   const now = s.ctx.clock.now().toISOString();
-  await tx.updateTable('git_sync_spaces').set({
+  await gitSyncRepo.updateSync(tx, s.spaceId, {
     last_commit: r.head, last_revision_id: r.revisionId, snapshot_hash: r.snapshotHash, url: r.remoteUrl, project_directory: r.projectDir,
     ...(s.request.timestamp ? { last_timestamp: s.request.timestamp } : {}), updated_at: now,
-  }).where('space_id', '=', s.spaceId).execute();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -586,11 +591,10 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   await cache.push(commit, request.ref, { force: !!request.force, expected: head ?? '' });
   await ctx.db.transaction().execute(async (tx) => {
     const hash = await saveSnapshot(tx, next);
-    await tx.deleteFrom('git_revisions').where('revision_id', '=', revision.revisionId).execute();
-    await tx.insertInto('git_revisions').values({
+    await gitSyncRepo.saveRevisionCommit(tx, {
       revision_id: revision.revisionId, space_id: s.spaceId, oid: commit, message, created_by_service: 1, url: commitUrl(request, commit), ref: request.ref,
       snapshot_hash: hash, created_at: ctx.clock.now().toISOString(),
-    }).execute();
+    });
     await recordSync(s, tx, { head: commit, revisionId: revision.revisionId, snapshotHash: hash, remoteUrl: cache.remote.url, projectDir });
   });
   return { revisionId: revision.revisionId, commit, stats };
@@ -598,7 +602,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
 
 /** The commit's message (GitBook's `GITBOOK-{n}: {subject}` for a merged change request) and author. */
 async function commitMeta(ctx: AppContext, s: SyncContext, revision: { revisionId: string; createdBy: string | null }): Promise<{ message: string; author: { name: string; email: string } }> {
-  const cr = await ctx.db.selectFrom('change_requests').select(['number', 'subject', 'merged_by']).where('space_id', '=', s.spaceId).where('revision_merged_id', '=', revision.revisionId).executeTakeFirst();
+  const cr = await changeRequestsRepo.findMergedAs(ctx.db, s.spaceId, revision.revisionId);
   const template = s.request.commitMessage?.trim() || '';
   let message: string;
   if (cr) {
@@ -610,6 +614,6 @@ async function commitMeta(ctx: AppContext, s: SyncContext, revision: { revisionI
     message = template.replace(/\{change_request_number\}:?\s*/g, '').replace(/\{change_request_subject\}/g, '').trim() || 'GitBook: No commit message';
   }
   const userId = cr?.merged_by ?? revision.createdBy ?? s.createdBy;
-  const user = userId ? await ctx.db.selectFrom('users').select(['display_name', 'email']).where('id', '=', userId).executeTakeFirst() : undefined;
+  const user = userId ? await usersRepo.findById(ctx.db, userId) : undefined;
   return { message, author: user ? { name: user.display_name, email: user.email } : BOT };
 }

@@ -80,6 +80,11 @@ export const gitSyncRepo = {
   },
 
   // Commits of revisions, and snapshots ----------------------------------------------------------------------------
+  /** Records the commit a revision came from or went to (replacing what the revision had). */
+  async saveRevisionCommit(db: DbOrTx, row: Insertable<GitRevisionsTable>): Promise<void> {
+    await db.deleteFrom('git_revisions').where('revision_id', '=', row.revision_id).execute();
+    await db.insertInto('git_revisions').values(row).execute();
+  },
   findRevisionCommit(db: DbOrTx, revisionId: string): Promise<GitRevisionRow | undefined> {
     return db.selectFrom('git_revisions').selectAll().where('revision_id', '=', revisionId).executeTakeFirst();
   },
