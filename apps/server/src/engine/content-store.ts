@@ -145,20 +145,28 @@ export async function loadTree(ctx: AppContext, db: DbOrTx, rootHash: string): P
 }
 
 /** The nodes and page contents of whole trees in memory (what storing them writes), and each root's node hash. */
-export function treeRecords(roots: readonly PageNode[]): { hashes: string[]; nodes: NodeRecord[]; contents: Map<string, PageData> } {
-  const nodes: NodeRecord[] = [];
-  const contents = new Map<string, PageData>();
-  const write = (n: PageNode): string => {
-    const { children, ...page } = n;
-    const childHashes = children.map(write);
-    const contentHash = hashPage(page);
-    contents.set(contentHash, page);
-    const { markdown: _m, ...meta } = page;
-    const hash = combineHash(contentHash, childHashes);
-    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
-    return hash;
-  };
-  return { hashes: roots.map(write), nodes, contents };
+export function treeRecords(roots: readonly PageNode[]): TreeRecords {
+  const out: TreeRecords = { hashes: [], nodes: [], contents: new Map() };
+  const write = (n: PageNode): string => record(out, n, n.children.map(write));
+  out.hashes = roots.map(write);
+  return out;
+}
+
+interface TreeRecords {
+  hashes: string[];
+  nodes: NodeRecord[];
+  contents: Map<string, PageData>;
+}
+
+/** Hashes one page of a tree whose children are hashed, adds its node and content to `out`; its node hash. */
+function record(out: TreeRecords, n: PageNode, childHashes: string[]): string {
+  const { children: _c, ...page } = n;
+  const contentHash = hashPage(page);
+  out.contents.set(contentHash, page);
+  const { markdown: _m, ...meta } = page;
+  const hash = combineHash(contentHash, childHashes);
+  out.nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
+  return hash;
 }
 
 /** Nodes hashed per turn of the event loop by `treeRecordsInSlices`. */
@@ -169,25 +177,17 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * `treeRecords` (the same result) for large trees: gives the event loop a turn every HASH_SLICE nodes, so that hashing
  * the thousand pages of a Git Sync import (canonical JSON and SHA-256 of every page) is not one long stall.
  */
-export async function treeRecordsInSlices(roots: readonly PageNode[]): Promise<{ hashes: string[]; nodes: NodeRecord[]; contents: Map<string, PageData> }> {
-  const nodes: NodeRecord[] = [];
-  const contents = new Map<string, PageData>();
+export async function treeRecordsInSlices(roots: readonly PageNode[]): Promise<TreeRecords> {
+  const out: TreeRecords = { hashes: [], nodes: [], contents: new Map() };
   let count = 0;
   const write = async (n: PageNode): Promise<string> => {
-    const { children, ...page } = n;
     const childHashes: string[] = [];
-    for (const c of children) childHashes.push(await write(c));
+    for (const c of n.children) childHashes.push(await write(c));
     if (++count % HASH_SLICE === 0) await turn();
-    const contentHash = hashPage(page);
-    contents.set(contentHash, page);
-    const { markdown: _m, ...meta } = page;
-    const hash = combineHash(contentHash, childHashes);
-    nodes.push({ hash, pageId: page.id, contentHash, childHashes, meta });
-    return hash;
+    return record(out, n, childHashes);
   };
-  const hashes: string[] = [];
-  for (const r of roots) hashes.push(await write(r));
-  return { hashes, nodes, contents };
+  for (const r of roots) out.hashes.push(await write(r));
+  return out;
 }
 
 /** The hash of a whole tree as a revision stores it (its root hash), computed in slices (`treeRecordsInSlices`). */
