@@ -19,6 +19,7 @@ import {
   CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type DatabaseConnection, type Dialect, type Driver,
   type Kysely, type QueryCompiler, type QueryResult,
 } from 'kysely';
+import { setImmediate as turn } from 'node:timers/promises';
 
 /** Prepares statements (the cache of one connection). */
 export interface StatementSource {
@@ -57,7 +58,6 @@ function run(source: StatementSource, query: CompiledQuery): QueryResult<unknown
 /** How long a transaction may hold the event loop between two turns it gives it. */
 export const TRANSACTION_SLICE_MS = 20;
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class SplitConnection implements DatabaseConnection {
   /** Set while this handle holds the writer for a transaction. */

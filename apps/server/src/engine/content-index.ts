@@ -22,6 +22,7 @@ import { resolveLink } from '../lib/link-paths.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import type { Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
+import { setImmediate as turn } from 'node:timers/promises';
 
 export interface IndexTarget {
   revisionId: string;
@@ -191,7 +192,7 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   const sections: Insertable<SearchSectionsTable>[] = [];
   const links: Insertable<PageLinksTable>[] = [];
   for (const [i, p] of indexed.entries()) {
-    if (i > 0 && i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % 200 === 0) await turn();
     const md = markdown.get(p.contentHash) ?? '';
     const d = md ? (knownDerived(md) ?? fresh.get(md) ?? (await deriveOf(md))) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;
@@ -221,7 +222,7 @@ async function clearDerivedInSlices(tx: DbOrTx, spaceId: string, pageIds: string
   const top = await contentIndexRepo.maxSectionSeq(tx, spaceId, pageIds);
   if (top === undefined) return;
   for (let from = -1; from <= top; from += SECTION_SLICE) {
-    if (from > -1) await new Promise((resolve) => setImmediate(resolve));
+    if (from > -1) await turn();
     await contentIndexRepo.clearSections(tx, spaceId, pageIds, from, from + SECTION_SLICE - 1);
   }
 }
@@ -229,7 +230,7 @@ async function clearDerivedInSlices(tx: DbOrTx, spaceId: string, pageIds: string
 async function inSlices<T>(rows: T[], size: number, write: (part: T[]) => Promise<number>): Promise<number> {
   let written = 0;
   for (let i = 0; i < rows.length; i += size) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) await turn();
     written += await write(i === 0 && rows.length <= size ? rows : rows.slice(i, i + size));
   }
   return written;

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../db/database.js';
 import { Lru } from '../lib/lru.js';
 import { contentRepo } from '../repos/content.repo.js';
 import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
+import { setImmediate as turn } from 'node:timers/promises';
 
 /** The id of the root page of every tree: it stands for the space and fails the page id pattern, so no page can take it. */
 export const ROOT_ID = '~root';
@@ -171,7 +172,6 @@ function record(out: TreeRecords, n: PageNode, childHashes: string[]): string {
 
 /** Nodes hashed per turn of the event loop by `treeRecordsInSlices`. */
 const HASH_SLICE = 200;
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `treeRecords` (the same result) for large trees: gives the event loop a turn every HASH_SLICE nodes, so that hashing

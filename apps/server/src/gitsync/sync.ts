@@ -35,6 +35,7 @@ import { changeRequestsRepo } from '../repos/change-requests.repo.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
+import { setImmediate as turn } from 'node:timers/promises';
 
 export const BOT = { name: 'Bindery', email: 'bot@bindery.local' };
 
@@ -273,7 +274,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     const e = path !== undefined ? listing.get(joinPath(repo.root, path)) : undefined;
     const blob = e && rawBlob.get(e.oid);
     if (path !== undefined && e) {
-      if (++hashed % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (++hashed % 200 === 0) await turn();
       next.pages[n.id] = { path, oid: e.oid, hash: pageHash(pageData(n)), ...(blob ? { blob } : {}) };
     }
     for (const c of n.children) await record(c);
@@ -486,7 +487,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   let visited = 0;
   for (const [id, path] of plan.pages) {
     // Hashing every page is canonical JSON and SHA-256 of its markdown: the event loop gets a turn every 200 pages.
-    if (++visited % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++visited % 200 === 0) await turn();
     const node = nodes.get(id)!;
     const exportPage = { ...byId.get(id)!, fields: fieldsOfPage(node, (file) => (plan.files.get(file) ? relativePath(path, plan.files.get(file)!) : undefined)) };
     const hash = pageHash(pageData(node));

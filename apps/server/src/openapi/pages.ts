@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { slugify, uniqueSlug } from '../content/slug.js';
 import type { ApiModel, ApiOperation } from './model.js';
 import { exampleOf, operationTitle, renderInfo, renderModels, renderOperation, schemaLines, typeLabel } from './render.js';
+import { setImmediate as turn } from 'node:timers/promises';
 
 export interface OpenAPIComputedSource {
   type: 'builtin:openapi';
@@ -258,7 +259,7 @@ export async function evaluateOpenAPIBlocksWithin(markdown: string, lookup: Spec
     const now = performance.now();
     if (now > budget.deadline) throw new RenderBudgetError('The OpenAPI reference took longer to render than its time budget');
     if (now - sliceStart > (budget.sliceMs ?? 10)) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await turn();
       sliceStart = performance.now();
     }
   }
