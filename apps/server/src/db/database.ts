@@ -2,7 +2,7 @@
 // embedded SQLite file (WAL). Everything dialect-specific lives here and in dialect.ts.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type Compilable, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -33,7 +33,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
     // idleTimeoutMillis 0: idle connections stay open (at most `max`) instead of arming a timer on every release,
     // which pg-pool does once per query otherwise (a measurable share of the CPU under load).
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
-    pool.on('connect', (client) => noticeWrites(client));
+    pool.on('connect', (client) => wrapClient(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -86,16 +86,87 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
 /** Statements that never write (a `with` writes only when it holds an insert, update or delete). */
 const READ_ONLY = /^\s*(select|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
 const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const SAVEPOINT = /^\s*savepoint\b/i;
+const COMMIT = /^\s*commit\s*$/i;
+const END = /^\s*(commit|rollback)\s*$/i;
+
+/** The marker of a statement that may wait for the commit (`atCommit`). */
+const AT_COMMIT = '/* at commit */ ';
 
 /**
- * Tells the request caches (db/read-cache.ts) about every statement of a PostgreSQL connection that may write,
- * and every commit, so a request that changed something checks the invalidation counters again before its next
- * cached read.
+ * Runs a statement whose effect nothing later in its transaction reads — a counter moved with `x = x + d` — as late
+ * as possible. On PostgreSQL, inside a transaction, it is sent in one message with the transaction's `commit`, so the
+ * row lock it takes is held only while the database commits, never across a round trip to this process: posts of
+ * comments on one space queued on the space row's lock for the whole round trip between their counter update and
+ * their commit (on a busy event loop, most of the time they took). Elsewhere (SQLite has one writer; outside a
+ * transaction) it runs at once. It resolves before it ran: its result (affected rows) is not known.
  */
-function noticeWrites(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+export async function atCommit(db: DbOrTx, query: Compilable<unknown>): Promise<void> {
+  const compiled = query.compile();
+  const defer = db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.executeQuery(defer ? { ...compiled, sql: AT_COMMIT + compiled.sql } : compiled);
+}
+
+/** A value written into SQL text: numbers, booleans, null and strings only (undefined: not possible). */
+function literal(client: pg.PoolClient, v: unknown): string | undefined {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? `(${v})` : undefined;
+  if (typeof v === 'bigint') return `(${v})`;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'string') return client.escapeLiteral(v);
+  return undefined;
+}
+
+/** The statement with its parameters written in, or undefined when that cannot be done safely. */
+function inline(client: pg.PoolClient, text: string, values: unknown): string | undefined {
+  // Kysely's SQL quotes identifiers only; a string literal or a dollar quote in the text itself could hold a `$1`.
+  if (text.includes("'") || text.includes('$$') || (values !== undefined && !Array.isArray(values))) return undefined;
+  const params = (values ?? []) as unknown[];
+  let ok = true;
+  const out = text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const lit = Number(n) >= 1 && Number(n) <= params.length ? literal(client, params[Number(n) - 1]) : undefined;
+    if (lit === undefined) ok = false;
+    return lit ?? '';
+  });
+  return ok ? out : undefined;
+}
+
+/** What a deferred statement answers at once (no command tag: no affected rows). */
+const DEFERRED = Object.freeze({ command: null, rowCount: null, rows: [], fields: [] });
+
+/**
+ * Wraps a PostgreSQL connection's `query`:
+ * - tells the request caches (db/read-cache.ts) about every statement that may write, and every commit, so a request
+ *   that changed something checks the invalidation counters again before its next cached read;
+ * - keeps the statements marked by `atCommit` inside a transaction, and sends them with its `commit` as one simple
+ *   query (`update …; commit`): one round trip, and their row locks are held only while the database commits. A
+ *   failure among them fails the commit (the transaction is then rolled back). After a savepoint they run at once
+ *   (a rollback to the savepoint would have to drop them).
+ */
+function wrapClient(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let tx: { deferred: string[]; savepoint: boolean } | undefined;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
-    if (typeof text === 'string' && (!READ_ONLY.test(text) || WITH_WRITE.test(text))) noteWrite();
+    if (typeof text !== 'string') return query(text, ...rest);
+    if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) noteWrite();
+    if (text.startsWith(AT_COMMIT)) {
+      const sql = tx && !tx.savepoint && typeof rest[1] !== 'function' ? inline(client, text.slice(AT_COMMIT.length), rest[0]) : undefined;
+      if (sql === undefined) return query(text, ...rest);
+      tx!.deferred.push(sql);
+      return Promise.resolve(DEFERRED);
+    }
+    if (BEGIN.test(text)) tx = { deferred: [], savepoint: false };
+    else if (SAVEPOINT.test(text)) {
+      if (tx) tx.savepoint = true;
+    } else if (END.test(text)) {
+      const deferred = COMMIT.test(text) ? tx?.deferred ?? [] : [];
+      tx = undefined;
+      // A multi-statement simple query answers one result per statement: the commit's is the last.
+      if (deferred.length && typeof rest[0] !== 'function') {
+        return query(`${deferred.join(';\n')};\ncommit`).then((r) => (Array.isArray(r) ? r[r.length - 1] : r));
+      }
+    }
     return query(text, ...rest);
   };
 }

@@ -1,6 +1,6 @@
 // Change requests, their contributors, reviews and requested reviewers, and the space counters they drive.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { DbOrTx } from '../db/database.js';
+import { atCommit, type DbOrTx } from '../db/database.js';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable, ChangeRequestsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 import type { SpaceFilter } from './spaces.repo.js';
@@ -107,7 +107,7 @@ export const changeRequestsRepo = {
   },
   async bumpComments(db: DbOrTx, id: string, delta: number): Promise<void> {
     if (delta === 0) return;
-    await db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', delta) })).where('id', '=', id).execute();
+    await atCommit(db, db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', delta) })).where('id', '=', id));
   },
   /** Change requests of a space, most recently updated first. */
   list(db: DbOrTx, spaceId: string, f: ChangeRequestListFilter, page: PageRequest) {
@@ -134,7 +134,7 @@ export const changeRequestsRepo = {
 
   // Counters -------------------------------------------------------------------------------------------------------
 
-  /** Applies deltas to the space's counters in one atomic UPDATE (`x = x + d`). */
+  /** Applies deltas to the space's counters in one atomic UPDATE (`x = x + d`), at commit on PostgreSQL (db/database.ts `atCommit`). */
   async bumpSpace(db: DbOrTx, spaceId: string, d: SpaceCounterDelta): Promise<void> {
     const set: Record<string, unknown> = {};
     const add = (col: string, delta: number | undefined) => {
@@ -145,7 +145,7 @@ export const changeRequestsRepo = {
     add('change_requests_draft', d.draft);
     add('comments_count', d.comments);
     if (Object.keys(set).length === 0) return;
-    await db.updateTable('spaces').set(set).where('id', '=', spaceId).execute();
+    await atCommit(db, db.updateTable('spaces').set(set).where('id', '=', spaceId));
   },
   /** What the counters of a space must equal, computed from the rows. */
   async countsOf(db: DbOrTx, spaceId: string): Promise<{ changeRequests: number; open: number; draft: number }> {

@@ -1,7 +1,7 @@
 // Comments, replies and reactions. Commands lock the comment (repos/locks.ts), then read it, before changing it,
 // its replies or a counter, so concurrent resolves, reopens, deletes and replies apply one after the other and each counter moves exactly once per real change.
 import type { Insertable, Selectable } from 'kysely';
-import type { DbOrTx } from '../db/database.js';
+import { atCommit, type DbOrTx } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 
@@ -81,10 +81,9 @@ export const commentsRepo = {
     const r = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
-  /** Adds `delta` to the reply count. */
-  async bumpReplies(db: DbOrTx, id: string, delta: number): Promise<boolean> {
-    const r = await db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', delta) })).where('id', '=', id).executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+  /** Adds `delta` to the reply count (at commit on PostgreSQL: db/database.ts `atCommit`). */
+  async bumpReplies(db: DbOrTx, id: string, delta: number): Promise<void> {
+    await atCommit(db, db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', delta) })).where('id', '=', id));
   },
   /** Open comments of a space (its own) or of a change request: what the counters must equal. */
   async countOpen(db: DbOrTx, scope: CommentScope): Promise<number> {

@@ -1,0 +1,83 @@
+// The write path's shortcuts (docs/performance.md, "Writes") keep what a write did before them:
+// - counters moved at commit (db/database.ts `atCommit`): on PostgreSQL inside a transaction the update is sent with
+//   the commit (the transaction does not see it before), a failing one fails the commit and rolls the whole
+//   transaction back, and counters stay exact when many comments are posted on one space at once;
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { atCommit } from '../src/db/database.js';
+import { createTenant, useTestServer } from '../src/testing/index.js';
+
+const server = useTestServer();
+
+async function spaceOf(t: Awaited<ReturnType<typeof createTenant>>) {
+  const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Space' });
+  expect(r.status).toBe(201);
+  return r.body as { id: string };
+}
+
+const commentsCount = async (id: string) =>
+  Number((await server.ctx.db.selectFrom('spaces').select('comments_count').where('id', '=', id).executeTakeFirstOrThrow()).comments_count);
+
+describe('counters moved at commit', () => {
+  it('run with the commit on PostgreSQL (at once on SQLite) and count once', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    const seenInside = await server.ctx.db.transaction().execute(async (tx) => {
+      await atCommit(tx, tx.updateTable('spaces').set({ comments_count: sql`comments_count + ${2}` }).where('id', '=', space.id));
+      const row = await tx.selectFrom('spaces').select('comments_count').where('id', '=', space.id).executeTakeFirstOrThrow();
+      return Number(row.comments_count);
+    });
+    expect(seenInside).toBe(server.dialect === 'postgres' ? 0 : 2);
+    expect(await commentsCount(space.id)).toBe(2);
+    // Outside a transaction it runs at once.
+    await atCommit(server.ctx.db, server.ctx.db.updateTable('spaces').set({ comments_count: sql`comments_count - ${2}` }).where('id', '=', space.id));
+    expect(await commentsCount(space.id)).toBe(0);
+  });
+
+  it('a failing one fails the commit and nothing of the transaction stays', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    const attempt = server.ctx.db.transaction().execute(async (tx) => {
+      await tx.updateTable('spaces').set({ title: 'Renamed' }).where('id', '=', space.id).execute();
+      await atCommit(tx, tx.updateTable('spaces').set({ comments_count: sql`comments_count / ${0}` }).where('id', '=', space.id));
+    });
+    // SQLite divides by zero into null, which the NOT NULL column refuses; PostgreSQL refuses the division.
+    await expect(attempt).rejects.toThrow();
+    const row = await server.ctx.db.selectFrom('spaces').select(['title', 'comments_count']).where('id', '=', space.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ title: 'Space', comments_count: 0 });
+    // The connections are usable afterwards, and a transaction without deferred statements commits as before.
+    expect((await t.api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'after' } })).status).toBe(200);
+    expect(await commentsCount(space.id)).toBe(1);
+  });
+
+  it('strings are written into the deferred statement safely (quotes, backslashes, dollars)', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    const title = `it's a \\ "test" $1 $$ -- ;`;
+    await server.ctx.db.transaction().execute(async (tx) => {
+      await atCommit(tx, tx.updateTable('spaces').set({ title }).where('id', '=', space.id));
+    });
+    const row = await server.ctx.db.selectFrom('spaces').select('title').where('id', '=', space.id).executeTakeFirstOrThrow();
+    expect(row.title).toBe(title);
+  });
+
+  it('many comments posted at once on one space and one change request: counts equal the rows', async () => {
+    const t = await createTenant(server, { a: 'comment', b: 'comment', c: 'edit' });
+    const space = await spaceOf(t);
+    const cr = (await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'CR' })).body;
+    const callers = [t.api, t.as('a'), t.as('b'), t.as('c')];
+    const bases = [`/v1/spaces/${space.id}/comments`, `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`];
+    const posts = await Promise.all(Array.from({ length: 48 }, (_, i) =>
+      callers[i % callers.length]!.post(bases[i % 2]!, { body: { markdown: `comment ${i}` } })));
+    for (const r of posts) expect(r.status).toBe(200);
+    expect(new Set(posts.map((r) => r.body.id)).size).toBe(48);
+    const first = posts[0]!.body.id as string;
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      callers[i % callers.length]!.post(`${bases[0]}/${first}/replies`, { body: { markdown: `reply ${i}` } })));
+    for (const r of replies) expect(r.status).toBe(200);
+    expect((await t.api.get(`/v1/spaces/${space.id}`)).body.comments).toBe(24);
+    expect((await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.comments).toBe(24);
+    expect((await t.api.get(`${bases[0]}?status=open&limit=0`)).body.count).toBe(24);
+    expect((await t.api.get(`${bases[0]}/${first}`)).body.replies).toBe(20);
+  });
+});
