@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
 import { addMember, createOrganization, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
+import { findPage, findPageByPath, loadContent } from '../src/engine/index.js';
+import { usersRepo } from '../src/repos/users.repo.js';
+import { userAsActor } from '../src/services/auth.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -419,6 +422,29 @@ describe('duplicated spaces', () => {
     await api.patch(`${copy}/content/page/${p.id}`, { title: 'Changed in the copy' });
     expect((await api.get(`${base}/content/page/${p.id}`)).body.title).toBe('Shared page');
     expect((await api.get(`${copy}/content/page/${p.id}`)).body.title).toBe('Changed in the copy');
+  });
+});
+
+describe('reads of a revision the index has moved past (engine/read-memo.ts)', () => {
+  it('answer the page as that revision holds it, and the next read shows the new head', async () => {
+    const { api, base, spaceId, owner } = await tenant();
+    const page = await createPage(api, base, { title: 'Moving', markdown: 'Old words.' });
+    const actor = userAsActor((await usersRepo.findById(server.ctx.db, owner.id))!);
+    // A read loaded the space and its head, then another request committed before it looked the page up.
+    const sc = await loadContent(server.ctx, actor, spaceId);
+    expect(sc.active).toBe(true);
+    expect((await api.patch(`${base}/content/page/${page.id}`, { markdown: 'New words.', slug: 'moved' })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const byId = await findPage(server.ctx, server.ctx.db, sc, page.id);
+      expect(byId.markdown).toContain('Old words.');
+      expect(byId.path).toBe(page.path);
+      expect((await findPageByPath(server.ctx, server.ctx.db, sc, page.path)).markdown).toContain('Old words.');
+      await expect(findPageByPath(server.ctx, server.ctx.db, sc, 'moved')).rejects.toThrow(/No page at the path/);
+    }
+    const now = await loadContent(server.ctx, actor, spaceId);
+    expect((await findPage(server.ctx, server.ctx.db, now, page.id)).markdown).toContain('New words.');
+    expect((await findPageByPath(server.ctx, server.ctx.db, now, 'moved')).markdown).toContain('New words.');
+    expect((await api.get(`${base}/content/page/${page.id}?format=markdown`)).body.markdown).toContain('New words.');
   });
 });
 

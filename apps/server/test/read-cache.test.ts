@@ -124,3 +124,87 @@ describe('request caches', () => {
     expect((await b.api(guest.token).get(path)).status).toBe(404);
   });
 });
+
+// Content reads keep what derives from immutable revisions (engine/read-memo.ts, parsed documents) without any
+// invalidation, and page times and Git Sync metadata in the `history` domain: none of it may outlive a change.
+describe('content reads', () => {
+  async function spaceWithPage(markdown: string) {
+    const t = await createTenant(a, { guest: null });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body;
+    const base = `/v1/spaces/${space.id}`;
+    const page = await t.api.post(`${base}/content/pages`, { title: 'Intro', markdown });
+    expect(page.status).toBe(201);
+    return { t, base, spaceId: space.id as string, pageId: page.body.id as string, path: page.body.path as string };
+  }
+  const text = (doc: any): string => JSON.stringify(doc);
+
+  it('an edit is shown by the next page read of both servers (by id and by path, markdown and document)', async () => {
+    const { t, base, pageId, path } = await spaceWithPage('First text.');
+    for (const s of [a, b]) {
+      await warm(s, () => s.api(t.owner.token).get(`${base}/content/page/${pageId}`));
+      await warm(s, () => s.api(t.owner.token).get(`${base}/content/page/${pageId}?format=markdown`));
+      await warm(s, () => s.api(t.owner.token).get(`${base}/content/path/${path}`));
+    }
+    const before = await b.api(t.owner.token).get(`${base}/content/page/${pageId}`);
+    expect(text(before.body.document)).toContain('First text.');
+    a.clock.advance(60_000);
+    expect((await t.api.patch(`${base}/content/page/${pageId}`, { markdown: 'Second text.' })).status).toBe(200);
+    for (const s of [b, a]) {
+      const byId = await s.api(t.owner.token).get(`${base}/content/page/${pageId}`);
+      expect(byId.headers.get('etag')).not.toBe(before.headers.get('etag'));
+      expect(text(byId.body.document)).toContain('Second text.');
+      expect(text(byId.body.document)).not.toContain('First text.');
+      expect(byId.body.updatedAt > before.body.updatedAt).toBe(true);
+      expect(byId.body.createdAt).toBe(before.body.createdAt);
+      expect((await s.api(t.owner.token).get(`${base}/content/page/${pageId}?format=markdown`)).body.markdown).toContain('Second text.');
+      expect(text((await s.api(t.owner.token).get(`${base}/content/path/${path}`)).body.document)).toContain('Second text.');
+    }
+    // The old revision still answers what it held (its own id, its own page).
+    const old = await b.api(t.owner.token).get(`${base}/revisions/${JSON.parse(before.headers.get('etag')!)}/page/${pageId}?format=markdown`);
+    expect(old.status).toBe(200);
+    expect(old.body.markdown).toContain('First text.');
+  });
+
+  it('a renamed and a deleted page are seen by the next read of the other server', async () => {
+    const { t, base, pageId, path } = await spaceWithPage('Some text.');
+    await warm(b, () => b.api(t.owner.token).get(`${base}/content/path/${path}`));
+    expect((await t.api.patch(`${base}/content/page/${pageId}`, { slug: 'renamed' })).status).toBe(200);
+    expect((await b.api(t.owner.token).get(`${base}/content/path/renamed`)).body.id).toBe(pageId);
+    expect((await t.api.delete(`${base}/content/page/${pageId}`)).status).toBe(204);
+    expect((await b.api(t.owner.token).get(`${base}/content/page/${pageId}`)).status).toBe(404);
+    expect((await b.api(t.owner.token).get(`${base}/content/path/renamed`)).status).toBe(404);
+  });
+
+  it('a removed grant closes a page to the next read, on both servers', async () => {
+    const { t, base, pageId } = await spaceWithPage('Private text.');
+    const guest = t.users.guest!;
+    expect((await t.api.post(`${base}/permissions`, { users: [guest.id], role: 'read' })).status).toBe(204);
+    for (const s of [a, b]) await warm(s, () => s.api(guest.token).get(`${base}/content/page/${pageId}`));
+    expect((await t.api.post(`${base}/permissions`, { users: [guest.id], role: null })).status).toBe(204);
+    for (const s of [b, a]) expect((await s.api(guest.token).get(`${base}/content/page/${pageId}`)).status).toBe(404);
+  });
+
+  it('page times and Git Sync metadata changed behind the servers\u2019 backs are shown by the next read', async () => {
+    const { t, base, spaceId, pageId } = await spaceWithPage('Timed text.');
+    for (const s of [a, b]) {
+      await warm(s, () => s.api(t.owner.token).get(`${base}/content/page/${pageId}`));
+      await warm(s, () => s.api(t.owner.token).get(`${base}/content`));
+    }
+    const head = await b.api(t.owner.token).get(`${base}/content`);
+    expect(head.body.git).toBeUndefined();
+    // Another process (or a SQL prompt) rewrites the page's history and records the commit of the head revision.
+    await a.ctx.db.updateTable('page_versions').set({ first_at: '2020-01-02T03:04:05.000Z' }).where('space_id', '=', spaceId).where('page_id', '=', pageId).execute();
+    await a.ctx.db.insertInto('git_revisions').values({
+      revision_id: head.body.id, space_id: spaceId, oid: 'a'.repeat(40), message: 'Imported', created_by_service: 0, url: null, ref: 'main',
+      snapshot_hash: null, created_at: '2020-01-02T03:04:05.000Z',
+    }).execute();
+    for (const s of [b, a]) {
+      const page = await s.api(t.owner.token).get(`${base}/content/page/${pageId}`);
+      expect(page.body.createdAt).toBe('2020-01-02T03:04:05.000Z');
+      expect(page.body.updatedAt).toBe('2020-01-02T03:04:05.000Z');
+      expect((await s.api(t.owner.token).get(`${base}/content`)).body.git?.oid).toBe('a'.repeat(40));
+    }
+    await a.ctx.db.deleteFrom('git_revisions').where('revision_id', '=', head.body.id).execute();
+    for (const s of [b, a]) expect((await s.api(t.owner.token).get(`${base}/content`)).body.git).toBeUndefined();
+  });
+});

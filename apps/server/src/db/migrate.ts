@@ -23,6 +23,7 @@ import * as mContentImports from './migrations/20261126T1500-content-imports.js'
 import * as mGitSyncWebhooks from './migrations/20261126T1600-git-sync-webhooks.js';
 import * as mSiteShareLinksRedirects from './migrations/20261126T1700-site-share-links-redirects.js';
 import * as mPageMoves from './migrations/20261126T1800-page-moves.js';
+import * as mReadCacheHistory from './migrations/20261126T1910-read-cache-history.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1600-git-sync-webhooks': mGitSyncWebhooks,
   '20261126T1700-site-share-links-redirects': mSiteShareLinksRedirects,
   '20261126T1800-page-moves': mPageMoves,
+  '20261126T1910-read-cache-history': mReadCacheHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 // Caches of what nearly every request reads and rarely changes — a token and its user, a caller's membership of an
-// organization, their role grants, an organization's collections — kept correct across every server process on one
-// database:
+// organization, their role grants, an organization's collections, and what content reads show next to a revision
+// (page times, Git Sync metadata) — kept correct across every server process on one database:
 //
 // - Invalidation lives in the database. Triggers (migration 20261126T1000-read-cache-epochs) bump a counter of
 //   `cache_epochs` (one column per domain below) in the same transaction as any change to the rows a domain caches,
@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from './database.js';
 import { prepared } from './prepared.js';
 
 /** What is cached, each with its counter column in `cache_epochs`. */
-export const CACHE_DOMAINS = ['tokens', 'members', 'grants', 'collections'] as const;
+export const CACHE_DOMAINS = ['tokens', 'members', 'grants', 'collections', 'history'] as const;
 export type CacheDomain = (typeof CACHE_DOMAINS)[number];
 
 /** One request's view: whether (and by which read) the counters were checked for it. */
@@ -140,6 +140,39 @@ export class ReadCache {
     }
     return value;
   }
+
+  /** `read` for many keys at once: `load` is called once with the keys not in memory and must answer each of them. */
+  async readMany<T>(scope: ReadScope, domain: CacheDomain, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    const synced = (scope.synced ??= new Map());
+    let ready = synced.get(this);
+    if (!ready) {
+      ready = this.sync();
+      synced.set(this, ready);
+    }
+    await ready;
+    const map = this.maps.get(domain)!;
+    const out = new Map<string, T>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      if (map.has(key)) out.set(key, map.get(key) as T);
+      else if (!out.has(key)) missing.push(key);
+    }
+    this.stats.hits += out.size;
+    if (missing.length === 0) return out;
+    this.stats.misses += missing.length;
+    const generation = this.generations.get(domain);
+    const loaded = await load(missing);
+    const keep = this.generations.get(domain) === generation;
+    for (const key of missing) {
+      if (!loaded.has(key)) throw new Error(`cachedReadMany: the loader did not answer ${key}`);
+      const value = loaded.get(key) as T;
+      out.set(key, value);
+      if (!keep) continue;
+      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+      map.set(key, value);
+    }
+    return out;
+  }
 }
 
 /**
@@ -150,4 +183,13 @@ export function cachedRead<T>(db: DbOrTx, domain: CacheDomain, key: string, load
   const scope = scopes.getStore();
   const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
   return cache ? cache.read(scope!, domain, key, load) : load();
+}
+
+/** `cachedRead` of many keys: `load(missing)` answers every key not in memory (one query for all of them). */
+export function cachedReadMany<T>(
+  db: DbOrTx, domain: CacheDomain, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T>> {
+  const scope = scopes.getStore();
+  const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
+  return cache ? cache.readMany(scope!, domain, keys, load) : load([...new Set(keys)]);
 }

@@ -739,6 +739,7 @@ export interface CacheEpochsTable {
   members: number | string;
   grants: number | string;
   collections: number | string;
+  history: number | string;
 }
 
 /** One content import run (services/import.ts): where from, where into, status, progress and outcome. */

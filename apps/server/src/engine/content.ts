@@ -35,6 +35,7 @@ import { locks } from '../repos/locks.js';
 import { ApiError, notFound, preconditionFailed } from '../errors.js';
 import { contentRepo } from '../repos/content.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { readMemo, type PageAt } from './read-memo.js';
 import { revisionsRepo, type RevisionRow } from '../repos/revisions.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
@@ -119,8 +120,14 @@ export async function findRevisionContent(db: DbOrTx, revisionId: string): Promi
   return r ? revisionContent(db, r) : undefined;
 }
 
+/** A revision of a space the caller has just read (kept in the read memo: revisions never change). */
 async function revisionOf(db: DbOrTx, spaceId: string, revisionId: string): Promise<RevisionRow> {
-  const r = await revisionsRepo.findById(db, revisionId);
+  const memo = readMemo(db);
+  let r = memo?.revisions.get(revisionId);
+  if (!r) {
+    r = await revisionsRepo.findById(db, revisionId);
+    if (r && memo) memo.revisions.set(revisionId, r);
+  }
   if (!r || r.space_id !== spaceId) throw new ApiError(404, `Revision not found: ${revisionId}`);
   return r;
 }
@@ -283,9 +290,18 @@ async function ensureIndexedLocked(ctx: AppContext, tx: DbOrTx, space: SpaceRow)
  * Returns the space row as it is now.
  */
 export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<SpaceRow> {
+  // Once seen to describe a revision, the indexes do whenever the space's head is that revision (engine/read-memo.ts).
+  const memo = readMemo(ctx.db);
+  const seen = `${space.id} ${indexedRevisionId(space)}`;
+  if (memo?.indexed.get(seen)) return space;
   const state = await contentIndexRepo.state(ctx.db, space.id);
-  if (state?.revision_id === indexedRevisionId(space)) return space;
-  return ctx.db.transaction().execute(async (tx) => ensureIndexedLocked(ctx, tx, await lockSpace(ctx, tx, space.id)));
+  if (state?.revision_id === indexedRevisionId(space)) {
+    memo?.indexed.set(seen, true);
+    return space;
+  }
+  const current = await ctx.db.transaction().execute(async (tx) => ensureIndexedLocked(ctx, tx, await lockSpace(ctx, tx, space.id)));
+  memo?.indexed.set(`${current.id} ${indexedRevisionId(current)}`, true);
+  return current;
 }
 
 /** Whether content reads compute computed content (`computed` query parameter, default true). */
@@ -366,11 +382,13 @@ export async function pageTimes(db: DbOrTx, spaceId: string, pages: readonly Pag
 export async function versionTimes(db: DbOrTx, spaceId: string, hashes: ReadonlyMap<string, string>): Promise<PageTimes> {
   const out: PageTimes = new Map();
   if (hashes.size === 0) return out;
-  for (const v of await pageVersionsRepo.ofPages(db, spaceId, [...hashes.keys()])) {
-    const t = out.get(v.page_id) ?? { createdAt: v.first_at };
-    if (v.first_at < t.createdAt) t.createdAt = v.first_at;
-    if (v.content_hash === hashes.get(v.page_id)) t.updatedAt = v.first_at;
-    out.set(v.page_id, t);
+  for (const versions of (await pageVersionsRepo.versionsOf(db, spaceId, [...hashes.keys()])).values()) {
+    for (const v of versions) {
+      const t = out.get(v.page_id) ?? { createdAt: v.first_at };
+      if (v.first_at < t.createdAt) t.createdAt = v.first_at;
+      if (v.content_hash === hashes.get(v.page_id)) t.updatedAt = v.first_at;
+      out.set(v.page_id, t);
+    }
   }
   return out;
 }
@@ -423,8 +441,8 @@ export async function pageSummaries(
 async function locate(ctx: AppContext, db: DbOrTx, sc: Pick<SpaceContent, 'space' | 'content' | 'active'>, pageId: string): Promise<{ hash: string; path: string | null } | undefined> {
   if (pageId === ROOT_ID || !sc.content.rootHash) return undefined;
   if (sc.active) {
-    const row = await contentIndexRepo.page(db, sc.space.id, pageId);
-    return row ? { hash: row.node_hash, path: row.path } : undefined;
+    const at = await indexedPageAt(db, sc.space.id, sc.content.rootHash, 'id', pageId);
+    if (at !== false) return at;
   }
   const chain = await (await treeLocator(ctx, db, sc.content.rootHash)).chain(pageId);
   if (!chain) return undefined;
@@ -432,6 +450,23 @@ async function locate(ctx: AppContext, db: DbOrTx, sc: Pick<SpaceContent, 'space
   let path: string | null = '';
   for (const c of chain.slice(1)) path = childPath(path ?? '', nodes.get(c.hash)!.meta);
   return { hash: chain[chain.length - 1]!.hash, path };
+}
+
+/**
+ * Where a page (by id or path) is in the tree `rootHash` of a space's active revision, from the read memo or the
+ * index. The index is trusted, and its answer kept, only when it describes that very tree (read in the same
+ * statement); false when it has moved on since the space was read (the caller walks the tree instead).
+ */
+async function indexedPageAt(db: DbOrTx, spaceId: string, rootHash: string, by: 'id' | 'path', value: string): Promise<PageAt | undefined | false> {
+  const memo = readMemo(db);
+  const key = `${rootHash} ${by} ${value}`;
+  const hit = memo?.pages.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const row = by === 'id' ? await contentIndexRepo.indexedPage(db, spaceId, value) : await contentIndexRepo.indexedPageByPath(db, spaceId, value);
+  if (!row || row.index_root !== rootHash) return false;
+  const at = row.node_hash ? { hash: row.node_hash, path: row.path } : undefined;
+  memo?.pages.set(key, at ?? null);
+  return at;
 }
 
 async function pageAt(ctx: AppContext, db: DbOrTx, hash: string, path: string | null, withMarkdown: boolean): Promise<PageView> {
@@ -462,9 +497,9 @@ export async function findPageByPath(ctx: AppContext, db: DbOrTx, sc: SpaceConte
   const missing = () => new ApiError(404, `No page at the path "${clean}" in this space`);
   if (!clean || !sc.content.rootHash) throw missing();
   if (sc.active) {
-    const row = await contentIndexRepo.pageByPath(db, sc.space.id, clean);
-    if (!row) throw missing();
-    return pageAt(ctx, db, row.node_hash, row.path, withMarkdown);
+    const at = await indexedPageAt(db, sc.space.id, sc.content.rootHash, 'path', clean);
+    if (at === undefined) throw missing();
+    if (at !== false) return pageAt(ctx, db, at.hash, at.path, withMarkdown);
   }
   let node = await loadNode(ctx, db, sc.content.rootHash);
   for (const slug of clean.split('/')) {

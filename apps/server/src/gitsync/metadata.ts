@@ -5,13 +5,15 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { GitMetadata } from '../presenters/content.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
-import { loadSnapshot, repoPath } from './snapshot.js';
+import { loadSnapshot, repoPath, type Snapshot } from './snapshot.js';
+import { cachedRead } from '../db/read-cache.js';
 import { blobStore } from '../storage/blobs.js';
 
 export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
-  const row = await gitSyncRepo.findRevisionCommit(db, revisionId);
+  // Through the request caches (domain `history`: any change to git_revisions, or to a sync's snapshot, bumps it).
+  const row = await cachedRead(db, 'history', `git revision ${revisionId}`, async () => (await gitSyncRepo.findRevisionCommit(db, revisionId)) ?? null);
   let snapshotHash = row?.snapshot_hash ?? null;
-  if (!snapshotHash) snapshotHash = (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null;
+  if (!snapshotHash) snapshotHash = await cachedRead(db, 'history', `git sync ${spaceId}`, async () => (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null);
   const snapshot = await loadSnapshot(db, snapshotHash);
   if (!row && !snapshot) return undefined;
   const meta: GitMetadata = { pages: new Map(), files: new Map() };
@@ -21,12 +23,22 @@ export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: 
       ...(row.url ? { url: row.url } : {}), ...(row.ref ? { ref: row.ref } : {}),
     };
   }
-  if (snapshot) {
-    for (const [id, p] of Object.entries(snapshot.pages)) meta.pages.set(id, { oid: p.oid, path: repoPath(snapshot, p.path) });
-    for (const [id, f] of Object.entries(snapshot.files)) meta.files.set(id, { oid: f.oid, path: repoPath(snapshot, f.path) });
-  }
+  if (snapshot) Object.assign(meta, snapshotPaths(snapshot));
   void ctx;
   return meta;
+}
+
+/** The pages' and files' blob ids and paths of a snapshot (immutable: built once per loaded snapshot, read-only). */
+const pathsOfSnapshot = new WeakMap<Snapshot, Pick<GitMetadata, 'pages' | 'files'>>();
+function snapshotPaths(snapshot: Snapshot): Pick<GitMetadata, 'pages' | 'files'> {
+  let paths = pathsOfSnapshot.get(snapshot);
+  if (!paths) {
+    paths = { pages: new Map(), files: new Map() };
+    for (const [id, p] of Object.entries(snapshot.pages)) paths.pages.set(id, { oid: p.oid, path: repoPath(snapshot, p.path) });
+    for (const [id, f] of Object.entries(snapshot.files)) paths.files.set(id, { oid: f.oid, path: repoPath(snapshot, f.path) });
+    pathsOfSnapshot.set(snapshot, paths);
+  }
+  return paths;
 }
 
 /** The git metadata to present with a read, unless the request says `metadata=false`. */

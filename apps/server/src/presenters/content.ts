@@ -8,6 +8,7 @@ import type { ContentChange, FileEntry } from '../engine/index.js';
 import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
 import { presentChangeRequests } from './change-request.js';
+import { Lru } from '../lib/lru.js';
 
 type RevisionJson = components['schemas']['Revision'];
 type PageJson = components['schemas']['RevisionPage'];
@@ -41,16 +42,40 @@ export function pageAppUrl(config: Config, spaceId: string, path: string): strin
   return `${config.appUrl}/s/${spaceId}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/**
+ * Documents of markdown already shown, by markdown (a document is a pure function of its markdown, so an entry never
+ * goes stale), bounded in bytes: a parsed document takes roughly ten times the memory of its markdown. Entries are
+ * frozen: every answer showing the same markdown shares one.
+ */
+export const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
+const shownDocuments = new Lru<string, { doc: Document; weight: number }>(DOCUMENT_CACHE_BYTES, (e) => e.weight);
+
+async function shownDocument(markdown: string): Promise<Document> {
+  const hit = shownDocuments.get(markdown);
+  if (hit) return hit.doc;
+  const doc = deepFreeze(await pageDocument(markdown));
+  shownDocuments.set(markdown, { doc, weight: 256 + markdown.length * 12 });
+  return doc;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** presentPage for one page read, its JSON document parsed first (in the content worker pool when large). */
 export async function presentPageDocument(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): Promise<PageJson> {
   const format = opts.format ?? 'document';
-  const document = format === 'document' && p.meta.type === 'document' && p.markdown ? await pageDocument(p.markdown) : undefined;
+  const document = format === 'document' && p.meta.type === 'document' && p.markdown ? await shownDocument(p.markdown) : undefined;
   return presentPage(config, spaceId, p, { ...opts, format, ...(document ? { document } : {}) });
 }
 
 /** The JSON document of a page alone (getPageDocumentInRevisionById): a page without content has no nodes. */
 export async function presentDocumentOf(p: PageView): Promise<components['schemas']['Document']> {
-  return (await pageDocument(p.meta.type === 'document' ? (p.markdown ?? '') : '')) as unknown as components['schemas']['Document'];
+  return (await shownDocument(p.meta.type === 'document' ? (p.markdown ?? '') : '')) as unknown as components['schemas']['Document'];
 }
 
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {

@@ -2,6 +2,7 @@
 // their state. Maintained by services/content-index.ts; read by the content, links and search services.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
 
 export type SpacePageRow = Selectable<SpacePagesTable>;
@@ -13,6 +14,27 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+const selectState = prepared((db, p: { spaceId: string }) => db.selectFrom('space_index_state').selectAll().where('space_id', '=', p.spaceId));
+
+/** A page of the index with the root hash the index describes, read in one statement (so they belong together). */
+export interface IndexedPage {
+  index_root: string | null;
+  page_id: string | null;
+  node_hash: string | null;
+  path: string | null;
+}
+const selectIndexedPage = prepared((db, p: { spaceId: string; pageId: string }) =>
+  db.selectFrom('space_index_state as s')
+    .leftJoin('space_pages as p', (j) => j.onRef('p.space_id', '=', 's.space_id').on('p.page_id', '=', p.pageId))
+    .select(['s.root_hash as index_root', 'p.page_id', 'p.node_hash', 'p.path'])
+    .where('s.space_id', '=', p.spaceId));
+const selectIndexedPageByPath = prepared((db, p: { spaceId: string; path: string }) =>
+  db.selectFrom('space_index_state as s')
+    .leftJoin('space_pages as p', (j) => j.onRef('p.space_id', '=', 's.space_id').on('p.path', '=', p.path))
+    .select(['s.root_hash as index_root', 'p.page_id', 'p.node_hash', 'p.path'])
+    .where('s.space_id', '=', p.spaceId)
+    .limit(1));
 
 export const contentIndexRepo = {
   /** Records the paths pages left when they moved (one row per old path: the latest page to leave it). */
@@ -32,8 +54,8 @@ export const contentIndexRepo = {
       .orderBy('moved_at', 'desc').limit(1).executeTakeFirst();
     return folded?.page_id;
   },
-  state(db: DbOrTx, spaceId: string): Promise<IndexStateRow | undefined> {
-    return db.selectFrom('space_index_state').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+  async state(db: DbOrTx, spaceId: string): Promise<IndexStateRow | undefined> {
+    return (await selectState(db, { spaceId }))[0];
   },
   async saveState(db: DbOrTx, row: IndexStateRow): Promise<void> {
     await db
@@ -67,6 +89,14 @@ export const contentIndexRepo = {
   },
   page(db: DbOrTx, spaceId: string, pageId: string): Promise<SpacePageRow | undefined> {
     return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('page_id', '=', pageId).executeTakeFirst();
+  },
+  /** The page by id with the root hash the index describes (undefined: the space has no index yet). */
+  async indexedPage(db: DbOrTx, spaceId: string, pageId: string): Promise<IndexedPage | undefined> {
+    return (await selectIndexedPage(db, { spaceId, pageId }))[0];
+  },
+  /** The page at a path with the root hash the index describes (undefined: the space has no index yet). */
+  async indexedPageByPath(db: DbOrTx, spaceId: string, path: string): Promise<IndexedPage | undefined> {
+    return (await selectIndexedPageByPath(db, { spaceId, path }))[0];
   },
   pageByPath(db: DbOrTx, spaceId: string, path: string): Promise<SpacePageRow | undefined> {
     return db.selectFrom('space_pages').selectAll().where('space_id', '=', spaceId).where('path', '=', path).limit(1).executeTakeFirst();

@@ -1,6 +1,7 @@
 // page_versions: when each version (content hash) of a page was first committed in a space (Page.createdAt and
 // updatedAt without timestamps in the content hash). Written by the commit paths, read by the content presenters.
 import type { DbOrTx } from '../db/database.js';
+import { cachedReadMany } from '../db/read-cache.js';
 import type { PageVersionsTable } from '../db/schema.js';
 
 const CHUNK = 300;
@@ -21,6 +22,20 @@ export const pageVersionsRepo = {
       out.push(...(await db.selectFrom('page_versions').selectAll().where('space_id', '=', spaceId).where('page_id', 'in', pageIds.slice(i, i + CHUNK)).execute()));
     }
     return out;
+  },
+  /**
+   * The known versions of each page (every page id answered, [] when none), through the request caches (domain
+   * `history`: any change to page_versions bumps it, db/read-cache.ts).
+   */
+  async versionsOf(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<Map<string, PageVersionsTable[]>> {
+    const key = (pageId: string) => `${spaceId} ${pageId}`;
+    const cached = await cachedReadMany(db, 'history', pageIds.map(key), async (missing) => {
+      const ids = missing.map((k) => k.slice(spaceId.length + 1));
+      const byKey = new Map<string, PageVersionsTable[]>(missing.map((k) => [k, []]));
+      for (const v of await pageVersionsRepo.ofPages(db, spaceId, ids)) byKey.get(key(v.page_id))?.push(v);
+      return byKey;
+    });
+    return new Map(pageIds.map((id) => [id, cached.get(key(id)) ?? []]));
   },
   /** A duplicated space starts with the history of its source's pages. */
   async copySpace(db: DbOrTx, fromSpaceId: string, toSpaceId: string): Promise<void> {
