@@ -3,7 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson } from './middlewares.js';
+import pino from 'pino';
+import { requestLineWriter, sendJson, type RequestLine } from './middlewares.js';
 
 const bodies: Record<string, unknown> = {
   small: { object: 'user', id: 'u1', displayName: 'Ada' },
@@ -68,5 +69,45 @@ describe('sendJson', () => {
     expect(a.status).toBe(304);
     expect(b.status).toBe(304);
     expect(b.headers).toEqual(a.headers);
+  });
+});
+
+describe('requestLineWriter', () => {
+  /** A pino logger as server.ts makes it, writing into an array of lines. */
+  function capture(opts: pino.LoggerOptions = {}) {
+    const lines: string[] = [];
+    const stream = { write: (s: string) => { lines.push(s); } };
+    return { lines, logger: pino({ level: 'info', redact: ['req.headers.authorization', 'headers.authorization', '*.token'], ...opts }, stream) };
+  }
+  const samples: RequestLine[] = [
+    { reqId: 'c6c8b2a4-1d5c-4f7e-9a59-0e1b7c3b8b11', method: 'GET', path: '/v1/spaces/abc', status: 200, ms: 1.2, user: 'u123' },
+    { reqId: 'my.req-ID_1', method: 'POST', path: '/v1/a%22b/%5C"\\/\u00e9', status: 404, ms: 0, user: undefined },
+    { reqId: 'x', method: 'DELETE', path: '/', status: 500, ms: 12345.6, user: 'we"ird\\id' },
+  ];
+
+  it('writes the bytes pino writes for the same line', () => {
+    const fixed = () => ',"time":1700000000000';
+    const a = capture({ timestamp: fixed });
+    const b = capture({ timestamp: fixed });
+    const child = { a: a.logger.child({ component: 'http' }), b: b.logger.child({ component: 'http' }) };
+    for (const [la, lb] of [[a.logger, b.logger], [child.a, child.b]] as const) {
+      const write = requestLineWriter(lb);
+      for (const s of samples) {
+        la.info(s, 'request');
+        write(s);
+      }
+    }
+    expect(b.lines.length).toBe(samples.length * 2);
+    expect(b.lines).toEqual(a.lines);
+    for (const line of b.lines) expect(JSON.parse(line).msg).toBe('request');
+  });
+
+  it('writes nothing below the info level, and defers to pino when the logger formats lines itself', () => {
+    const quiet = capture({ level: 'warn' });
+    requestLineWriter(quiet.logger)(samples[0]!);
+    expect(quiet.lines).toEqual([]);
+    const mixed = capture({ mixin: () => ({ app: 'bindery' }) });
+    requestLineWriter(mixed.logger)(samples[0]!);
+    expect(JSON.parse(mixed.lines[0]!)).toMatchObject({ app: 'bindery', reqId: samples[0]!.reqId, msg: 'request' });
   });
 });
