@@ -6,7 +6,11 @@
 //      release notes, guides): the bare markdown-it parse (parser.ts, with Bindery's rules) and each stage of the
 //      pipeline - markdown -> document, document -> markdown, and the whole normalisation with sections and links
 //      (what a page write does). Medians; ratios to the bare parse.
-//   2. Over HTTP (server in this process): creating a page with that markdown, ratio to the bare parse.
+//   2. Over HTTP: creating a page with that markdown, ratio to the bare parse - the CPU of a Bindery server process
+//      of its own (`node apps/server/dist/main.js`, production settings; every thread: main, content workers, V8's
+//      GC and compiler threads; read from /proc per thread, so the HTTP client is not counted), and as before the
+//      CPU of this whole process with the server in it (which counts the HTTP client too). `--compare=<root>`: the
+//      same creates, alternating, on a server built from another checkout (e.g. a build of main), in the same run.
 //   3. Over HTTP: each adversarial input (issue 9's and relatives) written to a page: status and time; goal: processed
 //      or refused within 1 s, never 5xx.
 //   4. Over HTTP: ordinary reads in a loop while the adversarial inputs and 1 MB pages are written (two writers at
@@ -18,12 +22,17 @@
 // ratio to the bare parse's CPU time, measures the server. The load average is printed at the start and the end.
 // The time budget can be raised for a loaded machine with BINDERY_CONTENT_BUDGET_MS.
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5]
-import { mkdtempSync, rmSync } from 'node:fs';
+// The bare parse (the baseline of every ratio) is markdown-it's tokenize with Bindery's rules (content/parser.ts) of
+// the same text, in this process's main thread after five warm-up parses, the median of at least 15 parses (its
+// CPU: this process, V8's GC threads included). Every other stage is also timed after warm-up runs.
+//
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>]
+// (the separate server of step 2 runs on SQLite in a directory of its own, or on --pg's database)
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { arg as opt, require, dist } from './bench-lib.mjs';
+import { arg as opt, require, dist, startBindery, ADMIN_TOKEN, root as repoRoot } from './bench-lib.mjs';
 
 const { loadConfig } = await dist('config.js');
 const { startServer } = await dist('server.js');
@@ -36,6 +45,9 @@ const pino = require('pino');
 
 const pgUrl = opt('pg', undefined);
 const runs = Number(opt('runs', 5));
+const compareRoot = opt('compare', undefined);
+/** `--steps=1,2`: only those steps over HTTP (step 1 always runs: it is every ratio's baseline). */
+const steps = new Set(opt('steps', '1,2,3,4').split(',').map(Number));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -45,9 +57,9 @@ const cpuMs = (since) => {
   const c = process.cpuUsage(since);
   return (c.user + c.system) / 1000;
 };
-/** Median wall time and median CPU time of `fn`. */
-function time(fn, times = runs) {
-  fn(); // warm
+/** Median wall time and median CPU time of `fn`, after `warm` runs that are not counted. */
+function time(fn, times = runs, warm = 2) {
+  for (let i = 0; i < warm; i++) fn();
   const wall = [];
   const cpu = [];
   for (let i = 0; i < times; i++) {
@@ -71,6 +83,20 @@ async function timeAsync(fn, times = runs) {
   }
   return { wall: median(wall), cpu: median(cpu) };
 }
+/** CPU time (ns) of a process so far, by thread: its main thread, its worker threads, the others (V8's). */
+function threadCpu(pid) {
+  const out = { main: 0, workers: 0, v8: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      out[Number(tid) === pid ? 'main' : comm === 'WorkerThread' ? 'workers' : 'v8'] += ns;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
 const both = (t, base) => `${ms(t.wall)} (${(t.wall / base.wall).toFixed(2)}x), cpu ${ms(t.cpu)} (${(t.cpu / base.cpu).toFixed(2)}x)`;
 
 const { loadavg, availableParallelism } = await import('node:os');
@@ -84,7 +110,7 @@ const stages = {};
 console.log('1. Pipeline stages on realistic pages (median of', runs, 'runs; x = ratio to the bare parse of the same text)');
 for (const [label] of sizes) {
   const md = pages[label];
-  const bare = time(() => tokenize(md));
+  const bare = time(() => tokenize(md), Math.max(runs, 15), 5);
   const doc = markdownToDocument(md);
   const toDoc = time(() => markdownToDocument(md));
   const toMd = time(() => documentToMarkdown(doc));
@@ -119,10 +145,60 @@ try {
   const small = await created('Small page', '# Small\n\nA page the readers read.\n\n* one\n* two\n');
   await api('GET', `${base}/content/page/${small}?format=markdown`);
 
-  console.log('\n2. Creating a page over HTTP (median; x = ratio to the bare parse of the same text in step 1)');
+  if (steps.has(2)) {
+  console.log('\n2. Creating a page over HTTP (median of', Math.max(runs, 5), 'after a warm-up create; x = ratio to the bare parse of the same text in step 1)');
+  console.log("   CPU of a server process of its own (all its threads; main = its event loop, workers = content workers, other = V8's GC and compiler threads, libuv):");
+  const servers = [['this build', repoRoot], ...(compareRoot ? [['compared', compareRoot]] : [])];
+  const children = [];
+  try {
+    for (const [name, serverRoot] of servers) {
+      const child = await startBindery({ serverRoot, databaseUrl: pgUrl, env: {} });
+      const call = async (method, path, body) => {
+        const res = await fetch(child.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const text = await res.text();
+        if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+        return JSON.parse(text);
+      };
+      const o = await call('POST', '/v1/orgs', { title: 'Bench' });
+      const sp = await call('POST', `/v1/orgs/${o.id}/spaces`, { title: 'Pipeline' });
+      children.push({ name, child, create: (title, markdown) => call('POST', `/v1/spaces/${sp.id}/content/pages`, { title, markdown }) });
+    }
+    for (const [label] of sizes) {
+      const per = new Map(children.map((c) => [c.name, { total: [], main: [], workers: [], v8: [], wall: [] }]));
+      try {
+        for (const c of children) await c.create(`Warm ${label}`, pages[label]);
+        for (let i = 0; i < Math.max(runs, 5); i++) {
+          for (const c of children) {
+            await new Promise((r) => setTimeout(r, 20));
+            const before = threadCpu(c.child.pid);
+            const t0 = performance.now();
+            await c.create(`Page ${label} ${i}`, pages[label]);
+            const wall = performance.now() - t0;
+            await new Promise((r) => setTimeout(r, 20));
+            const after = threadCpu(c.child.pid);
+            const m = per.get(c.name);
+            for (const k of ['main', 'workers', 'v8']) m[k].push((after[k] - before[k]) / 1e6);
+            m.total.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
+            m.wall.push(wall);
+          }
+        }
+        for (const c of children) {
+          const m = per.get(c.name);
+          const cpu = median(m.total);
+          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / stages[label].bare.cpu).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}`);
+        }
+      } catch (err) {
+        console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
+      }
+    }
+  } finally {
+    for (const c of children) await c.child.stop();
+  }
+  console.log('   The whole bench process with the server in it (its HTTP client counted too):');
   for (const [label] of sizes) {
     try {
-      const t = await timeAsync((i) => created(`Page ${label} ${i}`, pages[label]));
+      await created(`Warm ${label}`, pages[label]);
+      const t = await timeAsync((i) => created(`Page ${label} ${i}`, pages[label]), Math.max(runs, 5));
       console.log(`   ${label.padEnd(7)} ${both(t, stages[label].bare)} the bare parse`);
     } catch (err) {
       // A loaded machine can take a 1 MB page past the budget (wall time): say so, and go on.
@@ -130,6 +206,8 @@ try {
     }
   }
 
+  }
+  if (steps.has(3) || steps.has(4)) {
   console.log('\n3. Adversarial inputs written to a page over HTTP (goal: processed or refused within 1 s, never 5xx)');
   const target = await created('Target page');
   const inputs = adversarialInputs();
@@ -185,6 +263,7 @@ try {
     console.log(`   ${label.padEnd(14)} ${String(r.reads).padStart(6)} reads  read p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}   event-loop delay p50 ${ms(r.loopP50)}  p99 ${ms(r.loopP99)}  max ${ms(r.loopMax)}`);
   }
   console.log(`   read p99 while writing = ${(busy.p99 / idle.p99).toFixed(2)}x idle; event-loop delay p99 ${busy.loopP99 <= 100 ? '<=' : '>'} 100 ms`);
+  }
   console.log(`\nload average at the end ${load()}`);
 } finally {
   await server.close();
