@@ -13,7 +13,8 @@
  * signed with the same secret can never be mistaken for each other. Verification recomputes the MAC and compares in
  * constant time before looking at the payload, then checks its shape and the expiry.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../lib/constant-time.js';
 
 export interface ExportTokenPayload {
   spaceId: string;
@@ -64,10 +65,8 @@ export function verifyExportToken(secret: Uint8Array, token: string, now: Date |
   const [encoded, signature] = parts as [string, string];
   if (!BASE64URL.test(encoded) || !BASE64URL.test(signature)) return { ok: false, reason: 'malformed' };
 
-  const expected = mac(secret, encoded);
-  const given = Buffer.from(signature, 'base64url');
-  // Re-encoding guards against non-canonical base64url (trailing bits) passing as the same signature.
-  if (given.length !== expected.length || given.toString('base64url') !== signature || !timingSafeEqual(given, expected)) {
+  // Compared as text: a non-canonical base64url of the right bytes (other trailing bits) is not the signature.
+  if (!sameSecret(signature, mac(secret, encoded).toString('base64url'))) {
     return { ok: false, reason: 'signature' };
   }
 

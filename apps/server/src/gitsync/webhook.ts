@@ -6,7 +6,7 @@
 // needs it in clear to compute the HMAC, so it cannot be a hash), shown to space admins by `GET …/git/webhook`, and
 // never logged. A push queues the import the import endpoint queues (same operation row and job, with the URL,
 // ref, folder and sealed credentials of the space's sync), at most one waiting at a time.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
@@ -14,6 +14,7 @@ import type { DbOrTx } from '../db/database.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { locks } from '../repos/locks.js';
+import { sameSecret } from '../lib/constant-time.js';
 import { presentGitWebhook } from '../presenters/git-webhook.js';
 import type { Actor } from '../services/auth.js';
 import { loadSpace } from '../services/spaces.js';
@@ -52,9 +53,6 @@ export async function rotateGitWebhookSecret(ctx: AppContext, actor: Actor, spac
   return presentGitWebhook({ url: webhookUrl(ctx, spaceId), secret: openKept(ctx, sealed), ref: row.ref });
 }
 
-const digest = (s: string | Buffer) => createHash('sha256').update(s).digest();
-/** Constant-time equality of two strings of any lengths (their SHA-256 digests are compared). */
-const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 const header = (h: IncomingHttpHeaders, name: string) => {
   const v = h[name];
   return Array.isArray(v) ? v[0] : v;

@@ -1,12 +1,12 @@
 // Who may do what with a space. Every space handler asks `authorizeSpace`; the `permissions` object of the Space
 // is `spacePermissions` of the same access, so what the API says a caller may do is what it lets them do.
 // Rules: docs/permissions.md.
-import { timingSafeEqual } from 'node:crypto';
 import type { components } from '@bindery/api-types';
 import { forbidden, notFound } from '../errors.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import { chainDefaultLevel, contentRole, type ChainLink, type ContentSubject } from './content.js';
 import { atLeast, type Role } from './roles.js';
+import { sameSecret } from '../lib/constant-time.js';
 
 export type SpacePermissions = components['schemas']['Space']['permissions'];
 
@@ -31,10 +31,7 @@ export type SpaceAction =
   | 'edit' | 'comment' | 'review' | 'merge' | 'triggerGitSync' | 'installIntegration';
 
 function keyMatches(expected: string | null, given: string | undefined): boolean {
-  if (!expected || !given) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return !!expected && !!given && sameSecret(given, expected);
 }
 
 /** `chain`: the space then its ancestor collections (nearest first). */
