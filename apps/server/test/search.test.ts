@@ -88,6 +88,27 @@ describe('space search', () => {
     expect((await search(api, base, 'dirigible')).body.items).toHaveLength(0);
   });
 
+  it('shows each page\u2019s ancestors: titles, or the slug of a page kept out of search; the same in organization search', async () => {
+    const { api, base, org } = await setup();
+    const guides = await page(api, base, { title: 'Guides', type: 'group' });
+    const hidden = await page(api, base, { title: 'Hidden Setup', slug: 'setup', parent: guides.id, markdown: 'Not searched.' });
+    await api.patch(`${base}/content/page/${hidden.id}`, { noIndex: true });
+    const deep = await page(api, base, { title: 'Deep', parent: hidden.id, markdown: 'The word is quokka.' });
+    const top = await page(api, base, { title: 'Top', markdown: 'Another quokka.' });
+    const expected = new Map([[deep.id, [{ title: 'Guides' }, { title: 'setup' }]], [top.id, []]]);
+    for (let i = 0; i < 2; i++) {
+      const r = await search(api, base, 'quokka');
+      expect(r.body.items).toHaveLength(2);
+      for (const item of r.body.items) expect(item.ancestors).toEqual(expected.get(item.id));
+    }
+    const o = await api.get(`/v1/orgs/${org}/search?query=quokka`);
+    for (const item of o.body.items[0].pages) expect(item.ancestors).toEqual(expected.get(item.id));
+    // After a rename, the next search shows the new title.
+    await api.patch(`${base}/content/page/${guides.id}`, { title: 'Manuals' });
+    const after = await search(api, base, 'quokka');
+    expect(after.body.items.find((i: any) => i.id === deep.id).ancestors).toEqual([{ title: 'Manuals' }, { title: 'setup' }]);
+  });
+
   it('is refused to those who cannot read the space', async () => {
     const { base, org, owner } = await setup();
     const guest = await createUser(server, 'Guest');

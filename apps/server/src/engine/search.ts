@@ -14,6 +14,9 @@ import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
 import { ensureIndexed, indexedRevisionId, loadContent } from './content.js';
+import { childPath } from './content-index.js';
+import { loadNodes, ROOT_ID, type PageMeta } from './content-store.js';
+import { treeLocator } from './working-tree.js';
 
 /** How many matching sections are ranked at most per search. */
 export const SEARCH_CANDIDATES = 500;
@@ -49,12 +52,45 @@ export interface OrganizationSearch {
   count: number;
 }
 
-/** The ancestors of pages (by `space/page` key), from the top level down: the parent chain of the page index. */
-async function ancestorsOf(ctx: AppContext, pages: SearchHit[]): Promise<Map<string, { title: string }[]>> {
+/** The title an ancestor shows: its search row's (pages kept out of search have none: the last segment of its path). */
+function ancestorTitle(meta: PageMeta, path: string | null, id: string): string {
+  const searched = meta.type !== 'link' && meta.type !== 'computed' && meta.metadata?.noIndex !== true;
+  return searched ? meta.title : (path?.split('/').pop() ?? id);
+}
+
+/**
+ * The ancestors of pages (by `space/page` key), from the top level down. With the root hash of the tree the index
+ * describes (`roots`, by space), from that tree (immutable: its nodes and parent chains are cached); otherwise, or for
+ * a page not in it, the parent chain of the page index.
+ */
+async function ancestorsOf(ctx: AppContext, pages: SearchHit[], roots: ReadonlyMap<string, string>): Promise<Map<string, { title: string }[]>> {
   const out = new Map<string, { title: string }[]>();
   const bySpace = new Map<string, SearchHit[]>();
   for (const p of pages) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
-  for (const [spaceId, hits] of bySpace) {
+  for (const [spaceId, all] of bySpace) {
+    let hits = all;
+    const root = roots.get(spaceId);
+    if (root) {
+      const locator = await treeLocator(ctx, ctx.db, root);
+      const chains = new Map<string, { pageId: string; hash: string }[]>();
+      for (const h of hits) {
+        const chain = await locator.chain(h.page_id);
+        if (chain) chains.set(h.page_id, chain);
+      }
+      const nodes = await loadNodes(ctx, ctx.db, [...chains.values()].flatMap((c) => c.map((x) => x.hash)));
+      for (const [pageId, chain] of chains) {
+        const titles: { title: string }[] = [];
+        let path: string | null = '';
+        for (const link of chain.slice(1, -1)) {
+          const meta = nodes.get(link.hash)!.meta;
+          path = childPath(path ?? '', meta);
+          titles.push({ title: ancestorTitle(meta, path, link.pageId) });
+        }
+        out.set(`${spaceId}/${pageId}`, titles);
+      }
+      hits = hits.filter((h) => !chains.has(h.page_id));
+      if (hits.length === 0) continue;
+    }
     const rows = new Map<string, { parent_id: string | null; path: string | null }>();
     let wanted = hits.map((h) => h.page_id);
     for (let depth = 0; wanted.length && depth < 64; depth++) {
@@ -64,7 +100,8 @@ async function ancestorsOf(ctx: AppContext, pages: SearchHit[]): Promise<Map<str
     }
     const chains = new Map(hits.map((h) => {
       const chain: string[] = [];
-      for (let id = rows.get(h.page_id)?.parent_id ?? null; id !== null && !chain.includes(id); id = rows.get(id)?.parent_id ?? null) chain.unshift(id);
+      // The root page stands for the space: never an ancestor.
+      for (let id = rows.get(h.page_id)?.parent_id ?? null; id !== null && id !== ROOT_ID && !chain.includes(id); id = rows.get(id)?.parent_id ?? null) chain.unshift(id);
       return [h.page_id, chain] as const;
     }));
     const titles = await contentIndexRepo.pageTitles(ctx.db, spaceId, [...new Set([...chains.values()].flat())]);
@@ -76,7 +113,7 @@ async function ancestorsOf(ctx: AppContext, pages: SearchHit[]): Promise<Map<str
 }
 
 /** The sections of ranked pages (page rows) that match any term, their ancestors and their rank in `ranked`. */
-async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[], ranked: SearchHit[]): Promise<PageHits[]> {
+async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[], ranked: SearchHit[], roots: ReadonlyMap<string, string> = new Map()): Promise<PageHits[]> {
   const sections = await searchSections(ctx.db, terms, pages.map((p) => ({ spaceId: p.space_id, pageId: p.page_id })), pages.length * SECTIONS_PER_PAGE * 4);
   const byPage = new Map<string, SearchHit[]>();
   for (const s of sections) {
@@ -85,7 +122,7 @@ async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[]
     if (list.length < SECTIONS_PER_PAGE) list.push(s);
     byPage.set(key, list);
   }
-  const ancestors = await ancestorsOf(ctx, pages);
+  const ancestors = await ancestorsOf(ctx, pages, roots);
   const rankOf = new Map(ranked.map((p, i) => [p, i + 1]));
   return pages.map((page) => {
     const key = `${page.space_id}/${page.page_id}`;
@@ -102,7 +139,9 @@ export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string
   const terms = searchTerms(query);
   const ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
   const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
-  return { terms, pages: await withSections(ctx, page.items, terms, ranked), next: page.next, count: ranked.length, revision: sc.content.revision.id };
+  // The tree the index describes (the shown content of the active revision): ancestors come from it.
+  const roots = new Map(sc.active && sc.content.rootHash ? [[spaceId, sc.content.rootHash]] : []);
+  return { terms, pages: await withSections(ctx, page.items, terms, ranked, roots), next: page.next, count: ranked.length, revision: sc.content.revision.id };
 }
 
 /** The live spaces of the organization the caller may read. */
