@@ -6,7 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inReadScope, newReadScope } from '../src/db/read-cache.js';
 import { tokensRepo } from '../src/repos/tokens.repo.js';
+import { authenticate } from '../src/services/auth.js';
+import { postComment } from '../src/services/comments.js';
+import { loadSpace } from '../src/services/spaces.js';
 import { createTenant, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
 
 let a: TestServer;
@@ -206,5 +210,94 @@ describe('content reads', () => {
     }
     await a.ctx.db.deleteFrom('git_revisions').where('revision_id', '=', head.body.id).execute();
     for (const s of [b, a]) expect((await s.api(t.owner.token).get(`${base}/content`)).body.git).toBeUndefined();
+  });
+});
+describe('writes check access in their transaction', () => {
+  /** Posts a comment as `token` on `server` (the access check runs in the write's transaction). */
+  const postAs = (server: TestServer, token: string, spaceId: string, text = 'hello') =>
+    server.api(token).post(`/v1/spaces/${spaceId}/comments`, { body: { markdown: text } });
+
+  /** Posts twice and checks that the second post's transaction took the caller's access from the caches. */
+  async function warmWrite(server: TestServer, token: string, spaceId: string) {
+    expect((await postAs(server, token, spaceId)).status).toBe(200);
+    const hits = server.readCache.stats.transactionHits;
+    expect((await postAs(server, token, spaceId)).status).toBe(200);
+    expect(server.readCache.stats.transactionHits).toBeGreaterThan(hits);
+  }
+
+  const countComments = async (server: TestServer, token: string, spaceId: string) =>
+    (await server.api(token).get(`/v1/spaces/${spaceId}/comments?limit=0`)).body.count as number;
+
+  it('a lowered or removed grant is refused by the next write on both servers, and nothing is written', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Discussed' })).body;
+    const grant = (role: string | null) => t.api.post(`/v1/spaces/${space.id}/permissions`, { users: [guest.id], role });
+    expect((await grant('comment')).status).toBe(204);
+    for (const s of [a, b]) await warmWrite(s, guest.token, space.id);
+    const before = await countComments(a, t.owner.token, space.id);
+    // Lowered to read on one server: neither accepts the next post.
+    expect((await grant('read')).status).toBe(204);
+    expect((await postAs(b, guest.token, space.id)).status).toBe(403);
+    expect((await postAs(a, guest.token, space.id)).status).toBe(403);
+    // Back to comment, then removed.
+    expect((await grant('comment')).status).toBe(204);
+    for (const s of [a, b]) await warmWrite(s, guest.token, space.id);
+    expect((await grant(null)).status).toBe(204);
+    expect((await postAs(b, guest.token, space.id)).status).toBe(404);
+    expect((await postAs(a, guest.token, space.id)).status).toBe(404);
+    expect(await countComments(a, t.owner.token, space.id)).toBe(before + 4);
+  });
+
+  it('a grant deleted behind the servers\u2019 backs is refused by the next write', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Discussed' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/permissions`, { users: [guest.id], role: 'comment' })).status).toBe(204);
+    for (const s of [a, b]) await warmWrite(s, guest.token, space.id);
+    await a.ctx.db.deleteFrom('content_grants').where('target_id', '=', space.id).where('principal_id', '=', guest.id).execute();
+    expect((await postAs(b, guest.token, space.id)).status).toBe(404);
+    expect((await postAs(a, guest.token, space.id)).status).toBe(404);
+  });
+
+  it('a grant removed after the request read the counters, before its write, is seen by the write\u2019s transaction', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Discussed' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/permissions`, { users: [guest.id], role: 'comment' })).status).toBe(204);
+    await warmWrite(a, guest.token, space.id);
+    // One request of server a: authenticated (the counters read), the space loaded with the caller's access.
+    await inReadScope(newReadScope(), async () => {
+      const actor = await authenticate(a.ctx, `Bearer ${guest.token}`);
+      expect((await loadSpace(a.ctx, a.ctx.db, actor, space.id, 'view')).access.role).toBe('comment');
+      // Meanwhile the grant is removed through the other server.
+      expect((await b.api(t.owner.token).post(`/v1/spaces/${space.id}/permissions`, { users: [guest.id], role: null })).status).toBe(204);
+      // The request's later reads still answer from what it saw when it arrived (by design) ...
+      expect((await loadSpace(a.ctx, a.ctx.db, actor, space.id, 'view')).access.role).toBe('comment');
+      // ... but its write checks the counters in its transaction, sees them moved and reads the grants there.
+      await expect(postComment(a.ctx, actor, { spaceId: space.id }, { body: { markdown: 'too late' } })).rejects.toMatchObject({ status: 404 });
+    });
+    expect(await countComments(a, t.owner.token, space.id)).toBe(2);
+  });
+
+  it('a transaction\u2019s own change is seen by its later access checks (before or after it checked the counters)', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Discussed' })).body;
+    const revoke = (tx: typeof a.ctx.db) => tx.deleteFrom('content_grants').where('target_id', '=', space.id).where('principal_id', '=', guest.id).execute();
+    for (const checkFirst of [false, true]) {
+      expect((await t.api.post(`/v1/spaces/${space.id}/permissions`, { users: [guest.id], role: 'comment' })).status).toBe(204);
+      await warmWrite(a, guest.token, space.id);
+      await inReadScope(newReadScope(), async () => {
+        const actor = await authenticate(a.ctx, `Bearer ${guest.token}`);
+        const outcome = await a.ctx.db.transaction().execute(async (tx) => {
+          if (checkFirst) expect((await loadSpace(a.ctx, tx, actor, space.id, 'view')).access.role).toBe('comment');
+          await revoke(tx);
+          const seen = await loadSpace(a.ctx, tx, actor, space.id, 'view').then(() => 'visible', (e) => e.status);
+          throw Object.assign(new Error('roll back'), { seen });
+        }).catch((e) => e.seen);
+        expect(outcome).toBe(404);
+      });
+    }
   });
 });

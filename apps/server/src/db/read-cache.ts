@@ -11,11 +11,19 @@
 //   first. So whatever committed before a request arrived is seen by it — a revoked token, a removed member, a
 //   changed role or grant — in every process: no notification to miss, no time-to-live. If the counters cannot be
 //   read, the request fails rather than trusting the cache.
-// - A value loaded while the domain was emptied is not kept. Reads inside a transaction, and reads outside a
-//   request (jobs, start-up), never use the caches. After a request writes, its next cached read checks the
-//   counters again (its own change may have moved them).
+// - A value loaded while the domain was emptied is not kept. Reads outside a request (jobs, start-up) never use
+//   the caches. After a request writes, its next cached read checks the counters again (its own change may have
+//   moved them).
+// - Inside a transaction (a write checking the caller's access), a cached value is used only after the counters were
+//   read again inside that transaction, before it wrote anything, and only while they equal those the cache is valid
+//   for: then nothing the domain caches changed between the cached read and this point of the transaction, so the
+//   cached value is what the transaction would have read (a revoked grant is never acted on). Otherwise — the
+//   counters moved, the transaction already wrote (on PostgreSQL its own counter bumps wait for its commit, so its
+//   own changes would not show in them), or the request wrote since the check — the value is read in the
+//   transaction as before.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db, DbOrTx } from './database.js';
 import { prepared } from './prepared.js';
 
@@ -26,6 +34,8 @@ export type CacheDomain = (typeof CACHE_DOMAINS)[number];
 /** One request's view: whether (and by which read) the counters were checked for it. */
 export interface ReadScope {
   synced?: Map<ReadCache, Promise<void>>;
+  /** Statements that may write made by the request so far. */
+  writes?: number;
 }
 
 const scopes = new AsyncLocalStorage<ReadScope>();
@@ -41,10 +51,28 @@ export function inReadScope<T>(scope: ReadScope, fn: () => Promise<T>): Promise<
 /** Called by the database layer for every statement that may write, and for every commit. */
 export function noteWrite(): void {
   const scope = scopes.getStore();
-  if (scope?.synced) scope.synced.clear();
+  if (!scope) return;
+  scope.writes = (scope.writes ?? 0) + 1;
+  scope.synced?.clear();
 }
 
 const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CACHE_DOMAINS]).where('id', '=', 1));
+
+/**
+ * The counters as a transaction sees them, and on PostgreSQL whether it already wrote (has a transaction id: any
+ * insert, update, delete or row lock assigns one). SQLite's triggers move the counters at once, so a transaction's
+ * own earlier changes show in them there.
+ */
+const readEpochsInTransaction = prepared((db) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<string | null>`txid_current_if_assigned()`.as('wrote')]).where('id', '=', 1)
+    : db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<null>`null`.as('wrote')]).where('id', '=', 1));
+
+/** A transaction's check of the counters: what it read, and the request's write count when it did. */
+interface TransactionCheck {
+  epochs: Promise<Record<CacheDomain, unknown> | undefined>;
+  writes: number;
+}
 
 const MAX_ENTRIES = 20_000;
 
@@ -57,7 +85,9 @@ export class ReadCache {
   private readsStarted = 0;
   private current: { n: number; done: Promise<void> } | undefined;
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
-  readonly stats = { epochReads: 0, hits: 0, misses: 0 };
+  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0 };
+  /** Per open transaction (a Transaction object), its check of the counters. */
+  private readonly checks = new WeakMap<object, TransactionCheck>();
 
   /** SQLite: the counters read synchronously on the connection itself (a few microseconds, no query builder). */
   private readonly readNow: (() => Record<CacheDomain, unknown> | undefined) | undefined;
@@ -75,6 +105,8 @@ export class ReadCache {
   static attach(db: Db, sqlite?: SQLite.Database): ReadCache {
     const cache = new ReadCache(db, sqlite);
     caches.set(db, cache);
+    // Transactions share their database's adapter.
+    caches.set(db.getExecutor().adapter, cache);
     return cache;
   }
 
@@ -173,16 +205,49 @@ export class ReadCache {
     }
     return out;
   }
+
+  /** `read` inside the transaction `tx` (see the header: the counters are checked in the transaction). */
+  async readInTransaction<T>(scope: ReadScope, tx: DbOrTx, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
+    let check = this.checks.get(tx);
+    if (!check) {
+      this.stats.transactionChecks++;
+      const epochs = readEpochsInTransaction(tx, {}).then(([row]) => (row && row.wrote === null ? row : undefined));
+      check = { epochs, writes: scope.writes ?? 0 };
+      this.checks.set(tx, check);
+    }
+    const seen = await check.epochs;
+    const valid = () => !!seen && !!this.epochs && seen[domain] === this.epochs[domain] && (scope.writes ?? 0) === check.writes;
+    if (!valid()) return load();
+    const map = this.maps.get(domain)!;
+    if (map.has(key)) {
+      this.stats.transactionHits++;
+      return map.get(key) as T;
+    }
+    // Read in the transaction; kept when the counters it is valid for are still those of the cache.
+    const generation = this.generations.get(domain);
+    const value = await load();
+    if (this.generations.get(domain) === generation && valid()) {
+      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+      map.set(key, value);
+    }
+    return value;
+  }
 }
 
 /**
- * A read through the cache of `domain`: inside a request, outside transactions, on a database with a cache;
- * otherwise `load()` as is. `load` must read only rows whose changes bump the domain's counter (see the migration).
+ * A read through the cache of `domain`: inside a request, on a database with a cache (inside a transaction, once
+ * the transaction checked the counters: `readInTransaction`); otherwise `load()` as is. `load` must read only rows
+ * whose changes bump the domain's counter (see the migration).
  */
 export function cachedRead<T>(db: DbOrTx, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
   const scope = scopes.getStore();
-  const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
-  return cache ? cache.read(scope!, domain, key, load) : load();
+  if (!scope) return load();
+  if (db.isTransaction) {
+    const cache = caches.get(db.getExecutor().adapter);
+    return cache ? cache.readInTransaction(scope, db, domain, key, load) : load();
+  }
+  const cache = caches.get(db);
+  return cache ? cache.read(scope, domain, key, load) : load();
 }
 
 /** `cachedRead` of many keys: `load(missing)` answers every key not in memory (one query for all of them). */
