@@ -11,7 +11,7 @@
 //   - pages of the old tree that are no longer anywhere (the old children of a rewritten page that were not
 //     visited, and their old descendants that were not visited either) are removed with their links and sections.
 import { isPathless } from '../content/tree.js';
-import { documentLinks, documentSections, type Document, type ExtractedLink, type Section } from '../content/markdown.js';
+import { documentIndex, type Document, type ExtractedLink, type Section } from '../content/markdown.js';
 import { derivePage, derivePages } from '../content/process.js';
 import { Lru } from '../lib/lru.js';
 import { searchScope } from '../db/dialect.js';
@@ -264,7 +264,7 @@ function knownDerived(markdown: string): Derived | undefined {
   const known = derived.get(markdown);
   if (known) return known;
   const doc = parsed.get(markdown)?.doc;
-  if (doc) return { sections: documentSections(doc), links: documentLinks(doc) };
+  if (doc) return documentIndex(doc);
   return undefined;
 }
 
@@ -313,12 +313,14 @@ function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: read
     if (seq >= MAX_INDEXED_LINKS) break;
     const r = resolveLink(link, p.pageId, p.path);
     if (!r) continue;
+    const urlStatus = r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null;
     const row = {
       space_id: spaceId, page_id: p.pageId, seq, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
       target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
-      anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null,
-      // Worked out against the new pages and files once they are all written (refreshStatuses).
-      status: 'broken',
+      anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: urlStatus,
+      // URLs and anchors have their final status (the rule of refreshLinkStatuses); links to pages and files are
+      // worked out against the new pages and files once they are all written (refreshStatuses).
+      status: urlStatus ?? (r.kind === 'anchor' ? 'ok' : 'broken'),
     };
     const same = JSON.stringify([row.source, row.target_key, row.target_kind, row.target_page, row.target_path, row.target_file, row.target_name, row.anchor, row.url]);
     if (seen.has(same)) continue;

@@ -194,11 +194,13 @@ export const contentIndexRepo = {
 
   /**
    * Recomputes the status of the links of the space (all, or those whose `column` is one of `values`) against the
-   * current space_pages and space_files.
+   * current space_pages and space_files. Only rows whose status changes are written (each written row rewrites its
+   * entry in the status index): links written with their final status (URLs, anchors) and links whose target did not
+   * change state are left as they are.
    */
   async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: { column: 'page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name'; values: readonly string[] }): Promise<void> {
     const where = only ? sql`${sql.ref(only.column)} in (${sql.join([...only.values])})` : sql`1 = 1`;
-    await sql`update page_links set status = case
+    const status = sql`case
         when target_kind = 'url' then coalesce(url_status, 'ok')
         when target_kind = 'anchor' then 'ok'
         when target_kind = 'page' and (
@@ -207,8 +209,8 @@ export const contentIndexRepo = {
         when target_kind = 'file' and (
           (target_file is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.file_id = page_links.target_file))
           or (target_name is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.name = page_links.target_name))) then 'ok'
-        else 'broken' end
-      where space_id = ${spaceId} and ${where}`.execute(db);
+        else 'broken' end`;
+    await sql`update page_links set status = ${status} where space_id = ${spaceId} and ${where} and status <> ${status}`.execute(db);
   },
 
   async files(db: DbOrTx, spaceId: string): Promise<Selectable<SpaceFilesTable>[]> {
