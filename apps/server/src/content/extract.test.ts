@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from './convert.js';
-import { extractLinks, extractSections, extractText } from './extract.js';
+import { documentIndex, documentLinks, documentSections, extractLinks, extractSections, extractText } from './extract.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -105,5 +105,39 @@ describe('documentSections / documentLinks', () => {
     const doc = markdownToDocument(md);
     expect(documentSections(doc)).toEqual(sections(md));
     expect(documentLinks(doc)).toEqual(links(md));
+  });
+});
+
+describe('documentIndex', () => {
+  // The one walk that page writes and the index use must give exactly what the two separate walks give.
+  const same = (md: string) => {
+    let doc;
+    try {
+      doc = markdownToDocument(md, { keys: false });
+    } catch {
+      return; // refused by a limit: nothing to index
+    }
+    expect(documentIndex(doc)).toStrictEqual({ sections: documentSections(doc), links: documentLinks(doc) });
+  };
+
+  it('gives documentSections and documentLinks on the fixtures, the corpus pages and the adversarial inputs', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { realisticPage, adversarialInputs } = await import('../testing/docs-corpus.js');
+    for (const name of readdirSync(new URL('./fixtures/', import.meta.url))) if (name.endsWith('.md')) same(fixture(name));
+    for (const seed of [1, 2, 3, 7, 11]) same(realisticPage(60 * 1024, seed));
+    for (const md of Object.values(adversarialInputs())) same(md.slice(0, 20_000));
+    same(
+      'Intro [ a **b** ](x.md) ![i](/files/f1 "cap")\n\n# [Head](/pages/p1) ![h](h.png)\n\n<figure><img src="a.png" alt="A"><figcaption><p>see [c](c.md)</p></figcaption></figure>\n\n' +
+        '| [t](t.md) | ![u](u.png) |\n|---|---|\n| [v](https://e.com) | x |\n\n$$\nx^2\n$$\n\n<b>[raw](r.md)</b>\n\n[^1]\n\n[^1]: note [n](n.md)\n\n***\n\n' +
+        '{% hint style="info" %}\n## Inner [l](#top)\n{% endhint %}\n\n> - [q](q.md)\n\n[![img in link](i.png)](l.md)\n\n## \n\n##  A   b \n',
+    );
+  });
+
+  it('gives documentSections and documentLinks on random markdown', async () => {
+    const fc = (await import('fast-check')).default;
+    const atoms = ['a', 'word', ' ', '\n', '\n\n', '*', '_', '`', '[', ']', '(', ')', '![', '](', 'x.md', '/pages/p1', '/files/f1', '#h', 'https://e.com', '<b>', '</b>', '|', '---', '$$', '{% hint style="info" %}', '{% endhint %}', '[^1]', '[^1]: '];
+    const starts = ['', '# ', '## ', '- ', '1. ', '> ', '    ', '| ', '```\n'];
+    const line = fc.tuple(fc.constantFrom(...starts), fc.array(fc.constantFrom(...atoms), { maxLength: 12 })).map(([s, a]) => s + a.join(''));
+    fc.assert(fc.property(fc.array(line, { maxLength: 16 }).map((l) => l.join('\n')), (md) => same(md)), { numRuns: 1500 });
   });
 });

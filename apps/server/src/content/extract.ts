@@ -4,7 +4,7 @@
  */
 import { classifyTarget, refToTarget, type LinkUsage, type RefResolver, type TargetKind } from './content-ref.js';
 import { markdownToDocument } from './convert.js';
-import { childNodes, inlineText, isHeading, type AnyNode, type Block, type Document } from './document.js';
+import { childNodes, inlineText, isHeading, type AnyNode, type Block, type Document, type InlineContent } from './document.js';
 import { AnchorSlugger } from './slug.js';
 
 // ---------------------------------------------------------------------------
@@ -131,6 +131,114 @@ export function documentLinks(doc: Pick<Document, 'nodes'>): ExtractedLink[] {
   };
   for (const node of doc.nodes) visit(node);
   return links;
+}
+
+const HEADINGS = new Set(['heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6']);
+
+/**
+ * `documentSections(doc)` and `documentLinks(doc)` in one walk of the document (what a page write and the index
+ * need of every page: the text is gathered where the links are found), with the same results.
+ */
+export function documentIndex(doc: Pick<Document, 'nodes'>): { sections: Section[]; links: ExtractedLink[] } {
+  const links: ExtractedLink[] = [];
+  const add = (source: LinkUsage, target: string, linkText: string): ExtractedLink => {
+    const link = { source, target, ...classifyTarget(target, source), text: linkText };
+    links.push(link);
+    return link;
+  };
+  // The links under nodes whose text is not gathered (raw HTML, math, footnote references: no children, in practice).
+  const linksOnly = (nodes: readonly AnyNode[]): void => {
+    for (const node of nodes) {
+      if (node.object === 'text') continue;
+      if (node.object === 'inline' && node.type === 'link') add('link', refToTarget(node.data.ref, 'link'), inlineText(node.nodes));
+      const isImage = (node.object === 'inline' && node.type === 'inline-image') || (node.object === 'block' && node.type === 'image');
+      if (isImage) add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
+      linksOnly(node.nodes as AnyNode[]);
+      if (node.object === 'block' && node.type === 'image') linksOnly(node.fragments);
+    }
+  };
+  /** inlineText(nodes), adding the links and images met, in document order (a link before the images in it). */
+  const inline = (nodes: readonly InlineContent[]): string => {
+    let out = '';
+    for (const node of nodes) {
+      if (node.object === 'text') {
+        for (const l of node.leaves) out += l.text;
+      } else if (node.type === 'link') {
+        const link = add('link', refToTarget(node.data.ref, 'link'), '');
+        link.text = inline(node.nodes);
+        out += link.text;
+      } else {
+        if (node.type === 'inline-image') {
+          add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
+          out += node.data.alt ?? '';
+        }
+        linksOnly(node.nodes);
+      }
+    }
+    return out;
+  };
+  /** blocksText(blocks), with the links. */
+  const blocks = (list: readonly Block[]): string => {
+    let out = '';
+    let first = true;
+    for (const b of list) {
+      const line = block(b);
+      if (line === '') continue;
+      out = first ? line : `${out}\n${line}`;
+      first = false;
+    }
+    return out;
+  };
+  /** blockText(b), with the links. */
+  const block = (b: Block): string => {
+    if (HEADINGS.has(b.type)) return inline(b.nodes as InlineContent[]);
+    switch (b.type) {
+      case 'paragraph':
+      case 'table-cell':
+      case 'code-line':
+        return inline(b.nodes);
+      case 'table-row': {
+        let out = '';
+        for (const [i, cell] of b.nodes.entries()) out = i === 0 ? inline(cell.nodes) : `${out} ${inline(cell.nodes)}`;
+        return out;
+      }
+      case 'image': {
+        add('image', refToTarget(b.data.ref, 'image'), b.data.alt ?? '');
+        linksOnly(b.nodes);
+        const caption = b.fragments.map((fragment) => blocks(fragment.nodes));
+        return [b.data.alt ?? '', ...caption].filter(Boolean).join(' ');
+      }
+      case 'html':
+        linksOnly(b.nodes);
+        return b.data.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+      case 'math':
+        linksOnly(b.nodes);
+        return b.data.formula;
+      case 'divider':
+        linksOnly(b.nodes);
+        return '';
+      default:
+        return blocks(b.nodes as Block[]);
+    }
+  };
+  const slugger = new AnchorSlugger();
+  const sections: Section[] = [];
+  let current: Section = { id: '', title: '', level: 0, body: '' };
+  const close = () => {
+    if (current.level > 0 || current.body !== '') sections.push(current);
+  };
+  for (const b of doc.nodes) {
+    if (HEADINGS.has(b.type)) {
+      close();
+      const title = inline(b.nodes as InlineContent[]).replace(/\s+/g, ' ').trim();
+      current = { id: slugger.slug(title), title, level: Number(b.type.slice(-1)), body: '' };
+    } else {
+      const line = block(b);
+      if (line !== '') current.body = current.body === '' ? line : `${current.body}\n${line}`;
+    }
+  }
+  close();
+  return { sections, links };
 }
 
 /** Every link and image target of a page, in document order. */

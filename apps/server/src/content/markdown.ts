@@ -41,7 +41,7 @@
  * url); pass a `RefResolver` to map page-relative paths to ids and back.
  */
 export { documentToMarkdown, markdownToDocument, normalizeMarkdown, type ConvertOptions } from './convert.js';
-export { documentLinks, documentSections, extractLinks, extractSections, extractText, type ExtractedLink, type Section } from './extract.js';
+export { documentIndex, documentLinks, documentSections, extractLinks, extractSections, extractText, type ExtractedLink, type Section } from './extract.js';
 export { splitFrontmatter, type Frontmatter } from './frontmatter.js';
 export { ContentLimitError, LIMITS } from './limits.js';
 export type { RefResolver, LinkUsage, TargetKind } from './content-ref.js';

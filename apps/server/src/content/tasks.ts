@@ -5,7 +5,7 @@
  */
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
 import { checkDocumentLimits, type Document } from './document.js';
-import { documentLinks, documentSections, type ExtractedLink, type Section } from './extract.js';
+import { documentIndex, type ExtractedLink, type Section } from './extract.js';
 import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
@@ -40,7 +40,7 @@ function withField<T>(field: string | undefined, fn: () => T): T {
 }
 
 function derive(markdown: string, doc: Document): ProcessedPage {
-  return { markdown, sections: documentSections(doc), links: documentLinks(doc) };
+  return { markdown, ...documentIndex(doc) };
 }
 
 export const TASKS = {
@@ -70,8 +70,7 @@ export const TASKS = {
   /** Sections and links of many pages' stored markdown (the index of a large commit), in order. */
   derivePages(input: { markdowns: string[] }): { sections: Section[]; links: ExtractedLink[] }[] {
     return input.markdowns.map((markdown) => {
-      const doc = markdownToDocument(markdown, { keys: false });
-      return { sections: documentSections(doc), links: documentLinks(doc) };
+      return documentIndex(markdownToDocument(markdown, { keys: false }));
     });
   },
 
