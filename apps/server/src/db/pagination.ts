@@ -1,8 +1,11 @@
 // Keyset pagination shared by every list: an opaque cursor over (sort key, id), bound to the list and its
 // filters, so the cost of a page never depends on how deep it is. `count` is the size of the whole list.
 import { createHash } from 'node:crypto';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { invalidField } from '../errors.js';
+import type { DbOrTx } from './database.js';
+import { prepared } from './prepared.js';
+import type { Database } from './schema.js';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -99,6 +102,39 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     countQuery.executeTakeFirst(),
   ]);
   return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: Number(countRow?.n ?? 0) };
+}
+
+/**
+ * `paginate` for a list whose query has one shape (its filters use the arguments only as single values): the page
+ * query, the page query after a cursor and the count are built and compiled once per dialect (db/prepared.ts)
+ * instead of on every request. `sortColumn`, `idColumn` and `direction` are part of the shape.
+ */
+export function preparedKeyset<A extends Record<string, unknown>, Row>(
+  base: (db: Kysely<Database>, args: A) => SelectQueryBuilder<Database, keyof Database, Row>,
+  shape: Pick<KeysetOptions<Row>, 'sortColumn' | 'idColumn' | 'direction'>,
+): (db: DbOrTx, args: A, req: PageRequest, opts: Pick<KeysetOptions<Row>, 'scope' | 'keyOf'>) => Promise<PageResult<Row>> {
+  const sort = sql.ref(shape.sortColumn);
+  const id = sql.ref(shape.idColumn);
+  const cmp = shape.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  const dir = sql.raw(shape.direction);
+  type Paged = A & { limit: number };
+  type After = Paged & { sortValue: string | number; lastId: string };
+  const first = prepared((db, p: Paged) => base(db, p).orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(p.limit));
+  const after = prepared((db, p: After) =>
+    base(db, p).where(sql<boolean>`(${sort} ${cmp} ${p.sortValue} or (${sort} = ${p.sortValue} and ${id} ${cmp} ${p.lastId}))`)
+      .orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(p.limit));
+  const count = prepared((db, p: A) => base(db, p).clearSelect().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<Database, keyof Database, { n: number | string }>);
+  return async (db, args, req, opts) => {
+    const limit = pageLimit(req);
+    const cursor = pageAfter(opts.scope, req);
+    const [rows, countRows] = await Promise.all([
+      limit === 0 ? Promise.resolve([] as Row[])
+        : cursor ? after(db, { ...args, limit: limit + 1, sortValue: cursor[0], lastId: cursor[1] } as After)
+          : first(db, { ...args, limit: limit + 1 } as Paged),
+      count(db, args),
+    ]);
+    return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: Number(countRows[0]?.n ?? 0) };
+  };
 }
 
 export interface SortedListOptions<T> {

@@ -1,12 +1,22 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import type { SpacesTable } from '../db/schema.js';
-import { paginate, type PageRequest } from '../db/pagination.js';
+import type { Database, SpacesTable } from '../db/schema.js';
+import { paginate, preparedKeyset, type PageRequest } from '../db/pagination.js';
 import { prepared } from '../db/prepared.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
 
 const selectSpaceById = prepared((db, p: { id: string }) => db.selectFrom('spaces').selectAll().where('id', '=', p.id));
+
+/** The live spaces of an organization, all of them (a caller who sees every space), by sort and order: prepared. */
+const liveSpacesOf = (db: Kysely<Database>, p: { orgId: string }) =>
+  db.selectFrom('spaces').selectAll().where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
+const allSpacesPages = {
+  'position:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'asc' }),
+  'position:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'desc' }),
+  'createdAt:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'asc' }),
+  'createdAt:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'desc' }),
+};
 
 /** Which spaces of an organization a list may show: all of them, or those matching one of the given sets. */
 export type SpaceFilter =
@@ -30,23 +40,19 @@ export const spacesRepo = {
   },
   /** Live (not deleted) spaces of an organization, in sibling order (`sort_key`), restricted by `filter`. */
   list(db: DbOrTx, orgId: string, filter: SpaceFilter, page: PageRequest, opts: { sort?: 'position' | 'createdAt'; order?: 'asc' | 'desc'; scope?: string } = {}) {
-    let base = db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null);
-    if (!filter.all) {
-      const f = filter;
-      base = base.where((eb) => {
-        const ors = [];
-        if (f.spaceIds.length) ors.push(eb('id', 'in', f.spaceIds));
-        if (f.collectionIds.length) ors.push(eb('parent_id', 'in', f.collectionIds));
-        if (f.public) ors.push(eb('visibility', '=', 'public'));
-        return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
-      });
-    }
     const byDate = opts.sort === 'createdAt';
-    return paginate(base, page, {
-      scope: `spaces:${orgId}:${opts.scope ?? ''}:${filter.all ? 'all' : 'some'}:${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`,
-      sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc',
-      keyOf: (r) => [byDate ? r.created_at : r.sort_key, r.id],
+    const scope = `spaces:${orgId}:${opts.scope ?? ''}:${filter.all ? 'all' : 'some'}:${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`;
+    const keyOf = (r: SpaceRow): [string, string] => [byDate ? r.created_at : r.sort_key, r.id];
+    if (filter.all) return allSpacesPages[`${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`](db, { orgId }, page, { scope, keyOf });
+    const f = filter;
+    const base = db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null).where((eb) => {
+      const ors = [];
+      if (f.spaceIds.length) ors.push(eb('id', 'in', f.spaceIds));
+      if (f.collectionIds.length) ors.push(eb('parent_id', 'in', f.collectionIds));
+      if (f.public) ors.push(eb('visibility', '=', 'public'));
+      return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
     });
+    return paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf });
   },
   listInCollection(db: DbOrTx, collectionId: string, page: PageRequest) {
     const base = db.selectFrom('spaces').selectAll().where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
