@@ -1,7 +1,8 @@
 // The indexes of the active revision of each space (space_pages, space_files, page_links, search_sections) and
 // their state. Maintained by services/content-index.ts; read by the content, links and search services.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
 
@@ -35,6 +36,35 @@ const selectIndexedPageByPath = prepared((db, p: { spaceId: string; path: string
     .select(['s.root_hash as index_root', 'p.page_id', 'p.node_hash', 'p.path'])
     .where('s.space_id', '=', p.spaceId)
     .limit(1));
+
+const LINK_COLUMNS = ['space_id', 'page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status', 'status'] as const satisfies readonly (keyof PageLinksTable)[];
+const SECTION_COLUMNS = ['space_id', 'page_id', 'section_id', 'seq', 'path', 'scope', 'title', 'heading', 'body'] as const satisfies readonly (keyof SearchSectionsTable)[];
+const insertSql = new Map<string, string>();
+
+/**
+ * Inserts index rows (every column given) in statements of up to `per` rows. The SQL is written once per table, row
+ * count and dialect and the values are passed as they are: Kysely's builder makes and compiles a node per value
+ * (12,000 for the links of a 250 KB page: ~1.3 ms on the event loop, and their garbage).
+ */
+async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: string, columns: readonly (keyof R & string)[], rows: readonly R[], per: number): Promise<number> {
+  const postgres = dialectOf(db as Kysely<any>) === 'postgres';
+  for (let i = 0; i < rows.length; i += per) {
+    const count = Math.min(per, rows.length - i);
+    const key = `${table} ${count} ${postgres}`;
+    let text = insertSql.get(key);
+    if (text === undefined) {
+      let n = 0;
+      const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
+      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: count }, tuple).join(', ')}`;
+      insertSql.set(key, text);
+    }
+    const parameters: unknown[] = new Array(count * columns.length);
+    let k = 0;
+    for (let r = i; r < i + count; r++) for (const c of columns) parameters[k++] = rows[r]![c] ?? null;
+    await db.executeQuery(CompiledQuery.raw(text, parameters));
+  }
+  return rows.length;
+}
 
 export const contentIndexRepo = {
   /** Records the paths pages left when they moved (one row per old path: the latest page to leave it). */
@@ -177,12 +207,10 @@ export const contentIndexRepo = {
     }
   },
   async insertLinks(db: DbOrTx, rows: Insertable<PageLinksTable>[]): Promise<number> {
-    for (const part of chunks(rows, 200)) await db.insertInto('page_links').values(part).execute();
-    return rows.length;
+    return insertRows(db, 'page_links', LINK_COLUMNS, rows, 200);
   },
   async insertSections(db: DbOrTx, rows: Insertable<SearchSectionsTable>[]): Promise<number> {
-    for (const part of chunks(rows, 200)) await db.insertInto('search_sections').values(part).execute();
-    return rows.length;
+    return insertRows(db, 'search_sections', SECTION_COLUMNS, rows, 200);
   },
 
   /** The revision each space's indexes describe (spaces never indexed are missing). */
