@@ -2,9 +2,12 @@
 // - counters moved at commit (db/database.ts `atCommit`): on PostgreSQL inside a transaction the update is sent with
 //   the commit (the transaction does not see it before), a failing one fails the commit and rolls the whole
 //   transaction back, and counters stay exact when many comments are posted on one space at once;
+// - prepared statements inside a transaction (db/prepared.ts; on SQLite run at once on the writer) see the
+//   transaction's own writes, and nobody else sees them before the commit.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { atCommit } from '../src/db/database.js';
+import { spacesRepo } from '../src/repos/spaces.repo.js';
 import { createTenant, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
@@ -79,5 +82,18 @@ describe('counters moved at commit', () => {
     expect((await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.comments).toBe(24);
     expect((await t.api.get(`${bases[0]}?status=open&limit=0`)).body.count).toBe(24);
     expect((await t.api.get(`${bases[0]}/${first}`)).body.replies).toBe(20);
+  });
+});
+
+describe('prepared statements in a transaction', () => {
+  it('see the transaction\u2019s own writes; others see them only after the commit', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    await server.ctx.db.transaction().execute(async (tx) => {
+      await tx.updateTable('spaces').set({ title: 'Inside' }).where('id', '=', space.id).execute();
+      expect((await spacesRepo.findById(tx, space.id))?.title).toBe('Inside');
+      expect((await spacesRepo.findById(server.ctx.db, space.id))?.title).toBe('Space');
+    });
+    expect((await spacesRepo.findById(server.ctx.db, space.id))?.title).toBe('Inside');
   });
 });

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { noteWrite } from './read-cache.js';
-import { attachSqliteReads } from './prepared.js';
+import { AT_COMMIT, attachSqlite } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,8 +50,12 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   reader.pragma('query_only = ON');
   const writes = withStatementCache(sqlite);
   const reads = withStatementCache(reader);
-  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(writes, reads) });
-  attachSqliteReads(db, { busy: () => false, all: (sql, parameters) => reads.prepare(sql).all(parameters) });
+  const dialect = new SplitSqliteDialect(writes, reads);
+  const db = new Kysely<Database>({ dialect });
+  attachSqlite(db, {
+    read: (sql, parameters) => reads.prepare(sql).all(parameters),
+    inTransaction: (sql, parameters) => dialect.driver?.runInTransaction(sql, parameters),
+  });
   return { db, dialect: 'sqlite', sqlite: reader, close: () => db.destroy() };
 }
 
@@ -90,9 +94,6 @@ const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const SAVEPOINT = /^\s*savepoint\b/i;
 const COMMIT = /^\s*commit\s*$/i;
 const END = /^\s*(commit|rollback)\s*$/i;
-
-/** The marker of a statement that may wait for the commit (`atCommit`). */
-const AT_COMMIT = '/* at commit */ ';
 
 /**
  * Runs a statement whose effect nothing later in its transaction reads — a counter moved with `x = x + d` — as late

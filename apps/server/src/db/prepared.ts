@@ -2,9 +2,12 @@
 // the hot reads of every request (the token, the space, the membership) cost more CPU than running them. A repo
 // declares such a query once with named placeholders; the first run on a database compiles it, later runs only
 // put the values in and execute the same SQL (SQLite's statement cache and PostgreSQL then see identical text).
-import { createQueryId, type Compilable, type Kysely } from 'kysely';
+import { createQueryId, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import type { DbOrTx } from './database.js';
+
+/** The marker of a statement that may wait for its transaction's commit (db/database.ts `atCommit`). */
+export const AT_COMMIT = '/* at commit */ ';
 
 const PLACEHOLDER = Symbol('prepared query placeholder');
 interface Placeholder {
@@ -19,6 +22,27 @@ interface Template {
   slots: ({ arg: string } | { value: unknown })[];
 }
 
+/** The template of a query for one dialect adapter, compiled on its first run. */
+function templateOf<A extends Record<string, unknown>>(
+  build: (db: Kysely<Database>, args: A) => Compilable<unknown>,
+): (db: DbOrTx) => Template {
+  // One template per dialect adapter (a transaction shares its database's adapter).
+  const templates = new WeakMap<object, Template>();
+  const placeholders = new Proxy({} as A, { get: (_t, name) => ({ [PLACEHOLDER]: String(name) }) });
+  return (db) => {
+    const adapter = db.getExecutor().adapter;
+    let t = templates.get(adapter);
+    if (!t) {
+      const c = build(db, placeholders).compile();
+      t = { sql: c.sql, query: c.query, slots: c.parameters.map((v) => (isPlaceholder(v) ? { arg: v[PLACEHOLDER] } : { value: v })) };
+      templates.set(adapter, t);
+    }
+    return t;
+  };
+}
+
+const parametersOf = (t: Template, args: Record<string, unknown>) => t.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+
 /**
  * `prepared((db, p) => db.selectFrom('spaces').selectAll().where('id', '=', p.id))` returns `run(db, { id })`,
  * resolving to the rows. For reads (a select). The builder must use the arguments only as single values (never to
@@ -27,38 +51,72 @@ interface Template {
 export function prepared<A extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, args: A) => Compilable<R>,
 ): (db: DbOrTx, args: A) => Promise<R[]> {
-  // One template per dialect adapter (a transaction shares its database's adapter).
-  const templates = new WeakMap<object, Template>();
-  const placeholders = new Proxy({} as A, { get: (_t, name) => ({ [PLACEHOLDER]: String(name) }) });
+  const template = templateOf(build);
   return async (db, args) => {
-    const adapter = db.getExecutor().adapter;
-    let t = templates.get(adapter);
-    if (!t) {
-      const c = build(db, placeholders).compile();
-      t = { sql: c.sql, query: c.query, slots: c.parameters.map((v) => (isPlaceholder(v) ? { arg: v[PLACEHOLDER] } : { value: v })) };
-      templates.set(adapter, t);
+    const t = template(db);
+    const parameters = parametersOf(t, args);
+    const direct = sqliteDirect.get(db.getExecutor().adapter);
+    if (direct) {
+      // SQLite outside a transaction: run it at once on the reading connection (what Kysely would run, without its
+      // queue); inside the open transaction, on the writer (see attachSqlite).
+      if (!db.isTransaction) return direct.read(t.sql, parameters) as R[];
+      const r = direct.inTransaction(t.sql, parameters);
+      if (r) return r.rows as R[];
     }
-    const parameters = t.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    // SQLite with no transaction open on the connection: run it at once (what Kysely would run, without its queue).
-    const direct = sqliteReads.get(db);
-    if (direct && !direct.busy()) return direct.all(t.sql, parameters) as R[];
     const result = await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() });
     return result.rows;
   };
 }
 
-interface SqliteReads {
-  /** A transaction is open on the connection (a read now would see its uncommitted rows): queue behind it. */
-  busy(): boolean;
-  all(sql: string, parameters: readonly unknown[]): unknown[];
+/**
+ * `preparedWrite((db, p) => db.insertInto('comments').values({ id: p.id, … }))` returns `run(db, args)`, resolving
+ * to the number of rows changed: an insert, update or delete built and compiled once per dialect (the same rules as
+ * `prepared`). On SQLite inside the open transaction it runs at once on the writer. `atCommit`: a statement whose
+ * effect nothing later in its transaction reads (a counter), run as db/database.ts `atCommit` runs it — with the
+ * commit on PostgreSQL (the number of rows is then unknown: undefined).
+ */
+export function preparedWrite<A extends Record<string, unknown>>(
+  build: (db: Kysely<Database>, args: A) => Compilable<unknown>,
+  opts: { atCommit?: boolean } = {},
+): (db: DbOrTx, args: A) => Promise<number | undefined> {
+  const template = templateOf(build);
+  return async (db, args) => {
+    const t = template(db);
+    const parameters = parametersOf(t, args);
+    const adapter = db.getExecutor().adapter;
+    if (db.isTransaction) {
+      const r = sqliteDirect.get(adapter)?.inTransaction(t.sql, parameters);
+      if (r) return r.changes;
+    }
+    const defer = opts.atCommit && db.isTransaction && adapter instanceof PostgresAdapter;
+    const result = await db.executeQuery({ sql: defer ? AT_COMMIT + t.sql : t.sql, query: t.query, parameters, queryId: createQueryId() });
+    return result.numAffectedRows === undefined ? undefined : Number(result.numAffectedRows);
+  };
 }
-const sqliteReads = new WeakMap<object, SqliteReads>();
+
+/** A statement run directly on SQLite. */
+export interface DirectResult {
+  rows: unknown[];
+  changes: number;
+}
+
+interface SqliteDirect {
+  /** A read outside transactions, on the reading connection (it sees the last committed state). */
+  read(sql: string, parameters: readonly unknown[]): unknown[];
+  /**
+   * A statement of the transaction open on the writer, run at once; undefined when it must go through Kysely (no
+   * transaction open, or the transaction has held the event loop for its slice and must give it a turn first).
+   */
+  inTransaction(sql: string, parameters: readonly unknown[]): DirectResult | undefined;
+}
+const sqliteDirect = new WeakMap<object, SqliteDirect>();
 
 /**
- * SQLite runs statements synchronously on one connection, so a prepared read made while no transaction is open
- * cannot interleave with anything: it runs directly, skipping Kysely's connection queue (the database handle only;
- * transactions keep going through Kysely).
+ * SQLite runs statements synchronously, so a prepared statement cannot interleave with anything: a read made
+ * outside transactions runs directly on the reading connection, and a statement of a transaction (only one is open
+ * at a time: it holds the writer, db/sqlite-split.ts) directly on the writer, skipping Kysely's connection queue
+ * and its promise hops. Keyed by the database's adapter, which its transactions share.
  */
-export function attachSqliteReads(db: Kysely<Database>, reads: SqliteReads): void {
-  sqliteReads.set(db, reads);
+export function attachSqlite(db: Kysely<Database>, direct: SqliteDirect): void {
+  sqliteDirect.set(db.getExecutor().adapter, direct);
 }

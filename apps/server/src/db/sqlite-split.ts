@@ -55,6 +55,13 @@ function run(source: StatementSource, query: CompiledQuery): QueryResult<unknown
   };
 }
 
+/** A statement run at once: its rows (a read) or the number of rows it changed. */
+function runDirect(source: StatementSource, sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } {
+  const stmt = source.prepare(sql);
+  if (stmt.reader) return { rows: stmt.all(parameters as unknown[]), changes: 0 };
+  return { rows: [], changes: stmt.run(parameters as unknown[]).changes };
+}
+
 /** How long a transaction may hold the event loop between two turns it gives it. */
 export const TRANSACTION_SLICE_MS = 20;
 
@@ -92,7 +99,19 @@ class SplitConnection implements DatabaseConnection {
 
 class SplitSqliteDriver implements Driver {
   readonly lock = new WriterLock();
+  /** The connection handle whose transaction holds the writer (one at a time). */
+  open: SplitConnection | undefined;
   constructor(readonly writer: StatementSource, readonly reader: StatementSource) {}
+
+  /**
+   * Runs a statement of the open transaction at once (db/prepared.ts); undefined when none is open or when the
+   * transaction has held the event loop for its slice (Kysely's path then gives it a turn first).
+   */
+  runInTransaction(sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } | undefined {
+    const c = this.open;
+    if (!c?.release || performance.now() - c.sliceStart > TRANSACTION_SLICE_MS) return undefined;
+    return runDirect(this.writer, sql, parameters);
+  }
 
   async init(): Promise<void> {}
 
@@ -104,6 +123,7 @@ class SplitSqliteDriver implements Driver {
     const c = connection as SplitConnection;
     c.release = await this.lock.acquire();
     c.sliceStart = performance.now();
+    this.open = c;
     try {
       run(this.writer, CompiledQuery.raw('begin'));
     } catch (err) {
@@ -157,6 +177,7 @@ class SplitSqliteDriver implements Driver {
   private end(c: SplitConnection): void {
     const release = c.release;
     c.release = undefined;
+    if (this.open === c) this.open = undefined;
     release?.();
   }
 
@@ -174,9 +195,11 @@ class SplitSqliteAdapter extends SqliteAdapter {
 }
 
 export class SplitSqliteDialect implements Dialect {
+  /** The driver Kysely created (one per database handle). */
+  driver: SplitSqliteDriver | undefined;
   constructor(private readonly writer: StatementSource, private readonly reader: StatementSource) {}
   createDriver(): Driver {
-    return new SplitSqliteDriver(this.writer, this.reader);
+    return (this.driver = new SplitSqliteDriver(this.writer, this.reader));
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();

@@ -1,8 +1,9 @@
 // Change requests, their contributors, reviews and requested reviewers, and the space counters they drive.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { atCommit, type DbOrTx } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable, ChangeRequestsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { preparedWrite } from '../db/prepared.js';
 import type { SpaceFilter } from './spaces.repo.js';
 
 export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
@@ -76,6 +77,27 @@ const ordering = (f: ChangeRequestListFilter) => {
   return { sortColumn: `cr.${column}`, idColumn: 'cr.id', direction: 'desc' as const, keyOf: (r: ChangeRequestRow): [string, string] => [r[column], r.id] };
 };
 
+const bumpChangeRequestComments = preparedWrite((db, p: { id: string; delta: number }) =>
+  db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
+
+const SPACE_COUNTERS = { changeRequests: 'change_requests_count', open: 'change_requests_open', draft: 'change_requests_draft', comments: 'comments_count' } as const;
+
+/** `x = x + d` on the space's counters that `d` moves, one statement per set of counters (built once each). */
+const spaceBumps = new Map<string, ReturnType<typeof preparedWrite<Record<string, unknown>>>>();
+function spaceBump(columns: readonly (keyof SpaceCounterDelta)[]) {
+  const key = columns.join(',');
+  let run = spaceBumps.get(key);
+  if (!run) {
+    run = preparedWrite((db, p: Record<string, unknown>) => {
+      const set: Record<string, unknown> = {};
+      for (const c of columns) set[SPACE_COUNTERS[c]] = sql`${sql.ref(SPACE_COUNTERS[c])} + ${p[c]}`;
+      return db.updateTable('spaces').set(set).where('id', '=', p.spaceId as string);
+    }, { atCommit: true });
+    spaceBumps.set(key, run);
+  }
+  return run;
+}
+
 export const changeRequestsRepo = {
   async insert(db: DbOrTx, row: Insertable<ChangeRequestsTable>): Promise<void> {
     await db.insertInto('change_requests').values(row).execute();
@@ -107,7 +129,7 @@ export const changeRequestsRepo = {
   },
   async bumpComments(db: DbOrTx, id: string, delta: number): Promise<void> {
     if (delta === 0) return;
-    await atCommit(db, db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', delta) })).where('id', '=', id));
+    await bumpChangeRequestComments(db, { id, delta });
   },
   /** Change requests of a space, most recently updated first. */
   list(db: DbOrTx, spaceId: string, f: ChangeRequestListFilter, page: PageRequest) {
@@ -136,16 +158,9 @@ export const changeRequestsRepo = {
 
   /** Applies deltas to the space's counters in one atomic UPDATE (`x = x + d`), at commit on PostgreSQL (db/database.ts `atCommit`). */
   async bumpSpace(db: DbOrTx, spaceId: string, d: SpaceCounterDelta): Promise<void> {
-    const set: Record<string, unknown> = {};
-    const add = (col: string, delta: number | undefined) => {
-      if (delta) set[col] = sql`${sql.ref(col)} + ${delta}`;
-    };
-    add('change_requests_count', d.changeRequests);
-    add('change_requests_open', d.open);
-    add('change_requests_draft', d.draft);
-    add('comments_count', d.comments);
-    if (Object.keys(set).length === 0) return;
-    await atCommit(db, db.updateTable('spaces').set(set).where('id', '=', spaceId));
+    const columns = (Object.keys(SPACE_COUNTERS) as (keyof SpaceCounterDelta)[]).filter((c) => d[c]);
+    if (columns.length === 0) return;
+    await spaceBump(columns)(db, { ...d, spaceId });
   },
   /** What the counters of a space must equal, computed from the rows. */
   async countsOf(db: DbOrTx, spaceId: string): Promise<{ changeRequests: number; open: number; draft: number }> {

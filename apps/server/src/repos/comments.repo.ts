@@ -1,9 +1,10 @@
 // Comments, replies and reactions. Commands lock the comment (repos/locks.ts), then read it, before changing it,
 // its replies or a counter, so concurrent resolves, reopens, deletes and replies apply one after the other and each counter moves exactly once per real change.
 import type { Insertable, Selectable } from 'kysely';
-import { atCommit, type DbOrTx } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { preparedWrite } from '../db/prepared.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type ReplyRow = Selectable<CommentRepliesTable>;
@@ -36,9 +37,21 @@ export interface ReplierRow {
   last_at: string;
 }
 
+/** Every column of a comment, as `p.<column>` placeholders (the insert is built and compiled once). */
+const COMMENT_COLUMNS = [
+  'id', 'space_id', 'change_request_id', 'review_id', 'revision_id', 'page_id', 'page_content_hash', 'node_id', 'table_record',
+  'table_definition', 'body', 'posted_by', 'posted_at', 'edited_at', 'status', 'resolved_at', 'resolved_by', 'replies_count',
+] as const satisfies readonly (keyof CommentRow)[];
+
+const insertComment = preparedWrite((db, p: CommentRow) =>
+  db.insertInto('comments').values(Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, p[c]])) as unknown as CommentRow));
+
+const bumpRepliesOf = preparedWrite((db, p: { id: string; delta: number }) =>
+  db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
+
 export const commentsRepo = {
-  async insert(db: DbOrTx, row: Insertable<CommentsTable>): Promise<void> {
-    await db.insertInto('comments').values(row).execute();
+  async insert(db: DbOrTx, row: CommentRow): Promise<void> {
+    await insertComment(db, row);
   },
   find(db: DbOrTx, scope: CommentScope, id: string): Promise<CommentRow | undefined> {
     let q = db.selectFrom('comments').selectAll().where('id', '=', id).where('space_id', '=', scope.spaceId);
@@ -83,7 +96,7 @@ export const commentsRepo = {
   },
   /** Adds `delta` to the reply count (at commit on PostgreSQL: db/database.ts `atCommit`). */
   async bumpReplies(db: DbOrTx, id: string, delta: number): Promise<void> {
-    await atCommit(db, db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', delta) })).where('id', '=', id));
+    await bumpRepliesOf(db, { id, delta });
   },
   /** Open comments of a space (its own) or of a change request: what the counters must equal. */
   async countOpen(db: DbOrTx, scope: CommentScope): Promise<number> {
