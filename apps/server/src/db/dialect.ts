@@ -147,13 +147,12 @@ export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: st
     // only by case would collide in the tokenizer, so the exact id is checked again below.
     const spaces = spaceIds.length <= 500 ? ` AND scope : (${spaceIds.map(ftsToken).join(' OR ')})` : '';
     const match = `{title heading body} : (${ftsWords(terms, 'AND')})${spaces}`;
-    const cutoff = await sql<{ rowid: number }>`select rowid from search_fts_pages where search_fts_pages match ${match} order by rowid desc limit 1 offset ${cap}`.execute(db);
-    const floor = cutoff.rows[0]?.rowid;
+    // The `cap` most recently indexed matches (FTS5 walks the match in rowid order and stops there), then ranked:
+    // one pass over the match.
     rows = (await sql<SearchHit>`
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, -f.score as score
       from (select rowid, bm25(search_fts_pages, 0, 10, 5, 1) as score from search_fts_pages
-            where search_fts_pages match ${match} ${floor === undefined ? sql`` : sql`and rowid > ${floor}`}
-            order by score limit ${cap}) f
+            where search_fts_pages match ${match} order by rowid desc limit ${cap}) f
       join search_sections s on s.id = f.rowid
       order by f.score, s.id`.execute(db)).rows;
   }
