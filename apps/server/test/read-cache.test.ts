@@ -79,6 +79,20 @@ describe('request caches', () => {
     expect((await a.api(reader.token).get(org)).status).toBe(404);
   });
 
+  it('a renamed organization shows in the next answer of both servers, through the API or behind their backs', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const org = `/v1/orgs/${t.org}`;
+    for (const s of [a, b]) await warm(s, () => s.api(t.users.reader!.token).get(org));
+    expect((await t.api.patch(org, { title: 'Renamed' })).status).toBe(200);
+    for (const s of [b, a]) expect((await s.api(t.users.reader!.token).get(org)).body.title).toBe('Renamed');
+    await warm(b, () => b.api(t.users.reader!.token).get(`${org}/spaces`));
+    await a.ctx.db.updateTable('organizations').set({ title: 'Renamed again' }).where('id', '=', t.org).execute();
+    for (const s of [b, a]) expect((await s.api(t.users.reader!.token).get(org)).body.title).toBe('Renamed again');
+    // Deleted behind their backs: gone at once.
+    await a.ctx.db.deleteFrom('organizations').where('id', '=', t.org).execute();
+    for (const s of [b, a]) expect((await s.api(t.users.reader!.token).get(`${org}/spaces`)).status).toBe(404);
+  });
+
   it('a granted, changed and removed role on a space takes effect at the next request', async () => {
     const t = await createTenant(a, { guest: null });
     const guest = t.users.guest!;

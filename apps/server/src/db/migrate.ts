@@ -24,6 +24,7 @@ import * as mGitSyncWebhooks from './migrations/20261126T1600-git-sync-webhooks.
 import * as mSiteShareLinksRedirects from './migrations/20261126T1700-site-share-links-redirects.js';
 import * as mPageMoves from './migrations/20261126T1800-page-moves.js';
 import * as mReadCacheHistory from './migrations/20261126T1910-read-cache-history.js';
+import * as mReadCacheOrganizations from './migrations/20261126T1920-read-cache-organizations.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1700-site-share-links-redirects': mSiteShareLinksRedirects,
   '20261126T1800-page-moves': mPageMoves,
   '20261126T1910-read-cache-history': mReadCacheHistory,
+  '20261126T1920-read-cache-organizations': mReadCacheOrganizations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

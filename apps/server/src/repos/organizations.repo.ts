@@ -23,8 +23,9 @@ const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string 
     .where('m.user_id', '=', p.userId));
 
 export const organizationsRepo = {
+  /** Through the request caches (domain `members`: any change to an organization row bumps it). */
   async findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
-    return (await selectOrganizationById(db, { id }))[0];
+    return cachedRead(db, 'members', `org ${id}`, async () => (await selectOrganizationById(db, { id }))[0]);
   },
   /** The organization whose hostname (subdomain) this is, case-insensitively. */
   findByHostname(db: DbOrTx, hostname: string): Promise<OrgRow | undefined> {
