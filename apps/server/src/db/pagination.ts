@@ -97,11 +97,17 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     q = q.where(sql<boolean>`(${sort} ${cmp} ${v} or (${sort} = ${v} and ${id} ${cmp} ${lastId}))`);
   }
   const countQuery = base.clearSelect().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<DB, TB, { n: number | string }>;
-  const [rows, countRow] = await Promise.all([
-    limit === 0 ? Promise.resolve([] as Row[]) : q.orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(limit + 1).execute(),
-    countQuery.executeTakeFirst(),
-  ]);
-  return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: Number(countRow?.n ?? 0) };
+  const rows = limit === 0 ? ([] as Row[]) : await q.orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(limit + 1).execute();
+  const count = wholeList(rows, limit, after) ?? Number((await countQuery.executeTakeFirst())?.n ?? 0);
+  return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count };
+}
+
+/**
+ * The size of the list when the first page holds all of it (no cursor, fewer rows than asked for): the rows are the
+ * whole list, read by the same statement, so no count query is needed. Undefined otherwise.
+ */
+function wholeList(rows: readonly unknown[], limit: number, cursor: unknown): number | undefined {
+  return cursor === undefined && limit > 0 && rows.length <= limit ? rows.length : undefined;
 }
 
 /**
@@ -127,13 +133,11 @@ export function preparedKeyset<A extends Record<string, unknown>, Row>(
   return async (db, args, req, opts) => {
     const limit = pageLimit(req);
     const cursor = pageAfter(opts.scope, req);
-    const [rows, countRows] = await Promise.all([
-      limit === 0 ? Promise.resolve([] as Row[])
-        : cursor ? after(db, { ...args, limit: limit + 1, sortValue: cursor[0], lastId: cursor[1] } as After)
-          : first(db, { ...args, limit: limit + 1 } as Paged),
-      count(db, args),
-    ]);
-    return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: Number(countRows[0]?.n ?? 0) };
+    const rows = limit === 0 ? ([] as Row[])
+      : cursor ? await after(db, { ...args, limit: limit + 1, sortValue: cursor[0], lastId: cursor[1] } as After)
+        : await first(db, { ...args, limit: limit + 1 } as Paged);
+    const total = wholeList(rows, limit, cursor) ?? Number((await count(db, args))[0]?.n ?? 0);
+    return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: total };
   };
 }
 
