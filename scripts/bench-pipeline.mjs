@@ -121,7 +121,8 @@ for (const [label] of sizes) {
 
 // 2-4. Over HTTP ----------------------------------------------------------------------------------------------------
 const dataDir = mkdtempSync(join(tmpdir(), 'bindery-bench-pipeline-'));
-const config = { ...loadConfig({ BINDERY_CONTENT_BUDGET_MS: process.env.BINDERY_CONTENT_BUDGET_MS }), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, bodyLimit: '50mb' };
+// The key of bench-lib's servers (step 2): on PostgreSQL they share this server's database.
+const config = { ...loadConfig({ BINDERY_CONTENT_BUDGET_MS: process.env.BINDERY_CONTENT_BUDGET_MS, BINDERY_SECRETS_KEY: 'b1'.repeat(32) }), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, bodyLimit: '50mb' };
 const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
 console.log(`\n(server: content workers ${contentProcessingSettings().workers}, budget ${contentProcessingSettings().budgetMs} ms)`);
 async function api(method, path, body) {
