@@ -2,6 +2,8 @@
 // - counters moved at commit (db/database.ts `atCommit`): on PostgreSQL inside a transaction the update is sent with
 //   the commit (the transaction does not see it before), a failing one fails the commit and rolls the whole
 //   transaction back, and counters stay exact when many comments are posted on one space at once;
+// - on PostgreSQL a transaction's `begin` goes with its first statement (db/database.ts): the transaction is still one
+//   (a rollback undoes its first statement, written in or not), and one that only defers statements commits them;
 // - prepared statements inside a transaction (db/prepared.ts; on SQLite run at once on the writer) see the
 //   transaction's own writes, and nobody else sees them before the commit.
 import { sql } from 'kysely';
@@ -95,5 +97,59 @@ describe('prepared statements in a transaction', () => {
       expect((await spacesRepo.findById(server.ctx.db, space.id))?.title).toBe('Space');
     });
     expect((await spacesRepo.findById(server.ctx.db, space.id))?.title).toBe('Inside');
+  });
+});
+
+describe('transactions whose begin goes with their first statement', () => {
+  const titleOf = async (id: string) => (await spacesRepo.findById(server.ctx.db, id))?.title;
+
+  it('a rollback undoes the first statement, whether its parameters were written in or not', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    // Written in: an update with parameters. Not written in: a statement whose text holds a string literal.
+    const firsts = [
+      (tx: typeof server.ctx.db) => tx.updateTable('spaces').set({ title: 'First' }).where('id', '=', space.id).execute(),
+      (tx: typeof server.ctx.db) => sql`update spaces set title = 'Second' where id = ${space.id}`.execute(tx),
+    ];
+    for (const first of firsts) {
+      await expect(server.ctx.db.transaction().execute(async (tx) => {
+        await first(tx);
+        expect((await spacesRepo.findById(tx, space.id))?.title).not.toBe('Space');
+        throw new Error('roll back');
+      })).rejects.toThrow('roll back');
+      expect(await titleOf(space.id)).toBe('Space');
+    }
+    // And commits as usual.
+    await server.ctx.db.transaction().execute(async (tx) => { await firsts[1]!(tx); });
+    expect(await titleOf(space.id)).toBe('Second');
+  });
+
+  it('a transaction of deferred statements only, or of nothing, commits', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    await server.ctx.db.transaction().execute(async (tx) => {
+      await atCommit(tx, tx.updateTable('spaces').set({ comments_count: sql`comments_count + ${3}` }).where('id', '=', space.id));
+    });
+    expect(await commentsCount(space.id)).toBe(3);
+    expect(await server.ctx.db.transaction().execute(async () => 'nothing')).toBe('nothing');
+    expect(await commentsCount(space.id)).toBe(3);
+  });
+
+  it('a failing first statement fails the transaction, and the connection serves the next one', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    await expect(server.ctx.db.transaction().execute(async (tx) => {
+      await tx.insertInto('comments').values({
+        id: 'c-dup', space_id: 'no-such-space', change_request_id: null, review_id: null, revision_id: 'r', page_id: null,
+        page_content_hash: null, node_id: null, table_record: null, table_definition: null, body: '{}', posted_by: 'u',
+        posted_at: new Date(0).toISOString(), edited_at: null, status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
+      }).execute();
+    })).rejects.toThrow();
+    for (let i = 0; i < 12; i++) {
+      await server.ctx.db.transaction().execute(async (tx) => {
+        await tx.updateTable('spaces').set({ title: `Title ${i}` }).where('id', '=', space.id).execute();
+      });
+    }
+    expect(await titleOf(space.id)).toBe('Title 11');
   });
 });

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect, type Compilable, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
 import { noteWrite } from './read-cache.js';
 import { AT_COMMIT, attachSqlite } from './prepared.js';
@@ -91,6 +92,10 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
 const READ_ONLY = /^\s*(select|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
 const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const PLAIN_BEGIN = /^\s*begin\s*$/i;
+
+/** node-postgres's own conversion of a parameter to its text form (not in its type declarations). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
 const SAVEPOINT = /^\s*savepoint\b/i;
 const COMMIT = /^\s*commit\s*$/i;
 const END = /^\s*(commit|rollback)\s*$/i;
@@ -109,64 +114,86 @@ export async function atCommit(db: DbOrTx, query: Compilable<unknown>): Promise<
   await db.executeQuery(defer ? { ...compiled, sql: AT_COMMIT + compiled.sql } : compiled);
 }
 
-/** A value written into SQL text: numbers, booleans, null and strings only (undefined: not possible). */
-function literal(client: pg.PoolClient, v: unknown): string | undefined {
-  if (v === null) return 'null';
-  if (typeof v === 'number') return Number.isFinite(v) ? `(${v})` : undefined;
-  if (typeof v === 'bigint') return `(${v})`;
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'string') return client.escapeLiteral(v);
-  return undefined;
+/**
+ * A parameter written into SQL text as node-postgres would send it (`prepareValue`: its text form), quoted: an
+ * untyped literal, which PostgreSQL types from its context exactly as it types an untyped parameter. Undefined
+ * for what has no text form (binary data).
+ */
+function literal(v: unknown): string | undefined {
+  const text = prepareValue(v);
+  if (text === null || text === undefined) return 'null';
+  return typeof text === 'string' ? pg.escapeLiteral(text) : undefined;
 }
 
 /** The statement with its parameters written in, or undefined when that cannot be done safely. */
-function inline(client: pg.PoolClient, text: string, values: unknown): string | undefined {
+function inline(text: string, values: unknown): string | undefined {
   // Kysely's SQL quotes identifiers only; a string literal or a dollar quote in the text itself could hold a `$1`.
   if (text.includes("'") || text.includes('$$') || (values !== undefined && !Array.isArray(values))) return undefined;
   const params = (values ?? []) as unknown[];
   let ok = true;
   const out = text.replace(/\$(\d+)/g, (_m, n: string) => {
-    const lit = Number(n) >= 1 && Number(n) <= params.length ? literal(client, params[Number(n) - 1]) : undefined;
+    const lit = Number(n) >= 1 && Number(n) <= params.length ? literal(params[Number(n) - 1]) : undefined;
     if (lit === undefined) ok = false;
     return lit ?? '';
   });
   return ok ? out : undefined;
 }
 
-/** What a deferred statement answers at once (no command tag: no affected rows). */
+/** Answers given without a round trip: a deferred statement (no command tag: no affected rows), a begin not sent yet. */
 const DEFERRED = Object.freeze({ command: null, rowCount: null, rows: [], fields: [] });
+const answer = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] });
+/** A multi-statement simple query answers one result per statement: the last one's. */
+const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
 
 /**
  * Wraps a PostgreSQL connection's `query`:
  * - tells the request caches (db/read-cache.ts) about every statement that may write, and every commit, so a request
  *   that changed something checks the invalidation counters again before its next cached read;
+ * - sends a transaction's plain `begin` with its first statement (`begin; select …` as one simple query, the
+ *   parameters written in when that can be done safely: `inline`), so it costs no round trip of its own; a
+ *   transaction that ran nothing sends nothing;
  * - keeps the statements marked by `atCommit` inside a transaction, and sends them with its `commit` as one simple
  *   query (`update …; commit`): one round trip, and their row locks are held only while the database commits. A
  *   failure among them fails the commit (the transaction is then rolled back). After a savepoint they run at once
  *   (a rollback to the savepoint would have to drop them).
+ * Callback-style calls (never made by Kysely) pass through untouched.
  */
 function wrapClient(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  let tx: { deferred: string[]; savepoint: boolean } | undefined;
+  let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean } | undefined;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
-    if (typeof text !== 'string') return query(text, ...rest);
+    if (typeof text !== 'string' || rest.some((r) => typeof r === 'function')) return query(text, ...rest);
     if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) noteWrite();
-    if (text.startsWith(AT_COMMIT)) {
-      const sql = tx && !tx.savepoint && typeof rest[1] !== 'function' ? inline(client, text.slice(AT_COMMIT.length), rest[0]) : undefined;
-      if (sql === undefined) return query(text, ...rest);
-      tx!.deferred.push(sql);
-      return Promise.resolve(DEFERRED);
-    }
-    if (BEGIN.test(text)) tx = { deferred: [], savepoint: false };
-    else if (SAVEPOINT.test(text)) {
-      if (tx) tx.savepoint = true;
-    } else if (END.test(text)) {
-      const deferred = COMMIT.test(text) ? tx?.deferred ?? [] : [];
-      tx = undefined;
-      // A multi-statement simple query answers one result per statement: the commit's is the last.
-      if (deferred.length && typeof rest[0] !== 'function') {
-        return query(`${deferred.join(';\n')};\ncommit`).then((r) => (Array.isArray(r) ? r[r.length - 1] : r));
+    if (text.startsWith(AT_COMMIT) && tx && !tx.savepoint) {
+      const sql = inline(text.slice(AT_COMMIT.length), rest[0]);
+      if (sql !== undefined) {
+        tx.deferred.push(sql);
+        return Promise.resolve(DEFERRED);
       }
+    }
+    if (PLAIN_BEGIN.test(text)) {
+      tx = { deferred: [], savepoint: false, beginPending: true };
+      return answer('BEGIN');
+    }
+    if (BEGIN.test(text)) {
+      tx = { deferred: [], savepoint: false, beginPending: false };
+      return query(text, ...rest);
+    }
+    if (END.test(text)) {
+      const t = tx;
+      tx = undefined;
+      if (t?.beginPending && (!COMMIT.test(text) || t.deferred.length === 0)) return answer(COMMIT.test(text) ? 'COMMIT' : 'ROLLBACK');
+      const statements = [...(t?.beginPending ? ['begin'] : []), ...(COMMIT.test(text) ? t?.deferred ?? [] : [])];
+      if (statements.length) return query(`${statements.join(';\n')};\n${text}`).then(last);
+      return query(text, ...rest);
+    }
+    if (SAVEPOINT.test(text) && tx) tx.savepoint = true;
+    if (tx?.beginPending) {
+      tx.beginPending = false;
+      const sql = inline(text, rest[0]);
+      if (sql !== undefined) return query(`begin;\n${sql}`).then(last);
+      // Not written in: the begin first (node-postgres sends queued queries in order).
+      query('begin').catch(() => undefined);
     }
     return query(text, ...rest);
   };

@@ -43,15 +43,21 @@ const COMMENT_COLUMNS = [
   'table_definition', 'body', 'posted_by', 'posted_at', 'edited_at', 'status', 'resolved_at', 'resolved_by', 'replies_count',
 ] as const satisfies readonly (keyof CommentRow)[];
 
-const insertComment = preparedWrite((db, p: CommentRow) =>
-  db.insertInto('comments').values(Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, p[c]])) as unknown as CommentRow));
+const buildInsert = (db: Parameters<Parameters<typeof preparedWrite>[0]>[0], p: CommentRow) =>
+  db.insertInto('comments').values(Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, p[c]])) as unknown as CommentRow);
+const insertComment = preparedWrite(buildInsert);
+const insertCommentAtCommit = preparedWrite(buildInsert, { atCommit: true });
 
 const bumpRepliesOf = preparedWrite((db, p: { id: string; delta: number }) =>
   db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
 
 export const commentsRepo = {
-  async insert(db: DbOrTx, row: CommentRow): Promise<void> {
-    await insertComment(db, row);
+  /**
+   * `atCommit`: nothing later in the transaction reads the comment or refers to it (db/database.ts `atCommit`: on
+   * PostgreSQL it is sent with the commit).
+   */
+  async insert(db: DbOrTx, row: CommentRow, opts: { atCommit?: boolean } = {}): Promise<void> {
+    await (opts.atCommit ? insertCommentAtCommit : insertComment)(db, row);
   },
   find(db: DbOrTx, scope: CommentScope, id: string): Promise<CommentRow | undefined> {
     let q = db.selectFrom('comments').selectAll().where('id', '=', id).where('space_id', '=', scope.spaceId);

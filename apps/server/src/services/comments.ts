@@ -184,7 +184,8 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
       body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
       status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
     };
-    await commentsRepo.insert(tx, row);
+    // In our own transaction nothing after it reads or refers to the comment: it may wait for the commit.
+    await commentsRepo.insert(tx, row, { atCommit: !opts.db });
     await bumpOpen(tx, s, 1);
     return { s, row };
   };
