@@ -4,7 +4,10 @@
 // of 1 MB (create, then edit, then a read of the page list) and reports the longest gaps between timer ticks with
 // the functions that ran during each gap (self time of the samples taken in it).
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-stalls.mjs [--pg=postgres://…] [--size=1000] [--top=6]
+// With --site, the space is also published as a site and each page is read there once it is written (a first
+// render of the published page: no page, tree or render cached).
+//
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-stalls.mjs [--pg=postgres://…] [--size=1000] [--top=6] [--site]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import { arg, require, dist } from './bench-lib.mjs';
 const pgUrl = arg('pg', undefined);
 const sizeKb = Number(arg('size', 1000));
 const topGaps = Number(arg('top', 6));
+const withSite = process.argv.includes('--site');
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 const pino = require('pino');
 const { loadConfig } = await dist('config.js');
@@ -44,6 +48,8 @@ try {
   const space = (await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Stalls' })).body;
   const base = `/v1/spaces/${space.id}`;
   const kinds = ['page 1', 'page 2', 'page 3'];
+  const site = withSite ? (await api('POST', `/v1/orgs/${org.id}/sites`, { title: 'Stalls', spaces: [space.id] })).body : undefined;
+  if (site) await api('POST', `/v1/orgs/${org.id}/sites/${site.id}/publish`);
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
@@ -61,6 +67,12 @@ try {
     s = performance.now();
     const r = await api('GET', `${base}/content/page/${c.body.id}?format=markdown`);
     steps.push({ step: `read ${kind} (markdown)`, status: r.status, bytes: r.bytes, ms: performance.now() - s });
+    if (site) {
+      s = performance.now();
+      const html = await fetch(`${server.url}/sites/${site.id}/${c.body.path}`);
+      const bytes = (await html.text()).length;
+      steps.push({ step: `published ${kind} (first render)`, status: html.status, bytes, ms: performance.now() - s });
+    }
   }
   const total = performance.now() - t0;
   const { profile } = await session.post('Profiler.stop');

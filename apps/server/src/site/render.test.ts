@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../content/markdown.js';
 import { foldBlocks, parseCards } from './blocks.js';
 import { highlight } from './highlight.js';
-import { renderDocument, type RenderContext } from './render.js';
+import { renderDocument, renderDocumentInSlices, type RenderContext } from './render.js';
 
 const ctx: RenderContext = {
   externalTarget: 'self',
@@ -54,5 +54,24 @@ describe('blocks', () => {
     expect(html).not.toContain('javascript:');
     expect(html).toContain('<a href="#" aria-disabled="true">gone</a>');
     expect(html).toContain('<a class="card file" href="/s/~files/ss/f1/pic.png?v=abc" download>');
+  });
+});
+
+describe('renderDocumentInSlices', () => {
+  it('makes the HTML and headings renderDocument makes, giving the event loop turns on a large page', async () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      parts.push(`## Setup\n\nStep ${i} with **bold**, a [link](one.md) and \`code\`.\n\n{% tabs %}\n{% tab title="A${i}" %}\nIn tab.\n{% endtab %}\n{% endtabs %}\n\n\`\`\`js\nconst x${i} = "<b>";\n\`\`\`\n\n| a | b |\n| - | - |\n| ${i} | ![](pic.png) |\n`);
+    }
+    const doc = markdownToDocument(parts.join('\n'));
+    const whole = renderDocument(doc, ctx);
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const sliced = await renderDocumentInSlices(doc, ctx, 0);
+    clearInterval(ticking);
+    expect(sliced.html).toBe(whole.html);
+    expect(sliced.headings).toEqual(whole.headings);
+    expect(new Set(sliced.headings.map((h) => h.anchor)).size).toBe(400);
+    expect(turns).toBeGreaterThan(10);
   });
 });

@@ -4,6 +4,7 @@
 // the same whether they arrive as tag lines or as JSON blocks. No script at all: tabs are radio inputs and labels
 // (CSS), expandables `<details>`, code is highlighted on the server (site/highlight.ts), math is MathML (temml),
 // embeds are link cards (never iframes).
+import { setImmediate } from 'node:timers/promises';
 import temml from 'temml';
 import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
@@ -217,8 +218,35 @@ export interface RenderedPage {
   headings: Heading[];
 }
 
+type Blocks = Pick<Document, 'nodes'> | { nodes: AnyBlock[] };
+
 /** Renders a document (or any list of blocks); collects its headings (with unique anchors). */
-export function renderDocument(doc: Pick<Document, 'nodes'> | { nodes: AnyBlock[] }, ctx: RenderContext): RenderedPage {
+export function renderDocument(doc: Blocks, ctx: RenderContext): RenderedPage {
+  const r = renderer(ctx);
+  return { html: r.blocks(doc.nodes as any[]), headings: r.headings };
+}
+
+/**
+ * The HTML of renderDocument, made a slice of top-level blocks at a time: the event loop gets a turn whenever a slice
+ * has run `sliceMs`, so a page of megabytes (rendering costs about 90 ms per MB) does not stop every other request
+ * while it renders. What one turn costs is then bounded by the largest top-level block (a table is one).
+ */
+export async function renderDocumentInSlices(doc: Blocks, ctx: RenderContext, sliceMs = 8): Promise<RenderedPage> {
+  const r = renderer(ctx);
+  const parts: string[] = [];
+  let since = performance.now();
+  for (const b of foldBlocks((doc.nodes ?? []) as any[])) {
+    parts.push(r.block(b));
+    if (performance.now() - since >= sliceMs) {
+      await setImmediate();
+      since = performance.now();
+    }
+  }
+  return { html: parts.join('\n'), headings: r.headings };
+}
+
+/** The renderer of one document: its blocks share the heading anchors, ids and budgets. */
+function renderer(ctx: RenderContext) {
   const headings: Heading[] = [];
   const used = new Map<string, number>();
   let uid = 0;
@@ -376,5 +404,5 @@ export function renderDocument(doc: Pick<Document, 'nodes'> | { nodes: AnyBlock[
         return Array.isArray(b.nodes) && b.nodes.length ? `<div class="block-${escapeHtml(String(b.type).replace(/[^\w-]/g, ''))}">${b.nodes.every((n) => n?.object === 'block') ? blocks(b.nodes) : `<p>${inline(b.nodes, ctx)}</p>`}</div>` : '';
     }
   };
-  return { html: blocks(doc.nodes as any[]), headings };
+  return { block, blocks, headings };
 }

@@ -29,7 +29,7 @@ import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, type Claims } from './conditions.js';
-import { codePoint, escapeHtml, renderDocument, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
+import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
@@ -593,7 +593,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     links.include = ({ path }) => (path ? includes.get(path) : undefined);
     const doc = await pageDocument(markdown);
-    const rendered = renderDocument(doc, links);
+    const rendered = await renderDocumentInSlices(doc, links);
     const chrome = await chromeOf(v, placement, links);
     const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
     const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
