@@ -841,6 +841,14 @@ function startsReference(value: string, i: number, next: string): boolean {
   return next === ';' || /[A-Za-z0-9]/.test(next);
 }
 
+/** The characters `escapeText` may write otherwise than as they are, by char code (all ASCII; any other is copied). */
+const ESCAPE_CASE = (() => {
+  const table = new Uint8Array(128);
+  for (const c of '\\*`[~_]<&!#|\r\u0000') table[c.charCodeAt(0)] = 1;
+  return table;
+})();
+const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] === 1;
+
 /** Escapes text so that it reads back as the same text. */
 export function escapeText(value: string, options: EscapeOptions): string {
   let out = '';
@@ -861,7 +869,17 @@ export function escapeText(value: string, options: EscapeOptions): string {
     out = '\\:';
     i = 1;
   }
+  // The last character is looked at on its own when white space there is encoded.
+  const runEnd = options.lineEnd && n > 0 && (value[n - 1] === ' ' || value[n - 1] === '\t') ? n - 1 : n;
   for (; i < n; i++) {
+    // A run of characters written as they are (no case below) is copied at once.
+    if (i < runEnd && !escapeCase(value.charCodeAt(i))) {
+      let end = i + 1;
+      while (end < runEnd && !escapeCase(value.charCodeAt(end))) end++;
+      out += i === 0 && end === n ? value : value.slice(i, end);
+      i = end - 1;
+      continue;
+    }
     const c = value[i] as string;
     const next = i + 1 < n ? (value[i + 1] as string) : options.next;
     switch (c) {
