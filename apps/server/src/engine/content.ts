@@ -304,6 +304,23 @@ export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<S
   return current;
 }
 
+/** ensureIndexed for many spaces: one query for the indexes' states of those not known to be current. */
+export async function ensureAllIndexed(ctx: AppContext, spaces: readonly SpaceRow[]): Promise<void> {
+  const memo = readMemo(ctx.db);
+  const unknown = spaces.filter((s) => !memo?.indexed.get(`${s.id} ${indexedRevisionId(s)}`));
+  if (unknown.length === 0) return;
+  const indexed = await contentIndexRepo.indexedRevisions(ctx.db, unknown.map((s) => s.id));
+  for (const s of unknown) {
+    if (indexed.get(s.id) === indexedRevisionId(s)) memo?.indexed.set(`${s.id} ${indexedRevisionId(s)}`, true);
+    else await ensureIndexed(ctx, s);
+  }
+}
+
+/** The root hash of the tree a space's indexes describe (its computed revision, or its head). */
+export async function indexedRootHash(ctx: AppContext, space: SpaceRow): Promise<string | null> {
+  return (await revisionContent(ctx.db, await revisionOf(ctx.db, space.id, indexedRevisionId(space)))).rootHash;
+}
+
 /** Whether content reads compute computed content (`computed` query parameter, default true). */
 export interface ContentReadOptions {
   computed?: boolean;

@@ -13,7 +13,7 @@ import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
-import { ensureIndexed, indexedRevisionId, loadContent } from './content.js';
+import { ensureAllIndexed, indexedRootHash, loadContent } from './content.js';
 import { childPath } from './content-index.js';
 import { loadNodes, ROOT_ID, type PageMeta } from './content-store.js';
 import { treeLocator } from './working-tree.js';
@@ -156,8 +156,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const spaces = await readableSpaces(ctx, actor, orgId);
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { terms, spaces: [], count: 0 };
-  const indexed = await contentIndexRepo.indexedRevisions(ctx.db, spaces.map((s) => s.id));
-  for (const s of spaces) if (indexed.get(s.id) !== indexedRevisionId(s)) await ensureIndexed(ctx, s);
+  await ensureAllIndexed(ctx, spaces);
   const ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
   const bySpace = new Map<string, SearchHit[]>();
   for (const p of ranked) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
@@ -168,7 +167,11 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const page = rankedPage(results, (r) => [r.score, r.id], `org-search:${orgId}:${terms.join(' ')}`, req);
   const found: OrganizationSearch['spaces'] = [];
   for (const r of page.items) {
-    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await withSections(ctx, r.pages.slice(0, 20), terms, ranked) });
+    // Ancestors from the tree the space's indexes describe (the search rows read above may be newer when the space
+    // changed since: those pages fall back to the index, see ancestorsOf).
+    const root = await indexedRootHash(ctx, spaceById.get(r.id)!);
+    const roots = new Map(root ? [[r.id, root]] : []);
+    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await withSections(ctx, r.pages.slice(0, 20), terms, ranked, roots) });
   }
   return { terms, spaces: found, next: page.next, count: results.length };
 }
