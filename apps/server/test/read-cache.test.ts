@@ -226,6 +226,27 @@ describe('content reads', () => {
     for (const s of [b, a]) expect((await s.api(t.owner.token).get(`${base}/content`)).body.git).toBeUndefined();
   });
 });
+describe('counters read while a transaction is open', () => {
+  it('a counter moved by a transaction that rolls back is never taken for the change that moves it next', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Granted' })).body;
+    const path = `/v1/spaces/${space.id}`;
+    expect((await t.api.post(`${path}/permissions`, { users: [guest.id], role: 'read' })).status).toBe(204);
+    await warm(a, () => a.api(guest.token).get(path));
+    const revoke = (db: typeof a.ctx.db) => db.deleteFrom('content_grants').where('target_id', '=', space.id).where('principal_id', '=', guest.id).execute();
+    // A transaction of server a revokes the grant (moving the counter) and, while it is open, a request arrives.
+    await expect(a.ctx.db.transaction().execute(async (tx) => {
+      await revoke(tx);
+      expect((await a.api(guest.token).get(path)).status).toBe(200);
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    // The revocation that commits next moves the counter to the value the rolled-back one had: it must be seen.
+    await revoke(b.ctx.db);
+    expect((await a.api(guest.token).get(path)).status).toBe(404);
+  });
+});
+
 describe('writes check access in their transaction', () => {
   /** Posts a comment as `token` on `server` (the access check runs in the write's transaction). */
   const postAs = (server: TestServer, token: string, spaceId: string, text = 'hello') =>

@@ -20,8 +20,8 @@ export type DbOrTx = Kysely<Database>;
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
-  /** SQLite: the reading connection, for the synchronous reads of db/read-cache.ts. */
-  sqlite?: SQLite.Database;
+  /** SQLite: the writing and the reading connection, for the synchronous counter reads of db/read-cache.ts. */
+  sqlite?: { writer: SQLite.Database; reader: SQLite.Database };
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
     read: (sql, parameters) => reads.prepare(sql).all(parameters),
     inTransaction: (sql, parameters) => dialect.driver?.runInTransaction(sql, parameters),
   });
-  return { db, dialect: 'sqlite', sqlite: reader, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, close: () => db.destroy() };
 }
 
 /**

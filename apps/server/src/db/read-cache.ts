@@ -68,6 +68,12 @@ const readEpochsInTransaction = prepared((db) =>
     ? db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<string | null>`txid_current_if_assigned()`.as('wrote')]).where('id', '=', 1)
     : db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<null>`null`.as('wrote')]).where('id', '=', 1));
 
+/** SQLite's two connections to one file (db/sqlite-split.ts). */
+export interface SqliteConnections {
+  writer: SQLite.Database;
+  reader: SQLite.Database;
+}
+
 /** A transaction's check of the counters: what it read, and the request's write count when it did. */
 interface TransactionCheck {
   epochs: Promise<Record<CacheDomain, unknown> | undefined>;
@@ -89,20 +95,23 @@ export class ReadCache {
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
 
-  /** SQLite: the counters read synchronously on the connection itself (a few microseconds, no query builder). */
+  /** SQLite: the counters read synchronously (a few microseconds, no query builder). */
   private readonly readNow: (() => Record<CacheDomain, unknown> | undefined) | undefined;
 
-  constructor(private readonly db: Db, sqlite?: SQLite.Database) {
+  constructor(private readonly db: Db, sqlite?: SqliteConnections) {
     if (sqlite) {
-      // On the connection Kysely uses, outside its queue: inside another request's open transaction this may see
-      // a counter that transaction moved and has not committed — that only empties a domain once more.
-      const stmt = sqlite.prepare(`select ${CACHE_DOMAINS.join(', ')} from cache_epochs where id = 1`);
-      this.readNow = () => stmt.get() as Record<CacheDomain, unknown> | undefined;
+      // On the writing connection while no transaction is open on it: its page cache survives its own commits,
+      // whereas the reading connection's is dropped by every commit of the writer (one reload per request under
+      // writes). While a transaction is open there (it may have moved a counter it will roll back), on the reading
+      // connection, which sees only what was committed.
+      const sql = `select ${CACHE_DOMAINS.join(', ')} from cache_epochs where id = 1`;
+      const [onWriter, onReader] = [sqlite.writer.prepare(sql), sqlite.reader.prepare(sql)];
+      this.readNow = () => (sqlite.writer.inTransaction ? onReader : onWriter).get() as Record<CacheDomain, unknown> | undefined;
     }
   }
 
-  /** Makes `db` (the database of one server) use this cache; `sqlite`: its connection, when it is SQLite. */
-  static attach(db: Db, sqlite?: SQLite.Database): ReadCache {
+  /** Makes `db` (the database of one server) use this cache; `sqlite`: its connections, when it is SQLite. */
+  static attach(db: Db, sqlite?: SqliteConnections): ReadCache {
     const cache = new ReadCache(db, sqlite);
     caches.set(db, cache);
     // Transactions share their database's adapter.
