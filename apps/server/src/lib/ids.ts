@@ -1,14 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+// Random bytes are drawn from the CSPRNG 4 KiB at a time and each byte is used once (as crypto.randomUUID keeps an
+// entropy cache): one call into OpenSSL per ~150 ids instead of one per id (~3 % of a comment post's CPU).
+const pool = Buffer.alloc(4096);
+let offset = pool.length;
+
+function nextByte(): number {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  return pool[offset++]!;
+}
 
 /** A random base-62 string (rejection sampling, so every character is uniform). */
 export function randomString(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
+    const byte = nextByte();
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out;
 }
