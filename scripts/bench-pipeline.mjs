@@ -153,7 +153,15 @@ try {
   const children = [];
   try {
     for (const [name, serverRoot] of servers) {
-      const child = await startBindery({ serverRoot, databaseUrl: pgUrl, env: {} });
+      // A port another process took meanwhile makes the child exit: try the next ports.
+      let child;
+      for (let attempt = 1; !child; attempt++) {
+        try {
+          child = await startBindery({ serverRoot, databaseUrl: pgUrl, env: {} });
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
       const call = async (method, path, body) => {
         const res = await fetch(child.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
         const text = await res.text();
