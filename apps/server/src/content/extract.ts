@@ -199,7 +199,7 @@ export function documentIndex(doc: Pick<Document, 'nodes'>): { sections: Section
         return inline(b.nodes);
       case 'table-row': {
         let out = '';
-        for (const [i, cell] of b.nodes.entries()) out = i === 0 ? inline(cell.nodes) : `${out} ${inline(cell.nodes)}`;
+        for (let i = 0; i < b.nodes.length; i++) out = i === 0 ? inline(b.nodes[i]!.nodes) : `${out} ${inline(b.nodes[i]!.nodes)}`;
         return out;
       }
       case 'image': {

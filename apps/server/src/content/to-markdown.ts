@@ -294,11 +294,14 @@ const TAG_NAME = /^\{%-?\s*(end)?([A-Za-z][\w-]*)/;
 const BRANCH_TAGS = new Set(['else', 'elif', 'elsif', 'elseif']);
 
 /** The role of each tag-line paragraph among sibling blocks: one pass, matching each closing tag to its opening tag. */
-function pairTags(blocks: readonly Block[]): Map<Block, TagRole> {
-  const roles = new Map<Block, TagRole>();
-  const open = new Map<string, TagRole[]>();
+function pairTags(blocks: readonly Block[]): ReadonlyMap<Block, TagRole> {
+  // Most block lists hold no tag line: their maps are made only when one is met.
+  let roles: Map<Block, TagRole> | undefined;
+  let open: Map<string, TagRole[]> | undefined;
   for (const block of blocks) {
     if (!isTagParagraph(block)) continue;
+    roles ??= new Map();
+    open ??= new Map();
     const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
     if (!match) continue;
     const name = (match[2] as string).toLowerCase();
@@ -317,8 +320,9 @@ function pairTags(blocks: readonly Block[]): Map<Block, TagRole> {
       open.set(name, stack);
     }
   }
-  return roles;
+  return roles ?? NO_TAG_ROLES;
 }
+const NO_TAG_ROLES: ReadonlyMap<Block, TagRole> = new Map();
 
 function isTagParagraph(block: Block): boolean {
   return block.type === 'paragraph' && tagLine(block.nodes) !== undefined;
@@ -724,12 +728,12 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     if (!atom.label) atom.out = protectAutolinks(atom.out);
   }
   // 2. Delimiters: `_` or `*` for emphasis, and character references where flanking rules need them.
-  const openers = new Map<number, number>();
+  let openers: Map<number, number> | undefined;
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
-    if (atom.t === 'open') openers.set(atom.pair, i);
+    if (atom.t === 'open') (openers ??= new Map()).set(atom.pair, i);
     if (atom.t !== 'close') continue;
-    const open = openers.get(atom.pair) as number;
+    const open = openers?.get(atom.pair) as number;
     delimit(atoms, open, i);
   }
   let out = '';
