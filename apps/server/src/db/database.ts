@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
-import { noteWrite } from './read-cache.js';
+import { noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { AT_COMMIT, attachSqlite } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 
@@ -151,7 +151,11 @@ const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
  *   that changed something checks the invalidation counters again before its next cached read;
  * - sends a transaction's plain `begin` with its first statement (`begin; select …` as one simple query, the
  *   parameters written in when that can be done safely: `inline`), so it costs no round trip of its own; a
- *   transaction that ran nothing sends nothing;
+ *   transaction that ran nothing sends nothing. Once a connection has served the request caches' check of the
+ *   invalidation counters (db/read-cache.ts, `PG_TRANSACTION_CHECK`; not before the migrations created them), the
+ *   check goes with every `begin` of it and is answered from there while the transaction has sent no statement that
+ *   may write: the counters as the transaction saw them at its start, before any write of its own (the check's
+ *   conditions);
  * - keeps the statements marked by `atCommit` inside a transaction, and sends them with its `commit` as one simple
  *   query (`update …; commit`): one round trip, and their row locks are held only while the database commits. A
  *   failure among them fails the commit (the transaction is then rolled back). After a savepoint they run at once
@@ -160,10 +164,19 @@ const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
  */
 function wrapClient(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean } | undefined;
+  let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean; check?: unknown; wrote?: boolean } | undefined;
+  /** Whether transactions on this connection check the counters (not before the migrations created them). */
+  let checks = false;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.some((r) => typeof r === 'function')) return query(text, ...rest);
-    if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) noteWrite();
+    if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) {
+      noteWrite();
+      if (tx) tx.wrote = true;
+    }
+    if (text === PG_TRANSACTION_CHECK) {
+      if (tx?.check && !tx.wrote) return Promise.resolve(tx.check);
+      checks = true;
+    }
     if (text.startsWith(AT_COMMIT) && tx && !tx.savepoint) {
       const sql = inline(text.slice(AT_COMMIT.length), rest[0]);
       if (sql !== undefined) {
@@ -191,7 +204,18 @@ function wrapClient(client: pg.PoolClient): void {
     if (tx?.beginPending) {
       tx.beginPending = false;
       const sql = inline(text, rest[0]);
-      if (sql !== undefined) return query(`begin;\n${sql}`).then(last);
+      if (sql !== undefined && !checks) return query(`begin;\n${sql}`).then(last);
+      if (sql !== undefined) {
+        const t = tx;
+        return query(`begin;\n${PG_TRANSACTION_CHECK};\n${sql}`).then((r) => {
+          // Answers the transaction's check only while it has sent no statement that may write (`wrote`).
+          if (Array.isArray(r) && r.length === 3) {
+            t.check = r[1];
+            return r[2];
+          }
+          return last(r);
+        });
+      }
       // Not written in: the begin first (node-postgres sends queued queries in order).
       query('begin').catch(() => undefined);
     }

@@ -64,9 +64,20 @@ const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CAC
  * own earlier changes show in them there.
  */
 const readEpochsInTransaction = prepared((db) =>
-  db.getExecutor().adapter instanceof PostgresAdapter
-    ? db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<string | null>`txid_current_if_assigned()`.as('wrote')]).where('id', '=', 1)
-    : db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<null>`null`.as('wrote')]).where('id', '=', 1));
+  db.selectFrom('cache_epochs').select([...CACHE_DOMAINS, sql<null>`null`.as('wrote')]).where('id', '=', 1));
+
+/**
+ * The same on PostgreSQL, as fixed text: db/database.ts sends it with a transaction's `begin` and answers it from
+ * there while the transaction has sent no statement that may write since (one round trip less per write).
+ */
+export const PG_TRANSACTION_CHECK = `select ${CACHE_DOMAINS.join(', ')}, txid_current_if_assigned()::text as wrote from cache_epochs where id = 1`;
+
+async function checkInTransaction(tx: DbOrTx): Promise<Record<CacheDomain, unknown> | undefined> {
+  const [row] = tx.getExecutor().adapter instanceof PostgresAdapter
+    ? (await sql.raw<Record<CacheDomain, unknown> & { wrote: string | null }>(PG_TRANSACTION_CHECK).execute(tx)).rows
+    : await readEpochsInTransaction(tx, {});
+  return row && row.wrote === null ? row : undefined;
+}
 
 /** SQLite's two connections to one file (db/sqlite-split.ts). */
 export interface SqliteConnections {
@@ -220,7 +231,7 @@ export class ReadCache {
     let check = this.checks.get(tx);
     if (!check) {
       this.stats.transactionChecks++;
-      const epochs = readEpochsInTransaction(tx, {}).then(([row]) => (row && row.wrote === null ? row : undefined));
+      const epochs = checkInTransaction(tx);
       check = { epochs, writes: scope.writes ?? 0 };
       this.checks.set(tx, check);
     }
