@@ -25,6 +25,7 @@ import * as mSiteShareLinksRedirects from './migrations/20261126T1700-site-share
 import * as mPageMoves from './migrations/20261126T1800-page-moves.js';
 import * as mReadCacheHistory from './migrations/20261126T1910-read-cache-history.js';
 import * as mReadCacheOrganizations from './migrations/20261126T1920-read-cache-organizations.js';
+import * as mReadCacheGit from './migrations/20261126T1930-read-cache-git.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1800-page-moves': mPageMoves,
   '20261126T1910-read-cache-history': mReadCacheHistory,
   '20261126T1920-read-cache-organizations': mReadCacheOrganizations,
+  '20261126T1930-read-cache-git': mReadCacheGit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,7 +28,7 @@ import type { Db, DbOrTx } from './database.js';
 import { prepared } from './prepared.js';
 
 /** What is cached, each with its counter column in `cache_epochs`. */
-export const CACHE_DOMAINS = ['tokens', 'members', 'grants', 'collections', 'history'] as const;
+export const CACHE_DOMAINS = ['tokens', 'members', 'grants', 'collections', 'history', 'git'] as const;
 export type CacheDomain = (typeof CACHE_DOMAINS)[number];
 
 /** One request's view: whether (and by which read) the counters were checked for it. */

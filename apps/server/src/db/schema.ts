@@ -740,6 +740,7 @@ export interface CacheEpochsTable {
   grants: number | string;
   collections: number | string;
   history: number | string;
+  git: number | string;
 }
 
 /** One content import run (services/import.ts): where from, where into, status, progress and outcome. */

@@ -10,10 +10,10 @@ import { cachedRead } from '../db/read-cache.js';
 import { blobStore } from '../storage/blobs.js';
 
 export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
-  // Through the request caches (domain `history`: any change to git_revisions, or to a sync's snapshot, bumps it).
-  const row = await cachedRead(db, 'history', `git revision ${revisionId}`, async () => (await gitSyncRepo.findRevisionCommit(db, revisionId)) ?? null);
+  // Through the request caches (domain `git`: any change to git_revisions, or to a sync's snapshot, bumps it).
+  const row = await cachedRead(db, 'git', `git revision ${revisionId}`, async () => (await gitSyncRepo.findRevisionCommit(db, revisionId)) ?? null);
   let snapshotHash = row?.snapshot_hash ?? null;
-  if (!snapshotHash) snapshotHash = await cachedRead(db, 'history', `git sync ${spaceId}`, async () => (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null);
+  if (!snapshotHash) snapshotHash = await cachedRead(db, 'git', `git sync ${spaceId}`, async () => (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null);
   const snapshot = await loadSnapshot(db, snapshotHash);
   if (!row && !snapshot) return undefined;
   const meta: GitMetadata = { pages: new Map(), files: new Map() };
