@@ -63,6 +63,16 @@ describe('sendJson', () => {
     }
   });
 
+  it('writes an answer with an ETag as res.json does when the request is not conditional', async () => {
+    const a = await raw('/etag/express');
+    const b = await raw('/etag/direct');
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.headers).toEqual(a.headers);
+    expect(b.headers).toContain('ETag: "v1"');
+    expect(b.body.equals(a.body)).toBe(true);
+  });
+
   it('leaves a conditional request to Express (304 on a matching ETag)', async () => {
     const a = await raw('/etag/express', { 'if-none-match': '"v1"' });
     const b = await raw('/etag/direct', { 'if-none-match': '"v1"' });

@@ -231,13 +231,15 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
 /**
  * A JSON answer, written directly with the bytes and headers Express's `res.json` writes (saving its content-type
  * parsing and formatting on every answer), unless Express has something to decide: response validation wraps
- * `res.json` (`viaExpress`), a conditional request may get a 304, a handler chose the content type, HEAD.
+ * `res.json` (`viaExpress`), a conditional request may get a 304, a handler chose the content type, HEAD. An answer
+ * with an `ETag` or `Last-Modified` to a request without `If-None-Match`/`If-Modified-Since` is never a 304 (Express's
+ * freshness check needs one of them), so it is written directly too.
  */
 export function sendJson(req: Request, res: Response, status: number, body: unknown, viaExpress = false): void {
   if (
     viaExpress || status < 200 || status === 204 || status === 205 || status === 304 || req.method === 'HEAD' ||
     req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined ||
-    res.hasHeader('content-type') || res.hasHeader('etag') || res.hasHeader('last-modified') || res.hasHeader('transfer-encoding')
+    res.hasHeader('content-type') || res.hasHeader('transfer-encoding')
   ) {
     res.status(status).json(body);
     return;
