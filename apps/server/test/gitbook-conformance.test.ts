@@ -132,6 +132,14 @@ const BEYOND_SEEDS = [
   ]),
   'GET /urls/published',
   'POST /urls/published',
+  'POST /orgs/{organizationId}/sites/{siteId}/permissions',
+  'GET /orgs/{organizationId}/sites/{siteId}/permissions/aggregate',
+  'GET /orgs/{organizationId}/sites/{siteId}/permissions/users',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
+  'GET /orgs/{organizationId}/sites/{siteId}/permissions/teams',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -871,6 +879,29 @@ describe('@gitbook/api against Bindery: site share links and redirects (docs/sit
     const url = `${server.ctx.config.publicUrl}/sites/${site.id}/intro?share=${key}`;
     expect((await gb.urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: { beta: true } } })).data).toMatchObject({ site: site.id, space: space.id, pathname: 'intro', shareKey: key });
     expect((await gb.urls.getPublishedContentByUrl({ url })).data.complete).toBe(true);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: site permissions (docs/permissions.md)', () => {
+  it('site permissions: invite, users and teams granted, every member\'s role with its origin, removal', async () => {
+    const { gb, org } = await tenant();
+    const mate = await createUser(server, 'Mate');
+    await invite(gb, org, mate, 'read');
+    const team = (await gb.orgs.createOrganizationTeam(org, { title: 'Site admins', members: [mate.id] })).data;
+    const site = (await gb.orgs.createSite(org, { title: 'Granted' })).data;
+    expect((await gb.orgs.inviteToSite(org, site.id, { role: 'create', users: [mate.id] })).status).toBe(204);
+    expect((await gb.orgs.listUserPermissionsInSite(org, site.id, { limit: 10 })).data.items).toMatchObject([{ permission: 'create', user: { id: mate.id } }]);
+    expect((await gb.orgs.updateUserPermissionInSite(org, site.id, mate.id, { role: 'edit' })).status).toBe(204);
+    expect((await gb.orgs.updateTeamPermissionInSite(org, site.id, team.id, { role: 'admin' })).status).toBe(204);
+    expect((await gb.orgs.listTeamPermissionsInSite(org, site.id)).data.items).toMatchObject([{ permission: 'admin', team: { id: team.id } }]);
+    const all = (await gb.orgs.listPermissionsAggregateInSite(org, site.id, { role: 'admin', sort: 'name', order: 'asc', limit: 10 })).data.items;
+    expect(all.find((i: any) => i.user.id === mate.id)).toMatchObject({ permission: 'admin', origin: { type: 'site', reason: 'team', team: team.id }, disabled: false });
+    expect((await gitbook(mate).orgs.listUserPermissionsInSite(org, site.id)).status).toBe(200);
+    expect((await gb.orgs.removeUserFromSite(org, site.id, mate.id)).status).toBe(204);
+    expect((await gb.orgs.removeTeamFromSite(org, site.id, team.id)).status).toBe(204);
+    expect((await failure(gitbook(mate).orgs.listUserPermissionsInSite(org, site.id))).code).toBe(403);
+    expect((await failure(gb.orgs.updateTeamPermissionInSite(org, site.id, 'team-nope', { role: 'read' }))).code).toBe(404);
     expectConformant();
   });
 });

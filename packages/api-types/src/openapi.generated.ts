@@ -1693,6 +1693,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite users and teams to a site
+         * @description Admins of the site only. Grants `role` on the site to the given members and teams of its organization (at
+         *     least one of `users`, `teams`); `null` removes their grants. A site grant decides what its holder may do
+         *     with the site through the API (docs/permissions.md, "Sites"): any role reads it, `create` or above changes
+         *     it, `admin` manages its permissions; it gives nothing on the spaces the site publishes. 404 when a user is not a
+         *     member of the organization or a team not one of its teams.
+         */
+        post: operations["inviteToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List every user's role on the site
+         * @description Admins of the site only. Every member of the organization with a role on the site: the higher of their
+         *     organization role and the roles granted on the site to them or to a team they are in, and its `origin`
+         *     (`organization`, or `site` with `reason` `member` or `team` when a grant raises it). Guests without a grant and
+         *     disabled members are not listed.
+         */
+        get: operations["listPermissionsAggregateInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams granted a role on the site
+         * @description Admins of the site only. The roles granted to teams on the site, by team title.
+         */
+        get: operations["listTeamPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a team on the site
+         * @description Admins of the site only. Removes the role granted to the team on the site; 204 also when there was none.
+         */
+        delete: operations["removeTeamFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a team on the site
+         * @description Admins of the site only. Grants `role` on the site to the team, a team of its organization (404 otherwise), replacing the
+         *     role granted before; `null` removes the grant.
+         */
+        patch: operations["updateTeamPermissionInSite"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users granted a role on the site
+         * @description Admins of the site only. The roles granted to users on the site (`POST …/permissions`,
+         *     `PATCH …/permissions/users/{userId}`), by display name. Roles from the organization or a team are in
+         *     `…/permissions/aggregate`.
+         */
+        get: operations["listUserPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the role granted to a user on the site
+         * @description Admins of the site only. Removes the role granted to the user on the site; 204 also when there was none.
+         */
+        delete: operations["removeUserFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the role granted to a user on the site
+         * @description Admins of the site only. Grants `role` on the site to the user, a member of its organization (404 otherwise), replacing the
+         *     role granted before; `null` removes the grant.
+         */
+        patch: operations["updateUserPermissionInSite"];
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/publish": {
         parameters: {
             query?: never;
@@ -6202,7 +6375,7 @@ export interface components {
             /** @description Language of the site's own texts, e.g. `en`. */
             locale: string;
         };
-        /** @description Grant a role on a space or collection to users and/or teams of its organization. */
+        /** @description Grant a role on a space, collection or site to users and/or teams of its organization. */
         InviteToContent: {
             role: components["schemas"]["MemberRoleOrGuest"];
             /** @description Ids of teams of the organization to grant the role to. */
@@ -7886,6 +8059,32 @@ export interface components {
             count: number;
             /** Format: date-time */
             updatedAt: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description A user's role on a site and where it comes from. */
+        UserSitePermission: {
+            /** @description Whether the member is disabled (disabled members have no role and are not listed). */
+            disabled: boolean;
+            /** Format: date-time */
+            lastSeenAt?: string;
+            /**
+             * @description What gives the role: the organization (`{type: organization, organization}`: the member's organization role),
+             *     or the site (`{type: site, site, reason}`): a role granted on the site to the user (`reason: member`) or to a
+             *     team they are in (`reason: team`, `team`) that is higher than their organization role.
+             */
+            origin: {
+                organization: string;
+                /** @constant */
+                type: "organization";
+            } | {
+                /** @enum {string} */
+                reason: "member" | "team" | "default";
+                site: string;
+                team?: string;
+                /** @constant */
+                type: "site";
+            };
+            permission: components["schemas"]["MemberRoleOrGuest"];
             user: components["schemas"]["User"];
         };
     };
@@ -11867,6 +12066,285 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SiteCustomization"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    inviteToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteToContent"];
+            };
+        };
+        responses: {
+            /** @description The role was granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPermissionsAggregateInSite: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The direction of the ordering. */
+                order?: components["parameters"]["Order"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the users whose role on the site is this one (`guest` matches none). */
+                role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
+                /** @description Only users whose display name or email contains this text (case-insensitive). */
+                search?: string;
+                /** @description The property to sort by. Sorting by `lastSeenAt` lists only members who have been seen. */
+                sort?: "joinedAt" | "lastSeenAt" | "name";
+                /** @description Only the members of this team. */
+                team?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their role on the site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserSitePermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTeamPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["TeamContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeTeamFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has no grant on the site. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTeamPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the team. */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listUserPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users and their granted role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["UserContentPermission"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeUserFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has no grant on the site. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateUserPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the user. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPermissionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role was granted (or the grant removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

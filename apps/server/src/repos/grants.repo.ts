@@ -1,11 +1,11 @@
-// Roles granted on spaces and collections to users and teams (`content_grants`).
+// Roles granted on spaces, collections and sites to users and teams (`content_grants`).
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { ContentGrantsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 import { prepared } from '../db/prepared.js';
 import { cachedRead } from '../db/read-cache.js';
-import type { ItemKind } from './tree.repo.js';
+import type { GrantTargetKind as ItemKind } from './tree.repo.js';
 
 export type GrantRow = Selectable<ContentGrantsTable>;
 export type PrincipalKind = 'user' | 'team';

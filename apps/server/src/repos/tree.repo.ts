@@ -3,6 +3,8 @@
 import type { DbOrTx } from '../db/database.js';
 
 export type ItemKind = 'space' | 'collection';
+/** What a grant (content_grants.target_kind) may be on: content, or a site (policies/site.ts). */
+export type GrantTargetKind = ItemKind | 'site';
 
 export interface Sibling {
   kind: ItemKind;

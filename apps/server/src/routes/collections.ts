@@ -52,31 +52,31 @@ export const collectionHandlers = handlers({
   },
 
   listUserPermissionsInCollection: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listUserPermissions(ctx, actor, 'collection', params.collectionId, query);
+    const page = await permissions.listUserPermissions(ctx, actor, { kind: 'collection', id: params.collectionId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
   updateUserPermissionInCollection: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, 'collection', params.collectionId, 'user', params.userId, body.role);
+    await permissions.setPermission(ctx, actor, { kind: 'collection', id: params.collectionId }, 'user', params.userId, body.role);
     return { status: 204, body: undefined };
   },
   removeUserFromCollection: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, 'collection', params.collectionId, 'user', params.userId);
+    await permissions.removePermission(ctx, actor, { kind: 'collection', id: params.collectionId }, 'user', params.userId);
     return { status: 204, body: undefined };
   },
   listTeamPermissionsInCollection: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listTeamPermissions(ctx, actor, 'collection', params.collectionId, query);
+    const page = await permissions.listTeamPermissions(ctx, actor, { kind: 'collection', id: params.collectionId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
   },
   updateTeamPermissionInCollection: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, 'collection', params.collectionId, 'team', params.teamId, body.role);
+    await permissions.setPermission(ctx, actor, { kind: 'collection', id: params.collectionId }, 'team', params.teamId, body.role);
     return { status: 204, body: undefined };
   },
   removeTeamFromCollection: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, 'collection', params.collectionId, 'team', params.teamId);
+    await permissions.removePermission(ctx, actor, { kind: 'collection', id: params.collectionId }, 'team', params.teamId);
     return { status: 204, body: undefined };
   },
   listPermissionsAggregateInCollection: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listPermissionsAggregate(ctx, actor, 'collection', params.collectionId, query);
+    const page = await permissions.listPermissionsAggregate(ctx, actor, { kind: 'collection', id: params.collectionId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
 

@@ -7,6 +7,9 @@ import { handlers } from '../http/operations.js';
 import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
 import * as sites from '../services/sites.js';
+import * as permissions from '../services/permissions.js';
+import { presentUserPermission } from '../presenters/user.js';
+import { presentTeamPermission } from '../presenters/team.js';
 
 type Position = NonNullable<NonNullable<{ position?: unknown }['position']>>;
 
@@ -23,10 +26,49 @@ const keyed = <T extends { id: string }>(v: StructureView, list: T[], scope: str
   list.map((item, i) => ({ item, key: [String(i).padStart(6, '0'), item.id] as [string, string], scope: `${scope}:${v.site.id}` }));
 
 export const siteHandlers = handlers({
+  inviteToSite: async ({ actor, params, body }, ctx) => {
+    await permissions.inviteToSite(ctx, actor, params.organizationId, params.siteId, body);
+    return { status: 204, body: undefined };
+  },
+  listUserPermissionsInSite: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listUserPermissions(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
+  },
+  updateUserPermissionInSite: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'user', params.userId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeUserFromSite: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'user', params.userId);
+    return { status: 204, body: undefined };
+  },
+  listTeamPermissionsInSite: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listTeamPermissions(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, query);
+    return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
+  },
+  updateTeamPermissionInSite: async ({ actor, params, body }, ctx) => {
+    await permissions.setPermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'team', params.teamId, body.role);
+    return { status: 204, body: undefined };
+  },
+  removeTeamFromSite: async ({ actor, params }, ctx) => {
+    await permissions.removePermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'team', params.teamId);
+    return { status: 204, body: undefined };
+  },
+  listPermissionsAggregateInSite: async ({ actor, params, query }, ctx) => {
+    const page = await permissions.listSitePermissionsAggregate(ctx, actor, params.organizationId, params.siteId, query);
+    const items = page.items.map((i) => ({
+      ...presentUserPermission(ctx.config, i.permission, i.user, page.showEmails),
+      origin: i.origin,
+      disabled: i.member.disabled === 1,
+      ...(i.member.last_seen_at ? { lastSeenAt: i.member.last_seen_at } : {}),
+    }));
+    return { status: 200, body: listBody(items, page) };
+  },
+
   listSites: async ({ actor, params, query }, ctx) => {
     const r = await sites.listSites(ctx, actor, params.organizationId, query);
     const page = paginateSorted(r.sites, query, { scope: `sites:${params.organizationId}:${query.space ?? ''}:${query.title ?? ''}:${query.published ?? ''}:${(query.type ?? []).join(',')}`, keyOf: (s) => [s.created_at, s.id] });
-    return { status: 200, body: listBody(page.items.map((s) => presentSite(ctx.config, s, r.counts.get(s.id) ?? 0, r.permissions)), page) };
+    return { status: 200, body: listBody(page.items.map((s) => presentSite(ctx.config, s, r.counts.get(s.id) ?? 0, r.permissionsOf(s.id))), page) };
   },
 
   createSite: async ({ actor, params, body }, ctx) => {

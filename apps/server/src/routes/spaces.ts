@@ -60,31 +60,31 @@ export const spaceHandlers = handlers({
   },
 
   listUserPermissionsInSpace: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listUserPermissions(ctx, actor, 'space', params.spaceId, query);
+    const page = await permissions.listUserPermissions(ctx, actor, { kind: 'space', id: params.spaceId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
   updateUserPermissionInSpace: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, 'space', params.spaceId, 'user', params.userId, body.role);
+    await permissions.setPermission(ctx, actor, { kind: 'space', id: params.spaceId }, 'user', params.userId, body.role);
     return { status: 204, body: undefined };
   },
   removeUserFromSpace: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, 'space', params.spaceId, 'user', params.userId);
+    await permissions.removePermission(ctx, actor, { kind: 'space', id: params.spaceId }, 'user', params.userId);
     return { status: 204, body: undefined };
   },
   listTeamPermissionsInSpace: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listTeamPermissions(ctx, actor, 'space', params.spaceId, query);
+    const page = await permissions.listTeamPermissions(ctx, actor, { kind: 'space', id: params.spaceId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
   },
   updateTeamPermissionInSpace: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, 'space', params.spaceId, 'team', params.teamId, body.role);
+    await permissions.setPermission(ctx, actor, { kind: 'space', id: params.spaceId }, 'team', params.teamId, body.role);
     return { status: 204, body: undefined };
   },
   removeTeamFromSpace: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, 'space', params.spaceId, 'team', params.teamId);
+    await permissions.removePermission(ctx, actor, { kind: 'space', id: params.spaceId }, 'team', params.teamId);
     return { status: 204, body: undefined };
   },
   listPermissionsAggregateInSpace: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listPermissionsAggregate(ctx, actor, 'space', params.spaceId, query);
+    const page = await permissions.listPermissionsAggregate(ctx, actor, { kind: 'space', id: params.spaceId }, query);
     return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
 

@@ -21,10 +21,13 @@ import { callerMembership } from './membership.js';
 import { loadSpace } from './spaces.js';
 import { teamsWithPermissions } from './teams.js';
 import { locks } from '../repos/locks.js';
+import type { GrantTargetKind } from '../repos/tree.repo.js';
+import { siteRole } from '../policies/site.js';
+import { loadSite } from './sites.js';
 
 type Invite = RequestBody<'inviteToSpace'>;
 
-async function grant(ctx: AppContext, tx: DbOrTx, orgId: string, kind: ContentKind, targetId: string, body: Invite): Promise<void> {
+async function grant(ctx: AppContext, tx: DbOrTx, orgId: string, kind: GrantTargetKind, targetId: string, body: Invite): Promise<void> {
   const users = [...new Set(body.users ?? [])];
   const teams = [...new Set(body.teams ?? [])];
   if (users.length === 0 && teams.length === 0) throw invalidField('/body', 'must name at least one user (`users`) or team (`teams`)');
@@ -67,9 +70,9 @@ export async function forgetMember(db: DbOrTx, orgId: string, userId: string): P
 
 // GitBook's per-principal permission operations ---------------------------------------------------------------------
 
-/** A space or collection whose grants an admin of it manages (404 when the caller cannot see it, 403 below admin). */
+/** A space, collection or site whose grants an admin of it manages (404 when the caller cannot see it, 403 below admin). */
 interface Target {
-  kind: ContentKind;
+  kind: GrantTargetKind;
   id: string;
   orgId: string;
   /** The item and the collections above it, nearest first. */
@@ -77,7 +80,18 @@ interface Target {
   showEmails: boolean;
 }
 
-async function loadTarget(ctx: AppContext, db: DbOrTx, actor: Actor, kind: ContentKind, id: string): Promise<Target> {
+type ContentRef = Extract<TargetRef, { kind: ContentKind }>;
+
+/** What the permission operations name: a space or collection by id, a site by organization and id. */
+export type TargetRef = { kind: ContentKind; id: string } | { kind: 'site'; orgId: string; id: string };
+
+async function loadTarget(ctx: AppContext, db: DbOrTx, actor: Actor, ref: TargetRef): Promise<Target> {
+  const { kind, id } = ref;
+  if (ref.kind === 'site') {
+    const { site } = await loadSite(ctx, db, actor, ref.orgId, ref.id, 'admin');
+    const subject = await loadSubject(db, actor, site.org_id);
+    return { kind: 'site', id: site.id, orgId: site.org_id, chain: [], showEmails: seesMemberEmails(subject) };
+  }
   if (kind === 'space') {
     const { space, access } = await loadSpace(ctx, db, actor, id, 'invite');
     return { kind, id: space.id, orgId: space.org_id, chain: await spaceChain(db, space), showEmails: access.seesMemberEmails };
@@ -92,10 +106,10 @@ async function loadTarget(ctx: AppContext, db: DbOrTx, actor: Actor, kind: Conte
  * `POST …/permissions` makes. The user must be a member of the organization, the team one of its teams (404).
  */
 export async function setPermission(
-  ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, principal: PrincipalKind, principalId: string, role: Role | null,
+  ctx: AppContext, actor: Actor, ref: TargetRef, principal: PrincipalKind, principalId: string, role: Role | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const t = await loadTarget(ctx, tx, actor, kind, targetId);
+    const t = await loadTarget(ctx, tx, actor, ref);
     await locks.organizations(ctx, tx, [t.orgId]);
     if (principal === 'user' && !(await membersRepo.find(tx, t.orgId, principalId))) {
       throw new ApiError(404, 'Member not found (/path/userId): the user is not a member of the organization');
@@ -104,32 +118,32 @@ export async function setPermission(
       throw new ApiError(404, 'Team not found (/path/teamId): no team of the organization has this id');
     }
     const now = ctx.clock.now().toISOString();
-    if (role === null) await grantsRepo.remove(tx, kind, t.id, principal, principalId);
-    else await grantsRepo.upsert(tx, { target_kind: kind, target_id: t.id, principal_kind: principal, principal_id: principalId, org_id: t.orgId, role, created_at: now, updated_at: now });
+    if (role === null) await grantsRepo.remove(tx, t.kind, t.id, principal, principalId);
+    else await grantsRepo.upsert(tx, { target_kind: t.kind, target_id: t.id, principal_kind: principal, principal_id: principalId, org_id: t.orgId, role, created_at: now, updated_at: now });
   });
 }
 
 /** Removes the role granted to one user or team on a space or collection (nothing to do when there is none). */
-export async function removePermission(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, principal: PrincipalKind, principalId: string): Promise<void> {
+export async function removePermission(ctx: AppContext, actor: Actor, ref: TargetRef, principal: PrincipalKind, principalId: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const t = await loadTarget(ctx, tx, actor, kind, targetId);
+    const t = await loadTarget(ctx, tx, actor, ref);
     await locks.organizations(ctx, tx, [t.orgId]);
-    await grantsRepo.remove(tx, kind, t.id, principal, principalId);
+    await grantsRepo.remove(tx, t.kind, t.id, principal, principalId);
   });
 }
 
 /** The users granted a role on the item itself, by display name. */
-export async function listUserPermissions(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest) {
-  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
-  const page = await grantsRepo.listUsersOn(ctx.db, kind, t.id, q);
+export async function listUserPermissions(ctx: AppContext, actor: Actor, ref: TargetRef, q: PageRequest) {
+  const t = await loadTarget(ctx, ctx.db, actor, ref);
+  const page = await grantsRepo.listUsersOn(ctx.db, t.kind, t.id, q);
   const items = page.rows.map(({ granted_role, ...user }) => ({ permission: asRole(granted_role)!, user: user as UserRow }));
   return { items, next: page.next, count: page.count, showEmails: t.showEmails };
 }
 
 /** The teams granted a role on the item itself, by title, with the caller's permissions on each team. */
-export async function listTeamPermissions(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest) {
-  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
-  const page = await grantsRepo.listTeamsOn(ctx.db, kind, t.id, q);
+export async function listTeamPermissions(ctx: AppContext, actor: Actor, ref: TargetRef, q: PageRequest) {
+  const t = await loadTarget(ctx, ctx.db, actor, ref);
+  const page = await grantsRepo.listTeamsOn(ctx.db, t.kind, t.id, q);
   const teams = await teamsWithPermissions(ctx.db, actor, await callerMembership(ctx.db, actor, t.orgId), page.rows.map(({ granted_role: _, ...team }) => team));
   const items = page.rows.map((r, i) => ({ permission: asRole(r.granted_role)!, team: teams[i]! }));
   return { items, next: page.next, count: page.count };
@@ -140,8 +154,9 @@ export async function listTeamPermissions(ctx: AppContext, actor: Actor, kind: C
  * organization role, grants to them and to their teams on the item and the collections above, default levels);
  * members without one are left out. By display name; `role` keeps one role.
  */
-export async function listPermissionsAggregate(ctx: AppContext, actor: Actor, kind: ContentKind, targetId: string, q: PageRequest & { role?: Role }) {
-  const t = await loadTarget(ctx, ctx.db, actor, kind, targetId);
+export async function listPermissionsAggregate(ctx: AppContext, actor: Actor, ref: ContentRef, q: PageRequest & { role?: Role }) {
+  const { kind } = ref;
+  const t = await loadTarget(ctx, ctx.db, actor, ref);
   const [members, grants] = await Promise.all([
     membersRepo.allWithUsers(ctx.db, t.orgId),
     grantsRepo.onTargets(ctx.db, t.orgId, t.chain.map((l) => ({ kind: l.kind, id: l.id }))),
@@ -166,5 +181,76 @@ export async function listPermissionsAggregate(ctx: AppContext, actor: Actor, ki
     if (permission && (q.role === undefined || permission === q.role)) all.push({ permission, user });
   }
   const page = paginateSorted(all, q, { scope: `permissions-aggregate:${kind}:${t.id}:${q.role ?? ''}`, keyOf: (i) => [i.user.display_name, i.user.id] });
+  return { items: page.items, next: page.next, count: page.count, showEmails: t.showEmails };
+}
+
+// Sites (GitBook's site permissions) ------------------------------------------------------------------------------
+
+/** POST …/sites/{siteId}/permissions: grants `role` on the site to users and teams (`null` removes their grants). */
+export async function inviteToSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: Invite): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const t = await loadTarget(ctx, tx, actor, { kind: 'site', orgId, id: siteId });
+    await locks.organizations(ctx, tx, [t.orgId]);
+    await grant(ctx, tx, t.orgId, 'site', t.id, body);
+  });
+}
+
+export type SitePermissionOrigin =
+  | { type: 'organization'; organization: string }
+  | { type: 'site'; site: string; reason: 'member' | 'team'; team?: string };
+
+export interface SiteAggregateQuery extends PageRequest {
+  role?: Role | 'guest';
+  search?: string;
+  team?: string;
+  sort?: 'joinedAt' | 'lastSeenAt' | 'name';
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * Every member's role on the site (policies/site.ts#siteRole: the organization role, or a role granted on the site to
+ * them or to a team they are in when it is higher) and where it comes from; members with none (guests without a
+ * grant, disabled members) are left out. GitBook's filters: `role`, `search` (display name or email), `team`
+ * (members of that team), `sort` (joinedAt, lastSeenAt: only members seen once, name) and `order` (default desc).
+ */
+export async function listSitePermissionsAggregate(ctx: AppContext, actor: Actor, orgId: string, siteId: string, q: SiteAggregateQuery) {
+  const t = await loadTarget(ctx, ctx.db, actor, { kind: 'site', orgId, id: siteId });
+  const [members, grants] = await Promise.all([
+    membersRepo.allWithUsers(ctx.db, t.orgId),
+    grantsRepo.onTargets(ctx.db, t.orgId, [{ kind: 'site', id: t.id }]),
+  ]);
+  const teamIds = [...new Set([...grants.filter((g) => g.principal_kind === 'team').map((g) => g.principal_id), ...(q.team ? [q.team] : [])])];
+  const teamsOf = new Map<string, string[]>();
+  for (const m of await teamsRepo.membersOfTeams(ctx.db, teamIds)) teamsOf.set(m.user_id, [...(teamsOf.get(m.user_id) ?? []), m.team_id]);
+  const needle = q.search?.toLowerCase();
+  const all: { permission: Role; user: UserRow; member: (typeof members)[number]['member']; origin: SitePermissionOrigin }[] = [];
+  for (const { member, user } of members) {
+    if (q.team && !(teamsOf.get(user.id) ?? []).includes(q.team)) continue;
+    if (needle && !user.display_name.toLowerCase().includes(needle) && !(t.showEmails && user.email.toLowerCase().includes(needle))) continue;
+    if (q.sort === 'lastSeenAt' && !member.last_seen_at) continue;
+    // The best grant that reaches the user (to them, or to a team they are in); it is the origin when it raises
+    // their organization role, else the organization is.
+    let granted: Role | null = null;
+    let source: SitePermissionOrigin | null = null;
+    for (const g of grants) {
+      const mine = g.principal_kind === 'user' ? g.principal_id === user.id : (teamsOf.get(user.id) ?? []).includes(g.principal_id);
+      const role = asRole(g.role);
+      if (!mine || !role || highest(granted, role) === granted) continue;
+      granted = role;
+      source = g.principal_kind === 'user' ? { type: 'site', site: t.id, reason: 'member' } : { type: 'site', site: t.id, reason: 'team', team: g.principal_id };
+    }
+    const permission = siteRole(userAsActor(user), member, granted);
+    if (!permission) continue;
+    if (q.role !== undefined && permission !== q.role) continue;
+    const orgRole = asRole(member.role);
+    const origin: SitePermissionOrigin = source && highest(orgRole, granted) !== orgRole ? source : { type: 'organization', organization: t.orgId };
+    all.push({ permission, user, member, origin });
+  }
+  const sort = q.sort ?? 'joinedAt';
+  const page = paginateSorted(all, q, {
+    scope: `site-permissions-aggregate:${t.id}:${q.role ?? ''}:${q.search ?? ''}:${q.team ?? ''}:${sort}:${q.order ?? 'desc'}`,
+    direction: q.order ?? 'desc',
+    keyOf: (i) => [sort === 'name' ? i.user.display_name : sort === 'lastSeenAt' ? (i.member.last_seen_at ?? '') : i.member.joined_at, i.user.id],
+  });
   return { items: page.items, next: page.next, count: page.count, showEmails: t.showEmails };
 }

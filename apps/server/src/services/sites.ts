@@ -10,7 +10,11 @@ import { keyBetween } from '../content/fractional-index.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId, randomString } from '../lib/ids.js';
-import { authorizeSites, sitePermissions, type SitePermissions } from '../policies/site.js';
+import { authorizeSite, authorizeSites, sitePermissions, type SiteAction, type SitePermissions } from '../policies/site.js';
+import { isInOrganization } from '../policies/organization.js';
+import { asRole, highest, type Role } from '../policies/roles.js';
+import { grantsRepo } from '../repos/grants.repo.js';
+import type { MemberRow } from '../repos/organizations.repo.js';
 import { completeCustomization, defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
@@ -34,13 +38,34 @@ const SECRET_LENGTH = 32;
 
 // Loading and locking ---------------------------------------------------------------------------------------------
 
-export async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: 'view' | 'edit', lock = false): Promise<LoadedSite> {
+/**
+ * The roles granted to the caller on the organization's sites (to them or their teams), by site id: from the same
+ * cached grants the content policies read (domain `grants`, bumped by every change of content_grants or
+ * team_members). Nothing to read for callers outside the organization or already admins of it.
+ */
+export async function siteGrantsOf(db: DbOrTx, actor: Actor, member: MemberRow | undefined, orgId: string): Promise<Map<string, Role>> {
+  const out = new Map<string, Role>();
+  if (actor.isInstanceAdmin || actor.integration || !isInOrganization(actor, member) || member?.role === 'admin') return out;
+  for (const g of await grantsRepo.forUser(db, orgId, actor.user.id)) {
+    if (g.target_kind !== 'site') continue;
+    const role = highest(out.get(g.target_id), asRole(g.role));
+    if (role) out.set(g.target_id, role);
+  }
+  return out;
+}
+
+/** The caller's permissions on one site (organization role and site grants; policies/site.ts). */
+async function permissionsOnSite(db: DbOrTx, actor: Actor, member: MemberRow | undefined, orgId: string, siteId: string): Promise<Required<SitePermissions>> {
+  return sitePermissions(actor, member, (await siteGrantsOf(db, actor, member, orgId)).get(siteId) ?? null);
+}
+
+export async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, siteId: string, action: SiteAction, lock = false): Promise<LoadedSite> {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view', db);
-  const permissions = authorizeSites(actor, member, 'view');
+  const permissions = authorizeSite(await permissionsOnSite(db, actor, member, orgId, siteId), 'view');
   if (lock) await locks.site(ctx, db, siteId);
   const site = await sitesRepo.find(db, orgId, siteId);
   if (!site) throw notFound('Site');
-  if (action === 'edit') authorizeSites(actor, member, 'edit');
+  if (action !== 'view') authorizeSite(permissions, action);
   return { site, permissions };
 }
 
@@ -71,10 +96,13 @@ export async function structureView(ctx: AppContext, db: DbOrTx, actor: Actor, s
 
 // Sites -----------------------------------------------------------------------------------------------------------
 
+/** The sites the caller sees (all with a role in the organization; a guest those granted to them), each with the caller's permissions. */
 export async function listSites(ctx: AppContext, actor: Actor, orgId: string, q: { space?: string; title?: string; published?: boolean; type?: readonly string[] }) {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view');
-  const permissions = authorizeSites(actor, member, 'view');
-  let sites = await sitesRepo.listForOrganization(ctx.db, orgId);
+  const grants = await siteGrantsOf(ctx.db, actor, member, orgId);
+  // A guest with no site granted sees no site: 404 as before site grants.
+  if (!sitePermissions(actor, member).view && grants.size === 0) authorizeSites(actor, member, 'view');
+  let sites = (await sitesRepo.listForOrganization(ctx.db, orgId)).filter((s) => sitePermissions(actor, member, grants.get(s.id) ?? null).view);
   if (q.space !== undefined) {
     const withSpace = await sitesRepo.sitesWithSpace(ctx.db, orgId, q.space);
     sites = sites.filter((s) => withSpace.has(s.id));
@@ -82,7 +110,8 @@ export async function listSites(ctx: AppContext, actor: Actor, orgId: string, q:
   if (q.title !== undefined) sites = sites.filter((s) => s.title.toLowerCase().includes(q.title!.toLowerCase()));
   if (q.published !== undefined) sites = sites.filter((s) => (s.published === 1) === q.published);
   if (q.type !== undefined && q.type.length) sites = sites.filter((s) => q.type!.includes(s.type));
-  return { sites, counts: await sitesRepo.siteSpaceCounts(ctx.db, sites.map((s) => s.id)), permissions };
+  const permissionsOf = (siteId: string) => sitePermissions(actor, member, grants.get(siteId) ?? null);
+  return { sites, counts: await sitesRepo.siteSpaceCounts(ctx.db, sites.map((s) => s.id)), permissionsOf };
 }
 
 export async function getSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<LoadedSite & { siteSpaces: number }> {
@@ -161,10 +190,12 @@ async function changeSiteFields(ctx: AppContext, actor: Actor, orgId: string, si
 export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const { member } = await loadOrganization(ctx, actor, orgId, 'view', tx);
-    authorizeSites(actor, member, 'edit');
     const site = await sitesRepo.find(tx, orgId, siteId);
-    if (!site) return; // deleting twice: 204
+    // Deleting twice: 204 for who could change the organization's sites; a site they cannot see: 404.
+    if (!site) { authorizeSites(actor, member, 'edit'); return; }
+    authorizeSite(await permissionsOnSite(tx, actor, member, orgId, siteId), 'edit');
     await sitesRepo.delete(tx, siteId);
+    await grantsRepo.removeForTargets(tx, 'site', [siteId]);
     // The organization's default content no longer points at a site that is gone.
     await organizationsRepo.clearDefaultContentSite(tx, orgId, siteId);
   });
@@ -538,7 +569,7 @@ export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string,
 }
 
 /**
- * Members with a role read every site of their organization; others read a published site its visibility opens to
+ * Members with a role read every site of their organization, guests the sites granted to them; others read a published site its visibility opens to
  * them: public and unlisted ones, or a share-link site with the key of one of its active share links (`shareKey`).
  */
 export async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<LoadedSite> {
@@ -549,7 +580,7 @@ export async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: s
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
   }
-  const permissions = sitePermissions(actor, member);
+  const permissions = site ? await permissionsOnSite(ctx.db, actor, member, orgId, site.id) : sitePermissions(actor, member);
   if (site && permissions.view) return { site, permissions };
   const open = site && site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted' ||
     (site.visibility === 'share-link' && shareKey !== undefined && await shareLinksRepo.isActiveKey(ctx.db, site.id, shareKey)));

@@ -136,7 +136,7 @@ export function accessibleSpacesFilter(subject: ContentSubject, tree: Collection
   for (const key of subject.grants.keys()) {
     const [kind, id] = key.split(':') as [string, string];
     if (kind === 'space') spaceIds.push(id);
-    else collectionIds.push(id);
+    else if (kind === 'collection') collectionIds.push(id); // site grants give nothing on content
   }
   return { all: false, spaceIds, collectionIds: [...tree.subtrees(collectionIds)], public: withPublic && subject.inOrg };
 }

@@ -1,0 +1,112 @@
+// GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
+// decide who sees and changes the site through the API, and every member's resulting role with its origin).
+// Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
+// per request domain and invalidated by every change), another site is not affected, removal revokes.
+import { describe, expect, it } from 'vitest';
+import { createTenant, createUser, useTestServer } from '../src/testing/index.js';
+
+const server = useTestServer();
+
+describe('site permissions', () => {
+  it('grants a guest and a reader roles on one site, which take effect at once; lists, aggregates and removes them', async () => {
+    const t = await createTenant(server, { guest: null, reader: 'read', writer: 'edit' });
+    const ids = { owner: t.owner.id, guest: t.users.guest!.id, reader: t.users.reader!.id, writer: t.users.writer!.id };
+    const organizationId = t.org;
+    const site = await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Handbook' });
+    const other = await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Other' });
+    const siteId = site.body.id as string;
+    const base = `/v1/orgs/${t.org}/sites/${siteId}`;
+    const guest = t.as('guest');
+    const reader = t.as('reader');
+    expect((await guest.get(base)).status).toBe(404);
+    expect((await guest.get(`/v1/orgs/${t.org}/sites`)).status).toBe(404);
+
+    // A guest granted `read` on the site sees it (and only it), may not change it.
+    const set = await t.client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}', { params: { path: { organizationId, siteId, userId: ids.guest } }, body: { role: 'read' } });
+    expect(set.response.status).toBe(204);
+    expect((await guest.get(base)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    const listed = await guest.get(`/v1/orgs/${t.org}/sites`);
+    expect(listed.body.items.map((s: { id: string }) => s.id)).toEqual([siteId]);
+    expect((await guest.get(`/v1/orgs/${t.org}/sites/${other.body.id}`)).status).toBe(404);
+    expect((await guest.patch(base, { title: 'Mine' })).status).toBe(403);
+    expect((await guest.get(`${base}/structure`)).status).toBe(200);
+
+    // A reader invited with `create` changes this site, not the other; the list shows each site's permissions.
+    expect((await reader.patch(base, { title: 'Renamed' })).status).toBe(403);
+    const invite = await t.client.POST('/v1/orgs/{organizationId}/sites/{siteId}/permissions', { params: { path: { organizationId, siteId } }, body: { role: 'create', users: [ids.reader] } });
+    expect(invite.response.status).toBe(204);
+    expect((await reader.patch(base, { title: 'Renamed' })).status).toBe(200);
+    expect((await reader.patch(`/v1/orgs/${t.org}/sites/${other.body.id}`, { title: 'No' })).status).toBe(403);
+    const readerSites = (await reader.get(`/v1/orgs/${t.org}/sites`)).body.items as { id: string; permissions: { edit: boolean } }[];
+    expect(Object.fromEntries(readerSites.map((s) => [s.id, s.permissions.edit]))).toEqual({ [siteId]: true, [other.body.id]: false });
+    // `create` is not `admin`: the reader may not manage the site's permissions.
+    expect((await reader.get(`${base}/permissions/users`)).status).toBe(403);
+    expect((await reader.patch(`${base}/permissions/users/${ids.reader}`, { role: 'admin' })).status).toBe(403);
+
+    // A team granted `admin` on the site: its member manages the site's permissions.
+    const team = await t.api.put(`/v1/orgs/${t.org}/teams`, { title: 'Site admins', members: [ids.writer] });
+    const teamId = team.body.id as string;
+    const teamSet = await t.client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}', { params: { path: { organizationId, siteId, teamId } }, body: { role: 'admin' } });
+    expect(teamSet.response.status).toBe(204);
+    const writer = t.as('writer');
+    expect((await writer.get(`${base}/permissions/users`)).status).toBe(200);
+    expect((await writer.get(base)).body.permissions).toMatchObject({ admin: true, edit: true });
+    const teams = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams', { params: { path: { organizationId, siteId } } });
+    expect(teams.data).toMatchObject({ count: 1, items: [{ permission: 'admin', team: { id: teamId, title: 'Site admins', members: 1 } }] });
+
+    const users = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/permissions/users', { params: { path: { organizationId, siteId } } });
+    expect(users.data!.count).toBe(2);
+    expect(Object.fromEntries(users.data!.items.map((i) => [i.user.id, i.permission]))).toEqual({ [ids.guest]: 'read', [ids.reader]: 'create' });
+
+    // The aggregate: every member's role on the site and where it comes from.
+    const aggregate = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate', { params: { path: { organizationId, siteId } } });
+    const byUser = Object.fromEntries(aggregate.data!.items.map((i) => [i.user.id, [i.permission, i.origin]]));
+    expect(byUser).toEqual({
+      [ids.owner]: ['admin', { type: 'organization', organization: t.org }],
+      [ids.guest]: ['read', { type: 'site', site: siteId, reason: 'member' }],
+      [ids.reader]: ['create', { type: 'site', site: siteId, reason: 'member' }],
+      [ids.writer]: ['admin', { type: 'site', site: siteId, reason: 'team', team: teamId }],
+    });
+    expect(aggregate.data!.items.every((i) => i.disabled === false)).toBe(true);
+    const admins = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate', { params: { path: { organizationId, siteId }, query: { role: 'admin', sort: 'name', order: 'asc' } } });
+    expect(admins.data!.items.map((i) => i.user.id).sort()).toEqual([ids.owner, ids.writer].sort());
+    expect((await t.api.get(`${base}/permissions/aggregate?team=${teamId}`)).body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([ids.writer]);
+    expect((await t.api.get(`${base}/permissions/aggregate?search=reader`)).body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([ids.reader]);
+    const paged = await t.api.get(`${base}/permissions/aggregate?limit=3&sort=name&order=asc`);
+    expect(paged.body.count).toBe(4);
+    const rest = await t.api.get(`${base}/permissions/aggregate?limit=3&sort=name&order=asc&page=${paged.body.next.page}`);
+    expect([...paged.body.items, ...rest.body.items].map((i: { user: { id: string } }) => i.user.id).sort()).toEqual(Object.values(ids).sort());
+    // The other site: organization roles only.
+    const otherAggregate = (await t.api.get(`/v1/orgs/${t.org}/sites/${other.body.id}/permissions/aggregate`)).body.items;
+    expect(Object.fromEntries(otherAggregate.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission])))
+      .toEqual({ [ids.owner]: 'admin', [ids.reader]: 'read', [ids.writer]: 'edit' });
+
+    // Removing takes the access away at once; removing again is a no-op; role: null removes too.
+    expect((await t.api.delete(`${base}/permissions/users/${ids.guest}`)).status).toBe(204);
+    expect((await guest.get(base)).status).toBe(404);
+    expect((await t.api.delete(`${base}/permissions/users/${ids.guest}`)).status).toBe(204);
+    expect((await t.api.patch(`${base}/permissions/users/${ids.reader}`, { role: null })).status).toBe(204);
+    expect((await reader.patch(base, { title: 'Again' })).status).toBe(403);
+    expect((await t.api.delete(`${base}/permissions/teams/${teamId}`)).status).toBe(204);
+    expect((await writer.get(`${base}/permissions/users`)).status).toBe(403);
+    expect((await t.api.get(`${base}/permissions/users`)).body).toEqual({ items: [], count: 0 });
+
+    // A user outside the organization or an unknown team cannot be granted; strangers see nothing; bad roles are 400.
+    const outsider = await createUser(server, 'Outsider');
+    const notMember = await t.api.patch(`${base}/permissions/users/${outsider.id}`, { role: 'read' });
+    expect([notMember.status, notMember.body.error.message]).toEqual([404, expect.stringContaining('/path/userId')]);
+    expect((await t.api.post(`${base}/permissions`, { role: 'read', users: [outsider.id] })).status).toBe(404);
+    expect((await t.api.patch(`${base}/permissions/teams/nope`, { role: 'read' })).status).toBe(404);
+    expect((await t.api.patch(`${base}/permissions/users/${ids.guest}`, { role: 'owner' })).status).toBe(400);
+    expect((await t.api.post(`${base}/permissions`, { role: 'read' })).status).toBe(400);
+    const stranger = server.api(outsider.token);
+    for (const p of ['permissions/users', 'permissions/teams', 'permissions/aggregate']) expect((await stranger.get(`${base}/${p}`)).status).toBe(404);
+    expect((await server.api('nope').get(`${base}/permissions/users`)).status).toBe(401);
+
+    // Deleting the site deletes its grants: a guest granted on it sees no site afterwards.
+    await t.api.patch(`${base}/permissions/users/${ids.guest}`, { role: 'read' });
+    expect((await guest.get(`/v1/orgs/${t.org}/sites`)).status).toBe(200);
+    expect((await t.api.delete(base)).status).toBe(204);
+    expect((await guest.get(`/v1/orgs/${t.org}/sites`)).status).toBe(404);
+  });
+});
