@@ -98,6 +98,19 @@ describe('prepared statements in a transaction', () => {
     });
     expect((await spacesRepo.findById(server.ctx.db, space.id))?.title).toBe('Inside');
   });
+
+  it('through a finished transaction are refused, never run in the transaction open meanwhile', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    const finished = await server.ctx.db.transaction().execute(async (tx) => {
+      await spacesRepo.findById(tx, space.id);
+      return tx;
+    });
+    await server.ctx.db.transaction().execute(async (tx) => {
+      await tx.updateTable('spaces').set({ title: 'Uncommitted' }).where('id', '=', space.id).execute();
+      await expect(spacesRepo.findById(finished, space.id)).rejects.toThrow(/committed/);
+    });
+  });
 });
 
 describe('transactions whose begin goes with their first statement', () => {

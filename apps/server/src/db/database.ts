@@ -55,7 +55,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   const db = new Kysely<Database>({ dialect });
   attachSqlite(db, {
     read: (sql, parameters) => reads.prepare(sql).all(parameters),
-    inTransaction: (sql, parameters) => dialect.driver?.runInTransaction(sql, parameters),
+    inTransaction: (connection, sql, parameters) => dialect.driver?.runInTransaction(connection, sql, parameters),
   });
   return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, close: () => db.destroy() };
 }
@@ -127,8 +127,9 @@ function literal(v: unknown): string | undefined {
 
 /** The statement with its parameters written in, or undefined when that cannot be done safely. */
 function inline(text: string, values: unknown): string | undefined {
-  // Kysely's SQL quotes identifiers only; a string literal or a dollar quote in the text itself could hold a `$1`.
-  if (text.includes("'") || text.includes('$$') || (values !== undefined && !Array.isArray(values))) return undefined;
+  // Kysely's SQL quotes identifiers only; a string literal or a dollar quote (`$$`, `$tag$`) in the text itself
+  // could hold a `$1`.
+  if (text.includes("'") || /\$(\$|[A-Za-z_])/.test(text) || (values !== undefined && !Array.isArray(values))) return undefined;
   const params = (values ?? []) as unknown[];
   let ok = true;
   const out = text.replace(/\$(\d+)/g, (_m, n: string) => {

@@ -60,7 +60,7 @@ export function prepared<A extends Record<string, unknown>, R>(
       // SQLite outside a transaction: run it at once on the reading connection (what Kysely would run, without its
       // queue); inside the open transaction, on the writer (see attachSqlite).
       if (!db.isTransaction) return direct.read(t.sql, parameters) as R[];
-      const r = direct.inTransaction(t.sql, parameters);
+      const r = direct.inTransaction(await connectionOf(db), t.sql, parameters);
       if (r) return r.rows as R[];
     }
     const result = await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() });
@@ -84,8 +84,9 @@ export function preparedWrite<A extends Record<string, unknown>>(
     const t = template(db);
     const parameters = parametersOf(t, args);
     const adapter = db.getExecutor().adapter;
-    if (db.isTransaction) {
-      const r = sqliteDirect.get(adapter)?.inTransaction(t.sql, parameters);
+    const direct = db.isTransaction ? sqliteDirect.get(adapter) : undefined;
+    if (direct) {
+      const r = direct.inTransaction(await connectionOf(db), t.sql, parameters);
       if (r) return r.changes;
     }
     const defer = opts.atCommit && db.isTransaction && adapter instanceof PostgresAdapter;
@@ -104,12 +105,25 @@ interface SqliteDirect {
   /** A read outside transactions, on the reading connection (it sees the last committed state). */
   read(sql: string, parameters: readonly unknown[]): unknown[];
   /**
-   * A statement of the transaction open on the writer, run at once; undefined when it must go through Kysely (no
-   * transaction open, or the transaction has held the event loop for its slice and must give it a turn first).
+   * A statement of the transaction whose connection is `connection`, run at once when that transaction is the one
+   * open on the writer; undefined when it must go through Kysely (not open — Kysely then refuses a finished
+   * transaction as usual —, or it has held the event loop for its slice and must give it a turn first).
    */
-  inTransaction(sql: string, parameters: readonly unknown[]): DirectResult | undefined;
+  inTransaction(connection: unknown, sql: string, parameters: readonly unknown[]): DirectResult | undefined;
 }
 const sqliteDirect = new WeakMap<object, SqliteDirect>();
+
+/** The connection of a transaction (Kysely's own way to reach it: it refuses a committed or rolled-back one). */
+const connections = new WeakMap<object, Promise<unknown>>();
+function connectionOf(tx: DbOrTx): Promise<unknown> {
+  let c = connections.get(tx);
+  if (!c) {
+    c = tx.getExecutor().provideConnection(async (connection) => connection);
+    c.catch(() => undefined);
+    connections.set(tx, c);
+  }
+  return c;
+}
 
 /**
  * SQLite runs statements synchronously, so a prepared statement cannot interleave with anything: a read made

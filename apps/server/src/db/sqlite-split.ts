@@ -104,12 +104,12 @@ class SplitSqliteDriver implements Driver {
   constructor(readonly writer: StatementSource, readonly reader: StatementSource) {}
 
   /**
-   * Runs a statement of the open transaction at once (db/prepared.ts); undefined when none is open or when the
-   * transaction has held the event loop for its slice (Kysely's path then gives it a turn first).
+   * Runs a statement of the transaction of `connection` at once if it is the one open (db/prepared.ts); undefined
+   * otherwise, or when the transaction has held the event loop for its slice (Kysely's path then gives it a turn).
    */
-  runInTransaction(sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } | undefined {
+  runInTransaction(connection: unknown, sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } | undefined {
     const c = this.open;
-    if (!c?.release || performance.now() - c.sliceStart > TRANSACTION_SLICE_MS) return undefined;
+    if (!c || c !== connection || !c.release || performance.now() - c.sliceStart > TRANSACTION_SLICE_MS) return undefined;
     return runDirect(this.writer, sql, parameters);
   }
 
