@@ -48,6 +48,10 @@ const buildInsert = (db: Parameters<Parameters<typeof preparedWrite>[0]>[0], p: 
 const insertComment = preparedWrite(buildInsert);
 const insertCommentAtCommit = preparedWrite(buildInsert, { atCommit: true });
 
+/** A reply, with the comment's counter in the same transaction: nothing after it reads it (sent with the commit). */
+const insertReplyAtCommit = preparedWrite((db, p: ReplyRow) =>
+  db.insertInto('comment_replies').values({ id: p.id, comment_id: p.comment_id, body: p.body, posted_by: p.posted_by, posted_at: p.posted_at, edited_at: p.edited_at }), { atCommit: true });
+
 const bumpRepliesOf = preparedWrite((db, p: { id: string; delta: number }) =>
   db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
 
@@ -113,8 +117,9 @@ export const commentsRepo = {
 
   // Replies ------------------------------------------------------------------------------------------------------
 
-  async insertReply(db: DbOrTx, row: Insertable<CommentRepliesTable>): Promise<void> {
-    await db.insertInto('comment_replies').values(row).execute();
+  /** Nothing later in the transaction reads the reply or refers to it (db/database.ts `atCommit`). */
+  async insertReply(db: DbOrTx, row: ReplyRow): Promise<void> {
+    await insertReplyAtCommit(db, row);
   },
   findReply(db: DbOrTx, commentId: string, id: string): Promise<ReplyRow | undefined> {
     return db.selectFrom('comment_replies').selectAll().where('id', '=', id).where('comment_id', '=', commentId).executeTakeFirst();
