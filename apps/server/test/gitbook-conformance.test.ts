@@ -140,6 +140,9 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/sites/{siteId}/permissions/teams',
   'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
   'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
+  'GET /custom-hostnames/{hostname}',
+  'PATCH /custom-hostnames/{hostname}',
+  'DELETE /custom-hostnames/{hostname}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -902,6 +905,21 @@ describe('@gitbook/api against Bindery: site permissions (docs/permissions.md)',
     expect((await gb.orgs.removeTeamFromSite(org, site.id, team.id)).status).toBe(204);
     expect((await failure(gitbook(mate).orgs.listUserPermissionsInSite(org, site.id))).code).toBe(403);
     expect((await failure(gb.orgs.updateTeamPermissionInSite(org, site.id, 'team-nope', { role: 'read' }))).code).toBe(404);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () => {
+  it('custom hostnames: get, revalidate, remove', async () => {
+    const { gb, org } = await tenant();
+    const site = (await gb.orgs.createSite(org, { title: 'Named' })).data;
+    const hostname = `docs-${site.id.toLowerCase().replace(/[^a-z0-9]/g, '')}.conformance.test`;
+    await gb.orgs.updateSiteById(org, site.id, { hostname });
+    await gb.orgs.publishSite(org, site.id);
+    expect((await gb.customHostnames.getCustomHostname(hostname)).data).toMatchObject({ hostname, target: { type: 'site', site: site.id }, isActive: true });
+    expect((await gb.customHostnames.dnsRevalidateCustomHostname(hostname)).status).toBe(204);
+    expect((await gb.customHostnames.removeCustomHostname(hostname)).status).toBe(204);
+    expect((await failure(gb.customHostnames.getCustomHostname(hostname))).code).toBe(404);
     expectConformant();
   });
 });

@@ -1,11 +1,26 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
-// decide who sees and changes the site through the API, and every member's resulting role with its origin).
+// decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
+// hostnames (the site a name serves, revalidation, removal).
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createTenant, createUser, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
+
+/** A request with its own Host header (fetch does not let one set it): a site's custom hostname. */
+const getHost = (path: string, host: string) => new Promise<{ status: number; text: string }>((resolve, reject) => {
+  const u = new URL(server.url);
+  const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (c: string) => (text += c));
+    res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+  });
+  req.on('error', reject);
+  req.end();
+});
 
 describe('site permissions', () => {
   it('grants a guest and a reader roles on one site, which take effect at once; lists, aggregates and removes them', async () => {
@@ -108,5 +123,50 @@ describe('site permissions', () => {
     expect((await guest.get(`/v1/orgs/${t.org}/sites`)).status).toBe(200);
     expect((await t.api.delete(base)).status).toBe(204);
     expect((await guest.get(`/v1/orgs/${t.org}/sites`)).status).toBe(404);
+  });
+});
+
+describe('custom hostnames', () => {
+  it('answers the site a hostname serves to who may read it; removing it takes the site off the name', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' });
+    expect((await t.api.post(`/v1/spaces/${space.body.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'Welcome', markdown: 'Hello.\n' } }] })).status).toBe(200);
+    const site = await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', spaces: [space.body.id] });
+    const siteId = site.body.id as string;
+    const hostname = `docs-${siteId.toLowerCase().replace(/[^a-z0-9]/g, '')}.hosts.test`;
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${siteId}`, { hostname })).status).toBe(200);
+    const path = `/v1/custom-hostnames/${hostname}`;
+
+    const got = await t.client.GET('/v1/custom-hostnames/{hostname}', { params: { path: { hostname } } });
+    expect(got.data).toEqual({ object: 'custom-hostname', hostname, target: { type: 'site', site: siteId }, isActive: false, urls: { location: `${server.ctx.config.publicUrl}${path}` } });
+    // Not published: inactive, nothing to revalidate (400); published: active, 204.
+    const inactive = await t.api.patch(path);
+    expect([inactive.status, inactive.body.error.code]).toEqual([400, 400]);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${siteId}/publish`);
+    expect((await t.api.get(path)).body.isActive).toBe(true);
+    expect((await t.client.PATCH('/v1/custom-hostnames/{hostname}', { params: { path: { hostname } } })).response.status).toBe(204);
+    expect((await getHost('/', hostname)).text).toContain('<h1>Welcome</h1>');
+
+    // A reader sees it but may not change it; strangers and unknown names: 404; a malformed name: 400.
+    const reader = t.as('reader');
+    expect((await reader.get(path)).body.target.site).toBe(siteId);
+    expect((await reader.patch(path)).status).toBe(403);
+    expect((await reader.delete(path)).status).toBe(403);
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await stranger.delete(path)).status).toBe(404);
+    expect((await t.api.get('/v1/custom-hostnames/nobody.hosts.test')).status).toBe(404);
+    expect((await t.api.get('/v1/custom-hostnames/Not_A_Host')).status).toBe(400);
+    expect((await server.api('nope').get(path)).status).toBe(401);
+
+    // Removing it: the site has no hostname, the name serves nothing, the site is back on this server.
+    expect((await t.client.DELETE('/v1/custom-hostnames/{hostname}', { params: { path: { hostname } } })).response.status).toBe(204);
+    const after = (await t.api.get(`/v1/orgs/${t.org}/sites/${siteId}`)).body;
+    expect(after.hostname).toBeUndefined();
+    expect(after.urls.published).toBe(`${server.ctx.config.publicUrl}/sites/${siteId}/`);
+    const gone = await getHost('/', hostname); // not a site's name any more: the API answers (no token)
+    expect([gone.status, gone.text.includes('Welcome')]).toEqual([401, false]);
+    expect((await t.api.get(path)).status).toBe(404);
+    expect((await t.api.delete(path)).status).toBe(404);
   });
 });

@@ -273,6 +273,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/custom-hostnames/{hostname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A site's custom hostname, e.g. `docs.example.com`. */
+                hostname: components["parameters"]["Hostname"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a custom hostname
+         * @description The site whose custom hostname this is, for callers who may read that site (404 otherwise, as for a name no
+         *     site has).
+         */
+        get: operations["getCustomHostname"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a custom hostname
+         * @description Callers who may change the site (the create role on it). The site no longer has a custom hostname (as
+         *     `PATCH …/sites/{siteId} {hostname: null}`): requests with that `Host` no longer reach it, its `urls.published` is
+         *     on this server again. 404 for a name no site the caller sees has.
+         */
+        delete: operations["removeCustomHostname"];
+        options?: never;
+        head?: never;
+        /**
+         * Revalidate a custom hostname's DNS
+         * @description Callers who may change the site (the create role on it). Bindery keeps no DNS or certificate state for custom
+         *     hostnames (it serves the site to any request whose `Host` is the name), so there is nothing to recheck: 204. 400
+         *     while the site is not published (GitBook's "inactive hostname").
+         */
+        patch: operations["dnsRevalidateCustomHostname"];
+        trace?: never;
+    };
     "/v1/email-domains/{emailDomain}/orgs": {
         parameters: {
             query?: never;
@@ -5762,6 +5798,30 @@ export interface components {
             /** @description The secret to send as `Authorization: Bearer <token>`. */
             token: string;
         };
+        /**
+         * @description A custom hostname and what it serves: the site whose `hostname` it is (set with `PATCH …/sites/{siteId}
+         *     {hostname}`). Bindery serves the site at `/` for every request whose `Host` is the name; pointing the name's DNS
+         *     (or a reverse proxy and its TLS certificate) at the server is the operator's part, which Bindery does not check.
+         */
+        CustomHostname: {
+            hostname: string;
+            /** @description Whether the hostname serves its site now (the site is published). */
+            isActive: boolean;
+            /** @constant */
+            object: "custom-hostname";
+            target: {
+                site: string;
+                /** @constant */
+                type: "site";
+            };
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the custom hostname.
+                 */
+                location: string;
+            };
+        };
         /** @description A link of a site header, footer or announcement. */
         CustomizationLink: {
             title: string;
@@ -8293,6 +8353,8 @@ export interface components {
         FileId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
         Format: "document" | "markdown";
+        /** @description A site's custom hostname, e.g. `docs.example.com`. */
+        Hostname: string;
         /**
          * @description Optimistic concurrency: the id of the revision the edit is based on (as returned in `ETag` and `revision`).
          *     The edit is refused with 412 when the content has moved on to another revision since. Without it, concurrent
@@ -8884,6 +8946,84 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCustomHostname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A site's custom hostname, e.g. `docs.example.com`. */
+                hostname: components["parameters"]["Hostname"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom hostname. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomHostname"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeCustomHostname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A site's custom hostname, e.g. `docs.example.com`. */
+                hostname: components["parameters"]["Hostname"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hostname was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    dnsRevalidateCustomHostname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A site's custom hostname, e.g. `docs.example.com`. */
+                hostname: components["parameters"]["Hostname"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nothing to revalidate; the hostname serves its site. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

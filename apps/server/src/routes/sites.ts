@@ -26,6 +26,24 @@ const keyed = <T extends { id: string }>(v: StructureView, list: T[], scope: str
   list.map((item, i) => ({ item, key: [String(i).padStart(6, '0'), item.id] as [string, string], scope: `${scope}:${v.site.id}` }));
 
 export const siteHandlers = handlers({
+  getCustomHostname: async ({ actor, params }, ctx) => {
+    const site = await sites.getCustomHostname(ctx, actor, params.hostname);
+    return {
+      status: 200,
+      body: {
+        object: 'custom-hostname' as const, hostname: site.hostname!, target: { type: 'site' as const, site: site.id }, isActive: site.published === 1,
+        urls: { location: `${ctx.config.publicUrl}/v1/custom-hostnames/${site.hostname}` },
+      },
+    };
+  },
+  dnsRevalidateCustomHostname: async ({ actor, params }, ctx) => {
+    await sites.revalidateCustomHostname(ctx, actor, params.hostname);
+    return { status: 204, body: undefined };
+  },
+  removeCustomHostname: async ({ actor, params }, ctx) => {
+    await sites.removeCustomHostname(ctx, actor, params.hostname);
+    return { status: 204, body: undefined };
+  },
   inviteToSite: async ({ actor, params, body }, ctx) => {
     await permissions.inviteToSite(ctx, actor, params.organizationId, params.siteId, body);
     return { status: 204, body: undefined };

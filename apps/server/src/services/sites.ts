@@ -588,3 +588,36 @@ export async function loadSiteForReaders(ctx: AppContext, actor: Actor, orgId: s
   return { site, permissions };
 }
 
+
+// Custom hostnames (GitBook's /custom-hostnames/{hostname}) ---------------------------------------------------------
+
+/** The site whose custom hostname this is, for a caller who may do `action` with it (404 when none they see). */
+async function siteOfHostname(ctx: AppContext, db: DbOrTx, actor: Actor, hostname: string, action: SiteAction, lock = false): Promise<LoadedSite> {
+  const found = await sitesRepo.findByHostname(db, hostname.toLowerCase());
+  if (!found) throw notFound('Custom hostname');
+  try {
+    return await loadSite(ctx, db, actor, found.org_id, found.id, action, lock);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw notFound('Custom hostname');
+    throw err;
+  }
+}
+
+export async function getCustomHostname(ctx: AppContext, actor: Actor, hostname: string): Promise<SiteRow> {
+  return (await siteOfHostname(ctx, ctx.db, actor, hostname, 'view')).site;
+}
+
+/** Nothing to recheck (Bindery keeps no DNS state): 400 while the site is unpublished, as GitBook's inactive hostname. */
+export async function revalidateCustomHostname(ctx: AppContext, actor: Actor, hostname: string): Promise<void> {
+  const { site } = await siteOfHostname(ctx, ctx.db, actor, hostname, 'edit');
+  if (site.published !== 1) throw new ApiError(400, `The custom hostname ${site.hostname} is inactive: its site is not published`);
+}
+
+/** Removes the hostname from its site (as PATCH {hostname: null}). */
+export async function removeCustomHostname(ctx: AppContext, actor: Actor, hostname: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const { site } = await siteOfHostname(ctx, tx, actor, hostname, 'edit', true);
+    await sitesRepo.update(tx, site.id, { hostname: null });
+    await sitesRepo.touch(tx, site.id, ctx.clock.now().toISOString());
+  });
+}
