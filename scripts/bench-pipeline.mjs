@@ -194,7 +194,9 @@ try {
         for (const c of children) {
           const m = per.get(c.name);
           const cpu = median(m.total);
-          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / stages[label].bare.cpu).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}`);
+          // The mean counts the GC pauses and major collections that fall on some creates only (the median leaves them out).
+          const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / stages[label].bare.cpu).toFixed(2)}x), mean ${ms(mean(m.total))} (${(mean(m.total) / stages[label].bare.cpu).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}`);
         }
       } catch (err) {
         console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
