@@ -143,6 +143,10 @@ const BEYOND_SEEDS = [
   'GET /custom-hostnames/{hostname}',
   'PATCH /custom-hostnames/{hostname}',
   'DELETE /custom-hostnames/{hostname}',
+  'GET /orgs/{organizationId}/integrations',
+  'GET /orgs/{organizationId}/installations',
+  'GET /spaces/{spaceId}/integrations',
+  'GET /orgs/{organizationId}/sites/{siteId}/integrations',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -920,6 +924,29 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect((await gb.customHostnames.dnsRevalidateCustomHostname(hostname)).status).toBe(204);
     expect((await gb.customHostnames.removeCustomHostname(hostname)).status).toBe(204);
     expect((await failure(gb.customHostnames.getCustomHostname(hostname))).code).toBe(404);
+    expectConformant();
+  });
+
+  it('integration lists: of an organization, its installations, enabled on a space and on a site', async () => {
+    const { gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Listed' })).data;
+    mine.add(space.id);
+    const site = (await gb.orgs.createSite(org, { title: 'Listed site' })).data;
+    const name = `listed-${randomString(6).toLowerCase()}`;
+    await gb.integrations.publishIntegration(name, {
+      runtime: 'v1', organization: org, title: 'Listed app', description: 'Listed', visibility: 'private', target: 'all', scopes: ['space:content:read'],
+      script: 'export default { async fetch() { return new Response("OK"); } };',
+    });
+    expect((await gb.orgs.listOrganizationIntegrations(org, { search: 'listed-', limit: 5 })).data.items.map((i: any) => i.name)).toEqual([name]);
+    const installation = (await gb.integrations.installIntegration(name, { organization: org })).data;
+    await gb.integrations.installIntegrationOnSpace(name, installation.id, { space: space.id });
+    await gb.integrations.installIntegrationOnSite(name, installation.id, { site: site.id });
+    const installed = (await gb.orgs.listOrganizationInstallations(org, { limit: 5 })).data.items;
+    expect(installed.map((i: any) => [i.integration.name, i.installation.id])).toEqual([[name, installation.id]]);
+    expect((await gb.spaces.listSpaceIntegrations(space.id, { search: 'listed' })).data.items.map((i: any) => i.name)).toEqual([name]);
+    expect((await gb.orgs.listSiteIntegrations(org, site.id)).data.items.map((i: any) => i.name)).toEqual([name]);
+    const events = (await gb.integrations.listIntegrationEvents(name, { limit: 10 })).data.items;
+    events.forEach((e: any) => mine.add(e.id));
     expectConformant();
   });
 });

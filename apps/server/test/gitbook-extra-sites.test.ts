@@ -1,11 +1,13 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
 // decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
-// hostnames (the site a name serves, revalidation, removal).
+// hostnames (the site a name serves, revalidation, removal); the integrations of an organization, its installations,
+// and the integrations enabled on a space and on a site.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createTenant, createUser, useTestServer } from '../src/testing/index.js';
+import { randomString } from '../src/lib/ids.js';
+import { createTenant, createUser, useTestServer, type Tenant } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -168,5 +170,70 @@ describe('custom hostnames', () => {
     expect([gone.status, gone.text.includes('Welcome')]).toEqual([401, false]);
     expect((await t.api.get(path)).status).toBe(404);
     expect((await t.api.delete(path)).status).toBe(404);
+  });
+});
+
+describe('integration lists', () => {
+  const script = 'export default { async fetch() { return new Response("OK"); } };';
+  async function publish(t: Tenant, prefix: string, visibility?: string) {
+    const name = `${prefix}-${randomString(8).toLowerCase()}`;
+    const r = await t.api.post(`/v1/integrations/${name}`, { organization: t.org, title: prefix, description: 'For tests', script, scopes: ['space:content:read'], ...(visibility ? { visibility } : {}) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return name;
+  }
+
+  it('lists the organization\'s integrations and installations, and those enabled on a space and a site', async () => {
+    const t = await createTenant(server, { reader: 'read', guest: null });
+    const other = await createTenant(server);
+    const [alpha, beta] = [await publish(t, 'alpha', 'private'), await publish(t, 'beta', 'private')];
+    const foreign = await publish(other, 'foreign', 'private');
+    const organizationId = t.org;
+
+    // Available to the organization: its own private ones, not another organization's private one.
+    const available = await t.client.GET('/v1/orgs/{organizationId}/integrations', { params: { path: { organizationId }, query: { limit: 1000 } } });
+    const names = available.data!.items.map((i) => i.name);
+    expect(names).toEqual(expect.arrayContaining([alpha, beta]));
+    expect(names).not.toContain(foreign);
+    expect((await t.api.get(`/v1/orgs/${t.org}/integrations?search=${alpha}`)).body.items.map((i: { name: string }) => i.name)).toEqual([alpha]);
+    expect((await t.as('reader').get(`/v1/orgs/${t.org}/integrations?search=${beta}`)).body.count).toBe(1);
+    expect((await t.as('guest').get(`/v1/orgs/${t.org}/integrations`)).status).toBe(403);
+    expect((await other.api.get(`/v1/orgs/${t.org}/integrations`)).status).toBe(404);
+
+    // Installed: alpha on the organization, bound to one space and to a site; beta on all spaces, no site.
+    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
+    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body.id as string;
+    const a = (await t.api.post(`/v1/integrations/${alpha}/installations`, { organization: t.org })).body;
+    const b = (await t.api.post(`/v1/integrations/${beta}/installations`, { organization: t.org })).body;
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/spaces`, { space: s1 })).status).toBe(201);
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/sites`, { site })).status).toBe(201);
+    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { space_selection: 'all' })).status).toBe(200);
+
+    const installed = await t.client.GET('/v1/orgs/{organizationId}/installations', { params: { path: { organizationId } } });
+    expect(installed.data!.count).toBe(2);
+    expect(installed.data!.items.map((i) => [i.integration.name, i.installation.id])).toEqual([[alpha, a.id], [beta, b.id]]);
+    expect(installed.data!.items[0]!.installation).toMatchObject({ spaces: 1, space_selection: 'selected' });
+    expect((await t.api.get(`/v1/orgs/${t.org}/installations?search=${beta}&limit=1`)).body.items.map((i: { installation: { id: string } }) => i.installation.id)).toEqual([b.id]);
+    const first = await t.api.get(`/v1/orgs/${t.org}/installations?limit=1`);
+    const second = await t.api.get(`/v1/orgs/${t.org}/installations?limit=1&page=${first.body.next.page}`);
+    expect([first.body.items[0].integration.name, second.body.items[0].integration.name, second.body.next]).toEqual([alpha, beta, undefined]);
+    expect((await t.as('reader').get(`/v1/orgs/${t.org}/installations`)).status).toBe(403);
+
+    const onSpace = async (spaceId: string) => (await t.client.GET('/v1/spaces/{spaceId}/integrations', { params: { path: { spaceId } } })).data!.items.map((i) => i.name);
+    expect(await onSpace(s1)).toEqual([alpha, beta]);
+    expect(await onSpace(s2)).toEqual([beta]);
+    expect((await t.api.get(`/v1/spaces/${s1}/integrations?search=${alpha}`)).body).toMatchObject({ count: 1, items: [{ name: alpha }] });
+    expect((await t.as('reader').get(`/v1/spaces/${s1}/integrations`)).body.count).toBe(2);
+    expect((await other.api.get(`/v1/spaces/${s1}/integrations`)).status).toBe(404);
+
+    const onSite = await t.client.GET('/v1/orgs/{organizationId}/sites/{siteId}/integrations', { params: { path: { organizationId, siteId: site } } });
+    expect(onSite.data!.items.map((i) => i.name)).toEqual([alpha]);
+    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { site_selection: 'all' })).status).toBe(200);
+    expect((await t.api.get(`/v1/orgs/${t.org}/sites/${site}/integrations`)).body.items.map((i: { name: string }) => i.name)).toEqual([alpha, beta]);
+    expect((await t.as('guest').get(`/v1/orgs/${t.org}/sites/${site}/integrations`)).status).toBe(404);
+
+    // Uninstalling from the space takes it off the list.
+    expect((await t.api.delete(`/v1/integrations/${alpha}/installations/${a.id}/spaces/${s1}`)).status).toBe(204);
+    expect(await onSpace(s1)).toEqual([beta]);
   });
 });

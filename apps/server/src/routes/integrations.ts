@@ -12,6 +12,7 @@ import type { SiteInstallationRow, SpaceInstallationRow } from '../repos/integra
 import type { Actor } from '../services/auth.js';
 import * as installations from '../services/installations.js';
 import * as integrations from '../services/integrations.js';
+import * as lists from '../services/integration-lists.js';
 import { cspHeader, runNow, type DispatchResult } from '../services/integration-runtime.js';
 import { loadPublicEndpointTarget, renderBlock } from '../services/integration-calls.js';
 
@@ -70,6 +71,24 @@ async function callPublicEndpoint(
 }
 
 export const integrationHandlers = handlers({
+  listOrganizationIntegrations: async ({ actor, params, query }, ctx) => {
+    const page = await lists.listOrganizationIntegrations(ctx, actor, params.organizationId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  listOrganizationInstallations: async ({ actor, params, query }, ctx) => {
+    const page = await lists.listOrganizationInstallations(ctx, actor, params.organizationId, query);
+    const items = page.items.map((i) => ({ installation: presentInstallation(ctx.config, i.integration.name, i.installation, i.spaces), integration: i.integration }));
+    return { status: 200, body: listBody(items, page) };
+  },
+  listSpaceIntegrations: async ({ actor, params, query }, ctx) => {
+    const page = await lists.listSpaceIntegrations(ctx, actor, params.spaceId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+  listSiteIntegrations: async ({ actor, params, query }, ctx) => {
+    const page = await lists.listSiteIntegrations(ctx, actor, params.organizationId, params.siteId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
+
   listIntegrations: async ({ actor, query }, ctx) => {
     const { items, page } = await integrations.listIntegrations(ctx, actor, query);
     return { status: 200, body: listBody(items, page) };
