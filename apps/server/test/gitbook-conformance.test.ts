@@ -147,6 +147,7 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/installations',
   'GET /spaces/{spaceId}/integrations',
   'GET /orgs/{organizationId}/sites/{siteId}/integrations',
+  'POST /orgs/{organizationId}/sites/{siteId}/search',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -947,6 +948,21 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect((await gb.orgs.listSiteIntegrations(org, site.id)).data.items.map((i: any) => i.name)).toEqual([name]);
     const events = (await gb.integrations.listIntegrationEvents(name, { limit: 10 })).data.items;
     events.forEach((e: any) => mine.add(e.id));
+    expectConformant();
+  });
+
+  it('site search: all site spaces, a scope, paging', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Searched' })).data;
+    mine.add(space.id);
+    await edit(owner, `/v1/spaces/${space.id}`, [{ op: 'createPage', page: { id: 'page-wind', title: 'Wind', markdown: 'The mistral blows.\n' } }]);
+    const site = (await gb.orgs.createSite(org, { title: 'Searched site', spaces: [space.id] })).data;
+    const found = (await gb.orgs.searchSiteContent(org, site.id, { query: 'mistral' }, { limit: 5 })).data;
+    expect([found.count, (found.items[0] as any).id, (found.items[0] as any).pages[0].id]).toEqual([1, space.id, 'page-wind']);
+    const siteSpace = (await gb.orgs.listSiteSpaces(org, site.id)).data.items[0]!;
+    const scoped = (await gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'default', currentSiteSpace: siteSpace.id, restrictTo: 'currentSiteSpace' } })).data;
+    expect(scoped.items.map((i: any) => i.id)).toEqual([space.id]);
+    expect((await failure(gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'specific', siteSpaceIds: ['nope'] } }))).code).toBe(400);
     expectConformant();
   });
 });

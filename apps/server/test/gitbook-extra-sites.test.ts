@@ -1,7 +1,7 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
 // decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
 // hostnames (the site a name serves, revalidation, removal); the integrations of an organization, its installations,
-// and the integrations enabled on a space and on a site.
+// and the integrations enabled on a space and on a site; searching a site's content by scope.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
 import { request as httpRequest } from 'node:http';
@@ -235,5 +235,61 @@ describe('integration lists', () => {
     // Uninstalling from the space takes it off the list.
     expect((await t.api.delete(`/v1/integrations/${alpha}/installations/${a.id}/spaces/${s1}`)).status).toBe(204);
     expect(await onSpace(s1)).toEqual([beta]);
+  });
+});
+
+describe('site search', () => {
+  it('searches the spaces of the site\'s chosen site spaces, grouped by space, as the caller may read them', async () => {
+    const t = await createTenant(server, { guest: null });
+    const make = async (title: string, text: string) => {
+      const id = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id as string;
+      const r = await t.api.post(`/v1/spaces/${id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `${title} page`, markdown: `${text}\n` } }] });
+      expect(r.status).toBe(200);
+      return id;
+    };
+    const guide = await make('Guide', 'The zephyr wind blows through the guide.');
+    const api = await make('Reference', 'Zephyr endpoints answer quickly.');
+    const outside = await make('Outside', 'A zephyr outside of the site.');
+    const siteId = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', spaces: [guide, api] })).body.id as string;
+    const base = `/v1/orgs/${t.org}/sites/${siteId}`;
+    const siteSpaces = (await t.api.get(`${base}/site-spaces`)).body.items as { id: string; space: { id: string } }[];
+    const ss = Object.fromEntries(siteSpaces.map((x) => [x.space.id, x.id]));
+    const search = async (body: object, api_ = t.api) => {
+      const r = await api_.post(`${base}/search`, { query: 'zephyr', ...body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.items as { id: string; pages: { title: string }[] }[]).map((i) => i.id).sort();
+    };
+    const organizationId = t.org;
+    const all = await t.client.POST('/v1/orgs/{organizationId}/sites/{siteId}/search', { params: { path: { organizationId, siteId } }, body: { query: 'zephyr' } });
+    expect(all.data!.count).toBe(2);
+    expect(all.data!.items.map((i) => i.id).sort()).toEqual([guide, api].sort());
+    expect(all.data!.items.find((i) => i.id === api)!.pages[0]).toMatchObject({ title: 'Reference page' });
+    expect(await search({ scope: { mode: 'all' } })).not.toContain(outside);
+    expect(await search({ scope: { mode: 'specific', siteSpaceIds: [ss[api]] } })).toEqual([api]);
+    expect(await search({ scope: { mode: 'default' } })).toEqual([guide]); // the default site space (the first)
+    expect(await search({ scope: { mode: 'default', currentSiteSpace: ss[api] } })).toEqual([guide, api].sort());
+    expect(await search({ scope: { mode: 'default', currentSiteSpace: ss[api], restrictTo: 'currentSiteSpace' } })).toEqual([api]);
+    expect(await search({ scope: { mode: 'default', currentSiteSpace: ss[api], restrictTo: 'otherSiteSpaces' } })).toEqual([guide]);
+    // GitBook's deprecated forms.
+    expect(await search({ siteSpaceIds: [ss[api]] })).toEqual([api]);
+    expect(await search({ mode: 'current', siteSpaceId: ss[api] })).toEqual([guide, api].sort());
+    const bad = await t.api.post(`${base}/search`, { query: 'zephyr', scope: { mode: 'specific', siteSpaceIds: ['nope'] } });
+    expect([bad.status, bad.body.error.message]).toEqual([400, expect.stringContaining('/body/scope/siteSpaceIds/0')]);
+    expect((await t.api.post(`${base}/search`, {})).status).toBe(400);
+    const paged = await t.api.post(`${base}/search?limit=1`, { query: 'zephyr' });
+    const rest = await t.api.post(`${base}/search?limit=1&page=${paged.body.next.page}`, { query: 'zephyr' });
+    expect([paged.body.items[0].id, rest.body.items[0].id].sort()).toEqual([guide, api].sort());
+
+    // A guest granted the site reads it but not its private spaces, until the site is published and public;
+    // a stranger searches a published public site, and gets 404 on an unpublished one.
+    const guest = t.as('guest');
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    expect((await guest.post(`${base}/search`, { query: 'zephyr' })).status).toBe(404);
+    await t.api.patch(`${base}/permissions/users/${t.users.guest!.id}`, { role: 'read' });
+    expect(await search({}, guest)).toEqual([]);
+    expect((await stranger.post(`${base}/search`, { query: 'zephyr' })).status).toBe(404);
+    await t.api.post(`${base}/publish`);
+    expect(await search({}, guest)).toEqual([guide, api].sort());
+    expect(await search({}, stranger)).toEqual([guide, api].sort());
   });
 });

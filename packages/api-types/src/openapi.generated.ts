@@ -2126,6 +2126,37 @@ export interface paths {
         patch: operations["updateSiteRedirectById"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the content of a site
+         * @description Full-text search of the spaces the site publishes, grouped by space as organization search is. `scope` picks
+         *     the site spaces: `all` (the default), `specific` (`siteSpaceIds`), or `default` (the default site space of each
+         *     section, or of the site's root, plus `currentSiteSpace`; `restrictTo: currentSiteSpace` keeps only that one,
+         *     `otherSiteSpaces` only the others). GitBook's deprecated forms are accepted: `siteSpaceIds`, `mode: current` with
+         *     `siteSpaceId`, `mode: all`. Whoever reads the site (members, site grants, anyone on a published public or unlisted
+         *     site); the spaces searched are those the caller may read, or all of the chosen ones on a published public or
+         *     unlisted site. A site space not of the site is a 400.
+         */
+        post: operations["searchSiteContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/section-groups": {
         parameters: {
             query?: never;
@@ -13052,6 +13083,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchSiteContent: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Deprecated (use `scope`).
+                     * @enum {string}
+                     */
+                    mode?: "specific" | "current" | "all";
+                    query: string;
+                    scope?: {
+                        currentSiteSpace?: string;
+                        /** @enum {string} */
+                        mode: "default" | "specific" | "all";
+                        /** @enum {string} */
+                        restrictTo?: "currentSiteSpace" | "otherSiteSpaces";
+                        siteSpaceIds?: string[];
+                    };
+                    /** @description Deprecated (use `scope`); with `mode: current`. */
+                    siteSpaceId?: string;
+                    /** @description Deprecated (use `scope`). */
+                    siteSpaceIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The matching spaces, with their matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SearchSpaceResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

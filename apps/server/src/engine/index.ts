@@ -37,4 +37,4 @@ export type { MergeConflict } from './change-request-merge.js';
 export { changeRequestChanges, contentChanges, revisionChanges, type ChangedAttributes, type ChangedPage, type ContentChange, type ContentChanges } from './changes.js';
 export { ContentError, type ContentErrorKind, type ContentLocator } from './errors.js';
 export { fileBacklinks, listLinks, pageBacklinks, type BacklinkList, type LinkList, type LinkStatus, type LinkTarget, type LinkUsage } from './links.js';
-export { searchOrganization, searchSpace, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';
+export { searchOrganization, searchSpace, searchSpaceList, type OrganizationSearch, type PageHits, type SpaceSearch } from './search.js';

@@ -145,7 +145,7 @@ export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string
 }
 
 /** The live spaces of the organization the caller may read. */
-async function readableSpaces(ctx: AppContext, actor: Actor, orgId: string): Promise<SpaceRow[]> {
+export async function readableSpaces(ctx: AppContext, actor: Actor, orgId: string): Promise<SpaceRow[]> {
   const { subject } = await loadVisibleOrganization(ctx.db, actor, orgId);
   const tree = await CollectionTree.load(ctx.db, orgId);
   const spaces = await spacesRepo.liveInOrganization(ctx.db, orgId);
@@ -153,7 +153,15 @@ async function readableSpaces(ctx: AppContext, actor: Actor, orgId: string): Pro
 }
 
 export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: string, query: string, req: PageRequest): Promise<OrganizationSearch> {
-  const spaces = await readableSpaces(ctx, actor, orgId);
+  return searchSpaceList(ctx, await readableSpaces(ctx, actor, orgId), query, req, `org-search:${orgId}`);
+}
+
+/**
+ * Searches the given live spaces (which the caller may read: the caller checks) and groups the ranked pages by
+ * space, best space first: organization search, and a site's search over its site spaces (services/site-search.ts).
+ * `scope` names the list for its cursors.
+ */
+export async function searchSpaceList(ctx: AppContext, spaces: SpaceRow[], query: string, req: PageRequest, scope: string): Promise<OrganizationSearch> {
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { terms, spaces: [], count: 0 };
   await ensureAllIndexed(ctx, spaces);
@@ -164,7 +172,7 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
   const results = [...bySpace.entries()]
     .map(([id, pages]) => ({ id, pages, score: pages[0]!.score }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  const page = rankedPage(results, (r) => [r.score, r.id], `org-search:${orgId}:${terms.join(' ')}`, req);
+  const page = rankedPage(results, (r) => [r.score, r.id], `${scope}:${terms.join(' ')}`, req);
   const found: OrganizationSearch['spaces'] = [];
   for (const r of page.items) {
     // Ancestors from the tree the space's indexes describe (the search rows read above may be newer when the space

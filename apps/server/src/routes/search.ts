@@ -3,11 +3,17 @@ import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { searchOrganization, searchSpace } from '../engine/index.js';
 import { presentSearchPage, presentSearchSpace } from '../presenters/search.js';
+import { searchSite } from '../services/site-search.js';
 
 export const searchHandlers = handlers({
   searchSpaceContent: async ({ actor, params, query }, ctx) => {
     const r = await searchSpace(ctx, actor, params.spaceId, query.query, query);
     return { status: 200, body: listBody(r.pages.map((p) => presentSearchPage(ctx.config, p, r.terms)), r) };
+  },
+
+  searchSiteContent: async ({ actor, params, query, body }, ctx) => {
+    const r = await searchSite(ctx, actor, params.organizationId, params.siteId, body, query);
+    return { status: 200, body: listBody(r.spaces.map((s) => presentSearchSpace(ctx.config, s, r.terms)), r) };
   },
 
   searchOrganizationContent: async ({ actor, params, query }, ctx) => {
