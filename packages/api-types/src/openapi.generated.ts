@@ -956,6 +956,77 @@ export interface paths {
         patch: operations["updateOrganizationById"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/audit-event-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List organization audit event actions
+         * @description The actions Bindery records in the organization's audit log, with their labels. Only the organization's admins may read it (403 for members with another role, 404 for guests and non-members).
+         */
+        get: operations["listOrganizationAuditEventActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List organization audit events
+         * @description The recorded changes of the organization, newest first. Only the organization's admins may read it (403 for members with another role, 404 for guests and non-members). `limit` defaults to 20 as GitBook's (GitBook allows up to 100; Bindery up to 1000, as every list).
+         */
+        get: operations["listOrganizationAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/audit-events/{auditEventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the audit event. */
+                auditEventId: string;
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an organization audit event
+         * @description One recorded change with its payload. Only the organization's admins may read it (403 for members with another role, 404 for guests and non-members, and for an event of another organization).
+         */
+        get: operations["getOrganizationAuditEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/change-requests": {
         parameters: {
             query?: never;
@@ -5261,6 +5332,85 @@ export interface components {
              *     that organization, as the member the sign-in made.
              */
             organization?: string;
+        };
+        /** @description One recorded change in an organization (GitBook's `AuditEvent`): who did it (`actor`), through what (`source`), what it did (`action`, one of `GET /orgs/{organizationId}/audit-event-actions`) and to what (`target`). Written in the same transaction as the change it records. */
+        AuditEvent: {
+            /** @description Stable action name describing the recorded change (`space.created`, `member.role_changed`, …). */
+            action: string;
+            actor: components["schemas"]["AuditEventActor"];
+            /**
+             * Format: uuid
+             * @description Unique identifier of the audit event.
+             */
+            id: string;
+            /** @constant */
+            object: "audit-event";
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            occurredAt: string;
+            /**
+             * @description Entry point that initiated the change: `api` for a user's API token, `integration` for an integration's or installation's token, `workflow` for Bindery's own jobs. Bindery has no UI, webhook, script or support entry points.
+             * @enum {string}
+             */
+            source: "ui" | "api" | "integration" | "webhook" | "workflow" | "script" | "support";
+            target: components["schemas"]["AuditEventTarget"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the audit event in the API.
+                 */
+                location: string;
+            };
+        };
+        /** @description An action audit events record. */
+        AuditEventAction: {
+            /** @description Stable action identifier stored on audit events. */
+            id: string;
+            /** @description Human-readable label for the action. */
+            label: string;
+            /** @constant */
+            object: "audit-event-action";
+        };
+        /** @description Who initiated a recorded change. */
+        AuditEventActor: {
+            /** @description Stable identifier of the actor. */
+            id: string;
+            /** @description Display label captured when the event was recorded (a user's display name, an integration's title). */
+            label?: string;
+            /**
+             * @description Kind of actor: `user` (a user's API token), `integration` or `installation` (an integration's token; `id` is the integration's or the installation's), `system` (Bindery itself). Bindery has no support staff.
+             * @enum {string}
+             */
+            type: "user" | "integration" | "installation" | "system" | "support";
+        };
+        /** @description An audit event with its payload (GitBook's `AuditEventDetails`). */
+        AuditEventDetails: components["schemas"]["AuditEvent"] & {
+            /**
+             * Format: uuid
+             * @description Audit event that caused this later system effect.
+             */
+            causedByEventId?: string;
+            /** @description Identifier shared by events produced by the same user action. */
+            correlationId?: string;
+            /** @description Identifier of the operation that recorded the event (the request id). */
+            executionId?: string;
+            /** @description Details specific to the action: the values before and after a change (`role`, `title`, `visibility`, `parent`), the principal a permission names (`principal: {type, id}`), the fields of an organization or provider that changed (`fields`). */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Version of the action payload schema (1). */
+            schemaVersion: number;
+        };
+        /** @description The resource a recorded change affected. */
+        AuditEventTarget: {
+            /** @description Stable identifier of the affected resource (a member's is their user id). */
+            id: string;
+            /** @description Display label captured when the event was recorded (a title, a display name, an email). */
+            label?: string;
+            /** @description Kind of resource: `organization`, `member`, `invite`, `space`, `collection`, `site`, `team`, `saml-provider`. */
+            type: string;
         };
         /** @description A value before and after a change; a side is absent when the value was not set there. `document` (the content of a page) is `{}`, the page's two versions being read with the revision reads. */
         ChangeAttribute: {
@@ -10718,6 +10868,109 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrganizationAuditEventActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every action audit events may carry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEventAction"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrganizationAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Filter by an exact audit action name. */
+                action?: string;
+                /** @description Filter by an exact stable actor identifier (a user's, integration's or installation's id). */
+                actor?: string;
+                /** @description Include events occurring at or after this time. */
+                from?: string;
+                /** @description Number of events to return (default 20, at most 1000). */
+                limit?: number;
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Filter by an exact stable target identifier. */
+                target?: string;
+                /** @description Include events occurring at or before this time. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOrganizationAuditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the audit event. */
+                auditEventId: string;
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

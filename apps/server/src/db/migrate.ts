@@ -26,6 +26,7 @@ import * as mPageMoves from './migrations/20261126T1800-page-moves.js';
 import * as mReadCacheHistory from './migrations/20261126T1910-read-cache-history.js';
 import * as mReadCacheOrganizations from './migrations/20261126T1920-read-cache-organizations.js';
 import * as mReadCacheGit from './migrations/20261126T1930-read-cache-git.js';
+import * as mAuditEvents from './migrations/20261126T1945-audit-events.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1910-read-cache-history': mReadCacheHistory,
   '20261126T1920-read-cache-organizations': mReadCacheOrganizations,
   '20261126T1930-read-cache-git': mReadCacheGit,
+  '20261126T1945-audit-events': mAuditEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -234,6 +234,23 @@ export interface SpacePagesTable {
 }
 
 /** A path a page had before it was moved or renamed (the published site redirects it to the page's current path). */
+/** The organization audit log: one recorded change (migration 20261126T1945; docs/audit-log.md). */
+export interface AuditEventsTable {
+  id: string;
+  org_id: string;
+  occurred_at: string;
+  action: string;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string | null;
+  source: string;
+  target_type: string;
+  target_id: string;
+  target_label: string | null;
+  /** JSON object: the action's details. */
+  payload: string;
+}
+
 export interface PageMovesTable {
   space_id: string;
   path: string;
@@ -798,6 +815,7 @@ export interface Database {
   space_index_state: SpaceIndexStateTable;
   space_pages: SpacePagesTable;
   page_moves: PageMovesTable;
+  audit_events: AuditEventsTable;
   page_versions: PageVersionsTable;
   computed_expansions: ComputedExpansionsTable;
   content_imports: ContentImportsTable;

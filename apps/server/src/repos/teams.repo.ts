@@ -115,8 +115,11 @@ export const teamsRepo = {
   async setRole(db: DbOrTx, teamId: string, userId: string, role: TeamRole): Promise<void> {
     await db.updateTable('team_members').set({ role }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
   },
-  async removeMembers(db: DbOrTx, teamId: string, userIds: string[]): Promise<void> {
-    if (userIds.length) await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).execute();
+  /** Removes those users from the team; returns how many were in it. */
+  async removeMembers(db: DbOrTx, teamId: string, userIds: string[]): Promise<number> {
+    if (!userIds.length) return 0;
+    const r = await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).executeTakeFirst();
+    return Number(r.numDeletedRows);
   },
   async removeUserFromOrganizationTeams(db: DbOrTx, orgId: string, userId: string): Promise<void> {
     await db.deleteFrom('team_members').where('org_id', '=', orgId).where('user_id', '=', userId).execute();

@@ -19,12 +19,14 @@ import { searchHandlers } from './search.js';
 import { spaceHandlers } from './spaces.js';
 import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
+import { auditHandlers } from './audit.js';
 import { userHandlers } from './users.js';
 
 export const handlerTable: HandlerTable = {
   ...userHandlers,
   ...organizationHandlers,
   ...teamHandlers,
+  ...auditHandlers,
   ...collectionHandlers,
   ...spaceHandlers,
   ...contentHandlers,

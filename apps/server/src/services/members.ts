@@ -15,6 +15,7 @@ import { assertNotBoundElsewhere } from './membership.js';
 import { loadOrganization } from './organizations.js';
 import { forgetMember } from './permissions.js';
 import { locks } from '../repos/locks.js';
+import { recordAudit } from './audit.js';
 
 export interface MemberWithUser extends MemberAndUser {
   counts: MemberCounts;
@@ -65,6 +66,9 @@ export async function updateMemberRole(ctx: AppContext, actor: Actor, orgId: str
       throw conflict('The last admin of an organization cannot be demoted; make another member admin first');
     }
     await membersRepo.update(tx, orgId, userId, { role });
+    if (target.role !== role) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'member.role_changed', target: { type: 'member', id: userId }, payload: { role: { before: target.role, after: role } } });
+    }
   });
   const found = await findMemberWithUser(ctx.db, orgId, userId);
   if (!found) throw notFound('Member');
@@ -84,6 +88,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, orgId: string,
     await membersRepo.delete(tx, orgId, userId);
     // Leaving the organization also means leaving its teams and losing the grants on its content.
     await forgetMember(tx, orgId, userId);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'member.removed', target: { type: 'member', id: userId }, payload: { role: target.role, left: self } });
   });
 }
 
@@ -103,7 +108,10 @@ export async function inviteUsers(ctx: AppContext, actor: Actor, orgId: string, 
     for (const w of wanted) {
       const user = byEmail.get(w.email.toLowerCase())!;
       const role = w.role !== undefined ? w.role : body.role !== undefined ? body.role : org.default_role;
-      if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: user.id, role, disabled: 0, sso: body.sso ? 1 : 0, joined_at: now, last_seen_at: null })) invited++;
+      if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: user.id, role, disabled: 0, sso: body.sso ? 1 : 0, joined_at: now, last_seen_at: null })) {
+        invited++;
+        await recordAudit(ctx, tx, actor, orgId, { action: 'member.invited', target: { type: 'member', id: user.id, label: user.display_name }, payload: { role, sso: !!body.sso } });
+      }
       if (!ids.includes(user.id)) ids.push(user.id);
     }
   });
@@ -119,14 +127,22 @@ export async function joinByEmailDomain(ctx: AppContext, actor: Actor, orgId: st
   const domain = actor.user.email_lower.split('@')[1] ?? '';
   const allowed = JSON.parse(org.email_domains) as string[];
   if (!allowed.includes(domain)) throw forbidden(`Users with an email in "${domain}" cannot join this organization`);
-  await membersRepo.insertIfAbsent(ctx.db, { org_id: orgId, user_id: actor.user.id, role: org.default_role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: actor.user.id, role: org.default_role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null })) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'member.joined', target: { type: 'member', id: actor.user.id, label: actor.user.display_name }, payload: { role: org.default_role, via: 'email-domain' } });
+    }
+  });
 }
 
 export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<MemberWithUser> {
   assertNotBoundElsewhere(actor, orgId, 'join another organization');
   const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
   if (!invite) throw notFound('Invite');
-  await membersRepo.insertIfAbsent(ctx.db, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null });
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null })) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'member.joined', target: { type: 'member', id: actor.user.id, label: actor.user.display_name }, payload: { role: invite.role, via: 'invite-link', invite: inviteId } });
+    }
+  });
   const found = await findMemberWithUser(ctx.db, orgId, actor.user.id);
   if (!found) throw notFound('Member');
   return found;

@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.js';
 import { authorizeOrganization, type OrganizationAction } from '../policies/organization.js';
 import { organizationsRepo, membersRepo, type OrgRow, type MemberRow } from '../repos/organizations.repo.js';
 import type { Actor } from './auth.js';
+import { recordAudit } from './audit.js';
 import { assertNotBoundElsewhere, callerMembership } from './membership.js';
 
 type UpdateBody = RequestBody<'updateOrganizationById'>;
@@ -98,6 +99,7 @@ export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: s
     await ctx.db.transaction().execute(async (tx) => {
       await organizationsRepo.update(tx, orgId, patch);
       if (domains) await organizationsRepo.setEmailDomains(tx, orgId, domains);
+      await recordAudit(ctx, tx, actor, orgId, { action: 'organization.updated', target: { type: 'organization', id: orgId, label: body.title ?? null }, payload: { fields: Object.keys(body).sort() } });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);

@@ -15,6 +15,7 @@ import type { Actor } from './auth.js';
 import { callerMembership } from './membership.js';
 import { withMembershipCounts } from './members.js';
 import { locks } from '../repos/locks.js';
+import { recordAudit } from './audit.js';
 
 export interface LoadedTeam {
   team: TeamRow;
@@ -75,6 +76,7 @@ export async function createTeam(ctx: AppContext, actor: Actor, orgId: string, b
     const userIds = await resolveMembers(tx, orgId, body.members ?? [], '/body/members');
     await teamsRepo.insert(tx, team);
     for (const userId of userIds) await teamsRepo.addMember(tx, { team_id: team.id, user_id: userId, org_id: orgId, role: 'member', added_at: now }, { updateRole: false });
+    await recordAudit(ctx, tx, actor, orgId, { action: 'team.created', target: { type: 'team', id: team.id, label: team.title }, payload: { members: userIds } });
     return m;
   });
   const [loaded] = await teamsWithPermissions(ctx.db, actor, member, [team]);
@@ -99,8 +101,13 @@ export async function getTeam(ctx: AppContext, actor: Actor, orgId: string, team
 }
 
 export async function updateTeam(ctx: AppContext, actor: Actor, orgId: string, teamId: string, title: string): Promise<LoadedTeam> {
-  await loadTeam(ctx.db, actor, orgId, teamId, 'admin');
-  await teamsRepo.update(ctx.db, teamId, { title, updated_at: ctx.clock.now().toISOString() });
+  await ctx.db.transaction().execute(async (tx) => {
+    const { team } = await loadTeam(tx, actor, orgId, teamId, 'admin');
+    await teamsRepo.update(tx, teamId, { title, updated_at: ctx.clock.now().toISOString() });
+    if (team.title !== title) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'team.renamed', target: { type: 'team', id: teamId, label: title }, payload: { title: { before: team.title, after: title } } });
+    }
+  });
   return loadTeam(ctx.db, actor, orgId, teamId, 'view');
 }
 
@@ -117,6 +124,7 @@ export async function deleteTeam(ctx: AppContext, actor: Actor, orgId: string, t
     authorizeTeam(permissions, 'admin');
     await grantsRepo.removeForPrincipal(tx, orgId, 'team', teamId);
     await teamsRepo.delete(tx, orgId, teamId);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'team.deleted', target: { type: 'team', id: teamId, label: team.title } });
   });
 }
 
@@ -136,7 +144,7 @@ export async function listTeamMembers(ctx: AppContext, actor: Actor, orgId: stri
 export async function updateTeamMembers(ctx: AppContext, actor: Actor, orgId: string, teamId: string, body: RequestBody<'updateMembersInOrganizationTeam'>): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await locks.organizations(ctx, tx, [orgId]);
-    await loadTeam(tx, actor, orgId, teamId, 'admin');
+    const { team } = await loadTeam(tx, actor, orgId, teamId, 'admin');
     const add = await resolveMembers(tx, orgId, body.add ?? [], '/body/add');
     const remove: string[] = [];
     for (const [i, ref] of (body.remove ?? []).entries()) {
@@ -157,22 +165,30 @@ export async function updateTeamMembers(ctx: AppContext, actor: Actor, orgId: st
       if (!present.has(userId)) throw invalidField(`/body/memberships/${userId}`, 'is not a member of the team (add them with `add`)');
       await teamsRepo.setRole(tx, teamId, userId, role);
     }
+    await recordAudit(ctx, tx, actor, orgId, {
+      action: 'team.members_changed', target: { type: 'team', id: teamId, label: team.title },
+      payload: { added: add.filter((u) => !remove.includes(u)), removed: remove, roles: Object.fromEntries(memberships.filter(([u]) => !remove.includes(u)).map(([u, m]) => [u, m.role])) },
+    });
   });
 }
 
 export async function addTeamMember(ctx: AppContext, actor: Actor, orgId: string, teamId: string, userId: string, role: TeamRole | undefined): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await locks.organizations(ctx, tx, [orgId]);
-    await loadTeam(tx, actor, orgId, teamId, 'admin');
+    const { team } = await loadTeam(tx, actor, orgId, teamId, 'admin');
     if (!(await membersRepo.find(tx, orgId, userId))) throw notFound('Member');
     await teamsRepo.addMember(tx, { team_id: teamId, user_id: userId, org_id: orgId, role: role ?? 'member', added_at: ctx.clock.now().toISOString() }, { updateRole: role !== undefined });
+    await recordAudit(ctx, tx, actor, orgId, { action: 'team.members_changed', target: { type: 'team', id: teamId, label: team.title }, payload: { added: [userId], removed: [], roles: role ? { [userId]: role } : {} } });
   });
 }
 
 /** Removes a user from a team: its managers may remove anyone, and anyone may leave. 204 also when they were not in it. */
 export async function removeTeamMember(ctx: AppContext, actor: Actor, orgId: string, teamId: string, userId: string): Promise<void> {
-  await loadTeam(ctx.db, actor, orgId, teamId, userId === actor.user.id ? 'view' : 'admin');
-  await teamsRepo.removeMembers(ctx.db, teamId, [userId]);
+  await ctx.db.transaction().execute(async (tx) => {
+    const { team } = await loadTeam(tx, actor, orgId, teamId, userId === actor.user.id ? 'view' : 'admin');
+    if (!(await teamsRepo.removeMembers(tx, teamId, [userId]))) return;
+    await recordAudit(ctx, tx, actor, orgId, { action: 'team.members_changed', target: { type: 'team', id: teamId, label: team.title }, payload: { added: [], removed: [userId], roles: {} } });
+  });
 }
 
 /** The teams a member is in (GET /orgs/{org}/members/{user}/teams): the member themself, or members with a role. */

@@ -1,0 +1,115 @@
+// The organization audit log (GitBook's listOrganizationAuditEventActions, listOrganizationAuditEvents,
+// getOrganizationAuditEvent): each recorded change appears once with its actor and target, written with the change
+// (a refused change writes none), newest first with cursors and GitBook's filters; only admins read it.
+import { describe, expect, it } from 'vitest';
+import { createTenant, useTestServer, type TestApi } from '../src/testing/index.js';
+
+const server = useTestServer();
+
+interface Ev { id: string; action: string; actor: { type: string; id: string; label?: string }; target: { type: string; id: string; label?: string }; source: string; occurredAt: string; urls: { location: string } }
+
+async function events(api: TestApi, org: string, query = ''): Promise<Ev[]> {
+  const r = await api.get(`/v1/orgs/${org}/audit-events?limit=1000${query}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.items as Ev[];
+}
+
+describe('audit log', () => {
+  it('records members, teams and organization settings with actor and target, newest first; a refused change records nothing', async () => {
+    const t = await createTenant(server, { ed: 'edit' });
+    const { org, owner, api } = t;
+    const ed = t.users.ed!;
+    // The invite of `ed` by createTenant is the first event.
+    let list = await events(api, org);
+    expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([['member.invited', owner.id, 'member', ed.id]]);
+    expect(list[0]).toMatchObject({ object: 'audit-event', source: 'api', actor: { type: 'user', label: 'Owner' }, target: { label: 'ed' } });
+
+    expect((await api.patch(`/v1/orgs/${org}/members/${ed.id}`, { role: 'admin' })).status).toBe(200);
+    const team = await api.put(`/v1/orgs/${org}/teams`, { title: 'Writers', members: [ed.id] });
+    expect(team.status).toBe(201);
+    expect((await api.patch(`/v1/orgs/${org}/teams/${team.body.id}`, { title: 'Authors' })).status).toBe(200);
+    expect((await api.delete(`/v1/orgs/${org}/teams/${team.body.id}/members/${ed.id}`)).status).toBe(204);
+    // Removing again changes nothing and records nothing.
+    expect((await api.delete(`/v1/orgs/${org}/teams/${team.body.id}/members/${ed.id}`)).status).toBe(204);
+    expect((await api.patch(`/v1/orgs/${org}`, { title: 'Renamed org' })).status).toBe(200);
+    expect((await api.delete(`/v1/orgs/${org}/teams/${team.body.id}`)).status).toBe(204);
+    expect((await t.as('ed').patch(`/v1/orgs/${org}/members/${owner.id}`, { role: 'read' })).status).toBe(200);
+
+    // Refused changes: the last admin cannot be demoted (409), an editor cannot rename the organization (403).
+    expect((await t.as('ed').patch(`/v1/orgs/${org}/members/${owner.id}`, { role: 'read' })).status).toBe(200); // no change: no event
+    expect((await t.as('ed').patch(`/v1/orgs/${org}/members/${ed.id}`, { role: 'edit' })).status).toBe(409);
+    expect((await api.patch(`/v1/orgs/${org}`, { title: 'Not allowed' })).status).toBe(403);
+
+    list = await events(t.as('ed'), org);
+    expect(list.map((e) => [e.action, e.actor.id, e.target.id])).toEqual([
+      ['member.role_changed', ed.id, owner.id],
+      ['team.deleted', owner.id, team.body.id],
+      ['organization.updated', owner.id, org],
+      ['team.members_changed', owner.id, team.body.id],
+      ['team.renamed', owner.id, team.body.id],
+      ['team.created', owner.id, team.body.id],
+      ['member.role_changed', owner.id, ed.id],
+      ['member.invited', owner.id, ed.id],
+    ]);
+    for (let i = 1; i < list.length; i++) expect(list[i - 1]!.occurredAt >= list[i]!.occurredAt).toBe(true);
+
+    const details = await t.as('ed').get(new URL(list[0]!.urls.location).pathname);
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({ object: 'audit-event', id: list[0]!.id, schemaVersion: 1, payload: { role: { before: 'admin', after: 'read' } } });
+    const renamed = list.find((e) => e.action === 'team.renamed')!;
+    expect((await api.get(`/v1/orgs/${org}/audit-events/${renamed.id}`)).status).toBe(403); // the owner is no longer admin
+    expect((await t.as('ed').get(`/v1/orgs/${org}/audit-events/${renamed.id}`)).body.payload).toEqual({ title: { before: 'Writers', after: 'Authors' } });
+  });
+
+  it('pages with an opaque cursor and filters by action, actor, target and time', async () => {
+    const t = await createTenant(server, { a: 'read', b: 'read', c: 'read' });
+    const { org, api, owner } = t;
+    const ids = [t.users.a!.id, t.users.b!.id, t.users.c!.id];
+    for (const id of ids) expect((await api.patch(`/v1/orgs/${org}/members/${id}`, { role: 'edit' })).status).toBe(200);
+    const all = await events(api, org);
+    expect(all).toHaveLength(6);
+
+    const seen: string[] = [];
+    let page: string | undefined;
+    let pages = 0;
+    do {
+      const r = await api.get(`/v1/orgs/${org}/audit-events?limit=4${page ? `&page=${page}` : ''}`);
+      expect(r.status).toBe(200);
+      expect(r.body.count).toBe(6);
+      seen.push(...r.body.items.map((e: Ev) => e.id));
+      page = r.body.next?.page;
+      pages++;
+    } while (page);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect((await api.get(`/v1/orgs/${org}/audit-events?page=nonsense`)).status).toBe(400);
+    expect((await api.get(`/v1/orgs/${org}/audit-events?limit=1001`)).status).toBe(400);
+
+    expect((await events(api, org, '&action=member.role_changed')).map((e) => e.target.id)).toEqual([...ids].reverse());
+    expect((await events(api, org, `&target=${ids[1]}`)).map((e) => e.action)).toEqual(['member.role_changed', 'member.invited']);
+    expect(await events(api, org, `&actor=${owner.id}`)).toHaveLength(6);
+    expect(await events(api, org, '&actor=someone-else')).toHaveLength(0);
+    const middle = all[2]!.occurredAt;
+    expect((await events(api, org, `&to=${encodeURIComponent(middle)}`)).every((e) => e.occurredAt <= middle)).toBe(true);
+    expect((await events(api, org, `&from=${encodeURIComponent(middle)}`)).every((e) => e.occurredAt >= middle)).toBe(true);
+    expect(await events(api, org, `&from=${encodeURIComponent('2999-01-01T00:00:00Z')}`)).toHaveLength(0);
+    expect((await api.get(`/v1/orgs/${org}/audit-events?from=yesterday`)).status).toBe(400);
+  });
+
+  it('is for admins only: 403 for members with a role, 404 for guests, strangers and other organizations', async () => {
+    const t = await createTenant(server, { reader: 'read', guest: null });
+    const other = await createTenant(server);
+    const { org, api } = t;
+    const [first] = await events(api, org);
+    const actions = await api.get(`/v1/orgs/${org}/audit-event-actions`);
+    expect(actions.status).toBe(200);
+    expect(actions.body.items).toContainEqual({ object: 'audit-event-action', id: 'member.invited', label: 'Member invited' });
+    for (const path of [`/v1/orgs/${org}/audit-events`, `/v1/orgs/${org}/audit-event-actions`, `/v1/orgs/${org}/audit-events/${first!.id}`]) {
+      expect((await t.as('reader').get(path)).status).toBe(403);
+      expect((await t.as('guest').get(path)).status).toBe(404);
+      expect((await other.api.get(path)).status).toBe(404);
+    }
+    expect((await other.api.get(`/v1/orgs/${other.org}/audit-events/${first!.id}`)).status).toBe(404);
+    expect((await server.api(server.adminToken).get(`/v1/orgs/${org}/audit-events`)).status).toBe(200);
+  });
+});
