@@ -61,6 +61,86 @@ describe('audit log', () => {
     expect((await t.as('ed').get(`/v1/orgs/${org}/audit-events/${renamed.id}`)).body.payload).toEqual({ title: { before: 'Writers', after: 'Authors' } });
   });
 
+  it('records spaces, collections, permissions, sites, SAML providers and Git Sync with their targets', async () => {
+    const t = await createTenant(server, { ed: 'edit' });
+    const { org, api, owner } = t;
+    const ed = t.users.ed!;
+    const since = (await events(api, org)).length;
+    const col = (await api.post(`/v1/orgs/${org}/collections`, { title: 'Guides' })).body;
+    const col2 = (await api.post(`/v1/orgs/${org}/collections`, { title: 'Archive' })).body;
+    const space = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Handbook' })).body;
+    expect((await api.post(`/v1/spaces/${space.id}/move`, { parent: col.id })).status).toBe(200);
+    expect((await api.patch(`/v1/spaces/${space.id}`, { visibility: 'public' })).status).toBe(200);
+    expect((await api.patch(`/v1/spaces/${space.id}`, { title: 'Handbook 2' })).status).toBe(200); // not recorded
+    expect((await api.post(`/v1/collections/${col2.id}/move`, { parent: col.id })).status).toBe(200);
+    expect((await api.patch(`/v1/collections/${col.id}`, { defaultLevel: 'read' })).status).toBe(200);
+    expect((await api.post(`/v1/spaces/${space.id}/permissions`, { role: 'read', users: [ed.id] })).status).toBe(204);
+    expect((await api.post(`/v1/spaces/${space.id}/permissions`, { role: 'read', users: [ed.id] })).status).toBe(204); // same role: nothing
+    expect((await api.patch(`/v1/spaces/${space.id}/permissions/users/${ed.id}`, { role: 'edit' })).status).toBe(204);
+    expect((await api.delete(`/v1/spaces/${space.id}/permissions/users/${ed.id}`)).status).toBe(204);
+    expect((await api.delete(`/v1/spaces/${space.id}/permissions/users/${ed.id}`)).status).toBe(204); // none left: nothing
+    // Refused: an editor cannot grant on a space they do not administer.
+    expect((await t.as('ed').post(`/v1/spaces/${space.id}/permissions`, { role: 'admin', users: [ed.id] })).status).toBe(403);
+    const site = (await api.post(`/v1/orgs/${org}/sites`, { title: 'Docs', spaces: [space.id] })).body;
+    expect((await api.post(`/v1/orgs/${org}/sites/${site.id}/publish`)).status).toBe(200);
+    expect((await api.post(`/v1/orgs/${org}/sites/${site.id}/publish`)).status).toBe(200); // already published: nothing
+    expect((await api.post(`/v1/orgs/${org}/sites/${site.id}/unpublish`)).status).toBe(200);
+    expect((await api.delete(`/v1/orgs/${org}/sites/${site.id}`)).status).toBe(204);
+    const saml = (await api.post(`/v1/orgs/${org}/saml`, { label: 'Okta' })).body;
+    expect((await api.patch(`/v1/orgs/${org}/saml/${saml.id}`, { label: 'Okta 2' })).status).toBe(200);
+    expect((await api.delete(`/v1/orgs/${org}/saml/${saml.id}`)).status).toBe(204);
+    expect((await api.post(`/v1/spaces/${space.id}/git/import`, { url: 'https://user:secret@example.com/acme/docs.git', ref: 'refs/heads/main' })).status).toBe(204);
+    expect((await api.delete(`/v1/spaces/${space.id}/git/legacy-installation`)).status).toBe(204);
+    expect((await api.delete(`/v1/spaces/${space.id}/git/legacy-installation`)).status).toBe(204); // none left: nothing
+    expect((await api.delete(`/v1/collections/${col.id}`)).status).toBe(204);
+    expect((await api.post(`/v1/spaces/${space.id}/restore`)).status).toBe(200);
+
+    const list = (await events(api, org)).slice(0, -since).reverse();
+    expect(list.map((e) => [e.action, e.target.type, e.target.id])).toEqual([
+      ['collection.created', 'collection', col.id],
+      ['collection.created', 'collection', col2.id],
+      ['space.created', 'space', space.id],
+      ['space.moved', 'space', space.id],
+      ['space.visibility_changed', 'space', space.id],
+      ['collection.moved', 'collection', col2.id],
+      ['collection.visibility_changed', 'collection', col.id],
+      ['permission.granted', 'space', space.id],
+      ['permission.changed', 'space', space.id],
+      ['permission.removed', 'space', space.id],
+      ['site.created', 'site', site.id],
+      ['site.published', 'site', site.id],
+      ['site.unpublished', 'site', site.id],
+      ['site.deleted', 'site', site.id],
+      ['saml_provider.created', 'saml-provider', saml.id],
+      ['saml_provider.updated', 'saml-provider', saml.id],
+      ['saml_provider.deleted', 'saml-provider', saml.id],
+      ['git_sync.configured', 'space', space.id],
+      ['git_sync.removed', 'space', space.id],
+      ['collection.deleted', 'collection', col.id],
+      ['space.restored', 'space', space.id],
+    ]);
+    expect(list.every((e) => e.actor.id === owner.id)).toBe(true);
+    const get = async (action: string) => (await api.get(`/v1/orgs/${org}/audit-events/${list.find((e) => e.action === action)!.id}`)).body;
+    expect((await get('permission.changed')).payload).toEqual({ principal: { type: 'user', id: ed.id }, role: 'edit' });
+    expect((await get('space.visibility_changed')).payload).toEqual({ visibility: { before: 'private', after: 'public' } });
+    expect((await get('space.moved')).payload).toEqual({ parent: { before: null, after: col.id } });
+    const git = await get('git_sync.configured');
+    expect(git.payload).toMatchObject({ url: 'https://example.com/acme/docs.git' });
+    expect(JSON.stringify(git)).not.toContain('secret');
+    expect((await get('collection.deleted')).payload).toEqual({ collections: expect.arrayContaining([col.id, col2.id]), spacesTrashed: [space.id] });
+  });
+
+  it('records transfers in both organizations', async () => {
+    const a = await createTenant(server);
+    const b = await server.api(a.owner.token).post('/v1/orgs', { title: 'Second org' });
+    const space = (await a.api.post(`/v1/orgs/${a.org}/spaces`, { title: 'Moving' })).body;
+    expect((await a.api.post(`/v1/spaces/${space.id}/transfer`, { organization: b.body.id })).status).toBe(200);
+    for (const org of [a.org, b.body.id]) {
+      const [e] = await events(a.api, org, '&action=space.transferred');
+      expect(e).toMatchObject({ target: { type: 'space', id: space.id }, actor: { id: a.owner.id } });
+    }
+  });
+
   it('pages with an opaque cursor and filters by action, actor, target and time', async () => {
     const t = await createTenant(server, { a: 'read', b: 'read', c: 'read' });
     const { org, api, owner } = t;

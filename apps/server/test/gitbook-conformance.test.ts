@@ -148,6 +148,9 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/integrations',
   'GET /orgs/{organizationId}/sites/{siteId}/integrations',
   'POST /orgs/{organizationId}/sites/{siteId}/search',
+  'GET /orgs/{organizationId}/audit-event-actions',
+  'GET /orgs/{organizationId}/audit-events',
+  'GET /orgs/{organizationId}/audit-events/{auditEventId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -963,6 +966,30 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     const scoped = (await gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'default', currentSiteSpace: siteSpace.id, restrictTo: 'currentSiteSpace' } })).data;
     expect(scoped.items.map((i: any) => i.id)).toEqual([space.id]);
     expect((await failure(gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'specific', siteSpaceIds: ['nope'] } }))).code).toBe(400);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: the audit log (docs/audit-log.md)', () => {
+  it('audit log: actions, events newest first with filters and paging, one event with its payload', async () => {
+    const { owner, gb, org } = await tenant();
+    const mate = await createUser(server, 'Mate');
+    await invite(gb, org, mate, 'read');
+    const team = (await gb.orgs.createOrganizationTeam(org, { title: 'Audited' })).data;
+    const actions = (await gb.orgs.listOrganizationAuditEventActions(org)).data.items;
+    expect(actions).toContainEqual({ object: 'audit-event-action', id: 'team.created', label: 'Team created' });
+    const all = (await gb.orgs.listOrganizationAuditEvents(org, { limit: 100 })).data;
+    expect(all.items[0]).toMatchObject({ object: 'audit-event', action: 'team.created', actor: { type: 'user', id: owner.id }, source: 'api', target: { type: 'team', id: team.id } });
+    const first = (await gb.orgs.listOrganizationAuditEvents(org, { limit: 1 })).data;
+    expect(first.next?.page).toBeTruthy();
+    const second = (await gb.orgs.listOrganizationAuditEvents(org, { limit: 1, page: first.next!.page })).data;
+    expect(second.items[0]!.id).toBe(all.items[1]!.id);
+    const filtered = (await gb.orgs.listOrganizationAuditEvents(org, { action: 'member.invited', actor: owner.id, target: mate.id, from: '2000-01-01T00:00:00Z', to: '2999-01-01T00:00:00Z' })).data.items;
+    expect(filtered.map((e: any) => e.target.id)).toEqual([mate.id]);
+    const details = (await gb.orgs.getOrganizationAuditEvent(org, filtered[0]!.id)).data;
+    expect(details).toMatchObject({ id: filtered[0]!.id, schemaVersion: 1, payload: { role: 'read' } });
+    expect((await failure(gitbook(mate).orgs.listOrganizationAuditEvents(org))).code).toBe(403);
+    expect((await failure(gb.orgs.getOrganizationAuditEvent(org, 'no-such-event'))).code).toBe(404);
     expectConformant();
   });
 });

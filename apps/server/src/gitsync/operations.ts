@@ -20,6 +20,7 @@ import { newId } from '../lib/ids.js';
 import type { Actor } from '../services/auth.js';
 import { presentGitSyncState } from '../presenters/space.js';
 import { loadSpace } from '../services/spaces.js';
+import { recordAudit } from '../services/audit.js';
 import { GitError, redact, redactUrl } from './git.js';
 import { joinCredentials, newWebhookSecret, openSecret, sealKept, sealSecret, splitCredentials } from './secrets.js';
 import { exportToGit, importFromGit, type SyncRequest, type SyncResult } from './sync.js';
@@ -82,7 +83,7 @@ export async function queueOperation(
  * and the request's credentials are kept sealed for the imports pushes trigger (webhook.ts).
  */
 export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: string, direction: Direction, body: SyncRequest): Promise<string> {
-  await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
+  const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
   if (direction === 'export' && body.standalone) throw new ApiError(400, '/body/standalone: exports cannot be standalone');
   const { url, credentials } = splitCredentials(body.url.trim());
   const request: SyncRequest = { ...body, url };
@@ -109,6 +110,10 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
         });
       }
       await spacesRepo.update(tx, spaceId, { git_sync: gitSyncJson(request, url, now, knownProvider) });
+      // Set up, or pointed at another repository (a later import or export of the same one changes no setting).
+      if (!existing || existing.url !== cleanUrl) {
+        await recordAudit(ctx, tx, actor, space.org_id, { action: 'git_sync.configured', target: { type: 'space', id: spaceId, label: space.title }, payload: { url: cleanUrl, ref: request.ref, ...(existing ? { previousUrl: existing.url } : {}) } });
+      }
     }
     return queueOperation(ctx, tx, { spaceId, direction, request, sealedCredentials: sealed, createdBy: actor.user.id });
   });
@@ -216,9 +221,10 @@ export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string)
 
 /** DELETE …/git/legacy-installation: removes the Git Sync set up on the space (204 also when there is none). */
 export async function removeGitSync(ctx: AppContext, actor: Actor, spaceId: string): Promise<void> {
-  await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
+  const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'update');
   await ctx.db.transaction().execute(async (tx) => {
-    await gitSyncRepo.deleteSync(tx, spaceId);
+    const removed = await gitSyncRepo.deleteSync(tx, spaceId);
     await spacesRepo.update(tx, spaceId, { git_sync: null });
+    if (removed) await recordAudit(ctx, tx, actor, space.org_id, { action: 'git_sync.removed', target: { type: 'space', id: spaceId, label: space.title } });
   });
 }

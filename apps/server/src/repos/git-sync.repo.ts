@@ -28,8 +28,10 @@ export const gitSyncRepo = {
     const r = await db.updateTable('git_sync_spaces').set(set).where('space_id', '=', spaceId).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
-  async deleteSync(db: DbOrTx, spaceId: string): Promise<void> {
-    await db.deleteFrom('git_sync_spaces').where('space_id', '=', spaceId).execute();
+  /** Removes the space's sync; answers whether it had one. */
+  async deleteSync(db: DbOrTx, spaceId: string): Promise<boolean> {
+    const r = await db.deleteFrom('git_sync_spaces').where('space_id', '=', spaceId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   },
   /** Stores a webhook secret for a sync that has none yet (two first readers race: the first one wins). */
   async setWebhookSecretIfNone(db: DbOrTx, spaceId: string, sealed: string): Promise<void> {

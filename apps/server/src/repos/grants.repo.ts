@@ -28,21 +28,31 @@ export const grantsRepo = {
   forUser(db: DbOrTx, orgId: string, userId: string): Promise<Pick<GrantRow, 'target_kind' | 'target_id' | 'role'>[]> {
     return cachedRead(db, 'grants', `${orgId} ${userId}`, () => selectGrantsForUser(db, { orgId, userId }));
   },
-  async upsert(db: DbOrTx, row: GrantRow): Promise<void> {
-    await db
+  /**
+   * Grants `row.role` (a grant with the same role is left as it is). Answers what happened, read from the same
+   * statement: `granted` (a new grant), `changed` (another role before) or `unchanged`.
+   */
+  async upsert(db: DbOrTx, row: GrantRow): Promise<'granted' | 'changed' | 'unchanged'> {
+    const r = await db
       .insertInto('content_grants')
       .values(row)
-      .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'principal_kind', 'principal_id']).doUpdateSet({ role: row.role, updated_at: row.updated_at }))
-      .execute();
+      .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'principal_kind', 'principal_id'])
+        .doUpdateSet({ role: row.role, updated_at: row.updated_at })
+        .where('content_grants.role', '<>', row.role))
+      .returning('created_at')
+      .executeTakeFirst();
+    return !r ? 'unchanged' : r.created_at === row.created_at ? 'granted' : 'changed';
   },
-  async remove(db: DbOrTx, targetKind: ItemKind, targetId: string, principalKind: PrincipalKind, principalId: string): Promise<void> {
-    await db
+  /** Removes the grant; answers whether there was one. */
+  async remove(db: DbOrTx, targetKind: ItemKind, targetId: string, principalKind: PrincipalKind, principalId: string): Promise<boolean> {
+    const r = await db
       .deleteFrom('content_grants')
       .where('target_kind', '=', targetKind)
       .where('target_id', '=', targetId)
       .where('principal_kind', '=', principalKind)
       .where('principal_id', '=', principalId)
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   },
   async removeForTargets(db: DbOrTx, targetKind: ItemKind, targetIds: string[]): Promise<void> {
     if (targetIds.length === 0) return;

@@ -34,8 +34,10 @@ export const samlRepo = {
   async update(db: DbOrTx, id: string, patch: Updateable<SamlProvidersTable>): Promise<void> {
     await db.updateTable('saml_providers').set(patch).where('id', '=', id).execute();
   },
-  async delete(db: DbOrTx, orgId: string, id: string): Promise<void> {
-    await db.deleteFrom('saml_providers').where('org_id', '=', orgId).where('id', '=', id).execute();
+  /** Deletes the provider; answers whether there was one. */
+  async delete(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
+    const r = await db.deleteFrom('saml_providers').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   },
 
   // Authentication requests Bindery sent (InResponseTo) and assertions already used (replay).

@@ -20,6 +20,7 @@ import {
 import { keyForPosition, type Position } from './positions.js';
 import { authorizeCreateIn, authorizeTransfer, trashSpaces, type LoadedSpace } from './spaces.js';
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
+import { recordAudit } from './audit.js';
 
 export interface LoadedCollection {
   collection: CollectionRow;
@@ -55,6 +56,7 @@ export async function createCollection(ctx: AppContext, actor: Actor, orgId: str
       id, org_id: orgId, parent_id: parentId, title: body?.title ?? '', description: null, default_level: 'inherit',
       sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null), created_by: actor.user.id, created_at: now, updated_at: now,
     });
+    await recordAudit(ctx, tx, actor, orgId, { action: 'collection.created', target: { type: 'collection', id, label: body?.title ?? '' }, payload: { parent: parentId } });
   });
   return reload(ctx, actor, id);
 }
@@ -89,12 +91,15 @@ export async function listSpacesInCollection(ctx: AppContext, actor: Actor, id: 
 
 export async function updateCollection(ctx: AppContext, actor: Actor, id: string, body: RequestBody<'updateCollectionById'>): Promise<LoadedCollection> {
   await withOrganizationLockOf(ctx, (db) => collectionsRepo.findById(db, id), async (tx) => {
-    await loadCollection(tx, actor, id, 'update');
+    const { collection } = await loadCollection(tx, actor, id, 'update');
     const patch: Partial<CollectionRow> = { updated_at: ctx.clock.now().toISOString() };
     if (body.title !== undefined) patch.title = body.title;
     if (body.description !== undefined) patch.description = body.description;
     if (body.defaultLevel !== undefined) patch.default_level = body.defaultLevel;
     await collectionsRepo.update(tx, id, patch);
+    if (patch.default_level !== undefined && patch.default_level !== collection.default_level) {
+      await recordAudit(ctx, tx, actor, collection.org_id, { action: 'collection.visibility_changed', target: { type: 'collection', id, label: patch.title ?? collection.title }, payload: { defaultLevel: { before: collection.default_level, after: patch.default_level } } });
+    }
   });
   return reload(ctx, actor, id);
 }
@@ -121,6 +126,7 @@ export async function deleteCollection(ctx: AppContext, actor: Actor, id: string
     }
     await grantsRepo.removeForTargets(tx, 'collection', ids);
     await collectionsRepo.deleteMany(tx, ids);
+    await recordAudit(ctx, tx, actor, collection.org_id, { action: 'collection.deleted', target: { type: 'collection', id, label: collection.title }, payload: { collections: ids, spacesTrashed: spaces.map((s) => s.id) } });
   });
 }
 
@@ -140,6 +146,9 @@ export async function moveCollection(ctx: AppContext, actor: Actor, id: string, 
     const siblings = await treeRepo.siblings(tx, collection.org_id, parentId);
     const sortKey = keyForPosition(siblings, { kind: 'collection', id: collection.id }, body.position as Position | undefined);
     await collectionsRepo.update(tx, id, { parent_id: parentId, sort_key: sortKey, updated_at: ctx.clock.now().toISOString() });
+    if (parentId !== collection.parent_id) {
+      await recordAudit(ctx, tx, actor, collection.org_id, { action: 'collection.moved', target: { type: 'collection', id, label: collection.title }, payload: { parent: { before: collection.parent_id, after: parentId } } });
+    }
   });
   return reload(ctx, actor, id);
 }
@@ -162,6 +171,9 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     // Grants name users and teams of the old organization.
     await grantsRepo.removeForTargets(tx, 'collection', ids);
     await grantsRepo.removeForTargets(tx, 'space', spaceIds);
+    for (const orgId of [collection.org_id, toOrg]) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'collection.transferred', target: { type: 'collection', id, label: collection.title }, payload: { organization: { before: collection.org_id, after: toOrg }, collections: ids, spaces: spaceIds } });
+    }
   });
   return reload(ctx, actor, id);
 }

@@ -24,10 +24,24 @@ import { locks } from '../repos/locks.js';
 import type { GrantTargetKind } from '../repos/tree.repo.js';
 import { siteRole } from '../policies/site.js';
 import { loadSite } from './sites.js';
+import { recordAudit, type AuditTarget } from './audit.js';
 
 type Invite = RequestBody<'inviteToSpace'>;
 
-async function grant(ctx: AppContext, tx: DbOrTx, orgId: string, kind: GrantTargetKind, targetId: string, body: Invite): Promise<void> {
+/**
+ * Records what a grant did (`granted`, `changed`, `removed`; nothing when nothing changed) in the audit log, with
+ * the item as the target and the user or team in the payload.
+ */
+async function auditGrant(
+  ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, kind: GrantTargetKind, targetId: string,
+  principal: PrincipalKind, principalId: string, role: Role | null, outcome: 'granted' | 'changed' | 'unchanged' | boolean,
+): Promise<void> {
+  if (outcome === 'unchanged' || outcome === false) return;
+  const action = outcome === true ? 'permission.removed' : outcome === 'granted' ? 'permission.granted' : 'permission.changed';
+  await recordAudit(ctx, tx, actor, orgId, { action, target: { type: kind as AuditTarget['type'], id: targetId }, payload: { principal: { type: principal, id: principalId }, role } });
+}
+
+async function grant(ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, kind: GrantTargetKind, targetId: string, body: Invite): Promise<void> {
   const users = [...new Set(body.users ?? [])];
   const teams = [...new Set(body.teams ?? [])];
   if (users.length === 0 && teams.length === 0) throw invalidField('/body', 'must name at least one user (`users`) or team (`teams`)');
@@ -41,8 +55,10 @@ async function grant(ctx: AppContext, tx: DbOrTx, orgId: string, kind: GrantTarg
   const now = ctx.clock.now().toISOString();
   const principals = [...users.map((id) => ['user', id] as const), ...teams.map((id) => ['team', id] as const)];
   for (const [principalKind, principalId] of principals) {
-    if (body.role === null) await grantsRepo.remove(tx, kind, targetId, principalKind, principalId);
-    else await grantsRepo.upsert(tx, { target_kind: kind, target_id: targetId, principal_kind: principalKind, principal_id: principalId, org_id: orgId, role: body.role, created_at: now, updated_at: now });
+    const outcome = body.role === null
+      ? await grantsRepo.remove(tx, kind, targetId, principalKind, principalId)
+      : await grantsRepo.upsert(tx, { target_kind: kind, target_id: targetId, principal_kind: principalKind, principal_id: principalId, org_id: orgId, role: body.role, created_at: now, updated_at: now });
+    await auditGrant(ctx, tx, actor, orgId, kind, targetId, principalKind, principalId, body.role, outcome);
   }
 }
 
@@ -50,7 +66,7 @@ export async function inviteToSpace(ctx: AppContext, actor: Actor, spaceId: stri
   await ctx.db.transaction().execute(async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'invite');
     await locks.organizations(ctx, tx, [space.org_id]);
-    await grant(ctx, tx, space.org_id, 'space', space.id, body);
+    await grant(ctx, tx, actor, space.org_id, 'space', space.id, body);
   });
 }
 
@@ -58,7 +74,7 @@ export async function inviteToCollection(ctx: AppContext, actor: Actor, collecti
   await ctx.db.transaction().execute(async (tx) => {
     const { collection } = await loadCollection(tx, actor, collectionId, 'invite');
     await locks.organizations(ctx, tx, [collection.org_id]);
-    await grant(ctx, tx, collection.org_id, 'collection', collection.id, body);
+    await grant(ctx, tx, actor, collection.org_id, 'collection', collection.id, body);
   });
 }
 
@@ -118,8 +134,10 @@ export async function setPermission(
       throw new ApiError(404, 'Team not found (/path/teamId): no team of the organization has this id');
     }
     const now = ctx.clock.now().toISOString();
-    if (role === null) await grantsRepo.remove(tx, t.kind, t.id, principal, principalId);
-    else await grantsRepo.upsert(tx, { target_kind: t.kind, target_id: t.id, principal_kind: principal, principal_id: principalId, org_id: t.orgId, role, created_at: now, updated_at: now });
+    const outcome = role === null
+      ? await grantsRepo.remove(tx, t.kind, t.id, principal, principalId)
+      : await grantsRepo.upsert(tx, { target_kind: t.kind, target_id: t.id, principal_kind: principal, principal_id: principalId, org_id: t.orgId, role, created_at: now, updated_at: now });
+    await auditGrant(ctx, tx, actor, t.orgId, t.kind, t.id, principal, principalId, role, outcome);
   });
 }
 
@@ -128,7 +146,8 @@ export async function removePermission(ctx: AppContext, actor: Actor, ref: Targe
   await ctx.db.transaction().execute(async (tx) => {
     const t = await loadTarget(ctx, tx, actor, ref);
     await locks.organizations(ctx, tx, [t.orgId]);
-    await grantsRepo.remove(tx, t.kind, t.id, principal, principalId);
+    const removed = await grantsRepo.remove(tx, t.kind, t.id, principal, principalId);
+    await auditGrant(ctx, tx, actor, t.orgId, t.kind, t.id, principal, principalId, null, removed);
   });
 }
 
@@ -191,7 +210,7 @@ export async function inviteToSite(ctx: AppContext, actor: Actor, orgId: string,
   await ctx.db.transaction().execute(async (tx) => {
     const t = await loadTarget(ctx, tx, actor, { kind: 'site', orgId, id: siteId });
     await locks.organizations(ctx, tx, [t.orgId]);
-    await grant(ctx, tx, t.orgId, 'site', t.id, body);
+    await grant(ctx, tx, actor, t.orgId, 'site', t.id, body);
   });
 }
 

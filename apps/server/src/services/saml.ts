@@ -30,8 +30,9 @@ import { usersRepo, type UserRow } from '../repos/users.repo.js';
 import { samlServiceUrls, type TeamView } from '../presenters/saml.js';
 import { teamPermissions } from '../policies/team.js';
 import type { TeamRole } from '../repos/teams.repo.js';
-import { createToken, type Actor } from './auth.js';
+import { createToken, userAsActor, type Actor } from './auth.js';
 import { loadOrganization } from './organizations.js';
+import { recordAudit } from './audit.js';
 
 /** How long an authentication request may be answered. */
 export const REQUEST_TTL_MS = 10 * 60_000;
@@ -113,7 +114,10 @@ export async function createProvider(ctx: AppContext, actor: Actor, orgId: strin
     default_role: body.defaultRole === undefined ? 'read' : body.defaultRole,
     created_at: now, updated_at: now,
   };
-  await samlRepo.insert(ctx.db, provider);
+  await ctx.db.transaction().execute(async (tx) => {
+    await samlRepo.insert(tx, provider);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'saml_provider.created', target: { type: 'saml-provider', id: provider.id, label: provider.label }, payload: { fields: Object.keys(body).sort() } });
+  });
   return withTeam(ctx.db, actor, member, provider);
 }
 
@@ -131,13 +135,18 @@ export async function updateProvider(ctx: AppContext, actor: Actor, orgId: strin
   }
   if (body.defaultTeam !== undefined) patch.default_team_id = (await resolveTeam(ctx.db, orgId, body.defaultTeam))?.id ?? null;
   if (body.defaultRole !== undefined) patch.default_role = body.defaultRole;
-  await samlRepo.update(ctx.db, id, patch);
+  await ctx.db.transaction().execute(async (tx) => {
+    await samlRepo.update(tx, id, patch);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'saml_provider.updated', target: { type: 'saml-provider', id, label: patch.label ?? provider.label }, payload: { fields: Object.keys(body).sort() } });
+  });
   return withTeam(ctx.db, actor, member, { ...provider, ...patch });
 }
 
 export async function deleteProvider(ctx: AppContext, actor: Actor, orgId: string, id: string): Promise<void> {
   await loadOrganization(ctx, actor, orgId, 'admin');
-  await samlRepo.delete(ctx.db, orgId, id);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await samlRepo.delete(tx, orgId, id)) await recordAudit(ctx, tx, actor, orgId, { action: 'saml_provider.deleted', target: { type: 'saml-provider', id } });
+  });
 }
 
 /** How to sign in to an organization: any signed-in caller may ask (it is what a sign-in page shows). */
@@ -390,6 +399,7 @@ async function makeSsoMember(ctx: AppContext, tx: DbOrTx, provider: SamlProvider
   }
   const at = ctx.clock.now().toISOString();
   await membersRepo.insert(tx, { org_id: provider.org_id, user_id: user.id, role: provider.default_role, disabled: 0, sso: 1, joined_at: at, last_seen_at: null });
+  await recordAudit(ctx, tx, userAsActor(user), provider.org_id, { action: 'member.joined', target: { type: 'member', id: user.id, label: user.display_name }, payload: { role: provider.default_role, via: 'sso', provider: provider.id } });
   if (provider.default_team_id && (await teamsRepo.find(tx, provider.org_id, provider.default_team_id))) {
     await teamsRepo.addMember(tx, { team_id: provider.default_team_id, user_id: user.id, org_id: provider.org_id, role: 'member', added_at: at }, { updateRole: false });
   }

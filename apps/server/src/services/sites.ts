@@ -25,6 +25,7 @@ import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
 import { locks } from '../repos/locks.js';
+import { recordAudit } from './audit.js';
 import { isPlainObject } from '../lib/objects.js';
 
 export interface LoadedSite {
@@ -139,6 +140,7 @@ export async function createSite(ctx: AppContext, actor: Actor, orgId: string, b
     for (const [i, spaceId] of (body.spaces ?? []).entries()) {
       structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
     }
+    await recordAudit(ctx, tx, actor, orgId, { action: 'site.created', target: { type: 'site', id, label: title }, payload: { type: body.type ?? 'basic', visibility: body.visibility ?? 'public', spaces: body.spaces ?? [] } });
   });
   return id;
 }
@@ -198,12 +200,16 @@ export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, s
     await grantsRepo.removeForTargets(tx, 'site', [siteId]);
     // The organization's default content no longer points at a site that is gone.
     await organizationsRepo.clearDefaultContentSite(tx, orgId, siteId);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'site.deleted', target: { type: 'site', id: siteId, label: site.title } });
   });
 }
 
 export async function setPublished(ctx: AppContext, actor: Actor, orgId: string, siteId: string, published: boolean): Promise<void> {
-  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
     await sitesRepo.update(tx, siteId, { published: published ? 1 : 0 });
+    if (Boolean(site.published) !== published) {
+      await recordAudit(ctx, tx, actor, orgId, { action: published ? 'site.published' : 'site.unpublished', target: { type: 'site', id: siteId, label: site.title } });
+    }
   });
 }
 

@@ -31,6 +31,7 @@ import {
 } from './content-access.js';
 import { keyForPosition, type Position } from './positions.js';
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
+import { recordAudit } from './audit.js';
 
 export interface LoadedSpace {
   space: SpaceRow;
@@ -116,6 +117,7 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
       created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
     });
     await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id });
+    await recordAudit(ctx, tx, actor, orgId, { action: 'space.created', target: { type: 'space', id, label: body.title ?? '' }, payload: { parent: parentId } });
   });
   return reload(ctx, actor, id);
 }
@@ -190,6 +192,16 @@ export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string
       patch.share_key = body.visibility === 'share-link' ? newShareKey() : null;
     }
     await spacesRepo.update(tx, spaceId, patch);
+    const levelChanged = patch.default_level !== undefined && patch.default_level !== space.default_level;
+    if (patch.visibility !== undefined || levelChanged) {
+      await recordAudit(ctx, tx, actor, space.org_id, {
+        action: 'space.visibility_changed', target: { type: 'space', id: spaceId, label: patch.title ?? space.title },
+        payload: {
+          ...(patch.visibility !== undefined ? { visibility: { before: space.visibility, after: patch.visibility } } : {}),
+          ...(levelChanged ? { defaultLevel: { before: space.default_level, after: patch.default_level } } : {}),
+        },
+      });
+    }
   });
   return reload(ctx, actor, spaceId);
 }
@@ -202,6 +214,7 @@ export async function deleteSpace(ctx: AppContext, actor: Actor, spaceId: string
     if (!access.view) return;
     authorizeSpace(access, 'delete');
     await trashSpaces(ctx, tx, [space.id]);
+    await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.deleted', target: { type: 'space', id: space.id, label: space.title } });
   });
 }
 
@@ -230,6 +243,7 @@ export async function restoreSpace(ctx: AppContext, actor: Actor, spaceId: strin
     const siblings = await treeRepo.siblings(tx, space.org_id, space.parent_id);
     if (siblings.some((s) => s.sort_key === space.sort_key)) patch.sort_key = keyBetween(siblings[siblings.length - 1]!.sort_key, null);
     await spacesRepo.update(tx, spaceId, patch);
+    await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.restored', target: { type: 'space', id: spaceId, label: space.title } });
   });
   return reload(ctx, actor, spaceId);
 }
@@ -272,6 +286,7 @@ export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: str
     await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id, copyOf: space.revision_id });
     await pageVersionsRepo.copySpace(tx, space.id, id);
     await grantsRepo.copy(tx, 'space', space.id, id, now);
+    await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.created', target: { type: 'space', id, label: space.title.slice(0, 50 - COPY_SUFFIX.length) + COPY_SUFFIX }, payload: { parent: space.parent_id, duplicateOf: space.id } });
   });
   return reload(ctx, actor, id);
 }
@@ -287,6 +302,9 @@ export async function moveSpace(ctx: AppContext, actor: Actor, spaceId: string, 
     const patch: Partial<SpaceRow> = { parent_id: parentId, sort_key: sortKey, updated_at: ctx.clock.now().toISOString() };
     if (parentId === null && space.visibility === 'in-collection') patch.visibility = 'private';
     await spacesRepo.update(tx, space.id, patch);
+    if (parentId !== space.parent_id) {
+      await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.moved', target: { type: 'space', id: space.id, label: space.title }, payload: { parent: { before: space.parent_id, after: parentId } } });
+    }
   });
   return reload(ctx, actor, spaceId);
 }
@@ -317,6 +335,10 @@ export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: stri
     });
     // Grants name users and teams of the old organization.
     await grantsRepo.removeForTargets(tx, 'space', [space.id]);
+    // Both organizations' logs show it: it left one and arrived in the other.
+    for (const orgId of [space.org_id, toOrg]) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'space.transferred', target: { type: 'space', id: space.id, label: space.title }, payload: { organization: { before: space.org_id, after: toOrg } } });
+    }
   });
   return reload(ctx, actor, spaceId);
 }
