@@ -151,6 +151,9 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/audit-event-actions',
   'GET /orgs/{organizationId}/audit-events',
   'GET /orgs/{organizationId}/audit-events/{auditEventId}',
+  'POST /orgs/{organizationId}/sites/{siteId}/external-links',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -966,6 +969,24 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     const scoped = (await gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'default', currentSiteSpace: siteSpace.id, restrictTo: 'currentSiteSpace' } })).data;
     expect(scoped.items.map((i: any) => i.id)).toEqual([space.id]);
     expect((await failure(gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'specific', siteSpaceIds: ['nope'] } }))).code).toBe(400);
+    expectConformant();
+  });
+
+  it('site external links: add at the root and in a group, update, the structure, delete', async () => {
+    const { gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Linked' })).data;
+    mine.add(space.id);
+    const site = (await gb.orgs.createSite(org, { title: 'Linked site', spaces: [space.id] })).data;
+    await gb.orgs.addSectionToSite(org, site.id, { spaceId: space.id, title: 'Guides' });
+    const group = (await gb.orgs.addSectionGroupToSite(org, site.id, { title: 'More', sections: [] })).data;
+    const blog = (await gb.orgs.addExternalLinkToSite(org, site.id, { title: 'Blog', url: 'https://blog.example.com', icon: 'rss' })).data;
+    const status = (await gb.orgs.addExternalLinkToSite(org, site.id, { title: 'Status', url: 'https://status.example.com', parent: group.id })).data;
+    expect([blog.object, status.sectionGroup]).toEqual(['site-external-link', group.id]);
+    expect((await gb.orgs.updateSiteExternalLinkById(org, site.id, status.id, { title: 'Status page', parent: null })).data).toMatchObject({ title: 'Status page' });
+    const structure = (await gb.orgs.getSiteStructure(org, site.id)).data;
+    expect((structure.structure as any[]).slice(-2).map((i) => i.id)).toEqual([blog.id, status.id]);
+    expect((await gb.orgs.deleteSiteExternalLinkById(org, site.id, blog.id)).status).toBe(205);
+    expect((await failure(gb.orgs.addExternalLinkToSite(org, site.id, { title: 'Bad', url: 'ftp://x.example.com' }))).code).toBe(400);
     expectConformant();
   });
 });

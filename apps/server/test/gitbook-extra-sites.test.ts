@@ -1,7 +1,7 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
 // decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
 // hostnames (the site a name serves, revalidation, removal); the integrations of an organization, its installations,
-// and the integrations enabled on a space and on a site; searching a site's content by scope.
+// and the integrations enabled on a space and on a site; searching a site's content by scope; a site's external links.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
 import { request as httpRequest } from 'node:http';
@@ -291,5 +291,71 @@ describe('site search', () => {
     await t.api.post(`${base}/publish`);
     expect(await search({}, guest)).toEqual([guide, api].sort());
     expect(await search({}, stranger)).toEqual([guide, api].sort());
+  });
+});
+
+describe('site external links', () => {
+  it('adds links at the root and in a group, among the sections, updates, moves and deletes them; drafts stay out of the structure', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body.id as string;
+    const siteId = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', spaces: [space] })).body.id as string;
+    const base = `/v1/orgs/${t.org}/sites/${siteId}`;
+    const organizationId = t.org;
+    // A site without sections has no external links.
+    const flat = await t.api.post(`${base}/external-links`, { title: 'Blog', url: 'https://blog.example.com' });
+    expect([flat.status, flat.body.error.message]).toEqual([400, expect.stringContaining('no sections')]);
+
+    const section = await t.api.post(`${base}/sections`, { spaceId: space, title: 'Guides' });
+    expect(section.status, JSON.stringify(section.body)).toBe(201);
+    const group = (await t.api.post(`${base}/section-groups`, { title: 'More' })).body;
+    const added = await t.client.POST('/v1/orgs/{organizationId}/sites/{siteId}/external-links', { params: { path: { organizationId, siteId } }, body: { title: 'Blog', url: 'https://blog.example.com/', icon: 'rss' } });
+    expect(added.response.status, JSON.stringify(added.error)).toBe(201);
+    const blog = added.data!;
+    expect(blog).toEqual({ object: 'site-external-link', id: blog.id, title: 'Blog', icon: 'rss', url: 'https://blog.example.com/', draft: false });
+    expect(added.response.headers.get('location')).toBe(`${server.ctx.config.publicUrl}${base}/external-links/${blog.id}`);
+    const status = await t.api.post(`${base}/external-links`, { title: 'Status', url: 'http://status.example.com', parent: group.id, description: 'Uptime', condition: 'visitor.claims.beta === true' });
+    expect(status.body).toMatchObject({ sectionGroup: group.id, description: 'Uptime', condition: 'visitor.claims.beta === true' });
+    const draft = (await t.api.post(`${base}/external-links`, { title: 'Soon', url: 'https://soon.example.com', draft: true })).body;
+
+    // The structure: root sections, groups and live links in order; the group's children hold its link.
+    const structure = async () => (await t.api.get(`${base}/structure`)).body;
+    let st = await structure();
+    expect(st.type).toBe('sections');
+    const ids = (items: { id: string }[]) => items.map((i) => i.id);
+    // The site spaces gathered into a default section, the new section, the group, the link.
+    expect(st.structure.map((i: { object: string }) => i.object)).toEqual(['site-section', 'site-section', 'site-section-group', 'site-external-link']);
+    expect(ids(st.structure).slice(1)).toEqual([section.body.id, group.id, blog.id]);
+    expect(ids(st.structure)).not.toContain(draft.id);
+    const inGroup = st.structure.find((i: { id: string }) => i.id === group.id);
+    expect(ids(inGroup.children)).toEqual([status.body.id]);
+    expect((await t.api.get(`${base}/published`)).body.structure.structure.at(-1).id).toBe(blog.id);
+
+    // Update: fields, null removes, a draft goes live, a move to the root puts it last.
+    const updated = await t.client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}', { params: { path: { organizationId, siteId, siteExternalLinkId: status.body.id } }, body: { title: 'Status page', description: null, parent: null } });
+    expect(updated.data).toEqual({ object: 'site-external-link', id: status.body.id, title: 'Status page', url: 'http://status.example.com', draft: false, condition: 'visitor.claims.beta === true' });
+    expect((await t.api.patch(`${base}/external-links/${draft.id}`, { draft: false })).body.draft).toBe(false);
+    st = await structure();
+    expect(ids(st.structure).slice(-3)).toEqual([blog.id, draft.id, status.body.id]); // moved to the root: last
+    expect(st.structure.find((i: { id: string }) => i.id === group.id).children).toEqual([]);
+    const minimal = await fetch(`${server.url}${base}/external-links/${draft.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'application/json', prefer: 'return=minimal' }, body: JSON.stringify({ title: 'Later' }) });
+    expect([minimal.status, minimal.headers.get('preference-applied')]).toEqual([204, 'return=minimal']);
+
+    // Invalid input: not http(s), a section as parent, an unknown group, an unknown link.
+    expect((await t.api.post(`${base}/external-links`, { title: 'X', url: 'ftp://files.example.com' })).status).toBe(400);
+    const inSection = await t.api.post(`${base}/external-links`, { title: 'X', url: 'https://x.example.com', parent: st.structure[0].id });
+    expect([inSection.status, inSection.body.error.message]).toEqual([400, expect.stringContaining('/body/parent')]);
+    expect((await t.api.patch(`${base}/external-links/${blog.id}`, { parent: 'nope' })).status).toBe(400);
+    expect((await t.api.patch(`${base}/external-links/nope`, { title: 'X' })).status).toBe(404);
+
+    // A reader may not change them; deleting answers 205, then 204; a group deleted hands its links to its parent.
+    expect((await t.as('reader').post(`${base}/external-links`, { title: 'X', url: 'https://x.example.com' })).status).toBe(403);
+    expect((await t.as('reader').delete(`${base}/external-links/${blog.id}`)).status).toBe(403);
+    expect((await t.client.DELETE('/v1/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}', { params: { path: { organizationId, siteId, siteExternalLinkId: blog.id } } })).response.status).toBe(205);
+    expect((await t.api.delete(`${base}/external-links/${blog.id}`)).status).toBe(204);
+    await t.api.patch(`${base}/external-links/${draft.id}`, { parent: group.id });
+    expect((await t.api.delete(`${base}/section-groups/${group.id}`)).status).toBe(204);
+    st = await structure();
+    expect(st.structure.find((i: { id: string }) => i.id === draft.id)).toMatchObject({ object: 'site-external-link' });
+    expect(st.structure.find((i: { id: string }) => i.id === draft.id).sectionGroup).toBeUndefined();
   });
 });

@@ -1848,6 +1848,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/external-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an external link to a site's navigation
+         * @description The create role on the site. At the site's root, or in the section group `parent`, after the sections, groups
+         *     and links there. Only sites with sections have external links (400 otherwise); they cannot be inside a
+         *     section. Draft links and links whose condition is false for the visitor are left out of the published structure.
+         */
+        post: operations["addExternalLinkToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site external link. */
+                siteExternalLinkId: components["parameters"]["SiteExternalLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an external link of a site
+         * @description The create role on the site. 205 when it was deleted, 204 when there was no such link (GitBook's answers).
+         */
+        delete: operations["deleteSiteExternalLinkById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an external link of a site
+         * @description The create role on the site. Omitted fields are unchanged, `null` removes `description`, `icon` and
+         *     `condition`; `parent` moves the link into a section group (at its end), `null` to the site's root.
+         */
+        patch: operations["updateSiteExternalLinkById"];
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/integrations": {
         parameters: {
             query?: never;
@@ -7901,6 +7960,29 @@ export interface components {
             /** @description Overrides `trademark`; `null` removes the override. */
             trademark?: components["schemas"]["CustomizationToggle"] | null;
         };
+        /**
+         * @description A navigation entry of a site with sections that opens an absolute http(s) URL, at the site's root or in a section
+         *     group, ordered among the sections and groups of its level.
+         */
+        SiteExternalLink: {
+            /** @description Expression deciding whether the link is shown to a visitor (evaluates to a boolean). */
+            condition?: string;
+            description?: string;
+            /** @description A draft link is kept out of the published structure and the published site. */
+            draft: boolean;
+            icon?: string;
+            id: string;
+            /** @constant */
+            object: "site-external-link";
+            /** @description Id of the section group it belongs to, absent at the site root. */
+            sectionGroup?: string;
+            title: string;
+            /**
+             * Format: uri
+             * @description Absolute http or https URL opened by the link.
+             */
+            url: string;
+        };
         /** @description A redirect rule of a site; live ones are followed by the published site when no page answers the path. */
         SiteRedirect: {
             /** @description Append the part of the path the source's wildcard matched to the destination URL. */
@@ -7994,8 +8076,8 @@ export interface components {
         };
         /** @description A group of sections (and nested groups) in the navigation of a site. */
         SiteSectionGroup: {
-            /** @description Sections and groups nested under this group, in order. */
-            children: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+            /** @description Sections, groups and external links nested under this group, in order (external links only in a site's structure). */
+            children: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"] | components["schemas"]["SiteExternalLink"])[];
             /** @description Whether the group is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
             draft: boolean;
             /** @description Name of the icon of the group, e.g. `gear`. */
@@ -8044,11 +8126,11 @@ export interface components {
             };
         };
         /**
-         * @description The navigation of the site: its sections and section groups (`type: sections`), or its site spaces when the
+         * @description The navigation of the site: its sections, section groups and live external links (`type: sections`), or its site spaces when the
          *     site has no sections (`type: siteSpaces`).
          */
         SiteStructure: {
-            structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+            structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"] | components["schemas"]["SiteExternalLink"])[];
             /** @constant */
             type: "sections";
         } | {
@@ -8689,6 +8771,8 @@ export interface components {
         SearchQuery: string;
         /** @description The unique id of the share link. */
         ShareLinkId: string;
+        /** @description The unique id of the site external link. */
+        SiteExternalLinkId: string;
         /** @description The unique id of the site. */
         SiteId: string;
         /** @description The unique id of the site redirect. */
@@ -12679,6 +12763,148 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SiteCustomization"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addExternalLinkToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Expression deciding whether visitors see the link; `null` removes it. */
+                    condition?: string | null;
+                    description?: string | null;
+                    draft?: boolean;
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Id of the section group to put it in; omitted for the site root. */
+                    parent?: string;
+                    title: string;
+                    /** @description Absolute http or https URL. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The external link. */
+            201: {
+                headers: {
+                    /** @description API URL of the external link. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteExternalLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSiteExternalLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site external link. */
+                siteExternalLinkId: components["parameters"]["SiteExternalLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There was no such external link. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The external link was deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSiteExternalLinkById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
+                prefer?: components["parameters"]["ReturnPreference"];
+            };
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site external link. */
+                siteExternalLinkId: components["parameters"]["SiteExternalLinkId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Expression deciding whether visitors see the link; `null` removes it. */
+                    condition?: string | null;
+                    description?: string | null;
+                    draft?: boolean;
+                    /** @description Name of an icon, e.g. `gear`; `null` for none. */
+                    icon?: string | null;
+                    /** @description Id of the section group to move it into; `null` for the site root. */
+                    parent?: string | null;
+                    title?: string;
+                    /** @description Absolute http or https URL. */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The external link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteExternalLink"];
+                };
+            };
+            /** @description Updated (with `Prefer: return=minimal`). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

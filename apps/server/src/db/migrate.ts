@@ -27,6 +27,7 @@ import * as mReadCacheHistory from './migrations/20261126T1910-read-cache-histor
 import * as mReadCacheOrganizations from './migrations/20261126T1920-read-cache-organizations.js';
 import * as mReadCacheGit from './migrations/20261126T1930-read-cache-git.js';
 import * as mAuditEvents from './migrations/20261126T1945-audit-events.js';
+import * as mSiteExternalLinks from './migrations/20261126T2000-site-external-links.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1920-read-cache-organizations': mReadCacheOrganizations,
   '20261126T1930-read-cache-git': mReadCacheGit,
   '20261126T1945-audit-events': mAuditEvents,
+  '20261126T2000-site-external-links': mSiteExternalLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

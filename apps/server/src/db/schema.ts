@@ -688,6 +688,21 @@ export interface SiteSectionGroupsTable {
   sort_key: string;
 }
 
+export interface SiteExternalLinksTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  description: string | null;
+  icon: string | null;
+  url: string;
+  draft: number;
+  condition: string | null;
+  sort_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SiteSectionsTable {
   id: string;
   site_id: string;
@@ -822,6 +837,7 @@ export interface Database {
   sites: SitesTable;
   translations: TranslationsTable;
   site_section_groups: SiteSectionGroupsTable;
+  site_external_links: SiteExternalLinksTable;
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_adaptive_schemas: SiteAdaptiveSchemasTable;

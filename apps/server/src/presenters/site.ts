@@ -2,13 +2,34 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
 import type { SitePermissions } from '../policies/site.js';
-import type { SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
+import type { ExternalLinkRow, SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
 import { isPlainObject } from '../lib/objects.js';
 import type { RedirectRow, ShareLinkRow } from '../repos/site-links.repo.js';
 
 type SiteJson = components['schemas']['Site'];
 type SectionJson = components['schemas']['SiteSection'];
 type GroupJson = components['schemas']['SiteSectionGroup'];
+type ExternalLinkJson = components['schemas']['SiteExternalLink'];
+
+/** GitBook's SiteExternalLink. */
+export function presentExternalLink(l: ExternalLinkRow): ExternalLinkJson {
+  return {
+    object: 'site-external-link',
+    id: l.id,
+    title: l.title,
+    ...(l.description !== null ? { description: l.description } : {}),
+    ...(l.icon !== null ? { icon: l.icon } : {}),
+    url: l.url,
+    ...(l.group_id ? { sectionGroup: l.group_id } : {}),
+    draft: l.draft === 1,
+    ...(l.condition !== null ? { condition: l.condition } : {}),
+  };
+}
+
+/** Which external links a level of the navigation shows: all (the API's reads), or the live ones (the published structure). */
+export interface LevelOptions {
+  drafts: boolean;
+}
 type SiteSpaceJson = components['schemas']['SiteSpace'];
 type SpaceJson = components['schemas']['Space'];
 
@@ -112,8 +133,8 @@ export function presentSection(config: Config, v: StructureView, section: Sectio
   };
 }
 
-export function presentGroup(config: Config, v: StructureView, group: SectionGroupRow): GroupJson {
-  const children = structureLevel(config, v, group.id);
+export function presentGroup(config: Config, v: StructureView, group: SectionGroupRow, opts: LevelOptions = { drafts: true }): GroupJson {
+  const children = structureLevel(config, v, group.id, opts);
   return {
     object: 'site-section-group',
     id: group.id,
@@ -127,10 +148,11 @@ export function presentGroup(config: Config, v: StructureView, group: SectionGro
 }
 
 /** The sections and groups of one level of the navigation (the site's root when `groupId` is null), in order. */
-export function structureLevel(config: Config, v: StructureView, groupId: string | null): (SectionJson | GroupJson)[] {
-  const items: { sort: string; json: () => SectionJson | GroupJson }[] = [
+export function structureLevel(config: Config, v: StructureView, groupId: string | null, opts: LevelOptions = { drafts: true }): (SectionJson | GroupJson | ExternalLinkJson)[] {
+  const items: { sort: string; json: () => SectionJson | GroupJson | ExternalLinkJson }[] = [
     ...v.structure.sections.filter((s) => s.group_id === groupId).map((s) => ({ sort: s.sort_key, json: () => presentSection(config, v, s) })),
-    ...v.structure.groups.filter((g) => g.parent_id === groupId).map((g) => ({ sort: g.sort_key, json: () => presentGroup(config, v, g) })),
+    ...v.structure.groups.filter((g) => g.parent_id === groupId).map((g) => ({ sort: g.sort_key, json: () => presentGroup(config, v, g, opts) })),
+    ...(v.structure.externalLinks ?? []).filter((l) => l.group_id === groupId && (opts.drafts || l.draft === 0)).map((l) => ({ sort: l.sort_key, json: () => presentExternalLink(l) })),
   ];
   return items.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((i) => i.json());
 }
@@ -141,7 +163,7 @@ export function structureLevel(config: Config, v: StructureView, groupId: string
  */
 export function presentStructure(config: Config, v: StructureView): components['schemas']['SiteStructure'] {
   return v.structure.sections.length
-    ? { type: 'sections', structure: structureLevel(config, v, null) }
+    ? { type: 'sections', structure: structureLevel(config, v, null, { drafts: false }) }
     : { type: 'siteSpaces', structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(config, v, ss)) };
 }
 

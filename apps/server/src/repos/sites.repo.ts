@@ -4,12 +4,13 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTx } from '../db/database.js';
-import type { SpacesTable, SiteAdaptiveSchemasTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
+import type { SpacesTable, SiteAdaptiveSchemasTable, SiteExternalLinksTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
 
 export type SiteRow = Selectable<SitesTable>;
 export type SectionRow = Selectable<SiteSectionsTable>;
 export type SectionGroupRow = Selectable<SiteSectionGroupsTable>;
 export type SiteSpaceRow = Selectable<SiteSpacesTable>;
+export type ExternalLinkRow = Selectable<SiteExternalLinksTable>;
 
 /** What readers of a space see now: its title, head revision (and computed revision), deletion. */
 export type SpaceHead = Pick<Selectable<SpacesTable>, 'id' | 'title' | 'revision_id' | 'computed_revision_id' | 'deleted_at'>;
@@ -19,6 +20,8 @@ export interface SiteStructure {
   sections: SectionRow[];
   groups: SectionGroupRow[];
   siteSpaces: SiteSpaceRow[];
+  /** GitBook's external links: navigation entries at the root or in a group, among the sections and groups. */
+  externalLinks: ExternalLinkRow[];
 }
 
 const siteWithHeads = (db: Kysely<Database>) =>
@@ -84,19 +87,20 @@ export const sitesRepo = {
     await db.updateTable('sites').set({ updated_at: now, version: sql<number>`version + 1` }).where('id', '=', siteId).execute();
   },
   async delete(db: DbOrTx, siteId: string): Promise<void> {
-    for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_redirects'] as const) {
+    for (const t of ['site_adaptive_schemas', 'site_spaces', 'site_sections', 'site_section_groups', 'site_external_links', 'site_share_links', 'site_redirects'] as const) {
       await db.deleteFrom(t).where('site_id', '=', siteId).execute();
     }
     await db.deleteFrom('sites').where('id', '=', siteId).execute();
   },
 
   async structure(db: DbOrTx, siteId: string): Promise<SiteStructure> {
-    const [sections, groups, siteSpaces] = await Promise.all([
+    const [sections, groups, siteSpaces, externalLinks] = await Promise.all([
       db.selectFrom('site_sections').selectAll().where('site_id', '=', siteId).execute(),
       db.selectFrom('site_section_groups').selectAll().where('site_id', '=', siteId).execute(),
       db.selectFrom('site_spaces').selectAll().where('site_id', '=', siteId).execute(),
+      db.selectFrom('site_external_links').selectAll().where('site_id', '=', siteId).execute(),
     ]);
-    return { sections: sections.sort(bySortKey), groups: groups.sort(bySortKey), siteSpaces: siteSpaces.sort(bySortKey) };
+    return { sections: sections.sort(bySortKey), groups: groups.sort(bySortKey), siteSpaces: siteSpaces.sort(bySortKey), externalLinks: externalLinks.sort(bySortKey) };
   },
 
   async insertSection(db: DbOrTx, row: Insertable<SiteSectionsTable>): Promise<void> {
@@ -116,7 +120,18 @@ export const sitesRepo = {
     await db.updateTable('site_section_groups').set(patch).where('id', '=', id).execute();
   },
   /** Deletes a group; its sections and subgroups move to the group's parent. */
+  async insertExternalLink(db: DbOrTx, row: ExternalLinkRow): Promise<void> {
+    await db.insertInto('site_external_links').values(row).execute();
+  },
+  async updateExternalLink(db: DbOrTx, id: string, patch: Updateable<SiteExternalLinksTable>): Promise<void> {
+    await db.updateTable('site_external_links').set(patch).where('id', '=', id).execute();
+  },
+  async deleteExternalLink(db: DbOrTx, siteId: string, id: string): Promise<number> {
+    const r = await db.deleteFrom('site_external_links').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
   async deleteGroup(db: DbOrTx, group: SectionGroupRow): Promise<void> {
+    await db.updateTable('site_external_links').set({ group_id: group.parent_id }).where('group_id', '=', group.id).execute();
     await db.updateTable('site_sections').set({ group_id: group.parent_id }).where('group_id', '=', group.id).execute();
     await db.updateTable('site_section_groups').set({ parent_id: group.parent_id }).where('parent_id', '=', group.id).execute();
     await db.deleteFrom('site_section_groups').where('id', '=', group.id).execute();

@@ -1,11 +1,26 @@
 // Share links and redirects of a site, and the lookup of a published URL: parse, call the service, present.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { presentRedirect, presentShareLink, siteLocation } from '../presenters/site.js';
+import { presentExternalLink, presentRedirect, presentShareLink, siteLocation } from '../presenters/site.js';
+import * as externalLinks from '../services/site-external-links.js';
 import * as links from '../services/site-links.js';
 import { lookupPublishedUrl } from '../services/site-lookup.js';
 
 export const siteLinkHandlers = handlers({
+  addExternalLinkToSite: async ({ actor, params, body }, ctx) => {
+    const row = await externalLinks.addExternalLink(ctx, actor, params.organizationId, params.siteId, body);
+    return { status: 201, body: presentExternalLink(row), headers: { Location: `${siteLocation(ctx.config, { org_id: params.organizationId, id: params.siteId })}/external-links/${row.id}` } };
+  },
+  updateSiteExternalLinkById: async ({ actor, params, body, headers }, ctx) => {
+    const row = await externalLinks.updateExternalLink(ctx, actor, params.organizationId, params.siteId, params.siteExternalLinkId, body);
+    if (/\breturn=minimal\b/.test(String(headers.prefer ?? ''))) return { status: 204, body: undefined, headers: { 'Preference-Applied': 'return=minimal' } };
+    return { status: 200, body: presentExternalLink(row) };
+  },
+  deleteSiteExternalLinkById: async ({ actor, params }, ctx) => {
+    const deleted = await externalLinks.deleteExternalLink(ctx, actor, params.organizationId, params.siteId, params.siteExternalLinkId);
+    return { status: deleted ? 205 : 204, body: undefined };
+  },
+
   listSiteShareLinks: async ({ actor, params, query }, ctx) => {
     const { site, page } = await links.listShareLinks(ctx, actor, params.organizationId, params.siteId, query);
     return { status: 200, body: listBody(page.rows.map((r) => presentShareLink(ctx.config, site, r)), page) };

@@ -136,7 +136,7 @@ export async function createSite(ctx: AppContext, actor: Actor, orgId: string, b
     });
     // Every site starts with one share link (the key `share_key` keeps for reference); more are made with …/share-links.
     await shareLinksRepo.insert(tx, { id: newId(), site_id: id, key: shareKey, name: 'Share link', active: 1, created_at: now });
-    const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [] };
+    const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [], externalLinks: [] };
     for (const [i, spaceId] of (body.spaces ?? []).entries()) {
       structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
     }
@@ -438,7 +438,7 @@ function findSection(s: SiteStructure, id: string): SectionRow {
 }
 
 async function insertSection(tx: DbOrTx, site: SiteRow, s: SiteStructure, title: string, icon: string | null): Promise<SectionRow> {
-  const last = [...s.sections, ...s.groups].filter((x) => !('group_id' in x) || x.group_id === null).map((x) => x.sort_key).sort().at(-1) ?? null;
+  const last = [...s.sections, ...s.groups, ...s.externalLinks].filter((x) => !('group_id' in x) || x.group_id === null).map((x) => x.sort_key).sort().at(-1) ?? null;
   const row: SectionRow = {
     id: newId(), site_id: site.id, group_id: null, title, description: null, icon, path: freePath(s.sections.map((x) => x.path), title),
     condition: null, default_site_space_id: null, sort_key: keyBetween(last, null),
@@ -517,7 +517,7 @@ export async function addGroup(ctx: AppContext, actor: Actor, orgId: string, sit
   return changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
     const parent = body.parent ?? null;
     if (parent !== null) findGroupOrField(s, parent, '/body/parent');
-    const levelKeys = [...s.sections.filter((x) => x.group_id === parent), ...s.groups.filter((x) => x.parent_id === parent)].map((x) => x.sort_key).sort();
+    const levelKeys = [...s.sections.filter((x) => x.group_id === parent), ...s.groups.filter((x) => x.parent_id === parent), ...s.externalLinks.filter((x) => x.group_id === parent)].map((x) => x.sort_key).sort();
     const id = newId();
     await sitesRepo.insertGroup(tx, { id, site_id: siteId, parent_id: parent, title: body.title, icon: body.icon ?? null, sort_key: keyBetween(levelKeys.at(-1) ?? null, null) });
     for (const [i, sectionId] of (body.sections ?? []).entries()) {
