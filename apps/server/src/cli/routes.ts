@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The route report: how many operations of the spec have a handler (the rest answer 501), grouped by tag, and which
 // implemented operations no HTTP test calls (from the record the last test run left in apps/server/.route-calls/,
-// written by the test harness; run the HTTP tests first).
+// written by the test harness; run the HTTP tests first), and how many of GitBook's own operations (the description
+// the @gitbook/api devDependency ships, matched by method and path) Bindery serves.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadBundledSpec, specOperations, type SpecOperation } from '../http/spec.js';
 import { notImplementedYet } from '../http/operations.js';
 import { handlerTable } from '../routes/index.js';
@@ -23,6 +26,22 @@ function printByTag(list: SpecOperation[]): void {
 
 const missing = ops.filter((o) => !isImplemented(o));
 console.log(`implemented ${ops.length - missing.length} of ${ops.length} operations`);
+
+// GitBook's operations Bindery serves, matched by method and path (parameter names aside), as the conformance test does.
+const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/^\/v1(?=\/|$)/, '').replace(/\{[^}]+\}/g, '{}') || '/'}`;
+try {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('@gitbook/api/spec/openapi.json');
+  const gitbook = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', `file://${file}`), 'utf8')) as { version: string };
+  const methods = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options']);
+  const theirs = Object.entries(gitbook.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => methods.has(m)).map((m) => routeKey(m, path)));
+  const ours = new Set(ops.filter(isImplemented).map((o) => routeKey(o.method, o.path)));
+  const served = theirs.filter((k) => ours.has(k)).length;
+  console.log(`GitBook's API (@gitbook/api ${version}): ${served} of its ${theirs.length} operations served (method and path); ${ours.size - served} of Bindery's are not GitBook's`);
+} catch {
+  console.log('GitBook coverage: @gitbook/api (a devDependency) is not installed');
+}
 if (missing.length) {
   console.log(`\nnot implemented yet (answer 501):`);
   printByTag(missing);
