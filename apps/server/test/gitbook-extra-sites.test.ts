@@ -358,4 +358,32 @@ describe('site external links', () => {
     expect(st.structure.find((i: { id: string }) => i.id === draft.id)).toMatchObject({ object: 'site-external-link' });
     expect(st.structure.find((i: { id: string }) => i.id === draft.id).sectionGroup).toBeUndefined();
   });
+
+  it('shows the live links whose condition holds in the published site\'s section tabs, in the site\'s order', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body.id as string;
+    await t.api.post(`/v1/spaces/${space}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'Welcome', markdown: 'Hello.\n' } }] });
+    const siteId = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', spaces: [space] })).body.id as string;
+    const base = `/v1/orgs/${t.org}/sites/${siteId}`;
+    await t.api.post(`${base}/sections`, { spaceId: space, title: 'Guides' });
+    await t.api.post(`${base}/external-links`, { title: 'Blog', url: 'https://blog.example.com/' });
+    await t.api.post(`${base}/external-links`, { title: 'Hidden draft', url: 'https://draft.example.com/', draft: true });
+    await t.api.post(`${base}/external-links`, { title: 'Beta only', url: 'https://beta.example.com/', condition: 'visitor.claims.beta === true' });
+    await t.api.post(`${base}/publish`);
+    const page = async () => (await fetch(`${server.url}/sites/${siteId}/`)).text();
+    let html = await page();
+    const tabs = html.slice(html.indexOf('<nav class="sections"'), html.indexOf('</nav>', html.indexOf('<nav class="sections"')));
+    expect(tabs).toContain('<a href="https://blog.example.com/" rel="noopener">Blog</a>');
+    expect(tabs.indexOf('Guides')).toBeLessThan(tabs.indexOf('Blog'));
+    expect(tabs).not.toContain('Hidden draft');
+    expect(tabs).not.toContain('Beta only');
+    // New tab with the site's externalLinks target; a change shows on the next request.
+    const current = (await t.api.get(`${base}/customization`)).body;
+    const custom = await t.api.put(`${base}/customization`, { ...current, externalLinks: { ...current.externalLinks, target: 'blank' } });
+    expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+    await t.api.post(`${base}/external-links`, { title: 'Forum', url: 'https://forum.example.com/' });
+    html = await page();
+    expect(html.slice(html.indexOf('<nav class="sections"'))).toMatch(/<a href="https:\/\/forum\.example\.com\/"[^>]*>Forum<\/a>/);
+    expect(html).toContain('<a href="https://forum.example.com/" target="_blank" rel="noopener noreferrer">Forum</a>');
+  });
 });

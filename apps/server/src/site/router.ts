@@ -493,13 +493,16 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type(type).send(data);
   }
 
-  /** The visible sections as tabs, with section groups (GitBook's drop-downs) holding theirs, in the site's order. */
+  /** The visible sections as tabs, with section groups (GitBook's drop-downs) holding theirs, and the live external links, in the site's order. */
   function sectionTabs(v: Visit, r: Resolved, href: (s: SectionRow) => string): SectionTab[] {
-    const { groups } = v.view.structure;
+    const { groups, externalLinks } = v.view.structure;
     const level = (groupId: string | null, depth: number): SectionTab[] => {
       if (depth > 8) return [];
       const items: { sort: string; tab: () => SectionTab | undefined }[] = [
         ...r.sections.filter((s) => s.group_id === groupId).map((s) => ({ sort: s.sort_key, tab: () => ({ title: s.title, href: href(s), current: s.id === r.section?.id }) })),
+        // Live external links whose condition holds for the visitor, among the sections and groups of their level.
+        ...(externalLinks ?? []).filter((l) => l.group_id === groupId && l.draft === 0 && visible(l.condition, v.claims))
+          .map((l) => ({ sort: l.sort_key, tab: () => ({ title: l.title, href: l.url, current: false, external: true }) })),
         ...groups.filter((g) => g.parent_id === groupId).map((g) => ({
           sort: g.sort_key,
           tab: () => {

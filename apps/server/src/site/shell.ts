@@ -55,11 +55,12 @@ export interface Chrome {
   socialPreview?: string;
 }
 
-export type SectionTab = { title: string; href: string; current: boolean } | { group: string; current: boolean; children: SectionTab[] };
+/** A section, a section group (a drop-down of its children) or an external link (GitBook's site external links). */
+export type SectionTab = { title: string; href: string; current: boolean; external?: boolean } | { group: string; current: boolean; children: SectionTab[] };
 
-const sectionTabs = (tabs: readonly SectionTab[]): string => tabs.map((x) => ('group' in x
-  ? `<details class="dropdown section-group"><summary${x.current ? ' aria-current="true"' : ''}>${escapeHtml(x.group)}</summary><ul>${x.children.map((c) => `<li>${sectionTabs([c])}</li>`).join('')}</ul></details>`
-  : `<a href="${safeUrl(x.href)}"${x.current ? ' aria-current="page"' : ''}>${escapeHtml(x.title)}</a>`)).join('');
+const sectionTabs = (tabs: readonly SectionTab[], target: 'self' | 'blank' = 'self'): string => tabs.map((x) => ('group' in x
+  ? `<details class="dropdown section-group"><summary${x.current ? ' aria-current="true"' : ''}>${escapeHtml(x.group)}</summary><ul>${x.children.map((c) => `<li>${sectionTabs([c], target)}</li>`).join('')}</ul></details>`
+  : `<a href="${safeUrl(x.href)}"${x.current ? ' aria-current="page"' : ''}${x.external ? (target === 'blank' ? ' target="_blank" rel="noopener noreferrer"' : ' rel="noopener"') : ''}>${escapeHtml(x.title)}</a>`)).join('');
 
 const countTabs = (tabs: readonly SectionTab[]): number => tabs.reduce((n, x) => n + ('group' in x ? countTabs(x.children) : 1), 0);
 
@@ -277,7 +278,7 @@ function faviconLinks(f: Chrome['favicon']): string {
 export function renderShell(s: ShellInput): string {
   const c = s.chrome;
   const ext = c.externalTarget;
-  const tabs = countTabs(s.sections) > 1 ? `<nav class="sections" aria-label="Sections">${sectionTabs(s.sections)}</nav>` : '';
+  const tabs = countTabs(s.sections) > 1 ? `<nav class="sections" aria-label="Sections">${sectionTabs(s.sections, ext)}</nav>` : '';
   const variants = s.variants.length > 1
     ? `<nav class="variants" aria-label="Variants">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' aria-current="true"' : ''}>${escapeHtml(v.title)}</a>`).join('')}</nav>`
     : '';
