@@ -2,6 +2,7 @@
 // newest first with a keyset over (occurred_at, id).
 import type { DbOrTx } from '../db/database.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
+import { preparedWrite } from '../db/prepared.js';
 import type { AuditEventsTable } from '../db/schema.js';
 
 export type AuditEventRow = AuditEventsTable;
@@ -14,9 +15,19 @@ export interface AuditEventFilters {
   target?: string;
 }
 
+// Compiled once (db/prepared.ts); nothing after it in the change's transaction reads the event, so on PostgreSQL it
+// is sent with the commit (no round trip of its own).
+type EventArgs = { [K in keyof AuditEventRow]: AuditEventRow[K] };
+const insertEvent = preparedWrite((db, p: EventArgs) => db.insertInto('audit_events').values({
+  id: p.id, org_id: p.org_id, occurred_at: p.occurred_at, action: p.action, actor_type: p.actor_type, actor_id: p.actor_id,
+  actor_label: p.actor_label, source: p.source, target_type: p.target_type, target_id: p.target_id, target_label: p.target_label,
+  payload: p.payload,
+}), { atCommit: true });
+
 export const auditRepo = {
+  /** Records one event, in the transaction of the change it records. */
   async insert(db: DbOrTx, row: AuditEventRow): Promise<void> {
-    await db.insertInto('audit_events').values(row).execute();
+    await insertEvent(db, { ...row });
   },
   async find(db: DbOrTx, orgId: string, id: string): Promise<AuditEventRow | undefined> {
     return db.selectFrom('audit_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
