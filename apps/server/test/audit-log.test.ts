@@ -141,6 +141,25 @@ describe('audit log', () => {
     }
   });
 
+  it('names an installation as the actor of what its token changes (source: integration)', async () => {
+    const t = await createTenant(server);
+    const { org, api } = t;
+    const name = `audit-${Math.random().toString(36).slice(2, 10)}`;
+    const published = await api.post(`/v1/integrations/${name}`, {
+      organization: org, title: 'Audited app', description: 'An app', scopes: ['space:metadata:write'],
+      script: 'export default { async fetch() { return new Response("OK"); } };',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const inst = (await api.post(`/v1/integrations/${name}/installations`, { organization: org })).body;
+    const space = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Covered' })).body;
+    expect((await api.post(`/v1/integrations/${name}/installations/${inst.id}/spaces`, { space: space.id })).status).toBeLessThan(300);
+    const bot = server.api((await api.post(`/v1/integrations/${name}/installations/${inst.id}/tokens`)).body.token);
+    expect((await bot.patch(`/v1/spaces/${space.id}`, { visibility: 'unlisted' })).status).toBe(200);
+    const [e] = await events(api, org, '&action=space.visibility_changed');
+    expect(e).toMatchObject({ source: 'integration', actor: { type: 'installation', id: inst.id }, target: { type: 'space', id: space.id } });
+    expect(await events(api, org, `&actor=${inst.id}`)).toHaveLength(1);
+  });
+
   it('pages with an opaque cursor and filters by action, actor, target and time', async () => {
     const t = await createTenant(server, { a: 'read', b: 'read', c: 'read' });
     const { org, api, owner } = t;

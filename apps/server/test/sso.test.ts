@@ -172,6 +172,10 @@ describe('SAML sign-in (startURL, acsURL, entityID)', () => {
     expect(member.body).toMatchObject({ role: 'edit', sso: true, teams: 1 });
     const teamMembers = await t.api.get(`/v1/orgs/${t.org}/teams/${team.id}/members`);
     expect(teamMembers.body.items.map((m: any) => m.organization.user.id)).toContain(r.body.user.id);
+    // The audit log records the join, by the user themself, in the sign-in's transaction (docs/audit-log.md).
+    const joined = await t.api.get(`/v1/orgs/${t.org}/audit-events?action=member.joined`);
+    expect(joined.body.items).toMatchObject([{ actor: { type: 'user', id: r.body.user.id, label: 'New Comer' }, target: { type: 'member', id: r.body.user.id } }]);
+    expect((await t.api.get(new URL(joined.body.items[0].urls.location).pathname)).body.payload).toEqual({ role: 'edit', via: 'sso', provider: provider.id });
 
     const me = server.api(token);
     expect((await me.get('/v1/user')).body).toMatchObject({ id: r.body.user.id, email });
