@@ -2,7 +2,7 @@
 // getOrganizationAuditEvent): each recorded change appears once with its actor and target, written with the change
 // (a refused change writes none), newest first with cursors and GitBook's filters; only admins read it.
 import { describe, expect, it } from 'vitest';
-import { createTenant, useTestServer, type TestApi } from '../src/testing/index.js';
+import { createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -158,6 +158,30 @@ describe('audit log', () => {
     const [e] = await events(api, org, '&action=space.visibility_changed');
     expect(e).toMatchObject({ source: 'integration', actor: { type: 'installation', id: inst.id }, target: { type: 'space', id: space.id } });
     expect(await events(api, org, `&actor=${inst.id}`)).toHaveLength(1);
+  });
+
+  it('records invite links and members joining through one or through their email domain', async () => {
+    const t = await createTenant(server);
+    const { org, api } = t;
+    const link = (await api.post(`/v1/orgs/${org}/link-invites`, { role: 'review' })).body;
+    const joiner = await createUser(server, 'Joiner');
+    expect((await server.api(joiner.token).post(`/v1/orgs/${org}/invites/${link.id}`)).status).toBe(200);
+    expect((await server.api(joiner.token).post(`/v1/orgs/${org}/invites/${link.id}`)).status).toBe(200); // already a member: nothing
+    expect((await api.delete(`/v1/orgs/${org}/link-invites/${link.id}`)).status).toBe(204);
+    expect((await api.delete(`/v1/orgs/${org}/link-invites/${link.id}`)).status).toBe(204); // gone: nothing
+    expect((await api.patch(`/v1/orgs/${org}`, { emailDomains: ['example.com'] })).status).toBe(200);
+    const colleague = await createUser(server, 'Colleague');
+    expect((await server.api(colleague.token).post(`/v1/orgs/${org}/join`)).status).toBeLessThan(300);
+    const list = (await events(api, org)).reverse();
+    expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([
+      ['invite_link.created', t.owner.id, 'invite', link.id],
+      ['member.joined', joiner.id, 'member', joiner.id],
+      ['invite_link.deleted', t.owner.id, 'invite', link.id],
+      ['organization.updated', t.owner.id, 'organization', org],
+      ['member.joined', colleague.id, 'member', colleague.id],
+    ]);
+    const payloads = await Promise.all([list[1]!, list[4]!].map(async (e) => (await api.get(`/v1/orgs/${org}/audit-events/${e.id}`)).body.payload));
+    expect(payloads).toEqual([{ role: 'review', via: 'invite-link', invite: link.id }, { role: expect.anything(), via: 'email-domain' }]);
   });
 
   it('pages with an opaque cursor and filters by action, actor, target and time', async () => {

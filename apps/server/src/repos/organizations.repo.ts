@@ -244,8 +244,10 @@ export const invitesRepo = {
   async insert(db: DbOrTx, row: InviteRow): Promise<void> {
     await db.insertInto('org_invites').values(row).execute();
   },
-  async delete(db: DbOrTx, orgId: string, id: string): Promise<void> {
-    await db.deleteFrom('org_invites').where('org_id', '=', orgId).where('id', '=', id).execute();
+  /** Deletes the invite link; answers whether there was one. */
+  async delete(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
+    const r = await db.deleteFrom('org_invites').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   },
   list(db: DbOrTx, orgId: string, page: PageRequest) {
     const base = db.selectFrom('org_invites').selectAll().where('org_id', '=', orgId);

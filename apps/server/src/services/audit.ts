@@ -17,6 +17,8 @@ import { callerMembership } from './membership.js';
 export const AUDIT_ACTIONS = {
   'organization.updated': 'Organization settings updated',
   'member.invited': 'Member invited',
+  'invite_link.created': 'Invite link created',
+  'invite_link.deleted': 'Invite link deleted',
   'member.joined': 'Member joined',
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',

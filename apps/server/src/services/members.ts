@@ -152,7 +152,10 @@ export async function createInviteLink(ctx: AppContext, actor: Actor, orgId: str
   const { org } = await loadOrganization(ctx, actor, orgId, 'admin');
   if (org.invite_links !== 1) throw forbidden('Invite links are disabled for this organization (PATCH inviteLinks: true)');
   const row = { id: newId(), org_id: orgId, role, created_by: actor.user.id, created_at: ctx.clock.now().toISOString() };
-  await invitesRepo.insert(ctx.db, row);
+  await ctx.db.transaction().execute(async (tx) => {
+    await invitesRepo.insert(tx, row);
+    await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.created', target: { type: 'invite', id: row.id }, payload: { role } });
+  });
   return row;
 }
 
@@ -163,7 +166,9 @@ export async function listInviteLinks(ctx: AppContext, actor: Actor, orgId: stri
 
 export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<void> {
   await loadOrganization(ctx, actor, orgId, 'admin');
-  await invitesRepo.delete(ctx.db, orgId, inviteId);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await invitesRepo.delete(tx, orgId, inviteId)) await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.deleted', target: { type: 'invite', id: inviteId } });
+  });
 }
 
 export async function setSsoMember(ctx: AppContext, actor: Actor, orgId: string, userId: string): Promise<MemberWithUser> {
