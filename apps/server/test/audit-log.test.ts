@@ -22,6 +22,7 @@ describe('audit log', () => {
     // The invite of `ed` by createTenant is the first event.
     let list = await events(api, org);
     expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([['member.invited', owner.id, 'member', ed.id]]);
+    expect((await api.get(`/v1/orgs/${org}`)).body.auditLogs).toBe(true);
     expect(list[0]).toMatchObject({ object: 'audit-event', source: 'api', actor: { type: 'user', label: 'Owner' }, target: { label: 'ed' } });
 
     expect((await api.patch(`/v1/orgs/${org}/members/${ed.id}`, { role: 'admin' })).status).toBe(200);

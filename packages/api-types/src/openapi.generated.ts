@@ -7027,6 +7027,8 @@ export interface components {
         Organization: {
             /** @description Whether AI features are enabled. */
             ai?: boolean;
+            /** @description Whether the organization's audit log can be read (by its admins: `GET /orgs/{organizationId}/audit-events`). Always true in Bindery (GitBook ties it to a plan; Bindery has none). */
+            auditLogs?: boolean;
             billing?: {
                 /** Format: date-time */
                 endDate?: string;

@@ -31,6 +31,7 @@ export function presentOrganization(config: Config, o: OrgRow, actor: Actor, mem
     sso: o.sso === 1,
     ai: o.ai === 1,
     inviteLinks: o.invite_links === 1,
+    auditLogs: true,
     plan: o.plan as Organization['plan'],
     mergeRules: presentOrganizationMergeRules(o.merge_rules),
     urls: {
