@@ -21,7 +21,7 @@ describe('audit log', () => {
     const ed = t.users.ed!;
     // The invite of `ed` by createTenant is the first event.
     let list = await events(api, org);
-    expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([['member.invited', owner.id, 'member', ed.id]]);
+    expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([['member.invited', owner.id, 'member', ed.id], ['organization.created', owner.id, 'organization', org]]);
     expect((await api.get(`/v1/orgs/${org}`)).body.auditLogs).toBe(true);
     expect(list[0]).toMatchObject({ object: 'audit-event', source: 'api', actor: { type: 'user', label: 'Owner' }, target: { label: 'ed' } });
 
@@ -51,6 +51,7 @@ describe('audit log', () => {
       ['team.created', owner.id, team.body.id],
       ['member.role_changed', owner.id, ed.id],
       ['member.invited', owner.id, ed.id],
+      ['organization.created', owner.id, org],
     ]);
     for (let i = 1; i < list.length; i++) expect(list[i - 1]!.occurredAt >= list[i]!.occurredAt).toBe(true);
 
@@ -175,14 +176,26 @@ describe('audit log', () => {
     expect((await server.api(colleague.token).post(`/v1/orgs/${org}/join`)).status).toBeLessThan(300);
     const list = (await events(api, org)).reverse();
     expect(list.map((e) => [e.action, e.actor.id, e.target.type, e.target.id])).toEqual([
+      ['organization.created', t.owner.id, 'organization', org],
       ['invite_link.created', t.owner.id, 'invite', link.id],
       ['member.joined', joiner.id, 'member', joiner.id],
       ['invite_link.deleted', t.owner.id, 'invite', link.id],
       ['organization.updated', t.owner.id, 'organization', org],
       ['member.joined', colleague.id, 'member', colleague.id],
     ]);
-    const payloads = await Promise.all([list[1]!, list[4]!].map(async (e) => (await api.get(`/v1/orgs/${org}/audit-events/${e.id}`)).body.payload));
+    const payloads = await Promise.all([list[2]!, list[5]!].map(async (e) => (await api.get(`/v1/orgs/${org}/audit-events/${e.id}`)).body.payload));
     expect(payloads).toEqual([{ role: 'review', via: 'invite-link', invite: link.id }, { role: expect.anything(), via: 'email-domain' }]);
+  });
+
+  it('writes no event when the change fails inside its transaction (a hostname another organization holds: 409)', async () => {
+    const a = await createTenant(server);
+    const b = await createTenant(server);
+    const hostname = `audit-${Math.random().toString(36).slice(2, 10)}`;
+    expect((await a.api.patch(`/v1/orgs/${a.org}`, { hostname })).status).toBe(200);
+    const before = await events(b.api, b.org);
+    expect((await b.api.patch(`/v1/orgs/${b.org}`, { hostname, title: 'Taken' })).status).toBe(409);
+    expect(await events(b.api, b.org)).toEqual(before);
+    expect((await events(a.api, a.org, '&action=organization.updated'))).toHaveLength(1);
   });
 
   it('pages with an opaque cursor and filters by action, actor, target and time', async () => {
@@ -191,7 +204,7 @@ describe('audit log', () => {
     const ids = [t.users.a!.id, t.users.b!.id, t.users.c!.id];
     for (const id of ids) expect((await api.patch(`/v1/orgs/${org}/members/${id}`, { role: 'edit' })).status).toBe(200);
     const all = await events(api, org);
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(7);
 
     const seen: string[] = [];
     let page: string | undefined;
@@ -199,7 +212,7 @@ describe('audit log', () => {
     do {
       const r = await api.get(`/v1/orgs/${org}/audit-events?limit=4${page ? `&page=${page}` : ''}`);
       expect(r.status).toBe(200);
-      expect(r.body.count).toBe(6);
+      expect(r.body.count).toBe(7);
       seen.push(...r.body.items.map((e: Ev) => e.id));
       page = r.body.next?.page;
       pages++;
@@ -211,7 +224,7 @@ describe('audit log', () => {
 
     expect((await events(api, org, '&action=member.role_changed')).map((e) => e.target.id)).toEqual([...ids].reverse());
     expect((await events(api, org, `&target=${ids[1]}`)).map((e) => e.action)).toEqual(['member.role_changed', 'member.invited']);
-    expect(await events(api, org, `&actor=${owner.id}`)).toHaveLength(6);
+    expect(await events(api, org, `&actor=${owner.id}`)).toHaveLength(7);
     expect(await events(api, org, '&actor=someone-else')).toHaveLength(0);
     const middle = all[2]!.occurredAt;
     expect((await events(api, org, `&to=${encodeURIComponent(middle)}`)).every((e) => e.occurredAt <= middle)).toBe(true);

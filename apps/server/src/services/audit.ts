@@ -15,6 +15,7 @@ import { callerMembership } from './membership.js';
 
 /** Every action the log records, with GitBook-style labels (GitBook's types leave `action` a free string). */
 export const AUDIT_ACTIONS = {
+  'organization.created': 'Organization created',
   'organization.updated': 'Organization settings updated',
   'member.invited': 'Member invited',
   'invite_link.created': 'Invite link created',

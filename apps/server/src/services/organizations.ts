@@ -66,6 +66,7 @@ export async function createOrganization(
       await organizationsRepo.insert(tx, org);
       await organizationsRepo.setEmailDomains(tx, org.id, domains);
       await membersRepo.insert(tx, member);
+      await recordAudit(ctx, tx, actor, org.id, { action: 'organization.created', target: { type: 'organization', id: org.id, label: org.title }, payload: { type: org.type, hostname: org.hostname } });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);
