@@ -170,14 +170,19 @@ export class ReadCache {
     this.epochs = row;
   }
 
-  async read<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
+  /** The counters checked once for the request of `scope` (shared by all its cached reads until it writes). */
+  private synced(scope: ReadScope): Promise<void> {
     const synced = (scope.synced ??= new Map());
     let ready = synced.get(this);
     if (!ready) {
       ready = this.sync();
       synced.set(this, ready);
     }
-    await ready;
+    return ready;
+  }
+
+  async read<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
+    await this.synced(scope);
     const map = this.maps.get(domain)!;
     if (map.has(key)) {
       this.stats.hits++;
@@ -195,13 +200,7 @@ export class ReadCache {
 
   /** `read` for many keys at once: `load` is called once with the keys not in memory and must answer each of them. */
   async readMany<T>(scope: ReadScope, domain: CacheDomain, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
-    const synced = (scope.synced ??= new Map());
-    let ready = synced.get(this);
-    if (!ready) {
-      ready = this.sync();
-      synced.set(this, ready);
-    }
-    await ready;
+    await this.synced(scope);
     const map = this.maps.get(domain)!;
     const out = new Map<string, T>();
     const missing: string[] = [];
