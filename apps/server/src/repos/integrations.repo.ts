@@ -93,6 +93,10 @@ export const integrationsRepo = {
     return db.selectFrom('integration_installations').selectAll().where('integration_id', '=', integrationId).where('org_id', '=', orgId).executeTakeFirst();
   },
   /** The ids of the installations of an integration (only those in `orgIds`, when given). */
+  /** Every installation of the integration, with its organization. */
+  async installationOrgs(db: DbOrTx, integrationId: string): Promise<{ id: string; org_id: string }[]> {
+    return db.selectFrom('integration_installations').select(['id', 'org_id']).where('integration_id', '=', integrationId).execute();
+  },
   async installationIds(db: DbOrTx, integrationId: string, orgIds?: readonly string[]): Promise<string[]> {
     if (orgIds && orgIds.length === 0) return [];
     const rows = await db.selectFrom('integration_installations').select('id').where('integration_id', '=', integrationId)

@@ -67,7 +67,9 @@ export const tokensRepo = {
   async pruneExpiredIntegrationTokens(db: DbOrTx, now: string): Promise<void> {
     await db.deleteFrom('api_tokens').where('integration_id', 'is not', null).where('expires_at', '<', now).execute();
   },
-  async deleteForUser(db: DbOrTx, userId: string, id: string): Promise<void> {
-    await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).execute();
+  /** Deletes one of the user's tokens; returns what the audit log records of it (never its hash), or undefined when there was none. */
+  async deleteForUser(db: DbOrTx, userId: string, id: string): Promise<Pick<TokenRow, 'id' | 'label' | 'sso_org_id' | 'integration_id' | 'installation_id'> | undefined> {
+    return db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId)
+      .returning(['id', 'label', 'sso_org_id', 'integration_id', 'installation_id']).executeTakeFirst();
   },
 };

@@ -50,12 +50,20 @@ export const AUDIT_ACTIONS = {
   'saml_provider.created': 'SAML provider created',
   'saml_provider.updated': 'SAML provider updated',
   'saml_provider.deleted': 'SAML provider deleted',
+  'api_token.created': 'API token created',
+  'api_token.revoked': 'API token revoked',
+  'integration.installed': 'Integration installed',
+  'integration.uninstalled': 'Integration uninstalled',
+  'integration.installation_updated': 'Integration installation scope or configuration changed',
+  'integration.target_added': 'Integration installed on a space or site',
+  'integration.target_updated': 'Integration configuration on a space or site changed',
+  'integration.target_removed': 'Integration removed from a space or site',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export interface AuditTarget {
-  type: 'organization' | 'member' | 'invite' | 'space' | 'collection' | 'site' | 'team' | 'saml-provider';
+  type: 'organization' | 'member' | 'invite' | 'space' | 'collection' | 'site' | 'team' | 'saml-provider' | 'api-token' | 'installation';
   id: string;
   label?: string | null;
 }

@@ -16,6 +16,7 @@ import { integrationsRepo, type BindingKind, type InstallationRow, type Integrat
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { tokensRepo } from '../repos/tokens.repo.js';
+import { recordAudit } from './audit.js';
 import { createToken, type Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { isIntegrationAdmin, loadIntegration } from './integrations.js';
@@ -89,6 +90,10 @@ export async function installIntegration(ctx: AppContext, actor: Actor, name: st
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await integrationsRepo.insertInstallation(tx, installation);
+      await recordAudit(ctx, tx, actor, org.id, {
+        action: 'integration.installed', target: { type: 'installation', id: installation.id, label: integration.name },
+        payload: { integration: integration.name, spaceSelection: installation.space_selection, siteSelection: installation.site_selection },
+      });
       await recordEvent(ctx, tx, integration, { installationId: installation.id }, { type: 'installation_setup', installationId: installation.id, status: 'active' });
     });
   } catch (err) {
@@ -129,6 +134,18 @@ export async function updateInstallation(ctx: AppContext, actor: Actor, name: st
     const setupChanged = (patch.configuration !== undefined && patch.configuration !== before.configuration)
       || (patch.space_selection !== undefined && patch.space_selection !== before.space_selection)
       || (patch.site_selection !== undefined && patch.site_selection !== before.site_selection);
+    // The audit log: which spaces and sites the installation covers, and that its configuration changed (never the
+    // configuration itself: it may hold an integration's secrets). External ids are not recorded.
+    const changed: Record<string, unknown> = {};
+    if (patch.space_selection !== undefined && patch.space_selection !== before.space_selection) changed.spaceSelection = { before: before.space_selection, after: patch.space_selection };
+    if (patch.site_selection !== undefined && patch.site_selection !== before.site_selection) changed.siteSelection = { before: before.site_selection, after: patch.site_selection };
+    if (patch.configuration !== undefined && patch.configuration !== before.configuration) changed.configuration = true;
+    if (Object.keys(changed).length > 0) {
+      await recordAudit(ctx, tx, actor, before.org_id, {
+        action: 'integration.installation_updated', target: { type: 'installation', id: installationId, label: integration.name },
+        payload: { integration: integration.name, ...changed },
+      });
+    }
     if (setupChanged) {
       await recordEvent(ctx, tx, integration, { installationId }, {
         type: 'installation_setup', installationId, status: before.status,
@@ -153,6 +170,10 @@ export async function uninstallIntegration(ctx: AppContext, actor: Actor, name: 
   await ctx.db.transaction().execute(async (tx) => {
     await tokensRepo.deleteForIntegration(tx, integration.id, installationId);
     await integrationsRepo.deleteInstallation(tx, installationId);
+    await recordAudit(ctx, tx, actor, inst.org_id, {
+      action: 'integration.uninstalled', target: { type: 'installation', id: installationId, label: integration.name },
+      payload: { integration: integration.name },
+    });
     await recordEvent(ctx, tx, integration, {}, {
       type: 'installation_deleted', installationId, previous: { configuration: JSON.parse(inst.configuration) as Record<string, unknown> },
     });
@@ -165,15 +186,24 @@ export async function createInstallationToken(ctx: AppContext, actor: Actor, nam
   if (!actor.integration && !(await isIntegrationAdmin(ctx.db, actor, integration))) {
     throw forbidden('Only the integration itself (its token) or the admins of its organization can make installation tokens');
   }
-  return mintToken(ctx, integration, installation.id);
+  // Recorded in the installation's organization (the tokens minted for each event delivery are not: they are the
+  // runtime's, not a request's).
+  return ctx.db.transaction().execute(async (tx) => {
+    const { id, label, ...minted } = await mintToken(ctx, integration, installation.id, tx);
+    await recordAudit(ctx, tx, actor, installation.org_id, {
+      action: 'api_token.created', target: { type: 'api-token', id, label },
+      payload: { user: integration.user_id, expiresAt: minted.expiresAt, integration: integration.name, installation: installation.id },
+    });
+    return minted;
+  });
 }
 
 /** Makes a token acting as the integration (installationId null) or one of its installations. */
-export async function mintToken(ctx: AppContext, integration: IntegrationMeta, installationId: string | null) {
+export async function mintToken(ctx: AppContext, integration: IntegrationMeta, installationId: string | null, db?: DbOrTx) {
   const expiresAt = new Date(ctx.clock.now().getTime() + INSTALLATION_TOKEN_TTL_MS).toISOString();
   const label = installationId ? `installation ${installationId}` : `integration ${integration.name}`;
-  const { secret } = await createToken(ctx, integration.user_id, label.slice(0, 50), { expiresAt, integrationId: integration.id, installationId });
-  return { token: secret, expiresAt };
+  const { secret, row } = await createToken(ctx, integration.user_id, label.slice(0, 50), { expiresAt, integrationId: integration.id, installationId, db });
+  return { token: secret, expiresAt, id: row.id, label: row.label };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -218,6 +248,10 @@ export async function installOnTarget(ctx: AppContext, actor: Actor, kind: Bindi
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await integrationsRepo.insertBinding(tx, kind, row);
+      await recordAudit(ctx, tx, actor, installation.org_id, {
+        action: 'integration.target_added', target: { type: kind, id: targetId },
+        payload: { integration: integration.name, installation: installation.id },
+      });
       await recordEvent(ctx, tx, integration, { installationId: installation.id, [`${kind}Id`]: targetId }, {
         type: `${kind}_installation_setup`, installationId: installation.id, [`${kind}Id`]: targetId, status: 'active',
       });
@@ -237,7 +271,7 @@ export async function loadBinding(ctx: AppContext, actor: Actor, kind: BindingKi
 }
 
 export async function updateBinding(ctx: AppContext, actor: Actor, kind: BindingKind, name: string, installationId: string, targetId: string, body: { externalIds?: string[]; configuration?: Record<string, unknown> }) {
-  const { integration, binding: before } = await loadBinding(ctx, actor, kind, name, installationId, targetId, 'change');
+  const { integration, installation, binding: before } = await loadBinding(ctx, actor, kind, name, installationId, targetId, 'change');
   const now = ctx.clock.now().toISOString();
   const patch = {
     updated_at: now,
@@ -247,6 +281,10 @@ export async function updateBinding(ctx: AppContext, actor: Actor, kind: Binding
   await ctx.db.transaction().execute(async (tx) => {
     await integrationsRepo.updateBinding(tx, kind, installationId, targetId, patch);
     if (patch.configuration !== undefined && patch.configuration !== before.configuration) {
+      await recordAudit(ctx, tx, actor, installation.org_id, {
+        action: 'integration.target_updated', target: { type: kind, id: targetId },
+        payload: { integration: integration.name, installation: installationId, configuration: true },
+      });
       await recordEvent(ctx, tx, integration, { installationId, [`${kind}Id`]: targetId }, {
         type: `${kind}_installation_setup`, installationId, [`${kind}Id`]: targetId, status: before.status,
         previous: { status: before.status, configuration: JSON.parse(before.configuration) as Record<string, unknown> },
@@ -270,6 +308,10 @@ export async function uninstallFromTarget(ctx: AppContext, actor: Actor, kind: B
   }
   await ctx.db.transaction().execute(async (tx) => {
     if ((await integrationsRepo.deleteBinding(tx, kind, inst.id, targetId)) === 0) return;
+    await recordAudit(ctx, tx, actor, inst.org_id, {
+      action: 'integration.target_removed', target: { type: kind, id: targetId },
+      payload: { integration: integration.name, installation: inst.id },
+    });
     await recordEvent(ctx, tx, integration, { installationId: inst.id, [`${kind}Id`]: targetId }, {
       type: `${kind}_installation_deleted`, installationId: inst.id, [`${kind}Id`]: targetId,
       previous: { configuration: JSON.parse(binding.configuration) as Record<string, unknown> },

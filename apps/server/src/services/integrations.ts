@@ -19,6 +19,7 @@ import { integrationsRepo, type IntegrationMeta } from '../repos/integrations.re
 import { membersRepo, organizationsRepo, type OrgRow } from '../repos/organizations.repo.js';
 import { tokensRepo } from '../repos/tokens.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
+import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
 import { callerMembership } from './membership.js';
 import { insertUser } from './users.js';
@@ -223,7 +224,13 @@ export async function unpublishIntegration(ctx: AppContext, actor: Actor, name: 
   if (!(await isIntegrationAdmin(ctx.db, actor, integration))) throw forbidden(`Only the admins of the organization that publishes the integration "${name}" can unpublish it`);
   await ctx.db.transaction().execute(async (tx) => {
     await tokensRepo.deleteForIntegration(tx, integration.id);
-    for (const id of await integrationsRepo.installationIds(tx, integration.id)) await integrationsRepo.deleteInstallation(tx, id);
+    for (const inst of await integrationsRepo.installationOrgs(tx, integration.id)) {
+      await integrationsRepo.deleteInstallation(tx, inst.id);
+      await recordAudit(ctx, tx, actor, inst.org_id, {
+        action: 'integration.uninstalled', target: { type: 'installation', id: inst.id, label: integration.name },
+        payload: { integration: integration.name, unpublished: true },
+      });
+    }
     await integrationsRepo.deleteEvents(tx, integration.id);
     await integrationsRepo.delete(tx, integration.id);
   });
