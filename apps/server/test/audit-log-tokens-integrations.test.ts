@@ -126,7 +126,42 @@ describe('audit log: integration installations', () => {
   it('lists the new actions', async () => {
     const t = await createTenant(server);
     const ids = ((await t.api.get(`/v1/orgs/${t.org}/audit-event-actions`)).body.items as { id: string }[]).map((a) => a.id);
-    for (const a of ['api_token.created', 'api_token.revoked', 'integration.installed', 'integration.uninstalled', 'integration.installation_updated',
+    for (const a of ['site.updated', 'site.visibility_changed', 'site.hostname_changed', 'site.customization_changed', 'site.visitor_auth_changed', 'api_token.created', 'api_token.revoked', 'integration.installed', 'integration.uninstalled', 'integration.installation_updated',
       'integration.target_added', 'integration.target_updated', 'integration.target_removed']) expect(ids).toContain(a);
+  });
+});
+
+describe('audit log: site settings', () => {
+  it('records title, visibility, hostname, customization and visitor-auth changes; not refused or no-op ones', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const sites = `/v1/orgs/${t.org}/sites`;
+    const made = await t.api.post(sites, { title: 'Docs site' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const site = `${sites}/${made.body.id}`;
+    const hostname = `docs-${Math.random().toString(36).slice(2, 10)}.example.com`;
+    expect((await t.api.patch(site, { title: 'Handbook', visibility: 'unlisted' })).status).toBe(200);
+    expect((await t.api.patch(site, { title: 'Handbook', visibility: 'unlisted' })).status).toBe(200); // same: nothing
+    expect((await t.as('reader').patch(site, { visibility: 'public' })).status).toBe(403);
+    expect((await t.api.patch(site, { hostname })).status).toBe(200);
+    expect((await t.api.delete(`/v1/custom-hostnames/${hostname}`)).status).toBe(204);
+    const current = (await t.api.get(`${site}/customization`)).body;
+    expect((await t.api.put(`${site}/customization`, { ...current, title: 'Custom' })).status).toBe(200);
+    const again = (await t.api.get(`${site}/customization`)).body;
+    expect((await t.api.put(`${site}/customization`, again)).status).toBe(200); // same: nothing
+    const auth = await t.api.put(`${site}/visitor-auth`, { rotateKey: true, fallbackURL: 'https://example.com/login' });
+    expect(auth.status).toBe(200);
+    expect((await t.api.put(`${site}/visitor-auth`, { fallbackURL: 'https://example.com/login' })).status).toBe(200); // same: nothing
+
+    const list = (await events(t.api, t.org, '&target=' + made.body.id)).filter((e) => e.action !== 'site.created');
+    expect(list.map((e) => e.action)).toEqual([
+      'site.visitor_auth_changed', 'site.customization_changed', 'site.hostname_changed', 'site.hostname_changed', 'site.updated', 'site.visibility_changed',
+    ]);
+    expect(await payload(t.api, t.org, list[0]!.id)).toEqual({ keyRotated: true, fallbackURL: { before: null, after: 'https://example.com/login' } });
+    expect(JSON.stringify(await payload(t.api, t.org, list[0]!.id))).not.toContain(auth.body.key);
+    expect(await payload(t.api, t.org, list[2]!.id)).toEqual({ hostname: { before: hostname, after: null } });
+    expect(await payload(t.api, t.org, list[3]!.id)).toEqual({ hostname: { before: null, after: hostname } });
+    expect(await payload(t.api, t.org, list[4]!.id)).toEqual({ fields: ['title'], title: { before: 'Docs site', after: 'Handbook' } });
+    expect(await payload(t.api, t.org, list[5]!.id)).toEqual({ visibility: { before: 'public', after: 'unlisted' } });
+    expect(list[4]!.target.label).toBe('Handbook');
   });
 });

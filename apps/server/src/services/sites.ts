@@ -186,7 +186,34 @@ async function changeSiteFields(ctx: AppContext, actor: Actor, orgId: string, si
       else patch.default_site_space_id = body.defaultSiteSpace;
     }
     if (Object.keys(patch).length) await sitesRepo.update(tx, siteId, patch);
+    await recordSiteFieldChanges(ctx, tx, actor, orgId, site, patch, body.defaultSiteSpace !== undefined && s.sections.length > 0);
   });
+}
+
+/**
+ * The audit events of a site's settings change (only what differs from before): `site.visibility_changed`,
+ * `site.hostname_changed`, and `site.updated` with the names of the other fields changed (title with before/after).
+ */
+async function recordSiteFieldChanges(ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, site: SiteRow, patch: Partial<SiteRow>, sectionDefaultSet: boolean): Promise<void> {
+  const target = { type: 'site' as const, id: site.id, label: patch.title ?? site.title };
+  if (patch.visibility !== undefined && patch.visibility !== site.visibility) {
+    await recordAudit(ctx, tx, actor, orgId, { action: 'site.visibility_changed', target, payload: { visibility: { before: site.visibility, after: patch.visibility } } });
+  }
+  if (patch.hostname !== undefined && patch.hostname !== site.hostname) {
+    await recordAudit(ctx, tx, actor, orgId, { action: 'site.hostname_changed', target, payload: { hostname: { before: site.hostname, after: patch.hostname } } });
+  }
+  const names: Record<string, string> = {
+    title: 'title', basename: 'basename', adaptive_content: 'adaptiveContent', agents_context: 'agentsContext', proxy: 'proxy',
+    default_section_id: 'defaultSiteSection', default_site_space_id: 'defaultSiteSpace',
+  };
+  const fields = Object.keys(names).filter((k) => (patch as Record<string, unknown>)[k] !== undefined && (patch as Record<string, unknown>)[k] !== (site as unknown as Record<string, unknown>)[k]).map((k) => names[k]!);
+  // A section's default site space is set on the section (not compared: the change is recorded as asked).
+  if (sectionDefaultSet && !fields.includes('defaultSiteSpace')) fields.push('defaultSiteSpace');
+  if (fields.length) {
+    await recordAudit(ctx, tx, actor, orgId, {
+      action: 'site.updated', target, payload: { fields, ...(fields.includes('title') ? { title: { before: site.title, after: patch.title } } : {}) },
+    });
+  }
 }
 
 export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<void> {
@@ -225,11 +252,19 @@ export async function getVisitorAuth(ctx: AppContext, actor: Actor, orgId: strin
 
 export async function updateVisitorAuth(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: { fallbackURL?: string | null; rotateKey?: boolean }) {
   if (body.fallbackURL && !/^https?:\/\//i.test(body.fallbackURL)) throw invalidField('/body/fallbackURL', 'must be an http(s) URL');
-  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
     await sitesRepo.update(tx, siteId, {
       ...(body.fallbackURL !== undefined ? { visitor_fallback_url: body.fallbackURL } : {}),
       ...(body.rotateKey ? { visitor_key: randomString(SECRET_LENGTH) } : {}),
     });
+    // Recorded: that the key was rotated (never the key), the fallback URL before and after.
+    const fallbackChanged = body.fallbackURL !== undefined && (body.fallbackURL ?? null) !== site.visitor_fallback_url;
+    if (body.rotateKey || fallbackChanged) {
+      await recordAudit(ctx, tx, actor, orgId, {
+        action: 'site.visitor_auth_changed', target: { type: 'site', id: siteId, label: site.title },
+        payload: { ...(body.rotateKey ? { keyRotated: true } : {}), ...(fallbackChanged ? { fallbackURL: { before: site.visitor_fallback_url, after: body.fallbackURL ?? null } } : {}) },
+      });
+    }
   });
   return getVisitorAuth(ctx, actor, orgId, siteId);
 }
@@ -270,8 +305,12 @@ export async function getCustomization(ctx: AppContext, actor: Actor, orgId: str
 }
 
 export async function putCustomization(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: Customization): Promise<Customization> {
-  await changeSite(ctx, actor, orgId, siteId, async (tx) => {
-    await sitesRepo.update(tx, siteId, { customization: JSON.stringify(body) });
+  await changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
+    const customization = JSON.stringify(body);
+    await sitesRepo.update(tx, siteId, { customization });
+    if (customization !== site.customization) {
+      await recordAudit(ctx, tx, actor, orgId, { action: 'site.customization_changed', target: { type: 'site', id: siteId, label: site.title } });
+    }
   });
   return getCustomization(ctx, actor, orgId, siteId);
 }
@@ -624,6 +663,9 @@ export async function removeCustomHostname(ctx: AppContext, actor: Actor, hostna
   await ctx.db.transaction().execute(async (tx) => {
     const { site } = await siteOfHostname(ctx, tx, actor, hostname, 'edit', true);
     await sitesRepo.update(tx, site.id, { hostname: null });
+    await recordAudit(ctx, tx, actor, site.org_id, {
+      action: 'site.hostname_changed', target: { type: 'site', id: site.id, label: site.title }, payload: { hostname: { before: site.hostname, after: null } },
+    });
     await sitesRepo.touch(tx, site.id, ctx.clock.now().toISOString());
   });
 }
