@@ -126,7 +126,7 @@ describe('audit log: integration installations', () => {
   it('lists the new actions', async () => {
     const t = await createTenant(server);
     const ids = ((await t.api.get(`/v1/orgs/${t.org}/audit-event-actions`)).body.items as { id: string }[]).map((a) => a.id);
-    for (const a of ['site.updated', 'site.visibility_changed', 'site.hostname_changed', 'site.customization_changed', 'site.visitor_auth_changed', 'api_token.created', 'api_token.revoked', 'integration.installed', 'integration.uninstalled', 'integration.installation_updated',
+    for (const a of ['site.share_link_created', 'site.share_link_deleted', 'site.updated', 'site.visibility_changed', 'site.hostname_changed', 'site.customization_changed', 'site.visitor_auth_changed', 'api_token.created', 'api_token.revoked', 'integration.installed', 'integration.uninstalled', 'integration.installation_updated',
       'integration.target_added', 'integration.target_updated', 'integration.target_removed']) expect(ids).toContain(a);
   });
 });
@@ -163,5 +163,29 @@ describe('audit log: site settings', () => {
     expect(await payload(t.api, t.org, list[4]!.id)).toEqual({ fields: ['title'], title: { before: 'Docs site', after: 'Handbook' } });
     expect(await payload(t.api, t.org, list[5]!.id)).toEqual({ visibility: { before: 'public', after: 'unlisted' } });
     expect(list[4]!.target.label).toBe('Handbook');
+  });
+
+  it('records share links created, turned off and on, and deleted, without their key; not a rename or a no-op', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const made = await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Private docs' });
+    const site = `/v1/orgs/${t.org}/sites/${made.body.id}`;
+    const link = await t.api.post(`${site}/share-links`, { name: 'Reviewers' });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect((await t.as('reader').post(`${site}/share-links`, { name: 'Nope' })).status).toBeGreaterThanOrEqual(403);
+    const one = `${site}/share-links/${link.body.id}`;
+    expect((await t.api.patch(one, { active: false })).status).toBe(200);
+    expect((await t.api.patch(one, { active: false })).status).toBe(200); // same: nothing
+    expect((await t.api.patch(one, { name: 'Auditors' })).status).toBe(200); // a rename: not recorded
+    expect((await t.api.patch(one, { active: true })).status).toBe(200);
+    expect((await t.api.delete(one)).status).toBe(205);
+    expect((await t.api.delete(one)).status).toBeGreaterThanOrEqual(204); // gone: nothing
+    const list = (await events(t.api, t.org, '&target=' + made.body.id)).filter((e) => e.action.startsWith('site.share_link'));
+    expect(list.map((e) => e.action)).toEqual(['site.share_link_deleted', 'site.share_link_activated', 'site.share_link_deactivated', 'site.share_link_created']);
+    expect(await payload(t.api, t.org, list[3]!.id)).toEqual({ shareLink: link.body.id, name: 'Reviewers' });
+    expect(await payload(t.api, t.org, list[1]!.id)).toEqual({ shareLink: link.body.id, name: 'Auditors' });
+    const all = JSON.stringify(await Promise.all(list.map((e) => payload(t.api, t.org, e.id))));
+    const key = new URL(link.body.urls.published).searchParams.get('share')!;
+    expect(key.length).toBeGreaterThan(10);
+    expect(all).not.toContain(key);
   });
 });

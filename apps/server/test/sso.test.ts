@@ -189,6 +189,12 @@ describe('SAML sign-in (startURL, acsURL, entityID)', () => {
     const derived = await me.post(`/v1/users/${r.body.user.id}/tokens`, { label: 'cli' });
     expect(derived.status).toBe(201);
     expect(derived.body).toMatchObject({ organization: t.org, expiresAt: r.body.expiresAt });
+    // Recorded in the organization it is bound to (docs/audit-log.md), not with its secret.
+    const made = await t.api.get(`/v1/orgs/${t.org}/audit-events?action=api_token.created&target=${derived.body.id}`);
+    expect(made.body.items).toMatchObject([{ actor: { type: 'user', id: r.body.user.id }, target: { type: 'api-token', id: derived.body.id, label: 'cli' } }]);
+    const details = await t.api.get(new URL(made.body.items[0].urls.location).pathname);
+    expect(details.body.payload).toEqual({ user: r.body.user.id, expiresAt: r.body.expiresAt, sso: true });
+    expect(JSON.stringify(details.body)).not.toContain(derived.body.token);
 
     // It acts only within its organization: elsewhere the user is not a member, and cannot create organizations.
     const other = await createTenant(server);

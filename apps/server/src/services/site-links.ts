@@ -16,6 +16,7 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import { publishedBase } from '../presenters/site.js';
 import { liveRedirects, matchRedirect, redirectTarget, type RedirectDestination } from '../site/redirects.js';
 import { revisionView } from '../site/state.js';
+import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
 import { changeSite, loadSite, loadSiteForReaders } from './sites.js';
 
@@ -32,6 +33,7 @@ export async function createShareLink(ctx: AppContext, actor: Actor, orgId: stri
   return changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
     const link: ShareLinkRow = { id: newId(), site_id: site.id, key: randomString(KEY_LENGTH), name, active: 1, created_at: ctx.clock.now().toISOString() };
     await shareLinksRepo.insert(tx, link);
+    await recordAudit(ctx, tx, actor, site.org_id, { action: 'site.share_link_created', target: { type: 'site', id: site.id, label: site.title }, payload: { shareLink: link.id, name } });
     return { site, link };
   });
 }
@@ -44,13 +46,24 @@ export async function updateShareLink(ctx: AppContext, actor: Actor, orgId: stri
     if (body.name !== undefined) patch.name = body.name;
     if (body.active !== undefined) patch.active = body.active ? 1 : 0;
     if (Object.keys(patch).length) await shareLinksRepo.update(tx, link.id, patch);
+    // Recorded: the link turned on or off (what grants access), not a rename.
+    if (patch.active !== undefined && patch.active !== link.active) {
+      await recordAudit(ctx, tx, actor, site.org_id, {
+        action: patch.active ? 'site.share_link_activated' : 'site.share_link_deactivated', target: { type: 'site', id: site.id, label: site.title },
+        payload: { shareLink: link.id, name: patch.name ?? link.name },
+      });
+    }
     return { site, link: { ...link, ...patch } };
   });
 }
 
 /** Deletes a share link; answers whether there was one. */
 export async function deleteShareLink(ctx: AppContext, actor: Actor, orgId: string, siteId: string, linkId: string): Promise<boolean> {
-  return changeSite(ctx, actor, orgId, siteId, (tx, { site }) => shareLinksRepo.delete(tx, site.id, linkId));
+  return changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
+    const deleted = await shareLinksRepo.delete(tx, site.id, linkId);
+    if (deleted) await recordAudit(ctx, tx, actor, site.org_id, { action: 'site.share_link_deleted', target: { type: 'site', id: site.id, label: site.title }, payload: { shareLink: linkId } });
+    return deleted;
+  });
 }
 
 // Redirects --------------------------------------------------------------------------------------------------------
