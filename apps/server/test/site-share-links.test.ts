@@ -221,4 +221,41 @@ describe('published URL lookup', () => {
     expect(signed.status).toBe(200);
     expect(signed.body.contextId).toBeDefined();
   });
+
+  it('the apiToken of /urls/published reads the content of the site\'s spaces, and nothing else', async () => {
+    const { t, site, space } = await publishedSite('public');
+    const origin = server.ctx.config.publicUrl;
+    const other = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Internal' })).body;
+    const found = await t.api.post('/v1/urls/published', { url: `${origin}/sites/${site.id}/setup` });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const as = (token: string) => (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const site$ = as(found.body.apiToken);
+    // Reads of the site's space, as GitBook's renderer makes them.
+    expect((await site$(`/v1/spaces/${space.id}`)).status).toBe(200);
+    const pages = await site$(`/v1/spaces/${space.id}/content/pages`);
+    expect(pages.status).toBe(200);
+    expect(JSON.stringify(await pages.json())).toContain('Setup');
+    const page = await site$(`/v1/spaces/${space.id}/content/path/setup`);
+    expect(page.status).toBe(200);
+    // Nothing else: another space of the organization is not visible, writes and other resources are refused.
+    expect((await site$(`/v1/spaces/${other.id}`)).status).toBe(404);
+    expect((await site$(`/v1/spaces/${space.id}/comments`, { method: 'POST', body: JSON.stringify({ body: { markdown: 'hi' } }) })).status).toBe(403);
+    expect((await site$(`/v1/spaces/${space.id}/content/page/page-setup`, { method: 'PATCH', body: JSON.stringify({ markdown: 'x\n' }) })).status).toBe(403);
+    expect((await site$('/v1/user')).status).toBe(403);
+    expect((await site$(`/v1/orgs/${t.org}`)).status).toBe(403);
+    expect((await t.api.get(`/v1/spaces/${space.id}/content/page/page-setup`)).body.markdown ?? '').not.toBe('x\n');
+    // Tampered, expired, foreign or non-site tokens: 401.
+    const [h, p, sig] = (found.body.apiToken as string).split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, spaces: [other.id] })).toString('base64url')}.${sig}`;
+    expect((await as(forged)(`/v1/spaces/${other.id}`)).status).toBe(401);
+    const sign = (payload: Record<string, unknown>, exp: number, key: Uint8Array = server.ctx.jwtSecret) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(origin).setExpirationTime(exp).sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await as(await sign(claims, now - 10))(`/v1/spaces/${space.id}`)).status).toBe(401);
+    expect((await as(await sign(claims, now + 600, new TextEncoder().encode('another secret')))(`/v1/spaces/${space.id}`)).status).toBe(401);
+    expect((await as(await sign({ organization: t.org, role: 'admin' }, now + 600))(`/v1/spaces/${space.id}`)).status).toBe(401);
+    expect((await as(await sign(claims, now + 600))(`/v1/spaces/${space.id}`)).status).toBe(200);
+  });
 });

@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import * as OpenApiValidator from 'express-openapi-validator';
 import pino, { type Logger } from 'pino';
 import type { AppContext } from '../context.js';
-import { ApiError, notImplemented } from '../errors.js';
+import { ApiError, forbidden, notImplemented } from '../errors.js';
 import { authenticate, type Actor } from '../services/auth.js';
 import { authorizeIntegrationCall } from '../services/integration-access.js';
 import { newReadScope, inReadScope, type ReadScope } from '../db/read-cache.js';
@@ -128,6 +128,10 @@ export function authenticateCaller(ctx: AppContext): RequestHandler {
     const scope = (l.readScope = newReadScope());
     inReadScope(scope, () => authenticate(ctx, authorization)).then((actor) => {
       l.actor = actor;
+      const op = l.route?.op;
+      if (actor.site && op && !(op.method === 'get' && op.path.startsWith('/v1/spaces/{spaceId}'))) {
+        return next(forbidden("A site API token reads only the content of its site's spaces (GET /v1/spaces/{spaceId}/…)"));
+      }
       next();
     }, next);
   };

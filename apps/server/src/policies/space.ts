@@ -44,7 +44,8 @@ export function spaceAccess(subject: ContentSubject, space: SpaceRow, chain: rea
   const openToAll = space.visibility === 'public' || space.visibility === 'unlisted';
   return {
     role,
-    view: role !== null || openToAll || sharedByKey,
+    // A site API token (services/auth.ts) views the spaces its site published.
+    view: role !== null || openToAll || sharedByKey || (subject.actor.site?.spaces.has(space.id) ?? false),
     access: role !== null || (subject.inOrg && space.visibility === 'public'),
     sharedByKey,
     editMode: space.edit_mode,

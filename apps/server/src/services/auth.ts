@@ -1,5 +1,6 @@
 // API tokens: random secrets shown once, stored only as SHA-256 hashes, sent as `Authorization: Bearer`.
 import { createHash } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import { unauthorized } from '../errors.js';
@@ -20,6 +21,17 @@ export interface Actor {
    * may call only what policies/integration-access.ts lets it (its scopes, on the spaces and sites it covers).
    */
   integration?: IntegrationGrant;
+  /**
+   * Set for a site API token (the `apiToken` of `/v1/urls/published`): it reads the content of its site's spaces and
+   * nothing else (GET operations under `/v1/spaces/{spaceId}`; http/middlewares.ts refuses the rest).
+   */
+  site?: SiteScope;
+}
+
+export interface SiteScope {
+  siteId: string;
+  orgId: string;
+  spaces: ReadonlySet<string>;
 }
 
 export interface IntegrationGrant {
@@ -49,6 +61,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Actor> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized();
+  if (JWT.test(match[1])) return siteTokenActor(ctx, match[1]);
   const found = await tokensRepo.findUserByHash(ctx.db, hashToken(match[1]));
   if (!found) throw unauthorized();
   const now = ctx.clock.now();
@@ -60,6 +73,33 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
     found.token.last_used_at = now.toISOString();
   }
   return actorOf(found.user, found.token);
+}
+
+/** A JWT (API tokens start with `bdy_`, never with a JWT's `eyJ`). */
+const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/;
+
+/**
+ * The actor of a site API token: signed by this server (HS256 with the instance secret, issuer = its public URL),
+ * `kind: "site"`, not expired (an hour from `/v1/urls/published`). It stands for the site's visitor, not a user: no
+ * membership, no role; it may view the spaces the site published when the token was made.
+ */
+async function siteTokenActor(ctx: AppContext, token: string): Promise<Actor> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, ctx.jwtSecret, { algorithms: ['HS256'], issuer: ctx.config.publicUrl, currentDate: ctx.clock.now(), requiredClaims: ['exp'] }));
+  } catch {
+    throw unauthorized('The site API token is not valid or has expired: get a new one from /v1/urls/published');
+  }
+  const { kind, site, organization, spaces, exp } = payload;
+  if (kind !== 'site' || typeof site !== 'string' || typeof organization !== 'string' || !Array.isArray(spaces) || !spaces.every((s) => typeof s === 'string')) {
+    throw unauthorized('The token is not a site API token');
+  }
+  const at = new Date(0).toISOString();
+  const user: UserRow = { id: `site:${site}`, email: '', email_lower: '', display_name: 'Site visitor', photo_url: null, is_instance_admin: 0, created_at: at, updated_at: at };
+  return {
+    user, tokenId: `site:${site}`, isInstanceAdmin: false, ssoOrgId: null, expiresAt: new Date(Number(exp) * 1000).toISOString(),
+    site: { siteId: site, orgId: organization, spaces: new Set(spaces as string[]) },
+  };
 }
 
 /** A user as an actor without a token (to work out what that user may do, e.g. a reviewer's permissions). */
