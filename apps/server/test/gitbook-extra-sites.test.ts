@@ -4,25 +4,14 @@
 // and the integrations enabled on a space and on a site; searching a site's content by scope; a site's external links.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
-import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { randomString } from '../src/lib/ids.js';
-import { createTenant, createUser, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, createUser, useTestServer, type Tenant, getWithHost } from '../src/testing/index.js';
 
 const server = useTestServer();
 
-/** A request with its own Host header (fetch does not let one set it): a site's custom hostname. */
-const getHost = (path: string, host: string) => new Promise<{ status: number; text: string }>((resolve, reject) => {
-  const u = new URL(server.url);
-  const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c: string) => (text += c));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-  });
-  req.on('error', reject);
-  req.end();
-});
+/** A GET with a site's custom hostname as its Host header. */
+const getHost = (path: string, host: string) => getWithHost(server.url, path, host);
 
 describe('site permissions', () => {
   it('grants a guest and a reader roles on one site, which take effect at once; lists, aggregates and removes them', async () => {

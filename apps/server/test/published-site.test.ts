@@ -2,9 +2,8 @@
 // spaces in the URL, markdown twins, llms.txt, sitemap.xml, robots.txt, search, visibility and conditions.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request as httpRequest } from 'node:http';
 import pino from 'pino';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
+import { createTenant, startTestServer, type Tenant, type TestServer, getWithHost } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 import { startServer } from '../src/server.js';
 
@@ -19,18 +18,8 @@ const get = async (path: string, headers: Record<string, string> = {}, url = ser
   return { status: r.status, text: await r.text(), headers: r.headers };
 };
 
-/** A request with its own Host header (fetch does not let one set it): the site's custom hostname. */
-const getHost = (path: string, host: string) => new Promise<{ status: number; text: string }>((resolve, reject) => {
-  const u = new URL(server.url);
-  const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c: string) => (text += c));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-  });
-  req.on('error', reject);
-  req.end();
-});
+/** A GET with a site's custom hostname as its Host header. */
+const getHost = (path: string, host: string) => getWithHost(server.url, path, host);
 
 async function upload(t: Tenant, spaceId: string, name: string, data: Buffer | string, contentType: string): Promise<string> {
   const r = await fetch(`${server.url}/v1/spaces/${spaceId}/content/files?name=${encodeURIComponent(name)}`, {

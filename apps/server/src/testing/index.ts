@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import createFetchClient, { type Client } from 'openapi-fetch';
@@ -247,4 +248,19 @@ export async function createPage(api: TestApi, base: string, body: Record<string
   const r = await api.post(`${base}/content/pages`, body);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
+}
+
+/** A GET of `path` on the server at `baseUrl` with its own Host header (fetch does not let one set it): a custom hostname. */
+export function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(baseUrl);
+    const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
