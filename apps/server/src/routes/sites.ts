@@ -25,6 +25,10 @@ async function view(ctx: AppContext, actor: Actor, orgId: string, siteId: string
 const keyed = <T extends { id: string }>(v: StructureView, list: T[], scope: string) =>
   list.map((item, i) => ({ item, key: [String(i).padStart(6, '0'), item.id] as [string, string], scope: `${scope}:${v.site.id}` }));
 
+
+/** The site a permission operation addresses. */
+const siteTarget = (p: { organizationId: string; siteId: string }) => ({ kind: 'site' as const, orgId: p.organizationId, id: p.siteId });
+
 export const siteHandlers = handlers({
   getCustomHostname: async ({ actor, params }, ctx) => {
     const site = await sites.getCustomHostname(ctx, actor, params.hostname);
@@ -49,27 +53,27 @@ export const siteHandlers = handlers({
     return { status: 204, body: undefined };
   },
   listUserPermissionsInSite: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listUserPermissions(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, query);
+    const page = await permissions.listUserPermissions(ctx, actor, siteTarget(params), query);
     return { status: 200, body: listBody(page.items.map((i) => presentUserPermission(ctx.config, i.permission, i.user, page.showEmails)), page) };
   },
   updateUserPermissionInSite: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'user', params.userId, body.role);
+    await permissions.setPermission(ctx, actor, siteTarget(params), 'user', params.userId, body.role);
     return { status: 204, body: undefined };
   },
   removeUserFromSite: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'user', params.userId);
+    await permissions.removePermission(ctx, actor, siteTarget(params), 'user', params.userId);
     return { status: 204, body: undefined };
   },
   listTeamPermissionsInSite: async ({ actor, params, query }, ctx) => {
-    const page = await permissions.listTeamPermissions(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, query);
+    const page = await permissions.listTeamPermissions(ctx, actor, siteTarget(params), query);
     return { status: 200, body: listBody(page.items.map((i) => presentTeamPermission(i.permission, i.team.team, i.team.counts, i.team.permissions)), page) };
   },
   updateTeamPermissionInSite: async ({ actor, params, body }, ctx) => {
-    await permissions.setPermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'team', params.teamId, body.role);
+    await permissions.setPermission(ctx, actor, siteTarget(params), 'team', params.teamId, body.role);
     return { status: 204, body: undefined };
   },
   removeTeamFromSite: async ({ actor, params }, ctx) => {
-    await permissions.removePermission(ctx, actor, { kind: 'site', orgId: params.organizationId, id: params.siteId }, 'team', params.teamId);
+    await permissions.removePermission(ctx, actor, siteTarget(params), 'team', params.teamId);
     return { status: 204, body: undefined };
   },
   listPermissionsAggregateInSite: async ({ actor, params, query }, ctx) => {
