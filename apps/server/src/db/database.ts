@@ -195,9 +195,10 @@ function wrapClient(client: pg.PoolClient): void {
     }
     if (END.test(text)) {
       const t = tx;
+      const commit = COMMIT.test(text);
       tx = undefined;
-      if (t?.beginPending && (!COMMIT.test(text) || t.deferred.length === 0)) return answer(COMMIT.test(text) ? 'COMMIT' : 'ROLLBACK');
-      const statements = [...(t?.beginPending ? ['begin'] : []), ...(COMMIT.test(text) ? t?.deferred ?? [] : [])];
+      if (t?.beginPending && (!commit || t.deferred.length === 0)) return answer(commit ? 'COMMIT' : 'ROLLBACK');
+      const statements = [...(t?.beginPending ? ['begin'] : []), ...(commit ? t?.deferred ?? [] : [])];
       if (statements.length) return query(`${statements.join(';\n')};\n${text}`).then(last);
       return query(text, ...rest);
     }
