@@ -93,6 +93,12 @@ interface TransactionCheck {
 
 const MAX_ENTRIES = 20_000;
 
+/** Keeps `value` in a domain's map, the oldest entry making room once it holds MAX_ENTRIES. */
+function remember(map: Map<string, unknown>, key: string, value: unknown): void {
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
 export class ReadCache {
   private readonly maps = new Map<CacheDomain, Map<string, unknown>>(CACHE_DOMAINS.map((d) => [d, new Map()]));
   /** The counters the cached values are valid for (undefined: not read yet). */
@@ -192,8 +198,7 @@ export class ReadCache {
     const generation = this.generations.get(domain);
     const value = await load();
     if (this.generations.get(domain) === generation) {
-      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-      map.set(key, value);
+      remember(map, key, value);
     }
     return value;
   }
@@ -218,9 +223,7 @@ export class ReadCache {
       if (!loaded.has(key)) throw new Error(`cachedReadMany: the loader did not answer ${key}`);
       const value = loaded.get(key) as T;
       out.set(key, value);
-      if (!keep) continue;
-      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-      map.set(key, value);
+      if (keep) remember(map, key, value);
     }
     return out;
   }
@@ -246,8 +249,7 @@ export class ReadCache {
     const generation = this.generations.get(domain);
     const value = await load();
     if (this.generations.get(domain) === generation && valid()) {
-      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-      map.set(key, value);
+      remember(map, key, value);
     }
     return value;
   }
