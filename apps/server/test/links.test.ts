@@ -1,6 +1,7 @@
 // Links and backlinks: every kind of target (relative paths, stable page and file refs, anchors, external and in-app
 // URLs, images by name), statuses that follow the content (a link breaks when its target goes, heals when it comes
 // back), stats, the status filter, pagination, per-page links, page and file backlinks.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
@@ -121,5 +122,31 @@ describe('links', () => {
     await api.patch(`${base}/content/page/${target.id}`, { slug: 'renamed' });
     const renamed = await api.get(`${base}/content/page/${target.id}/backlinks`);
     expect(renamed.body.items.map((l: any) => l.page)).toEqual([b.id]);
+  });
+
+  it('finds links by target through the partial target indexes (only rows with that target are in them)', async () => {
+    const { spaceId } = await setup();
+    const db = server.ctx.db;
+    // refreshLinkStatuses compares a target column with `in`, backlinkPages with `=` (with `or` for a page's path or a
+    // file's name, where the planners read the space's rows by the primary key, with full indexes as with these).
+    const queries = [
+      sql`select page_id from page_links where space_id = ${spaceId} and target_page in (${'p'}, ${'q'})`,
+      sql`select page_id from page_links where space_id = ${spaceId} and target_path in (${'a/b'})`,
+      sql`update page_links set status = ${'ok'} where space_id = ${spaceId} and target_file in (${'f'}, ${'g'}) and status <> ${'ok'}`,
+      sql`select page_id, seq from page_links where space_id = ${spaceId} and target_name = ${'x.png'}`,
+    ];
+    const expected = [['page_links_page_target_idx'], ['page_links_path_target_idx'], ['page_links_file_target_idx'], ['page_links_name_target_idx']];
+    for (const [i, query] of queries.entries()) {
+      // Plans only (explain runs nothing); in a transaction for PostgreSQL's `set local`.
+      const plan = await db.transaction().execute(async (tx) => {
+        if (server.dialect === 'postgres') {
+          // An empty table is scanned rather than read through an index; without scans the planner shows which indexes it can use.
+          await sql`set local enable_seqscan = off`.execute(tx);
+          return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
+        }
+        return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
+      });
+      for (const index of expected[i] as string[]) expect(plan, plan).toContain(index);
+    }
   });
 });

@@ -28,6 +28,7 @@ import * as mReadCacheOrganizations from './migrations/20261126T1920-read-cache-
 import * as mReadCacheGit from './migrations/20261126T1930-read-cache-git.js';
 import * as mAuditEvents from './migrations/20261126T1945-audit-events.js';
 import * as mSiteExternalLinks from './migrations/20261126T2000-site-external-links.js';
+import * as mPageLinksPartialIndexes from './migrations/20261126T2100-page-links-partial-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1930-read-cache-git': mReadCacheGit,
   '20261126T1945-audit-events': mAuditEvents,
   '20261126T2000-site-external-links': mSiteExternalLinks,
+  '20261126T2100-page-links-partial-indexes': mPageLinksPartialIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
