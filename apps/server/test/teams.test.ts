@@ -224,3 +224,31 @@ describe('counts, deletion and leaving the organization', () => {
     expect((await api.get(`/v1/orgs/${org}/members/${users.a!.id}`)).body).toMatchObject({ spaces: 0, teams: 0 });
   });
 });
+
+describe('team membership under concurrency', () => {
+  it('adds, removes, bulk edits and role changes of the same users at once never deadlock; Team.members equals the listed rows', async () => {
+    const { org, api, users } = await tenant({ a: 'read', b: 'read', c: 'read', d: 'read' });
+    const people = [users.a!, users.b!, users.c!, users.d!];
+    const t = (await api.put(`/v1/orgs/${org}/teams`, { title: 'Race' })).body;
+    const base = `/v1/orgs/${org}/teams/${t.id}/members`;
+    for (let round = 0; round < 3; round++) {
+      const rs = await Promise.all([
+        ...people.map((u) => api.put(`${base}/${u.id}`, { role: 'member' })),
+        ...people.map((u) => api.delete(`${base}/${u.id}`)),
+        ...people.map((u) => api.put(`${base}/${u.id}`, { role: 'owner' })),
+        api.put(base, { add: people.map((u) => u.id) }),
+        api.put(base, { remove: [people[0]!.id, people[1]!.id] }),
+        // A member leaving through the organization takes their team memberships too.
+        api.delete(`/v1/orgs/${org}/members/${people[3]!.id}`),
+        ...people.map((u) => server.api(u.token).delete(`${base}/${u.id}`)),
+      ]);
+      for (const r of rs) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+      const listed = await api.get(`${base}?limit=100`);
+      expect(listed.body.count).toBe(listed.body.items.length);
+      expect((await api.get(`/v1/orgs/${org}/teams/${t.id}`)).body.members).toBe(listed.body.items.length);
+      const orgMembers = new Set(((await api.get(`/v1/orgs/${org}/members?limit=100`)).body.items as { user: { id: string } }[]).map((m) => m.user.id));
+      for (const m of listed.body.items as { organization: { user: { id: string } } }[]) expect(orgMembers.has(m.organization.user.id)).toBe(true);
+      await addMember(server, org, users.owner!, people[3]!, 'read');
+    }
+  });
+});

@@ -182,9 +182,15 @@ export async function addTeamMember(ctx: AppContext, actor: Actor, orgId: string
   });
 }
 
-/** Removes a user from a team: its managers may remove anyone, and anyone may leave. 204 also when they were not in it. */
+/**
+ * Removes a user from a team: its managers may remove anyone, and anyone may leave. 204 also when they were not in it.
+ * Holds the organization's lock like every other membership change: without it (PostgreSQL) the deleted row's lock,
+ * then the audit event's key share on the organization, deadlocked against an add holding the organization and
+ * waiting for that row.
+ */
 export async function removeTeamMember(ctx: AppContext, actor: Actor, orgId: string, teamId: string, userId: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
+    await locks.organizations(ctx, tx, [orgId]);
     const { team } = await loadTeam(tx, actor, orgId, teamId, userId === actor.user.id ? 'view' : 'admin');
     if (!(await teamsRepo.removeMembers(tx, teamId, [userId]))) return;
     await recordAudit(ctx, tx, actor, orgId, { action: 'team.members_changed', target: { type: 'team', id: teamId, label: team.title }, payload: { added: [], removed: [userId], roles: {} } });

@@ -1,0 +1,631 @@
+#!/usr/bin/env node
+// Race run: fires bursts of concurrent requests that touch the same rows (same page, same member, same hostname,
+// same site, same team, ...) at a built server over real HTTP, and checks after each burst that nothing answered
+// 5xx and that the state is consistent (counts equal the listed rows, numbers unique, the page tree whole, one
+// winner for a unique name). On PostgreSQL, requests alternate between two processes sharing the database.
+// Usage: pnpm build && node scripts/race-api.mjs [--pg=postgres://postgres@127.0.0.1:5432/bindery_x] [--procs=2]
+//        [--only=name,name] [--rounds=3] [--verbose: the answers of each scenario, counted]
+// Exits 1 when a check fails; prints one line per scenario.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
+const pgUrl = arg('pg', '');
+const procs = Number(arg('procs', pgUrl ? 2 : 1));
+const only = arg('only', '').split(',').filter(Boolean);
+const rounds = Number(arg('rounds', 3));
+const token = `bdy_race_admin_${randomBytes(12).toString('hex')}`;
+// The processes on one database share the key; the database keeps its fingerprint, so it stays the same across runs.
+const secretsKey = process.env.BINDERY_SECRETS_KEY ?? createHash('sha256').update(`race:${pgUrl}`).digest('hex');
+const basePort = 18500 + (process.pid % 400);
+
+function start(i) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bindery-race-'));
+  const env = { ...process.env, PORT: String(basePort + i), HOST: '127.0.0.1', BINDERY_ADMIN_TOKEN: token, BINDERY_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', BINDERY_DATA_DIR: dataDir, BINDERY_VALIDATE_RESPONSES: '1' };
+  if (pgUrl) env.DATABASE_URL = pgUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d) => {
+    for (const line of String(d).split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`[proc ${i}] ${line.slice(0, 1500)}\n`);
+  });
+  child.stderr.on('data', (d) => {
+    const s = String(d);
+    if (/error|Error/.test(s)) process.stderr.write(`[proc ${i}] ${s.slice(0, 2000)}`);
+  });
+  return { child, url: `http://127.0.0.1:${basePort + i}` };
+}
+
+async function ready(url) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+const servers = Array.from({ length: procs }, (_, i) => start(i));
+let turn = 0;
+const failures = [];
+const serverErrors = [];
+const seen = new Map(); // answers of the current scenario, for --verbose
+const verbose = process.argv.includes('--verbose');
+
+async function call(tok, method, path, body, headers = {}) {
+  const s = servers[turn++ % servers.length];
+  const init = { method, headers: { authorization: `Bearer ${tok}`, ...headers } };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(s.url + path, init);
+  const text = await r.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  const key = `${method} ${r.status}${r.status >= 400 && json?.error?.message ? ` ${String(json.error.message).slice(0, 90)}` : ''}`;
+  seen.set(key, (seen.get(key) ?? 0) + 1);
+  if (r.status >= 500) serverErrors.push(`${method} ${path} -> ${r.status} ${text.slice(0, 300)}`);
+  return { status: r.status, body: json, headers: r.headers };
+}
+const api = (tok) => ({
+  get: (p, h) => call(tok, 'GET', p, undefined, h),
+  post: (p, b, h) => call(tok, 'POST', p, b ?? {}, h),
+  put: (p, b, h) => call(tok, 'PUT', p, b ?? {}, h),
+  patch: (p, b, h) => call(tok, 'PATCH', p, b ?? {}, h),
+  delete: (p, b, h) => call(tok, 'DELETE', p, b, h),
+});
+const A = api(token);
+
+function check(cond, msg) {
+  if (!cond) failures.push(msg);
+  return cond;
+}
+const statuses = (rs) => rs.map((r) => r.status).sort().join(',');
+const count = (rs, s) => rs.filter((r) => r.status === s).length;
+async function listAll(a, path) {
+  const items = [];
+  let page;
+  for (;;) {
+    const r = await a.get(`${path}${path.includes('?') ? '&' : '?'}limit=1000${page ? `&page=${page}` : ''}`);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    items.push(...r.body.items);
+    if (!r.body.next) return { items, count: r.body.count };
+    page = r.body.next.page;
+  }
+}
+let seq = 0;
+const uniq = () => `${process.pid}-${Date.now().toString(36)}-${seq++}`;
+
+async function mkUser(name = 'User') {
+  const email = `${name.toLowerCase()}-${uniq()}@race.example`;
+  const u = await A.post('/v1/users', { email, displayName: name });
+  if (u.status !== 201) throw new Error(`user: ${u.status} ${JSON.stringify(u.body)}`);
+  const t = await A.post(`/v1/users/${u.body.id}/tokens`, { label: 'race' });
+  return { id: u.body.id, email, token: t.body.token, api: api(t.body.token) };
+}
+async function mkOrg(title = 'Race org') {
+  const r = await A.post('/v1/orgs', { title });
+  if (r.status !== 201) throw new Error(`org: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+async function mkSpace(org, body = {}) {
+  const r = await A.post(`/v1/orgs/${org}/spaces`, { title: 'Race space', ...body });
+  if (r.status !== 201) throw new Error(`space: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+async function invite(org, users, role = 'edit') {
+  const r = await A.post(`/v1/orgs/${org}/invites`, { emails: users.map((u) => u.email), role });
+  if (r.status !== 200) throw new Error(`invite: ${r.status} ${JSON.stringify(r.body)}`);
+}
+async function mkPage(space, body) {
+  const r = await A.post(`/v1/spaces/${space}/content/pages`, body);
+  if (r.status !== 201) throw new Error(`page: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+function flatten(pages, parent = null, out = []) {
+  for (const p of pages ?? []) {
+    out.push({ ...p, parent });
+    flatten(p.pages, p.id, out);
+  }
+  return out;
+}
+async function pageTree(space, cr) {
+  const r = await A.get(cr ? `/v1/spaces/${space}/change-requests/${cr}/content/pages` : `/v1/spaces/${space}/content/pages`);
+  if (r.status !== 200) throw new Error(`pages: ${r.status} ${JSON.stringify(r.body)}`);
+  return flatten(r.body.pages);
+}
+function treeValid(flat, label) {
+  const ids = new Set();
+  let ok = true;
+  for (const p of flat) {
+    if (ids.has(p.id)) ok = check(false, `${label}: page ${p.id} appears twice`) && ok;
+    ids.add(p.id);
+  }
+  const byParent = new Map();
+  for (const p of flat) {
+    if (p.kind === 'link') continue;
+    const k = `${p.parent}`;
+    const set = byParent.get(k) ?? new Set();
+    if (set.has(p.slug)) ok = check(false, `${label}: duplicate slug "${p.slug}" under ${k}`) && ok;
+    set.add(p.slug);
+    byParent.set(k, set);
+  }
+  const paths = new Set();
+  for (const p of flat) {
+    if (p.kind === 'link' || p.kind === 'group') continue;
+    if (paths.has(p.path)) ok = check(false, `${label}: duplicate path "${p.path}"`) && ok;
+    paths.add(p.path);
+  }
+  return ok;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+const scenarios = {
+  // Change request numbers across processes, with merges and status changes racing.
+  async crNumbers() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => A.post(`/v1/spaces/${s.id}/change-requests`, { subject: `cr ${i}` })));
+    check(count(rs, 201) === 30, `crNumbers: statuses ${statuses(rs)}`);
+    const nums = rs.filter((r) => r.status === 201).map((r) => r.body.number).sort((a, b) => a - b);
+    check(nums.join() === Array.from({ length: 30 }, (_, i) => i + 1).join(), `crNumbers: numbers ${nums.join()}`);
+    const sp = await A.get(`/v1/spaces/${s.id}`);
+    check(sp.body.changeRequests === 30 && sp.body.changeRequestsDraft === 30, `crNumbers: counters ${JSON.stringify([sp.body.changeRequests, sp.body.changeRequestsDraft])}`);
+  },
+
+  // Several change requests editing different pages and the same page merged at once, racing direct edits of main.
+  async crMergesVsEdits() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const pages = [];
+    for (let i = 0; i < 4; i++) pages.push(await mkPage(s.id, { title: `Page ${i}`, markdown: `line a\n\nline b ${i}\n` }));
+    const crs = [];
+    for (let i = 0; i < 4; i++) {
+      const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, { subject: `cr ${i}` })).body;
+      const e = await A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: pages[i].id, page: { markdown: `line a\n\nline b ${i} from cr\n` } }, { op: 'createPage', page: { title: `New from cr ${i}` } }] });
+      check(e.status === 200, `crMergesVsEdits: cr edit ${e.status} ${JSON.stringify(e.body)}`);
+      crs.push(cr);
+    }
+    const rs = await Promise.all([
+      ...crs.map((cr) => A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/merge`)),
+      ...pages.map((p, i) => A.patch(`/v1/spaces/${s.id}/content/page/${p.id}`, { title: `Renamed ${i}` })),
+      A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Direct page' }),
+    ]);
+    for (const r of rs) check(r.status < 300, `crMergesVsEdits: ${r.status} ${JSON.stringify(r.body)}`);
+    const flat = await pageTree(s.id);
+    treeValid(flat, 'crMergesVsEdits');
+    for (let i = 0; i < 4; i++) {
+      const p = flat.find((x) => x.id === pages[i].id);
+      check(p?.title === `Renamed ${i}`, `crMergesVsEdits: page ${i} title ${p?.title}`);
+      const md = await A.get(`/v1/spaces/${s.id}/content/page/${pages[i].id}?format=markdown`);
+      check(md.body.markdown?.includes('from cr'), `crMergesVsEdits: page ${i} lost the merged text: ${JSON.stringify(md.body.markdown)}`);
+      check(flat.some((x) => x.title === `New from cr ${i}`), `crMergesVsEdits: page created by cr ${i} missing`);
+    }
+    check(flat.some((x) => x.title === 'Direct page'), 'crMergesVsEdits: direct page missing');
+    const sp = await A.get(`/v1/spaces/${s.id}`);
+    const open = await listAll(A, `/v1/spaces/${s.id}/change-requests?status=merged`);
+    check(open.items.length === 4 && open.count === 4, `crMergesVsEdits: merged list ${open.items.length}/${open.count}`);
+    check(sp.body.changeRequestsDraft === 0 && sp.body.changeRequestsOpen === 0, `crMergesVsEdits: counters ${JSON.stringify([sp.body.changeRequests, sp.body.changeRequestsOpen, sp.body.changeRequestsDraft])}`);
+  },
+
+  // Two pages moved under each other at once: one wins, no cycle, no lost page.
+  async crossMoves() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    for (let round = 0; round < rounds; round++) {
+      const a = await mkPage(s.id, { title: `A${round}` });
+      const b = await mkPage(s.id, { title: `B${round}` });
+      const c = await mkPage(s.id, { title: `C${round}` });
+      const rs = await Promise.all([
+        A.post(`/v1/spaces/${s.id}/content/page/${a.id}/move`, { parent: b.id }),
+        A.post(`/v1/spaces/${s.id}/content/page/${b.id}/move`, { parent: c.id }),
+        A.post(`/v1/spaces/${s.id}/content/page/${c.id}/move`, { parent: a.id }),
+      ]);
+      for (const r of rs) check(r.status < 500, `crossMoves: ${r.status}`);
+      const flat = await pageTree(s.id);
+      treeValid(flat, 'crossMoves');
+      for (const p of [a, b, c]) check(flat.some((x) => x.id === p.id), `crossMoves: page ${p.title} lost (statuses ${statuses(rs)})`);
+    }
+  },
+
+  // Same explicit slug created at once: one 201, the rest 409; same title: suffixed slugs, all distinct.
+  async sameSlug() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const rs = await Promise.all(Array.from({ length: 10 }, () => A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Setup', slug: 'setup' })));
+    check(count(rs, 201) === 1 && count(rs, 409) === 9, `sameSlug explicit: ${statuses(rs)}`);
+    const rs2 = await Promise.all(Array.from({ length: 10 }, () => A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Guide' })));
+    check(count(rs2, 201) === 10, `sameSlug derived: ${statuses(rs2)}`);
+    const flat = await pageTree(s.id);
+    treeValid(flat, 'sameSlug');
+    // Renames to one slug at once.
+    const ps = rs2.map((r) => r.body);
+    const rs3 = await Promise.all(ps.map((p) => A.patch(`/v1/spaces/${s.id}/content/page/${p.id}`, { slug: 'same' })));
+    check(count(rs3, 200) === 1, `sameSlug rename: ${statuses(rs3)}`);
+    treeValid(await pageTree(s.id), 'sameSlug rename');
+  },
+
+  // Duplicate, delete, restore and edit one space at once.
+  async duplicateDeleteRestore() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    await mkPage(s.id, { title: 'Hello', markdown: 'hi\n' });
+    const rs = await Promise.all([
+      A.post(`/v1/spaces/${s.id}/duplicate`),
+      A.delete(`/v1/spaces/${s.id}`),
+      A.post(`/v1/spaces/${s.id}/duplicate`),
+      A.post(`/v1/spaces/${s.id}/restore`),
+      A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'During' }),
+      A.post(`/v1/spaces/${s.id}/duplicate`),
+      A.delete(`/v1/spaces/${s.id}`),
+    ]);
+    for (const r of rs) check(r.status < 500, `duplicateDeleteRestore: ${r.status} ${JSON.stringify(r.body)}`);
+    const dups = rs.filter((r, i) => [0, 2, 5].includes(i) && r.status === 201).map((r) => r.body);
+    for (const d of dups) {
+      const flat = await pageTree(d.id);
+      check(flat.some((p) => p.title === 'Hello'), `duplicateDeleteRestore: duplicate ${d.id} misses the page`);
+      treeValid(flat, 'duplicate');
+    }
+    const list = await listAll(A, `/v1/orgs/${org.id}/spaces`);
+    check(list.items.length === list.count, `duplicateDeleteRestore: list ${list.items.length} vs count ${list.count}`);
+  },
+
+  // The same custom hostname claimed by sites of different organizations at once: one winner.
+  async hostnameClaims() {
+    const host = `docs-${uniq()}.race.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '');
+    const sites = [];
+    for (let i = 0; i < 6; i++) {
+      const org = await mkOrg();
+      const site = await A.post(`/v1/orgs/${org.id}/sites`, { title: `Site ${i}` });
+      check(site.status === 201, `hostnameClaims: site ${site.status} ${JSON.stringify(site.body)}`);
+      sites.push({ org: org.id, site: site.body.id });
+    }
+    const rs = await Promise.all(sites.map((x) => A.patch(`/v1/orgs/${x.org}/sites/${x.site}`, { hostname: host })));
+    check(count(rs, 200) === 1 && count(rs, 409) === 5, `hostnameClaims: ${statuses(rs)} ${JSON.stringify(rs.find((r) => r.status >= 500)?.body ?? '')}`);
+    const g = await A.get(`/v1/custom-hostnames/${host}`);
+    check(g.status === 200, `hostnameClaims: get ${g.status}`);
+    // Org hostnames (subdomains) claimed at once.
+    const sub = `race${uniq()}`.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 30);
+    const orgs = [];
+    for (let i = 0; i < 4; i++) orgs.push(await mkOrg());
+    const rs2 = await Promise.all(orgs.map((o) => A.patch(`/v1/orgs/${o.id}`, { hostname: sub })));
+    check(count(rs2, 200) === 1 && count(rs2, 409) === 3, `hostnameClaims org: ${statuses(rs2)} ${JSON.stringify(rs2.map((r) => r.body?.error?.message ?? ''))}`);
+  },
+
+  // Publish/unpublish/update a site and add spaces at once.
+  async sitePublish() {
+    const org = await mkOrg();
+    const spaces = [];
+    for (let i = 0; i < 5; i++) spaces.push(await mkSpace(org.id, { title: `Space ${i}` }));
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Site' })).body;
+    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const rs = await Promise.all([
+      ...spaces.map((s) => A.post(`${base}/site-spaces`, { spaceId: s.id })),
+      ...spaces.map((s) => A.post(`${base}/site-spaces`, { spaceId: s.id })),
+      A.post(`${base}/publish`),
+      A.post(`${base}/unpublish`),
+      A.post(`${base}/publish`),
+      A.patch(base, { title: 'Renamed site' }),
+    ]);
+    for (const r of rs) check(r.status < 500, `sitePublish: ${r.status} ${JSON.stringify(r.body)}`);
+    const ss = await listAll(A, `${base}/site-spaces`);
+    check(ss.items.length === ss.count, `sitePublish: site spaces ${ss.items.length} vs ${ss.count}`);
+    const paths = ss.items.map((x) => x.path);
+    check(new Set(paths).size === paths.length, `sitePublish: duplicate paths ${paths.join()}`);
+    check(ss.items.filter((x) => x.default).length === 1, `sitePublish: defaults ${ss.items.filter((x) => x.default).length}`);
+    // Sections added at once.
+    const site2 = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Site 2' })).body;
+    const base2 = `/v1/orgs/${org.id}/sites/${site2.id}`;
+    const rs2 = await Promise.all(spaces.map((s) => A.post(`${base2}/sections`, { spaceId: s.id })));
+    for (const r of rs2) check(r.status < 500, `sitePublish sections: ${r.status} ${JSON.stringify(r.body)}`);
+    const secs = await listAll(A, `${base2}/sections`);
+    check(secs.items.length === secs.count && secs.items.filter((x) => x.default).length === 1, `sitePublish sections: ${secs.items.length}/${secs.count} defaults ${secs.items.filter((x) => x.default).length}`);
+    const secPaths = secs.items.map((x) => x.path);
+    check(new Set(secPaths).size === secPaths.length, `sitePublish sections: duplicate paths ${secPaths.join()}`);
+  },
+
+  // Role changes, removals and re-invites of one member at once; the last admin is kept.
+  async memberRoles() {
+    const org = await mkOrg();
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push(await mkUser(`M${i}`));
+    await invite(org.id, users, 'read');
+    const u = users[0];
+    const rs = await Promise.all([
+      A.patch(`/v1/orgs/${org.id}/members/${u.id}`, { role: 'admin' }),
+      A.patch(`/v1/orgs/${org.id}/members/${u.id}`, { role: 'edit' }),
+      A.delete(`/v1/orgs/${org.id}/members/${u.id}`),
+      A.post(`/v1/orgs/${org.id}/invites`, { emails: [u.email], role: 'review' }),
+      A.patch(`/v1/orgs/${org.id}/members/${u.id}`, { role: null }),
+      A.post(`/v1/orgs/${org.id}/invites`, { emails: [u.email], role: 'create' }),
+      A.delete(`/v1/orgs/${org.id}/members/${u.id}`),
+    ]);
+    for (const r of rs) check(r.status < 500, `memberRoles: ${r.status} ${JSON.stringify(r.body)}`);
+    const m = await listAll(A, `/v1/orgs/${org.id}/members`);
+    check(m.items.length === m.count, `memberRoles: members ${m.items.length} vs count ${m.count}`);
+    const ids = m.items.map((x) => x.user.id);
+    check(new Set(ids).size === ids.length, 'memberRoles: a member listed twice');
+    // Two admins each demote the other and themselves at once, twice.
+    const a1 = users[1], a2 = users[2];
+    await A.patch(`/v1/orgs/${org.id}/members/${a1.id}`, { role: 'admin' });
+    await A.patch(`/v1/orgs/${org.id}/members/${a2.id}`, { role: 'admin' });
+    const me = (await A.get('/v1/user')).body.id;
+    const adminDemotes = await Promise.all([
+      a1.api.patch(`/v1/orgs/${org.id}/members/${a2.id}`, { role: 'read' }),
+      a2.api.patch(`/v1/orgs/${org.id}/members/${a1.id}`, { role: 'read' }),
+      a1.api.delete(`/v1/orgs/${org.id}/members/${me}`),
+    ]);
+    for (const r of adminDemotes) check(r.status < 500, `memberRoles demote: ${r.status} ${JSON.stringify(r.body)}`);
+    const m2 = await listAll(A, `/v1/orgs/${org.id}/members`);
+    check(m2.items.some((x) => x.role === 'admin'), 'memberRoles: no admin left');
+  },
+
+  // Team membership adds/removes/role changes of one user at once; team member counts equal rows.
+  async teamMembers() {
+    const org = await mkOrg();
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await mkUser(`T${i}`));
+    await invite(org.id, users, 'read');
+    const tr = await A.put(`/v1/orgs/${org.id}/teams`, { title: 'Team' });
+    if (!check(tr.status === 201, `teamMembers: create ${tr.status} ${JSON.stringify(tr.body)}`)) return;
+    const team = tr.body;
+    const base = `/v1/orgs/${org.id}/teams/${team.id}/members`;
+    for (let round = 0; round < rounds; round++) {
+      const rs = await Promise.all([
+        ...users.map((u) => A.put(`${base}/${u.id}`, { role: 'member' })),
+        ...users.map((u) => A.put(`${base}/${u.id}`, { role: 'owner' })),
+        ...users.map((u) => A.delete(`${base}/${u.id}`)),
+        A.put(base, { add: users.map((u) => u.id) }),
+        A.put(base, { remove: users.slice(0, 2).map((u) => u.id) }),
+        A.delete(`/v1/orgs/${org.id}/members/${users[3].id}`),
+      ]);
+      for (const r of rs) check(r.status < 500, `teamMembers: ${r.status} ${JSON.stringify(r.body)}`);
+      const list = await listAll(A, base);
+      check(list.items.length === list.count, `teamMembers: ${list.items.length} vs count ${list.count}`);
+      const t = await A.get(`/v1/orgs/${org.id}/teams/${team.id}`);
+      if (t.body && typeof t.body.members === 'number') check(t.body.members === list.items.length, `teamMembers: team.members ${t.body.members} vs ${list.items.length}`);
+      const memberIds = new Set((await listAll(A, `/v1/orgs/${org.id}/members`)).items.map((x) => x.user.id));
+      for (const x of list.items) check(memberIds.has(x.organization?.user?.id), `teamMembers: team holds a non-member ${JSON.stringify(x).slice(0, 100)}`);
+      await invite(org.id, [users[3]], 'read');
+    }
+  },
+
+  // Users with the same email created at once; tokens for one user at once.
+  async sameEmail() {
+    const email = `dup-${uniq()}@race.example`;
+    const rs = await Promise.all(Array.from({ length: 8 }, () => A.post('/v1/users', { email, displayName: 'Dup' })));
+    check(count(rs, 201) === 1 && count(rs, 409) === 7, `sameEmail: ${statuses(rs)} ${JSON.stringify(rs.find((r) => r.status !== 201 && r.status !== 409)?.body ?? '')}`);
+    const email2 = `Dup2-${uniq()}@race.example`;
+    const rs2 = await Promise.all([A.post('/v1/users', { email: email2, displayName: 'Dup' }), A.post('/v1/users', { email: email2.toLowerCase(), displayName: 'Dup' }), A.post('/v1/users', { email: email2.toUpperCase(), displayName: 'Dup' })]);
+    check(count(rs2, 201) <= 1 || true, '');
+    for (const r of rs2) check(r.status < 500, `sameEmail case: ${r.status} ${JSON.stringify(r.body)}`);
+  },
+
+  // Grants on one space for one user changed at once from several sides.
+  async grants() {
+    const org = await mkOrg();
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push(await mkUser(`G${i}`));
+    await invite(org.id, users, 'read');
+    const s = await mkSpace(org.id);
+    const team = (await A.put(`/v1/orgs/${org.id}/teams`, { title: 'Team G' })).body;
+    const rs = await Promise.all([
+      ...users.map((u) => A.post(`/v1/spaces/${s.id}/permissions`, { role: 'edit', users: [u.id] })),
+      ...users.map((u) => A.post(`/v1/spaces/${s.id}/permissions`, { role: 'review', users: [u.id] })),
+      ...users.map((u) => A.delete(`/v1/spaces/${s.id}/permissions/users/${u.id}`)),
+      A.post(`/v1/spaces/${s.id}/permissions`, { role: 'comment', teams: [team.id] }),
+      A.delete(`/v1/spaces/${s.id}/permissions/teams/${team.id}`),
+      A.delete(`/v1/orgs/${org.id}/teams/${team.id}`),
+    ]);
+    for (const r of rs) check(r.status < 500, `grants: ${r.status} ${JSON.stringify(r.body)}`);
+    const pu = await listAll(A, `/v1/spaces/${s.id}/permissions/users`);
+    check(pu.items.length === pu.count, `grants: users ${pu.items.length} vs ${pu.count}`);
+    const ids = pu.items.map((x) => x.user?.id ?? x.id);
+    check(new Set(ids).size === ids.length, 'grants: a user listed twice');
+  },
+
+  // Collections: moves into each other at once (cycles), deleting a collection while spaces are created in it.
+  async collections() {
+    const org = await mkOrg();
+    const c1 = (await A.post(`/v1/orgs/${org.id}/collections`, { title: 'C1' })).body;
+    const c2 = (await A.post(`/v1/orgs/${org.id}/collections`, { title: 'C2' })).body;
+    const rs = await Promise.all([
+      A.post(`/v1/collections/${c1.id}/move`, { parent: c2.id }),
+      A.post(`/v1/collections/${c2.id}/move`, { parent: c1.id }),
+      A.post(`/v1/orgs/${org.id}/spaces`, { title: 'In C1', parent: c1.id }),
+      A.delete(`/v1/collections/${c1.id}`),
+      A.post(`/v1/orgs/${org.id}/spaces`, { title: 'In C1 again', parent: c1.id }),
+      A.post(`/v1/orgs/${org.id}/collections`, { title: 'Child of C1', parent: c1.id }),
+    ]);
+    for (const r of rs) check(r.status < 500, `collections: ${r.status} ${JSON.stringify(r.body)}`);
+    // Every live space sits in a live collection or at the top.
+    const spaces = await listAll(A, `/v1/orgs/${org.id}/spaces`);
+    const cols = await listAll(A, `/v1/orgs/${org.id}/collections`);
+    const colIds = new Set(cols.items.map((c) => c.id));
+    for (const s of spaces.items) check(!s.parent || colIds.has(s.parent), `collections: space ${s.id} in a deleted collection ${s.parent}`);
+    for (const c of cols.items) check(!c.parent || colIds.has(c.parent), `collections: collection ${c.id} in a deleted collection ${c.parent}`);
+  },
+
+  // A page edited by many writers with If-Match: exactly one wins each round.
+  async ifMatch() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const p = await mkPage(s.id, { title: 'P', markdown: 'v0\n' });
+    const head = await A.get(`/v1/spaces/${s.id}/content`);
+    const etag = head.headers.get('etag');
+    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => A.patch(`/v1/spaces/${s.id}/content/page/${p.id}`, { markdown: `v${i + 1}\n` }, { 'if-match': etag })));
+    check(count(rs, 200) === 1 && count(rs, 412) === 7, `ifMatch: ${statuses(rs)}`);
+    // Same on a change request.
+    const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, {})).body;
+    const crEtag = `"${cr.revision}"`;
+    const rs2 = await Promise.all(Array.from({ length: 6 }, (_, i) => A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `x${i}` } }] }, { 'if-match': crEtag })));
+    check(count(rs2, 200) === 1 && count(rs2, 412) === 5, `ifMatch cr: ${statuses(rs2)}`);
+  },
+
+  // Revisions listed while pages are written: every revision in a chain reachable and readable.
+  async revisionsDuringWrites() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const writes = Array.from({ length: 15 }, (_, i) => A.post(`/v1/spaces/${s.id}/content/pages`, { title: `W${i}` }));
+    const reads = Array.from({ length: 15 }, async () => {
+      const c = await A.get(`/v1/spaces/${s.id}/content`);
+      if (c.status !== 200) return c;
+      return A.get(`/v1/spaces/${s.id}/revisions/${c.body.id}/pages`);
+    });
+    const rs = await Promise.all([...writes, ...reads]);
+    for (const r of rs) check(r.status < 300, `revisionsDuringWrites: ${r.status} ${JSON.stringify(r.body)}`);
+    const flat = await pageTree(s.id);
+    check(flat.length === 15, `revisionsDuringWrites: ${flat.length} pages`);
+  },
+
+  // Comments and reactions on one comment at once (counters), comment deleted while replied to.
+  async commentsReplies() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const c = (await A.post(`/v1/spaces/${s.id}/comments`, { body: { markdown: 'hello' } })).body;
+    const rs = await Promise.all([
+      ...Array.from({ length: 8 }, () => A.post(`/v1/spaces/${s.id}/comments/${c.id}/replies`, { body: { markdown: 'reply' } })),
+      A.delete(`/v1/spaces/${s.id}/comments/${c.id}`),
+      ...Array.from({ length: 4 }, () => A.post(`/v1/spaces/${s.id}/comments/${c.id}/replies`, { body: { markdown: 'reply' } })),
+    ]);
+    for (const r of rs) check(r.status < 500, `commentsReplies: ${r.status} ${JSON.stringify(r.body)}`);
+    const sp = await A.get(`/v1/spaces/${s.id}`);
+    const list = await listAll(A, `/v1/spaces/${s.id}/comments`);
+    check(list.items.length === list.count && (sp.body.comments ?? list.count) === list.count, `commentsReplies: list ${list.items.length} count ${list.count} space.comments ${sp.body.comments}`);
+  },
+
+  // Invite links joined at once by many users; an invite link deleted during joins.
+  async inviteLinks() {
+    const org = await mkOrg();
+    const link = await A.post(`/v1/orgs/${org.id}/link-invites`, { role: 'read' });
+    if (!check(link.status === 201 || link.status === 200, `inviteLinks: create ${link.status} ${JSON.stringify(link.body)}`)) return;
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await mkUser(`L${i}`));
+    const rs = await Promise.all([
+      ...users.map((u) => u.api.post(`/v1/orgs/${org.id}/invites/${link.body.id}`)),
+      ...users.map((u) => u.api.post(`/v1/orgs/${org.id}/invites/${link.body.id}`)),
+      A.delete(`/v1/orgs/${org.id}/link-invites/${link.body.id}`),
+    ]);
+    for (const r of rs) check(r.status < 500, `inviteLinks: ${r.status} ${JSON.stringify(r.body)}`);
+    const m = await listAll(A, `/v1/orgs/${org.id}/members`);
+    check(m.items.length === m.count, `inviteLinks: members ${m.items.length} vs ${m.count}`);
+  },
+
+  // Redirects upserted at once with the same source.
+  async redirects() {
+    const org = await mkOrg();
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Site R' })).body;
+    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => A.post(`${base}/redirects`, { source: '/old', destination: { kind: 'external', url: `https://example.com/${i}` } })));
+    for (const r of rs) check(r.status < 500, `redirects: ${r.status} ${JSON.stringify(r.body)}`);
+    check(rs.filter((r) => r.status < 300).length === 1, `redirects: ${statuses(rs)} ${JSON.stringify(rs.filter((r) => r.status >= 300).map((r) => r.body?.error?.message).slice(0, 2))}`);
+    const list = await listAll(A, `${base}/redirects`);
+    check(list.items.length === 1 && list.count === 1, `redirects: ${list.items.length}/${list.count}`);
+  },
+
+  // Space transfer to another organization while edited, duplicated, and transferred elsewhere.
+  async transfers() {
+    const org1 = await mkOrg(), org2 = await mkOrg(), org3 = await mkOrg();
+    const s = await mkSpace(org1.id);
+    const rs = await Promise.all([
+      A.post(`/v1/spaces/${s.id}/transfer`, { organization: org2.id }),
+      A.post(`/v1/spaces/${s.id}/transfer`, { organization: org3.id }),
+      A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'X' }),
+      A.post(`/v1/spaces/${s.id}/duplicate`),
+      A.post(`/v1/spaces/${s.id}/change-requests`, {}),
+    ]);
+    for (const r of rs) check(r.status < 500, `transfers: ${r.status} ${JSON.stringify(r.body)}`);
+    const got = await A.get(`/v1/spaces/${s.id}`);
+    const owner = got.body.organization;
+    for (const o of [org1, org2, org3]) {
+      const l = await listAll(A, `/v1/orgs/${o.id}/spaces`);
+      check(l.items.some((x) => x.id === s.id) === (o.id === owner), `transfers: listed in ${o.id} but owned by ${owner}`);
+      check(l.items.length === l.count, `transfers: count ${l.count} vs ${l.items.length}`);
+    }
+  },
+
+  // Everything administrative in one organization at once (audit events, grants, teams, members, spaces,
+  // collections, sites): on PostgreSQL the row locks and the foreign keys must never deadlock.
+  async orgMix() {
+    const org = await mkOrg();
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await mkUser(`X${i}`));
+    await invite(org.id, users, 'read');
+    const team = (await A.put(`/v1/orgs/${org.id}/teams`, { title: 'Mix team' })).body;
+    const col = (await A.post(`/v1/orgs/${org.id}/collections`, { title: 'Mix col' })).body;
+    const spaces = [];
+    for (let i = 0; i < 3; i++) spaces.push(await mkSpace(org.id, { title: `Mix ${i}` }));
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Mix site' })).body;
+    const ops = [
+      (i) => A.patch(`/v1/orgs/${org.id}/members/${users[i % 4].id}`, { role: ['read', 'edit', 'review'][i % 3] }),
+      (i) => A.put(`/v1/orgs/${org.id}/teams/${team.id}/members/${users[i % 4].id}`, {}),
+      (i) => A.delete(`/v1/orgs/${org.id}/teams/${team.id}/members/${users[i % 4].id}`),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/permissions`, { role: 'edit', users: [users[i % 4].id] }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/permissions`, { role: 'read', teams: [team.id] }),
+      (i) => A.patch(`/v1/spaces/${spaces[i % 3].id}`, { visibility: i % 2 ? 'private' : 'in-collection', title: `Mix ${i}` }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/move`, { parent: i % 2 ? col.id : null }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/content/pages`, { title: `p${i}` }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/comments`, { body: { markdown: `c${i}` } }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/change-requests`, { subject: `cr${i}` }),
+      (i) => A.patch(`/v1/collections/${col.id}`, { title: `Col ${i}` }),
+      (i) => A.post(`/v1/collections/${col.id}/permissions`, { role: 'comment', users: [users[i % 4].id] }),
+      (i) => A.patch(`/v1/orgs/${org.id}/sites/${site.id}`, { title: `Site ${i}` }),
+      (i) => A.post(`/v1/orgs/${org.id}/sites/${site.id}/site-spaces`, { spaceId: spaces[i % 3].id }),
+      (i) => A.patch(`/v1/orgs/${org.id}`, { title: `Org ${i}` }),
+      (i) => A.post(`/v1/orgs/${org.id}/invites`, { emails: [users[i % 4].email], role: 'comment' }),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/duplicate`),
+      (i) => A.put(`/v1/orgs/${org.id}/teams`, { title: `Team ${i}`, members: [users[i % 4].id] }),
+      (i) => A.patch(`/v1/orgs/${org.id}/teams/${team.id}`, { title: `Mix team ${i}` }),
+      (i) => A.post(`/v1/orgs/${org.id}/sites/${site.id}/permissions`, { role: 'read', users: [users[i % 4].id] }),
+      (i) => A.post(`/v1/orgs/${org.id}/link-invites`, { role: 'read' }),
+      (i) => A.put(`/v1/orgs/${org.id}/teams/${team.id}/members`, { add: [users[i % 4].id], remove: [users[(i + 1) % 4].id] }),
+      (i) => A.delete(`/v1/spaces/${spaces[i % 3].id}`),
+      (i) => A.post(`/v1/spaces/${spaces[i % 3].id}/restore`),
+      (i) => A.delete(`/v1/orgs/${org.id}/members/${users[i % 4].id}`),
+      (i) => A.post(`/v1/orgs/${org.id}/sites/${site.id}/${i % 2 ? 'publish' : 'unpublish'}`),
+      (i) => A.post(`/v1/orgs/${org.id}/sites/${site.id}/share-links`, { name: `l${i}` }),
+      (i) => A.put(`/v1/orgs/${org.id}/sites/${site.id}/customization`, { title: `Custom ${i}` }),
+      (i) => A.post(`/v1/orgs/${org.id}/sites/${site.id}/sections`, { spaceId: spaces[i % 3].id }),
+      (i) => A.patch(`/v1/orgs/${org.id}/members/${users[i % 4].id}`, { role: 'admin' }),
+    ];
+    for (let round = 0; round < rounds; round++) {
+      const rs = await Promise.all(Array.from({ length: 66 }, (_, i) => ops[(i + round) % ops.length](i)));
+      for (const r of rs) check(r.status < 500, `orgMix: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    const m = await listAll(A, `/v1/orgs/${org.id}/members`);
+    check(m.items.length === m.count, `orgMix: members ${m.items.length} vs ${m.count}`);
+  },
+};
+
+try {
+  await Promise.all(servers.map((s) => ready(s.url)));
+  for (const [name, fn] of Object.entries(scenarios)) {
+    if (only.length && !only.includes(name)) continue;
+    const f0 = failures.length, e0 = serverErrors.length;
+    const t0 = Date.now();
+    seen.clear();
+    try {
+      await fn();
+    } catch (e) {
+      failures.push(`${name}: threw ${e?.stack ?? e}`);
+    }
+    const newF = failures.slice(f0), newE = serverErrors.slice(e0);
+    console.log(`${newF.length || newE.length ? 'FAIL' : 'ok  '} ${name} (${Date.now() - t0} ms)`);
+    for (const f of newF) console.log(`     ${f}`);
+    for (const e of newE) console.log(`     5xx: ${e}`);
+    if (verbose) for (const [k, n] of seen) console.log(`     ${n} x ${k}`);
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+}
+console.log(`${failures.length} failed checks, ${serverErrors.length} server errors (${pgUrl ? `PostgreSQL, ${procs} processes` : 'SQLite'})`);
+process.exit(failures.length || serverErrors.length ? 1 : 0);
