@@ -221,7 +221,7 @@ describe('pages', () => {
 });
 
 describe('markdown <-> document through the API', () => {
-  const corpus = ['readme.md', 'headings.md', 'nested-lists.md', 'tables.md', 'code-blocks.md', 'images.md', 'links.md', 'hints.md', 'task-lists.md', 'gitbook-page.md'];
+  const corpus = ['readme.md', 'headings.md', 'nested-lists.md', 'tables.md', 'code-blocks.md', 'images.md', 'links.md', 'hints.md', 'task-lists.md', 'gitbook-page.md', 'gitbook-blocks.md'];
 
   it('stores normalised markdown, serves it as a document that writes back to the same markdown', async () => {
     const { api, base } = await tenant();
@@ -246,6 +246,50 @@ describe('markdown <-> document through the API', () => {
     const bad = await api.post(`${base}/content/pages`, { title: 'Bad', document: { object: 'document', nodes: [{ object: 'block', type: 'nope' }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('/body/document');
+  });
+
+  it("shows GitBook's tabs, steppers, columns, expandables and embeds as blocks, and takes them as blocks", async () => {
+    const { api, base, spaceId } = await tenant();
+    const p = await createPage(api, base, { title: 'Blocks', markdown: fixture('gitbook-blocks.md') });
+    const doc = (await api.get(`${base}/content/page/${p.id}?format=document`)).body.document;
+    const top = doc.nodes.map((n: { type: string }) => n.type);
+    for (const type of ['tabs', 'stepper', 'columns', 'embed', 'expandable']) expect(top, type).toContain(type);
+    const tabs = doc.nodes.find((n: { type: string }) => n.type === 'tabs');
+    expect(tabs.nodes.map((t: { type: string; data: { title: string } }) => `${t.type}:${t.data.title}`)).toEqual(['tabs-item:macOS', 'tabs-item:Linux & BSD']);
+    // The same through getPageDocumentInRevisionById.
+    const rev = (await api.get(base)).body.revision;
+    const inRevision = await api.get(`/v1/spaces/${spaceId}/revisions/${rev}/page/${p.id}/document`);
+    expect(inRevision.status).toBe(200);
+    expect(inRevision.body.nodes.map((n: { type: string }) => n.type)).toEqual(top);
+
+    // A client writes GitBook's blocks: stored as the tag lines GitBook's Git Sync writes.
+    const para = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    const made = await createPage(api, base, {
+      title: 'Made',
+      document: {
+        object: 'document',
+        nodes: [
+          { object: 'block', type: 'tabs', data: {}, nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'npm' }, nodes: [para('npm i x')] }, { object: 'block', type: 'tabs-item', data: { title: 'pnpm' }, nodes: [para('pnpm add x')] }] },
+          { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://www.youtube.com/watch?v=x' }, nodes: [] },
+          { object: 'block', type: 'expandable', isVoid: true, data: {}, nodes: [], fragments: [
+            { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [para('FAQ')] },
+            { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [para('Answer.')] },
+          ] },
+        ],
+      },
+    });
+    expect(made.markdown).toBe('{% tabs %}\n{% tab title="npm" %}\nnpm i x\n{% endtab %}\n\n{% tab title="pnpm" %}\npnpm add x\n{% endtab %}\n{% endtabs %}\n\n{% embed url="https://www.youtube.com/watch?v=x" %}\n\n<details>\n\n<summary>FAQ</summary>\n\nAnswer.\n\n</details>\n');
+    const shown = (await api.get(`${base}/content/page/${made.id}?format=document`)).body.document;
+    expect(shown.nodes.map((n: { type: string }) => n.type)).toEqual(['tabs', 'embed', 'expandable']);
+
+    // Blocks that cannot be written as tag lines are refused, naming the node; nothing is written.
+    const before = (await api.get(base)).body.revision;
+    const bad = await api.post(`${base}/content/pages`, { title: 'Bad', document: { object: 'document', nodes: [{ object: 'block', type: 'tabs', data: {}, nodes: [para('loose')] }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('/body/document/nodes/0/nodes/0/type');
+    const stray = await api.patch(`${base}/content/page/${made.id}`, { document: { object: 'document', nodes: [{ object: 'block', type: 'column', data: {}, nodes: [] }] } });
+    expect(stray.status).toBe(400);
+    expect((await api.get(base)).body.revision).toBe(before);
   });
 });
 

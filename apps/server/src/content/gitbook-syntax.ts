@@ -133,11 +133,17 @@ export function formatFigure(src: string, alt: string, caption: string): string 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 const ENTITY = /&(amp|lt|gt|quot|apos|#39);/g;
 
-function decodeEntities(value: string): string {
+/** Decodes the few character references GitBook writes in tag attributes and HTML text. */
+export function decodeEntities(value: string): string {
   return value.replace(ENTITY, (_all, name: string) => ENTITIES[name] ?? '');
 }
 
+/** Escapes any `&` that decodeEntities would otherwise decode (`decodeEntities(escapeAmpersands(v)) === v`), leaving a raw `&` as GitBook writes it. */
+export function escapeAmpersands(value: string): string {
+  return value.replace(ENTITY, (entity) => `&amp;${entity.slice(1)}`);
+}
+
 /** Escapes `"` and any `&` that would otherwise be decoded, leaving other text as GitBook writes it. */
-function encodeAttribute(value: string): string {
-  return value.replace(ENTITY, (entity) => `&amp;${entity.slice(1)}`).replaceAll('"', '&quot;');
+export function encodeAttribute(value: string): string {
+  return escapeAmpersands(value).replaceAll('"', '&quot;');
 }

@@ -6,6 +6,7 @@
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
 import { checkDocumentLimits, type Document } from './document.js';
 import { documentIndex, type ExtractedLink, type Section } from './extract.js';
+import { foldGitBookBlocks } from './gitbook-blocks.js';
 import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
@@ -74,9 +75,9 @@ export const TASKS = {
     });
   },
 
-  /** The GitBook JSON document of stored markdown. */
+  /** The GitBook JSON document of stored markdown, as the API shows it (GitBook's container blocks folded). */
   pageDocument(input: { markdown: string }): Document {
-    return markdownToDocument(input.markdown);
+    return foldGitBookBlocks(markdownToDocument(input.markdown));
   },
 
   /** Markdown of a GitBook JSON document (comment bodies, descriptions), checked against the limits first. */

@@ -3,6 +3,7 @@
 // Errors are ContentErrors located at the edit (its index in the batch) and its field (errors.ts); the caller turns
 // them into messages naming its request's fields.
 import { checkDocumentLimits } from '../content/document.js';
+import { GITBOOK_BLOCK_TYPES, GitBookBlockError, unfoldGitBookBlocks } from '../content/gitbook-blocks.js';
 import { ContentLimitError } from '../content/limits.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { documentPage, normalizePage } from '../content/process.js';
@@ -175,9 +176,9 @@ export async function prepareEdits(edits: readonly ContentEdit[]): Promise<void>
     if ((edit.op !== 'createPage' && edit.op !== 'updatePage') || prepared.has(edit)) continue;
     if (edit.document !== undefined) {
       const where = editField(i, 'document');
-      checkDocument(edit.document, where);
+      const stored = checkDocument(edit.document, where);
       try {
-        prepared.set(edit, await documentPage(edit.document as unknown as Document));
+        prepared.set(edit, await documentPage(stored));
       } catch (err) {
         if (err instanceof PoolBusyError) throw err;
         if (err instanceof ContentLimitError) throw locatedLimit(where, err);
@@ -208,9 +209,9 @@ function withFields(page: PageData, edit: PageFields, state: EditState, i: numbe
     rememberDerived(ready.markdown, ready);
   } else if (edit.document !== undefined) {
     const where = editField(i, 'document');
-    checkDocument(edit.document, where);
+    const stored = checkDocument(edit.document, where);
     try {
-      out.markdown = documentToMarkdown(edit.document as unknown as Document);
+      out.markdown = documentToMarkdown(stored);
     } catch (err) {
       if (err instanceof ContentLimitError) throw locatedLimit(where, err);
       throw invalidContent(where, `is not a document Bindery can read (${(err as Error).message})`);
@@ -284,12 +285,16 @@ function computedSource(raw: Record<string, unknown>, where: ContentLocator): Js
 const BLOCKS = new Set([
   'paragraph', 'heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6', 'list-ordered', 'list-unordered',
   'list-tasks', 'list-item', 'blockquote', 'hint', 'code', 'code-line', 'table', 'table-row', 'table-cell', 'images', 'image',
-  'divider', 'html', 'math', 'footnote-definition',
+  'divider', 'html', 'math', 'footnote-definition', ...GITBOOK_BLOCK_TYPES,
 ]);
 const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
 
-/** Checks the shape of a JSON document (the node kinds Bindery knows) given at `where`; locates the first bad node. */
-export function checkDocument(doc: Record<string, unknown>, where: ContentLocator): void {
+/**
+ * Checks the shape of a JSON document (the node kinds Bindery knows) given at `where`, locating the first bad node,
+ * and answers it in its stored form: GitBook's container blocks (tabs, steppers, columns, expandables, embeds) as
+ * the tag lines the markdown keeps (content/gitbook-blocks.ts).
+ */
+export function checkDocument(doc: Record<string, unknown>, where: ContentLocator): Document {
   withLocator(where, () => checkDocumentLimits(doc));
   const bad = (path: string, detail: string) => invalidContent({ ...where, field: `${where.field}${path}` }, detail);
   const visit = (node: unknown, path: string, depth: number): void => {
@@ -311,6 +316,12 @@ export function checkDocument(doc: Record<string, unknown>, where: ContentLocato
   };
   if (!Array.isArray(doc.nodes)) throw bad('/nodes', 'must be an array');
   doc.nodes.forEach((c, i) => visit(c, `/nodes/${i}`, 0));
+  try {
+    return unfoldGitBookBlocks(doc as unknown as Document);
+  } catch (err) {
+    if (err instanceof GitBookBlockError) throw bad(err.path, err.detail);
+    throw err;
+  }
 }
 
 export { ROOT_ID };

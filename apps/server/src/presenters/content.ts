@@ -2,6 +2,7 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
 import { markdownToDocument, type Document } from '../content/markdown.js';
+import { foldGitBookBlocks } from '../content/gitbook-blocks.js';
 import { pageDocument } from '../content/process.js';
 import type { SpaceContent, PageTimes, PageView } from '../engine/index.js';
 import type { ContentChange, FileEntry } from '../engine/index.js';
@@ -121,7 +122,7 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   }
   if (m.type === 'document' && p.markdown !== undefined) {
     if (opts.format === 'markdown') out.markdown = p.markdown;
-    else if (opts.format === 'document') out.document = (opts.document ?? markdownToDocument(p.markdown)) as unknown as PageJson['document'];
+    else if (opts.format === 'document') out.document = (opts.document ?? foldGitBookBlocks(markdownToDocument(p.markdown))) as unknown as PageJson['document'];
   }
   out.pages = p.children.map((c) => presentPage(config, spaceId, c, { git: opts.git, times: opts.times }));
   return out;

@@ -4,6 +4,8 @@
 // `content-ref`, `embed`, `file`, `reusable-content`, and `cards`) so the renderer draws one form whether a block
 // arrives as a JSON document block or as tag lines. Linear: one pass pairs opening and closing tags with a stack.
 import { inlineText, type Block, type InlineContent } from '../content/document.js';
+import { readTagLine, type TagLine } from '../content/gitbook-blocks.js';
+import { decodeEntities } from '../content/gitbook-syntax.js';
 
 /** A block of either form: the content pipeline's `Block`, or a GitBook block shape it does not model (yet). */
 export interface AnyBlock {
@@ -16,23 +18,16 @@ export interface AnyBlock {
   isVoid?: boolean;
 }
 
-interface Tag {
-  kind: 'open' | 'close';
-  name: string;
-  attributes: Record<string, string>;
-}
+type Tag = TagLine;
 
-const TAG = /^\{%-?\s*(end)?([a-z][\w-]*)((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'|[^\s%"']+))*)\s*-?%\}$/;
 const INCLUDE = /^\{%-?\s*include\s+(?:"([^"]+)"|'([^']+)')\s*-?%\}$/;
-const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
 
 /** Tag names folded into containers (their opening and closing lines pair up). */
 const CONTAINERS = new Set(['tabs', 'tab', 'stepper', 'step', 'columns', 'column', 'content-ref', 'embed', 'file']);
 /** Tags that may stand alone without a closing line. */
 const SELF_CLOSING = new Set(['embed', 'file']);
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_a, n: string) => ENTITIES[n] ?? '');
+const decode = decodeEntities;
 
 /** The tag a block is: a paragraph whose whole text is one `{% … %}` line. */
 function tagOf(b: AnyBlock): Tag | { kind: 'include'; path: string } | undefined {
@@ -41,11 +36,7 @@ function tagOf(b: AnyBlock): Tag | { kind: 'include'; path: string } | undefined
   if (!text.startsWith('{%') || text.length > 4096) return undefined;
   const include = INCLUDE.exec(text);
   if (include) return { kind: 'include', path: include[1] ?? include[2]! };
-  const m = TAG.exec(text);
-  if (!m) return undefined;
-  const attributes: Record<string, string> = {};
-  for (const a of (m[3] ?? '').matchAll(ATTRIBUTE)) attributes[a[1]!] = decode(a[2] ?? a[3] ?? a[4] ?? '');
-  return { kind: m[1] ? 'close' : 'open', name: m[2]!, attributes };
+  return readTagLine(text);
 }
 
 const DETAILS_OPEN = /^<details(\s[^>]*)?>/i;

@@ -1,0 +1,310 @@
+/**
+ * GitBook's container blocks at the API's edge.
+ *
+ * The stored markdown keeps GitBook's block tags as tag lines (`{% tabs %}` … `{% endtabs %}`, see
+ * docs/content-pipeline.md) and `<details>` as HTML blocks, so Git Sync writes them back byte for byte; parsed, each
+ * tag line is a paragraph of its own. GitBook's API shows them as blocks: `tabs` of `tabs-item`, `stepper` of
+ * `stepper-step`, `columns` of `column`, `expandable` with its title and body fragments, `embed`.
+ *
+ * - `foldGitBookBlocks(document)` (reads): tag-line paragraphs become those blocks — only where unfolding writes the
+ *   very same lines back, so nothing a read shows is lost when a client writes it back. A tag line with other
+ *   attributes, spacing or marks, an unpaired or misnested tag, a `tabs` holding anything but tabs, stays the
+ *   paragraph it is.
+ * - `unfoldGitBookBlocks(document)` (writes): the blocks become the tag lines again; a block whose data cannot be
+ *   written as a tag line (a title with a line break, a URL with a quote) is refused, naming its path.
+ *
+ * Property (tested): `documentToMarkdown(unfoldGitBookBlocks(foldGitBookBlocks(d))) === documentToMarkdown(d)` for
+ * every document `d` that `markdownToDocument` makes. Both are linear in the document: one pass pairs opening and
+ * closing lines with a stack whose search is bounded.
+ */
+import type { Block, Document, Fragment, InlineContent } from './document.js';
+import { decodeEntities, encodeAttribute, escapeAmpersands } from './gitbook-syntax.js';
+
+/** A `{% name attr="value" … %}` / `{% endname %}` line. */
+export interface TagLine {
+  kind: 'open' | 'close';
+  name: string;
+  attributes: Record<string, string>;
+}
+
+const TAG = /^\{%-?\s*(end)?([a-z][\w-]*)((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'|[^\s%"']+))*)\s*-?%\}$/;
+const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
+
+/** Reads one tag line of any name (trimmed text of a paragraph; gitbook-syntax.ts parseTagLine reads hint and code only); undefined when the text is not one. */
+export function readTagLine(text: string): TagLine | undefined {
+  if (!text.startsWith('{%') || text.length > 4096) return undefined;
+  const m = TAG.exec(text);
+  if (!m) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const a of (m[3] ?? '').matchAll(ATTRIBUTE)) attributes[a[1]!] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '');
+  return { kind: m[1] ? 'close' : 'open', name: m[2]!, attributes };
+}
+
+type AnyBlock = Block | GitBookBlock;
+/** The GitBook blocks this module adds to the document model (shapes of GitBook's `DocumentBlock*`). */
+export type GitBookBlock =
+  | { object: 'block'; type: 'tabs' | 'stepper' | 'columns'; key?: string; data: Record<string, never>; nodes: GitBookBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'tabs-item'; key?: string; data: { title: string }; nodes: AnyBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'stepper-step'; key?: string; data: Record<string, never>; nodes: AnyBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'column'; key?: string; data: { width?: { unit: '%'; value: number } }; nodes: AnyBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] };
+
+/** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
+export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'embed', 'expandable']);
+
+/** Container tag -> the block it folds into, the tag of its items and their block type. */
+const CONTAINERS: Record<string, { type: 'tabs' | 'stepper' | 'columns'; item: string; itemType: 'tabs-item' | 'stepper-step' | 'column' }> = {
+  tabs: { type: 'tabs', item: 'tab', itemType: 'tabs-item' },
+  stepper: { type: 'stepper', item: 'step', itemType: 'stepper-step' },
+  columns: { type: 'columns', item: 'column', itemType: 'column' },
+};
+const ITEM_OF: Record<string, 'tabs' | 'stepper' | 'columns'> = { tab: 'tabs', step: 'stepper', column: 'columns' };
+
+// `&` is written as `&amp;` only where it would read as a character reference, so a raw `&` as GitBook writes it
+// (`title="Q&A"`) is its own canonical form.
+const escapeHtml = (s: string) => escapeAmpersands(s).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text of an HTML fragment without tags: GitBook's `<summary>` holds plain text. */
+const SUMMARY = /^<summary>([^<>\n]*)<\/summary>$/;
+const WIDTH = /^(\d{1,3}(?:\.\d+)?)%$/;
+
+/** The tag line as unfolding writes it: the form a stored line must have to be folded. */
+function openLine(name: string, attrs: Record<string, string>): string {
+  let out = `{% ${name}`;
+  for (const [k, v] of Object.entries(attrs)) out += ` ${k}="${encodeAttribute(v)}"`;
+  return `${out} %}`;
+}
+const closeLine = (name: string) => `{% end${name} %}`;
+
+const paragraph = (text: string): Block => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }) as Block;
+const htmlBlock = (html: string): Block => ({ object: 'block', type: 'html', data: { html }, nodes: [], isVoid: true }) as Block;
+
+/** The text of a paragraph that holds one unmarked run of text, else undefined. */
+function plainText(b: AnyBlock): string | undefined {
+  if (b.type !== 'paragraph' || b.nodes.length !== 1) return undefined;
+  const t = b.nodes[0] as InlineContent;
+  if (t.object !== 'text' || t.leaves.length !== 1 || t.leaves[0]!.marks.length) return undefined;
+  return t.leaves[0]!.text;
+}
+
+/** What a stored block is to the fold: a tag line written as unfolding writes it, or a `<details>` line. */
+type Line =
+  | { kind: 'open' | 'close'; name: string; attributes: Record<string, string> }
+  | { kind: 'summary'; title: string }
+  | undefined;
+
+function lineOf(b: AnyBlock): Line {
+  const text = plainText(b);
+  if (text !== undefined) {
+    const tag = readTagLine(text);
+    if (!tag) return undefined;
+    if (tag.kind === 'close') return text === closeLine(tag.name) ? tag : undefined;
+    if (CONTAINERS[tag.name] || tag.name === 'step' ? Object.keys(tag.attributes).length === 0 : false) return text === openLine(tag.name, {}) ? tag : undefined;
+    if (tag.name === 'tab' && Object.keys(tag.attributes).length === 1 && 'title' in tag.attributes && !/[\n\r]/.test(tag.attributes.title!)) {
+      return text === openLine('tab', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'column') {
+      const keys = Object.keys(tag.attributes);
+      const ok = keys.length === 0 || (keys.length === 1 && WIDTH.test(tag.attributes.width ?? ''));
+      return ok && text === openLine('column', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'embed' && Object.keys(tag.attributes).length === 1 && tag.attributes.url && !/["\n\r]/.test(tag.attributes.url)) {
+      return text === openLine('embed', tag.attributes) ? tag : undefined;
+    }
+    return undefined;
+  }
+  if (b.type !== 'html') return undefined;
+  const html = (b.data as { html: string }).html;
+  if (html === '<details>' || html === '<details open>') return { kind: 'open', name: 'details', attributes: html === '<details>' ? {} : { open: '' } };
+  if (html === '</details>') return { kind: 'close', name: 'details', attributes: {} };
+  const s = SUMMARY.exec(html);
+  if (s && s[1]!.trim() === s[1] && s[1] !== '' && escapeHtml(decodeEntities(s[1]!)) === s[1]) return { kind: 'summary', title: decodeEntities(s[1]!) };
+  return undefined;
+}
+
+/** GitBook's blocks for a document's tag lines (reads). The input is not changed; unchanged subtrees are shared. */
+export function foldGitBookBlocks(doc: Document): Document {
+  const nodes = foldList(doc.nodes as AnyBlock[], undefined);
+  return nodes === doc.nodes ? doc : ({ ...doc, nodes } as Document);
+}
+
+function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyBlock[] {
+  // Cheap exit: most documents have no tag line and no <details>.
+  let lines: Line[] | undefined;
+  for (let i = 0; i < blocks.length; i++) {
+    const l = lineOf(blocks[i]!);
+    if (l) (lines ??= new Array<Line>(blocks.length))[i] = l;
+  }
+  if (!lines) return blocks as AnyBlock[];
+  // Pair each opening with its closing: a closing pairs with the nearest open line of its name (searched at most 64
+  // deep, so the pass stays linear); openings above it stay unpaired.
+  const match = new Map<number, number>();
+  const stack: { name: string; at: number }[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const l = lines[i];
+    if (!l || l.kind === 'summary') continue;
+    if (l.kind === 'open') stack.push({ name: l.name, at: i });
+    else if (l.kind === 'close') {
+      for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
+        if (stack[k]!.name === l.name) {
+          match.set(stack[k]!.at, i);
+          stack.length = k;
+          break;
+        }
+      }
+    }
+  }
+  const out: AnyBlock[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const l = lines[i];
+    if (l?.kind === 'open' && l.name === 'embed' && !match.has(i)) {
+      // An embed without caption (GitBook writes `{% embed url="…" %}` alone); one with `{% endembed %}` stays lines.
+      out.push({ object: 'block', type: 'embed', ...(b.key ? { key: b.key } : {}), data: { url: l.attributes.url! }, nodes: [], isVoid: true });
+      continue;
+    }
+    const end = l?.kind === 'open' ? match.get(i) : undefined;
+    if (l?.kind !== 'open' || end === undefined) {
+      out.push(b);
+      continue;
+    }
+    const folded = foldOne(l, b, blocks, i, end, parent);
+    if (folded) {
+      out.push(folded);
+      i = end;
+    } else out.push(b); // the lines inside are folded where they pair up among themselves, in their own turn
+  }
+  return out;
+}
+
+function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at: number, end: number, parent: string | undefined): AnyBlock | undefined {
+  const key = opening.key ? { key: opening.key } : {};
+  if (l.name === 'details') {
+    const summary = at + 1 < end ? blocks[at + 1]! : undefined;
+    const s = summary && lineOf(summary);
+    if (!s || s.kind !== 'summary') return undefined;
+    const title = paragraph(s.title);
+    if (summary.key) title.key = summary.key;
+    const body = foldList(blocks.slice(at + 2, end), undefined);
+    return {
+      object: 'block', type: 'expandable', ...key, data: 'open' in l.attributes ? { defaultExpanded: true } : {}, nodes: [], isVoid: true,
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [title] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body as Block[] },
+      ],
+    };
+  }
+  const container = CONTAINERS[l.name];
+  if (container) {
+    const items = foldList(blocks.slice(at + 1, end), l.name);
+    if (!items.every((c) => c.type === container.itemType)) return undefined;
+    return { object: 'block', type: container.type, ...key, data: {}, nodes: items as GitBookBlock[] };
+  }
+  const of = ITEM_OF[l.name];
+  if (!of || of !== parent) return undefined;
+  const nodes = foldList(blocks.slice(at + 1, end), undefined);
+  if (l.name === 'tab') return { object: 'block', type: 'tabs-item', ...key, data: { title: l.attributes.title! }, nodes };
+  if (l.name === 'step') return { object: 'block', type: 'stepper-step', ...key, data: {}, nodes };
+  const width = WIDTH.exec(l.attributes.width ?? '');
+  return { object: 'block', type: 'column', ...key, data: width ? { width: { unit: '%', value: Number(width[1]) } } : {}, nodes };
+}
+
+/** A block of a client's document that cannot be written as tag lines: `path` is its JSON pointer in the document. */
+export class GitBookBlockError extends Error {
+  constructor(readonly path: string, readonly detail: string) {
+    super(`${path} ${detail}`);
+  }
+}
+
+/** The stored form (tag lines, `<details>` HTML) of a client's document with GitBook's blocks (writes). */
+export function unfoldGitBookBlocks(doc: Document): Document {
+  const nodes = unfoldList(doc.nodes as AnyBlock[], '/nodes', undefined);
+  return nodes === doc.nodes ? doc : ({ ...doc, nodes } as Document);
+}
+
+function unfoldList(blocks: readonly AnyBlock[], path: string, parent: string | undefined): Block[] {
+  if (!Array.isArray(blocks) || !blocks.some(holdsGitBookBlock)) return blocks as Block[];
+  const out: Block[] = [];
+  blocks.forEach((b, i) => unfoldInto(out, b, `${path}/${i}`, parent));
+  return out;
+}
+
+/** Whether a block is one of GitBook's or holds one among its descendants (one walk; documents without any are kept as they are). */
+function holdsGitBookBlock(b: unknown): boolean {
+  const n = b as AnyBlock | undefined;
+  if (!n || typeof n !== 'object' || n.object !== 'block') return false;
+  return GITBOOK_BLOCK_TYPES.has(n.type) || (Array.isArray(n.nodes) && n.nodes.some(holdsGitBookBlock));
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | undefined): void {
+  const data = (b.data ?? {}) as Record<string, unknown>;
+  const children = () => unfoldList((b.nodes ?? []) as AnyBlock[], `${path}/nodes`, b.type);
+  const itemOf: Record<string, string> = { 'tabs-item': 'tabs', 'stepper-step': 'stepper', column: 'columns' };
+  if (itemOf[b.type] && parent !== itemOf[b.type]) throw new GitBookBlockError(`${path}/type`, `a ${b.type} block must be inside a ${itemOf[b.type]} block`);
+  switch (b.type) {
+    case 'tabs': case 'stepper': case 'columns': {
+      const item = { tabs: 'tabs-item', stepper: 'stepper-step', columns: 'column' }[b.type];
+      (b.nodes ?? []).forEach((c, i) => {
+        if ((c as AnyBlock)?.type !== item) throw new GitBookBlockError(`${path}/nodes/${i}/type`, `must be ${item} (a ${b.type} block holds only ${item} blocks)`);
+      });
+      out.push(paragraph(openLine(b.type, {})), ...children(), paragraph(closeLine(b.type)));
+      return;
+    }
+    case 'tabs-item': {
+      const title = str(data.title) ?? '';
+      if (/[\n\r]/.test(title)) throw new GitBookBlockError(`${path}/data/title`, 'must be one line (a tab title is written in its {% tab %} line)');
+      out.push(paragraph(openLine('tab', { title })), ...children(), paragraph(closeLine('tab')));
+      return;
+    }
+    case 'stepper-step':
+      out.push(paragraph(openLine('step', {})), ...children(), paragraph(closeLine('step')));
+      return;
+    case 'column': {
+      const w = data.width as unknown;
+      let width: string | undefined;
+      if (typeof w === 'number') width = `${w}%`;
+      else if (w && typeof w === 'object' && (w as { unit?: unknown }).unit === '%' && typeof (w as { value?: unknown }).value === 'number') width = `${(w as { value: number }).value}%`;
+      else if (w !== undefined) throw new GitBookBlockError(`${path}/data/width`, 'must be a percentage: a number, or {"unit": "%", "value": number}');
+      if (width !== undefined && !WIDTH.test(width)) throw new GitBookBlockError(`${path}/data/width`, 'must be a percentage from 0 to 999 with at most one dot');
+      out.push(paragraph(openLine('column', width ? { width } : {})), ...children(), paragraph(closeLine('column')));
+      return;
+    }
+    case 'embed': {
+      const url = str(data.url);
+      if (!url || /["\n\r\s]/.test(url)) throw new GitBookBlockError(`${path}/data/url`, 'must be a URL without spaces or quotes');
+      out.push(paragraph(openLine('embed', { url })));
+      return;
+    }
+    case 'expandable': {
+      const fragments = ((b as { fragments?: unknown }).fragments ?? []) as Fragment[];
+      if (!Array.isArray(fragments)) throw new GitBookBlockError(`${path}/fragments`, 'must be an array');
+      const ti = fragments.findIndex((f) => f?.fragment === 'expandable-title');
+      const bi = fragments.findIndex((f) => f?.fragment === 'expandable-body');
+      const titleNodes = ti >= 0 ? fragments[ti]!.nodes : [];
+      let title = '';
+      for (const n of titleNodes ?? []) title += blockText(n);
+      title = title.replace(/\s+/g, ' ').trim();
+      if (!title) throw new GitBookBlockError(`${path}/fragments${ti >= 0 ? `/${ti}` : ''}`, 'must have an expandable-title fragment with text');
+      const body = bi >= 0 ? unfoldList(fragments[bi]!.nodes as AnyBlock[], `${path}/fragments/${bi}/nodes`, undefined) : [];
+      out.push(htmlBlock(data.defaultExpanded === true ? '<details open>' : '<details>'), htmlBlock(`<summary>${escapeHtml(title)}</summary>`), ...body, htmlBlock('</details>'));
+      return;
+    }
+    default: {
+      if (!holdsGitBookBlock(b)) {
+        out.push(b as Block);
+        return;
+      }
+      out.push({ ...(b as Block), nodes: unfoldList(b.nodes as AnyBlock[], `${path}/nodes`, b.type) } as Block);
+    }
+  }
+}
+
+/** The text of a block (its inlines' text, its children's text). */
+function blockText(b: unknown): string {
+  const n = b as { object?: string; leaves?: { text?: string }[]; nodes?: unknown[] };
+  if (!n || typeof n !== 'object') return '';
+  if (n.object === 'text') return (n.leaves ?? []).map((l) => l?.text ?? '').join('');
+  return (n.nodes ?? []).map(blockText).join('');
+}
