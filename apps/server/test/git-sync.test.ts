@@ -99,6 +99,27 @@ describe('Git Sync', () => {
     const variables = (await t.api.get(`/v1/spaces/${space}/content`)).body.variables;
     expect(variables).toEqual({ support_email: 'support@example.com', region: 'eu-west-1' });
 
+    // The repository's .gitbook/includes are the revision's reusable contents, readable by id (current content,
+    // revision, change request) with their documents; the pages' tabs read as GitBook's tabs blocks.
+    const current = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    expect(current.reusableContents).toEqual([{ id: expect.stringMatching(/^[a-f0-9]{20}$/), title: 'Test and live environments', git: { oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: '.gitbook/includes/environments.md' } }]);
+    const rc = current.reusableContents[0];
+    expect((await t.api.get(`/v1/spaces/${space}/content?metadata=false`)).body.reusableContents).toEqual([{ id: rc.id, title: rc.title }]);
+    const byId = await t.api.get(`/v1/spaces/${space}/content/reusable-contents/${rc.id}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({ ...rc, document: expect.any(String) });
+    expect((await t.api.get(`/v1/spaces/${space}/revisions/${current.id}/reusable-contents/${rc.id}`)).body).toEqual(byId.body);
+    const rcDoc = await t.api.get(`/v1/spaces/${space}/revisions/${current.id}/reusable-contents/${rc.id}/document`);
+    expect(rcDoc.status).toBe(200);
+    expect(JSON.stringify(rcDoc.body)).toContain('environment while you build.');
+    expect(JSON.stringify(rcDoc.body)).not.toContain('title:');
+    const cr = (await t.api.post(`/v1/spaces/${space}/change-requests`, { subject: 'Includes' })).body;
+    expect((await t.api.get(`/v1/spaces/${space}/change-requests/${cr.id}/content/reusable-contents/${rc.id}`)).body).toEqual(byId.body);
+    expect((await t.api.get(`/v1/spaces/${space}/content/reusable-contents/nope`)).status).toBe(404);
+    expect((await t.api.get(`/v1/spaces/${await newSpace(t)}/content`)).body.reusableContents).toEqual([]);
+    const installDoc = await t.api.get(`/v1/spaces/${space}/content/page/${pages.body.pages[1].pages[0].id}?format=document`);
+    expect(installDoc.body.document.nodes.map((b: { type: string }) => b.type)).toContain('tabs');
+
     // Relative links became page links (with their anchors), images became file references.
     const readme = await t.api.get(`/v1/spaces/${space}/content/page/${welcome.id}?format=markdown`);
     const quickstart = pages.body.pages[1].pages[1];

@@ -3685,6 +3685,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of a change request
+         * @description A reusable content as it is in the change request's revision.
+         */
+        get: operations["getReusableContentInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors": {
         parameters: {
             query?: never;
@@ -4365,6 +4392,31 @@ export interface paths {
          *     document page carries `markdown`, with `format=document` its JSON `document`.
          */
         get: operations["getPageByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of the space's current revision
+         * @description A reusable content of the space's current content (404 when it has none with that id).
+         */
+        get: operations["getReusableContentById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5098,6 +5150,61 @@ export interface paths {
          *     document page carries `markdown`, with `format=document` its JSON `document`. A revision of another space is 404.
          */
         get: operations["getPageInRevisionByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of a revision
+         * @description A reusable content as it is in a revision of the space. A revision of another space is 404.
+         */
+        get: operations["getReusableContentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the document of a reusable content of a revision
+         * @description The JSON document of a reusable content as it is in a revision of the space: the include file's markdown
+         *     without its frontmatter, shown as page documents are (GitBook's container blocks folded).
+         */
+        get: operations["getReusableContentDocumentInRevisionById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7405,6 +7512,19 @@ export interface components {
             };
         };
         /**
+         * @description A reusable content of a revision: a block of content kept once and included in pages. Bindery's reusable
+         *     contents are the `.gitbook/includes/*.md` files of the space's Git Sync repository (as GitBook's Git Sync writes
+         *     them); the id is derived from the file's path, so it is the same in every revision that has it.
+         */
+        RevisionReusableContent: {
+            /** @description Id of the document with the reusable content's content (read it with getReusableContentDocumentInRevisionById). */
+            document: string;
+            git?: components["schemas"]["RevisionGitObject"];
+            id: string;
+            /** @description The file's frontmatter `title`, else its name. */
+            title: string;
+        };
+        /**
          * @description One semantic change of a revision, by `type`: a page created, edited (`attributes`: every field that changed, with
          *     `document` when the content did), deleted or moved (`parent` before and after; absent at the top level; also a
          *     page reordered among its siblings), a file created, edited (`attributes`) or deleted, the space's variables edited.
@@ -8763,6 +8883,8 @@ export interface components {
         PagePath: string;
         /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
         ReturnPreference: "return=minimal" | "return=representation";
+        /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+        ReusableContentId: string;
         /** @description The unique id of the review. */
         ReviewId: string;
         /** @description The unique id of the revision. */
@@ -16635,6 +16757,40 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getReusableContentInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getContributorsByChangeRequestId: {
         parameters: {
             query?: {
@@ -18111,6 +18267,38 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getReusableContentById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     applyTemplateToSpace: {
         parameters: {
             query?: never;
@@ -19258,6 +19446,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReusableContentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
+                metadata?: components["parameters"]["Metadata"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReusableContentDocumentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description GitBook's replacement of references (reusable contents) by their content. Accepted; Bindery has no reusable contents, so there is nothing to replace. */
+                dereferenced?: components["parameters"]["Dereferenced"];
+                /**
+                 * @description When `true`, the document of the page is evaluated: its OpenAPI blocks (`openapi-operation`, `openapi-webhook`,
+                 *     `openapi-schemas`, `openapi`) show the operations and schemas of the organization's specification they name, and
+                 *     a page generated from a computed page shows its rendered API reference. When `false`, the blocks as stored.
+                 *     GitBook's `deterministic-only` (evaluate only what does not depend on the visitor) is `true` here: every evaluation
+                 *     Bindery makes is deterministic.
+                 */
+                evaluated?: components["parameters"]["Evaluated"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
+                reusableContentId: components["parameters"]["ReusableContentId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -8,13 +8,21 @@ import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { loadSnapshot, repoPath, type Snapshot } from './snapshot.js';
 import { cachedRead } from '../db/read-cache.js';
 import { blobStore } from '../storage/blobs.js';
+import { createHash } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import { splitFrontmatter } from '../content/frontmatter.js';
 
-export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
+/** The commit a revision came from or went to, and the snapshot of the repository that describes it (its own, else the space's last sync's). */
+async function revisionSnapshot(db: DbOrTx, spaceId: string, revisionId: string) {
   // Through the request caches (domain `git`: any change to git_revisions, or to a sync's snapshot, bumps it).
   const row = await cachedRead(db, 'git', `git revision ${revisionId}`, async () => (await gitSyncRepo.findRevisionCommit(db, revisionId)) ?? null);
   let snapshotHash = row?.snapshot_hash ?? null;
   if (!snapshotHash) snapshotHash = await cachedRead(db, 'git', `git sync ${spaceId}`, async () => (await gitSyncRepo.findSync(db, spaceId))?.snapshot_hash ?? null);
-  const snapshot = await loadSnapshot(db, snapshotHash);
+  return { row, snapshot: await loadSnapshot(db, snapshotHash) };
+}
+
+export async function revisionGitMetadata(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<GitMetadata | undefined> {
+  const { row, snapshot } = await revisionSnapshot(db, spaceId, revisionId);
   if (!row && !snapshot) return undefined;
   const meta: GitMetadata = { pages: new Map(), files: new Map() };
   if (row) {
@@ -60,4 +68,66 @@ export async function includeMarkdown(ctx: AppContext, spaceId: string, includeP
   const entry = snapshot && Object.entries(snapshot.extras).find(([p]) => p === name || p.endsWith(`/${name}`))?.[1];
   const data = entry && (await blobStore(ctx).get(entry.blob));
   return data?.toString('utf8');
+}
+
+/**
+ * A reusable content of a space: a `.gitbook/includes/*.md` file of its repository (GitBook's Git Sync writes each
+ * reusable content there; pages use it with `{% include "…/.gitbook/includes/<name>.md" %}`). Its id is derived
+ * from its path under the content root, so it is the same in every revision that has it; its title is the file's
+ * frontmatter `title` (GitBook writes one), else the file name.
+ */
+export interface ReusableContent {
+  id: string;
+  title: string;
+  /** Path under the content root (`.gitbook/includes/x.md`). */
+  name: string;
+  /** Blob id and path in the repository. */
+  oid: string;
+  path: string;
+  /** The file's bytes in the blob store. */
+  blob: string;
+}
+
+const INCLUDES = /^\.gitbook\/includes\/[^/]+\.md$/;
+/** The id of the reusable content at `name` (a path under the content root). */
+export const reusableContentId = (name: string): string => createHash('sha256').update(`reusable-content\u0000${name}`).digest('hex').slice(0, 20);
+
+const reusableOfSnapshot = new WeakMap<Snapshot, Promise<ReusableContent[]>>();
+
+/** The reusable contents of a revision, in path order (none for a space without Git Sync). */
+export async function revisionReusableContents(ctx: AppContext, db: DbOrTx, spaceId: string, revisionId: string): Promise<ReusableContent[]> {
+  const { snapshot } = await revisionSnapshot(db, spaceId, revisionId);
+  if (!snapshot) return [];
+  let list = reusableOfSnapshot.get(snapshot);
+  if (!list) {
+    // A snapshot is immutable: its list is made once per process (and dropped with the snapshot).
+    list = Promise.all(
+      Object.entries(snapshot.extras).filter(([name]) => INCLUDES.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(async ([name, e]) => {
+        const text = (await blobStore(ctx).get(e.blob))?.toString('utf8') ?? '';
+        return { id: reusableContentId(name), title: includeTitle(name, text), name, oid: e.oid, path: repoPath(snapshot, name), blob: e.blob };
+      }),
+    );
+    reusableOfSnapshot.set(snapshot, list);
+    list.catch(() => reusableOfSnapshot.delete(snapshot));
+  }
+  return list;
+}
+
+function includeTitle(name: string, text: string): string {
+  const { frontmatter } = splitFrontmatter(text);
+  if (frontmatter) {
+    try {
+      const data = parseYaml(frontmatter) as { title?: unknown } | null;
+      if (typeof data?.title === 'string' && data.title.trim()) return data.title.trim();
+    } catch {
+      // a broken frontmatter names nothing: the file name does
+    }
+  }
+  return name.slice(name.lastIndexOf('/') + 1).replace(/\.md$/, '');
+}
+
+/** The markdown body (frontmatter removed) of a reusable content. */
+export async function reusableContentMarkdown(ctx: AppContext, r: ReusableContent): Promise<string> {
+  const text = (await blobStore(ctx).get(r.blob))?.toString('utf8') ?? '';
+  return splitFrontmatter(text).body;
 }

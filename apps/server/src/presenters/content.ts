@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
 import { presentChangeRequests } from './change-request.js';
 import { Lru } from '../lib/lru.js';
+import type { ReusableContent } from '../gitsync/metadata.js';
 
 type RevisionJson = components['schemas']['Revision'];
 type PageJson = components['schemas']['RevisionPage'];
@@ -76,7 +77,12 @@ export async function presentPageDocument(config: Config, spaceId: string, p: Pa
 
 /** The JSON document of a page alone (getPageDocumentInRevisionById): a page without content has no nodes. */
 export async function presentDocumentOf(p: PageView): Promise<components['schemas']['Document']> {
-  return (await shownDocument(p.meta.type === 'document' ? (p.markdown ?? '') : '')) as unknown as components['schemas']['Document'];
+  return presentMarkdownDocument(p.meta.type === 'document' ? (p.markdown ?? '') : '');
+}
+
+/** The JSON document of stored markdown, as page documents are shown. */
+export async function presentMarkdownDocument(markdown: string): Promise<components['schemas']['Document']> {
+  return (await shownDocument(markdown)) as unknown as components['schemas']['Document'];
 }
 
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
@@ -145,7 +151,14 @@ export function presentFile(config: Config, spaceId: string, revisionId: string,
   };
 }
 
-export function presentRevision(config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[], git?: GitMetadata, times?: PageTimes): RevisionJson {
+/** A reusable content (gitsync/metadata.ts) as GitBook's RevisionReusableContent; `git` unless the read says `metadata=false`. */
+export function presentReusableContent(r: ReusableContent, withGit: boolean): components['schemas']['RevisionReusableContent'] {
+  return { id: r.id, title: r.title, ...(withGit ? { git: { oid: r.oid, path: r.path } } : {}), document: r.blob };
+}
+
+export function presentRevision(
+  config: Config, sc: SpaceContent, pages: PageView[], files: FileEntry[], git?: GitMetadata, times?: PageTimes, reusable: readonly ReusableContent[] = [],
+): RevisionJson {
   const r = sc.content.revision;
   const spaceId = sc.space.id;
   return {
@@ -154,7 +167,7 @@ export function presentRevision(config: Config, sc: SpaceContent, pages: PageVie
     parents: JSON.parse(r.parents) as string[],
     pages: pages.map((p) => presentPage(config, spaceId, p, { git, times })),
     files: files.map((f) => presentFile(config, spaceId, r.id, f, git)),
-    reusableContents: [],
+    reusableContents: reusable.map((r) => ({ id: r.id, title: r.title, ...(git ? { git: { oid: r.oid, path: r.path } } : {}) })),
     tags: [],
     variables: sc.content.variables,
     createdAt: r.created_at,

@@ -3,7 +3,8 @@
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
+import { presentFile, presentPage, presentPageDocument, presentReusableContent, presentSemanticChanges } from '../presenters/content.js';
+import { findReusableContent, revisionAnswer } from './content.js';
 import { changeRequestChanges, editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
 import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes, pageTree } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
@@ -13,9 +14,12 @@ import { presentBacklinks, presentLinkUsages } from '../presenters/links.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
+    return revisionAnswer(ctx, await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed }), query);
+  },
+
+  getReusableContentInChangeRequestById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    return { status: 200, body: presentReusableContent(await findReusableContent(ctx, sc, params.reusableContentId), query.metadata !== false), headers: etag(sc.content.revision.id) };
   },
 
   listPagesInChangeRequest: async ({ actor, params, query }, ctx) => {

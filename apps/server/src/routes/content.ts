@@ -6,11 +6,13 @@ import { ApiError, invalidField } from '../errors.js';
 import { handlers } from '../http/operations.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
 import { newId } from '../lib/ids.js';
-import { gitOf } from '../gitsync/metadata.js';
+import { gitOf, reusableContentMarkdown, revisionReusableContents, type ReusableContent } from '../gitsync/metadata.js';
 import { findPageByPathOrRedirect } from '../gitsync/redirects.js';
-import { presentDocumentOf, presentFile, presentPage, presentPageDocument, presentRevision, presentSemanticChanges } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
+  presentDocumentOf, presentFile, presentMarkdownDocument, presentPage, presentPageDocument, presentReusableContent, presentRevision, presentSemanticChanges,
+} from '../presenters/content.js';
+import {
+  editSpace, evaluatePage, type SpaceContent, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -32,17 +34,45 @@ function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
   };
 }
 
+/** A revision read (current, by id, of a change request): its pages, files, reusable contents, git metadata and page times. */
+export async function revisionAnswer(ctx: AppContext, sc: SpaceContent, query: { metadata?: boolean }) {
+  const [pages, files, git, reusable] = await Promise.all([
+    pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content), gitOf(ctx, sc, query),
+    revisionReusableContents(ctx, ctx.db, sc.space.id, sc.content.revision.id),
+  ]);
+  return { status: 200 as const, body: presentRevision(ctx.config, sc, pages, files, git, await pageTimes(ctx.db, sc.space.id, pages), reusable), headers: etag(sc.content.revision.id) };
+}
+
+/** The reusable content of a revision with that id, else 404. */
+export async function findReusableContent(ctx: AppContext, sc: SpaceContent, id: string): Promise<ReusableContent> {
+  const found = (await revisionReusableContents(ctx, ctx.db, sc.space.id, sc.content.revision.id)).find((r) => r.id === id);
+  if (!found) throw new ApiError(404, `No reusable content ${id} in this revision`);
+  return found;
+}
+
 export const contentHandlers = handlers({
   getCurrentRevision: async ({ actor, params, query }, ctx) => {
-    const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
+    return revisionAnswer(ctx, await loadContent(ctx, actor, params.spaceId, { computed: query.computed }), query);
   },
 
   getRevisionById: async ({ actor, params, query }, ctx) => {
-    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
-    const [pages, files] = await Promise.all([pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content)]);
-    return { status: 200, body: presentRevision(ctx.config, sc, pages, files, await gitOf(ctx, sc, query), await pageTimes(ctx.db, sc.space.id, pages)), headers: etag(sc.content.revision.id) };
+    return revisionAnswer(ctx, await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed }), query);
+  },
+
+  getReusableContentById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    return { status: 200, body: presentReusableContent(await findReusableContent(ctx, sc, params.reusableContentId), query.metadata !== false), headers: etag(sc.content.revision.id) };
+  },
+
+  getReusableContentInRevisionById: async ({ actor, params, query }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    return { status: 200, body: presentReusableContent(await findReusableContent(ctx, sc, params.reusableContentId), query.metadata !== false), headers: etag(sc.content.revision.id) };
+  },
+
+  getReusableContentDocumentInRevisionById: async ({ actor, params }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    const r = await findReusableContent(ctx, sc, params.reusableContentId);
+    return { status: 200, body: await presentMarkdownDocument(await reusableContentMarkdown(ctx, r)), headers: etag(sc.content.revision.id) };
   },
 
   listPages: async ({ actor, params, query }, ctx) => {
