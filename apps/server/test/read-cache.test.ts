@@ -226,6 +226,42 @@ describe('content reads', () => {
     for (const s of [b, a]) expect((await s.api(t.owner.token).get(`${base}/content`)).body.git).toBeUndefined();
   });
 });
+describe('shared reads of the counters', () => {
+  /** Turns of the event loop until `done()` (at most 2,000). */
+  async function until(done: () => boolean) {
+    for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setImmediate(r));
+    expect(done()).toBe(true);
+  }
+
+  it('requests that reach the counters in one turn of the event loop share one read', async () => {
+    const cache = a.readCache;
+    const before = cache.stats.epochReads;
+    const syncs = [cache.sync(), cache.sync(), cache.sync(), cache.sync()];
+    expect(new Set(syncs).size).toBe(1);
+    await Promise.all(syncs);
+    expect(cache.stats.epochReads - before).toBe(1);
+  });
+
+  it('a read is never joined once it started: a revocation committed after it is seen by the next request', async () => {
+    const user = await createUser(a, 'Vic');
+    const bearer = `Bearer ${user.token}`;
+    const auth = () => inReadScope(newReadScope(), () => authenticate(a.ctx, bearer));
+    await auth();
+    await auth();
+    const cache = a.readCache;
+    const before = cache.stats.epochReads;
+    const first = cache.sync();
+    // The read has started (on PostgreSQL it may still be in flight): a caller from now on needs a later one.
+    await until(() => cache.stats.epochReads > before);
+    const second = cache.sync();
+    expect(second).not.toBe(first);
+    const tokens = await a.api(user.token).get('/v1/user/tokens');
+    await tokensRepo.deleteForUser(b.ctx.db, user.id, tokens.body.items[0].id);
+    await expect(auth()).rejects.toMatchObject({ status: 401 });
+    await Promise.all([first, second]);
+  });
+});
+
 describe('counters read while a transaction is open', () => {
   it('a counter moved by a transaction that rolls back is never taken for the change that moves it next', async () => {
     const t = await createTenant(a, { guest: null });

@@ -7,10 +7,10 @@
 //   whoever makes it: this process, another one, or someone at a SQL prompt. On PostgreSQL the bump runs at commit
 //   (a deferred constraint trigger, once per transaction), so the counter row is locked only while committing.
 // - A request reads the counters once, before its first cached read (the read is shared by the requests that
-//   arrive while one is in flight, and always starts after they arrived). A domain whose counter moved is emptied
-//   first. So whatever committed before a request arrived is seen by it — a revoked token, a removed member, a
-//   changed role or grant — in every process: no notification to miss, no time-to-live. If the counters cannot be
-//   read, the request fails rather than trusting the cache.
+//   reach it in the same turn of the event loop or while one is in flight, and always starts after they arrived).
+//   A domain whose counter moved is emptied first. So whatever committed before a request arrived is seen by it —
+//   a revoked token, a removed member, a changed role or grant — in every process: no notification to miss, no
+//   time-to-live. If the counters cannot be read, the request fails rather than trusting the cache.
 // - A value loaded while the domain was emptied is not kept. Reads outside a request (jobs, start-up) never use
 //   the caches. After a request writes, its next cached read checks the counters again (its own change may have
 //   moved them).
@@ -105,8 +105,10 @@ export class ReadCache {
   private epochs: Record<CacheDomain, unknown> | undefined;
   /** Bumped whenever a domain is emptied: a value loaded across an emptying is not kept. */
   private readonly generations = new Map<CacheDomain, number>(CACHE_DOMAINS.map((d) => [d, 0]));
-  private readsStarted = 0;
-  private current: { n: number; done: Promise<void> } | undefined;
+  /** The next read of the counters, scheduled and not started yet: callers of `sync` join it. */
+  private next: Promise<void> | undefined;
+  /** The last read scheduled (it may be in flight): the next one starts after it. */
+  private last: Promise<void> | undefined;
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
   readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0 };
   /** Per open transaction (a Transaction object), its check of the counters. */
@@ -140,27 +142,30 @@ export class ReadCache {
     return caches.get(db);
   }
 
-  /** Resolves once the counters were read by a read that started after this call. */
+  /**
+   * Resolves once the counters were read by a read that started after this call. Callers share reads: a read is
+   * scheduled for the end of the current turn of the event loop (`setImmediate`: after every request whose bytes
+   * this I/O phase read has reached here), and after the previous read finished; every call made until it starts
+   * joins it. A read is never joined once it started, so it always started after the request arrived and sees what
+   * committed before — the guarantee is the same as one read per request; only fewer reads are made (on SQLite, where
+   * a read is synchronous, one per request before; on PostgreSQL, one per round trip).
+   */
   sync(): Promise<void> {
-    const need = this.readsStarted + 1;
-    return this.waitForRead(need);
+    return (this.next ??= this.scheduleRead());
   }
 
-  private async waitForRead(need: number): Promise<void> {
-    for (;;) {
-      const current = this.current;
-      if (current && current.n >= need) return current.done;
-      if (current) {
-        await current.done.catch(() => undefined);
-        continue;
-      }
-      const n = ++this.readsStarted;
-      const done = this.readEpochs().finally(() => {
-        if (this.current?.n === n) this.current = undefined;
+  private scheduleRead(): Promise<void> {
+    const previous = this.last;
+    const read: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => previous?.catch(() => undefined))
+      .then(() => {
+        // From here on the read has started: later callers need the next one.
+        if (this.next === read) this.next = undefined;
+        return this.readEpochs();
       });
-      this.current = { n, done };
-      return done;
-    }
+    this.last = read;
+    read.catch(() => undefined);
+    return read;
   }
 
   private async readEpochs(): Promise<void> {

@@ -6,10 +6,27 @@ import type { SpaceRow } from '../repos/spaces.repo.js';
 type Space = components['schemas']['Space'];
 type MergeRules = components['schemas']['MergeRules'];
 
+/** Parsed rules by their stored text (a few distinct texts: most spaces inherit), frozen and shared by answers. */
+const parsedRules = new Map<string, MergeRules>();
+
 /** A space's stored rules in the seed's form: GitBook's `none` (merged without review) is an empty rule list. */
 export function presentSpaceMergeRules(stored: string): MergeRules {
-  const r = JSON.parse(stored) as MergeRules | { type: 'none' };
-  return r.type === 'none' ? { type: 'rules', rules: [] } : r;
+  let rules = parsedRules.get(stored);
+  if (!rules) {
+    const r = JSON.parse(stored) as MergeRules | { type: 'none' };
+    rules = deepFreeze(r.type === 'none' ? { type: 'rules', rules: [] } : r);
+    if (parsedRules.size >= 1000) parsedRules.delete(parsedRules.keys().next().value as string);
+    parsedRules.set(stored, rules);
+  }
+  return rules;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object') {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 export function presentSpace(config: Config, s: SpaceRow, access: SpaceAccess): Space {

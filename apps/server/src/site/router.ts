@@ -676,10 +676,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   });
 
   const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
-  const byHost: RequestHandler = async (req, res, next) => {
-    // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
-    const host = (req.get('host') ?? '').toLowerCase().replace(/:\d+$/, '');
-    if (host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253) return next();
+  const lookUp = async (req: Request, res: Response, next: NextFunction, host: string) => {
     let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
     try {
       site = await sitesRepo.withSpaceHeads(ctx.db, { hostname: host });
@@ -688,6 +685,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     if (!site) return next();
     await serve(req, res, next, site, '', req.path);
+  };
+  // Synchronous for every request that is not for a custom hostname (all API requests): no promise per request.
+  const byHost: RequestHandler = (req, res, next) => {
+    // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
+    const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253) return next();
+    return lookUp(req, res, next, host);
   };
 
   return { byPath, byHost };
