@@ -63,10 +63,55 @@ export function prepared<A extends Record<string, unknown>, R>(
       const r = direct.inTransaction(await connectionOf(db), t.sql, parameters);
       if (r) return r.rows as R[];
     }
-    const result = await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() });
-    return result.rows;
+    const run = async () => (await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() })).rows;
+    return db.isTransaction ? run() : shareRead(db, t.sql, parameters, run);
   };
 }
+
+/** A read outside transactions running on a database (PostgreSQL: a round trip), and the one to start after it. */
+interface Flight {
+  running: Promise<readonly unknown[]>;
+  next?: Promise<unknown[]>;
+}
+const flights = new WeakMap<object, Map<string, Flight>>();
+
+/**
+ * Identical reads (same SQL, same parameters) outside transactions share round trips, never freshness: a read
+ * that finds the same read running does not join it (it may have started before the caller arrived, and miss what
+ * committed since); it waits for it and joins the *next* one, which starts when the running one ends and is shared
+ * by every identical read made until then. Each caller's read so started after the caller's call, as its own read
+ * would have. Under load, concurrent reads of one row (a space read by many requests) make one round trip per
+ * round trip instead of one each. A read that finds none running starts at once. Each caller gets its own row
+ * objects (shallow copies: the columns are strings, numbers and nulls).
+ */
+function shareRead<R>(db: DbOrTx, sql: string, parameters: readonly unknown[], run: () => Promise<R[]>): Promise<R[]> {
+  let key: string;
+  try {
+    key = `${sql}\u0000${JSON.stringify(parameters)}`;
+  } catch {
+    return run();
+  }
+  let map = flights.get(db);
+  if (!map) flights.set(db, (map = new Map()));
+  const flight = map.get(key);
+  if (!flight) return start(map, key, run);
+  const m = map;
+  flight.next ??= flight.running.then(noop, noop).then(() => start(m, key, run) as Promise<unknown[]>);
+  return flight.next.then((rows) => rows.map((r) => ({ ...(r as object) })) as R[]);
+}
+
+function start<R>(map: Map<string, Flight>, key: string, run: () => Promise<R[]>): Promise<R[]> {
+  const running = run();
+  const flight: Flight = { running };
+  map.set(key, flight);
+  const done = () => {
+    if (map.get(key) === flight) map.delete(key);
+  };
+  running.then(done, done);
+  return running;
+}
+
+const noop = () => undefined;
 
 /**
  * `preparedWrite((db, p) => db.insertInto('comments').values({ id: p.id, … }))` returns `run(db, args)`, resolving
