@@ -20,8 +20,8 @@ async function spaceOf(t: Awaited<ReturnType<typeof createTenant>>) {
   return r.body as { id: string };
 }
 
-const commentsCount = async (id: string) =>
-  Number((await server.ctx.db.selectFrom('spaces').select('comments_count').where('id', '=', id).executeTakeFirstOrThrow()).comments_count);
+/** The space's open comments as every read shows them: the row's count plus its shards. */
+const commentsCount = async (id: string) => (await spacesRepo.findById(server.ctx.db, id))!.comments_count;
 
 describe('counters moved at commit', () => {
   it('run with the commit on PostgreSQL (at once on SQLite) and count once', async () => {
@@ -84,6 +84,52 @@ describe('counters moved at commit', () => {
     expect((await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.comments).toBe(24);
     expect((await t.api.get(`${bases[0]}?status=open&limit=0`)).body.count).toBe(24);
     expect((await t.api.get(`${bases[0]}/${first}`)).body.replies).toBe(20);
+  });
+
+  it('the space counter in shards: exact through posts, resolves, reopens and deletes at once, in every read', async () => {
+    const t = await createTenant(server, { a: 'comment', b: 'comment', c: 'edit' });
+    const space = await spaceOf(t);
+    const other = await spaceOf(t);
+    const base = `/v1/spaces/${space.id}/comments`;
+    // A space counted before the counter was sharded: its row holds the count, the shards add to it.
+    await server.ctx.db.updateTable('spaces').set({ comments_count: 5 }).where('id', '=', other.id).execute();
+    const callers = [t.api, t.as('a'), t.as('b'), t.as('c')];
+    const posts = await Promise.all(Array.from({ length: 40 }, (_, i) => callers[i % callers.length]!.post(base, { body: { markdown: `c ${i}` } })));
+    for (const r of posts) expect(r.status).toBe(200);
+    const ids = posts.map((r) => r.body.id as string);
+    expect(await commentsCount(space.id)).toBe(40);
+    // On PostgreSQL the posts went to several shards (concurrent posts lock different rows); on SQLite to one.
+    const shards = await server.ctx.db.selectFrom('space_comment_counts').select(['shard', 'open_comments']).where('space_id', '=', space.id).execute();
+    expect(shards.reduce((n, s) => n + Number(s.open_comments), 0)).toBe(40);
+    if (server.dialect === 'postgres') expect(shards.length).toBeGreaterThan(1);
+    else expect(shards.length).toBe(1);
+    // Resolve 10 (each twice at once: one of the two moves the counter), reopen 3 of them, delete 5 others (twice
+    // at once too), and post 7 more, all at once.
+    const ops = [
+      ...ids.slice(0, 10).flatMap((id) => [0, 1].map(() => t.api.put(`${base}/${id}`, { resolved: true }))),
+      ...ids.slice(10, 15).flatMap((id) => [0, 1].map(() => t.api.delete(`${base}/${id}`))),
+      ...Array.from({ length: 7 }, (_, i) => callers[i % callers.length]!.post(base, { body: { markdown: `more ${i}` } })),
+    ];
+    for (const r of await Promise.all(ops)) expect(r.status).toBeLessThan(300);
+    for (const r of await Promise.all(ids.slice(0, 3).map((id) => t.api.put(`${base}/${id}`, { resolved: false })))) expect(r.status).toBe(200);
+    const open = 40 - 10 - 5 + 7 + 3;
+    const rows = Number((await server.ctx.db.selectFrom('comments').select((eb) => eb.fn.countAll().as('n')).where('space_id', '=', space.id).where('status', '=', 'open').executeTakeFirstOrThrow()).n);
+    expect(rows).toBe(open);
+    expect(await commentsCount(space.id)).toBe(open);
+    expect((await t.api.get(`/v1/spaces/${space.id}`)).body.comments).toBe(open);
+    expect((await t.api.get(`${base}?status=open&limit=0`)).body.count).toBe(open);
+    // Lists of spaces show the same counts (the row's base included).
+    const listed = new Map(((await t.api.get(`/v1/orgs/${t.org}/spaces`)).body.items as { id: string; comments: number }[]).map((s) => [s.id, s.comments]));
+    expect(listed.get(space.id)).toBe(open);
+    expect(listed.get(other.id)).toBe(5);
+    expect((await t.api.post(`/v1/spaces/${other.id}/comments`, { body: { markdown: 'one more' } })).status).toBe(200);
+    expect((await t.api.get(`/v1/spaces/${other.id}`)).body.comments).toBe(6);
+    // A duplicate starts at 0; a purged space takes its shards with it.
+    const copy = await t.api.post(`/v1/spaces/${space.id}/duplicate`, {});
+    expect(copy.status).toBe(201);
+    expect(copy.body.comments).toBe(0);
+    await server.ctx.db.deleteFrom('spaces').where('id', '=', space.id).execute();
+    expect((await server.ctx.db.selectFrom('space_comment_counts').select('shard').where('space_id', '=', space.id).execute()).length).toBe(0);
   });
 });
 

@@ -145,6 +145,13 @@ export interface CollectionsTable {
   updated_at: string;
 }
 
+/** Shards of a space's open-comment counter, added to spaces.comments_count (migration 20261126T2110). */
+export interface SpaceCommentCountsTable {
+  space_id: string;
+  shard: number;
+  open_comments: number;
+}
+
 export interface SpacesTable {
   id: string;
   org_id: string;
@@ -159,6 +166,7 @@ export interface SpacesTable {
   revision_id: string;
   share_key: string | null;
   sort_key: string;
+  /** Open comments counted before migration 20261126T2110; Space.comments adds space_comment_counts (repos/spaces.repo.ts). */
   comments_count: number;
   change_requests_count: number;
   change_requests_open: number;
@@ -806,6 +814,7 @@ export interface ContentImportsTable {
 }
 
 export interface Database {
+  space_comment_counts: SpaceCommentCountsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   organizations: OrganizationsTable;

@@ -32,7 +32,6 @@ export interface SpaceCounterDelta {
   changeRequests?: number;
   open?: number;
   draft?: number;
-  comments?: number;
 }
 
 /** What each status adds to the space's `changeRequestsOpen` / `changeRequestsDraft`. */
@@ -80,7 +79,8 @@ const ordering = (f: ChangeRequestListFilter) => {
 const bumpChangeRequestComments = preparedWrite((db, p: { id: string; delta: number }) =>
   db.updateTable('change_requests').set((eb) => ({ comments_count: eb('comments_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
 
-const SPACE_COUNTERS = { changeRequests: 'change_requests_count', open: 'change_requests_open', draft: 'change_requests_draft', comments: 'comments_count' } as const;
+/** The space's open comments are counted in shards instead (spacesRepo.bumpOpenComments). */
+const SPACE_COUNTERS = { changeRequests: 'change_requests_count', open: 'change_requests_open', draft: 'change_requests_draft' } as const;
 
 /** `x = x + d` on the space's counters that `d` moves, one statement per set of counters (built once each). */
 const spaceBumps = new Map<string, ReturnType<typeof preparedWrite<Record<string, unknown>>>>();

@@ -1,16 +1,67 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
 import { paginate, preparedKeyset, type PageRequest } from '../db/pagination.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedWrite } from '../db/prepared.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
 
-const selectSpaceById = prepared((db, p: { id: string }) => db.selectFrom('spaces').selectAll().where('id', '=', p.id));
+/** Every column of a space but its open-comment count, which `spaceRows` computes. */
+const SPACE_COLUMNS = [
+  'id', 'org_id', 'parent_id', 'title', 'emoji', 'visibility', 'edit_mode', 'language', 'default_level', 'merge_rules', 'revision_id',
+  'share_key', 'sort_key', 'change_requests_count', 'change_requests_open', 'change_requests_draft', 'created_by', 'created_at',
+  'updated_at', 'deleted_at', 'git_sync', 'computed_revision_id',
+] as const satisfies readonly (keyof SpacesTable)[];
+// A column added to SpacesTable must be added above (or computed like comments_count): this fails to compile otherwise.
+type Unselected = Exclude<keyof SpacesTable, (typeof SPACE_COLUMNS)[number] | 'comments_count'>;
+const everyColumn: [Unselected] extends [never] ? true : Unselected = true;
+void everyColumn;
+
+/**
+ * Spaces as rows: `comments_count` is the space's open comments, the count kept in the row before the counter was
+ * sharded plus its shards (migration 20261126T2110, `bumpOpenComments`): exact, whatever the number of shards.
+ */
+const spaceRows = (db: Kysely<Database>) =>
+  db.selectFrom('spaces').select([
+    ...SPACE_COLUMNS,
+    sql<number>`cast(${sql.ref('spaces.comments_count')} + coalesce((select sum(c.open_comments) from space_comment_counts c where c.space_id = ${sql.ref('spaces.id')}), 0) as integer)`.as('comments_count'),
+  ]);
+
+const selectSpaceById = prepared((db, p: { id: string }) => spaceRows(db).where('id', '=', p.id));
+
+/**
+ * Which shard of a space's open-comment counter a command moves (PostgreSQL; SQLite has one writer and uses shard 0):
+ * per process, the lowest one no other transaction of this process in flight on the space holds, so concurrent
+ * commands on one space lock different rows, and a space without concurrent commands keeps one row (its reads sum
+ * few). At most `SHARDS` rows per space; two processes may share a shard (they then wait for each other's commit).
+ */
+const SHARDS = 16;
+const shardsInFlight = new Map<string, Set<number>>();
+function counterShard(spaceId: string): { shard: number; release(): void } {
+  let used = shardsInFlight.get(spaceId);
+  if (!used) shardsInFlight.set(spaceId, (used = new Set()));
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  used.add(slot);
+  const set = used;
+  return {
+    shard: slot % SHARDS,
+    release: () => {
+      set.delete(slot);
+      if (set.size === 0 && shardsInFlight.get(spaceId) === set) shardsInFlight.delete(spaceId);
+    },
+  };
+}
+
+const bumpShard = preparedWrite((db, p: { spaceId: string; shard: number; delta: number }) =>
+  db.insertInto('space_comment_counts').values({ space_id: p.spaceId, shard: p.shard, open_comments: p.delta })
+    .onConflict((oc) => oc.columns(['space_id', 'shard']).doUpdateSet((eb) => ({
+      open_comments: eb('space_comment_counts.open_comments', '+', eb.ref('excluded.open_comments')),
+    }))), { atCommit: true });
 
 /** The live spaces of an organization, all of them (a caller who sees every space), by sort and order: prepared. */
 const liveSpacesOf = (db: Kysely<Database>, p: { orgId: string }) =>
-  db.selectFrom('spaces').selectAll().where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
+  spaceRows(db).where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
 const allSpacesPages = {
   'position:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'asc' }),
   'position:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'desc' }),
@@ -30,7 +81,17 @@ export const spacesRepo = {
   async insert(db: DbOrTx, row: Insertable<SpacesTable>): Promise<void> {
     await db.insertInto('spaces').values(row).execute();
   },
-  async update(db: DbOrTx, id: string, patch: Updateable<SpacesTable>): Promise<void> {
+  counterShard,
+  /**
+   * Adds `delta` to the space's open comments in `shard` (`counterShard`; 0 on SQLite), at commit on PostgreSQL
+   * (db/database.ts `atCommit`). The shard rows are never read by the transaction that moves them, only summed by
+   * `spaceRows`.
+   */
+  async bumpOpenComments(db: DbOrTx, spaceId: string, delta: number, shard: number): Promise<void> {
+    if (delta === 0) return;
+    await bumpShard(db, { spaceId, shard: db.getExecutor().adapter instanceof PostgresAdapter ? shard : 0, delta });
+  },
+  async update(db: DbOrTx, id: string, patch: Omit<Updateable<SpacesTable>, 'comments_count'>): Promise<void> {
     await db.updateTable('spaces').set(patch).where('id', '=', id).execute();
   },
   /** Live spaces of an organization whose head has computed content (`computed_revision_id` set). */
@@ -45,7 +106,7 @@ export const spacesRepo = {
     const keyOf = (r: SpaceRow): [string, string] => [byDate ? r.created_at : r.sort_key, r.id];
     if (filter.all) return allSpacesPages[`${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`](db, { orgId }, page, { scope, keyOf });
     const f = filter;
-    const base = db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null).where((eb) => {
+    const base = spaceRows(db).where('org_id', '=', orgId).where('deleted_at', 'is', null).where((eb) => {
       const ors = [];
       if (f.spaceIds.length) ors.push(eb('id', 'in', f.spaceIds));
       if (f.collectionIds.length) ors.push(eb('parent_id', 'in', f.collectionIds));
@@ -55,7 +116,7 @@ export const spacesRepo = {
     return paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf });
   },
   listInCollection(db: DbOrTx, collectionId: string, page: PageRequest) {
-    const base = db.selectFrom('spaces').selectAll().where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
+    const base = spaceRows(db).where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
     return paginate(base, page, {
       scope: `collection-spaces:${collectionId}`, sortColumn: 'sort_key', idColumn: 'id', direction: 'asc',
       keyOf: (r) => [r.sort_key, r.id],
@@ -64,11 +125,11 @@ export const spacesRepo = {
   /** Live spaces directly in one of the collections. */
   /** The live (not deleted) spaces of an organization. */
   liveInOrganization(db: DbOrTx, orgId: string): Promise<SpaceRow[]> {
-    return db.selectFrom('spaces').selectAll().where('org_id', '=', orgId).where('deleted_at', 'is', null).execute();
+    return spaceRows(db).where('org_id', '=', orgId).where('deleted_at', 'is', null).execute();
   },
   liveInCollections(db: DbOrTx, collectionIds: string[]): Promise<SpaceRow[]> {
     if (collectionIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('spaces').selectAll().where('parent_id', 'in', collectionIds).where('deleted_at', 'is', null).execute();
+    return spaceRows(db).where('parent_id', 'in', collectionIds).where('deleted_at', 'is', null).execute();
   },
   /** Every space (deleted ones too) directly in one of the collections. */
   idsInCollections(db: DbOrTx, collectionIds: string[]): Promise<{ id: string }[]> {

@@ -1,8 +1,8 @@
 // Comment commands and queries, for the comments of a space and those of its change requests (one code path; the
 // `where` says which). Each command runs in one transaction that locks the comment it changes (PostgreSQL row
-// lock; SQLite has one writer) and moves the counters with atomic `x = x + d` updates, so `Space.comments`,
-// `ChangeRequest.comments` (open comments) and `Comment.replies` stay exact under concurrent posts, resolves,
-// reopens, replies and deletes. Rules: docs/comments.md.
+// lock; SQLite has one writer) and moves the counters with atomic `x = x + d` updates (the space's in one of its
+// shards: repos/spaces.repo.ts), so `Space.comments`, `ChangeRequest.comments` (open comments) and `Comment.replies`
+// stay exact under concurrent posts, resolves, reopens, replies and deletes. Rules: docs/comments.md.
 import type { QueryParams, RequestBody } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -90,11 +90,28 @@ export async function storeBody(body: BodyInput, field: string): Promise<string>
   return '{}';
 }
 
-/** Moves the open-comment counter of the scope (the space's own comments, or the change request's). */
-async function bumpOpen(db: DbOrTx, s: Scope, delta: number): Promise<void> {
+/**
+ * Moves the open-comment counter of the scope (the space's own comments, or the change request's); the space's in
+ * the shard the command holds (`withShard`).
+ */
+async function bumpOpen(db: DbOrTx, s: Scope, delta: number, shard: () => number): Promise<void> {
   if (delta === 0) return;
   if (s.changeRequest) await changeRequestsRepo.bumpComments(db, s.changeRequest.id, delta);
-  else await changeRequestsRepo.bumpSpace(db, s.space.id, { comments: delta });
+  else await spacesRepo.bumpOpenComments(db, s.space.id, delta, shard());
+}
+
+/**
+ * Runs a command that may move the space's open-comment counter: the shard it moves (spacesRepo.counterShard) is
+ * taken when it moves it — inside its transaction, which then holds a connection — and held until the transaction
+ * ended, so the transactions in flight on one space move different rows. Which shard never changes a count.
+ */
+async function withShard<T>(where: CommentWhere, run: (shard: () => number) => Promise<T>): Promise<T> {
+  let slot: ReturnType<typeof spacesRepo.counterShard> | undefined;
+  try {
+    return await run(() => (slot ??= spacesRepo.counterShard(where.spaceId)).shard);
+  } finally {
+    slot?.release();
+  }
 }
 
 // Presentation (presenters/comment.ts) --------------------------------------------------------------------------------
@@ -172,7 +189,7 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
   }
   const stored = await storeBody(body.body, '/body/body');
   const id = newId();
-  const write = async (tx: DbOrTx) => {
+  const write = async (tx: DbOrTx, shard: () => number) => {
     const s = await loadScope(ctx, tx, actor, where);
     authorizeComment(s.access, 'post', false);
     const page = body.page !== undefined ? (await pageSummaries(ctx, tx, s.space, currentRevision(s), [body.page], { inTransaction: true })).get(body.page) : undefined;
@@ -186,11 +203,12 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
     };
     // In our own transaction nothing after it reads or refers to the comment: it may wait for the commit.
     await commentsRepo.insert(tx, row, { atCommit: !opts.db });
-    await bumpOpen(tx, s, 1);
+    await bumpOpen(tx, s, 1, shard);
     return { s, row };
   };
-  // Inside a caller's transaction (a review with a comment), or in one of our own.
-  const { s, row } = opts.db ? await write(opts.db) : await ctx.db.transaction().execute(write);
+  // Inside a caller's transaction (a review with a comment: the shard is released before it ends, which only lets
+  // another post share it), or in one of our own.
+  const { s, row } = await withShard(where, (shard) => (opts.db ? write(opts.db, shard) : ctx.db.transaction().execute((tx) => write(tx, shard))));
   return { id, scope: s, row };
 }
 
@@ -202,7 +220,7 @@ export async function postCommentAndPresent(ctx: AppContext, actor: Actor, where
 
 export async function updateComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, body: RequestBody<'updateCommentInSpace'>) {
   const stored = body.body !== undefined ? await storeBody(body.body, '/body/body') : undefined;
-  const s = await ctx.db.transaction().execute(async (tx) => {
+  const s = await withShard(where, (shard) => ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
     await locks.comment(ctx, tx, id);
     const row = await commentsRepo.find(tx, s.scope, id);
@@ -215,12 +233,12 @@ export async function updateComment(ctx: AppContext, actor: Actor, where: Commen
     }
     if (body.resolved !== undefined) {
       authorizeComment(s.access, 'resolve', isAuthor);
-      if (body.resolved && (await commentsRepo.resolve(tx, id, actor.user.id, now))) await bumpOpen(tx, s, -1);
-      if (!body.resolved && (await commentsRepo.reopen(tx, id))) await bumpOpen(tx, s, 1);
+      if (body.resolved && (await commentsRepo.resolve(tx, id, actor.user.id, now))) await bumpOpen(tx, s, -1, shard);
+      if (!body.resolved && (await commentsRepo.reopen(tx, id))) await bumpOpen(tx, s, 1, shard);
     }
     await react(tx, s, actor, id, '', body, now, isAuthor);
     return s;
-  });
+  }));
   return reloadComment(ctx, actor, s, id);
 }
 
@@ -237,15 +255,15 @@ async function react(
 
 /** Deletes a comment and its replies. Nothing happens (204) when it, its change request or the space cannot be found. */
 export async function deleteComment(ctx: AppContext, actor: Actor, where: CommentWhere, id: string): Promise<void> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withShard(where, (shard) => ctx.db.transaction().execute(async (tx) => {
     const s = await visibleScopeOrNull(ctx, tx, actor, where);
     if (!s) return;
     await locks.comment(ctx, tx, id);
     const row = await commentsRepo.find(tx, s.scope, id);
     if (!row) return;
     authorizeComment(s.access, 'delete', row.posted_by === actor.user.id);
-    if ((await commentsRepo.delete(tx, id)) && row.status === 'open') await bumpOpen(tx, s, -1);
-  });
+    if ((await commentsRepo.delete(tx, id)) && row.status === 'open') await bumpOpen(tx, s, -1, shard);
+  }));
 }
 
 /** The scope when the caller can see the space and the change request exists; null otherwise (idempotent deletes). */
