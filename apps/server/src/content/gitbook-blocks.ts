@@ -211,8 +211,13 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
 
 /** A block of a client's document that cannot be written as tag lines: `path` is its JSON pointer in the document. */
 export class GitBookBlockError extends Error {
-  constructor(readonly path: string, readonly detail: string) {
+  // Fields, not parameter properties: the content worker runs this module with type stripping only (in tests).
+  readonly path: string;
+  readonly detail: string;
+  constructor(path: string, detail: string) {
     super(`${path} ${detail}`);
+    this.path = path;
+    this.detail = detail;
   }
 }
 
