@@ -4,6 +4,7 @@
 // fflate from XML and text written by this test. Archives that exceed a limit are refused with a 400 naming it.
 import { createServer, type Server } from 'node:http';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
@@ -261,5 +262,46 @@ describe('content import', () => {
     const docs = await t.api.get(`/v1/spaces/${space}/content/page/${pages[0].id}?format=markdown`);
     expect(docs.body.markdown).toContain('https://example.com/x');
     expect(docs.body.markdown).toContain(`${origin}/outside`);
+  });
+});
+
+describe('content import jobs and faults', () => {
+  it('completes a run in the transaction of its commit: when the completion cannot be written nothing is committed, and the retried job imports once', async () => {
+    const t = await createTenant(server);
+    const space = await newSpace(t);
+    const md = serve('/once.md', '# Once\n\nImported once.\n', 'text/markdown');
+    const html = serve('/twice.html', '<html><body><main><h1>Not twice</h1><p>.</p></main></body></html>', 'text/html');
+    const started = await t.api.post(`/v1/org/${t.org}/imports`, { source: { type: 'file', files: [md, html] }, target: { space } });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    const before = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+    // A fault in the database (as a worker dying there would be): writing this run's completion fails.
+    const db = server.ctx.db;
+    const pg = server.ctx.dialect === 'postgres';
+    if (pg) {
+      await sql.raw(`create or replace function bindery_test_fail_settle() returns trigger language plpgsql as $$ begin
+        if new.id = '${id}' and new.status = 'completed' then raise exception 'injected fault'; end if; return new; end $$`).execute(db);
+      await sql.raw('create trigger bindery_test_fail_settle before update on content_imports for each row execute function bindery_test_fail_settle()').execute(db);
+    } else {
+      await sql.raw(`create trigger bindery_test_fail_settle before update on content_imports when new.id = '${id}' and new.status = 'completed' begin select raise(abort, 'injected fault'); end`).execute(db);
+    }
+    try {
+      await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+      // Before: the pages were committed, the run stayed in progress, and the retry imported them a second time.
+      expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(before);
+      expect((await t.api.get(`/v1/org/${t.org}/imports/${id}`)).body.status).toBe('in-progress');
+    } finally {
+      await sql.raw('drop trigger if exists bindery_test_fail_settle' + (pg ? ' on content_imports' : '')).execute(db);
+      if (pg) await sql.raw('drop function if exists bindery_test_fail_settle()').execute(db);
+    }
+    server.clock.advance(60_000);
+    await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+    const done = (await t.api.get(`/v1/org/${t.org}/imports/${id}`)).body;
+    expect(done).toMatchObject({ status: 'completed', importedResources: 2 });
+    expect(titles((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Once', 'Not twice']);
+    // Run once more (as after a worker dying before the job was marked done): the settled run imports nothing.
+    await db.updateTable('jobs').set({ status: 'queued', run_at: server.clock.now().toISOString() }).where('type', '=', JOB_TYPES.importContent).where('payload', 'like', `%${id}%`).execute();
+    await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(done.revision);
   });
 });

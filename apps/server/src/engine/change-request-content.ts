@@ -73,7 +73,11 @@ const lockAndLoad = (ctx: AppContext, tx: DbOrTx, actor: Actor, spaceId: string,
 /** Applies content edits to the change request's revision chain as one revision (the Bindery editing extension). */
 export async function editChangeRequestContent(
   ctx: AppContext, actor: Actor, spaceId: string, ref: string, edits: ContentEdit[],
-  opts: { ifMatch?: string | string[] } = {},
+  opts: {
+    ifMatch?: string | string[];
+    /** Runs in the commit's transaction, after it (a job recording that it is done commits with its work). */
+    andThen?: (tx: DbOrTx, result: CommitResult) => Promise<void>;
+  } = {},
 ): Promise<CommitResult> {
   // Markdown is normalised before the change request is locked (in the worker pool when large).
   authorizeChangeRequest((await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref)).access, 'editContent');
@@ -92,6 +96,7 @@ export async function editChangeRequestContent(
       await moveChangeRequestHead(ctx, tx, cr.id, result.revisionId);
       await changeRequestsRepo.addContributor(tx, cr.id, actor.user.id, ctx.clock.now().toISOString());
     }
+    if (opts.andThen) await opts.andThen(tx, result);
     return result;
   });
 }

@@ -20,7 +20,8 @@ import { newId } from '../lib/ids.js';
 import { blobStore } from '../storage/blobs.js';
 import { userAsActor, type Actor } from './auth.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
-import { editChangeRequestContent, editSpace, type ContentEdit } from '../engine/index.js';
+import { editChangeRequestContent, editSpace, type CommitResult, type ContentEdit } from '../engine/index.js';
+import type { DbOrTx } from '../db/database.js';
 import { ApiError, badRequest, invalidField, notFound } from '../errors.js';
 import { enqueueJob, JOB_TYPES, runJobNow, type JobRow } from '../jobs/index.js';
 import { contentImportsRepo, type ContentImportRow } from '../repos/content-imports.repo.js';
@@ -189,11 +190,16 @@ export async function importContent(
 // ---------------------------------------------------------------------------------------------------------------
 // The job
 
-async function settle(ctx: AppContext, id: string, patch: Partial<ContentImportRow>): Promise<void> {
+/** Settles a run (in `db`, the transaction of its commit for a completed run); the caller emits `settled` after. */
+async function settleIn(ctx: AppContext, db: DbOrTx, id: string, patch: Partial<ContentImportRow>): Promise<void> {
   const now = ctx.clock.now().toISOString();
   // A cancel that came while the revision was being committed loses: the run is completed.
   const from = patch.status === 'completed' ? ['pending', 'in-progress', 'cancelled'] : ['pending', 'in-progress'];
-  await contentImportsRepo.transition(ctx.db, id, from, { ...patch, completed_at: now, updated_at: now });
+  await contentImportsRepo.transition(db, id, from, { ...patch, completed_at: now, updated_at: now });
+}
+
+async function settle(ctx: AppContext, id: string, patch: Partial<ContentImportRow>): Promise<void> {
+  await settleIn(ctx, ctx.db, id, patch);
   settled.emit(id);
 }
 
@@ -243,15 +249,18 @@ export async function runImportJob(ctx: AppContext, payload: { importId: string 
     // The imported content is not in the request: errors name the place it goes (the page, or the body's URL).
     const places = { edit: () => (row.page_id !== null ? '/path/pageId' : '/body') };
     const ifMatch = row.if_match ?? undefined;
-    const result = await locatedIn(places, async () => row.change_request_id === null
-      ? (await editSpace(ctx, actor, row.space_id, edits, { ifMatch })).result
-      : await editChangeRequestContent(ctx, actor, row.space_id, row.change_request_id!, edits, { ifMatch }));
     const imported = countPages(bundle.pages) + bundle.files.length;
-    await settle(ctx, row.id, {
+    // The run is completed in the transaction of its commit: a worker dying between the two would otherwise leave
+    // the content committed and the run in progress, and the job, run again, would import everything a second time.
+    const complete = (tx: DbOrTx, result: CommitResult) => settleIn(ctx, tx, row.id, {
       status: 'completed', revision_id: result.revisionId, imported_resources: imported, total_resources: Math.max(bundle.total, imported),
       progress: JSON.stringify({ stage: 'done', found: Math.max(found, imported), read: imported }),
       pages: JSON.stringify(result.created.pages.map((id) => ({ id, type: 'page', status: 'complete' }))),
     });
+    await locatedIn(places, async () => row.change_request_id === null
+      ? (await editSpace(ctx, actor, row.space_id, edits, { ifMatch }, (tx, _sc, result) => complete(tx, result))).result
+      : await editChangeRequestContent(ctx, actor, row.space_id, row.change_request_id!, edits, { ifMatch, andThen: complete }));
+    settled.emit(row.id);
   } catch (err) {
     if (err instanceof ApiError) {
       // The import itself was refused (a limit, a URL that is no document, a precondition): no retry.
