@@ -4471,6 +4471,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Resolve a URL to an embed, in a space
+         * @description The title, site, icon (and oEmbed HTML, when its provider publishes it) of a URL to embed in content. The URL
+         *     is fetched through the SSRF guard: a URL that is not http(s), or whose host is private, is 400 naming
+         *     `/query/url`; one that cannot be fetched or read answers a `link` titled by the URL. Answers are remembered
+         *     for an hour. The caller must be able to read the space (404 otherwise).
+         */
+        get: operations["getEmbedByUrlInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/git/export": {
         parameters: {
             query?: never;
@@ -5301,6 +5327,29 @@ export interface paths {
          *     of no content, or of content the caller may not see is 404. Published sites' URLs: `/urls/published`.
          */
         get: operations["getContentByUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/urls/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve a URL to an embed
+         * @description The title, site, icon (and oEmbed HTML, when its provider publishes it) of a URL to embed in content. The URL
+         *     is fetched through the SSRF guard: a URL that is not http(s), or whose host is private, is 400 naming
+         *     `/query/url`; one that cannot be fetched or read answers a `link` titled by the URL. Answers are remembered
+         *     for an hour.
+         */
+        get: operations["getEmbedByUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6329,6 +6378,22 @@ export interface components {
             })[];
             /** @constant */
             object: "document";
+        };
+        /**
+         * @description What a URL shows when embedded (GitBook's Embed): its title, site and icon, as a plain `link`, or as `rich` with
+         *     the HTML its provider publishes through oEmbed. Bindery fetches the page through its SSRF guard (512 KiB, 5 s);
+         *     a page that cannot be fetched or read is a `link` titled by its URL.
+         */
+        Embed: {
+            /** @description With `rich`, the provider's HTML (oEmbed `html`) - render it sandboxed. */
+            html?: string;
+            /** @description URL of the site's icon. */
+            icon?: string;
+            /** @description The site's name (`og:site_name`, the oEmbed provider), else its host name. */
+            site: string;
+            title: string;
+            /** @enum {string} */
+            type: "link" | "rich";
         };
         emoji: string;
         /**
@@ -18367,6 +18432,36 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getEmbedByUrlInSpace: {
+        parameters: {
+            query: {
+                /** @description URL to resolve. */
+                url: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The embed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Embed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     exportToGitRepository: {
         parameters: {
             query?: never;
@@ -19660,6 +19755,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentByUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getEmbedByUrl: {
+        parameters: {
+            query: {
+                /** @description URL to resolve. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The embed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Embed"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import { handlers } from '../http/operations.js';
 import { presentSpace } from '../presenters/space.js';
 import * as spaces from '../services/spaces.js';
 import { contentByUrl } from '../services/url-content.js';
+import { resolveEmbed } from '../services/embeds.js';
 import { inviteToSpace } from '../services/permissions.js';
 import * as permissions from '../services/permissions.js';
 import { presentUserPermission } from '../presenters/user.js';
@@ -22,6 +23,13 @@ export const spaceHandlers = handlers({
   },
 
   getContentByUrl: async ({ actor, query }, ctx) => ({ status: 200, body: await contentByUrl(ctx, actor, query.url) }),
+
+  getEmbedByUrl: async ({ query }, ctx) => ({ status: 200, body: await resolveEmbed(ctx, query.url) }),
+
+  getEmbedByUrlInSpace: async ({ actor, params, query }, ctx) => {
+    await spaces.getSpace(ctx, actor, params.spaceId); // 404 unless the caller may read it
+    return { status: 200, body: await resolveEmbed(ctx, query.url) };
+  },
 
   getSpaceById: async ({ actor, params, query }, ctx) => {
     const { space, access } = await spaces.getSpace(ctx, actor, params.spaceId, query.shareKey);
