@@ -114,6 +114,17 @@ function readBlobs(gitDir, oids) {
   return out;
 }
 
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** The letters and digits of a markdown text, character references decoded: what a reader reads, give or take. */
+function lettersOf(text) {
+  return text
+    .replace(/^[ \t>*+-]*\d{1,9}[.)](?=[ \t]|$)/gm, '') // ordered list numbers (renumbered from the list's start)
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&([a-z]+);/gi, (m, n) => ENTITIES[n.toLowerCase()] ?? m)
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
 /**
  * The serializer's fidelity: every page file read, converted to Bindery's stored form and written back as an export
  * writes a page whose content changed (format/rewrite.ts) — compared with the file, byte for byte.
@@ -132,7 +143,7 @@ function renderFidelity(gitDir, head, dir, who) {
   walk(repo.pages);
   const pagePaths = new Set(all.filter((p) => p.path).map((p) => p.path));
   const assetPaths = new Set(repo.assets.map((a) => a.path));
-  const result = { total: 0, identical: 0, byGitBook: { total: 0, identical: 0 }, differing: [], pagePaths: new Set([...pagePaths].map((p) => (repo.root ? `${repo.root}/${p}` : p))) };
+  const result = { textChanged: [], total: 0, identical: 0, byGitBook: { total: 0, identical: 0 }, differing: [], pagePaths: new Set([...pagePaths].map((p) => (repo.root ? `${repo.root}/${p}` : p))) };
   for (const p of all) {
     if (!p.path) continue;
     const full = repo.root ? `${repo.root}/${p.path}` : p.path;
@@ -146,6 +157,8 @@ function renderFidelity(gitDir, head, dir, who) {
     }
     const same = rewritten === original;
     const gb = who.get(full) === 'gitbook-bot';
+    // Text lost or added (not only spelled differently): the letters and digits of the two, entities decoded.
+    if (!same && lettersOf(rewritten) !== lettersOf(original)) result.textChanged.push(full);
     result.total++;
     if (same) result.identical++;
     if (gb) {
@@ -155,6 +168,165 @@ function renderFidelity(gitDir, head, dir, who) {
     if (!same) result.differing.push({ path: full, gb, original, rewritten });
   }
   return result;
+}
+
+/**
+ * The structure GitBook shows for a project folder, read independently of Bindery's reader (a deliberately small
+ * reading of GitBook's format: SUMMARY.md items and group headings, each listed file's frontmatter and `# heading`),
+ * to check what the import made of it: pages in order with their depth, type, title, description, icon, hidden flag
+ * and whether they have a cover; groups; link entries.
+ */
+function expectedStructure(gitDir, head, dir) {
+  const YAML = require('yaml');
+  const files = listTree(gitDir, head, dir);
+  const read = (p) => {
+    const oid = files.get(p);
+    return oid ? readBlobs(gitDir, [oid]).get(oid)?.toString('utf8') : undefined;
+  };
+  const norm = (p) => {
+    const out = [];
+    for (const part of p.split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') out.pop();
+      else out.push(part);
+    }
+    return out.join('/');
+  };
+  let config = {};
+  try {
+    config = YAML.parse((read('.gitbook.yaml') ?? '').replace(/[\u200b-\u200f\ufeff]/g, '')) ?? {};
+  } catch { /* defaults */ }
+  let root = norm(String(config.root ?? ''));
+  if (root && ![...files.keys()].some((p) => p.startsWith(`${root}/`))) root = '';
+  const at = (p) => norm(root ? `${root}/${p}` : p);
+  const summaryPath = at(String(config.structure?.summary ?? 'SUMMARY.md'));
+  const readmePath = at(String(config.structure?.readme ?? 'README.md'));
+  const caseless = (p) => (files.has(p) ? p : [...files.keys()].find((k) => k.toLowerCase() === p.toLowerCase()));
+  const unescape = (t) => t.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d))).replace(/&(amp|lt|gt|quot);/g, (_, n) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n]);
+  const pageOf = (path, entryTitle) => {
+    const text = (read(path) ?? '').replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+    const fm = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/.exec(text);
+    let data = {};
+    try {
+      data = (fm && YAML.parse(fm[1] ?? '')) || {};
+    } catch { /* none */ }
+    const rest = (fm ? text.slice(fm[0].length) : text).replace(/^(?:[ \t]*\n)+/, '');
+    const h1 = /^#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/.exec(rest);
+    const str = (v) => (typeof v === 'string' && v.trim() ? v : undefined);
+    return {
+      type: 'document', title: h1 ? unescape(h1[1]).trim() : entryTitle, description: str(data.description), icon: str(data.icon),
+      hidden: data.hidden === true, cover: Boolean(str(data.cover)),
+    };
+  };
+  const out = [];
+  const used = new Set();
+  const summary = caseless(summaryPath);
+  if (!summary) return { pages: undefined };
+  const base = summary.includes('/') ? summary.slice(0, summary.lastIndexOf('/')) : '';
+  const lines = (read(summary) ?? '').replace(/\r\n?/g, '\n').split('\n');
+  let inGroup = false;
+  let sawTitle = false;
+  const stack = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const heading = /^(#{1,3})[ \t]+(.*?)[ \t]*#*[ \t]*$/.exec(line);
+    if (heading) {
+      if (heading[1] === '#' && !sawTitle && out.length === 0) {
+        sawTitle = true;
+        continue;
+      }
+      sawTitle = true;
+      out.push({ depth: 0, type: 'group', title: unescape(heading[2].replace(/<a [^>]*><\/a>\s*$/, '').trim()) });
+      inGroup = true;
+      stack.length = 0;
+      continue;
+    }
+    if (/^ {0,3}(\*[ \t]*){3,}$|^ {0,3}(-[ \t]*){3,}$/.test(line)) {
+      inGroup = false;
+      stack.length = 0;
+      continue;
+    }
+    const item = /^([ \t]*)[*+-][ \t]+(.*)$/.exec(line);
+    if (!item) continue;
+    const indent = item[1].replace(/\t/g, '    ').length;
+    while (stack.length && stack[stack.length - 1] >= indent) stack.pop();
+    const depth = stack.length + (inGroup ? 1 : 0);
+    stack.push(indent);
+    const content = item[2];
+    if (/^(`{3,}|~{3,})/.test(content)) {
+      while (i + 1 < lines.length && !/^\s*(`{3,}|~{3,})\s*$/.test(lines[++i]));
+      out.push({ depth, type: 'computed' });
+      continue;
+    }
+    const link = /^\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+"[^"]*")?\s*\)/.exec(content);
+    if (!link) {
+      out.push({ depth, type: 'document', title: unescape(content.trim()), linkless: true });
+      continue;
+    }
+    const title = unescape(link[1]);
+    const target = link[2].replace(/^<|>$/g, '');
+    if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(target) || target.startsWith('#')) {
+      out.push({ depth, type: 'link', title });
+      continue;
+    }
+    let decoded = target.replace(/[?#].*$/, '');
+    decoded = decoded.split('/').map((s) => { try { return decodeURIComponent(s); } catch { return s; } }).join('/');
+    let path = decoded.startsWith('/') ? at(decoded) : norm(base ? `${base}/${decoded}` : decoded);
+    if (decoded === '' || decoded.endsWith('/')) path = norm(`${path}/README.md`);
+    const file = caseless(path);
+    if (!file) {
+      out.push({ depth, type: 'missing', title });
+      continue;
+    }
+    if (target.includes('#') || used.has(file)) {
+      out.push({ depth, type: 'link', title });
+      continue;
+    }
+    used.add(file);
+    out.push({ depth, ...pageOf(file, title) });
+  }
+  const readme = caseless(readmePath);
+  if (readme && !used.has(readme)) out.unshift({ depth: 0, ...pageOf(readme, 'README') });
+  // Entries whose file is missing: GitBook skips them (their children move up a level is not modelled here).
+  return { pages: out.filter((p) => p.type !== 'missing' || false), assets: [...files.keys()].filter((p) => p.startsWith(root ? `${root}/.gitbook/assets/` : '.gitbook/assets/')).length };
+}
+
+/** The import's pages (GitBook API) in the same shape as expectedStructure's. */
+function structureOf(pages, depth = 0, out = []) {
+  for (const p of pages) {
+    out.push({ depth, type: p.type, title: p.title, description: p.description, icon: p.icon, hidden: p.hidden === true, cover: Boolean(p.cover) });
+    structureOf(p.pages ?? [], depth + 1, out);
+  }
+  return out;
+}
+
+/** Differences between the expected and the imported structure, as lines. */
+function compareStructure(expected, actual) {
+  const diffs = [];
+  const n = Math.max(expected.length, actual.length);
+  const show = (p) => (p ? `${'  '.repeat(p.depth)}${p.type} ${JSON.stringify(p.title)}` : '(none)');
+  for (let i = 0, j = 0; i < expected.length || j < actual.length;) {
+    const e = expected[i];
+    const a = actual[j];
+    if (e?.type === 'missing') {
+      i++;
+      continue;
+    }
+    if (!e || !a) {
+      diffs.push(`#${j}: expected ${show(e)}, imported ${show(a)}`);
+      i++;
+      j++;
+      continue;
+    }
+    const fields = e.linkless ? ['depth', 'title'] : e.type === 'document' ? ['depth', 'type', 'title', 'description', 'icon', 'hidden', 'cover'] : ['depth', 'type', 'title'];
+    const bad = fields.filter((k) => JSON.stringify(e[k]) !== JSON.stringify(a[k]));
+    if (bad.length) diffs.push(`#${j} ${show(e)}: ${bad.map((k) => `${k} ${JSON.stringify(e[k])} → ${JSON.stringify(a[k])}`).join(', ')}`);
+    i++;
+    j++;
+    if (diffs.length > 30) break;
+  }
+  void n;
+  return diffs;
 }
 
 const kindOf = (p) => (p === 'SUMMARY.md' || /(^|\/)SUMMARY\.md$/i.test(p) ? 'summary'
@@ -257,6 +429,19 @@ try {
       reports.push(report);
       continue;
     }
+    // The structure the import made, against an independent reading of the folder.
+    const expected = expectedStructure(source, head, dir);
+    if (expected.pages) {
+      const content = await api(s.url, 'GET', `/v1/spaces/${space.id}/content`);
+      const actual = structureOf(content.pages);
+      const diffs = compareStructure(expected.pages, actual);
+      report.structure = {
+        expected: expected.pages.length, imported: actual.length, differences: diffs.length, first: diffs.slice(0, 12),
+        groups: actual.filter((p) => p.type === 'group').length, hidden: actual.filter((p) => p.hidden).length,
+        withDescription: actual.filter((p) => p.description).length, withIcon: actual.filter((p) => p.icon).length, withCover: actual.filter((p) => p.cover).length,
+        assets: expected.assets, files: content.files?.length,
+      };
+    }
     const again = await op('import', { url: source, ref: branch });
     report.importAgain = { state: again.state, skipped: again.skipped ?? null };
     const exp = await op('export', { url: target, ref: 'refs/heads/main', commitMessage: 'Round trip' });
@@ -305,7 +490,7 @@ try {
       }
     }
     report.files = byKind;
-    report.render = { total: render.total, identical: render.identical, byGitBook: render.byGitBook };
+    report.render = { total: render.total, identical: render.identical, byGitBook: render.byGitBook, textChanged: render.textChanged };
     if (diffsDir) {
       const folder = join(diffsDir, `${(dir || 'root').replace(/\//g, '_')}-render`);
       mkdirSync(folder, { recursive: true });
@@ -362,7 +547,12 @@ else {
     }
     if (r.render) {
       const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
-      console.log(`  rewritten pages (as an export writes a page whose content changed): ${r.render.identical}/${r.render.total} identical (${pct(r.render.identical, r.render.total)}) | written by GitBook: ${r.render.byGitBook.identical}/${r.render.byGitBook.total} (${pct(r.render.byGitBook.identical, r.render.byGitBook.total)})`);
+      console.log(`  rewritten pages (as an export writes a page whose content changed): ${r.render.identical}/${r.render.total} identical (${pct(r.render.identical, r.render.total)}) | written by GitBook: ${r.render.byGitBook.identical}/${r.render.byGitBook.total} (${pct(r.render.byGitBook.identical, r.render.byGitBook.total)}) | text changed (letters and digits): ${r.render.textChanged.length}${r.render.textChanged.length ? ` (${r.render.textChanged.slice(0, 8).join(', ')})` : ''}`);
+    }
+    if (r.structure) {
+      const st = r.structure;
+      console.log(`  structure: ${st.imported} pages imported (${st.expected} expected: ${st.groups} groups, ${st.hidden} hidden, ${st.withDescription} with a description, ${st.withIcon} with an icon, ${st.withCover} with a cover), files ${st.files ?? '?'} (.gitbook/assets ${st.assets}); ${st.differences} differences`);
+      for (const d of st.first) console.log(`    ${d}`);
     }
     if (r.reimportChanges) {
       console.log(`  re-import of the export changed ${r.reimportChanges.count} things:`);

@@ -399,6 +399,28 @@ describe('markdownToDocument', () => {
     const once = normalizeMarkdown(figure);
     expect(once).toBe('{% update date="2026-01-01" %}\nShipped.\n\n<figure><img src="x.png" alt="a"><figcaption></figcaption></figure>\n\n{% endupdate %}\n');
     expect(blocks(once).map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'images', 'paragraph']);
+    // The same as the last block of a hint (its closing line is written by the hint): before, the second pass lost the
+    // hint (`\{% hint`) and the image's file reference (swallowed into raw HTML).
+    const inHint = '{% hint style="info" %}\nThe log shows it:\n\n![](img/log.png)\n{% endhint %}\n';
+    const hinted = normalizeMarkdown(inHint);
+    expect(hinted).toBe('{% hint style="info" %}\nThe log shows it:\n\n<figure><img src="img/log.png" alt=""><figcaption></figcaption></figure>\n\n{% endhint %}\n');
+    expect(normalizeMarkdown(hinted)).toBe(hinted);
+    expect(blocks(hinted).map((b) => b.type)).toEqual(['hint']);
+    // `<pre>` ends on its `</pre>` line: GitBook writes the closing tag right after it, and so does Bindery.
+    const pre = '{% tabs %}\n{% tab title="Response" %}\n<pre><code>{\n  "ok": true\n}\n</code></pre>\n{% endtab %}\n{% endtabs %}\n';
+    expect(normalizeMarkdown(pre)).toBe(pre);
+  });
+
+  it('ends an autolink literal before a backslash escape (GFM), so the escaped character stays text', () => {
+    const md = 'Open https://app.example.dev/#/\\<SPACE>/settings or https://api.example.dev/v1/\\[key]/items.\n';
+    const [paragraph] = blocks(md);
+    const nodes = (paragraph as { nodes: InlineContent[] }).nodes;
+    const links = nodes.filter((n): n is LinkInline => n.object === 'inline' && n.type === 'link');
+    expect(links.map((l) => l.data.ref)).toEqual([{ kind: 'url', url: 'https://app.example.dev/#/' }, { kind: 'url', url: 'https://api.example.dev/v1/' }]);
+    expect(JSON.stringify(nodes)).toContain('<SPACE>/settings');
+    const once = normalizeMarkdown(md);
+    expect(once).toBe('Open [https://app.example.dev/#/](https://app.example.dev/#/)\\<SPACE>/settings or [https://api.example.dev/v1/](https://api.example.dev/v1/)\\[key]/items.\n');
+    expect(normalizeMarkdown(once)).toBe(once);
   });
 
   it('maps tables with alignment and padded rows', () => {

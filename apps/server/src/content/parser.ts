@@ -43,6 +43,14 @@ const md = new MarkdownIt('default', { html: true, linkify: true, typographer: f
 md.linkify.set({ fuzzyIP: false, fuzzyEmail: true, fuzzyLink: true });
 // GFM accepts any top-level domain (`team@bindery.dev`, `www.example.app`), not only linkify's default list.
 md.linkify.tlds(['[a-z][a-z0-9-]{0,62}'], false);
+// markdown-it's inline rule matches `scheme://…` on the source, escapes included: `https://a.dev/\<name>` would take
+// the backslash into the URL and leave `<name>` to be read as HTML. In GFM an escape is no part of an autolink literal
+// (real GitBook pages write `https://host/#/\<NAME>/settings`): the URL ends before the backslash.
+const matchAtStart = md.linkify.matchAtStart.bind(md.linkify);
+md.linkify.matchAtStart = (text: string) => {
+  const escape = text.indexOf('\\');
+  return matchAtStart(escape < 0 ? text : text.slice(0, escape));
+};
 md.normalizeLink = (url) => url;
 md.normalizeLinkText = (text) => text;
 md.validateLink = () => true;

@@ -115,6 +115,10 @@ describe('paths', () => {
     expect(resolveRelative('a/b.md', 'sub/')).toEqual({ path: 'a/sub/README.md' });
     expect(resolveRelative('a/b.md', 'img%20(1).png')).toEqual({ path: 'a/img (1).png' });
     expect(resolveRelative('a/b.md', 'https://x.y/z.md')).toBeUndefined();
+    // Reserved characters percent-encoded too (`%2C` in a SUMMARY.md entry), and an invalid escape kept as written.
+    expect(resolveRelative('SUMMARY.md', '/guide/Rules%2C%20Tips%20%26%20Tricks.md')).toEqual({ path: 'guide/Rules, Tips & Tricks.md' });
+    expect(resolveRelative('SUMMARY.md', 'guide/100%25%20sure%3F.md')).toEqual({ path: 'guide/100% sure?.md' });
+    expect(resolveRelative('SUMMARY.md', 'guide/50%off.md')).toEqual({ path: 'guide/50%off.md' });
     expect(relativePath('a/b/c.md', 'a/d.md')).toBe('../d.md');
     expect(relativePath('README.md', '.gitbook/assets/x.png')).toBe('.gitbook/assets/x.png');
     expect(relativePath('a/README.md', 'a/b.md')).toBe('b.md');

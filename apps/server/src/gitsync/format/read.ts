@@ -122,12 +122,15 @@ export function resolveRelative(from: string, target: string): { path: string; a
   let raw = hash < 0 ? target : target.slice(0, hash);
   const anchor = hash < 0 ? undefined : target.slice(hash + 1);
   raw = raw.replace(/\?.*$/, '');
-  let decoded = raw;
-  try {
-    decoded = decodeURI(raw);
-  } catch {
-    /* keep it as written */
-  }
+  // Each segment decoded whole: `%2C`, `%3F`, `%26`… too (decodeURI keeps reserved characters encoded, and real
+  // SUMMARY.md files link `Requests%2C%20Commands.md`); a segment that is not valid percent-encoding stays as written.
+  const decoded = raw.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }).join('/');
   const path = decoded.startsWith('/') ? cleanPath(decoded) : joinPath(dirname(from), decoded);
   const folder = raw === '' || raw.endsWith('/');
   return { path: folder ? joinPath(path, 'README.md') : path, ...(anchor !== undefined ? { anchor } : {}) };
