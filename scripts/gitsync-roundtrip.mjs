@@ -264,7 +264,7 @@ function expectedStructure(gitDir, head, dir) {
       continue;
     }
     const title = unescape(link[1]);
-    const target = link[2].replace(/^<|>$/g, '');
+    const target = link[2].startsWith('<') ? link[2].slice(1, -1) : link[2].replace(/\\([!-/:-@[-`{-~])/g, '$1');
     if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(target) || target.startsWith('#')) {
       out.push({ depth, type: 'link', title });
       continue;

@@ -304,6 +304,53 @@ describe('Git Sync', () => {
     expect(wc.read('docs/product/README.md')).toMatch(/^---\ndescription: New description\nicon: house\n/);
   });
 
+  // Shapes met in real GitBook-synced repositories (written for this test): versioned docs with two groups of the same
+  // title, two link entries to the same URL, assets whose names differ only in case, a SUMMARY.md link with `%2C`.
+  it('keeps real repositories\' shapes through import, export to an empty repository and import again', async () => {
+    const { url, wc } = newRepo();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b1b80000000049454e44ae426082', 'hex');
+    wc.write('README.md', '# Home\n\nWelcome.\n')
+      .write('SUMMARY.md', [
+        '# Table of contents', '', '* [Home](README.md)', '',
+        '## Version 2', '', '* [Setup](v2/setup.md)', '* [Sample app (iOS)](https://example.com/samples)', '* [Sample app (macOS)](https://example.com/samples)', '',
+        '## Overview', '', '* [Concepts](v2/concepts.md)', '',
+        '## Version 1', '', '* [Setup](v1/setup.md)', '',
+        '## Overview', '', '* [Concepts](v1/concepts.md)', '* [Rules, tips & tricks](v1/Rules%2C%20tips%20%26%20tricks.md)', '',
+      ].join('\n'))
+      .write('v2/setup.md', '# Setup\n\n{% hint style="info" %}\nThe logo:\n\n![](../.gitbook/assets/Logo.png)\n{% endhint %}\n')
+      .write('v2/concepts.md', '# Concepts\n\nVersion 2.\n')
+      .write('v1/setup.md', '# Setup\n\n![](../.gitbook/assets/logo.png)\n')
+      .write('v1/concepts.md', '# Concepts\n\nVersion 1.\n')
+      .write('v1/Rules, tips & tricks.md', '# Rules, tips & tricks\n\nA few.\n')
+      .write('.gitbook/assets/Logo.png', png)
+      .write('.gitbook/assets/logo.png', png)
+      .commit('Docs');
+    wc.push();
+    const original = wc.files();
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    const pages = (await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages;
+    expect(titles(pages)).toEqual([
+      'Home', ['Version 2', ['Setup', 'Sample app (iOS)', 'Sample app (macOS)']], ['Overview', ['Concepts']], ['Version 1', ['Setup']], ['Overview', ['Concepts', 'Rules, tips & tricks']],
+    ]);
+    const files = await t.api.get(`/v1/spaces/${space}/content/files?limit=100`);
+    expect(files.body.items.map((f: any) => f.name).sort()).toEqual(['Logo.png', 'logo.png']);
+    // The hint keeps its image as a file reference.
+    const setup = await t.api.get(`/v1/spaces/${space}/content/page/${pages[1].pages[0].id}?format=markdown`);
+    expect(setup.body.markdown).toMatch(/^\{% hint style="info" %\}\nThe logo:\n\n<figure><img src="\/files\/[^"]+" alt=""><figcaption><\/figcaption><\/figure>\n\n\{% endhint %\}\n$/);
+    const revision = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
+
+    const { url: target, wc: out } = newRepo();
+    expect((await sync(t, space, 'export', { url: target, ref: 'refs/heads/main' })).operation.state).toBe('success');
+    const exported = out.pull().files();
+    expect([...exported.keys()].sort()).toEqual([...original.keys()].sort());
+    for (const [path, bytes] of original) expect([path, exported.get(path)?.equals(bytes)]).toEqual([path, true]);
+    // Importing what was exported changes nothing: every group, link entry and file keeps its id.
+    const back = await sync(t, space, 'import', { url: target, ref: 'refs/heads/main', force: true });
+    expect(back.operation.state).toBe('success');
+    expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
+  });
+
   // import(export(space)) on generated spaces: the same pages (titles, types, paths, descriptions, hidden), files
   // (names, types, sizes) and documents (page links compared by the path of their target; node keys are generated
   // per response, left out) — then importing the same

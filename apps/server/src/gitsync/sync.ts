@@ -158,6 +158,9 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const next: Snapshot = { ...emptySnapshot(projectDir), root: repo.root, readme: repo.config.readme, summary: repo.config.summary, ...(repo.summaryTitle !== undefined ? { summaryTitle: repo.summaryTitle } : {}) };
   const ids = new Map<RepoPage, string>();
   const pathToId = new Map<string, string>();
+  // Keys seen in this tree: a second entry with the same key (two `## Overview` groups, one per version of the docs)
+  // is told apart by its rank, so each keeps its id from one import to the next.
+  const keyCount = new Map<string, number>();
   const assign = (pages: RepoPage[], parentKey: string) => {
     for (const p of pages) {
       let id: string;
@@ -166,6 +169,9 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
       else {
         key = p.type === 'group' ? `group:${p.slug}` : p.type === 'link' ? `link:${parentKey}:${p.href ?? p.git.raw ?? p.title}`
           : p.type === 'computed' ? `computed:${parentKey}:${canonicalJson(((p.computed?.dependencies ?? {}) as JsonObject))}` : `linkless:${parentKey}:${slugify(p.title)}`;
+        const rank = keyCount.get(key) ?? 0;
+        keyCount.set(key, rank + 1);
+        if (rank > 0) key = `${key}#${rank + 1}`;
         id = claim(before.keys[key]);
         next.keys[key] = id;
       }

@@ -140,6 +140,15 @@ describe('paths', () => {
     );
     expect(Object.fromEntries(plan.pages)).toEqual({ r: 'README.md', a: 'guide/README.md', b: 'guide/install.md', c: 'legacy/old.md', d: 'api/ref.md' });
     expect(Object.fromEntries(plan.files)).toEqual({ f1: '.gitbook/assets/image.png', f2: '.gitbook/assets/image (1).png', f3: '.gitbook/assets/image.png' });
+    // Recorded paths differing only in case both stay (a repository may hold `Logo.png` and `logo.png`); a new file
+    // avoids both.
+    const cased = planPaths([page('r', 'intro', [], 'README.md'), page('a', 'setup', [], 'Setup.md'), page('b', 'setup', [], 'setup.md')], [
+      { id: 'f1', name: 'Logo.png', blob: 'x', recordedPath: '.gitbook/assets/Logo.png' },
+      { id: 'f2', name: 'logo.png', blob: 'x', recordedPath: '.gitbook/assets/logo.png' },
+      { id: 'f3', name: 'LOGO.png', blob: 'y' },
+    ]);
+    expect(Object.fromEntries(cased.pages)).toEqual({ r: 'README.md', a: 'Setup.md', b: 'setup.md' });
+    expect(Object.fromEntries(cased.files)).toEqual({ f1: '.gitbook/assets/Logo.png', f2: '.gitbook/assets/logo.png', f3: '.gitbook/assets/LOGO (1).png' });
   });
 });
 

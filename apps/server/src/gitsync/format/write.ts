@@ -59,10 +59,12 @@ export function planPaths(pages: ExportPage[], files: ExportFile[], readme = 'RE
     takenLower.add(p.toLowerCase());
   };
   const free = (p: string) => !takenLower.has(p.toLowerCase());
-  // Pages that keep their recorded path claim it first, so new pages never take it.
+  // Pages that keep their recorded path claim it first, so new pages never take it. A recorded path is the
+  // repository's own: two files whose names differ only in case (`Info.png` and `info.png`, both in a real GitBook
+  // repository) keep theirs; only new paths avoid case-insensitive clashes.
   const visitRecorded = (list: ExportPage[]) => {
     for (const p of list) {
-      if (p.type === 'document' && p.recordedPath && !p.git.linkless && free(p.recordedPath)) {
+      if (p.type === 'document' && p.recordedPath && !p.git.linkless && !taken.has(p.recordedPath)) {
         plan.pages.set(p.id, p.recordedPath);
         claim(p.recordedPath);
       }
@@ -103,7 +105,7 @@ export function planPaths(pages: ExportPage[], files: ExportFile[], readme = 'RE
   // identical asset already there.
   const byBlob = new Map<string, string>();
   for (const f of files) {
-    if (f.recordedPath && free(f.recordedPath)) {
+    if (f.recordedPath && !taken.has(f.recordedPath)) {
       plan.files.set(f.id, f.recordedPath);
       claim(f.recordedPath);
       byBlob.set(f.blob, f.recordedPath);
