@@ -49,7 +49,7 @@ import {
 } from './document.js';
 import { isValidBody, isValidOpening, parseFigure, parseTagLine, type TagLine } from './gitbook-syntax.js';
 import { LIMITS, limitError } from './limits.js';
-import { normalizeLabel, tokenize, unescapeAll, type Token } from './parser.js';
+import { isGfmAutolinkLabel, normalizeLabel, tokenize, unescapeAll, type Token } from './parser.js';
 
 /**
  * Parses markdown (without front matter) into a GitBook document, keyed unless `keys` is false (keys only matter to
@@ -377,7 +377,7 @@ const TASK_MARKER = /^\[([ xX])\][ \t]+(?=\S)/;
 function isLiteralAutolink(inner: readonly Piece[], href: string): boolean {
   const first = inner[0];
   const label = first?.object === 'leaf' ? first.text : '';
-  return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (href.startsWith('mailto:') && label.includes('@'));
+  return isGfmAutolinkLabel(label, href.startsWith('mailto:'));
 }
 
 function altText(image: Token): string {

@@ -421,6 +421,11 @@ describe('markdownToDocument', () => {
     const once = normalizeMarkdown(md);
     expect(once).toBe('Open [https://app.example.dev/#/](https://app.example.dev/#/)\\<SPACE>/settings or [https://api.example.dev/v1/](https://api.example.dev/v1/)\\[key]/items.\n');
     expect(normalizeMarkdown(once)).toBe(once);
+    // E-mail literals as GFM has them: the local part is letters, digits, `.`, `_`, `+`, `-` (linkify also took
+    // `=@ctx.page.value`, an expression a real GitBook page writes as text, and made it a mailto: link).
+    const mail = 'Mail team@bindery.dev; `=@ctx.page.value` is =@ctx.page.value, and a=b@host.dev stays text.\n';
+    expect(normalizeMarkdown(mail)).toBe('Mail [team@bindery.dev](mailto:team@bindery.dev); `=@ctx.page.value` is =@ctx.page.value, and a=b@host.dev stays text.\n');
+    expect(normalizeMarkdown(normalizeMarkdown(mail))).toBe(normalizeMarkdown(mail));
   });
 
   it('maps tables with alignment and padded rows', () => {

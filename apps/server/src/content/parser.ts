@@ -354,6 +354,15 @@ export function tokenize(source: string): Token[] {
 
 export type { Token };
 
+/**
+ * GFM's autolink literals (what linkify finds that stays a link): a scheme, `www.`, or an e-mail address whose local
+ * part is letters, digits, `.`, `_`, `+`, `-` — linkify also takes `=@ctx.jig.state` (GitBook pages write such
+ * expressions as text) and `a=b@host.dev`, which GFM leaves as text.
+ */
+export function isGfmAutolinkLabel(label: string, email: boolean): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (email && /^[A-Za-z0-9._+-]+@[^@]+$/.test(label));
+}
+
 /** Autolink literals linkify would find in `text` (to-markdown.ts escapes text that must not become one). */
 export function linkifyMatches(text: string): { index: number; lastIndex: number; schema: string }[] {
   return md.linkify.test(text) ? (md.linkify.match(text) ?? []) : [];

@@ -56,7 +56,7 @@ import {
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
-import { isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches } from './parser.js';
+import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches } from './parser.js';
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
@@ -1014,7 +1014,7 @@ function protectAutolinks(out: string): string {
       const segment = result.slice(from, separator.index);
       const match = linkifyMatches(segment).find((m) => {
         const label = segment.slice(m.index, m.lastIndex);
-        return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (m.schema === 'mailto:' && label.includes('@'));
+        return isGfmAutolinkLabel(label, m.schema === 'mailto:');
       });
       if (match) {
         const label = segment.slice(match.index, match.lastIndex);
