@@ -25,6 +25,12 @@ describe('GitBook container blocks at the API edge', () => {
     expect(stepper.nodes[0].nodes.map((n: any) => n.type)).toEqual(['heading-3', 'paragraph']);
     const columns = nodes.find((n) => n.type === 'columns');
     expect(columns.nodes.map((c: any) => c.data)).toEqual([{ width: { unit: '%', value: 50 } }, {}]);
+    const updates = nodes.find((n) => n.type === 'updates');
+    expect(updates.data).toEqual({ format: 'full' });
+    expect(updates.nodes.map((u: any) => u.data)).toEqual([
+      { date: '2026-04-29T00:00:00.000Z', tags: [{ kind: 'tag', tag: 'payments' }, { kind: 'tag', tag: 'platform' }] },
+      { date: '2026-04-10T00:00:00.000Z' },
+    ]);
     const embeds = nodes.filter((n) => n.type === 'embed');
     // The captioned embed ({% endembed %}) stays lines: GitBook's embed block has no caption.
     expect(embeds.map((e) => e.data.url)).toEqual(['https://www.youtube.com/watch?v=abc123']);
@@ -56,7 +62,8 @@ describe('GitBook container blocks at the API edge', () => {
       '{% stepper %}', '{% endstepper %}', '{% step %}', '{% endstep %}', '{% columns %}', '{% endcolumns %}', '{% column %}', '{% column width="33.3%" %}',
       '{% column width="wide" %}', '{% endcolumn %}', '{% embed url="https://e.x/v?a=1&b=2" %}', '{% endembed %}', '{% embed url="x" title="y" %}',
       '{%tabs%}', '{% tabs  %}', '**{% tabs %}**', '<details>', '<details open>', '</details>', '<summary>T &amp; U</summary>', '<summary>S</summary>',
-      '<summary></summary>', '<summary>A & B</summary>', '{% hint style="info" %}', '{% endhint %}', 'text', '* item', '> quote', '# Heading', '```\ncode\n```',
+      '<summary></summary>', '<summary>A & B</summary>', '{% updates format="full" %}', '{% updates %}', '{% endupdates %}', '{% update date="2026-04-29" %}',
+      '{% update date="2026-04-29" tags="a,b" %}', '{% update tags="a" date="2026-04-29" %}', '{% update date="2026-04-29T10:00:00Z" %}', '{% update date="2026-04-29T00:00:00.000Z" %}', '{% endupdate %}', '{% hint style="info" %}', '{% endhint %}', 'text', '* item', '> quote', '# Heading', '```\ncode\n```',
     ];
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom('\n', '\n\n')), { maxLength: 24 }), (parts) => {

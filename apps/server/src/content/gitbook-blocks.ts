@@ -47,19 +47,37 @@ export type GitBookBlock =
   | { object: 'block'; type: 'tabs-item'; key?: string; data: { title: string }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'stepper-step'; key?: string; data: Record<string, never>; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'column'; key?: string; data: { width?: { unit: '%'; value: number } }; nodes: AnyBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'updates'; key?: string; data: { format: string }; nodes: GitBookBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'update'; key?: string; data: { date: string; tags?: { kind: 'tag'; tag: string }[] }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true }
   | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
-export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'embed', 'expandable']);
+export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'embed', 'expandable']);
 
 /** Container tag -> the block it folds into, the tag of its items and their block type. */
-const CONTAINERS: Record<string, { type: 'tabs' | 'stepper' | 'columns'; item: string; itemType: 'tabs-item' | 'stepper-step' | 'column' }> = {
+const CONTAINERS: Record<string, { type: 'tabs' | 'stepper' | 'columns' | 'updates'; item: string; itemType: 'tabs-item' | 'stepper-step' | 'column' | 'update' }> = {
   tabs: { type: 'tabs', item: 'tab', itemType: 'tabs-item' },
   stepper: { type: 'stepper', item: 'step', itemType: 'stepper-step' },
   columns: { type: 'columns', item: 'column', itemType: 'column' },
+  updates: { type: 'updates', item: 'update', itemType: 'update' },
 };
-const ITEM_OF: Record<string, 'tabs' | 'stepper' | 'columns'> = { tab: 'tabs', step: 'stepper', column: 'columns' };
+const ITEM_OF: Record<string, 'tabs' | 'stepper' | 'columns' | 'updates'> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
+const UPDATES_FORMATS = new Set(['numeric', 'full', 'short']);
+/** An update's date as GitBook writes it (`2026-04-29`), or a full timestamp. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TAG_SLUG = /^[\w.-]+$/;
+/** The attributes of `{% update %}` in the order unfolding writes them, or undefined when they are not ones it writes. */
+function updateAttributes(attrs: Record<string, string>): Record<string, string> | undefined {
+  const { date, tags, ...rest } = attrs;
+  // A midnight timestamp is written as its day, so only the day form of it folds back to the same line.
+  if (!date || Object.keys(rest).length || !(DAY.test(date) || (isoTimestamp(date) && writtenDate(date) === date))) return undefined;
+  if (tags !== undefined && !tags.split(',').every((t) => TAG_SLUG.test(t))) return undefined;
+  return tags === undefined ? { date } : { date, tags };
+}
+/** An update's date as its tag line holds it: the day of a midnight (UTC) timestamp, as GitBook writes it, else the value. */
+const writtenDate = (v: string) => (/T00:00:00(\.0{1,3})?Z$/.test(v) ? v.slice(0, 10) : v);
+const isoTimestamp = (v: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) && !Number.isNaN(Date.parse(v));
 
 // `&` is written as `&amp;` only where it would read as a character reference, so a raw `&` as GitBook writes it
 // (`title="Q&A"`) is its own canonical form.
@@ -99,7 +117,7 @@ function lineOf(b: AnyBlock): Line {
     const tag = readTagLine(text);
     if (!tag) return undefined;
     if (tag.kind === 'close') return text === closeLine(tag.name) ? tag : undefined;
-    if (CONTAINERS[tag.name] || tag.name === 'step' ? Object.keys(tag.attributes).length === 0 : false) return text === openLine(tag.name, {}) ? tag : undefined;
+    if (((CONTAINERS[tag.name] && tag.name !== 'updates') || tag.name === 'step') && Object.keys(tag.attributes).length === 0) return text === openLine(tag.name, {}) ? tag : undefined;
     if (tag.name === 'tab' && Object.keys(tag.attributes).length === 1 && 'title' in tag.attributes && !/[\n\r]/.test(tag.attributes.title!)) {
       return text === openLine('tab', tag.attributes) ? tag : undefined;
     }
@@ -107,6 +125,13 @@ function lineOf(b: AnyBlock): Line {
       const keys = Object.keys(tag.attributes);
       const ok = keys.length === 0 || (keys.length === 1 && WIDTH.test(tag.attributes.width ?? ''));
       return ok && text === openLine('column', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'updates' && Object.keys(tag.attributes).length === 1 && UPDATES_FORMATS.has(tag.attributes.format ?? '')) {
+      return text === openLine('updates', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'update') {
+      const attrs = updateAttributes(tag.attributes);
+      return attrs && text === openLine('update', attrs) ? tag : undefined;
     }
     if (tag.name === 'embed' && Object.keys(tag.attributes).length === 1 && tag.attributes.url && !/["\n\r]/.test(tag.attributes.url)) {
       return text === openLine('embed', tag.attributes) ? tag : undefined;
@@ -198,13 +223,19 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
   if (container) {
     const items = foldList(blocks.slice(at + 1, end), l.name);
     if (!items.every((c) => c.type === container.itemType)) return undefined;
-    return { object: 'block', type: container.type, ...key, data: {}, nodes: items as GitBookBlock[] };
+    const data = container.type === 'updates' ? { format: l.attributes.format! } : {};
+    return { object: 'block', type: container.type, ...key, data, nodes: items as GitBookBlock[] } as GitBookBlock;
   }
   const of = ITEM_OF[l.name];
   if (!of || of !== parent) return undefined;
   const nodes = foldList(blocks.slice(at + 1, end), undefined);
   if (l.name === 'tab') return { object: 'block', type: 'tabs-item', ...key, data: { title: l.attributes.title! }, nodes };
   if (l.name === 'step') return { object: 'block', type: 'stepper-step', ...key, data: {}, nodes };
+  if (l.name === 'update') {
+    const date = l.attributes.date!;
+    const tags = l.attributes.tags?.split(',').map((tag) => ({ kind: 'tag' as const, tag }));
+    return { object: 'block', type: 'update', ...key, data: { date: DAY.test(date) ? `${date}T00:00:00.000Z` : date, ...(tags ? { tags } : {}) }, nodes };
+  }
   const width = WIDTH.exec(l.attributes.width ?? '');
   return { object: 'block', type: 'column', ...key, data: width ? { width: { unit: '%', value: Number(width[1]) } } : {}, nodes };
 }
@@ -246,15 +277,38 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | undefined): void {
   const data = (b.data ?? {}) as Record<string, unknown>;
   const children = () => unfoldList((b.nodes ?? []) as AnyBlock[], `${path}/nodes`, b.type);
-  const itemOf: Record<string, string> = { 'tabs-item': 'tabs', 'stepper-step': 'stepper', column: 'columns' };
+  const itemOf: Record<string, string> = { 'tabs-item': 'tabs', 'stepper-step': 'stepper', column: 'columns', update: 'updates' };
   if (itemOf[b.type] && parent !== itemOf[b.type]) throw new GitBookBlockError(`${path}/type`, `a ${b.type} block must be inside a ${itemOf[b.type]} block`);
   switch (b.type) {
-    case 'tabs': case 'stepper': case 'columns': {
-      const item = { tabs: 'tabs-item', stepper: 'stepper-step', columns: 'column' }[b.type];
+    case 'tabs': case 'stepper': case 'columns': case 'updates': {
+      const item = { tabs: 'tabs-item', stepper: 'stepper-step', columns: 'column', updates: 'update' }[b.type];
       (b.nodes ?? []).forEach((c, i) => {
         if ((c as AnyBlock)?.type !== item) throw new GitBookBlockError(`${path}/nodes/${i}/type`, `must be ${item} (a ${b.type} block holds only ${item} blocks)`);
       });
-      out.push(paragraph(openLine(b.type, {})), ...children(), paragraph(closeLine(b.type)));
+      let attrs: Record<string, string> = {};
+      if (b.type === 'updates') {
+        const format = data.format ?? 'full';
+        if (typeof format !== 'string' || !UPDATES_FORMATS.has(format)) throw new GitBookBlockError(`${path}/data/format`, 'must be numeric, full or short');
+        attrs = { format };
+      }
+      out.push(paragraph(openLine(b.type, attrs)), ...children(), paragraph(closeLine(b.type)));
+      return;
+    }
+    case 'update': {
+      const date = str(data.date);
+      if (!date || !(DAY.test(date) || isoTimestamp(date))) throw new GitBookBlockError(`${path}/data/date`, 'must be a date-time (2026-04-29T00:00:00.000Z) or a day (2026-04-29)');
+      const written = writtenDate(date);
+      const tags = data.tags as unknown;
+      let tagList: string | undefined;
+      if (tags !== undefined) {
+        if (!Array.isArray(tags)) throw new GitBookBlockError(`${path}/data/tags`, 'must be an array of tag references');
+        tagList = tags.map((t, i) => {
+          const slug = typeof t === 'string' ? t : str((t as { tag?: unknown })?.tag);
+          if (!slug || !TAG_SLUG.test(slug)) throw new GitBookBlockError(`${path}/data/tags/${i}`, 'must be {"kind": "tag", "tag": <slug of letters, digits, _ . ->}');
+          return slug;
+        }).join(',');
+      }
+      out.push(paragraph(openLine('update', tagList ? { date: written, tags: tagList } : { date: written })), ...children(), paragraph(closeLine('update')));
       return;
     }
     case 'tabs-item': {
