@@ -133,6 +133,39 @@ describe('counters moved at commit', () => {
   });
 });
 
+describe('comments of change requests', () => {
+  it('are found through the partial change-request index, which a space\u2019s own comments are not in', async () => {
+    const t = await createTenant(server);
+    const space = await spaceOf(t);
+    const cr = (await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'CR' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'own' } })).status).toBe(200);
+    expect((await t.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, { body: { markdown: 'cr' } })).status).toBe(200);
+    const db = server.ctx.db;
+    const definition = server.dialect === 'postgres'
+      ? await sql<{ d: string }>`select indexdef as d from pg_indexes where indexname = 'comments_change_request_idx'`.execute(db)
+      : await sql<{ d: string }>`select sql as d from sqlite_master where name = 'comments_change_request_idx'`.execute(db);
+    expect(definition.rows[0]?.d.toLowerCase()).toContain('where');
+    // A change request's list (ordered as listed) and the foreign key's cascade compare the column with `=`.
+    const queries = [
+      sql`select id from comments where space_id = ${space.id} and change_request_id = ${cr.id} order by posted_at desc, id desc limit 10`,
+      sql`select id from comments where change_request_id = ${cr.id}`,
+    ];
+    for (const query of queries) {
+      const plan = await db.transaction().execute(async (tx) => {
+        if (server.dialect === 'postgres') {
+          await sql`set local enable_seqscan = off`.execute(tx);
+          return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
+        }
+        return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
+      });
+      expect(plan, plan).toContain('comments_change_request_idx');
+    }
+    const listed = await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments`);
+    expect(listed.body.items.map((c: { body: { markdown?: string } }) => c.body)).toHaveLength(1);
+    expect((await t.api.get(`/v1/spaces/${space.id}/comments`)).body.items).toHaveLength(1);
+  });
+});
+
 describe('prepared statements in a transaction', () => {
   it('see the transaction\u2019s own writes; others see them only after the commit', async () => {
     const t = await createTenant(server);

@@ -30,6 +30,7 @@ import * as mAuditEvents from './migrations/20261126T1945-audit-events.js';
 import * as mSiteExternalLinks from './migrations/20261126T2000-site-external-links.js';
 import * as mPageLinksPartialIndexes from './migrations/20261126T2100-page-links-partial-indexes.js';
 import * as mSpaceCommentCounts from './migrations/20261126T2110-space-comment-counts.js';
+import * as mCommentsChangeRequestPartialIndex from './migrations/20261126T2120-comments-change-request-partial-index.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T2000-site-external-links': mSiteExternalLinks,
   '20261126T2100-page-links-partial-indexes': mPageLinksPartialIndexes,
   '20261126T2110-space-comment-counts': mSpaceCommentCounts,
+  '20261126T2120-comments-change-request-partial-index': mCommentsChangeRequestPartialIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
