@@ -418,8 +418,9 @@ try {
     dirs = [...listTree(source, head, '').keys()].filter((p) => /(^|\/)SUMMARY\.md$/.test(p)).map((p) => dirname(p)).map((d) => (d === '.' ? '' : d));
     // A folder whose .gitbook.yaml sets a root holding the SUMMARY.md: the project directory is the yaml's folder.
     dirs = [...new Set(dirs.map((d) => {
+      // (the repository's root too: `root: ./docs/` in the root's .gitbook.yaml).
       for (let up = d; up; up = dirname(up) === '.' ? '' : dirname(up)) if (listTree(source, head, up).has('.gitbook.yaml') && up !== d) return up;
-      return d;
+      return d && !listTree(source, head, d).has('.gitbook.yaml') && listTree(source, head, '').has('.gitbook.yaml') ? '' : d;
     }))];
   }
   if (dirs.length === 0) dirs = [''];
