@@ -30,7 +30,7 @@ function start(i) {
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => {
-    for (const line of String(d).split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`[proc ${i}] ${line.slice(0, 1500)}\n`);
+    for (const line of String(d).split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`[proc ${i}] ${line.slice(0, 6000)}\n`);
   });
   child.stderr.on('data', (d) => {
     const s = String(d);
@@ -603,6 +603,114 @@ const scenarios = {
     }
     const m = await listAll(A, `/v1/orgs/${org.id}/members`);
     check(m.items.length === m.count, `orgMix: members ${m.items.length} vs ${m.count}`);
+  },
+
+  // Site spaces removed and added at once: one default among those left; sections likewise.
+  async siteDefaults() {
+    const org = await mkOrg();
+    const spaces = [];
+    for (let i = 0; i < 5; i++) spaces.push(await mkSpace(org.id, { title: `D${i}` }));
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Defaults', spaces: spaces.map((x) => x.id) })).body;
+    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const ss = (await listAll(A, `${base}/site-spaces`)).items;
+    const rs = await Promise.all([
+      ...ss.slice(0, 3).map((x) => A.delete(`${base}/site-spaces/${x.id}`)),
+      ...ss.slice(2).map((x) => A.patch(`${base}/site-spaces/${x.id}`, { default: true })),
+      A.post(`${base}/site-spaces`, { spaceId: spaces[0].id }),
+    ]);
+    for (const r of rs) check(r.status < 500, `siteDefaults: ${r.status} ${JSON.stringify(r.body)}`);
+    const left = (await listAll(A, `${base}/site-spaces`)).items;
+    check(left.length === 0 || left.filter((x) => x.default).length === 1, `siteDefaults: ${left.length} site spaces, ${left.filter((x) => x.default).length} defaults`);
+    // Sections.
+    const site2 = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Sections' })).body;
+    const base2 = `/v1/orgs/${org.id}/sites/${site2.id}`;
+    const secs = [];
+    for (const sp of spaces) secs.push((await A.post(`${base2}/sections`, { spaceId: sp.id })).body);
+    const rs2 = await Promise.all([
+      ...secs.slice(0, 3).map((x) => A.delete(`${base2}/sections/${x.id}`)),
+      ...secs.slice(2).map((x) => A.patch(`${base2}/sections/${x.id}`, { default: true })),
+    ]);
+    for (const r of rs2) check(r.status < 500, `siteDefaults sections: ${r.status} ${JSON.stringify(r.body)}`);
+    const left2 = (await listAll(A, `${base2}/sections`)).items;
+    check(left2.length === 0 || left2.filter((x) => x.default).length === 1, `siteDefaults sections: ${left2.length} sections, ${left2.filter((x) => x.default).length} defaults`);
+  },
+
+  // Files uploaded at once with one name; a page deleted while its subpage is edited and moved.
+  async filesAndSubtrees() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const up = (i) => {
+      const srv = servers[turn++ % servers.length];
+      return fetch(`${srv.url}/v1/spaces/${s.id}/content/files?name=logo.txt`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: `file ${i}` }).then(async (r) => ({ status: r.status, body: await r.text() }));
+    };
+    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => up(i)));
+    for (const r of rs) check(r.status < 500, `files: ${r.status} ${r.body}`);
+    const files = (await A.get(`/v1/spaces/${s.id}/content/files?limit=100`)).body;
+    check(files.items.length === files.count, `files: ${files.items.length} vs ${files.count}`);
+    const parent = await mkPage(s.id, { title: 'Parent' });
+    const child = await mkPage(s.id, { title: 'Child', parent: parent.id });
+    const other = await mkPage(s.id, { title: 'Other' });
+    const rs2 = await Promise.all([
+      A.delete(`/v1/spaces/${s.id}/content/page/${parent.id}`),
+      A.patch(`/v1/spaces/${s.id}/content/page/${child.id}`, { title: 'Child edited' }),
+      A.post(`/v1/spaces/${s.id}/content/page/${child.id}/move`, { parent: other.id }),
+      A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Grandchild', parent: child.id }),
+      A.post(`/v1/spaces/${s.id}/content/page/${other.id}/move`, { parent: child.id }),
+    ]);
+    for (const r of rs2) check(r.status < 500, `subtrees: ${r.status} ${JSON.stringify(r.body)}`);
+    treeValid(await pageTree(s.id), 'subtrees');
+  },
+
+  // Update from main, merge, status changes and edits of one change request at once, while main moves.
+  async crUpdateVsMerge() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const p = await mkPage(s.id, { title: 'P', markdown: 'one\n\ntwo\n\nthree\n' });
+    for (let round = 0; round < rounds; round++) {
+      const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, { subject: `r${round}` })).body;
+      const crBase = `/v1/spaces/${s.id}/change-requests/${cr.id}`;
+      await A.post(`${crBase}/content/edits`, { edits: [{ op: 'createPage', page: { title: `From cr ${round}` } }] });
+      const rs = await Promise.all([
+        A.patch(`/v1/spaces/${s.id}/content/page/${p.id}`, { title: `P${round}` }),
+        A.post(`${crBase}/update`),
+        A.post(`${crBase}/merge`),
+        A.patch(crBase, { status: 'open' }),
+        A.post(`${crBase}/content/edits`, { edits: [{ op: 'createPage', page: { title: `Late ${round}` } }] }),
+        A.post(`${crBase}/merge`),
+        A.patch(crBase, { status: 'archived' }),
+      ]);
+      for (const r of rs) check(r.status < 500, `crUpdateVsMerge: ${r.status} ${JSON.stringify(r.body)}`);
+      const got = (await A.get(crBase)).body;
+      const flat = await pageTree(s.id);
+      treeValid(flat, 'crUpdateVsMerge');
+      // A merged change request may be archived or reopened afterwards (nothing is reverted): what counts is a merge.
+      const merged = [rs[2], rs[5]].some((r) => r.status === 200 && r.body.result === 'merge');
+      check(merged === flat.some((x) => x.title === `From cr ${round}`), `crUpdateVsMerge: merged ${merged} (now ${got.status}) but its page ${merged ? 'is not' : 'is'} in main`);
+      if (got.status === 'merged') check(merged, 'crUpdateVsMerge: merged without a merge answered');
+      const sp = (await A.get(`/v1/spaces/${s.id}`)).body;
+      const open = await listAll(A, `/v1/spaces/${s.id}/change-requests?status=open`);
+      const draft = await listAll(A, `/v1/spaces/${s.id}/change-requests?status=draft`);
+      check(sp.changeRequestsOpen === open.items.length && sp.changeRequestsDraft === draft.items.length, `crUpdateVsMerge: counters open ${sp.changeRequestsOpen}/${open.items.length} draft ${sp.changeRequestsDraft}/${draft.items.length}`);
+    }
+  },
+
+  // A space deleted or transferred while its change request merges and comments are posted.
+  async spaceGoneDuringWrites() {
+    const org = await mkOrg(), org2 = await mkOrg();
+    for (let round = 0; round < rounds; round++) {
+      const s = await mkSpace(org.id);
+      const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, {})).body;
+      await A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'In cr' } }] });
+      const rs = await Promise.all([
+        A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/merge`),
+        round % 2 ? A.delete(`/v1/spaces/${s.id}`) : A.post(`/v1/spaces/${s.id}/transfer`, { organization: org2.id }),
+        A.post(`/v1/spaces/${s.id}/comments`, { body: { markdown: 'hi' } }),
+        A.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Direct' }),
+        A.post(`/v1/spaces/${s.id}/duplicate`),
+        A.post(`/v1/spaces/${s.id}/change-requests`, {}),
+      ]);
+      for (const r of rs) check(r.status < 500, `spaceGoneDuringWrites: ${r.status} ${JSON.stringify(r.body)}`);
+    }
   },
 };
 

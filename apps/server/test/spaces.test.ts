@@ -336,6 +336,33 @@ describe('deleteSpaceById / restoreSpace / purge', () => {
   });
 });
 
+describe('a space changing hands while it is written', () => {
+  it('transfers, deletes and duplicates racing merges and change request creations never deadlock (PostgreSQL)', async () => {
+    // A merge updates its space's row twice (head, then counters); the second update checks the row's key to its
+    // organization, which waited for a transfer or delete holding that organization and waiting for the space.
+    const { org, api, owner } = await tenant();
+    const other = (await createOrganization(server, owner)).id;
+    for (let round = 0; round < 6; round++) {
+      const s = await mkSpace(api, org);
+      const crs = [];
+      for (let i = 0; i < 2; i++) {
+        const cr = (await api.post(`/v1/spaces/${s.id}/change-requests`, {})).body;
+        expect((await api.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `In ${i}` } }] })).status).toBe(200);
+        crs.push(cr);
+      }
+      const rs = await Promise.all([
+        ...crs.map((cr) => api.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/merge`)),
+        round % 2 ? api.delete(`/v1/spaces/${s.id}`) : api.post(`/v1/spaces/${s.id}/transfer`, { organization: other }),
+        api.post(`/v1/spaces/${s.id}/duplicate`),
+        api.post(`/v1/spaces/${s.id}/change-requests`, {}),
+        api.post(`/v1/spaces/${s.id}/content/pages`, { title: 'Direct' }),
+        api.post(`/v1/spaces/${s.id}/change-requests`, {}),
+      ]);
+      for (const r of rs) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    }
+  });
+});
+
 async function tenantMember(org: string, api: TestApi): Promise<TestUser> {
   const u = await createUser(server, 'Member');
   const r = await api.post(`/v1/orgs/${org}/invites`, { emails: [{ email: u.email, role: 'read' }] });

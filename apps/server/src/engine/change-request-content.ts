@@ -2,7 +2,7 @@
 // revision, editing it (a revision chain of its own), updating it from the main content, merging it into the space,
 // listing and resolving conflicts. Rules: docs/change-requests.md.
 //
-// Locks: every command here takes the space row first, then the change request row (PostgreSQL `FOR UPDATE`;
+// Locks: every command here takes the space row first, then the change request row (PostgreSQL `FOR NO KEY UPDATE`;
 // SQLite has one writer), the order every change request command uses, so that two merges into one space, or a
 // merge and an update, run one after the other and each three-way merge starts from the space's latest revision:
 // none is lost.

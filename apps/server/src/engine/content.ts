@@ -9,7 +9,7 @@
 //       The same inside the caller's transaction (e.g. one that also updates a change request row).
 //
 //   target = { kind: 'space', spaceId }
-//       Edits the space's active revision: locks the space row (PostgreSQL `for update`; SQLite has one writer),
+//       Edits the space's active revision: locks the space row (PostgreSQL `for no key update`; SQLite has one writer),
 //       checks `opts.ifMatch` (412 when the space moved on), commits a revision whose parent is the active one,
 //       points `spaces.revision_id` at it and brings the space's indexes (pages by id/path, links, search) up to
 //       date incrementally. Concurrent writes without If-Match serialise: none is lost.

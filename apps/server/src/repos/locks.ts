@@ -1,7 +1,13 @@
 // Every row lock of the server, in one place, and the one order they are taken in.
 //
-// PostgreSQL: `SELECT ... FOR UPDATE` on the row until the transaction ends. SQLite runs one writer at a time, so
-// every lock here is a no-op there.
+// PostgreSQL: `SELECT ... FOR NO KEY UPDATE` on the row until the transaction ends. SQLite runs one writer at a time,
+// so every lock here is a no-op there. NO KEY UPDATE excludes every other lock taken here and every update or delete
+// of the row, like FOR UPDATE, but not the key-share lock a foreign key check takes on the row it refers to: with
+// FOR UPDATE, any statement checking a key to a locked row waited for its holder — an insert referring to it, and
+// also an update of a row this transaction had already updated (PostgreSQL checks the foreign keys of a row whose
+// current version is the transaction's own, changed or not). A merge updates its space twice (head, then counters):
+// its second update then waited for the organization held by a transfer or delete that waited for the space — a
+// deadlock (500s; `test/spaces.test.ts`, "a space changing hands while it is written").
 //
 // Lock order within one transaction (a transaction only ever takes locks further down this list):
 //   1. organizations, sorted by id        structural changes of an organization's content, memberships, teams,
@@ -10,8 +16,7 @@
 //   3. the change request                 its commands (edit, update, merge, review, status)
 //   4. the comment                        its commands (edit, resolve, replies, reactions)
 //   -  a site, an OpenAPI spec            taken alone (no other lock is held with them)
-// The space comes before its change request because a merge holds the space and because inserting any row that
-// refers to the space (a revision, a comment) waits for it; the other order would deadlock against a merge.
+// The space comes before its change request because a merge holds the space.
 //
 // A row is locked at most once per transaction: the module remembers which rows each transaction holds, so a
 // command that locks the space and then commits content (which needs the space locked) sends one lock, not two.
@@ -29,7 +34,7 @@ async function lockRow(ctx: Pick<AppContext, 'dialect'>, db: DbOrTx, table: Lock
   if (!rows) held.set(db, (rows = new Set()));
   const key = `${table}:${id}`;
   if (rows.has(key)) return;
-  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(db);
+  await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(db);
   // Outside a transaction a lock ends with its statement: nothing to remember.
   if (db.isTransaction) rows.add(key);
 }

@@ -36,9 +36,8 @@ export interface LoadedChangeRequest {
 /**
  * The space (visible, with a role) and one of its change requests by id or number; 404 otherwise. With `lock`
  * (inside a transaction) the space row, then the change request row, are locked until it ends (PostgreSQL
- * `FOR UPDATE`; SQLite has one writer): the one lock order of every change request command. The space comes
- * first because a merge holds it and because inserting any row that refers to the space (a revision, a comment)
- * waits for it; taking the change request first would deadlock against a merge.
+ * `FOR NO KEY UPDATE`; SQLite has one writer): the one lock order of every change request command. The space comes
+ * first because a merge holds it.
  */
 export async function loadChangeRequest(
   ctx: AppContext, db: DbOrTx, actor: Actor, spaceId: string, ref: string, opts: { lock?: boolean } = {},
