@@ -23,9 +23,9 @@ async function fixture(url) {
 }
 const servers = [];
 for (const [name, serverRoot] of [['this', undefined], ['other', other]]) {
-  const databaseUrl = dialect === 'postgres' ? await createPgDatabase('bindery_reads2_d') : undefined;
-  const s = await startBindery({ databaseUrl, ...(serverRoot ? { serverRoot } : {}) });
-  servers.push({ name, s, fx: await fixture(s.url) });
+  const pgDb = dialect === 'postgres' ? await createPgDatabase('bindery_bench_distinct') : undefined;
+  const s = await startBindery({ databaseUrl: pgDb?.url, ...(serverRoot ? { serverRoot } : {}) });
+  servers.push({ name, s, pgDb, fx: await fixture(s.url) });
 }
 console.log(`GET space over ${n} spaces at random, ${dialect}, c=50 (${await machineLoad()})`);
 const res = Object.fromEntries(servers.map((x) => [x.name, []]));
@@ -35,5 +35,8 @@ for (let r = 0; r < 2; r++) for (const { name, s, fx } of servers) {
 }
 for (const [name, rs] of Object.entries(res)) console.log(`${name.padEnd(6)} req/s ${Math.round(median(rs.map((r) => r.rps)))}  p99 ${median(rs.map((r) => r.p99))} ms  CPU ${Math.round(median(rs.map((r) => r.cpuPerRequest)))} us/request  bad ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)}`);
 console.log(`end (${await machineLoad()})`);
-for (const { s } of servers) await s.stop();
+for (const { s, pgDb } of servers) {
+  await s.stop();
+  await pgDb?.drop();
+}
 process.exit(0);
