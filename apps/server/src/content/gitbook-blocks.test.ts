@@ -31,6 +31,8 @@ describe('GitBook container blocks at the API edge', () => {
       { date: '2026-04-29T00:00:00.000Z', tags: [{ kind: 'tag', tag: 'payments' }, { kind: 'tag', tag: 'platform' }] },
       { date: '2026-04-10T00:00:00.000Z' },
     ]);
+    const conditions = nodes.filter((n) => n.type === 'if');
+    expect(conditions.map((c) => [c.data.expression, c.nodes.map((b: any) => b.type)])).toEqual([['visitor.claims.unsigned.plan === "pro"', ['paragraph', 'tabs']]]);
     const embeds = nodes.filter((n) => n.type === 'embed');
     // The captioned embed ({% endembed %}) stays lines: GitBook's embed block has no caption.
     expect(embeds.map((e) => e.data.url)).toEqual(['https://www.youtube.com/watch?v=abc123']);
@@ -63,7 +65,8 @@ describe('GitBook container blocks at the API edge', () => {
       '{% column width="wide" %}', '{% endcolumn %}', '{% embed url="https://e.x/v?a=1&b=2" %}', '{% endembed %}', '{% embed url="x" title="y" %}',
       '{%tabs%}', '{% tabs  %}', '**{% tabs %}**', '<details>', '<details open>', '</details>', '<summary>T &amp; U</summary>', '<summary>S</summary>',
       '<summary></summary>', '<summary>A & B</summary>', '{% updates format="full" %}', '{% updates %}', '{% endupdates %}', '{% update date="2026-04-29" %}',
-      '{% update date="2026-04-29" tags="a,b" %}', '{% update tags="a" date="2026-04-29" %}', '{% update date="2026-04-29T10:00:00Z" %}', '{% update date="2026-04-29T00:00:00.000Z" %}', '{% endupdate %}', '{% hint style="info" %}', '{% endhint %}', 'text', '* item', '> quote', '# Heading', '```\ncode\n```',
+      '{% update date="2026-04-29" tags="a,b" %}', '{% update tags="a" date="2026-04-29" %}', '{% update date="2026-04-29T10:00:00Z" %}', '{% update date="2026-04-29T00:00:00.000Z" %}', '{% endupdate %}',
+      '{% if visitor.claims.plan === "pro" %}', '{% if a  %}', '{% if !x %}', '{% endif %}', '{% else %}', '{% elif y %}', '{%if z%}', '{% hint style="info" %}', '{% endhint %}', 'text', '* item', '> quote', '# Heading', '```\ncode\n```',
     ];
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom('\n', '\n\n')), { maxLength: 24 }), (parts) => {
@@ -83,6 +86,7 @@ describe('GitBook container blocks at the API edge', () => {
         { object: 'block', type: 'tabs', data: {}, nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'Say "hi"' }, nodes: [p('One')] }] },
         { object: 'block', type: 'columns', data: {}, isVoid: false, nodes: [{ object: 'block', type: 'column', data: { width: 40 }, nodes: [p('L')] }, { object: 'block', type: 'column', data: {}, nodes: [p('R')] }] },
         { object: 'block', type: 'embed', data: { url: 'https://example.com/a' }, isVoid: true, nodes: [] },
+        { object: 'block', type: 'if', data: { expression: 'visitor.claims.plan === "pro"' }, nodes: [p('Pro only.')] },
         {
           object: 'block', type: 'expandable', data: { defaultExpanded: true }, isVoid: true, nodes: [],
           fragments: [
@@ -97,6 +101,7 @@ describe('GitBook container blocks at the API edge', () => {
       '{% tabs %}', '{% tab title="Say &quot;hi&quot;" %}', 'One', '{% endtab %}', '{% endtabs %}', '',
       '{% columns %}', '{% column width="40%" %}', 'L', '{% endcolumn %}', '', '{% column %}', 'R', '{% endcolumn %}', '{% endcolumns %}', '',
       '{% embed url="https://example.com/a" %}', '',
+      '{% if visitor.claims.plan === "pro" %}', 'Pro only.', '{% endif %}', '',
       '<details open>', '', '<summary>More &lt;details&gt;</summary>', '', '{% stepper %}', '{% step %}', 'Step', '{% endstep %}', '{% endstepper %}', '', '</details>', '',
     ].join('\n'));
     // And it reads back as the same blocks.
@@ -119,6 +124,8 @@ describe('GitBook container blocks at the API edge', () => {
     expect(bad([{ object: 'block', type: 'embed', data: { url: 'https://x/"y' }, nodes: [] }])).toBe('/nodes/0/data/url');
     expect(bad([{ object: 'block', type: 'columns', data: {}, nodes: [{ object: 'block', type: 'column', data: { width: 'wide' }, nodes: [] }] }])).toBe('/nodes/0/nodes/0/data/width');
     expect(bad([{ object: 'block', type: 'expandable', data: {}, nodes: [], fragments: [] }])).toBe('/nodes/0/fragments');
+    expect(bad([{ object: 'block', type: 'if', data: { expression: 'a %} b' }, nodes: [] }])).toBe('/nodes/0/data/expression');
+    expect(bad([{ object: 'block', type: 'if', data: { expression: 'a\nb' }, nodes: [] }])).toBe('/nodes/0/data/expression');
     expect(bad([{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'stepper-step', data: {}, nodes: [] }] }])).toBe('/nodes/0/nodes/0/type');
   });
 });

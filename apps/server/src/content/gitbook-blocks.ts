@@ -49,11 +49,12 @@ export type GitBookBlock =
   | { object: 'block'; type: 'column'; key?: string; data: { width?: { unit: '%'; value: number } }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'updates'; key?: string; data: { format: string }; nodes: GitBookBlock[]; isVoid?: false }
   | { object: 'block'; type: 'update'; key?: string; data: { date: string; tags?: { kind: 'tag'; tag: string }[] }; nodes: AnyBlock[]; isVoid?: false }
+  | { object: 'block'; type: 'if'; key?: string; data: { expression: string }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true }
   | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
-export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'embed', 'expandable']);
+export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'if', 'embed', 'expandable']);
 
 /** Container tag -> the block it folds into, the tag of its items and their block type. */
 const CONTAINERS: Record<string, { type: 'tabs' | 'stepper' | 'columns' | 'updates'; item: string; itemType: 'tabs-item' | 'stepper-step' | 'column' | 'update' }> = {
@@ -109,11 +110,19 @@ function plainText(b: AnyBlock): string | undefined {
 type Line =
   | { kind: 'open' | 'close'; name: string; attributes: Record<string, string> }
   | { kind: 'summary'; title: string }
+  | { kind: 'else' }
   | undefined;
+
+/** `{% if <expression> %}`: a condition (JavaScript, as GitBook's) is not an attribute list, so it is read on its own. */
+const IF_LINE = /^\{% if (\S(?:[^%\n]|%(?!\}))*?) %\}$/;
+const ifLine = (expression: string) => `{% if ${expression} %}`;
 
 function lineOf(b: AnyBlock): Line {
   const text = plainText(b);
   if (text !== undefined) {
+    const condition = text.length <= 4096 ? IF_LINE.exec(text) : null;
+    if (condition && condition[1] === condition[1]!.trim()) return { kind: 'open', name: 'if', attributes: { expression: condition[1]! } };
+    if (text === '{% else %}' || text.startsWith('{% elif ')) return { kind: 'else' };
     const tag = readTagLine(text);
     if (!tag) return undefined;
     if (tag.kind === 'close') return text === closeLine(tag.name) ? tag : undefined;
@@ -167,7 +176,7 @@ function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyB
   const stack: { name: string; at: number }[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const l = lines[i];
-    if (!l || l.kind === 'summary') continue;
+    if (!l || l.kind === 'summary' || l.kind === 'else') continue;
     if (l.kind === 'open') stack.push({ name: l.name, at: i });
     else if (l.kind === 'close') {
       for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
@@ -218,6 +227,11 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
         { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body as Block[] },
       ],
     };
+  }
+  if (l.name === 'if') {
+    // GitBook's `if` block has no else: a condition with `{% else %}` or `{% elif %}` lines in it stays lines.
+    for (let i = at + 1; i < end; i++) if (lineOf(blocks[i]!)?.kind === 'else') return undefined;
+    return { object: 'block', type: 'if', ...key, data: { expression: l.attributes.expression! }, nodes: foldList(blocks.slice(at + 1, end), undefined) };
   }
   const container = CONTAINERS[l.name];
   if (container) {
@@ -328,6 +342,12 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
       else if (w !== undefined) throw new GitBookBlockError(`${path}/data/width`, 'must be a percentage: a number, or {"unit": "%", "value": number}');
       if (width !== undefined && !WIDTH.test(width)) throw new GitBookBlockError(`${path}/data/width`, 'must be a percentage from 0 to 999 with at most one dot');
       out.push(paragraph(openLine('column', width ? { width } : {})), ...children(), paragraph(closeLine('column')));
+      return;
+    }
+    case 'if': {
+      const expression = str(data.expression)?.trim();
+      if (!expression || !IF_LINE.test(ifLine(expression))) throw new GitBookBlockError(`${path}/data/expression`, 'must be a one-line expression without %}');
+      out.push(paragraph(ifLine(expression)), ...children(), paragraph(closeLine('if')));
       return;
     }
     case 'embed': {
