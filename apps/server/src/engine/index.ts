@@ -8,7 +8,8 @@
 //                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization,
 //                      revisionChanges/changeRequestChanges (semantic changes against the parent or the base)
 // EDIT                 editSpace (a space's head, as its editor), editChangeRequestContent (a change request's chain),
-//                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers)
+//                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers;
+//                      prepareEdits first normalises a batch outside the transaction commitEdits runs in)
 // MERGE                updateChangeRequest (main → change request), mergeChangeRequest (change request → main),
 //                      listConflicts, resolveConflicts
 // COMPUTED             content reads take `computed` (ContentReadOptions: computed pages expanded, the default) and
@@ -26,6 +27,7 @@ export {
 export { insertFirstRevision, type RevisionType } from './commit.js';
 export { evaluatedMarkdown, expandComputedJob, recomputeOrganization, type ExpandJobPayload } from './computed.js';
 export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';
+export { prepareEdits } from './content-edits.js';
 export {
   hashFiles, hashTree, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,
 } from './content-store.js';

@@ -20,7 +20,7 @@ import { usersRepo } from '../repos/users.repo.js';
 import { countWords, rewritePageLinks, segmentMarkdown } from '../translation/segments.js';
 import { translationProvider, type TranslationProvider } from '../translation/providers.js';
 import { userAsActor, type Actor } from './auth.js';
-import { applyEdits, findRevisionContent, loadMarkdown, pageTree, type ContentEdit, type PageView } from '../engine/index.js';
+import { commitEdits, findRevisionContent, loadMarkdown, pageTree, prepareEdits, type ContentEdit, type PageView } from '../engine/index.js';
 import { locatedIn } from './content-errors.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
@@ -153,6 +153,10 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       } as never);
       resultSpaceId = created.space.id;
       map = {};
+      // Recorded at once: a run that fails or is interrupted after this (a worker killed) translates into this space
+      // when run again, instead of creating another. The translation shows a `result` once a run completed
+      // (`result_revision_id`).
+      await translationsRepo.update(ctx.db, t.id, { result_space_id: resultSpaceId, result_revision_id: null, page_map: '{}', updated_at: ctx.clock.now().toISOString() });
     } else {
       const rc = (await findRevisionContent(ctx.db, result.revision_id))!;
       const ids: string[] = [];
@@ -205,16 +209,21 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     for (const [sourceId, v] of Object.entries(map)) {
       if (!next[sourceId] && existing.has(v.page) && !keptTargets.has(v.page)) edits.push({ op: 'deletePage', page: v.page });
     }
-    let revision = result?.revision_id ?? (await spacesRepo.findById(ctx.db, resultSpaceId!))!.revision_id;
-    if (edits.length) {
-      const r = await locatedIn({ edit: (i) => `translation edit ${i}` }, () => applyEdits(ctx, { kind: 'space', spaceId: resultSpaceId! }, edits, { createdBy: creator.id }));
-      revision = r.revisionId;
-    }
-    const duration = Date.now() - started;
-    await translationsRepo.update(ctx.db, t.id, {
-      status: 'completed', error: null, result_space_id: resultSpaceId, result_revision_id: revision, page_map: JSON.stringify(next),
-      runs: t.runs + 1, total_words: t.total_words + words, total_pages: t.total_pages + pages, total_duration: t.total_duration + duration,
-      latest_run_duration: duration, latest_pages: pages, latest_words: words, updated_at: ctx.clock.now().toISOString(),
+    // The translated pages and the page map that names them are committed together: a run whose map was lost after
+    // its pages were committed would create every new page again on the next run.
+    await prepareEdits(edits);
+    await ctx.db.transaction().execute(async (tx) => {
+      let revision = result?.revision_id ?? (await spacesRepo.findById(tx, resultSpaceId!))!.revision_id;
+      if (edits.length) {
+        const r = await locatedIn({ edit: (i) => `translation edit ${i}` }, () => commitEdits(ctx, tx, { kind: 'space', spaceId: resultSpaceId! }, edits, { createdBy: creator.id }));
+        revision = r.revisionId;
+      }
+      const duration = Date.now() - started;
+      await translationsRepo.update(tx, t.id, {
+        status: 'completed', error: null, result_space_id: resultSpaceId, result_revision_id: revision, page_map: JSON.stringify(next),
+        runs: t.runs + 1, total_words: t.total_words + words, total_pages: t.total_pages + pages, total_duration: t.total_duration + duration,
+        latest_run_duration: duration, latest_pages: pages, latest_words: words, updated_at: ctx.clock.now().toISOString(),
+      });
     });
   } catch (err) {
     const duration = Date.now() - started;
