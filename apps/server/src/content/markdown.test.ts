@@ -428,6 +428,15 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown(normalizeMarkdown(mail))).toBe(normalizeMarkdown(mail));
   });
 
+  it('writes a table cell\'s text without line-start escapes: a cell opens no block (GitBook writes `| - |`)', () => {
+    const md = '| Scope | Default |\n| ----- | ------- |\n| -     | =@ctx.x |\n| # one | > two   |\n| 1. a  | + b     |\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    const table = only(blocks(md)) as TableBlock;
+    expect(table.nodes[1]?.nodes.map((cell) => JSON.stringify(cell.nodes))).toEqual([expect.stringContaining('"text":"-"'), expect.stringContaining('"text":"=@ctx.x"')]);
+    // Leading white space is still encoded (a cell's text is trimmed).
+    expect(normalizeMarkdown('| a |\n| - |\n| &#x20;b |\n')).toBe('| a       |\n| ------- |\n| &#x20;b |\n');
+  });
+
   it('maps tables with alignment and padded rows', () => {
     const table = only(blocks('| a | b | c |\n|:--|:-:|--:|\n| 1 |')) as TableBlock;
     expect(table.type).toBe('table');

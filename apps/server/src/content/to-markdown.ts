@@ -754,6 +754,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
       next,
       heading: context.heading,
       setext: context.setext,
+      table: context.table,
     });
     if (!atom.label) atom.out = protectAutolinks(atom.out);
   }
@@ -845,6 +846,8 @@ interface EscapeOptions {
   next: string;
   heading?: boolean | undefined;
   setext?: boolean | undefined;
+  /** In a table cell: a cell's text opens no block (`| - |`, `| =@x |`, as GitBook writes them). */
+  table?: boolean | undefined;
 }
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
@@ -892,7 +895,7 @@ export function escapeText(value: string, options: EscapeOptions): string {
     const start = options.setext && value.startsWith('|')
       ? { out: '&#x7C;', consumed: 1 }
       // An ATX heading's text opens no block (`### 1. Install`): only leading white space needs encoding.
-      : options.heading && !options.setext ? (value[0] === ' ' || value[0] === '\t' ? { out: encode(value[0]), consumed: 1 } : undefined)
+      : (options.heading && !options.setext) || options.table ? (value[0] === ' ' || value[0] === '\t' ? { out: encode(value[0]), consumed: 1 } : undefined)
         : escapeLineStart(value, options.afterBreak === true);
     if (start) {
       out = start.out;
