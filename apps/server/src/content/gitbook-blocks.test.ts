@@ -34,8 +34,10 @@ describe('GitBook container blocks at the API edge', () => {
     const conditions = nodes.filter((n) => n.type === 'if');
     expect(conditions.map((c) => [c.data.expression, c.nodes.map((b: any) => b.type)])).toEqual([['visitor.claims.unsigned.plan === "pro"', ['paragraph', 'tabs']]]);
     const embeds = nodes.filter((n) => n.type === 'embed');
-    // The captioned embed ({% endembed %}) stays lines: GitBook's embed block has no caption.
-    expect(embeds.map((e) => e.data.url)).toEqual(['https://www.youtube.com/watch?v=abc123']);
+    // A captioned embed carries its caption as a `caption` fragment, as images do.
+    expect(embeds.map((e) => [e.data.url, e.fragments?.[0]?.nodes[0].nodes[0].leaves[0].text])).toEqual([
+      ['https://www.youtube.com/watch?v=abc123', undefined], ['https://example.com/video', 'A caption under the embed.'],
+    ]);
     const expandables = nodes.filter((n) => n.type === 'expandable');
     expect(expandables.map((e) => [e.data, e.fragments[0].nodes[0].nodes[0].leaves[0].text, e.fragments[1].nodes.map((b: any) => b.type)])).toEqual([
       [{}, 'Why <this> works', ['paragraph', 'list-unordered']],
@@ -43,7 +45,7 @@ describe('GitBook container blocks at the API edge', () => {
     ]);
     // Not folded: an attribute Bindery does not model, a tab outside tabs, columns holding loose text.
     const lines = nodes.filter((n) => n.type === 'paragraph').map((n) => n.nodes[0].leaves?.[0]?.text ?? '').filter((t: string) => t.startsWith('{%'));
-    expect(lines).toEqual(expect.arrayContaining(['{% tabs fullWidth="true" %}', '{% tab title="Kept as lines" %}', '{% tab title="A stray tab" %}', '{% columns %}', '{% endembed %}']));
+    expect(lines).toEqual(expect.arrayContaining(['{% tabs fullWidth="true" %}', '{% tab title="Kept as lines" %}', '{% tab title="A stray tab" %}', '{% columns %}']));
     // Keys: the folded block takes the key of its opening line; they stay unique.
     const keys: string[] = [];
     const walk = (list: any[]) => list.forEach((n) => { if (n.key) keys.push(n.key); walk(n.nodes ?? []); (n.fragments ?? []).forEach((f: any) => walk(f.nodes)); });
@@ -86,6 +88,7 @@ describe('GitBook container blocks at the API edge', () => {
         { object: 'block', type: 'tabs', data: {}, nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'Say "hi"' }, nodes: [p('One')] }] },
         { object: 'block', type: 'columns', data: {}, isVoid: false, nodes: [{ object: 'block', type: 'column', data: { width: 40 }, nodes: [p('L')] }, { object: 'block', type: 'column', data: {}, nodes: [p('R')] }] },
         { object: 'block', type: 'embed', data: { url: 'https://example.com/a' }, isVoid: true, nodes: [] },
+        { object: 'block', type: 'embed', data: { url: 'https://example.com/b' }, isVoid: true, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p('Caption.')] }] },
         { object: 'block', type: 'if', data: { expression: 'visitor.claims.plan === "pro"' }, nodes: [p('Pro only.')] },
         {
           object: 'block', type: 'expandable', data: { defaultExpanded: true }, isVoid: true, nodes: [],
@@ -101,6 +104,7 @@ describe('GitBook container blocks at the API edge', () => {
       '{% tabs %}', '{% tab title="Say &quot;hi&quot;" %}', 'One', '{% endtab %}', '{% endtabs %}', '',
       '{% columns %}', '{% column width="40%" %}', 'L', '{% endcolumn %}', '', '{% column %}', 'R', '{% endcolumn %}', '{% endcolumns %}', '',
       '{% embed url="https://example.com/a" %}', '',
+      '{% embed url="https://example.com/b" %}', 'Caption.', '{% endembed %}', '',
       '{% if visitor.claims.plan === "pro" %}', 'Pro only.', '{% endif %}', '',
       '<details open>', '', '<summary>More &lt;details&gt;</summary>', '', '{% stepper %}', '{% step %}', 'Step', '{% endstep %}', '{% endstepper %}', '', '</details>', '',
     ].join('\n'));
@@ -125,6 +129,7 @@ describe('GitBook container blocks at the API edge', () => {
     expect(bad([{ object: 'block', type: 'columns', data: {}, nodes: [{ object: 'block', type: 'column', data: { width: 'wide' }, nodes: [] }] }])).toBe('/nodes/0/nodes/0/data/width');
     expect(bad([{ object: 'block', type: 'expandable', data: {}, nodes: [], fragments: [] }])).toBe('/nodes/0/fragments');
     expect(bad([{ object: 'block', type: 'if', data: { expression: 'a %} b' }, nodes: [] }])).toBe('/nodes/0/data/expression');
+    expect(bad([{ object: 'block', type: 'embed', data: { url: 'https://x' }, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [] }] }])).toBe('/nodes/0/fragments/0/nodes');
     expect(bad([{ object: 'block', type: 'if', data: { expression: 'a\nb' }, nodes: [] }])).toBe('/nodes/0/data/expression');
     expect(bad([{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'stepper-step', data: {}, nodes: [] }] }])).toBe('/nodes/0/nodes/0/type');
   });

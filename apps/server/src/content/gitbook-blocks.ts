@@ -50,7 +50,7 @@ export type GitBookBlock =
   | { object: 'block'; type: 'updates'; key?: string; data: { format: string }; nodes: GitBookBlock[]; isVoid?: false }
   | { object: 'block'; type: 'update'; key?: string; data: { date: string; tags?: { kind: 'tag'; tag: string }[] }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'if'; key?: string; data: { expression: string }; nodes: AnyBlock[]; isVoid?: false }
-  | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true; fragments?: Fragment[] }
   | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
@@ -193,7 +193,7 @@ function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyB
     const b = blocks[i]!;
     const l = lines[i];
     if (l?.kind === 'open' && l.name === 'embed' && !match.has(i)) {
-      // An embed without caption (GitBook writes `{% embed url="…" %}` alone); one with `{% endembed %}` stays lines.
+      // An embed without caption (GitBook writes `{% embed url="…" %}` alone); with `{% endembed %}`, see foldOne.
       out.push({ object: 'block', type: 'embed', ...(b.key ? { key: b.key } : {}), data: { url: l.attributes.url! }, nodes: [], isVoid: true });
       continue;
     }
@@ -232,6 +232,15 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
     // GitBook's `if` block has no else: a condition with `{% else %}` or `{% elif %}` lines in it stays lines.
     for (let i = at + 1; i < end; i++) if (lineOf(blocks[i]!)?.kind === 'else') return undefined;
     return { object: 'block', type: 'if', ...key, data: { expression: l.attributes.expression! }, nodes: foldList(blocks.slice(at + 1, end), undefined) };
+  }
+  if (l.name === 'embed') {
+    // A captioned embed: one paragraph before `{% endembed %}`, shown as a `caption` fragment (as images carry theirs).
+    const caption = end === at + 2 ? blocks[at + 1]! : undefined;
+    if (!caption || caption.type !== 'paragraph' || lineOf(caption)) return undefined;
+    return {
+      object: 'block', type: 'embed', ...key, data: { url: l.attributes.url! }, nodes: [], isVoid: true,
+      fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [caption as Block] }],
+    };
   }
   const container = CONTAINERS[l.name];
   if (container) {
@@ -353,7 +362,17 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
     case 'embed': {
       const url = str(data.url);
       if (!url || /["\n\r\s]/.test(url)) throw new GitBookBlockError(`${path}/data/url`, 'must be a URL without spaces or quotes');
-      out.push(paragraph(openLine('embed', { url })));
+      const fragments = (b as { fragments?: unknown }).fragments;
+      const caption = Array.isArray(fragments) ? (fragments as Fragment[]).findIndex((f) => f?.fragment === 'caption') : -1;
+      if (caption < 0) {
+        out.push(paragraph(openLine('embed', { url })));
+        return;
+      }
+      const nodes = (fragments as Fragment[])[caption]!.nodes;
+      if (!Array.isArray(nodes) || nodes.length !== 1 || nodes[0]?.type !== 'paragraph') {
+        throw new GitBookBlockError(`${path}/fragments/${caption}/nodes`, 'must be one paragraph (an embed caption)');
+      }
+      out.push(paragraph(openLine('embed', { url })), nodes[0] as Block, paragraph(closeLine('embed')));
       return;
     }
     case 'expandable': {
