@@ -25,7 +25,7 @@ const basePort = 18500 + (process.pid % 400);
 
 function start(i) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-race-'));
-  const env = { ...process.env, PORT: String(basePort + i), HOST: '127.0.0.1', BINDERY_ADMIN_TOKEN: token, BINDERY_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', BINDERY_DATA_DIR: dataDir, BINDERY_VALIDATE_RESPONSES: '1' };
+  const env = { ...process.env, PORT: String(basePort + i), HOST: '127.0.0.1', BINDERY_ADMIN_TOKEN: token, BINDERY_SECRETS_KEY: secretsKey, LOG_LEVEL: 'warn', BINDERY_DATA_DIR: dataDir, BINDERY_VALIDATE_RESPONSES: '1', BINDERY_ALLOW_PRIVATE_URLS: '1' };
   if (pgUrl) env.DATABASE_URL = pgUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -710,6 +710,101 @@ const scenarios = {
         A.post(`/v1/spaces/${s.id}/change-requests`, {}),
       ]);
       for (const r of rs) check(r.status < 500, `spaceGoneDuringWrites: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+  },
+
+  // Pages reordered around one page at once, and site sections moved at once: one order, no page or section lost.
+  async reorders() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    const ps = [];
+    for (let i = 0; i < 8; i++) ps.push(await mkPage(s.id, { title: `O${i}` }));
+    const rs = await Promise.all([
+      ...ps.slice(1).map((p) => A.post(`/v1/spaces/${s.id}/content/page/${p.id}/move`, { position: { before: ps[0].id } })),
+      ...ps.slice(1, 4).map((p) => A.post(`/v1/spaces/${s.id}/content/pages`, { title: `N-${p.title}`, position: { after: p.id } })),
+      A.post(`/v1/spaces/${s.id}/content/page/${ps[0].id}/move`, { position: { after: ps[7].id } }),
+    ]);
+    for (const r of rs) check(r.status < 500, `reorders: ${r.status} ${JSON.stringify(r.body)}`);
+    const flat = await pageTree(s.id);
+    treeValid(flat, 'reorders');
+    check(flat.length === 11, `reorders: ${flat.length} pages`);
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Order' })).body;
+    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const secs = [];
+    for (let i = 0; i < 5; i++) secs.push((await A.post(`${base}/sections`, { spaceId: (await mkSpace(org.id, { title: `S${i}` })).id })).body);
+    const rs2 = await Promise.all(secs.slice(1).map((x) => A.post(`${base}/sections/${x.id}/move`, { position: { before: { type: 'site-section', siteSection: secs[0].id } } })));
+    for (const r of rs2) check(r.status < 500, `reorders sections: ${r.status} ${JSON.stringify(r.body)}`);
+    const listed = await listAll(A, `${base}/sections`);
+    check(listed.items.length === 5 && new Set(listed.items.map((x) => x.id)).size === 5, `reorders sections: ${listed.items.length}`);
+  },
+
+  // Reviews, review requests and merges of one change request at once; the merge rules hold.
+  async reviewsVsMerge() {
+    const org = await mkOrg();
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push(await mkUser(`R${i}`));
+    await invite(org.id, users, 'edit');
+    const s = await mkSpace(org.id);
+    await A.patch(`/v1/spaces/${s.id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] } }).then((r) => check(r.status === 200, `reviewsVsMerge: merge rules ${r.status} ${JSON.stringify(r.body)}`));
+    for (let round = 0; round < rounds; round++) {
+      const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, { subject: `r${round}` })).body;
+      const crBase = `/v1/spaces/${s.id}/change-requests/${cr.id}`;
+      await A.post(`${crBase}/content/edits`, { edits: [{ op: 'createPage', page: { title: `R${round}` } }] });
+      const rs = await Promise.all([
+        ...users.map((u) => u.api.post(`${crBase}/reviews`, { status: 'approved' })),
+        users[0].api.post(`${crBase}/reviews`, { status: 'changes-requested' }),
+        A.post(`${crBase}/requested-reviewers`, { users: users.map((u) => u.id) }),
+        A.post(`${crBase}/merge`),
+        A.post(`${crBase}/content/edits`, { edits: [{ op: 'createPage', page: { title: `Late${round}` } }] }),
+        A.post(`${crBase}/merge`),
+      ]);
+      for (const r of rs) check(r.status < 500, `reviewsVsMerge: ${r.status} ${JSON.stringify(r.body)}`);
+      const merged = (await A.get(crBase)).body;
+      if (merged.status === 'merged') {
+        // It merged with a current approval of the revision it merged.
+        const reviews = (await listAll(A, `${crBase}/reviews`)).items;
+        check(reviews.some((x) => x.status === 'approved' && x.outdated === false), `reviewsVsMerge: merged without a current approval ${JSON.stringify(reviews.map((x) => [x.status, x.outdated]))}`);
+      }
+    }
+  },
+
+  // Content imports (the synchronous endpoint, run by the request's process or a worker of either process) racing
+  // direct edits of the same space: every import lands once.
+  async importsVsEdits() {
+    const { createServer } = await import('node:http');
+    const srv = createServer((req, res) => {
+      const n = /\/doc(\d+)\.md$/.exec(req.url ?? '')?.[1];
+      if (n === undefined) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/markdown' }).end(`# Imported ${n}\n\nText ${n}.\n`);
+    });
+    await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${srv.address().port}`;
+    try {
+      const org = await mkOrg();
+      const s = await mkSpace(org.id);
+      const rs = await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) => A.post(`/v1/spaces/${s.id}/content/import`, { url: `${origin}/doc${i}.md`, source: 'markdown' })),
+        ...Array.from({ length: 6 }, (_, i) => A.post(`/v1/org/${org.id}/imports`, { source: { type: 'file', files: [`${origin}/doc${i + 6}.md`] }, target: { space: s.id } })),
+        ...Array.from({ length: 6 }, (_, i) => A.post(`/v1/spaces/${s.id}/content/pages`, { title: `Direct ${i}` })),
+      ]);
+      if (rs.some((r) => r.status === 400 && /private|refused/i.test(r.body?.error?.message ?? ''))) {
+        console.log('     (importsVsEdits: the servers refuse loopback URLs; run with BINDERY_ALLOW_PRIVATE_URLS=1)');
+        return;
+      }
+      for (const r of rs) check(r.status < 300, `importsVsEdits: ${r.status} ${JSON.stringify(r.body)}`);
+      const runs = rs.slice(6, 12).map((r) => r.body.id);
+      for (let i = 0; i < 300; i++) {
+        const states = await Promise.all(runs.map(async (id) => (await A.get(`/v1/org/${org.id}/imports/${id}`)).body.status));
+        if (states.every((x) => x === 'completed' || x === 'failed')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const flat = await pageTree(s.id);
+      treeValid(flat, 'importsVsEdits');
+      const titles = flat.map((p) => p.title);
+      for (let i = 0; i < 12; i++) check(titles.filter((x) => x === `Imported ${i}`).length === 1, `importsVsEdits: "Imported ${i}" ${titles.filter((x) => x === `Imported ${i}`).length} times`);
+      for (let i = 0; i < 6; i++) check(titles.includes(`Direct ${i}`), `importsVsEdits: "Direct ${i}" missing`);
+    } finally {
+      srv.close();
     }
   },
 };
