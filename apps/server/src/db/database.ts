@@ -10,6 +10,7 @@ import type { Database } from './schema.js';
 import { noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { AT_COMMIT, attachSqlite } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
+import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -22,6 +23,8 @@ export interface OpenedDatabase {
   dialect: Dialect;
   /** SQLite: the writing and the reading connection, for the synchronous counter reads of db/read-cache.ts. */
   sqlite?: { writer: SQLite.Database; reader: SQLite.Database };
+  /** SQLite (a file): the checkpoints run off the event loop. */
+  checkpoints?: SqliteCheckpoints;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): OpenedDatabase {
+export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number; checkpoints?: CheckpointOptions }): OpenedDatabase {
   if (isPostgresUrl(opts.databaseUrl)) {
     // idleTimeoutMillis 0: idle connections stay open (at most `max`) instead of arming a timer on every release,
     // which pg-pool does once per query otherwise (a measurable share of the CPU under load).
@@ -49,15 +52,17 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   const reader = new SQLite(opts.sqliteFile);
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON');
-  const writes = withStatementCache(sqlite);
+  // Checkpoints in a worker thread instead of on the event loop (db/sqlite-checkpoints.ts); none for a memory database.
+  const checkpoints = opts.sqliteFile === ':memory:' ? undefined : new SqliteCheckpoints(opts.sqliteFile, sqlite, opts.checkpoints);
+  const writes = withStatementCache(sqlite, 500, () => checkpoints?.close());
   const reads = withStatementCache(reader);
-  const dialect = new SplitSqliteDialect(writes, reads);
+  const dialect = new SplitSqliteDialect(writes, reads, checkpoints && (() => checkpoints.committed()));
   const db = new Kysely<Database>({ dialect });
   attachSqlite(db, {
     read: (sql, parameters) => reads.prepare(sql).all(parameters),
     inTransaction: (connection, sql, parameters) => dialect.driver?.runInTransaction(connection, sql, parameters),
   });
-  return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, checkpoints, close: () => db.destroy() };
 }
 
 /**
@@ -65,7 +70,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
  * prepared statements by SQL text (bounded, least recently used first out). Statements run synchronously, so a
  * cached one is never in use by two queries at once.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
+function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: () => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string): SQLite.Statement {
@@ -82,6 +87,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
       return stmt;
     },
     close(): void {
+      beforeClose?.();
       cache.clear();
       sqlite.close();
     },

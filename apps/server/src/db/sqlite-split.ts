@@ -88,6 +88,7 @@ class SplitConnection implements DatabaseConnection {
       return run(this.driver.writer, query) as QueryResult<R>;
     } finally {
       release();
+      this.driver.afterCommit?.();
     }
   }
 
@@ -101,7 +102,7 @@ class SplitSqliteDriver implements Driver {
   readonly lock = new WriterLock();
   /** The connection handle whose transaction holds the writer (one at a time). */
   open: SplitConnection | undefined;
-  constructor(readonly writer: StatementSource, readonly reader: StatementSource) {}
+  constructor(readonly writer: StatementSource, readonly reader: StatementSource, readonly afterCommit?: () => void) {}
 
   /**
    * Runs a statement of the transaction of `connection` at once if it is the one open (db/prepared.ts); undefined
@@ -140,6 +141,7 @@ class SplitSqliteDriver implements Driver {
     } finally {
       this.end(connection as SplitConnection);
     }
+    this.afterCommit?.();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -197,9 +199,10 @@ class SplitSqliteAdapter extends SqliteAdapter {
 export class SplitSqliteDialect implements Dialect {
   /** The driver Kysely created (one per database handle). */
   driver: SplitSqliteDriver | undefined;
-  constructor(private readonly writer: StatementSource, private readonly reader: StatementSource) {}
+  /** `afterCommit`: called after each commit on the writer, with no transaction open (db/sqlite-checkpoints.ts). */
+  constructor(private readonly writer: StatementSource, private readonly reader: StatementSource, private readonly afterCommit?: () => void) {}
   createDriver(): Driver {
-    return (this.driver = new SplitSqliteDriver(this.writer, this.reader));
+    return (this.driver = new SplitSqliteDriver(this.writer, this.reader, this.afterCommit));
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();

@@ -1,0 +1,45 @@
+// SQLite checkpoints off the event loop (db/sqlite-checkpoints.ts): the writer never checkpoints on its own, the
+// worker does past the soft size, the writer past the hard size so that the WAL starts over; nothing is lost.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bindery-checkpoints-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SQLite checkpoints', () => {
+  it('run in the worker past the soft size and on the writer past the hard size; the WAL stays bounded, every row is kept', async () => {
+    const file = join(dir, 'db.sqlite');
+    const opened = openDatabase({ sqliteFile: file, checkpoints: { softBytes: 64 * 1024, hardBytes: 1024 * 1024, every: 4 } });
+    const { db, checkpoints, sqlite } = opened;
+    expect(sqlite!.writer.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await sql`create table t (id integer primary key, v text not null)`.execute(db);
+    const value = 'x'.repeat(2000);
+    let maxWal = 0;
+    for (let i = 0; i < 3000; i++) {
+      await db.transaction().execute(async (tx) => {
+        await sql`insert into t (v) values (${value})`.execute(tx);
+      });
+      maxWal = Math.max(maxWal, statSync(`${file}-wal`).size);
+      // Give the worker's answers a turn now and then.
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    // 3,000 commits of at least a 4 KiB page each (12 MiB and more through the WAL): the worker checkpointed, and the
+    // writer started the WAL over once it passed 1 MiB (a little later when the worker's checkpoint held it off).
+    expect(checkpoints!.runs.worker).toBeGreaterThan(0);
+    expect(checkpoints!.runs.writer).toBeGreaterThan(0);
+    expect(maxWal).toBeLessThan(6 * 1024 * 1024);
+    await opened.close();
+    const again = new SQLite(file, { readonly: true });
+    try {
+      expect(again.prepare('select count(*) as n from t').get()).toEqual({ n: 3000 });
+      expect(again.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      again.close();
+    }
+  });
+});
