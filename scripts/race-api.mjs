@@ -807,6 +807,45 @@ const scenarios = {
       srv.close();
     }
   },
+
+  // Site-space customization overrides PATCHed field by field at once: every field lands (no lost update).
+  async customizationPatches() {
+    const org = await mkOrg();
+    const sp = await mkSpace(org.id);
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Custom', spaces: [sp.id] })).body;
+    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const ss = (await listAll(A, `${base}/site-spaces`)).items[0];
+    const patches = [
+      { styling: { primaryColor: { light: '#16A34A', dark: '#4ADE80' } } },
+      { footer: { copyright: 'Race terms' } },
+      { title: 'Race title' },
+      { styling: { tint: { color: { light: '#111111', dark: '#222222' } } } },
+      { favicon: { emoji: '1f600' } },
+    ];
+    const rs = await Promise.all(patches.map((b) => A.patch(`${base}/site-spaces/${ss.id}/customization`, b)));
+    for (const r of rs) check(r.status < 300, `customizationPatches: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    const got = (await A.get(`${base}/site-spaces/${ss.id}/customization`)).body;
+    const okAll = got.styling?.primaryColor?.light === '#16A34A' && got.footer?.copyright === 'Race terms' && got.title === 'Race title';
+    check(okAll, `customizationPatches: a field was lost ${JSON.stringify({ primary: got.styling?.primaryColor, footer: got.footer?.copyright, title: got.title, tint: got.styling?.tint })}`);
+  },
+
+  // The organization's default content set to a site while that site is deleted: it never names a deleted site.
+  async defaultContentVsDelete() {
+    const org = await mkOrg();
+    for (let round = 0; round < rounds * 2; round++) {
+      const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: `Default ${round}` })).body;
+      const rs = await Promise.all([
+        A.patch(`/v1/orgs/${org.id}`, { defaultContent: { type: 'site', site: site.id } }),
+        A.delete(`/v1/orgs/${org.id}/sites/${site.id}`),
+      ]);
+      for (const r of rs) check(r.status < 500, `defaultContentVsDelete: ${r.status} ${JSON.stringify(r.body)}`);
+      const o = (await A.get(`/v1/orgs/${org.id}`)).body;
+      if (o.defaultContent) {
+        const g = await A.get(`/v1/orgs/${org.id}/sites/${o.defaultContent.site}`);
+        check(g.status === 200, `defaultContentVsDelete: defaultContent names site ${o.defaultContent.site}, which answers ${g.status} (statuses ${statuses(rs)})`);
+      }
+    }
+  },
 };
 
 try {

@@ -180,6 +180,27 @@ describe('members', () => {
   });
 });
 
+describe('defaultContent under concurrency', () => {
+  it('set to a site while that site is deleted, it never names a deleted site', async () => {
+    const { org, users } = await orgWith({});
+    const api = server.api(users.owner!.token);
+    for (let round = 0; round < 24; round++) {
+      const site = (await api.post(`/v1/orgs/${org.id}/sites`, { title: `Default ${round}` })).body;
+      // The delete starts first, the update a little later each round, so that some round's update reads the site
+      // before the delete commits and writes after it.
+      const [del, set] = await Promise.all([
+        api.delete(`/v1/orgs/${org.id}/sites/${site.id}`),
+        new Promise((r) => setTimeout(r, round % 6)).then(() => api.patch(`/v1/orgs/${org.id}`, { defaultContent: { type: 'site', site: site.id } })),
+      ]);
+      expect(del.status).toBe(204);
+      // Either the update came first (and the delete cleared it) or it saw the site gone (400 naming the field).
+      expect([200, 400]).toContain(set.status);
+      if (set.status === 400) expect(set.body.error.message).toContain('/body/defaultContent/site');
+      expect((await api.get(`/v1/orgs/${org.id}`)).body.defaultContent ?? null).toBeNull();
+    }
+  });
+});
+
 describe('invites and joining', () => {
   it('adds users by email with per-email roles and names unknown emails', async () => {
     const { org, users } = await orgWith({ reader: 'read' });

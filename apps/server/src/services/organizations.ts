@@ -2,6 +2,7 @@
 import type { RequestBody } from '@bindery/api-types';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { locks } from '../repos/locks.js';
 import { sitesRepo } from '../repos/sites.repo.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageRequest } from '../db/pagination.js';
@@ -98,6 +99,12 @@ export async function updateOrganization(ctx: AppContext, actor: Actor, orgId: s
   if (domains) patch.email_domains = JSON.stringify(domains);
   try {
     await ctx.db.transaction().execute(async (tx) => {
+      // The site is checked again under the organization's lock, which deleting a site takes too: checked only
+      // before, a site deleted meanwhile (its delete clearing a default content not yet written) stayed named.
+      await locks.organizations(ctx, tx, [orgId]);
+      if (body.defaultContent && !(await sitesRepo.find(tx, orgId, body.defaultContent.site))) {
+        throw invalidField('/body/defaultContent/site', `is not a site of this organization (${body.defaultContent.site})`);
+      }
       await organizationsRepo.update(tx, orgId, patch);
       if (domains) await organizationsRepo.setEmailDomains(tx, orgId, domains);
       await recordAudit(ctx, tx, actor, orgId, { action: 'organization.updated', target: { type: 'organization', id: orgId, label: body.title ?? null }, payload: { fields: Object.keys(body).sort() } });

@@ -218,6 +218,8 @@ async function recordSiteFieldChanges(ctx: AppContext, tx: DbOrTx, actor: Actor,
 
 export async function deleteSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
+    // The organization's lock: its default content is set under it (services/organizations.ts).
+    await locks.organizations(ctx, tx, [orgId]);
     const { member } = await loadOrganization(ctx, actor, orgId, 'view', tx);
     const site = await sitesRepo.find(tx, orgId, siteId);
     // Deleting twice: 204 for who could change the organization's sites; a site they cannot see: 404.
