@@ -103,7 +103,8 @@ async function bumpOpen(db: DbOrTx, s: Scope, delta: number, shard: () => number
 /**
  * Runs a command that may move the space's open-comment counter: the shard it moves (spacesRepo.counterShard) is
  * taken when it moves it — inside its transaction, which then holds a connection — and held until the transaction
- * ended, so the transactions in flight on one space move different rows. Which shard never changes a count.
+ * ended, so the transactions in flight on one space move different rows. Which shard never changes a count. Each
+ * such transaction moves one shard row at most (it moves the counter once), so no two can wait for each other's.
  */
 async function withShard<T>(where: CommentWhere, run: (shard: () => number) => Promise<T>): Promise<T> {
   let slot: ReturnType<typeof spacesRepo.counterShard> | undefined;
@@ -206,9 +207,12 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
     await bumpOpen(tx, s, 1, shard);
     return { s, row };
   };
-  // Inside a caller's transaction (a review with a comment: the shard is released before it ends, which only lets
-  // another post share it), or in one of our own.
-  const { s, row } = await withShard(where, (shard) => (opts.db ? write(opts.db, shard) : ctx.db.transaction().execute((tx) => write(tx, shard))));
+  // Inside a caller's transaction (a review with a comment), which may post several: shard 0 for all of them, so that
+  // no transaction moves two shard rows (two taken in opposite orders by two transactions would deadlock); or in one
+  // of our own.
+  const { s, row } = opts.db
+    ? await write(opts.db, () => 0)
+    : await withShard(where, (shard) => ctx.db.transaction().execute((tx) => write(tx, shard)));
   return { id, scope: s, row };
 }
 
