@@ -5,6 +5,7 @@
 // winner for a unique name). On PostgreSQL, requests alternate between two processes sharing the database.
 // Usage: pnpm build && node scripts/race-api.mjs [--pg=postgres://postgres@127.0.0.1:5432/bindery_x] [--procs=2]
 //        [--only=name,name] [--rounds=3] [--verbose: the answers of each scenario, counted]
+// Scenarios named known_* reproduce open bugs and run only when named in --only.
 // Exits 1 when a check fails; prints one line per scenario.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -846,12 +847,35 @@ const scenarios = {
       }
     }
   },
+
+  // A space added to a site (as a site space, and as a section) while it is transferred to another organization:
+  // no site publishes a space of another organization. KNOWN FAILURE (run with --only=known_siteSpaceVsTransfer):
+  // transferSpace leaves the space's site spaces in the old organization's sites — also one after the other, not
+  // only in a race — and addSpaceToSite checks the space's organization without anything serialising it against a
+  // transfer.
+  async known_siteSpaceVsTransfer() {
+    const org = await mkOrg(), org2 = await mkOrg();
+    const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Leak' })).body;
+    const site2 = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Leak sections' })).body;
+    for (let round = 0; round < rounds * 2; round++) {
+      const sp = await mkSpace(org.id, { title: `T${round}` });
+      const rs = await Promise.all([
+        A.post(`/v1/spaces/${sp.id}/transfer`, { organization: org2.id }),
+        new Promise((r) => setTimeout(r, round % 4)).then(() => A.post(`/v1/orgs/${org.id}/sites/${site.id}/site-spaces`, { spaceId: sp.id })),
+        new Promise((r) => setTimeout(r, round % 3)).then(() => A.post(`/v1/orgs/${org.id}/sites/${site2.id}/sections`, { spaceId: sp.id })),
+      ]);
+      for (const r of rs) check(r.status < 500, `siteSpaceVsTransfer: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    const mine = new Set((await listAll(A, `/v1/orgs/${org.id}/spaces`)).items.map((x) => x.id));
+    for (const ss of (await listAll(A, `/v1/orgs/${org.id}/sites/${site.id}/site-spaces`)).items) check(mine.has(ss.space.id), `siteSpaceVsTransfer: site space ${ss.id} publishes space ${ss.space.id} of another organization`);
+    for (const sec of (await listAll(A, `/v1/orgs/${org.id}/sites/${site2.id}/site-spaces`)).items) check(mine.has(sec.space.id), `siteSpaceVsTransfer: section site space ${sec.id} publishes space ${sec.space.id} of another organization`);
+  },
 };
 
 try {
   await Promise.all(servers.map((s) => ready(s.url)));
   for (const [name, fn] of Object.entries(scenarios)) {
-    if (only.length && !only.includes(name)) continue;
+    if (only.length ? !only.includes(name) : name.startsWith('known_')) continue;
     const f0 = failures.length, e0 = serverErrors.length;
     const t0 = Date.now();
     seen.clear();
