@@ -186,7 +186,9 @@ export function mark(type: MarkType): Mark {
 }
 
 /** A leaf with its marks deduplicated and in canonical order. */
-export function leaf(text: string, marks: Iterable<MarkType> = []): Leaf {
+export function leaf(text: string, marks?: Iterable<MarkType>): Leaf {
+  // Without marks (code lines, empty cells, hard breaks): no set and no intermediate arrays.
+  if (marks === undefined) return { object: 'leaf', text, marks: [] };
   const set = new Set(marks);
   return { object: 'leaf', text, marks: MARK_ORDER.filter((m) => set.has(m)).map(mark) };
 }

@@ -24,7 +24,6 @@ import {
   leaf,
   leafWithBits,
   MARK_BITS,
-  markBits,
   text,
   type Block,
   type CodeBlock,
@@ -71,7 +70,18 @@ type FlowItem = Block | TagItem;
 
 const isTagItem = (item: FlowItem): item is TagItem => 'tag' in item;
 
-type Piece = Leaf | Inline;
+/**
+ * What `inlines` collects before grouping: inlines, and runs of text with their marks as bits (MARK_BITS). A leaf
+ * (with its array of marks) is made once per run of equal marks by `groupPieces`, not once per text token.
+ */
+interface TextPiece {
+  object: 'leaf';
+  text: string;
+  bits: number;
+}
+type Piece = TextPiece | Inline;
+
+const textPiece = (text: string, bits: number): TextPiece => ({ object: 'leaf', text, bits });
 
 class Converter {
   private i = 0;
@@ -280,16 +290,16 @@ class Converter {
       switch (token.type) {
         case 'text':
         case 'text_special':
-          if (token.content !== '') push(leafWithBits(token.content, current()));
+          if (token.content !== '') push(textPiece(token.content, current()));
           break;
         case 'softbreak':
-          push(leafWithBits(' ', current()));
+          push(textPiece(' ', current()));
           break;
         case 'hardbreak':
-          push(leaf('\n'));
+          push(textPiece('\n', 0));
           break;
         case 'code_inline':
-          push(leafWithBits(token.content, current() | MARK_BITS.code));
+          push(textPiece(token.content, current() | MARK_BITS.code));
           break;
         case 'strong_open':
           marks.bold++;
@@ -435,13 +445,13 @@ function groupPieces(pieces: readonly Piece[]): InlineContent[] {
     }
     if (piece.text === '') continue;
     const last = out.at(-1);
-    const marks = markBits(piece);
+    const marks = piece.bits;
     if (last?.object !== 'text') {
-      out.push(text([piece]));
+      out.push(text([leafWithBits(piece.text, marks)]));
     } else {
       const previous = last.leaves.at(-1) as Leaf;
       if (previousMarks === marks) previous.text += piece.text;
-      else last.leaves.push(piece);
+      else last.leaves.push(leafWithBits(piece.text, marks));
     }
     previousMarks = marks;
   }

@@ -468,7 +468,8 @@ interface Item {
   text: string;
   code: boolean;
   marks: number;
-  inline?: Inline;
+  /** The inline of an `inline` item (every item has the field: one object shape). */
+  inline: Inline | undefined;
 }
 
 const ANY = -1;
@@ -492,12 +493,12 @@ function toItems(nodes: readonly InlineContent[], context: InlineContext, out: I
       const marks = bits & ~MARK_BITS.code;
       const value = l.text.includes('\r') ? l.text.replace(/\r\n?/g, '\n') : l.text;
       if (breaksAsSpaces || !value.includes('\n')) {
-        if (value !== '') out.push({ kind: 'text', text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, marks });
+        if (value !== '') out.push({ kind: 'text', text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, marks, inline: undefined });
         continue;
       }
       value.split('\n').forEach((segment, index) => {
-        if (index > 0) out.push({ kind: 'break', text: '', code: false, marks: ANY });
-        if (segment !== '') out.push({ kind: 'text', text: segment, code, marks });
+        if (index > 0) out.push({ kind: 'break', text: '', code: false, marks: ANY, inline: undefined });
+        if (segment !== '') out.push({ kind: 'text', text: segment, code, marks, inline: undefined });
       });
     }
   }
@@ -620,6 +621,9 @@ function destination(raw: string): string {
  * anything that starts with punctuation once written.
  */
 function escapeLinkPart(value: string, special: string): string {
+  // Most destinations and titles have nothing to escape: returned as they are, without a string per character.
+  const needs = LINK_PART_SPECIAL[special];
+  if (needs !== undefined && !needs.test(value)) return value;
   let out = '';
   for (let i = 0; i < value.length; i++) {
     const c = value[i] as string;
@@ -633,6 +637,9 @@ function escapeLinkPart(value: string, special: string): string {
   }
   return out;
 }
+
+/** The characters `escapeLinkPart` writes otherwise than as they are, by its `special` characters. */
+const LINK_PART_SPECIAL: Readonly<Record<string, RegExp>> = { '()': /[\\&\n\r()]/, '<>': /[\\&\n\r<>]/, '"': /[\\&\n\r"]/ };
 
 function balancedParens(url: string): boolean {
   let depth = 0;
