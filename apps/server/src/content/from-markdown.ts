@@ -279,53 +279,54 @@ class Converter {
   /** Inline tokens -> texts and inlines (never empty: an empty container holds one empty leaf). */
   inlines(children: readonly Token[]): InlineContent[] {
     const pieces: Piece[] = [];
-    const marks = { bold: 0, italic: 0, strikethrough: 0 };
-    const current = (): number => (marks.bold > 0 ? MARK_BITS.bold : 0) | (marks.italic > 0 ? MARK_BITS.italic : 0) | (marks.strikethrough > 0 ? MARK_BITS.strikethrough : 0);
-    // Pieces of the link being read (links do not nest).
+    // Open emphasis of each kind, and the marks they make (no closures or objects per call: this runs per paragraph).
+    let bold = 0;
+    let italic = 0;
+    let strikethrough = 0;
+    let bits = 0;
+    // Pieces of the link being read (links do not nest); `into` is where pieces go.
     let link: { open: Token; pieces: Piece[] } | undefined;
-    const push = (piece: Piece): void => {
-      (link ? link.pieces : pieces).push(piece);
-    };
-    for (const token of children) {
+    let into = pieces;
+    for (let t = 0; t < children.length; t++) {
+      const token = children[t] as Token;
       switch (token.type) {
         case 'text':
         case 'text_special':
-          if (token.content !== '') push(textPiece(token.content, current()));
+          if (token.content !== '') into.push(textPiece(token.content, bits));
           break;
         case 'softbreak':
-          push(textPiece(' ', current()));
+          into.push(textPiece(' ', bits));
           break;
         case 'hardbreak':
-          push(textPiece('\n', 0));
+          into.push(textPiece('\n', 0));
           break;
         case 'code_inline':
-          push(textPiece(token.content, current() | MARK_BITS.code));
+          into.push(textPiece(token.content, bits | MARK_BITS.code));
           break;
         case 'strong_open':
-          marks.bold++;
-          break;
         case 'strong_close':
-          marks.bold--;
+          bold += token.type === 'strong_open' ? 1 : -1;
+          bits = (bold > 0 ? MARK_BITS.bold : 0) | (italic > 0 ? MARK_BITS.italic : 0) | (strikethrough > 0 ? MARK_BITS.strikethrough : 0);
           break;
         case 'em_open':
-          marks.italic++;
-          break;
         case 'em_close':
-          marks.italic--;
+          italic += token.type === 'em_open' ? 1 : -1;
+          bits = (bold > 0 ? MARK_BITS.bold : 0) | (italic > 0 ? MARK_BITS.italic : 0) | (strikethrough > 0 ? MARK_BITS.strikethrough : 0);
           break;
         case 's_open':
-          marks.strikethrough++;
-          break;
         case 's_close':
-          marks.strikethrough--;
+          strikethrough += token.type === 's_open' ? 1 : -1;
+          bits = (bold > 0 ? MARK_BITS.bold : 0) | (italic > 0 ? MARK_BITS.italic : 0) | (strikethrough > 0 ? MARK_BITS.strikethrough : 0);
           break;
         case 'link_open':
           link = { open: token, pieces: [] };
+          into = link.pieces;
           break;
         case 'link_close':
           if (link) {
             const { open, pieces: inner } = link;
             link = undefined;
+            into = pieces;
             const href = String(open.attrGet('href') ?? '');
             this.countTarget(href.length + String(open.attrGet('title') ?? '').length);
             if (open.markup === 'linkify' && !isLiteralAutolink(inner, href)) {
@@ -342,16 +343,16 @@ class Converter {
           }
           break;
         case 'image':
-          push(this.inlineImage(token));
+          into.push(this.inlineImage(token));
           break;
         case 'html_inline':
           // Raw inline HTML spanning lines is kept on one line (a line break in HTML is white space): its lines
           // could start blocks of their own once written in other containers.
-          push({ object: 'inline', type: 'html', data: { html: token.content.includes('\n') ? token.content.replace(/[ \t]*\n[ \t]*/g, ' ') : token.content }, isVoid: true, nodes: [] });
+          into.push({ object: 'inline', type: 'html', data: { html: token.content.includes('\n') ? token.content.replace(/[ \t]*\n[ \t]*/g, ' ') : token.content }, isVoid: true, nodes: [] });
           break;
         case 'footnote_ref': {
           const label = String((token.meta as { label: string }).label);
-          push({ object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] });
+          into.push({ object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] });
           break;
         }
       }

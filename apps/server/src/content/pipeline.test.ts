@@ -59,6 +59,37 @@ describe('markdown pipeline properties', () => {
     fc.assert(fc.property(markdown, roundTrips), { numRuns: 2000 });
   });
 
+  it('builds text nodes of merged leaves: none empty (but a lone one), no two neighbours with the same marks, no shared mark arrays', () => {
+    // The builder collects text runs as bits and makes one leaf per run of equal marks (from-markdown.ts `inlines`).
+    const check = (md: string): void => {
+      let doc: Document;
+      try {
+        doc = markdownToDocument(md, { keys: false });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ContentLimitError);
+        return;
+      }
+      const arrays = new Set<unknown>();
+      const visit = (node: { object?: string; leaves?: { text: string; marks: { type: string }[] }[]; nodes?: unknown[]; fragments?: unknown[] }): void => {
+        if (node.object === 'text') {
+          const leaves = node.leaves ?? [];
+          expect(leaves.length).toBeGreaterThan(0);
+          leaves.forEach((l, i) => {
+            if (leaves.length > 1) expect(l.text).not.toBe('');
+            if (i > 0) expect(l.marks.map((m) => m.type)).not.toEqual((leaves[i - 1] as { marks: { type: string }[] }).marks.map((m) => m.type));
+            expect(arrays.has(l.marks)).toBe(false);
+            arrays.add(l.marks);
+          });
+          return;
+        }
+        for (const child of [...(node.nodes ?? []), ...(node.fragments ?? [])]) visit(child as never);
+      };
+      for (const block of doc.nodes) visit(block as never);
+    };
+    fc.assert(fc.property(markdown, check), { numRuns: 1000 });
+    check('a **b** c *d* `e` ~~f~~ [g **h**](/x) ![i](j.png) k\\\nl \n m');
+  });
+
   it('terminates on adversarial repetitions, and round-trips what it accepts', () => {
     fc.assert(fc.property(adversarial, roundTrips), { numRuns: 50 });
   });

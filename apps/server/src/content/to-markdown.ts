@@ -663,10 +663,13 @@ function noNul(value: string): string {
 function codeSpan(value: string): string {
   const v = noNul(value).replace(/[\r\n]/g, ' ');
   // The fence is the shortest run of backticks not inside (as GitBook writes `` ` ```js ` ``).
-  const runs = new Set(v.match(/`+/g)?.map((r) => r.length) ?? []);
-  let size = 1;
-  while (runs.has(size)) size++;
-  const fence = '`'.repeat(size);
+  let fence = '`';
+  if (v.includes('`')) {
+    const runs = new Set(v.match(/`+/g)?.map((r) => r.length) ?? []);
+    let size = 1;
+    while (runs.has(size)) size++;
+    fence = '`'.repeat(size);
+  }
   // markdown-it removes one space on each side of content of 3+ characters starting and ending with one (even all spaces).
   const pad = v.startsWith('`') || v.endsWith('`') || (v.length >= 3 && v.startsWith(' ') && v.endsWith(' '));
   return pad ? `${fence} ${v} ${fence}` : `${fence}${v}${fence}`;
