@@ -747,25 +747,23 @@ function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
 
 function renderAtoms(atoms: Atom[], context: InlineContext): string {
   // 1. Escape text, knowing where lines start and end and what comes next.
+  const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'text') continue;
     const previous = atoms[i - 1];
     const following = atoms[i + 1];
     const next = following === undefined || following.t === 'break' ? '' : following.t === 'text' ? firstChar(following.value) : following.t === 'raw' ? firstChar(following.out) : '*';
-    atom.out = escapeText(atom.value, {
-      label: atom.label,
-      lineStart: previous === undefined || previous.t === 'break',
-      // `[^1]` then `:` starting a line would read as a footnote definition.
-      colonEscaped: previous?.t === 'raw' && previous.out.endsWith(']') && (i === 1 || atoms[i - 2]?.t === 'break'),
-      afterBreak: previous?.t === 'break',
-      // White space before a hard break is kept; at the end of the content it would be trimmed.
-      lineEnd: following === undefined,
-      next,
-      heading: context.heading,
-      setext: context.setext,
-      table: context.table,
-    });
+    // One options object for every text atom (escapeText keeps nothing of it): no object per atom.
+    options.label = atom.label;
+    options.lineStart = previous === undefined || previous.t === 'break';
+    // `[^1]` then `:` starting a line would read as a footnote definition.
+    options.colonEscaped = previous?.t === 'raw' && previous.out.endsWith(']') && (i === 1 || atoms[i - 2]?.t === 'break');
+    options.afterBreak = previous?.t === 'break';
+    // White space before a hard break is kept; at the end of the content it would be trimmed.
+    options.lineEnd = following === undefined;
+    options.next = next;
+    atom.out = escapeText(atom.value, options);
     if (!atom.label) atom.out = protectAutolinks(atom.out);
   }
   // 2. Delimiters: `_` or `*` for emphasis, and character references where flanking rules need them.
