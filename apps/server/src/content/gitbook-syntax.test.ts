@@ -25,14 +25,19 @@ describe('block tag lines', () => {
     }
   });
 
-  it('reads a tag line as a block of its own, in any container, never inside code or HTML', () => {
+  it('reads a tag line as a block of its own, in any container, never inside code; raw HTML ends at one', () => {
     expect(types(markdownToDocument('text\n{% hint style="info" %}\nin\n{% endhint %}\nafter').nodes)).toEqual(['paragraph', 'hint', 'paragraph']);
     const [quote] = markdownToDocument('> {% hint style="info" %}\n> in\n> {% endhint %}').nodes;
     expect(quote?.nodes.map((b) => (b as Block).type)).toEqual(['hint']);
     const [code] = markdownToDocument('```\n{% endhint %}\n```').nodes;
     expect(code?.type).toBe('code');
     expect(types(markdownToDocument('    {% hint style="info" %}').nodes)).toEqual(['code']);
-    expect(types(markdownToDocument('<div>\n{% hint style="info" %}\n</div>').nodes)).toEqual(['html']);
+    // As GitBook reads it (it writes `<figure>…</figure>` and `{% endcolumn %}` on the next line): a tag line ends an
+    // HTML block of kind 6 or 7; `<pre>`, comments and the like end at their end marker, tag lines inside stay theirs.
+    expect(types(markdownToDocument('<div>\n{% hint style="info" %}\n</div>').nodes)).toEqual(['html', 'paragraph', 'html']);
+    expect(types(markdownToDocument('{% hint style="info" %}\n<div>a</div>\n{% endhint %}').nodes)).toEqual(['hint']);
+    expect(types(markdownToDocument('<pre>\n{% hint style="info" %}\n</pre>').nodes)).toEqual(['html']);
+    expect(types(markdownToDocument('<!--\n{% endhint %}\n-->').nodes)).toEqual(['html']);
   });
 
   it('folds nested and sibling tags into blocks', () => {

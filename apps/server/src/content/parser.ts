@@ -340,6 +340,50 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
+/** Whether `line` is a GitBook tag line (as gitbookTag reads them) at the block's indent. */
+function isTagLineAt(state: StateBlock, line: number): boolean {
+  if (state.sCount[line]! - state.blkIndent >= 4 || state.sCount[line]! < state.blkIndent) return false;
+  const pos = state.bMarks[line]! + state.tShift[line]!;
+  const max = state.eMarks[line]!;
+  if (state.src.charCodeAt(pos) !== 0x7b /* { */ || state.src.charCodeAt(pos + 1) !== 0x25 /* % */ || max - pos > MAX_TAG_LINE) return false;
+  return TAG_LIKE_LINE.test(state.src.slice(pos, max).replace(/[ \t]+$/, ''));
+}
+
+/** HTML blocks that end at their own end marker (CommonMark kinds 1-5), not at a blank line. */
+const HTML_WITH_END_MARKER = /^<(?:(?:script|pre|style|textarea)(?=[\s>]|$)|!--|\?|![A-Za-z]|!\[CDATA\[)/i;
+
+/**
+ * Raw HTML ends at a GitBook tag line, as GitBook reads it: GitBook writes `<figure>…</figure>` and the `{% endtab %}`
+ * (`{% endcolumn %}`, `{% endstep %}`…) closing around it on the next line, without a blank line. CommonMark's HTML
+ * blocks of kinds 6 and 7 run until a blank line and would swallow the tag; the block is cut before the first tag
+ * line instead. Kinds 1-5 (`<pre>`, `<script>`, comments…) end at their end marker, tags inside them stay theirs.
+ * Linear: the lines scanned are the block's own.
+ */
+function htmlBlockToTag(original: (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean) {
+  return (state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean => {
+    if (silent) return original(state, startLine, endLine, true);
+    const tokens = state.tokens.length;
+    if (!original(state, startLine, endLine, false)) return false;
+    const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+    if (HTML_WITH_END_MARKER.test(state.src.slice(start, Math.min(state.eMarks[startLine]!, start + 16)))) return true;
+    for (let line = startLine + 1; line < state.line; line++) {
+      if (isTagLineAt(state, line)) {
+        // Parse it again, ending before the tag line (the lines up to it form the same HTML block).
+        state.tokens.length = tokens;
+        state.line = startLine;
+        return original(state, startLine, line, false);
+      }
+    }
+    return true;
+  };
+}
+{
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean }[] }).__rules__;
+  const html = rules.find((r) => r.name === 'html_block');
+  if (!html) throw new Error('markdown-it has no html_block rule');
+  md.block.ruler.at('html_block', htmlBlockToTag(html.fn), { alt: ['paragraph', 'reference', 'blockquote'] });
+}
+
 md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);

@@ -84,7 +84,6 @@ class Writer {
     const out: Lines = [];
     let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
     let previousTag: TagRole | undefined;
-    let previousHtml = false;
     const tagRoles = pairTags(blocks);
     for (const block of blocks) {
       let lines: Lines;
@@ -102,26 +101,16 @@ class Writer {
       if (lines.length === 0) continue;
       // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
       // writes them: none after an opening tag whose closing tag follows (`{% tabs %}`, `{% tab … %}`, `{% step %}`),
-      // none before a closing tag (`{% endtab %}`); so `{% endtab %}`, blank line, `{% tab … %}`. Never without a
-      // blank line after raw HTML, which would swallow the line. (A tag paragraph after a task checkbox is not a line
-      // of its own.)
+      // none before a closing tag (`{% endtab %}`); so `{% endtab %}`, blank line, `{% tab … %}`. Also after raw HTML:
+      // an HTML block ends at a tag line (parser.ts, as GitBook reads it). (A tag paragraph after a task checkbox is
+      // not a line of its own.)
       const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
-      const joined = !previousHtml && (previousTag?.opens === true || tag?.closes === true);
+      const joined = previousTag?.opens === true || tag?.closes === true;
       if (out.length > 0 && !joined) out.push('');
       for (const line of lines) out.push(line);
       previousTag = tag;
-      // Raw HTML (an HTML block, or an image written as `<figure>`) runs until a blank line.
-      previousHtml = runsToBlankLine(block, lines);
     }
     return out;
-  }
-
-  /** Blocks followed by a closing tag line: a blank line before it when the last one is raw HTML, which would swallow it. */
-  private closable(blocks: readonly Block[]): Lines {
-    const lines = this.flow(blocks);
-    const last = blocks[blocks.length - 1];
-    if (last && runsToBlankLine(last, last.type === 'html' ? last.data.html.split('\n') : lines.slice(-1))) lines.push('');
-    return lines;
   }
 
   private block(block: Block): Lines {
@@ -152,7 +141,7 @@ class Writer {
         return lines.length === 0 ? ['>'] : lines.map((line) => (line === '' ? '>' : `> ${line}`));
       }
       case 'hint':
-        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.closable(block.nodes), '{% endhint %}'];
+        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.flow(block.nodes), '{% endhint %}'];
       case 'code':
         return code(block);
       case 'code-line':
@@ -342,28 +331,6 @@ function canInterruptParagraph(block: Block): boolean {
   const first = block.nodes[0];
   if (first === undefined || first.nodes.length === 0) return false;
   return block.type !== 'list-ordered' || (block.data.start ?? 1) === 1;
-}
-
-/**
- * Whether a block is written as raw HTML that runs until a blank line (CommonMark HTML blocks of kinds 6 and 7: a
- * `<figure>` image, `<div>`, `<table>`…), so the next line must not follow it directly. `<pre>`, `<script>`, `<style>`,
- * `<textarea>`, comments and the like end on the line holding their end (`</code></pre>`), as GitBook writes them
- * before `{% endtab %}`.
- */
-function runsToBlankLine(block: Block, lines: Lines): boolean {
-  const html = block.type === 'html' ? block.data.html : (block.type === 'images' || block.type === 'image') && (lines[0] ?? '').startsWith('<') ? lines.join('\n') : undefined;
-  if (html === undefined) return false;
-  const first = html.replace(/^[ \t]+/, '');
-  const last = html.replace(/\n+$/, '').split('\n').pop() ?? '';
-  const ends: [RegExp, RegExp][] = [
-    [/^<(?:script|pre|style|textarea)(?=[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-    [/^<!--/, /-->/],
-    [/^<\?/, /\?>/],
-    [/^<![A-Z]/, />/],
-    [/^<!\[CDATA\[/, /\]\]>/],
-  ];
-  for (const [start, end] of ends) if (start.test(first)) return !end.test(last);
-  return true;
 }
 
 /** Prefixes the first line with `marker` (padded to the indent's width) and indents the others (blank lines stay empty). */
