@@ -30,7 +30,7 @@ parentPort.on('message', () => {
 export interface CheckpointOptions {
   /** WAL size from which the worker checkpoints (default 4 MiB: SQLite's automatic checkpoint is at 1,000 pages). */
   softBytes?: number;
-  /** WAL size from which the writer checkpoints itself, so the WAL starts over (default 64 MiB). */
+  /** WAL size from which the writer checkpoints itself, so the WAL starts over (default 16 MiB: a larger WAL makes every page read look through more of its index). */
   hardBytes?: number;
   /** Commits between two looks at the WAL's size (one stat). */
   every?: number;
@@ -53,7 +53,7 @@ export class SqliteCheckpoints {
   constructor(private readonly file: string, private readonly writer: SQLite.Database, opts: CheckpointOptions = {}) {
     this.wal = `${file}-wal`;
     this.soft = opts.softBytes ?? 4 * 1024 * 1024;
-    this.hard = opts.hardBytes ?? 64 * 1024 * 1024;
+    this.hard = opts.hardBytes ?? 16 * 1024 * 1024;
     this.every = opts.every ?? 32;
     writer.pragma('wal_autocheckpoint = 0');
     // The WAL file is cut back when the writer starts it over, so its size says how much it holds.
