@@ -849,11 +849,9 @@ const scenarios = {
   },
 
   // A space added to a site (as a site space, and as a section) while it is transferred to another organization:
-  // no site publishes a space of another organization. KNOWN FAILURE (run with --only=known_siteSpaceVsTransfer):
-  // transferSpace leaves the space's site spaces in the old organization's sites — also one after the other, not
-  // only in a race — and addSpaceToSite checks the space's organization without anything serialising it against a
-  // transfer.
-  async known_siteSpaceVsTransfer() {
+  // no site publishes a space of another organization (a transfer removes the space from the old organization's
+  // sites; adding a space to a site holds the organization's lock, as a transfer does).
+  async siteSpaceVsTransfer() {
     const org = await mkOrg(), org2 = await mkOrg();
     const site = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Leak' })).body;
     const site2 = (await A.post(`/v1/orgs/${org.id}/sites`, { title: 'Leak sections' })).body;

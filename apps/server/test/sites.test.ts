@@ -1,7 +1,7 @@
 // Sites (Part 2): sites, sections, section groups, site spaces, adaptive schema, the published site profile, and the
 // organization's default content. Each test runs in its own organization.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createOrganization, createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,6 +21,37 @@ async function setup(roles: Record<string, string | null> = {}) {
 }
 
 describe('sites', () => {
+  it("a space transferred to another organization leaves the old organization's sites, also when it is added at the same moment", async () => {
+    const t = await setup();
+    const other = (await createOrganization(server, t.owner)).id as string;
+    const kept = await t.space('Kept');
+    const moved = await t.space('Moved');
+    for (const sp of [kept, moved]) expect((await t.api.post(`/v1/spaces/${sp.id}/content/pages`, { title: 'Intro', markdown: `In ${sp.title}.` })).status).toBe(201);
+    const site = (await t.api.post(t.sites, { title: 'Docs', spaces: [kept.id, moved.id] })).body;
+    await t.api.post(`${t.sites}/${site.id}/publish`);
+    const published = async (path: string) => (await fetch(`${server.url}/sites/${site.id}/${path}`)).status;
+    const paths = (await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items.map((ss: any) => ss.path);
+    expect(await published(paths[1])).toBe(200);
+    const r = await t.api.post(`/v1/spaces/${moved.id}/transfer`, { organization: other });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items.map((ss: any) => ss.space.id)).toEqual([kept.id]);
+    expect((await t.api.get(`${t.sites}?space=${moved.id}`)).body.items).toEqual([]);
+    expect(await published(paths[1])).toBe(404);
+    // Added and transferred at once, in either order: never published by a site of the organization it left.
+    for (let round = 0; round < 6; round++) {
+      const sp = await t.space(`Race ${round}`);
+      const results = await Promise.all([
+        t.api.post(`/v1/spaces/${sp.id}/transfer`, { organization: other }),
+        t.api.post(`${t.sites}/${site.id}/site-spaces`, { spaceId: sp.id }),
+        t.api.post(`${t.sites}/${site.id}/sections`, { spaceId: sp.id, title: `S${round}` }),
+      ]);
+      for (const x of results) expect(x.status, JSON.stringify(x.body)).toBeLessThan(500);
+    }
+    const mine = new Set((await t.api.get(`/v1/orgs/${t.org}/spaces?limit=100`)).body.items.map((x: any) => x.id));
+    const listed = (await t.api.get(`${t.sites}/${site.id}/site-spaces?limit=100`)).body.items;
+    for (const ss of listed) expect(mine.has(ss.space.id), ss.space.id).toBe(true);
+  });
+
   it('creates with spaces, lists with filters, gets, updates every field, publishes, deletes', async () => {
     const t = await setup();
     const guide = await t.space('User Guide');

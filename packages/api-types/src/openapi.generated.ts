@@ -2561,7 +2561,7 @@ export interface paths {
         put?: never;
         /**
          * Add a space to a site
-         * @description Publishes a space on the site, in `sectionId`, or in the default section (at the site root when the site has no sections).
+         * @description Publishes a space on the site, in `sectionId`, or in the default section (at the site root when the site has no sections). A site publishes spaces of its own organization only - a space transferred to another organization leaves the old organization's sites (409 when that happens while it is being added).
          */
         post: operations["addSpaceToSite"];
         delete?: never;
@@ -14479,6 +14479,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };

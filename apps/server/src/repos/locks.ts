@@ -15,7 +15,10 @@
 //   2. the space                          content commits (the space's head), change request commands, counters
 //   3. the change request                 its commands (edit, update, merge, review, status)
 //   4. the comment                        its commands (edit, resolve, replies, reactions)
-//   -  a site, an OpenAPI spec            taken alone (no other lock is held with them)
+//   5. a site                             after its organization when the change adds a space to it (a transfer of the
+//                                         space, holding the organizations and the space, removes it from the old
+//                                         organization's sites); else taken alone
+//   -  an OpenAPI spec                     taken alone (no other lock is held with it)
 // The space comes before its change request because a merge holds the space.
 //
 // A row is locked at most once per transaction: the module remembers which rows each transaction holds, so a

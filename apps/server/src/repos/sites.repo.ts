@@ -71,6 +71,10 @@ export const sitesRepo = {
       .select('site_spaces.site_id').where('sites.org_id', '=', orgId).where('site_spaces.space_id', '=', spaceId).execute();
     return new Set(rows.map((r) => r.site_id));
   },
+  /** Removes a space from sites (their site spaces publishing it). */
+  async deleteSiteSpacesOfSpace(db: DbOrTx, siteIds: readonly string[], spaceId: string): Promise<void> {
+    if (siteIds.length) await db.deleteFrom('site_spaces').where('site_id', 'in', siteIds).where('space_id', '=', spaceId).execute();
+  },
   async siteSpaceCounts(db: DbOrTx, siteIds: readonly string[]): Promise<Map<string, number>> {
     if (siteIds.length === 0) return new Map();
     const rows = await db.selectFrom('site_spaces').select(['site_id', db.fn.countAll<number | string>().as('n')]).where('site_id', 'in', siteIds).groupBy('site_id').execute();

@@ -4,6 +4,7 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
+import { conflict } from '../errors.js';
 import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
 import * as sites from '../services/sites.js';
@@ -257,7 +258,11 @@ export const siteHandlers = handlers({
   addSpaceToSite: async ({ actor, params, body }, ctx) => {
     const id = await sites.addSiteSpace(ctx, actor, params.organizationId, params.siteId, body);
     const v = await view(ctx, actor, params.organizationId, params.siteId);
-    return { status: 201, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === id)!), headers: { Location: `${siteLocation(ctx.config, v.site)}/site-spaces/${id}` } };
+    const added = v.structure.siteSpaces.find((s) => s.id === id);
+    // Gone already: the space was transferred to another organization right after it was added (which removes it
+    // from this organization's sites).
+    if (!added) throw conflict('The space was moved to another organization meanwhile: this site does not publish it');
+    return { status: 201, body: presentSiteSpace(ctx.config, v, added), headers: { Location: `${siteLocation(ctx.config, v.site)}/site-spaces/${id}` } };
   },
 
   updateSiteSpaceById: async ({ actor, params, body }, ctx) => {

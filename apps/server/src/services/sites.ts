@@ -70,9 +70,16 @@ export async function loadSite(ctx: AppContext, db: DbOrTx, actor: Actor, orgId:
   return { site, permissions };
 }
 
-/** Runs a change of one site in a transaction holding its lock; answers the site as it is afterwards. */
-export async function changeSite<T>(ctx: AppContext, actor: Actor, orgId: string, siteId: string, fn: (tx: DbOrTx, l: LoadedSite, s: SiteStructure) => Promise<T>): Promise<T> {
+/**
+ * Runs a change of one site in a transaction holding its lock; answers the site as it is afterwards. A change that
+ * adds a space to the site (`organizationLock`) holds the organization's lock first, so that a transfer of the space
+ * to another organization (which removes it from this organization's sites) is not interleaved with it.
+ */
+export async function changeSite<T>(
+  ctx: AppContext, actor: Actor, orgId: string, siteId: string, fn: (tx: DbOrTx, l: LoadedSite, s: SiteStructure) => Promise<T>, opts: { organizationLock?: boolean } = {},
+): Promise<T> {
   return ctx.db.transaction().execute(async (tx) => {
+    if (opts.organizationLock) await locks.organizations(ctx, tx, [orgId]);
     const l = await loadSite(ctx, tx, actor, orgId, siteId, 'edit', true);
     const result = await fn(tx, l, await sitesRepo.structure(tx, siteId));
     await sitesRepo.touch(tx, siteId, ctx.clock.now().toISOString());
@@ -420,7 +427,7 @@ export async function addSiteSpace(ctx: AppContext, actor: Actor, orgId: string,
       sectionId = body.sectionId;
     } else if (s.sections.length) sectionId = defaultOf(s.sections, site.default_section_id)!.id;
     return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId')).id;
-  });
+  }, { organizationLock: true });
 }
 
 export async function updateSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string, body: RequestBody<'updateSiteSpaceById'>): Promise<void> {
@@ -440,7 +447,7 @@ export async function updateSiteSpace(ctx: AppContext, actor: Actor, orgId: stri
       patch.space_id = body.spaceId;
     }
     if (Object.keys(patch).length) await sitesRepo.updateSiteSpace(tx, ss.id, patch);
-  });
+  }, { organizationLock: body.spaceId !== undefined });
 }
 
 export async function deleteSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string): Promise<void> {
@@ -507,7 +514,7 @@ export async function addSection(ctx: AppContext, actor: Actor, orgId: string, s
     const section = await insertSection(tx, site, s, body.title ?? 'New section', body.icon ?? null);
     await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, section.id, '/body/spaceId');
     return section.id;
-  });
+  }, { organizationLock: true });
 }
 
 export async function updateSection(ctx: AppContext, actor: Actor, orgId: string, siteId: string, sectionId: string, body: RequestBody<'updateSiteSectionById'>): Promise<void> {

@@ -16,6 +16,7 @@ import { authorizeOrganization } from '../policies/organization.js';
 import { contentRole, type ContentSubject } from '../policies/content.js';
 import { authorizeSpace, canOnSpace, spaceAccess, type SpaceAccess, type SpaceAction } from '../policies/space.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
+import { sitesRepo } from '../repos/sites.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
@@ -335,6 +336,13 @@ export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: stri
     });
     // Grants name users and teams of the old organization.
     await grantsRepo.removeForTargets(tx, 'space', [space.id]);
+    // The old organization's sites no longer publish it (sites publish their own organization's spaces). Adding a
+    // space to a site holds the organization's lock first (services/sites.ts changeSite), so none is added meanwhile.
+    const sites = [...(await sitesRepo.sitesWithSpace(tx, space.org_id, space.id))].sort();
+    if (sites.length) {
+      await sitesRepo.deleteSiteSpacesOfSpace(tx, sites, space.id);
+      for (const siteId of sites) await sitesRepo.touch(tx, siteId, ctx.clock.now().toISOString());
+    }
     // Both organizations' logs show it: it left one and arrived in the other.
     for (const orgId of [space.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'space.transferred', target: { type: 'space', id: space.id, label: space.title }, payload: { organization: { before: space.org_id, after: toOrg } } });
