@@ -29,9 +29,10 @@ export async function createPgDatabase(prefix = 'bindery_bench') {
 
 let nextPort = 18500 + (process.pid % 200) * 5;
 
-async function waitReady(url, child) {
+/** Waits until a server answers `/healthz` (60 s at most; fails at once when `child`, if given, has exited). */
+export async function waitReady(url, child) {
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) return;
     } catch {}

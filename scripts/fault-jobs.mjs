@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitReady } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'apps/server/package.json'));
@@ -58,15 +59,6 @@ function startProcess(i) {
   });
   return { child, url: `http://127.0.0.1:${basePort + i}` };
 }
-async function ready(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
 async function call(url, method, path, body) {
   const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
   const text = await r.text();
@@ -84,7 +76,7 @@ await sqlOn(adminUrl, `create database ${dbName}`);
 let procs = [startProcess(0), startProcess(1)];
 let failures = 0;
 try {
-  await Promise.all(procs.map((p) => ready(p.url)));
+  await Promise.all(procs.map((p) => waitReady(p.url)));
   const org = (await call(procs[0].url, 'POST', '/v1/orgs', { title: 'Fault jobs' })).body;
   // Kill moments: while fetching (after N ms), or N ms after the run reached its committing stage.
   const moments = [['committed', 0], ['fetching', 300], ['committed', 0], ['committing', 0], ['committing', 30], ['committing', 100], ['committing', 250], ['committing', 600]];
@@ -122,7 +114,7 @@ try {
     // Five minutes pass for the dead worker's lease.
     await sqlOn(dbUrl, "update jobs set locked_until = '2000-01-01T00:00:00.000Z' where status = 'running'");
     procs = [startProcess(0), startProcess(1)];
-    await Promise.all(procs.map((p) => ready(p.url)));
+    await Promise.all(procs.map((p) => waitReady(p.url)));
     let final;
     for (let i = 0; i < 1200; i++) {
       final = (await call(procs[0].url, 'GET', `/v1/org/${org.id}/imports/${run.body.id}`)).body;

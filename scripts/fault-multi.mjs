@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { waitReady } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'apps/server/package.json'));
@@ -35,15 +36,6 @@ function startProcess(port) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-async function ready(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 const call = (url, method, path, body) =>
   fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
@@ -52,7 +44,7 @@ await admin(`create database ${dbName}`);
 let a = startProcess(18401);
 const b = startProcess(18402);
 try {
-  await Promise.all([ready(a.url), ready(b.url)]);
+  await Promise.all([waitReady(a.url), waitReady(b.url)]);
   const org = await (await call(a.url, 'POST', '/v1/orgs', { title: 'Fault run' })).json();
   const acked = [];
   let refused = 0;
@@ -90,7 +82,7 @@ try {
   console.log(`survivor sees ${members.count} read members; missing acknowledged: ${missing.length}`);
   // Restart the killed process against the same database.
   a = startProcess(18401);
-  await ready(a.url);
+  await waitReady(a.url);
   const again = await (await call(a.url, 'GET', `/v1/orgs/${org.id}/members?limit=0&role=read`)).json();
   console.log(`restarted process A sees ${again.count} read members`);
   const ok = missing.length === 0 && serverErrors === 0 && members.count === acked.length && again.count === acked.length;

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitReady } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, def) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=') ?? def;
@@ -40,15 +41,6 @@ function start(i) {
   return { child, url: `http://127.0.0.1:${basePort + i}` };
 }
 
-async function ready(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 const servers = Array.from({ length: procs }, (_, i) => start(i));
 let turn = 0;
@@ -871,7 +863,7 @@ const scenarios = {
 };
 
 try {
-  await Promise.all(servers.map((s) => ready(s.url)));
+  await Promise.all(servers.map((s) => waitReady(s.url)));
   for (const [name, fn] of Object.entries(scenarios)) {
     if (only.length ? !only.includes(name) : name.startsWith('known_')) continue;
     const f0 = failures.length, e0 = serverErrors.length;

@@ -156,7 +156,8 @@ class Converter {
       }
       case 'math_block':
         this.i++;
-        return { object: 'block', type: 'math', data: { formula: token.content }, isVoid: true, nodes: [] };
+        // Blank lines at the formula's edges mean nothing in TeX (and would not be written back as many).
+        return { object: 'block', type: 'math', data: { formula: token.content.replace(/^(?:[ \t]*\n)+/, '').replace(/(?:\n[ \t]*)+$/, '').replace(/^[ \t]+$/, '') }, isVoid: true, nodes: [] };
       case 'hr':
         this.i++;
         return { object: 'block', type: 'divider', data: {}, isVoid: true, nodes: [] };

@@ -156,6 +156,31 @@ function lineOf(b: AnyBlock): Line {
   return undefined;
 }
 
+/**
+ * Pairs each opening line with its closing line among siblings (`tagOf` tells which a line is, if any): a closing
+ * pairs with the nearest open line of its name, searched at most 64 deep so the pass stays linear; openings above it
+ * stay unpaired. Answers opening index -> closing index.
+ */
+export function pairTags<T>(lines: readonly T[], tagOf: (line: T) => { kind: 'open' | 'close'; name: string } | undefined): Map<number, number> {
+  const match = new Map<number, number>();
+  const stack: { name: string; at: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const t = tagOf(lines[i]!);
+    if (!t) continue;
+    if (t.kind === 'open') stack.push({ name: t.name, at: i });
+    else {
+      for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
+        if (stack[k]!.name === t.name) {
+          match.set(stack[k]!.at, i);
+          stack.length = k;
+          break;
+        }
+      }
+    }
+  }
+  return match;
+}
+
 /** GitBook's blocks for a document's tag lines (reads). The input is not changed; unchanged subtrees are shared. */
 export function foldGitBookBlocks(doc: Document): Document {
   const nodes = foldList(doc.nodes as AnyBlock[], undefined);
@@ -170,24 +195,7 @@ function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyB
     if (l) (lines ??= new Array<Line>(blocks.length))[i] = l;
   }
   if (!lines) return blocks as AnyBlock[];
-  // Pair each opening with its closing: a closing pairs with the nearest open line of its name (searched at most 64
-  // deep, so the pass stays linear); openings above it stay unpaired.
-  const match = new Map<number, number>();
-  const stack: { name: string; at: number }[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    const l = lines[i];
-    if (!l || l.kind === 'summary' || l.kind === 'else') continue;
-    if (l.kind === 'open') stack.push({ name: l.name, at: i });
-    else if (l.kind === 'close') {
-      for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
-        if (stack[k]!.name === l.name) {
-          match.set(stack[k]!.at, i);
-          stack.length = k;
-          break;
-        }
-      }
-    }
-  }
+  const match = pairTags(lines, (l) => (l?.kind === 'open' || l?.kind === 'close' ? l : undefined));
   const out: AnyBlock[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;

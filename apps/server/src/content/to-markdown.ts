@@ -770,11 +770,16 @@ function outputAfter(atoms: Atom[], index: number): { atom: number; ch: string }
 function encodeEdge(atoms: Atom[], index: number, edge: 'first' | 'last'): void {
   const atom = atoms[index] as Atom & { out: string };
   if (edge === 'first') {
+    // The rest now follows a `;`, not the character: a URL that was text after a letter (`ahttp://x.io`) would read
+    // back as an autolink literal, so it is protected again.
     const ch = firstChar(atom.out);
-    atom.out = encode(ch) + atom.out.slice(ch.length);
+    atom.out = encode(ch) + protectAutolinks(atom.out.slice(ch.length));
   } else {
     const ch = lastChar(atom.out);
-    atom.out = atom.out.slice(0, atom.out.length - ch.length) + encode(ch);
+    let before = atom.out.slice(0, atom.out.length - ch.length);
+    // A literal backslash before a space (written bare: it escapes nothing there) would now escape the `&`.
+    if ((ch === ' ' || ch === '\t') && /(?:^|[^\\])(?:\\\\)*\\$/.test(before)) before += '\\';
+    atom.out = before + encode(ch);
   }
 }
 

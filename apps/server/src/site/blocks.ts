@@ -4,7 +4,7 @@
 // `content-ref`, `embed`, `file`, `reusable-content`, and `cards`) so the renderer draws one form whether a block
 // arrives as a JSON document block or as tag lines. Linear: one pass pairs opening and closing tags with a stack.
 import { inlineText, type Block, type InlineContent } from '../content/document.js';
-import { readTagLine, type TagLine } from '../content/gitbook-blocks.js';
+import { pairTags, readTagLine, type TagLine } from '../content/gitbook-blocks.js';
 import { decodeEntities } from '../content/gitbook-syntax.js';
 
 /** A block of either form: the content pipeline's `Block`, or a GitBook block shape it does not model (yet). */
@@ -74,10 +74,6 @@ const paragraph = (text: string): AnyBlock => ({ object: 'block', type: 'paragra
  */
 export function foldBlocks(list: readonly (Block | AnyBlock)[]): AnyBlock[] {
   const blocks = list as AnyBlock[];
-  // Pair openings with closings (a closing pairs with the nearest open tag of its name; what lies above it in the
-  // stack stays unpaired). The search down the stack is bounded, so the pass stays linear.
-  const match = new Map<number, number>();
-  const stack: { name: string; at: number }[] = [];
   const tags = blocks.map((b) => {
     const t = tagOf(b);
     if (t) return t;
@@ -87,19 +83,8 @@ export function foldBlocks(list: readonly (Block | AnyBlock)[]): AnyBlock[] {
     if (DETAILS_CLOSE.test(html)) return { kind: 'close' as const, name: 'details', attributes: {} };
     return undefined;
   });
-  tags.forEach((t, i) => {
-    if (!t || t.kind === 'include') return;
-    if (t.kind === 'open' && (CONTAINERS.has(t.name) || t.name === 'details')) stack.push({ name: t.name, at: i });
-    else if (t.kind === 'close') {
-      for (let k = stack.length - 1; k >= Math.max(0, stack.length - 64); k--) {
-        if (stack[k]!.name === t.name) {
-          match.set(stack[k]!.at, i);
-          stack.length = k;
-          break;
-        }
-      }
-    }
-  });
+  // Pair openings with closings (content/gitbook-blocks.ts pairTags: linear, the nearest open tag of the name).
+  const match = pairTags(tags, (t) => (!t || t.kind === 'include' ? undefined : t.kind === 'close' || CONTAINERS.has(t.name) || t.name === 'details' ? t : undefined));
 
   const build = (from: number, to: number): AnyBlock[] => {
     const out: AnyBlock[] = [];
