@@ -248,5 +248,9 @@ describe('audit log', () => {
     }
     expect((await other.api.get(`/v1/orgs/${other.org}/audit-events/${first!.id}`)).status).toBe(404);
     expect((await server.api(server.adminToken).get(`/v1/orgs/${org}/audit-events`)).status).toBe(200);
+    // An id with a NUL (which PostgreSQL cannot compare as text) is a bad request, not a 500 (found by the fuzzer).
+    const nul = await api.get(`/v1/orgs/${org}/audit-events/%00`);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toContain('auditEventId');
   });
 });

@@ -38,6 +38,11 @@ export function toApiError(err: unknown, logger: { error(obj: object, msg: strin
     else if (e.status === 400 && first) message = `Invalid request: ${first.path} ${first.message}`.replace(/\s+/g, ' ').trim();
     return new ApiError(e.status, message, e.status === 400 ? errors : undefined, e.headers);
   }
+  // PostgreSQL cannot store a NUL character in text (SQLite can): a value holding one is the request's fault, and its
+  // transaction rolled back. (Identifiers in paths are refused earlier by their patterns.)
+  if ((err as { code?: unknown })?.code === '22021' || (err as { code?: unknown })?.code === '22P05') {
+    return new ApiError(400, 'A value of the request holds a character the database cannot store (NUL, \\u0000)');
+  }
   logger.error({ err }, 'unexpected error');
   const detail = typeof e.status === 'number' && e.status >= 500 && e.message ? e.message : 'Internal server error';
   return new ApiError(500, detail);
