@@ -4,11 +4,11 @@
 // fflate from XML and text written by this test. Archives that exceed a limit are refused with a 400 naming it.
 import { createServer, type Server } from 'node:http';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
 import { png as makePng } from '../src/testing/fixtures.js';
+import { failWhenCompleted } from '../src/testing/faults.js';
 
 const server = useTestServer();
 const served = new Map<string, { type: string; body: Buffer }>();
@@ -276,23 +276,14 @@ describe('content import jobs and faults', () => {
     const id = started.body.id as string;
     const before = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
     // A fault in the database (as a worker dying there would be): writing this run's completion fails.
-    const db = server.ctx.db;
-    const pg = server.ctx.dialect === 'postgres';
-    if (pg) {
-      await sql.raw(`create or replace function bindery_test_fail_settle() returns trigger language plpgsql as $$ begin
-        if new.id = '${id}' and new.status = 'completed' then raise exception 'injected fault'; end if; return new; end $$`).execute(db);
-      await sql.raw('create trigger bindery_test_fail_settle before update on content_imports for each row execute function bindery_test_fail_settle()').execute(db);
-    } else {
-      await sql.raw(`create trigger bindery_test_fail_settle before update on content_imports when new.id = '${id}' and new.status = 'completed' begin select raise(abort, 'injected fault'); end`).execute(db);
-    }
+    const removeFault = await failWhenCompleted(server, 'content_imports', id);
     try {
       await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
       // Before: the pages were committed, the run stayed in progress, and the retry imported them a second time.
       expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(before);
       expect((await t.api.get(`/v1/org/${t.org}/imports/${id}`)).body.status).toBe('in-progress');
     } finally {
-      await sql.raw('drop trigger if exists bindery_test_fail_settle' + (pg ? ' on content_imports' : '')).execute(db);
-      if (pg) await sql.raw('drop function if exists bindery_test_fail_settle()').execute(db);
+      await removeFault();
     }
     server.clock.advance(60_000);
     await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
@@ -300,7 +291,7 @@ describe('content import jobs and faults', () => {
     expect(done).toMatchObject({ status: 'completed', importedResources: 2 });
     expect(titles((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Once', 'Not twice']);
     // Run once more (as after a worker dying before the job was marked done): the settled run imports nothing.
-    await db.updateTable('jobs').set({ status: 'queued', run_at: server.clock.now().toISOString() }).where('type', '=', JOB_TYPES.importContent).where('payload', 'like', `%${id}%`).execute();
+    await server.ctx.db.updateTable('jobs').set({ status: 'queued', run_at: server.clock.now().toISOString() }).where('type', '=', JOB_TYPES.importContent).where('payload', 'like', `%${id}%`).execute();
     await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
     expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(done.revision);
   });

@@ -2,10 +2,10 @@
 // that the tests start on 127.0.0.1 (they prefix each text with the target language and record what they were sent).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { failWhenCompleted } from '../src/testing/faults.js';
 
 interface Provider { url: string; requests: { path: string; body: any }[]; fail: boolean; close(): Promise<void> }
 
@@ -199,23 +199,14 @@ describe('translation runs and faults', () => {
   it('commits the translated pages with the page map that names them: a run whose completion cannot be written leaves nothing, and the next run translates once into one space', async () => {
     const t = await setup(server);
     const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'fr' })).body;
-    const db = server.ctx.db;
-    const pg = server.ctx.dialect === 'postgres';
     // A fault in the database (as a worker dying there would be): writing this translation's completion fails.
-    if (pg) {
-      await sql.raw(`create or replace function bindery_test_fail_translation() returns trigger language plpgsql as $$ begin
-        if new.id = '${tr.id}' and new.status = 'completed' then raise exception 'injected fault'; end if; return new; end $$`).execute(db);
-      await sql.raw('create trigger bindery_test_fail_translation before update on translations for each row execute function bindery_test_fail_translation()').execute(db);
-    } else {
-      await sql.raw(`create trigger bindery_test_fail_translation before update on translations when new.id = '${tr.id}' and new.status = 'completed' begin select raise(abort, 'injected fault'); end`).execute(db);
-    }
+    const removeFault = await failWhenCompleted(server, 'translations', tr.id);
     try {
       expect((await t.api.post(`${t.base}/${tr.id}/run`)).status).toBe(204);
       await runTranslations(server);
       expect((await t.api.get(`${t.base}/${tr.id}`)).body.status).toBe('failed');
     } finally {
-      await sql.raw('drop trigger if exists bindery_test_fail_translation' + (pg ? ' on translations' : '')).execute(db);
-      if (pg) await sql.raw('drop function if exists bindery_test_fail_translation()').execute(db);
+      await removeFault();
     }
     const translated = async () => ((await t.api.get(`/v1/orgs/${t.org}/spaces?limit=100`)).body.items as { id: string; title: string }[]).filter((x) => x.title === 'Docs (fr)');
     // Before: the pages were in a result space the translation did not know, and the next run made a second one.
