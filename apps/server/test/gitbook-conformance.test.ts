@@ -154,6 +154,9 @@ const BEYOND_SEEDS = [
   'POST /orgs/{organizationId}/sites/{siteId}/external-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
   'DELETE /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
+  'GET /orgs/{organizationId}/link-invites/{inviteId}',
+  'PATCH /orgs/{organizationId}/link-invites/{inviteId}',
+  'POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -987,6 +990,31 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect((structure.structure as any[]).slice(-2).map((i) => i.id)).toEqual([blog.id, status.id]);
     expect((await gb.orgs.deleteSiteExternalLinkById(org, site.id, blog.id)).status).toBe(205);
     expect((await failure(gb.orgs.addExternalLinkToSite(org, site.id, { title: 'Bad', url: 'ftp://x.example.com' }))).code).toBe(400);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: invite links and section groups', () => {
+  it('an invite link read and its role changed; a section group moved', async () => {
+    const { gb, org } = await tenant();
+    await gb.orgs.updateOrganizationById(org, { inviteLinks: true });
+    const link = (await gb.orgs.createOrganizationInvite(org, { role: 'read' })).data;
+    expect((await gb.orgs.getOrganizationInviteLink(org, link.id)).data).toMatchObject({ id: link.id, role: 'read' });
+    expect((await gb.orgs.updateOrganizationInviteById(org, link.id, { role: 'edit' })).data).toMatchObject({ id: link.id, role: 'edit' });
+    expect((await failure(gb.orgs.getOrganizationInviteLink(org, 'no-such-invite'))).code).toBe(404);
+    expect((await failure(gb.orgs.updateOrganizationInviteById(org, link.id, { role: 'owner' }))).code).toBe(400);
+
+    const space = (await gb.orgs.createSpace(org, { title: 'Grouped' })).data;
+    mine.add(space.id);
+    const site = (await gb.orgs.createSite(org, { title: 'Grouped site', spaces: [space.id] })).data;
+    const section = (await gb.orgs.addSectionToSite(org, site.id, { spaceId: space.id, title: 'Guides' })).data;
+    const group = (await gb.orgs.addSectionGroupToSite(org, site.id, { title: 'More', sections: [] })).data;
+    const moved = (await gb.orgs.moveSiteSectionGroup(org, site.id, group.id, { position: { before: { type: 'site-section', id: section.id } } })).data;
+    expect(moved.id).toBe(group.id);
+    const structure = (await gb.orgs.getSiteStructure(org, site.id)).data.structure as any[];
+    expect(structure.findIndex((i) => i.id === group.id)).toBeLessThan(structure.findIndex((i) => i.id === section.id));
+    expect((await gb.orgs.moveSiteSectionGroup(org, site.id, group.id, {})).data.id).toBe(group.id);
+    expect((await failure(gb.orgs.moveSiteSectionGroup(org, site.id, group.id, { position: { after: { type: 'site-section-group', id: 'nope' } } }))).code).toBe(400);
     expectConformant();
   });
 });

@@ -5,7 +5,8 @@
 // on spaces and collections per user and per team (the same grants as POST …/permissions), and every member's
 // resulting role, change who may do what; the semantic changes of a revision against its parent and of a change
 // request against its base (pages created, edited, moved and deleted by id, files, variables); a space's PDF; the content
-// an app or API URL of this Bindery shows; a site's navigation structure; updating a user.
+// an app or API URL of this Bindery shows; a site's navigation structure; updating a user; one invite link read and its
+// role changed; a section group moved among the items of its level.
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -465,5 +466,112 @@ describe('updating a user', () => {
     expect((await patch(mate.token, mate.id, {})).response.status).toBe(400);
     expect((await patch(mate.token, mate.id, { displayName: '' })).response.status).toBe(400);
     expect((await self.GET('/v1/user')).data!.displayName).toBe('Mate Renamed');
+  });
+});
+
+describe('invite links: one link, its role changed', () => {
+  it('reads an invite link and changes the role it gives to who joins from then on; admins only', async () => {
+    const { org, owner, api, users } = await createTenant(server, { reader: 'read' });
+    await api.patch(`/v1/orgs/${org}`, { inviteLinks: true });
+    const client = server.client(owner.token);
+    const link = (await api.post(`/v1/orgs/${org}/link-invites`, { role: 'read' })).body;
+    const path = { organizationId: org, inviteId: link.id as string };
+    const got = await client.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path } });
+    expect(got.data).toEqual(link);
+
+    const early = await createUser(server, 'Early');
+    expect((await server.api(early.token).post(`/v1/orgs/${org}/invites/${link.id}`)).body).toMatchObject({ role: 'read' });
+    const updated = await client.PATCH('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path }, body: { role: 'edit' } });
+    expect([updated.response.status, updated.data!.role, updated.data!.id]).toEqual([200, 'edit', link.id]);
+    expect((await client.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path } })).data!.role).toBe('edit');
+    const late = await createUser(server, 'Late');
+    expect((await server.api(late.token).post(`/v1/orgs/${org}/invites/${link.id}`)).body).toMatchObject({ role: 'edit' });
+    // Who joined before keeps their role; a guest link (`null`) is a role too.
+    expect((await api.get(`/v1/orgs/${org}/members/${early.id}`)).body.role).toBe('read');
+    expect((await client.PATCH('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path }, body: { role: null } })).data!.role).toBeNull();
+
+    const reader = server.client(users.reader!.token);
+    expect((await reader.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path } })).response.status).toBe(403);
+    expect((await reader.PATCH('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path }, body: { role: 'admin' } })).response.status).toBe(403);
+    const stranger = server.client((await createUser(server, 'Stranger')).token);
+    expect((await stranger.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path } })).response.status).toBe(404);
+    expect((await client.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path: { organizationId: org, inviteId: 'nope' } } })).response.status).toBe(404);
+    expect((await client.PATCH('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path: { organizationId: org, inviteId: 'nope' } }, body: { role: 'read' } })).response.status).toBe(404);
+    const bad = await api.patch(`/v1/orgs/${org}/link-invites/${link.id}`, { role: 'owner' });
+    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('/body/role')]);
+    expect((await api.patch(`/v1/orgs/${org}/link-invites/${link.id}`, { level: 'read' })).status).toBe(400);
+    // An invite of another organization is not found through this one.
+    const other = await createTenant(server);
+    await other.api.patch(`/v1/orgs/${other.org}`, { inviteLinks: true });
+    const foreign = (await other.api.post(`/v1/orgs/${other.org}/link-invites`, { role: 'read' })).body;
+    expect((await client.GET('/v1/orgs/{organizationId}/link-invites/{inviteId}', { params: { path: { organizationId: org, inviteId: foreign.id } } })).response.status).toBe(404);
+  });
+
+  it('records each change with the role it really replaced, also when two change it at once', async () => {
+    const { org, api } = await createTenant(server);
+    await api.patch(`/v1/orgs/${org}`, { inviteLinks: true });
+    const link = (await api.post(`/v1/orgs/${org}/link-invites`, { role: 'read' })).body;
+    const results = await Promise.all(['review', 'edit', 'comment'].map((role) => api.patch(`/v1/orgs/${org}/link-invites/${link.id}`, { role })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const events = (await api.get(`/v1/orgs/${org}/audit-events?action=invite_link.updated&limit=10`)).body.items as { payload?: unknown; id: string }[];
+    const payloads = await Promise.all(events.map(async (e) => (await api.get(`/v1/orgs/${org}/audit-events/${e.id}`)).body.payload.role as { before: string; after: string }));
+    // Oldest first, the changes form one chain from the link's first role to its final one.
+    const chain = payloads.reverse();
+    expect(chain).toHaveLength(3);
+    expect(chain[0]!.before).toBe('read');
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.before).toBe(chain[i - 1]!.after);
+    expect(chain.at(-1)!.after).toBe((await api.get(`/v1/orgs/${org}/link-invites/${link.id}`)).body.role);
+    // The same role again changes nothing and records nothing.
+    await api.patch(`/v1/orgs/${org}/link-invites/${link.id}`, { role: chain.at(-1)!.after });
+    expect((await api.get(`/v1/orgs/${org}/audit-events?action=invite_link.updated&limit=10`)).body.items).toHaveLength(3);
+  });
+});
+
+describe('moving a section group', () => {
+  it('moves a group before or after a section, a group or an external link of its level, or to the end; keeps its sections', async () => {
+    const { org, owner, api, spaceId } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    const sites = `/v1/orgs/${org}/sites`;
+    const site = (await api.post(sites, { title: 'Docs', spaces: [spaceId] })).body;
+    const other = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'API' })).body.id as string;
+    const apiSection = (await api.post(`${sites}/${site.id}/sections`, { spaceId: other, title: 'API' })).body;
+    const g1 = (await api.post(`${sites}/${site.id}/section-groups`, { title: 'One', sections: [apiSection.id] })).body;
+    const g2 = (await api.post(`${sites}/${site.id}/section-groups`, { title: 'Two' })).body;
+    const inner = (await api.post(`${sites}/${site.id}/section-groups`, { title: 'Inner', parent: g2.id })).body;
+    const blog = (await api.post(`${sites}/${site.id}/external-links`, { title: 'Blog', url: 'https://blog.example.com' })).body;
+    const top = async () => ((await api.get(`${sites}/${site.id}/structure`)).body.structure as { id: string; title: string; children?: { id: string }[] }[]);
+    const docs = (await top())[0]!.id;
+    expect((await top()).map((x) => x.title)).toEqual(['Docs', 'One', 'Two', 'Blog']);
+    const move = (groupId: string, body?: Record<string, unknown>) =>
+      client.POST('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', { params: { path: { organizationId: org, siteId: site.id, siteSectionGroupId: groupId } }, body: body as never });
+
+    const first = await move(g2.id, { position: { before: { type: 'site-section', id: docs } } });
+    expect([first.response.status, first.data!.id, first.data!.title]).toEqual([200, g2.id, 'Two']);
+    expect((await top()).map((x) => x.title)).toEqual(['Two', 'Docs', 'One', 'Blog']);
+    await move(g1.id, { position: { after: { type: 'site-external-link', id: blog.id } } });
+    expect((await top()).map((x) => x.title)).toEqual(['Two', 'Docs', 'Blog', 'One']);
+    await move(g1.id, { position: { before: { type: 'site-section-group', id: g2.id } } });
+    expect((await top()).map((x) => x.title)).toEqual(['One', 'Two', 'Docs', 'Blog']);
+    await move(g1.id);
+    const last = await top();
+    expect(last.map((x) => x.title)).toEqual(['Two', 'Docs', 'Blog', 'One']);
+    // The group keeps its sections, the nested group its parent; the published site shows the order.
+    expect(last[3]!.children!.map((c) => c.id)).toEqual([apiSection.id]);
+    expect(last[0]!.children!.map((c) => c.id)).toEqual([inner.id]);
+    expect((await api.get(`${sites}/${site.id}/published`)).body.structure.structure.map((x: { id: string }) => x.id)).toEqual(last.map((x) => x.id));
+
+    // A position naming an item of another level, a wrong type, or both sides: 400 naming the field; nothing moved.
+    const wrongLevel = await move(inner.id, { position: { before: { type: 'site-section', id: docs } } });
+    expect([wrongLevel.response.status, wrongLevel.error?.error.message]).toEqual([400, expect.stringContaining('/body/position/before/id')]);
+    expect((await move(g1.id, { position: { after: { type: 'site-section', id: g2.id } } })).response.status).toBe(400);
+    expect((await move(g1.id, { position: { before: { type: 'site-section', id: docs }, after: { type: 'site-section', id: docs } } })).response.status).toBe(400);
+    expect((await move(g1.id, { position: { before: { type: 'page', id: docs } } })).response.status).toBe(400);
+    expect((await top()).map((x) => x.title)).toEqual(['Two', 'Docs', 'Blog', 'One']);
+    expect((await move('nope')).response.status).toBe(404);
+    const reader = await createUser(server, 'Reader');
+    await addMember(server, org, owner, reader, 'read');
+    expect((await server.client(reader.token).POST('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', { params: { path: { organizationId: org, siteId: site.id, siteSectionGroupId: g1.id } } })).response.status).toBe(403);
+    const stranger = await createUser(server, 'Stranger');
+    expect((await server.client(stranger.token).POST('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', { params: { path: { organizationId: org, siteId: site.id, siteSectionGroupId: g1.id } } })).response.status).toBe(404);
   });
 });

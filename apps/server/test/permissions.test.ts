@@ -205,6 +205,14 @@ const CASES: Record<string, Case> = {
   },
   listOrganizationInviteLinks: { ok: 200, run: (api) => api.get(`/v1/orgs/${fx.org}/link-invites`) },
   createOrganizationInvite: { ok: 201, run: (api) => api.post(`/v1/orgs/${fx.org}/link-invites`, { role: 'read' }) },
+  getOrganizationInviteLink: {
+    ok: 200, setup: async () => (await ok(asOwner().post(`/v1/orgs/${fx.org}/link-invites`, { role: 'read' }), 201)).id,
+    run: (api, id) => api.get(`/v1/orgs/${fx.org}/link-invites/${id}`),
+  },
+  updateOrganizationInviteById: {
+    ok: 200, setup: async () => (await ok(asOwner().post(`/v1/orgs/${fx.org}/link-invites`, { role: 'read' }), 201)).id,
+    run: (api, id) => api.patch(`/v1/orgs/${fx.org}/link-invites/${id}`, { role: 'edit' }),
+  },
   deleteOrganizationInviteById: {
     ok: 204, setup: async () => (await ok(asOwner().post(`/v1/orgs/${fx.org}/link-invites`, { role: 'read' }), 201)).id,
     run: (api, id) => api.delete(`/v1/orgs/${fx.org}/link-invites/${id}`),

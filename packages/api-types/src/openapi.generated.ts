@@ -1232,7 +1232,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get an invite link
+         * @description Organization admins only (403 for other members, 404 for who is not a member); 404 for an invite the organization does not have.
+         */
+        get: operations["getOrganizationInviteLink"];
         put?: never;
         post?: never;
         /**
@@ -1242,7 +1246,11 @@ export interface paths {
         delete: operations["deleteOrganizationInviteById"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the role an invite link gives
+         * @description Organization admins only. Whoever joins with the link from now on gets the new role; members who joined with it before keep theirs. GitBook's `{level}` form is for invites to a space or collection, which Bindery does not have (a 400).
+         */
+        patch: operations["updateOrganizationInviteById"];
         trace?: never;
     };
     "/v1/orgs/{organizationId}/members": {
@@ -2339,6 +2347,33 @@ export interface paths {
         head?: never;
         /** Update a section group */
         patch: operations["updateSiteSectionGroupById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a section group
+         * @description Moves the section group before or after a section, a section group or an external link of the same level (the site's root, or the group's parent group), or to the end of that level when `position` is omitted. The group keeps its parent and its sections. Answers 400 naming the field for a position that names no item of that level.
+         */
+        post: operations["moveSiteSectionGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections": {
@@ -8283,6 +8318,16 @@ export interface components {
             /** @description Title of the group. */
             title: string;
         };
+        /** @description An item of a site's structure next to which a section group is moved. */
+        SiteSectionGroupPointer: {
+            /** @description Id of the section, section group or external link. */
+            id: string;
+            /**
+             * @description What the id names. `site-external-link` is Bindery's addition (GitBook lists sections and groups).
+             * @enum {string}
+             */
+            type: "site-section" | "site-section-group" | "site-external-link";
+        };
         /** @description A space published by a site (at the site root or in a section), at a path of the site. */
         SiteSpace: {
             /** @description Expression deciding whether the site space is shown to a visitor (evaluates to a boolean). */
@@ -11636,6 +11681,35 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getOrganizationInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInviteLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     deleteOrganizationInviteById: {
         parameters: {
             query?: never;
@@ -11657,6 +11731,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateOrganizationInviteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the invite. */
+                inviteId: components["parameters"]["InviteId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invite link, updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -13950,6 +14060,48 @@ export interface operations {
         };
         responses: {
             /** @description The section group has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveSiteSectionGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-section-group. */
+                siteSectionGroupId: components["parameters"]["SiteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Where to put the group among the items of its level; at the end when omitted. */
+                    position?: {
+                        after?: components["schemas"]["SiteSectionGroupPointer"];
+                        before?: components["schemas"]["SiteSectionGroupPointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The section group has been moved. */
             200: {
                 headers: {
                     [name: string]: unknown;

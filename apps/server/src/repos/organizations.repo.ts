@@ -244,6 +244,12 @@ export const invitesRepo = {
   async insert(db: DbOrTx, row: InviteRow): Promise<void> {
     await db.insertInto('org_invites').values(row).execute();
   },
+  /** Sets the invite's role if it still is `before` (a compare-and-set); answers whether it was. */
+  async updateRoleFrom(db: DbOrTx, orgId: string, id: string, before: string | null, role: string | null): Promise<boolean> {
+    const r = await db.updateTable('org_invites').set({ role }).where('org_id', '=', orgId).where('id', '=', id)
+      .where((eb) => (before === null ? eb('role', 'is', null) : eb('role', '=', before))).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
   /** Deletes the invite link; answers whether there was one. */
   async delete(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
     const r = await db.deleteFrom('org_invites').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();

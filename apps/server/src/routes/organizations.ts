@@ -85,6 +85,14 @@ export const organizationHandlers = handlers({
     return { status: 201, body: presentInvite(ctx.config, invite) };
   },
 
+  getOrganizationInviteLink: async ({ actor, params }, ctx) => {
+    return { status: 200, body: presentInvite(ctx.config, await members.getInviteLink(ctx, actor, params.organizationId, params.inviteId)) };
+  },
+
+  updateOrganizationInviteById: async ({ actor, params, body }, ctx) => {
+    return { status: 200, body: presentInvite(ctx.config, await members.updateInviteLink(ctx, actor, params.organizationId, params.inviteId, body.role)) };
+  },
+
   deleteOrganizationInviteById: async ({ actor, params }, ctx) => {
     await members.deleteInviteLink(ctx, actor, params.organizationId, params.inviteId);
     return { status: 204, body: undefined };

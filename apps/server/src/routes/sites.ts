@@ -224,6 +224,12 @@ export const siteHandlers = handlers({
     return { status: 200, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === params.siteSectionGroupId)!) };
   },
 
+  moveSiteSectionGroup: async ({ actor, params, body }, ctx) => {
+    await sites.moveGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId, body?.position);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    return { status: 200, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === params.siteSectionGroupId)!) };
+  },
+
   deleteSiteSectionGroupById: async ({ actor, params }, ctx) => {
     await sites.deleteGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId);
     return { status: 204, body: undefined };

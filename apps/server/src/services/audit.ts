@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'organization.updated': 'Organization settings updated',
   'member.invited': 'Member invited',
   'invite_link.created': 'Invite link created',
+  'invite_link.updated': 'Invite link role changed',
   'invite_link.deleted': 'Invite link deleted',
   'member.joined': 'Member joined',
   'member.role_changed': 'Member role changed',

@@ -164,6 +164,29 @@ export async function listInviteLinks(ctx: AppContext, actor: Actor, orgId: stri
   return invitesRepo.list(ctx.db, orgId, page);
 }
 
+export async function getInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string) {
+  await loadOrganization(ctx, actor, orgId, 'admin');
+  const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
+  if (!invite) throw notFound('Invite');
+  return invite;
+}
+
+/** Changes the role the link gives to whoever joins with it from now on (members who joined before keep theirs). */
+export async function updateInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string, role: string | null) {
+  await loadOrganization(ctx, actor, orgId, 'admin');
+  return ctx.db.transaction().execute(async (tx) => {
+    // Compare-and-set, so that of two changes at once each records the role it really replaced.
+    for (;;) {
+      const invite = await invitesRepo.find(tx, orgId, inviteId);
+      if (!invite) throw notFound('Invite');
+      if (invite.role === role) return invite;
+      if (!(await invitesRepo.updateRoleFrom(tx, orgId, inviteId, invite.role, role))) continue;
+      await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.updated', target: { type: 'invite', id: inviteId }, payload: { role: { before: invite.role, after: role } } });
+      return { ...invite, role };
+    }
+  });
+}
+
 export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<void> {
   await loadOrganization(ctx, actor, orgId, 'admin');
   await ctx.db.transaction().execute(async (tx) => {

@@ -592,6 +592,38 @@ export async function updateGroup(ctx: AppContext, actor: Actor, orgId: string, 
   });
 }
 
+type GroupPointer = { type: 'site-section' | 'site-section-group' | 'site-external-link'; id: string };
+
+/**
+ * Moves a section group before or after an item of its level (sections, groups and external links share the sort
+ * keys of a level), or to the end of the level. The group keeps its parent.
+ */
+export async function moveGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, position: { before?: GroupPointer; after?: GroupPointer } | undefined): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
+    const group = findGroup(s, groupId);
+    const parent = group.parent_id;
+    const level = [
+      ...s.sections.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-section', id: x.id, sort_key: x.sort_key })),
+      ...s.groups.filter((x) => x.parent_id === parent && x.id !== groupId).map((x) => ({ type: 'site-section-group', id: x.id, sort_key: x.sort_key })),
+      ...s.externalLinks.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-external-link', id: x.id, sort_key: x.sort_key })),
+    ].sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0));
+    let key: string;
+    if (!position || (position.before === undefined && position.after === undefined)) {
+      key = keyBetween(level.at(-1)?.sort_key ?? null, null);
+    } else {
+      if (position.before !== undefined && position.after !== undefined) throw invalidField('/body/position', 'must name one of before or after, not both');
+      const side = position.before !== undefined ? 'before' : 'after';
+      const ref = position[side]!;
+      const at = level.findIndex((x) => x.type === ref.type && x.id === ref.id);
+      if (at < 0) throw invalidField(`/body/position/${side}/id`, `is not a ${ref.type} at the level of this section group`);
+      key = side === 'before'
+        ? keyBetween(level[at - 1]?.sort_key ?? null, level[at]!.sort_key)
+        : keyBetween(level[at]!.sort_key, level[at + 1]?.sort_key ?? null);
+    }
+    if (key !== group.sort_key) await sitesRepo.updateGroup(tx, groupId, { sort_key: key });
+  });
+}
+
 export async function deleteGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string): Promise<void> {
   await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
     const group = s.groups.find((x) => x.id === groupId);
