@@ -157,6 +157,9 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/link-invites/{inviteId}',
   'PATCH /orgs/{organizationId}/link-invites/{inviteId}',
   'POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
+  'GET /orgs/{organizationId}/sites/{siteId}/publishing/auth',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/publishing/auth',
+  'POST /orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -994,7 +997,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
   });
 });
 
-describe('@gitbook/api against Bindery: invite links and section groups', () => {
+describe('@gitbook/api against Bindery: invite links, section groups, site publishing auth', () => {
   it('an invite link read and its role changed; a section group moved', async () => {
     const { gb, org } = await tenant();
     await gb.orgs.updateOrganizationById(org, { inviteLinks: true });
@@ -1015,6 +1018,19 @@ describe('@gitbook/api against Bindery: invite links and section groups', () => 
     expect(structure.findIndex((i) => i.id === group.id)).toBeLessThan(structure.findIndex((i) => i.id === section.id));
     expect((await gb.orgs.moveSiteSectionGroup(org, site.id, group.id, {})).data.id).toBe(group.id);
     expect((await failure(gb.orgs.moveSiteSectionGroup(org, site.id, group.id, { position: { after: { type: 'site-section-group', id: 'nope' } } }))).code).toBe(400);
+    expectConformant();
+  });
+
+  it('site publishing auth: read, fallback URL changed, key regenerated', async () => {
+    const { gb, org } = await tenant();
+    const site = (await gb.orgs.createSite(org, { title: 'Closed site', visibility: 'visitor-auth' })).data;
+    const auth = (await gb.orgs.getSitePublishingAuthById(org, site.id)).data;
+    expect(auth).toMatchObject({ object: 'publishing-auth', backend: 'custom' });
+    const updated = (await gb.orgs.updateSitePublishingAuthById(org, site.id, { backend: 'custom', fallbackURL: 'https://login.example.com/' })).data;
+    expect([updated.privateKey, updated.fallbackURL]).toEqual([auth.privateKey, 'https://login.example.com/']);
+    expect((await gb.orgs.regenerateSitePublishingAuthById(org, site.id)).data.privateKey).not.toBe(auth.privateKey);
+    expect((await failure(gb.orgs.updateSitePublishingAuthById(org, site.id, { backend: 'integration' }))).code).toBe(400);
+    expect((await failure(gb.orgs.getSitePublishingAuthById(org, 'no-such-site'))).code).toBe(404);
     expectConformant();
   });
 });

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
+import { SignJWT } from 'jose';
 
 const server = useTestServer();
 
@@ -573,5 +574,58 @@ describe('moving a section group', () => {
     expect((await server.client(reader.token).POST('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', { params: { path: { organizationId: org, siteId: site.id, siteSectionGroupId: g1.id } } })).response.status).toBe(403);
     const stranger = await createUser(server, 'Stranger');
     expect((await server.client(stranger.token).POST('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', { params: { path: { organizationId: org, siteId: site.id, siteSectionGroupId: g1.id } } })).response.status).toBe(404);
+  });
+});
+
+describe('site publishing auth (GitBook\'s form of visitor authentication)', () => {
+  it('reads the visitor token key and fallback URL, changes the fallback URL, regenerates the key: old tokens stop working', async () => {
+    const { org, owner, api, spaceId, base } = await createSpaceTenant(server);
+    await edits(api, base, [{ op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Welcome.\n' } }]);
+    const site = (await api.post(`/v1/orgs/${org}/sites`, { title: 'Closed', spaces: [spaceId], visibility: 'visitor-auth' })).body;
+    expect((await api.post(`/v1/orgs/${org}/sites/${site.id}/publish`)).status).toBe(200);
+    const client = server.client(owner.token);
+    const path = { organizationId: org, siteId: site.id as string };
+    const auth = await client.GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path } });
+    const key = auth.data!.privateKey;
+    expect(auth.data).toEqual({ object: 'publishing-auth', backend: 'custom', privateKey: (await api.get(`/v1/orgs/${org}/sites/${site.id}/visitor-auth`)).body.key });
+
+    const page = (query = '', headers: Record<string, string> = {}) => fetch(`${server.url}/sites/${site.id}/${query}`, { headers, redirect: 'manual' });
+    const updated = await client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path }, body: { backend: 'custom', fallbackURL: 'https://login.example.com/sso' } });
+    expect(updated.data).toEqual({ object: 'publishing-auth', backend: 'custom', privateKey: key, fallbackURL: 'https://login.example.com/sso' });
+    expect((await page()).headers.get('location')).toMatch(/^https:\/\/login\.example\.com\/sso\?location=/);
+    // Omitted, the fallback URL stays; null removes it (visitors without a token get a 401 page).
+    expect((await client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path }, body: { backend: 'custom' } })).data!.fallbackURL).toBe('https://login.example.com/sso');
+    expect((await client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path }, body: { backend: 'custom', fallbackURL: null } })).data!.fallbackURL).toBeUndefined();
+    expect((await page()).status).toBe(401);
+
+    const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
+    const signedIn = await page(`?jwt_token=${token}`);
+    expect(signedIn.status).toBe(200);
+    const session = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const regenerated = await client.POST('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate', { params: { path } });
+    expect(regenerated.response.status).toBe(200);
+    expect(regenerated.data!.privateKey).not.toBe(key);
+    expect((await client.GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path } })).data!.privateKey).toBe(regenerated.data!.privateKey);
+    expect((await page('', { cookie: session })).status).toBe(401);
+    expect((await page(`?jwt_token=${token}`)).status).toBe(401);
+    const fresh = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(regenerated.data!.privateKey));
+    expect((await page(`?jwt_token=${fresh}`)).status).toBe(200);
+
+    // Bad input names the field; GitBook's integration backend and logout URL are features Bindery does not have.
+    for (const [body, field] of [[{ backend: 'integration' }, '/body/backend'], [{ backend: 'custom', logoutURL: 'https://x.example.com' }, 'logoutURL'], [{ backend: 'custom', fallbackURL: 'ftp://x.example.com' }, '/body/fallbackURL'], [{}, 'backend']] as const) {
+      const r = await api.patch(`/v1/orgs/${org}/sites/${site.id}/publishing/auth`, body);
+      expect([r.status, JSON.stringify(r.body)]).toEqual([400, expect.stringContaining(field)]);
+    }
+    const actions = (await api.get(`/v1/orgs/${org}/audit-events?action=site.visitor_auth_changed&limit=10`)).body.items;
+    expect(actions).toHaveLength(3);
+
+    // The create role on the site: a reader of the organization is refused, a stranger does not see the site.
+    const reader = await createUser(server, 'Reader');
+    await addMember(server, org, owner, reader, 'read');
+    expect((await server.client(reader.token).GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path } })).response.status).toBe(403);
+    expect((await server.client(reader.token).POST('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate', { params: { path } })).response.status).toBe(403);
+    const stranger = await createUser(server, 'Stranger');
+    expect((await server.client(stranger.token).GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path } })).response.status).toBe(404);
+    expect((await client.GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path: { organizationId: org, siteId: 'site-nope' } } })).response.status).toBe(404);
   });
 });

@@ -2164,6 +2164,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the visitor authentication of a site
+         * @description GitBook's form of `GET …/visitor-auth` (the same settings). Needs the create role on the site (403 below, 404 for who cannot see the site).
+         */
+        get: operations["getSitePublishingAuthById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the visitor authentication of a site
+         * @description GitBook's form of `PUT …/visitor-auth`. `backend` is `custom` (Bindery has no authenticated-access integrations:
+         *     `integration` is a 400); `fallbackURL` an http(s) URL, or null for none (visitors without a valid token then get
+         *     a 401 page); omitted, it is left as it is. GitBook's `logoutURL` is not accepted (Bindery's published sites have
+         *     no upstream sign-out). Needs the create role on the site.
+         */
+        patch: operations["updateSitePublishingAuthById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new visitor token key for a site
+         * @description GitBook's form of `PUT …/visitor-auth {rotateKey: true}`. A new signing key; tokens signed with the old one stop working at once (visitors holding one are asked to sign in again). Needs the create role on the site.
+         */
+        post: operations["regenerateSitePublishingAuthById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/redirect": {
         parameters: {
             query?: never;
@@ -8205,6 +8262,20 @@ export interface components {
              */
             url: string;
         };
+        /** @description GitBook's view of a site's visitor authentication (the settings `GET …/visitor-auth` shows): the key that signs visitor tokens (HS256 JWTs given to the published site as `?jwt_token=`) and where visitors without a valid one are sent. Bindery's backend is always `custom` (your own sign-in service signs the tokens). */
+        SitePublishingAuth: {
+            /** @enum {string} */
+            backend: "custom";
+            /**
+             * Format: uri
+             * @description Where visitors without a valid token are redirected (with `?location=<the page they asked for>`).
+             */
+            fallbackURL?: string;
+            /** @constant */
+            object: "publishing-auth";
+            /** @description The secret that signs visitor tokens (HS256). */
+            privateKey: string;
+        };
         /** @description A redirect rule of a site; live ones are followed by the published site when no page answers the path. */
         SiteRedirect: {
             /** @description Append the part of the path the source's wildcard matched to the destination URL. */
@@ -13587,6 +13658,105 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    backend: "custom";
+                    /** Format: uri */
+                    fallbackURL?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    regenerateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with the new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

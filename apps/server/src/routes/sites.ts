@@ -124,6 +124,14 @@ export const siteHandlers = handlers({
 
   getSiteVisitorAuth: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getVisitorAuth(ctx, actor, params.organizationId, params.siteId) }),
 
+  getSitePublishingAuthById: async ({ actor, params }, ctx) => ({ status: 200, body: sites.presentPublishingAuth(await sites.getVisitorAuth(ctx, actor, params.organizationId, params.siteId)) }),
+
+  updateSitePublishingAuthById: async ({ actor, params, body }, ctx) =>
+    ({ status: 200, body: sites.presentPublishingAuth(await sites.updateVisitorAuth(ctx, actor, params.organizationId, params.siteId, { fallbackURL: body.fallbackURL })) }),
+
+  regenerateSitePublishingAuthById: async ({ actor, params }, ctx) =>
+    ({ status: 200, body: sites.presentPublishingAuth(await sites.updateVisitorAuth(ctx, actor, params.organizationId, params.siteId, { rotateKey: true })) }),
+
   updateSiteVisitorAuth: async ({ actor, params, body }, ctx) => ({ status: 200, body: await sites.updateVisitorAuth(ctx, actor, params.organizationId, params.siteId, body) }),
 
   getSiteCustomizationById: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getCustomization(ctx, actor, params.organizationId, params.siteId) }),

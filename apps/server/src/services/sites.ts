@@ -262,10 +262,12 @@ export async function getVisitorAuth(ctx: AppContext, actor: Actor, orgId: strin
 export async function updateVisitorAuth(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: { fallbackURL?: string | null; rotateKey?: boolean }) {
   if (body.fallbackURL && !/^https?:\/\//i.test(body.fallbackURL)) throw invalidField('/body/fallbackURL', 'must be an http(s) URL');
   await changeSite(ctx, actor, orgId, siteId, async (tx, { site }) => {
-    await sitesRepo.update(tx, siteId, {
+    const patch = {
       ...(body.fallbackURL !== undefined ? { visitor_fallback_url: body.fallbackURL } : {}),
       ...(body.rotateKey ? { visitor_key: randomString(SECRET_LENGTH) } : {}),
-    });
+    };
+    // GitBook's PATCH may change nothing (`{backend: custom}` alone).
+    if (Object.keys(patch).length) await sitesRepo.update(tx, siteId, patch);
     // Recorded: that the key was rotated (never the key), the fallback URL before and after.
     const fallbackChanged = body.fallbackURL !== undefined && (body.fallbackURL ?? null) !== site.visitor_fallback_url;
     if (body.rotateKey || fallbackChanged) {
@@ -276,6 +278,11 @@ export async function updateVisitorAuth(ctx: AppContext, actor: Actor, orgId: st
     }
   });
   return getVisitorAuth(ctx, actor, orgId, siteId);
+}
+
+/** The same settings as GitBook's SitePublishingAuth (`…/publishing/auth`): Bindery's backend is always `custom`. */
+export function presentPublishingAuth(va: ReturnType<typeof presentVisitorAuth>) {
+  return { object: 'publishing-auth' as const, backend: 'custom' as const, privateKey: va.key, ...(va.fallbackURL ? { fallbackURL: va.fallbackURL } : {}) };
 }
 
 // Customization -----------------------------------------------------------------------------------------------------
