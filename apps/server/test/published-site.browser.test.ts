@@ -42,7 +42,7 @@ async function site(visibility = 'public') {
   expect((await t.api.post(`/v1/spaces/${api.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-endpoints', title: 'Endpoints', markdown: 'GET /things\n' } }] })).status).toBe(200);
   const s = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility, spaces: [guide.id] })).body;
   const section = (await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/sections`, { spaceId: api.id, title: 'API' })).body;
-  return { t, s, section, url: `${server.url}/sites/${s.id}` };
+  return { t, s, section, guide: guide.id as string, url: `${server.url}/sites/${s.id}` };
 }
 
 describe.skipIf(skip)('published site in Chromium', () => {
@@ -67,6 +67,27 @@ describe.skipIf(skip)('published site in Chromium', () => {
     await page.locator('ul.results a', { hasText: 'Setup' }).click();
     await page.waitForURL(`${url}/setup`);
     expect(await page.locator('#install').count()).toBe(1);
+    await page.close();
+  });
+
+  it('draws the cards of embeds and content references with icons of their own, and a favicon without one set', async () => {
+    const { t, s, guide, url } = await site();
+    const markdown = 'Cards.\n\n{% embed url="https://video.example.com/watch?v=1" %}\n\n{% content-ref url="/pages/page-setup" %}\n[Setup](/pages/page-setup)\n{% endcontent-ref %}\n';
+    expect((await t.api.post(`/v1/spaces/${guide}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-intro', page: { markdown } }] })).status).toBe(200);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
+    const page = await browser.newPage();
+    await page.goto(`${url}/`);
+    for (const kind of ['embed', 'content-ref']) {
+      const icon = page.locator(`main a.card.${kind} .card-icon svg`);
+      expect(await icon.count()).toBe(1);
+      const box = await icon.boundingBox();
+      expect(box!.width).toBeGreaterThan(10);
+      expect(box!.height).toBeGreaterThan(10);
+    }
+    // No emoji in the cards: a browser without an emoji font drew an empty box.
+    expect(await page.locator('main a.card').evaluateAll((cards) => cards.map((c) => c.textContent ?? '').join(''))).not.toMatch(/\p{Extended_Pictographic}/u);
+    // The site's initial as its icon, so the browser does not ask the server's root for /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,.*%3EA%3C%2Ftext%3E/);
     await page.close();
   });
 

@@ -14,6 +14,16 @@ import { highlight, highlightLanguage } from './highlight.js';
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+// The cards' icons are drawn, not emoji: a browser without an emoji font (a server's headless Chromium, many Linux
+// desktops) showed an empty box.
+const cardIcon = (paths: string) =>
+  `<span class="card-icon" aria-hidden="true"><svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${paths}</svg></span>`;
+const CARD_ICONS = {
+  page: cardIcon('<path d="M14 3H6.5A1.5 1.5 0 0 0 5 4.5v15A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5V8z"/><path d="M14 3v5h5M8.5 13h7M8.5 17h5"/>'),
+  link: cardIcon('<path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1"/><path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"/>'),
+  file: cardIcon('<path d="M20 11.5l-8.1 8.1a5 5 0 0 1-7.07-7.07l8.49-8.49a3.5 3.5 0 0 1 4.95 4.95l-8.49 8.49a2 2 0 0 1-2.83-2.83L14.5 7"/>'),
+};
+
 /** A URL safe to put in href/src: http(s), mailto, site-relative or fragment; anything else becomes `#`. */
 export function safeUrl(url: string): string {
   const u = url.trim();
@@ -365,7 +375,7 @@ function renderer(ctx: RenderContext) {
       case 'content-ref': {
         const t = resolveTarget(b.data?.ref, ctx);
         const label = t?.title ?? (b.data?.ref?.url ? String(b.data.ref.url).replace(/\.md$/, '') : 'Page');
-        return card(t, `<span class="card-icon" aria-hidden="true">📄</span><span class="card-title">${escapeHtml(label)}</span>`, 'content-ref');
+        return card(t, `${CARD_ICONS.page}<span class="card-title">${escapeHtml(label)}</span>`, 'content-ref');
       }
       case 'embed': {
         const url = String(b.data?.url ?? '');
@@ -373,13 +383,13 @@ function renderer(ctx: RenderContext) {
         let host = url;
         try { host = new URL(url).host; } catch { /* shown as written */ }
         const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
-        return card(t, `<span class="card-icon" aria-hidden="true">🔗</span><span class="card-body"><span class="card-title">${escapeHtml(host)}</span><span class="card-url">${escapeHtml(url)}</span>${caption}</span>`, 'embed');
+        return card(t, `${CARD_ICONS.link}<span class="card-body"><span class="card-title">${escapeHtml(host)}</span><span class="card-url">${escapeHtml(url)}</span>${caption}</span>`, 'embed');
       }
       case 'file': {
         const t = resolveTarget(b.data?.ref, ctx);
         const f = t?.file;
         const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
-        return card(t, `<span class="card-icon" aria-hidden="true">📎</span><span class="card-body"><span class="card-title">${escapeHtml(f?.name ?? 'File')}</span>${f ? `<span class="card-url">${escapeHtml(f.contentType)} · ${formatSize(f.size)}</span>` : ''}${caption}</span>`, 'file');
+        return card(t, `${CARD_ICONS.file}<span class="card-body"><span class="card-title">${escapeHtml(f?.name ?? 'File')}</span>${f ? `<span class="card-url">${escapeHtml(f.contentType)} · ${formatSize(f.size)}</span>` : ''}${caption}</span>`, 'file');
       }
       case 'cards':
         return `<div class="cards">${(b.data?.cards as Card[]).map((c) => {

@@ -225,7 +225,7 @@ ol.stepper>li::before{content:counter(step);position:absolute;left:-.95rem;top:0
 ol.stepper>li:last-child{border-color:transparent}ol.stepper>li>:first-child{margin-top:0}
 .columns{display:flex;gap:1.5rem;flex-wrap:wrap;margin:1rem 0}.column{flex:1 1 0;min-width:14rem}
 .card{display:flex;gap:.75rem;align-items:flex-start;border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0;color:var(--text);box-shadow:var(--shadow);background:var(--bg)}
-a.card:hover{border-color:var(--primary);text-decoration:none}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
+a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:none;display:flex;color:var(--primary);padding-top:.1rem}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
 .math{overflow:auto;margin:1rem 0}math{font-size:1.1em}
 .footnote{font-size:.9rem;color:var(--muted)}
@@ -264,8 +264,13 @@ const logoImgs = (logo: { light: string; dark: string }, alt: string) =>
     ? `<img src="${safeUrl(logo.light)}" alt="${escapeHtml(alt)}">`
     : `<img class="logo-light" src="${safeUrl(logo.light)}" alt="${escapeHtml(alt)}"><img class="logo-dark" src="${safeUrl(logo.dark)}" alt="${escapeHtml(alt)}">`;
 
-function faviconLinks(f: Chrome['favicon']): string {
-  if (!f) return '';
+function faviconLinks(f: Chrome['favicon'], title: string, color: string): string {
+  // Without one, the site's initial: a browser would otherwise ask the server's root for /favicon.ico.
+  if (!f) {
+    const initial = escapeHtml([...title.trim()][0]?.toUpperCase() ?? 'D');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${escapeHtml(color)}"/><text x="16" y="22.5" font-family="system-ui,sans-serif" font-size="19" font-weight="700" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+    return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
+  }
   if ('emoji' in f) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${f.emoji}</text></svg>`;
     return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
@@ -317,7 +322,7 @@ ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
 <meta property="og:title" content="${escapeHtml(pageTitle)}">${c.socialPreview ? `<meta property="og:image" content="${escapeHtml(c.socialPreview)}">` : ''}
 <meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
-${faviconLinks(c.favicon)}
+${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
 <style>${themeCss(c)}${CSS}</style></head>
 <body class="${bodyClass}">
 <a class="skip" href="#content">Skip to content</a>
