@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Fault run: two stateless Bindery processes share one PostgreSQL database (as behind a load balancer). Writes go
 // to both, alternately; one process is killed with SIGKILL in the middle. Checks: every write acknowledged by
-// either process is readable from the survivor, member counts are exact, and the killed process restarts cleanly.
+// either process is readable from the survivor, member and comment counts are exact, and the killed process restarts
+// cleanly.
 // Usage: pnpm build && node scripts/fault-multi.mjs [--writes=400]   (needs PostgreSQL at 127.0.0.1:5432)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,7 +47,9 @@ const b = startProcess(18402);
 try {
   await Promise.all([waitReady(a.url), waitReady(b.url)]);
   const org = await (await call(a.url, 'POST', '/v1/orgs', { title: 'Fault run' })).json();
+  const space = await (await call(a.url, 'POST', `/v1/orgs/${org.id}/spaces`, { title: 'Discussed' })).json();
   const acked = [];
+  const ackedComments = [];
   let refused = 0;
   let serverErrors = 0;
   const killAt = Math.floor(writes / 2);
@@ -68,6 +71,10 @@ try {
           const inv = await call(target.url, 'POST', `/v1/orgs/${org.id}/invites`, { emails: [email], role: 'read' });
           if (inv.status >= 500) serverErrors++;
           if (inv.status === 200) acked.push((await u.json()).id);
+          // A comment on one space from both processes (on PostgreSQL posts at once share a statement: group commit).
+          const c = await call(target.url, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: `comment ${n}` } });
+          if (c.status >= 500) serverErrors++;
+          if (c.status === 200) ackedComments.push((await c.json()).id);
         } catch {
           refused++; // the killed process: connection refused or reset
         }
@@ -80,12 +87,19 @@ try {
   const missing = acked.filter((id) => !visible.has(id));
   console.log(`acknowledged ${acked.length} invites, ${refused} requests refused by the killed process, ${serverErrors} server errors`);
   console.log(`survivor sees ${members.count} read members; missing acknowledged: ${missing.length}`);
+  // Every acknowledged comment is readable from the survivor, and the space counts exactly those.
+  let missingComments = 0;
+  for (const id of ackedComments) if ((await call(b.url, 'GET', `/v1/spaces/${space.id}/comments/${id}`)).status !== 200) missingComments++;
+  const counted = (await (await call(b.url, 'GET', `/v1/spaces/${space.id}`)).json()).comments;
+  const listed = (await (await call(b.url, 'GET', `/v1/spaces/${space.id}/comments?limit=0`)).json()).count;
+  console.log(`acknowledged ${ackedComments.length} comments; survivor: ${missingComments} missing, space.comments ${counted}, listed ${listed}`);
   // Restart the killed process against the same database.
   a = startProcess(18401);
   await waitReady(a.url);
   const again = await (await call(a.url, 'GET', `/v1/orgs/${org.id}/members?limit=0&role=read`)).json();
   console.log(`restarted process A sees ${again.count} read members`);
-  const ok = missing.length === 0 && serverErrors === 0 && members.count === acked.length && again.count === acked.length;
+  const ok = missing.length === 0 && serverErrors === 0 && members.count === acked.length && again.count === acked.length &&
+    missingComments === 0 && counted === ackedComments.length && listed === ackedComments.length;
   console.log(ok ? 'fault run: OK' : 'fault run: FAILED');
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -110,7 +110,7 @@ export class ReadCache {
   /** The last read scheduled (it may be in flight): the next one starts after it. */
   private last: Promise<void> | undefined;
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
-  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0 };
+  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0 };
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
 
@@ -233,6 +233,17 @@ export class ReadCache {
     return out;
   }
 
+  /** The emptying counts of `domains` (see `stampAccess`). */
+  generationsOf(domains: readonly CacheDomain[]): number[] {
+    return domains.map((d) => this.generations.get(d)!);
+  }
+
+  /** The counters of `domains` the cached values are valid for, as text; undefined before the first read of them. */
+  epochsOf(domains: readonly CacheDomain[]): string[] | undefined {
+    const e = this.epochs;
+    return e ? domains.map((d) => String(e[d])) : undefined;
+  }
+
   /** `read` inside the transaction `tx` (see the header: the counters are checked in the transaction). */
   async readInTransaction<T>(scope: ReadScope, tx: DbOrTx, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
     let check = this.checks.get(tx);
@@ -283,4 +294,46 @@ export function cachedReadMany<T>(
   const scope = scopes.getStore();
   const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
   return cache ? cache.readMany(scope!, domain, keys, load) : load([...new Set(keys)]);
+}
+
+/**
+ * What a write that checks the caller's access in its own statement needs from the caches: the counters the cached
+ * values it used are valid for. `stampAccess` before the access is computed (outside any transaction), `stampedEpochs`
+ * after: the counters of `domains` as text, or undefined when they cannot vouch for the values used — the request
+ * is not in a request scope or was not checked against the counters, wrote since the stamp, or a domain was emptied
+ * in between (its counter moved: some values used may be older than others). A statement that writes only while
+ * `cache_epochs` still holds these counters (and the uncached rows it read are unchanged) acts on what a read of
+ * the domains in it would have seen: every change to their rows bumps the counter in the same transaction.
+ */
+export interface AccessStamp {
+  cache: ReadCache;
+  scope: ReadScope;
+  domains: readonly CacheDomain[];
+  generations: number[];
+  writes: number;
+}
+
+export function stampAccess(db: Db, domains: readonly CacheDomain[]): AccessStamp | undefined {
+  const scope = scopes.getStore();
+  const cache = caches.get(db);
+  if (!scope || !cache || db.isTransaction) return undefined;
+  return { cache, scope, domains, generations: cache.generationsOf(domains), writes: scope.writes ?? 0 };
+}
+
+export function stampedEpochs(stamp: AccessStamp): string[] | undefined {
+  const { cache, scope, domains } = stamp;
+  if (!scope.synced?.has(cache) || (scope.writes ?? 0) !== stamp.writes) return undefined;
+  const now = cache.generationsOf(domains);
+  if (now.some((g, i) => g !== stamp.generations[i])) return undefined;
+  return cache.epochsOf(domains);
+}
+
+/** Counts a write made with the stamped access (for the tests and the benchmark: `stats.stampedWrites`). */
+export function noteStampedWrite(stamp: AccessStamp): void {
+  stamp.cache.stats.stampedWrites++;
+}
+
+/** Runs `fn` outside any request scope (work shared by several requests, e.g. one statement for all of them). */
+export function outsideRequests<T>(fn: () => T): T {
+  return scopes.exit(fn);
 }

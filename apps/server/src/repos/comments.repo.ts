@@ -1,6 +1,7 @@
 // Comments, replies and reactions. Commands lock the comment (repos/locks.ts), then read it, before changing it,
 // its replies or a counter, so concurrent resolves, reopens, deletes and replies apply one after the other and each counter moves exactly once per real change.
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { DbOrTx } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
@@ -55,11 +56,70 @@ const insertReplyAtCommit = preparedWrite((db, p: ReplyRow) =>
 const bumpRepliesOf = preparedWrite((db, p: { id: string; delta: number }) =>
   db.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', p.delta) })).where('id', '=', p.id), { atCommit: true });
 
+/**
+ * A space comment posted by group commit (PostgreSQL): the row (a space's own comment, no page, as `postComment`
+ * builds it), the version of the space row its access and revision were read from, the invalidation counters
+ * (members, grants, collections) the cached access was valid for, and the shard of the space's counter it moves.
+ */
+export interface GroupPost {
+  row: CommentRow;
+  spaceVersion: string;
+  epochs: string[];
+  shard: number;
+}
+
+/** The columns a group post carries, in the order of the statement's `values`. */
+const GROUP_COLUMNS = ['id', 'space_id', 'revision_id', 'body', 'posted_by', 'posted_at', 'space_version', 'members', 'grants', 'collections', 'shard'] as const;
+const groupStatements = new Map<number, string>();
+
+/**
+ * One statement for `n` posts: each comment is inserted only if, as of the statement, its space row is still the
+ * version it was read at and the counters are still those its access was checked against (so the access check and
+ * the revision hold inside the statement's transaction, as they would in a transaction reading them); the space's
+ * open-comment counter moves by the number inserted, in the shards given; answers the ids inserted. Rows are taken
+ * in space order, so two such statements lock shard rows in the same order.
+ */
+function groupStatement(n: number): string {
+  let text = groupStatements.get(n);
+  if (text) return text;
+  const rows: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = GROUP_COLUMNS.map((c, j) => `$${i * GROUP_COLUMNS.length + j + 1}${c === 'shard' ? '::int' : '::text'}`);
+    rows.push(`(${p.join(', ')})`);
+  }
+  text = `with v (${GROUP_COLUMNS.join(', ')}) as (values ${rows.join(', ')}),
+ins as (
+  insert into comments (${COMMENT_COLUMNS.join(', ')})
+  select v.id, v.space_id, null, null, v.revision_id, null, null, null, null, null, v.body, v.posted_by, v.posted_at, null, 'open', null, null, 0
+  from v
+  join spaces s on s.id = v.space_id and s.xmin::text = v.space_version
+  join cache_epochs e on e.id = 1 and e.members::text = v.members and e.grants::text = v.grants and e.collections::text = v.collections
+  order by v.space_id, v.id
+  returning id, space_id
+),
+moved as (
+  insert into space_comment_counts (space_id, shard, open_comments)
+  select ins.space_id, min(v.shard), count(*)::int from ins join v on v.id = ins.id group by ins.space_id order by ins.space_id
+  on conflict (space_id, shard) do update set open_comments = space_comment_counts.open_comments + excluded.open_comments
+)
+select id from ins`;
+  groupStatements.set(n, text);
+  return text;
+}
+
 export const commentsRepo = {
   /**
    * `atCommit`: nothing later in the transaction reads the comment or refers to it (db/database.ts `atCommit`: on
    * PostgreSQL it is sent with the commit).
    */
+  /** PostgreSQL: posts in one statement (`groupStatement`); answers the ids inserted, the others left out. */
+  async insertGroup(db: Db, posts: readonly GroupPost[]): Promise<Set<string>> {
+    const parameters = posts.flatMap((p) => [
+      p.row.id, p.row.space_id, p.row.revision_id, p.row.body, p.row.posted_by, p.row.posted_at, p.spaceVersion, ...p.epochs, p.shard,
+    ]);
+    const result = await db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: groupStatement(posts.length), parameters });
+    return new Set(result.rows.map((r) => r.id));
+  },
   async insert(db: DbOrTx, row: CommentRow, opts: { atCommit?: boolean } = {}): Promise<void> {
     await (opts.atCommit ? insertCommentAtCommit : insertComment)(db, row);
   },

@@ -30,6 +30,13 @@ const spaceRows = (db: Kysely<Database>) =>
 const selectSpaceById = prepared((db, p: { id: string }) => spaceRows(db).where('id', '=', p.id));
 
 /**
+ * PostgreSQL: the space with its row version (`xmin`: the transaction that wrote this version of the row; any update
+ * makes a new version, a row lock does not), for a statement that writes only while the row is still that version.
+ */
+const selectSpaceVersionById = prepared((db, p: { id: string }) =>
+  spaceRows(db).select(sql<string>`xmin::text`.as('row_version')).where('id', '=', p.id));
+
+/**
  * Which shard of a space's open-comment counter a command moves (PostgreSQL; SQLite has one writer and uses shard 0):
  * per process, the lowest one no other transaction of this process in flight on the space holds, so concurrent
  * commands on one space lock different rows, and a space without concurrent commands keeps one row (its reads sum
@@ -77,6 +84,13 @@ export type SpaceFilter =
 export const spacesRepo = {
   async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
     return (await selectSpaceById(db, { id }))[0];
+  },
+  /** PostgreSQL only: the space (outside transactions) and its row version (`xmin` as text). */
+  async findVersioned(db: DbOrTx, id: string): Promise<{ space: SpaceRow; version: string } | undefined> {
+    const found = (await selectSpaceVersionById(db, { id }))[0];
+    if (!found) return undefined;
+    const { row_version, ...space } = found;
+    return { space, version: row_version };
   },
   async insert(db: DbOrTx, row: Insertable<SpacesTable>): Promise<void> {
     await db.insertInto('spaces').values(row).execute();

@@ -27,6 +27,11 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import { locks } from '../repos/locks.js';
 import { membersRepo } from '../repos/organizations.repo.js';
 import { withMembershipCounts } from './members.js';
+import { PostgresAdapter } from 'kysely';
+import { GroupCommit } from '../db/group-commit.js';
+import { noteStampedWrite, noteWrite, outsideRequests, stampAccess, stampedEpochs } from '../db/read-cache.js';
+import { authorizeSpace } from '../policies/space.js';
+import type { GroupPost } from '../repos/comments.repo.js';
 
 /** Which comments: those of a space, or of one of its change requests (id or number, as in the path). */
 export interface CommentWhere {
@@ -210,10 +215,95 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
   // Inside a caller's transaction (a review with a comment), which may post several: shard 0 for all of them, so that
   // no transaction moves two shard rows (two taken in opposite orders by two transactions would deadlock); or in one
   // of our own.
+  if (!opts.db && where.changeRequest === undefined && body.page === undefined) {
+    const posted = await postByGroupCommit(ctx, actor, where, id, stored);
+    if (posted) return { id, scope: posted.s, row: posted.row };
+  }
   const { s, row } = opts.db
     ? await write(opts.db, () => 0)
     : await withShard(where, (shard) => ctx.db.transaction().execute((tx) => write(tx, shard)));
   return { id, scope: s, row };
+}
+
+/** The domains whose cached values a post's access check uses (membership, grants, collection chain). */
+const ACCESS_DOMAINS = ['members', 'grants', 'collections'] as const;
+
+/** Per database (PostgreSQL): the group commit of space comments. */
+const groupCommits = new WeakMap<object, GroupCommit<GroupPost, boolean>>();
+
+/** The statements and posts of the group commit of comments on `db` (PostgreSQL; undefined before its first post). */
+export const commentGroupStats = (db: DbOrTx) => groupCommits.get(db)?.stats;
+
+function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undefined {
+  if (!(ctx.db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  let g = groupCommits.get(ctx.db);
+  if (!g) {
+    const db = ctx.db;
+    g = new GroupCommit<GroupPost, boolean>(async (posts) => {
+      // One shard of each space's counter for the whole statement, held until it ended (spacesRepo.counterShard).
+      const slots = new Map<string, ReturnType<typeof spacesRepo.counterShard>>();
+      try {
+        for (const p of posts) {
+          let slot = slots.get(p.row.space_id);
+          if (!slot) slots.set(p.row.space_id, (slot = spacesRepo.counterShard(p.row.space_id)));
+          p.shard = slot.shard;
+        }
+        const inserted = await outsideRequests(() => commentsRepo.insertGroup(db, posts));
+        return posts.map((p) => inserted.has(p.row.id));
+      } catch {
+        // Nothing of the statement was written (it is atomic): each post goes its own way (postComment's transaction).
+        return posts.map(() => false);
+      } finally {
+        for (const slot of slots.values()) slot.release();
+      }
+    });
+    groupCommits.set(ctx.db, g);
+  }
+  return g;
+}
+
+/**
+ * PostgreSQL, a space's own comment without a page: the space (with its row version) and the caller's access read
+ * outside any transaction — the access from the request caches, the space by a read shared with identical ones —,
+ * then the comment and its counter written by group commit (db/group-commit.ts): one statement for the posts that
+ * arrived meanwhile, inserting each only while its space row is the version read and the invalidation counters are
+ * those its cached access was valid for (`commentsRepo.insertGroup`). So its access is checked, and its revision read,
+ * as of a statement of the transaction that writes it, as the transaction of `postComment` does; one round trip and
+ * one commit are shared by many posts. Undefined whenever this cannot decide: a read not from the caches (an
+ * organization enforcing SSO looks up its providers), the space or the access refusing (the transaction then
+ * answers the error from its own reads), the row or the counters changed by the time of the statement, or the
+ * statement failing (nothing written): the caller then posts in its own transaction.
+ */
+async function postByGroupCommit(ctx: AppContext, actor: Actor, where: CommentWhere, id: string, stored: string): Promise<{ s: Scope; row: CommentRow } | undefined> {
+  const group = groupCommitOf(ctx);
+  const stamp = group && stampAccess(ctx.db, ACCESS_DOMAINS);
+  if (!group || !stamp) return undefined;
+  const found = await spacesRepo.findVersioned(ctx.db, where.spaceId);
+  if (!found || found.space.deleted_at) return undefined;
+  const { space, version } = found;
+  let s: Scope;
+  try {
+    if ((await membersRepo.findWithOrgSso(ctx.db, space.org_id, actor.user.id))?.org_sso === 1) return undefined;
+    const access = await computeSpaceAccess(ctx.db, await loadSubject(ctx.db, actor, space.org_id), space);
+    authorizeSpace(access, 'view');
+    authorizeComment(access, 'post', false);
+    s = await scopeOf(ctx, ctx.db, space, access, where);
+  } catch {
+    return undefined;
+  }
+  const epochs = stampedEpochs(stamp);
+  if (!epochs) return undefined;
+  const row: CommentRow = {
+    id, space_id: space.id, change_request_id: null, review_id: null, revision_id: space.revision_id,
+    page_id: null, page_content_hash: null, node_id: null, table_record: null, table_definition: null,
+    body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
+    status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
+  };
+  const written = await group.add({ row, spaceVersion: version, epochs, shard: 0 });
+  if (!written) return undefined;
+  noteWrite();
+  noteStampedWrite(stamp);
+  return { s, row };
 }
 
 export async function postCommentAndPresent(ctx: AppContext, actor: Actor, where: CommentWhere, body: RequestBody<'postCommentInSpace'>) {
