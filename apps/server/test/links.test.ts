@@ -3,6 +3,7 @@
 // back), stats, the status filter, pagination, per-page links, page and file backlinks.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { linkQueries, linksRepo } from '../src/repos/links.repo.js';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
@@ -147,6 +148,60 @@ describe('links', () => {
         return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
       });
       for (const index of expected[i] as string[]) expect(plan, plan).toContain(index);
+    }
+  });
+
+  it('lists all targets and their pages in key order through the one index on target keys (space, status, key)', async () => {
+    const { spaceId } = await setup();
+    const db = server.ctx.db;
+    // 2,400 link rows of 40 pages to 300 targets, a third of them of each status.
+    const statusOf = (n: number) => (['ok', 'broken', 'in-app'] as const)[n % 3]!;
+    const keyOf = (n: number) => `url:https://x.test/${String(n).padStart(3, '0')}`;
+    const rows = [];
+    for (let p = 0; p < 40; p++) {
+      for (let i = 0; i < 60; i++) {
+        const n = (p * 7 + i * 5) % 300;
+        rows.push({ space_id: spaceId, page_id: `page${String(p).padStart(2, '0')}`, seq: i, source: 'link', target_key: keyOf(n), target_kind: 'url', url: keyOf(n).slice(4), status: statusOf(n) });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 400) await db.insertInto('page_links').values(rows.slice(i, i + 400)).execute();
+    if (server.dialect === 'postgres') await sql`analyze page_links`.execute(db);
+    const used = new Map<string, Set<string>>();
+    for (const r of rows) used.set(r.target_key, (used.get(r.target_key) ?? new Set()).add(r.page_id));
+    const keys = [...used.keys()].sort();
+
+    // Every target once, in key order with its status, whichever page size.
+    const all = await linksRepo.targets(db, spaceId, undefined, undefined, undefined, 1000);
+    expect(all.map((r) => [r.target_key, r.status])).toEqual(keys.map((k) => [k, statusOf(Number(k.slice(-3)))]));
+    for (const size of [1, 7, 50]) {
+      const paged: string[] = [];
+      for (let after: string | undefined; ;) {
+        const page = await linksRepo.targets(db, spaceId, undefined, undefined, after, size);
+        paged.push(...page.map((r) => r.target_key));
+        if (page.length < size) break;
+        after = page[page.length - 1]!.target_key;
+      }
+      expect(paged).toEqual(keys);
+    }
+    expect((await linksRepo.targets(db, spaceId, undefined, 'in-app', keys[100], 1000)).map((r) => r.target_key)).toEqual(keys.slice(101).filter((k) => statusOf(Number(k.slice(-3))) === 'in-app'));
+    const some = [keys[0]!, keys[150]!, keys[299]!];
+    const locations = await linksRepo.locations(db, spaceId, some, undefined);
+    expect(locations.map((l) => l.page_id)).toEqual(locations.map((l) => l.page_id).sort());
+    expect(new Set(locations.map((l) => `${l.target_key} ${l.page_id}`))).toEqual(new Set(some.flatMap((k) => [...used.get(k)!].map((p) => `${k} ${p}`))));
+    expect(await linksRepo.locations(db, spaceId, some, 'page03')).toEqual(locations.filter((l) => l.page_id === 'page03'));
+
+    // Both read the (space, status, key) index, never the space's rows in page order or a scan of the table.
+    const dialect = server.dialect === 'postgres' ? 'postgres' : 'sqlite';
+    for (const query of [linkQueries.targets(dialect, spaceId, undefined, undefined, keys[10], 51), linkQueries.locations(dialect, spaceId, some, undefined)]) {
+      const plan = await db.transaction().execute(async (tx) => {
+        if (server.dialect === 'postgres') {
+          await sql`set local enable_seqscan = off`.execute(tx);
+          return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
+        }
+        return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
+      });
+      expect(plan, plan).toContain('page_links_status_idx');
+      for (const other of ['page_links_pk', 'sqlite_autoindex_page_links', 'SCAN page_links', 'Seq Scan on page_links']) expect(plan, plan).not.toContain(other);
     }
   });
 });

@@ -31,6 +31,7 @@ import * as mSiteExternalLinks from './migrations/20261126T2000-site-external-li
 import * as mPageLinksPartialIndexes from './migrations/20261126T2100-page-links-partial-indexes.js';
 import * as mSpaceCommentCounts from './migrations/20261126T2110-space-comment-counts.js';
 import * as mCommentsChangeRequestPartialIndex from './migrations/20261126T2120-comments-change-request-partial-index.js';
+import * as mPageLinksOneTargetIndex from './migrations/20261127T0035-page-links-one-target-index.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T2100-page-links-partial-indexes': mPageLinksPartialIndexes,
   '20261126T2110-space-comment-counts': mSpaceCommentCounts,
   '20261126T2120-comments-change-request-partial-index': mCommentsChangeRequestPartialIndex,
+  '20261127T0035-page-links-one-target-index': mPageLinksOneTargetIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
