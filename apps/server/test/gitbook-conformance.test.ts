@@ -160,6 +160,7 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/sites/{siteId}/publishing/auth',
   'PATCH /orgs/{organizationId}/sites/{siteId}/publishing/auth',
   'POST /orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -998,7 +999,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
 });
 
 describe('@gitbook/api against Bindery: invite links, section groups, site publishing auth', () => {
-  it('an invite link read and its role changed; a section group moved', async () => {
+  it('an invite link read and its role changed; a section group moved; the structure sorted', async () => {
     const { gb, org } = await tenant();
     await gb.orgs.updateOrganizationById(org, { inviteLinks: true });
     const link = (await gb.orgs.createOrganizationInvite(org, { role: 'read' })).data;
@@ -1018,6 +1019,11 @@ describe('@gitbook/api against Bindery: invite links, section groups, site publi
     expect(structure.findIndex((i) => i.id === group.id)).toBeLessThan(structure.findIndex((i) => i.id === section.id));
     expect((await gb.orgs.moveSiteSectionGroup(org, site.id, group.id, {})).data.id).toBe(group.id);
     expect((await failure(gb.orgs.moveSiteSectionGroup(org, site.id, group.id, { position: { after: { type: 'site-section-group', id: 'nope' } } }))).code).toBe(400);
+    const sorted = (await gb.orgs.sortSiteStructure(org, site.id, { item: { type: 'site-section', id: section.id }, position: { before: { type: 'site-section-group', id: group.id } } })).data;
+    expect([sorted.object, sorted.id]).toEqual(['site-section', section.id]);
+    const siteSpace = (await gb.orgs.listSiteSpaces(org, site.id)).data.items[0]!;
+    expect((await gb.orgs.sortSiteStructure(org, site.id, { item: { type: 'site-space', id: siteSpace.id }, position: {} })).data.id).toBe(siteSpace.id);
+    expect((await failure(gb.orgs.sortSiteStructure(org, site.id, { item: { type: 'site-section', id: 'nope' }, position: {} }))).code).toBe(404);
     expectConformant();
   });
 

@@ -577,6 +577,59 @@ describe('moving a section group', () => {
   });
 });
 
+describe('sorting a site\'s structure', () => {
+  it('moves a site space among the site spaces of its level and a section, group or external link among the items of theirs', async () => {
+    const { org, owner, api, spaceId } = await createSpaceTenant(server);
+    const client = server.client(owner.token);
+    const sites = `/v1/orgs/${org}/sites`;
+    const other = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'API' })).body.id as string;
+    const site = (await api.post(sites, { title: 'Docs', spaces: [spaceId] })).body;
+    const second = (await api.post(`${sites}/${site.id}/site-spaces`, { spaceId: other })).body;
+    const path = { organizationId: org, siteId: site.id as string };
+    const sort = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      client.PATCH('/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', { params: { path, header: headers as never }, body: body as never });
+    const structure = async () => (await api.get(`${sites}/${site.id}/structure`)).body;
+    const first = (await structure()).structure[0].id as string;
+    expect((await structure()).structure.map((x: { id: string }) => x.id)).toEqual([first, second.id]);
+
+    const moved = await sort({ item: { type: 'site-space', id: second.id }, position: { before: { type: 'site-space', id: first } } });
+    expect([moved.response.status, (moved.data as { object: string; id: string }).object, (moved.data as { id: string }).id]).toEqual([200, 'site-space', second.id]);
+    expect((await structure()).structure.map((x: { id: string }) => x.id)).toEqual([second.id, first]);
+    const minimal = await sort({ item: { type: 'site-space', id: second.id } }, { prefer: 'return=minimal' });
+    expect([minimal.response.status, minimal.response.headers.get('preference-applied')]).toEqual([204, 'return=minimal']);
+    expect((await structure()).structure.map((x: { id: string }) => x.id)).toEqual([first, second.id]);
+
+    // With sections: sections, groups and external links share a level.
+    const section = (await api.post(`${sites}/${site.id}/sections`, { spaceId: other, title: 'Reference' })).body;
+    const group = (await api.post(`${sites}/${site.id}/section-groups`, { title: 'More' })).body;
+    const link = (await api.post(`${sites}/${site.id}/external-links`, { title: 'Blog', url: 'https://blog.example.com' })).body;
+    const titles = async () => (await structure()).structure.map((x: { title: string }) => x.title);
+    const before = await titles();
+    expect(before.slice(-3)).toEqual(['Reference', 'More', 'Blog']);
+    const movedLink = await sort({ item: { type: 'site-external-link', id: link.id }, position: { before: { type: 'site-section', id: section.id } } });
+    expect((movedLink.data as { object: string }).object).toBe('site-external-link');
+    expect((await titles()).slice(-3)).toEqual(['Blog', 'Reference', 'More']);
+    expect(((await sort({ item: { type: 'site-section', id: section.id }, position: { after: { type: 'site-section-group', id: group.id } } })).data as { object: string }).object).toBe('site-section');
+    expect((await titles()).slice(-3)).toEqual(['Blog', 'More', 'Reference']);
+    expect(((await sort({ item: { type: 'site-section-group', id: group.id } })).data as { object: string; id: string }).id).toBe(group.id);
+    expect((await titles()).slice(-3)).toEqual(['Blog', 'Reference', 'More']);
+
+    // Another level, another kind, an unknown item: 400 naming the field, or 404; nothing moved.
+    const sectionSpaces = (await api.get(`${sites}/${site.id}/site-spaces`)).body.items as { id: string }[];
+    const wrong = await sort({ item: { type: 'site-section', id: section.id }, position: { before: { type: 'site-space', id: sectionSpaces[0]!.id } } });
+    expect([wrong.response.status, JSON.stringify(wrong.error)]).toEqual([400, expect.stringContaining('/body/position/before/id')]);
+    expect((await sort({ item: { type: 'site-section', id: group.id } })).response.status).toBe(404);
+    expect((await sort({ item: { type: 'page', id: group.id } })).response.status).toBe(400);
+    expect((await sort({ position: {} })).response.status).toBe(400);
+    expect((await titles()).slice(-3)).toEqual(['Blog', 'Reference', 'More']);
+    const reader = await createUser(server, 'Reader');
+    await addMember(server, org, owner, reader, 'read');
+    expect((await server.client(reader.token).PATCH('/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', { params: { path }, body: { item: { type: 'site-section-group', id: group.id } } })).response.status).toBe(403);
+    const stranger = await createUser(server, 'Stranger');
+    expect((await server.client(stranger.token).PATCH('/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', { params: { path }, body: { item: { type: 'site-section-group', id: group.id } } })).response.status).toBe(404);
+  });
+});
+
 describe('site publishing auth (GitBook\'s form of visitor authentication)', () => {
   it('reads the visitor token key and fallback URL, changes the fallback URL, regenerates the key: old tokens stop working', async () => {
     const { org, owner, api, spaceId, base } = await createSpaceTenant(server);

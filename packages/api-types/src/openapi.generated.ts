@@ -2787,6 +2787,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move an item of a site's structure
+         * @description Moves a site space, section, section group or external link before or after another item of its level, or to the
+         *     end of its level when `position` is omitted. Site spaces share a level with the site spaces of their section (or
+         *     of the site's root); sections, section groups and external links share one per parent group (or the root). The
+         *     item keeps its parent. A position naming no item of that level is a 400 naming the field; an item the site does
+         *     not have is a 404. `Prefer: return=minimal` answers 204. Needs the create role on the site.
+         */
+        patch: operations["sortSiteStructure"];
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/unpublish": {
         parameters: {
             query?: never;
@@ -8440,6 +8469,13 @@ export interface components {
             structure: components["schemas"]["SiteSpace"][];
             /** @constant */
             type: "siteSpaces";
+        };
+        /** @description An item of a site's structure. */
+        SiteStructureItemPointer: {
+            /** @description Id of the site space, section, section group or external link. */
+            id: string;
+            /** @enum {string} */
+            type: "site-space" | "site-section" | "site-section-group" | "site-external-link";
         };
         /**
          * @description The type (plan) of a site.
@@ -15056,6 +15092,59 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    sortSiteStructure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
+                prefer?: components["parameters"]["ReturnPreference"];
+            };
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item: components["schemas"]["SiteStructureItemPointer"];
+                    /** @description Where to put the item among the items of its level; at the end when omitted. */
+                    position?: {
+                        after?: components["schemas"]["SiteStructureItemPointer"];
+                        before?: components["schemas"]["SiteStructureItemPointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The item, moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"] | components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"] | components["schemas"]["SiteExternalLink"];
+                };
+            };
+            /** @description Moved; no body because the request asked for `prefer: return=minimal`. */
+            204: {
+                headers: {
+                    /** @description `return=minimal` */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { conflict } from '../errors.js';
-import { defaultOf, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
+import { defaultOf, presentExternalLink, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
 import * as sites from '../services/sites.js';
 import * as permissions from '../services/permissions.js';
@@ -236,6 +236,19 @@ export const siteHandlers = handlers({
     await sites.moveGroup(ctx, actor, params.organizationId, params.siteId, params.siteSectionGroupId, body?.position);
     const v = await view(ctx, actor, params.organizationId, params.siteId);
     return { status: 200, body: presentGroup(ctx.config, v, v.structure.groups.find((g) => g.id === params.siteSectionGroupId)!) };
+  },
+
+  sortSiteStructure: async ({ actor, params, body, headers }, ctx) => {
+    await sites.sortStructure(ctx, actor, params.organizationId, params.siteId, body.item, body.position);
+    if (/\breturn=minimal\b/.test(String(headers.prefer ?? ''))) return { status: 204, body: undefined, headers: { 'Preference-Applied': 'return=minimal' } };
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    const { type, id } = body.item;
+    const s = v.structure;
+    const moved = type === 'site-space' ? presentSiteSpace(ctx.config, v, s.siteSpaces.find((x) => x.id === id)!)
+      : type === 'site-section' ? presentSection(ctx.config, v, s.sections.find((x) => x.id === id)!)
+        : type === 'site-section-group' ? presentGroup(ctx.config, v, s.groups.find((x) => x.id === id)!)
+          : presentExternalLink(s.externalLinks.find((x) => x.id === id)!);
+    return { status: 200, body: moved };
   },
 
   deleteSiteSectionGroupById: async ({ actor, params }, ctx) => {

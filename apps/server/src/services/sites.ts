@@ -599,36 +599,81 @@ export async function updateGroup(ctx: AppContext, actor: Actor, orgId: string, 
   });
 }
 
-type GroupPointer = { type: 'site-section' | 'site-section-group' | 'site-external-link'; id: string };
+export type StructurePointer = { type: 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link'; id: string };
+type StructurePosition = { before?: StructurePointer; after?: StructurePointer };
+
+/**
+ * One item of a site's structure with the items of its level, in order, and how to store its new sort key. Site
+ * spaces share a level with the site spaces of their section (or the root); sections, groups and external links share
+ * one per parent group (or the root). Null when the site has no such item.
+ */
+function structureLevelOf(s: SiteStructure, item: StructurePointer) {
+  type Entry = { type: StructurePointer['type']; id: string; sort_key: string };
+  const byKey = (a: Entry, b: Entry) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0);
+  const navigation = (parent: string | null): Entry[] => [
+    ...s.sections.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-section' as const, id: x.id, sort_key: x.sort_key })),
+    ...s.groups.filter((x) => x.parent_id === parent).map((x) => ({ type: 'site-section-group' as const, id: x.id, sort_key: x.sort_key })),
+    ...s.externalLinks.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-external-link' as const, id: x.id, sort_key: x.sort_key })),
+  ];
+  let level: Entry[];
+  let store: (tx: DbOrTx, key: string) => Promise<void>;
+  if (item.type === 'site-space') {
+    const ss = s.siteSpaces.find((x) => x.id === item.id);
+    if (!ss) return null;
+    level = siteSpacesIn(s, ss.section_id).map((x) => ({ type: 'site-space' as const, id: x.id, sort_key: x.sort_key }));
+    store = (tx, key) => sitesRepo.updateSiteSpace(tx, ss.id, { sort_key: key });
+  } else if (item.type === 'site-section') {
+    const section = s.sections.find((x) => x.id === item.id);
+    if (!section) return null;
+    level = navigation(section.group_id);
+    store = (tx, key) => sitesRepo.updateSection(tx, section.id, { sort_key: key });
+  } else if (item.type === 'site-section-group') {
+    const group = s.groups.find((x) => x.id === item.id);
+    if (!group) return null;
+    level = navigation(group.parent_id);
+    store = (tx, key) => sitesRepo.updateGroup(tx, group.id, { sort_key: key });
+  } else {
+    const link = s.externalLinks.find((x) => x.id === item.id);
+    if (!link) return null;
+    level = navigation(link.group_id);
+    store = (tx, key) => sitesRepo.updateExternalLink(tx, link.id, { sort_key: key });
+  }
+  const self = level.find((x) => x.id === item.id)!;
+  return { self, others: level.filter((x) => x !== self).sort(byKey), store };
+}
+
+/** Moves an item before or after another of its level, or to the end of the level (404 for an item the site does not have). */
+async function placeInStructure(tx: DbOrTx, s: SiteStructure, item: StructurePointer, position: StructurePosition | undefined, notFoundLabel: string): Promise<void> {
+  const found = structureLevelOf(s, item);
+  if (!found) throw notFound(notFoundLabel);
+  const { self, others, store } = found;
+  let key: string;
+  if (!position || (position.before === undefined && position.after === undefined)) {
+    key = keyBetween(others.at(-1)?.sort_key ?? null, null);
+  } else {
+    if (position.before !== undefined && position.after !== undefined) throw invalidField('/body/position', 'must name one of before or after, not both');
+    const side = position.before !== undefined ? 'before' : 'after';
+    const ref = position[side]!;
+    const at = others.findIndex((x) => x.type === ref.type && x.id === ref.id);
+    if (at < 0) throw invalidField(`/body/position/${side}/id`, `is not a ${ref.type} at the level of the ${item.type} moved`);
+    key = side === 'before'
+      ? keyBetween(others[at - 1]?.sort_key ?? null, others[at]!.sort_key)
+      : keyBetween(others[at]!.sort_key, others[at + 1]?.sort_key ?? null);
+  }
+  if (key !== self.sort_key) await store(tx, key);
+}
 
 /**
  * Moves a section group before or after an item of its level (sections, groups and external links share the sort
  * keys of a level), or to the end of the level. The group keeps its parent.
  */
-export async function moveGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, position: { before?: GroupPointer; after?: GroupPointer } | undefined): Promise<void> {
-  await changeSite(ctx, actor, orgId, siteId, async (tx, _l, s) => {
-    const group = findGroup(s, groupId);
-    const parent = group.parent_id;
-    const level = [
-      ...s.sections.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-section', id: x.id, sort_key: x.sort_key })),
-      ...s.groups.filter((x) => x.parent_id === parent && x.id !== groupId).map((x) => ({ type: 'site-section-group', id: x.id, sort_key: x.sort_key })),
-      ...s.externalLinks.filter((x) => x.group_id === parent).map((x) => ({ type: 'site-external-link', id: x.id, sort_key: x.sort_key })),
-    ].sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0));
-    let key: string;
-    if (!position || (position.before === undefined && position.after === undefined)) {
-      key = keyBetween(level.at(-1)?.sort_key ?? null, null);
-    } else {
-      if (position.before !== undefined && position.after !== undefined) throw invalidField('/body/position', 'must name one of before or after, not both');
-      const side = position.before !== undefined ? 'before' : 'after';
-      const ref = position[side]!;
-      const at = level.findIndex((x) => x.type === ref.type && x.id === ref.id);
-      if (at < 0) throw invalidField(`/body/position/${side}/id`, `is not a ${ref.type} at the level of this section group`);
-      key = side === 'before'
-        ? keyBetween(level[at - 1]?.sort_key ?? null, level[at]!.sort_key)
-        : keyBetween(level[at]!.sort_key, level[at + 1]?.sort_key ?? null);
-    }
-    if (key !== group.sort_key) await sitesRepo.updateGroup(tx, groupId, { sort_key: key });
-  });
+export async function moveGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string, position: StructurePosition | undefined): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, (tx, _l, s) => placeInStructure(tx, s, { type: 'site-section-group', id: groupId }, position, 'Site section group'));
+}
+
+/** GitBook's sortSiteStructure: any item of the structure moved among the items of its level. */
+export async function sortStructure(ctx: AppContext, actor: Actor, orgId: string, siteId: string, item: StructurePointer, position: StructurePosition | undefined): Promise<void> {
+  await changeSite(ctx, actor, orgId, siteId, (tx, _l, s) => placeInStructure(tx, s, item, position, 'Site structure item'));
 }
 
 export async function deleteGroup(ctx: AppContext, actor: Actor, orgId: string, siteId: string, groupId: string): Promise<void> {
