@@ -1,7 +1,12 @@
 /**
  * markdown -> GitBook document, in one pass over markdown-it's tokens.
  *
- *   markdown --tokenize (parser.ts)--> tokens --convert--> blocks --assignKeys--> Document
+ *   markdown --tokenizeBlocks (parser.ts)--> tokens --convert--> blocks --assignKeys--> Document
+ *
+ * The inline content of each block is parsed when the converter reaches it and its tokens are dropped once read
+ * (`BlockTokens.inlineChildren`): the page's inline tokens are never all alive at once. Limit errors are those of a
+ * whole parse first: when the converter refuses something (a reference expanding past the output size, GitBook
+ * tags nested too deep), the inline content after it is parsed first, and too many inline elements is the answer.
  *
  * Block tokens are walked with a cursor; nested containers recurse (their
  * depth is bounded by the parser's guard). Inline tokens become leaves with
@@ -48,7 +53,7 @@ import {
 } from './document.js';
 import { isValidBody, isValidOpening, parseFigure, parseTagLine, type TagLine } from './gitbook-syntax.js';
 import { LIMITS, limitError } from './limits.js';
-import { isGfmAutolinkLabel, normalizeLabel, tokenize, unescapeAll, type Token } from './parser.js';
+import { isGfmAutolinkLabel, normalizeLabel, tokenizeBlocks, unescapeAll, type BlockTokens, type Token } from './parser.js';
 
 /**
  * Parses markdown (without front matter) into a GitBook document, keyed unless `keys` is false (keys only matter to
@@ -56,8 +61,17 @@ import { isGfmAutolinkLabel, normalizeLabel, tokenize, unescapeAll, type Token }
  */
 export function parseDocument(markdown: string, resolver?: RefResolver, keys = true): Document {
   const source = markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown;
-  const converter = new Converter(tokenize(source), resolver);
-  const doc = createDocument(converter.flow(undefined, 0));
+  const blocks = tokenizeBlocks(source);
+  const converter = new Converter(blocks, resolver);
+  let nodes: Block[];
+  try {
+    nodes = converter.flow(undefined, 0);
+  } catch (error) {
+    blocks.finish();
+    throw error;
+  }
+  blocks.finish();
+  const doc = createDocument(nodes);
   return keys ? assignKeys(doc) : doc;
 }
 
@@ -88,11 +102,24 @@ class Converter {
   /** Characters of link and image targets and titles: references repeat them, so they can outgrow the input. */
   private targetChars = 0;
   private readonly tokens: Token[];
+  private readonly blocks: BlockTokens;
   private readonly resolver: RefResolver | undefined;
 
-  constructor(tokens: Token[], resolver: RefResolver | undefined) {
-    this.tokens = tokens;
+  constructor(blocks: BlockTokens, resolver: RefResolver | undefined) {
+    this.blocks = blocks;
+    this.tokens = blocks.tokens;
     this.resolver = resolver;
+  }
+
+  /** The inline tokens of the `inline` token at `index`, parsed now (see BlockTokens). */
+  private children(index: number): Token[] {
+    return this.blocks.inlineChildren(index);
+  }
+
+  /** Drops the inline tokens at `index` once converted (they are garbage from here on). */
+  private releaseChildren(index: number): void {
+    const token = this.tokens[index];
+    if (token) token.children = null;
   }
 
   /** Blocks up to the token of type `close` (consumed), or to the end. `depth` is the nesting of the container. */
@@ -107,6 +134,8 @@ class Converter {
       }
       const item = this.block(token, depth);
       if (item !== undefined) items.push(item);
+      // A top-level block is done: its tokens are garbage from here on.
+      if (depth === 0) this.blocks.release(this.i);
     }
     return groupTags(items, depth);
   }
@@ -123,9 +152,11 @@ class Converter {
         return tag ? { tag, paragraph } : paragraph;
       }
       case 'heading_open': {
-        const inline = this.tokens[this.i + 1] as Token;
+        const index = this.i + 1;
         this.i += 3;
-        return { object: 'block', type: `heading-${token.tag.slice(1)}` as HeadingType, data: {}, nodes: this.inlines(inline.children ?? []) };
+        const nodes = this.inlines(this.children(index));
+        this.releaseChildren(index);
+        return { object: 'block', type: `heading-${token.tag.slice(1)}` as HeadingType, data: {}, nodes };
       }
       case 'bullet_list_open':
       case 'ordered_list_open':
@@ -179,10 +210,12 @@ class Converter {
   }
 
   private paragraph(): FlowItem {
-    const inline = this.tokens[this.i + 1] as Token;
+    const index = this.i + 1;
     this.i += 3;
-    const children = inline.children ?? [];
-    return this.imagesOnly(children) ?? { object: 'block', type: 'paragraph', data: {}, nodes: this.inlines(children) };
+    const children = this.children(index);
+    const block = this.imagesOnly(children) ?? { object: 'block', type: 'paragraph', data: {}, nodes: this.inlines(children) };
+    this.releaseChildren(index);
+    return block;
   }
 
   private list(open: Token, depth: number): ListBlock {
@@ -213,7 +246,7 @@ class Converter {
     const inline = this.tokens[this.i + 1];
     if (open?.type !== 'paragraph_open' || inline?.type !== 'inline') return undefined;
     const marker = TASK_MARKER.exec(inline.content);
-    const first = inline.children?.[0];
+    const first = this.children(this.i + 1)[0];
     if (!marker || first?.type !== 'text' || !first.content.startsWith(marker[0])) return undefined;
     first.content = first.content.slice(marker[0].length);
     inline.content = inline.content.slice(marker[0].length);
@@ -239,9 +272,11 @@ class Converter {
         case 'th_open':
         case 'td_open': {
           if (token.type === 'th_open') align.push(cellAlign(token));
-          const inline = tokens[this.i] as Token;
+          const index = this.i;
           this.i += 2;
-          row?.push({ object: 'block', type: 'table-cell', data: {}, nodes: this.inlines(inline.children ?? []) });
+          const nodes = this.inlines(this.children(index));
+          this.releaseChildren(index);
+          row?.push({ object: 'block', type: 'table-cell', data: {}, nodes });
           break;
         }
         case 'table_close':

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.js';
-import { parseLinkLabel, tokenize } from './parser.js';
+import { parseLinkLabel, tokenize, tokenizeBlocks } from './parser.js';
 
 function parsers(): { stock: MarkdownIt; ours: MarkdownIt } {
   const make = () => {
@@ -60,6 +60,37 @@ describe('plain inline content', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('inline content parsed on demand', () => {
+  it('gives the tokens of a whole parse, each inline token parsed when asked for (in any order of asking)', () => {
+    const atom = fc.constantFrom('a', ' ', '\n', '\n\n', '- ', '# ', '> ', '| a |', '|---|', '*', '_', '`', '\\', '&amp;', '[x](/y)', '[x]', '[x]: /z', 'http://a.io', 'www.b.dev', 'c@d.dev', '<a href="x">', '</a>', '[^1]', '[^1]: n', '{% hint style="info" %}', '{% endhint %}');
+    fc.assert(
+      fc.property(fc.array(atom, { maxLength: 50 }).map((a) => a.join('')), fc.boolean(), (src, backwards) => {
+        const whole = tokenize(src);
+        const blocks = tokenizeBlocks(src);
+        const indexes = blocks.tokens.map((_token, index) => index);
+        for (const index of backwards ? indexes.reverse() : indexes) {
+          const token = blocks.tokens[index]!;
+          if (token.type === 'inline') expect(blocks.inlineChildren(index)).toEqual(whole[index]!.children);
+        }
+        blocks.finish();
+        expect(blocks.tokens).toEqual(whole);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('refuses too many inline elements when asked for the children past the limit, or when finished', () => {
+    const src = `a\n\n${'*a'.repeat(LIMITS.inlines)}\n\nb`;
+    const asked = tokenizeBlocks(src);
+    expect(asked.inlineChildren(1)).toHaveLength(1);
+    expect(() => asked.inlineChildren(4)).toThrow('the markdown has too many inline elements (limit: 400,000 inline elements)');
+    const finished = tokenizeBlocks(src);
+    expect(finished.inlineChildren(1)).toHaveLength(1);
+    finished.release(3);
+    expect(() => finished.finish()).toThrow('the markdown has too many inline elements (limit: 400,000 inline elements)');
   });
 });
 

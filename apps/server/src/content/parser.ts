@@ -35,6 +35,8 @@ interface ParseEnv {
   inlines: number;
   /** Defined footnote labels (normalised). */
   footnotes: Set<string>;
+  /** Inline content is parsed on demand (tokenizeBlocks), not by the core chain. */
+  lazy: boolean;
 }
 
 const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
@@ -94,26 +96,49 @@ md.core.ruler.after('block', 'bindery_tables', (state: StateCore) => {
  */
 const INLINE_SPECIAL = /[\n!#$%&*+\-:<=>@[\\\]^_`{}~]/;
 
-// Keeps the running count of inline tokens across paragraphs (replaces the core `inline` rule).
+/** Parses one `inline` token's content into its children, counting them against the limit (in document order). */
+function parseInlineToken(token: Token, md: MarkdownIt, env: ParseEnv, TokenClass: typeof Token): void {
+  const children: Token[] = [];
+  if (!INLINE_SPECIAL.test(token.content)) {
+    if (token.content !== '') {
+      const text = new TokenClass('text', '', 0);
+      text.content = token.content;
+      children.push(text);
+    }
+  } else {
+    md.inline.parse(token.content, md, env as unknown as Record<string, unknown>, children);
+  }
+  token.children = children;
+  env.inlines += children.length;
+  if (env.inlines > LIMITS.inlines) throw limitError('inlines', 'the markdown has too many inline elements');
+}
+
+// Keeps the running count of inline tokens across paragraphs (replaces the core `inline` rule). A lazy parse
+// (`tokenizeBlocks`) leaves inline content unparsed here: its `inlineChildren` parses each in order when asked.
 md.core.ruler.at('inline', (state: StateCore) => {
   const env = state.env as unknown as ParseEnv;
+  if (env.lazy) return;
   for (const token of state.tokens) {
-    if (token.type !== 'inline') continue;
-    const children: Token[] = [];
-    if (!INLINE_SPECIAL.test(token.content)) {
-      if (token.content !== '') {
-        const text = new state.Token('text', '', 0);
-        text.content = token.content;
-        children.push(text);
-      }
-    } else {
-      state.md.inline.parse(token.content, state.md, state.env, children);
-    }
-    token.children = children;
-    env.inlines += children.length;
-    if (env.inlines > LIMITS.inlines) throw limitError('inlines', 'the markdown has too many inline elements');
+    if (token.type === 'inline') parseInlineToken(token, state.md, env, state.Token);
   }
 });
+
+// The core rules after `inline` that read inline children (linkify, text_join; replacements and smartquotes do
+// nothing without the typographer) run per inline token in a lazy parse, right after its inline parse.
+const coreRules = (md.core.ruler as unknown as { __rules__: { name: string; fn: (state: StateCore) => void }[] }).__rules__;
+const afterInline = coreRules.slice(coreRules.findIndex((r) => r.name === 'inline') + 1).map((r) => r.name);
+if (afterInline.join() !== 'linkify,replacements,smartquotes,text_join' || md.options.typographer) {
+  throw new Error(`markdown-it's core rules after inline are not the ones parser.ts runs per inline token: ${afterInline.join()}`);
+}
+const childRules: ((state: StateCore) => void)[] = [];
+for (const name of ['linkify', 'text_join']) {
+  const rule = coreRules.find((r) => r.name === name)!;
+  const original = rule.fn;
+  childRules.push(original);
+  md.core.ruler.at(name, (state: StateCore) => {
+    if (!(state.env as unknown as ParseEnv).lazy) original(state);
+  });
+}
 
 // ---------------------------------------------------------------------------
 // Link labels in linear time
@@ -392,8 +417,72 @@ md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
 
 /** Tokenises markdown (already stripped of front matter). */
 export function tokenize(source: string): Token[] {
-  const env: ParseEnv = { blocks: 0, inlines: 0, footnotes: new Set() };
+  const env: ParseEnv = { blocks: 0, inlines: 0, footnotes: new Set(), lazy: false };
   return md.parse(source, env as unknown as Record<string, unknown>);
+}
+
+/**
+ * Block tokens of markdown whose inline content is parsed when the reader asks for it (`inlineChildren`), in document
+ * order: the same tokens, children and limit errors as `tokenize`, but a reader that drops each token's children once
+ * it has used them never holds the whole page's inline tokens at once (they were a third of the tokens' memory, all
+ * alive until the end of the parse; the garbage collector copied them out of the young generation every page).
+ */
+export interface BlockTokens {
+  tokens: Token[];
+  /** The children of the `inline` token at `index` (and of every unparsed one before it: the limits count in order). */
+  inlineChildren(index: number): Token[];
+  /**
+   * The reader is done with the tokens before `end`: they are dropped from `tokens` (their inline content parsed
+   * first if it never was, for the limits' count), so that they are garbage while the rest is read.
+   */
+  release(end: number): void;
+  /** Parses the inline content never asked for (counted against the limits only): what `tokenize` would refuse, this refuses too. */
+  finish(): void;
+}
+
+export function tokenizeBlocks(source: string): BlockTokens {
+  const env: ParseEnv = { blocks: 0, inlines: 0, footnotes: new Set(), lazy: true };
+  const tokens = md.parse(source, env as unknown as Record<string, unknown>);
+  const TokenClass = (md.core.State.prototype as unknown as { Token: typeof Token }).Token;
+  // A core state of one inline token, for the core rules that run after the inline parse.
+  const one = new md.core.State('', md, env as unknown as Record<string, unknown>);
+  let next = 0;
+  let released = 0;
+  let failed = false;
+  const parseUpTo = (end: number, keep: boolean): void => {
+    for (; next < end; next++) {
+      const token = tokens[next] as Token;
+      if (token.type !== 'inline') continue;
+      try {
+        parseInlineToken(token, md, env, TokenClass);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      if (!keep) {
+        token.children = null;
+        continue;
+      }
+      one.tokens = [token];
+      for (const rule of childRules) rule(one);
+    }
+  };
+  return {
+    tokens,
+    inlineChildren(index) {
+      if (index >= next) parseUpTo(index + 1, true);
+      return tokens[index]?.children ?? [];
+    },
+    release(end) {
+      if (next < end) parseUpTo(end, false);
+      const dropped = undefined as unknown as Token;
+      for (; released < end; released++) tokens[released] = dropped;
+    },
+    finish() {
+      // After a refusal of the inline parse there is nothing left to refuse first.
+      if (!failed) parseUpTo(tokens.length, false);
+    },
+  };
 }
 
 export type { Token };

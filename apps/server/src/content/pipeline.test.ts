@@ -122,6 +122,16 @@ describe('markdown pipeline properties', () => {
     const url = `/${'u'.repeat(2000)}`;
     const refs = `${'[a][r] '.repeat(3000)}\n\n[r]: ${url}`;
     expect(() => documentToMarkdown(markdownToDocument(refs))).toThrow(expect.objectContaining({ status: 413, limit: 'outputBytes' }));
+    // Inline content is parsed as the builder reaches it, but the refusal is the one of a whole parse: too many inline
+    // elements anywhere in the page comes before what the builder refuses (a reference expanding past the output size,
+    // GitBook tags nested too deep inside a container).
+    const quotedHints = '{% hint style="info" %}\n'.repeat(100) + 'x\n' + '{% endhint %}\n'.repeat(100);
+    const quoted = `${quotedHints.split('\n').map((line) => `> ${line}`).join('\n')}\n\n`;
+    expect(refusal(quoted)).toMatchObject({ status: 422, limit: 'depth' });
+    const many = '*a'.repeat(LIMITS.inlines);
+    expect(refusal(`${refs}\n\n${many}`)).toMatchObject({ status: 422, limit: 'inlines' });
+    expect(refusal(`${quoted}${many}`)).toMatchObject({ status: 422, limit: 'inlines' });
+    expect(refusal(`${many}\n\n${refs}`)).toMatchObject({ status: 422, limit: 'inlines' });
   });
 
   it('accepts what is just within the limits', () => {
