@@ -105,3 +105,24 @@ describe('table limits', () => {
     expect(() => tokenize(table(100, 900))).not.toThrow();
   });
 });
+
+describe('autolink literals after an escape or a character reference', () => {
+  const links = (src: string) =>
+    (tokenize(src).find((t) => t.type === 'inline')?.children ?? []).filter((t) => t.type === 'link_open').map((t) => t.attrGet('href'));
+  it('links a scheme that starts a word, not one glued to the characters before it', () => {
+    expect(links('see http://x.io')).toEqual(['http://x.io']);
+    expect(links('\\*http://x.io')).toEqual(['http://x.io']);
+    expect(links('&amp;http://x.io')).toEqual(['http://x.io']);
+    expect(links('*http://x.io*')).toEqual(['http://x.io']);
+    // markdown-it read the scheme from the text after the escape's token: `\a` then `http://…` was a link
+    expect(links('\\ahttp://x.io')).toEqual([]);
+    expect(links('x\\-http://x.io')).toEqual([]);
+    expect(links('ahttp://x.io')).toEqual([]);
+  });
+  it("reads a link whose text is a URL as a link, whatever comes before it (a label's scan takes no autolink)", () => {
+    for (const before of ['', 'ab ', 'a b ', 'a | ', 'some longer text ']) {
+      expect(links(`${before}[http://x.io#'a](http://x.io#'a)`)).toEqual(["http://x.io#'a"]);
+      expect(links(`${before}[see http://x.io/a](b)`)).toEqual(['b']);
+    }
+  });
+});

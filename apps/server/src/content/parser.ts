@@ -409,6 +409,31 @@ function htmlBlockToTag(original: (state: StateBlock, startLine: number, endLine
   md.block.ruler.at('html_block', htmlBlockToTag(html.fn), { alt: ['paragraph', 'reference', 'blockquote'] });
 }
 
+// markdown-it's inline linkify rule, at the `:` of `scheme://`, looks for the scheme in the source before it, as far
+// back as the text pending since the last token. Two readings differed from GFM (whose autolink literals are found in
+// text after links are parsed) and from markdown-it's own reading of the same text elsewhere:
+// - in a link label's scan (`skipToken`, silent) the pending text is not the text before the `:`, so whether a URL
+//   inside a label swallowed its `](` depended on the text before the `[`: `a b [http://x.io#'a](u)` was no link,
+//   `ab [http://x.io#'a](u)` was. Link text holds no links, so the scan takes no autolink;
+// - after an escape or a character reference (tokens of their own) the pending text starts in the middle of a word:
+//   `\ahttp://x.io` was a link although `ahttp://x.io` is not. A scheme that continues a word is none.
+{
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (state: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const linkify = rules.find((r) => r.name === 'linkify');
+  if (!linkify) throw new Error('markdown-it has no inline linkify rule');
+  const original = linkify.fn;
+  const isSchemeChar = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+  md.inline.ruler.at('linkify', (state: StateInline, silent: boolean) => {
+    if (silent) return false;
+    const src = state.src;
+    const min = state.pos - Math.min(10, state.pending.length, state.pos);
+    let start = state.pos;
+    while (start > min && isSchemeChar(src.charCodeAt(start - 1))) start--;
+    if (start > 0 && start < state.pos && isSchemeChar(src.charCodeAt(start - 1))) return false;
+    return original(state, silent);
+  });
+}
+
 md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);

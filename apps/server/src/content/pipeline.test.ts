@@ -65,6 +65,21 @@ describe('markdown pipeline properties', () => {
     // And: a formula of blank lines lost one line per round trip.
     roundTrips('$$\n\n\n\n$$');
     roundTrips('$$\n\nx\n\n$$');
+    // And: a URL glued to the letter of an escape-like `\\a` was linked on the second read (the inline rule read the
+    // scheme from the text after the escape's token); a scheme continuing a word is never one.
+    roundTrips('\\\\ahttp://x.io_');
+    roundTrips('x\\-http://x.io');
+    // And: a link whose text is a URL with `'` was no link when the text before its `[` was long enough for the
+    // autolink rule's look-back (`a | [http://x.io#'a](…)`: its scan took `http://x.io#'a](http…` as one URL).
+    roundTrips("a\n| http://x.io#'a");
+    // And: text starting with `(` after a footnote reference was written `[^1](…`, a link on the next read.
+    roundTrips('[^1]: \n[^1](<!--)');
+    roundTrips('[^1]: x\n\n[^1]\\(x)');
+    // And: `\a` is a token of its own too (a backslash before any character), so the text after it can be linked.
+    roundTrips('\\\\a=www.a.com');
+    // And: an image alone first in a task item was written as a `<figure>` after the checkbox, where it is inline HTML.
+    roundTrips('- [ ] ![]()');
+    roundTrips('- [x] ![a](x.png "cap")\n\n  more');
   });
 
   it('builds text nodes of merged leaves: none empty (but a lone one), no two neighbours with the same marks, no shared mark arrays', () => {

@@ -200,8 +200,11 @@ class Writer {
       let lines = itemLines;
       const checked = item.data.checked ?? (block.type === 'list-tasks' ? false : undefined);
       // The checkbox starts the item's first paragraph (an image-only paragraph is an `images` block).
-      if (checked !== undefined && (item.nodes[0]?.type === 'paragraph' || item.nodes[0]?.type === 'images') && lines.length > 0) {
-        lines = [`[${checked ? 'x' : ' '}] ${lines[0]}`, ...lines.slice(1)];
+      // Its images are markdown images there: a `<figure>` after the checkbox would be inline HTML, no image.
+      const first = item.nodes[0];
+      if (checked !== undefined && (first?.type === 'paragraph' || first?.type === 'images') && lines.length > 0) {
+        const head = first.type === 'images' ? this.images(first.nodes, false) : lines[0];
+        lines = [`[${checked ? 'x' : ' '}] ${head}`, ...lines.slice(1)];
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
       if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
@@ -232,8 +235,8 @@ class Writer {
     return formatTable(cells, Array.from({ length: width }, (_unused, i) => block.data.align[i] ?? null));
   }
 
-  /** An image with a caption alone in its block is GitBook's `<figure>`; other images are markdown images. */
-  private images(images: readonly ImageBlock[]): string {
+  /** An image alone in its block is GitBook's `<figure>` (`figure`: where a block may start); others are markdown images. */
+  private images(images: readonly ImageBlock[], figure = true): string {
     const parts = images.map((image) => {
       const caption = image.fragments
         .filter((fragment) => fragment.fragment === 'caption')
@@ -245,8 +248,8 @@ class Writer {
     });
     const only = parts.length === 1 ? parts[0] : undefined;
     // One image alone in its block is GitBook's `<figure>` (with an empty `<figcaption></figcaption>` when it has none).
-    const figure = only ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
-    return figure ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption)).join(' ');
+    const html = only && figure ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
+    return html ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption)).join(' ');
   }
 
   /** Inline content as one string (`\n` at hard breaks). */
@@ -732,6 +735,8 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     options.next = next;
     atom.out = escapeText(atom.value, options);
     if (!atom.label) atom.out = protectAutolinks(atom.out);
+    // `[^1]` then `(` would read as a link whose text is `^1` (the link rule comes before the footnote reference's).
+    if (previous?.t === 'raw' && previous.out.endsWith(']') && atom.out.startsWith('(')) atom.out = `\\${atom.out}`;
   }
   // 2. Delimiters: `_` or `*` for emphasis, and character references where flanking rules need them.
   let openers: Map<number, number> | undefined;
@@ -1013,5 +1018,8 @@ function protectAutolinks(out: string): string {
   return result;
 }
 
-/** Backslash escapes and character references: markdown-it makes them tokens of their own. */
-const TEXT_SPECIAL = /\\[!-/:-@[-`{-~]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+/**
+ * Backslash escapes and character references: markdown-it makes them tokens of their own — a backslash before any
+ * character, not only before punctuation (`\a` is a token too, so `\a=www.a.com` has the text `=www.a.com` to link).
+ */
+const TEXT_SPECIAL = /\\[^\n]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
