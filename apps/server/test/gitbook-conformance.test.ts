@@ -161,6 +161,8 @@ const BEYOND_SEEDS = [
   'PATCH /orgs/{organizationId}/sites/{siteId}/publishing/auth',
   'POST /orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate',
   'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
+  'GET /orgs/{organizationId}/integrations/{integrationName}/installation_status',
+  'GET /orgs/{organizationId}/integrations/installations-status',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -941,7 +943,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expectConformant();
   });
 
-  it('integration lists: of an organization, its installations, enabled on a space and on a site', async () => {
+  it('integration lists: of an organization, its installations, enabled on a space and on a site; installation statuses', async () => {
     const { gb, org } = await tenant();
     const space = (await gb.orgs.createSpace(org, { title: 'Listed' })).data;
     mine.add(space.id);
@@ -959,6 +961,13 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect(installed.map((i: any) => [i.integration.name, i.installation.id])).toEqual([[name, installation.id]]);
     expect((await gb.spaces.listSpaceIntegrations(space.id, { search: 'listed' })).data.items.map((i: any) => i.name)).toEqual([name]);
     expect((await gb.orgs.listSiteIntegrations(org, site.id)).data.items.map((i: any) => i.name)).toEqual([name]);
+    expect((await gb.orgs.getOrganizationIntegrationStatus(org, name)).data).toEqual({ status: 'active' });
+    const statuses = (await gb.orgs.listOrganizationIntegrationsStatus(org)).data.items;
+    expect(statuses.map((i: any) => [i.integration.name, i.status, i.target])).toEqual([[name, 'active', { type: 'organization', organizationId: org }]]);
+    const onSpace = (await gb.orgs.listOrganizationIntegrationsStatus(org, { target: 'space', space: space.id })).data.items;
+    expect(onSpace.map((i: any) => i.target)).toEqual([{ type: 'space', spaceId: space.id }]);
+    expect((await gb.orgs.listOrganizationIntegrationsStatus(org, { target: 'site' })).data.items.map((i: any) => i.target)).toEqual([{ type: 'site', siteId: site.id }]);
+    expect((await failure(gb.orgs.getOrganizationIntegrationStatus(org, 'no-such-integration'))).code).toBe(404);
     const events = (await gb.integrations.listIntegrationEvents(name, { limit: 10 })).data.items;
     events.forEach((e: any) => mine.add(e.id));
     expectConformant();

@@ -1,7 +1,7 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
 // decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
 // hostnames (the site a name serves, revalidation, removal); the integrations of an organization, its installations,
-// and the integrations enabled on a space and on a site; searching a site's content by scope; a site's external links.
+// and the integrations enabled on a space and on a site, the status of installations; searching a site's content by scope; a site's external links.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
 import { describe, expect, it } from 'vitest';
@@ -224,6 +224,65 @@ describe('integration lists', () => {
     // Uninstalling from the space takes it off the list.
     expect((await t.api.delete(`/v1/integrations/${alpha}/installations/${a.id}/spaces/${s1}`)).status).toBe(204);
     expect(await onSpace(s1)).toEqual([beta]);
+  });
+
+  it('answers the status of an integration\'s installation, and the installations on the organization, its spaces and sites with theirs', async () => {
+    const t = await createTenant(server, { reader: 'read', guest: null });
+    const other = await createTenant(server);
+    const [alpha, beta, idle] = [await publish(t, 'alpha', 'private'), await publish(t, 'beta', 'private'), await publish(t, 'idle', 'private')];
+    const foreign = await publish(other, 'foreign', 'private');
+    const organizationId = t.org;
+    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
+    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body.id as string;
+    const a = (await t.api.post(`/v1/integrations/${alpha}/installations`, { organization: t.org })).body;
+    const b = (await t.api.post(`/v1/integrations/${beta}/installations`, { organization: t.org })).body;
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/spaces`, { space: s1 })).status).toBe(201);
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/sites`, { site })).status).toBe(201);
+    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { space_selection: 'all' })).status).toBe(200);
+
+    const status = (name: string, api = t.client) => api.GET('/v1/orgs/{organizationId}/integrations/{integrationName}/installation_status', { params: { path: { organizationId, integrationName: name } } });
+    expect((await status(alpha)).data).toEqual({ status: 'active' });
+    expect((await status(beta, t.clientAs('reader'))).data).toEqual({ status: 'active' });
+    expect((await status(idle)).response.status).toBe(404);
+    expect((await status(foreign)).response.status).toBe(404);
+    expect((await status(alpha, t.clientAs('guest'))).response.status).toBe(403);
+    expect((await status(alpha, other.client)).response.status).toBe(404);
+
+    type Item = { status: string; integration: { name: string }; target: Record<string, string> };
+    const list = async (query: Record<string, string>, api = t.api) => {
+      const r = await api.get(`/v1/orgs/${t.org}/integrations/installations-status?${new URLSearchParams(query)}`);
+      return { status: r.status, body: r.body as { items: Item[]; count: number; next?: { page: string } } };
+    };
+    const pairs = (items: Item[]) => items.map((i) => [i.integration.name, i.status, i.target]);
+    expect(pairs((await list({})).body.items)).toEqual([[alpha, 'active', { type: 'organization', organizationId }], [beta, 'active', { type: 'organization', organizationId }]]);
+    const typed = await t.client.GET('/v1/orgs/{organizationId}/integrations/installations-status', { params: { path: { organizationId }, query: { limit: 1 } } });
+    expect([typed.data!.count, typed.data!.items[0]!.integration.name, Boolean(typed.data!.next)]).toEqual([2, alpha, true]);
+    const page2 = await t.client.GET('/v1/orgs/{organizationId}/integrations/installations-status', { params: { path: { organizationId }, query: { limit: 1, page: typed.data!.next!.page } } });
+    expect([page2.data!.items[0]!.integration.name, page2.data!.next]).toEqual([beta, undefined]);
+    // On spaces: the bindings (alpha on s1); for one space, every installation covering it (beta: on all spaces).
+    expect(pairs((await list({ target: 'space' })).body.items)).toEqual([[alpha, 'active', { type: 'space', spaceId: s1 }]]);
+    expect(pairs((await list({ target: 'space', space: s1 })).body.items)).toEqual([[alpha, 'active', { type: 'space', spaceId: s1 }], [beta, 'active', { type: 'space', spaceId: s1 }]]);
+    expect(pairs((await list({ target: 'space', space: s2 })).body.items)).toEqual([[beta, 'active', { type: 'space', spaceId: s2 }]]);
+    expect(pairs((await list({ target: 'site' })).body.items)).toEqual([[alpha, 'active', { type: 'site', siteId: site }]]);
+    expect(pairs((await list({ target: 'site', site })).body.items)).toEqual([[alpha, 'active', { type: 'site', siteId: site }]]);
+    // Uninstalled from the space: off the list.
+    expect((await t.api.delete(`/v1/integrations/${alpha}/installations/${a.id}/spaces/${s1}`)).status).toBe(204);
+    expect(pairs((await list({ target: 'space', space: s1 })).body.items)).toEqual([[beta, 'active', { type: 'space', spaceId: s1 }]]);
+
+    // Who may ask: members with a role for the organization and one space or site they read; admins for all bindings.
+    expect((await list({}, t.as('reader'))).body.count).toBe(2);
+    expect((await list({ target: 'space', space: s2 }, t.as('reader'))).body.count).toBe(1);
+    expect((await list({ target: 'space' }, t.as('reader'))).status).toBe(403);
+    expect((await list({}, t.as('guest'))).status).toBe(403);
+    expect((await list({}, other.api)).status).toBe(404);
+    const otherSpace = (await other.api.post(`/v1/orgs/${other.org}/spaces`, { title: 'Theirs' })).body.id as string;
+    expect((await list({ target: 'space', space: otherSpace })).status).toBe(404);
+    expect((await list({ target: 'space', space: 'nope' })).status).toBe(404);
+    const misplaced = await list({ space: s1 });
+    expect([misplaced.status, JSON.stringify(misplaced.body)]).toEqual([400, expect.stringContaining('/query/space')]);
+    expect((await list({ target: 'site', space: s1 })).status).toBe(400);
+    expect((await list({ target: 'everything' })).status).toBe(400);
   });
 });
 

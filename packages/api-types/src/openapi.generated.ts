@@ -1122,6 +1122,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/integrations/{integrationName}/installation_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the status of an integration's installation in an organization
+         * @description The status of the organization's installation of the integration (Bindery installs integrations `active` and
+         *     has no pausing, so an installation is always `active`). 404 when the integration is not installed in the
+         *     organization or the caller cannot see it. Members with a role (guests: 403).
+         */
+        get: operations["getOrganizationIntegrationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/integrations/installations-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the installations of an organization's integrations with their status
+         * @description `target=organization` (the default): the organization's installations. `target=space`: the installations on
+         *     spaces — one item per space an installation is enabled on by selection; with `space`, every installation that
+         *     covers that space (installed on all spaces, or on it). `target=site`: the same for sites and `site`. Each item is
+         *     the installation's status (`active`: Bindery has no pausing), its integration and its target; by integration name.
+         *     Members with a role (guests: 403); `space` and `site` need read access to them. `space` without `target=space`
+         *     (or `site` without `target=site`) is a 400.
+         */
+        get: operations["listOrganizationIntegrationsStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/invites": {
         parameters: {
             query?: never;
@@ -6706,6 +6761,24 @@ export interface components {
         insights: {
             trackingCookie?: boolean;
         };
+        /** @description An installation of an integration, its status, and what it is installed on. */
+        InstalledIntegration: {
+            integration: components["schemas"]["Integration"];
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            target: {
+                organizationId: string;
+                /** @constant */
+                type: "organization";
+            } | {
+                spaceId: string;
+                /** @constant */
+                type: "space";
+            } | {
+                siteId: string;
+                /** @constant */
+                type: "site";
+            };
+        };
         /** @description An integration (an app that can be installed on organizations, spaces and sites). */
         Integration: {
             blocks?: components["schemas"]["IntegrationBlock"][];
@@ -11609,6 +11682,79 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["List"] & {
                         items: components["schemas"]["Integration"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOrganizationIntegrationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installation's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: components["schemas"]["IntegrationInstallationStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrganizationIntegrationsStatus: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+                /** @description Only the installations covering this site (with `target=site`). */
+                site?: string;
+                /** @description Only the installations covering this space (with `target=space`). */
+                space?: string;
+                /** @description What the installations are on. */
+                target?: "organization" | "space" | "site";
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations with their status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["InstalledIntegration"][];
                     };
                 };
             };

@@ -180,6 +180,13 @@ export const integrationsRepo = {
       keyOf: (r: any) => [r.created_at as string, r[target] as string],
     }) as Promise<{ rows: (SpaceInstallationRow & SiteInstallationRow)[]; next?: string; count: number }>;
   },
+  /** The space (or site) bindings of these installations. */
+  bindingsOfInstallations(db: DbOrTx, kind: BindingKind, installationIds: readonly string[]): Promise<(SpaceInstallationRow | SiteInstallationRow)[]> {
+    if (!installationIds.length) return Promise.resolve([]);
+    return kind === 'space'
+      ? db.selectFrom('integration_space_installations').selectAll().where('installation_id', 'in', installationIds).execute()
+      : db.selectFrom('integration_site_installations').selectAll().where('installation_id', 'in', installationIds).execute();
+  },
   /** The installations of an organization that cover a space: all spaces, or the space bound to them. */
   async installationsCoveringSpace(db: DbOrTx, orgId: string, spaceId: string): Promise<InstallationRow[]> {
     return db.selectFrom('integration_installations as i').selectAll('i')

@@ -80,6 +80,13 @@ export const integrationHandlers = handlers({
     const items = page.items.map((i) => ({ installation: presentInstallation(ctx.config, i.integration.name, i.installation, i.spaces), integration: i.integration }));
     return { status: 200, body: listBody(items, page) };
   },
+  getOrganizationIntegrationStatus: async ({ actor, params }, ctx) => {
+    return { status: 200, body: await lists.getOrganizationIntegrationStatus(ctx, actor, params.organizationId, params.integrationName) };
+  },
+  listOrganizationIntegrationsStatus: async ({ actor, params, query }, ctx) => {
+    const page = await lists.listOrganizationIntegrationsStatus(ctx, actor, params.organizationId, query);
+    return { status: 200, body: listBody(page.items, page) };
+  },
   listSpaceIntegrations: async ({ actor, params, query }, ctx) => {
     const page = await lists.listSpaceIntegrations(ctx, actor, params.spaceId, query);
     return { status: 200, body: listBody(page.items, page) };

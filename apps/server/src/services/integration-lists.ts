@@ -6,7 +6,8 @@ import { paginateSorted, type PageRequest } from '../db/pagination.js';
 import { integrationsRepo, type IntegrationMeta, type InstallationRow } from '../repos/integrations.repo.js';
 import { organizationsRepo, type OrgRow } from '../repos/organizations.repo.js';
 import type { Actor } from './auth.js';
-import { integrationJson } from './integrations.js';
+import { invalidField, notFound } from '../errors.js';
+import { integrationJson, loadIntegration } from './integrations.js';
 import { spaceCounts } from './installations.js';
 import { loadOrganization } from './organizations.js';
 import { loadSite } from './sites.js';
@@ -88,4 +89,74 @@ export async function listSiteIntegrations(ctx: AppContext, actor: Actor, orgId:
     if (installation.site_selection === 'all' || await integrationsRepo.findBinding(ctx.db, 'site', installation.id, site.id)) covering.push(installation);
   }
   return enabledOn(ctx, actor, covering, `site-integrations:${site.id}`, q);
+}
+
+/** getOrganizationIntegrationStatus: the status of the organization's installation of the integration (404: none). */
+export async function getOrganizationIntegrationStatus(ctx: AppContext, actor: Actor, orgId: string, name: string): Promise<{ status: 'active' | 'pending' | 'paused' }> {
+  await loadOrganization(ctx, actor, orgId, 'listIntegrations');
+  const integration = await loadIntegration(ctx, actor, name);
+  const installation = await integrationsRepo.findInstallationInOrg(ctx.db, integration.id, orgId);
+  if (!installation) throw notFound('Installation');
+  return { status: installation.status as 'active' | 'pending' | 'paused' };
+}
+
+type InstalledTarget = { type: 'organization'; organizationId: string } | { type: 'space'; spaceId: string } | { type: 'site'; siteId: string };
+
+/**
+ * listOrganizationIntegrationsStatus: installations with their status and target. On the organization (members with
+ * a role); on spaces or sites: with `space`/`site`, every installation covering it (read access to it), without,
+ * every binding to a space or site (admins: they see every space and site).
+ */
+export async function listOrganizationIntegrationsStatus(ctx: AppContext, actor: Actor, orgId: string, q: PageRequest & { target?: 'organization' | 'space' | 'site'; space?: string; site?: string }) {
+  const target = q.target ?? 'organization';
+  if (q.space !== undefined && target !== 'space') throw invalidField('/query/space', 'is only for target=space');
+  if (q.site !== undefined && target !== 'site') throw invalidField('/query/site', 'is only for target=site');
+  const entries: { installation: InstallationRow; status: string; target: InstalledTarget; key: string }[] = [];
+  if (target === 'organization') {
+    await loadOrganization(ctx, actor, orgId, 'listIntegrations');
+    for (const installation of await integrationsRepo.installationsInOrg(ctx.db, orgId)) {
+      entries.push({ installation, status: installation.status, target: { type: 'organization', organizationId: orgId }, key: orgId });
+    }
+  } else if (q.space !== undefined || q.site !== undefined) {
+    let covering: InstallationRow[];
+    let id: string;
+    if (target === 'space') {
+      const { space } = await loadSpace(ctx, ctx.db, actor, q.space!, 'view');
+      if (space.org_id !== orgId) throw notFound('Space');
+      id = space.id;
+      covering = await integrationsRepo.installationsCoveringSpace(ctx.db, orgId, id);
+    } else {
+      const { site } = await loadSite(ctx, ctx.db, actor, orgId, q.site!, 'view');
+      id = site.id;
+      covering = [];
+      for (const installation of await integrationsRepo.installationsInOrg(ctx.db, orgId)) {
+        if (installation.site_selection === 'all' || await integrationsRepo.findBinding(ctx.db, 'site', installation.id, id)) covering.push(installation);
+      }
+    }
+    for (const installation of covering) {
+      const binding = await integrationsRepo.findBinding(ctx.db, target, installation.id, id);
+      entries.push({ installation, status: binding?.status ?? installation.status, target: target === 'space' ? { type: 'space', spaceId: id } : { type: 'site', siteId: id }, key: id });
+    }
+  } else {
+    await loadOrganization(ctx, actor, orgId, 'listInstallations');
+    const installations = new Map((await integrationsRepo.installationsInOrg(ctx.db, orgId)).map((i) => [i.id, i]));
+    for (const b of await integrationsRepo.bindingsOfInstallations(ctx.db, target, [...installations.keys()])) {
+      const targetId = 'space_id' in b ? b.space_id : b.site_id;
+      entries.push({ installation: installations.get(b.installation_id)!, status: b.status, target: target === 'space' ? { type: 'space', spaceId: targetId } : { type: 'site', siteId: targetId }, key: targetId });
+    }
+  }
+  const integrations = new Map<string, IntegrationMeta | undefined>();
+  const named: (typeof entries[number] & { integration: IntegrationMeta })[] = [];
+  for (const e of entries) {
+    if (!integrations.has(e.installation.integration_id)) integrations.set(e.installation.integration_id, await integrationsRepo.findById(ctx.db, e.installation.integration_id));
+    const integration = integrations.get(e.installation.integration_id);
+    if (integration) named.push({ ...e, integration });
+  }
+  const page = paginateSorted(named, q, { scope: `integrations-status:${orgId}:${target}:${q.space ?? q.site ?? ''}`, keyOf: (e) => [e.integration.name, e.key] });
+  // Each integration presented once (presentAll leaves out one whose owner is gone: so is its item).
+  const unique = [...new Map(page.items.map((e) => [e.integration.id, e.integration])).values()];
+  const byName = new Map((await presentAll(ctx, actor, unique)).map((json) => [json.name, json]));
+  const items = page.items.filter((e) => byName.has(e.integration.name))
+    .map((e) => ({ status: e.status as 'active' | 'pending' | 'paused', integration: byName.get(e.integration.name)!, target: e.target }));
+  return { items, next: page.next, count: page.count };
 }
