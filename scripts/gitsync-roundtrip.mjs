@@ -156,7 +156,7 @@ function renderFidelity(gitDir, head, dir, who) {
     if (original === undefined) continue;
     let rewritten;
     try {
-      rewritten = rewritePageFile(p, assetPaths, pagePaths);
+      rewritten = rewritePageFile(p, assetPaths, pagePaths, new Set(repo.includes.map((i) => i.path)));
     } catch (err) {
       rewritten = `ERROR ${err.message}`;
     }

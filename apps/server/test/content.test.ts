@@ -293,6 +293,60 @@ describe('markdown <-> document through the API', () => {
   });
 });
 
+describe("GitBook's content-ref, file and reusable-content blocks", () => {
+  it('are shown as blocks, taken as blocks (stored as the tag lines GitBook writes), and counted as links', async () => {
+    const { api, base, owner } = await tenant();
+    const target = await createPage(api, base, { title: 'Target', markdown: 'Here.' });
+    const file = (await upload(owner.token, base, 'guide.pdf', Buffer.from('%PDF-1.4'), 'application/pdf')).body;
+    const para = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    const blocks = [
+      { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: target.id } }, nodes: [] },
+      { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: 'https://example.com/docs' } }, nodes: [] },
+      { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: file.id } }, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [para('The guide.')] }] },
+      { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } }, nodes: [] },
+    ];
+    const made = await createPage(api, base, { title: 'Refs', document: { object: 'document', nodes: blocks } });
+    expect(made.markdown).toBe([
+      `{% content-ref url="/pages/${target.id}" %}`, `[${target.id}](/pages/${target.id})`, '{% endcontent-ref %}', '',
+      '{% content-ref url="https://example.com/docs" %}', '[https://example.com/docs](https://example.com/docs)', '{% endcontent-ref %}', '',
+      `{% file src="/files/${file.id}" %}`, 'The guide.', '{% endfile %}', '',
+      '{% include "/reusable-content/rc1" %}', '',
+    ].join('\n'));
+    // Read back as the same blocks (page reads and documents of a revision alike).
+    const shown = (await api.get(`${base}/content/page/${made.id}?format=document`)).body.document;
+    expect(shown.nodes.map((n: { type: string; data: unknown }) => [n.type, n.data])).toEqual(blocks.map((b) => [b.type, b.data]));
+    expect(shown.nodes[2].fragments[0].nodes[0].nodes[0].leaves[0].text).toBe('The guide.');
+    const rev = (await api.get(base)).body.revision;
+    const inRevision = await api.get(`/v1/spaces/${(await api.get(base)).body.id}/revisions/${rev}/page/${made.id}/document`);
+    expect(inRevision.body.nodes.map((n: { type: string }) => n.type)).toEqual(['content-ref', 'content-ref', 'file', 'reusable-content']);
+    // Markdown in GitBook's form folds too: a content-ref whose link is the one GitBook writes.
+    const md = await createPage(api, base, { title: 'Md', markdown: `{% content-ref url="/pages/${target.id}" %}\n[${target.id}](/pages/${target.id})\n{% endcontent-ref %}\n\n{% content-ref url="/pages/${target.id}" %}\n[Another label](/pages/${target.id})\n{% endcontent-ref %}\n` });
+    const mdDoc = (await api.get(`${base}/content/page/${md.id}?format=document`)).body.document;
+    expect(mdDoc.nodes.map((n: { type: string }) => n.type)).toEqual(['content-ref', 'paragraph', 'paragraph', 'paragraph']);
+
+    // A content-ref counts as a link to its page, a file block as one to its file.
+    const back = await api.get(`${base}/content/page/${target.id}/backlinks`);
+    expect(back.body.items.map((l: { page: string }) => l.page).sort()).toEqual([made.id, md.id].sort());
+    const fileBack = await api.get(`${base}/content/files/${file.id}/backlinks`);
+    expect(fileBack.body.items.map((l: { page: string }) => l.page)).toEqual([made.id]);
+    const links = await api.get(`${base}/content/page/${made.id}/links`);
+    expect(links.body.items).toHaveLength(3);
+
+    // What has no tag line is refused with 400 naming the field; nothing is written.
+    const before = (await api.get(base)).body.revision;
+    for (const [node, field] of [
+      [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'space', space: 'other' } }, nodes: [] }, '/body/document/nodes/0/data/ref/kind'],
+      [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'url', url: 'https://x.io/a.pdf' } }, nodes: [] }, '/body/document/nodes/0/data/ref'],
+      [{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'a b' } }, nodes: [] }, '/body/document/nodes/0/data/ref/reusableContent'],
+    ] as const) {
+      const bad = await api.patch(`${base}/content/page/${made.id}`, { document: { object: 'document', nodes: [node] } });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+      expect(bad.body.error.message).toContain(field);
+    }
+    expect((await api.get(base)).body.revision).toBe(before);
+  });
+});
+
 describe('batch edits, revisions and concurrency', () => {
   it('applies a batch atomically as one revision; a failing edit applies none', async () => {
     const { api, base } = await tenant();

@@ -119,6 +119,21 @@ describe('Git Sync', () => {
     expect((await t.api.get(`/v1/spaces/${await newSpace(t)}/content`)).body.reusableContents).toEqual([]);
     const installDoc = await t.api.get(`/v1/spaces/${space}/content/page/${pages.body.pages[1].pages[0].id}?format=document`);
     expect(installDoc.body.document.nodes.map((b: { type: string }) => b.type)).toContain('tabs');
+    // content-ref, file and include lines: stored with the ids GitBook's blocks carry, read as those blocks.
+    const gettingStarted = pages.body.pages[1];
+    const startMd = (await t.api.get(`/v1/spaces/${space}/content/page/${gettingStarted.id}?format=markdown`)).body.markdown;
+    expect(startMd).toContain(`{% content-ref url="/pages/${install.id}" %}\n[${install.id}](/pages/${install.id})\n{% endcontent-ref %}`);
+    const blocksOf = async (id: string) => (await t.api.get(`/v1/spaces/${space}/content/page/${id}?format=document`)).body.document.nodes as { type: string; data: unknown }[];
+    expect((await blocksOf(gettingStarted.id)).filter((b) => b.type === 'content-ref').map((b) => b.data)).toEqual([{ ref: { kind: 'page', page: install.id } }]);
+    const endpoints = pages.body.pages[2].pages[0].pages[0];
+    const sdk = files.body.items.find((f: { name: string }) => f.name === 'acme-sdk.pdf');
+    expect((await blocksOf(endpoints.id)).filter((b) => b.type === 'file').map((b) => b.data)).toEqual([{ ref: { kind: 'file', file: sdk.id } }]);
+    const variablesPage = pages.body.pages[3].pages[1].pages[0];
+    expect((await t.api.get(`/v1/spaces/${space}/content/page/${variablesPage.id}?format=markdown`)).body.markdown).toContain(`{% include "/reusable-content/${rc.id}" %}`);
+    expect((await blocksOf(variablesPage.id)).filter((b) => b.type === 'reusable-content').map((b) => b.data)).toEqual([{ ref: { kind: 'reusable-content', reusableContent: rc.id } }]);
+    // The content-ref counts as a link: the installation page's backlinks name the getting-started page.
+    expect((await t.api.get(`/v1/spaces/${space}/content/page/${install.id}/backlinks`)).body.items.map((l: { page: string }) => l.page)).toContain(gettingStarted.id);
+    expect((await t.api.get(`/v1/spaces/${space}/content/files/${sdk.id}/backlinks`)).body.items.map((l: { page: string }) => l.page)).toEqual([endpoints.id]);
 
     // Relative links became page links (with their anchors), images became file references.
     const readme = await t.api.get(`/v1/spaces/${space}/content/page/${welcome.id}?format=markdown`);
@@ -145,6 +160,9 @@ describe('Git Sync', () => {
     const image = /<img src="([^"]+)" alt="The settings screen"/.exec(installation)?.[1];
     expect(image).toMatch(/\/~files\/[^/]+\/[^/]+\/settings%20\(1\)\.png\?v=/);
     expect((await fetch(`${server.url}${image!.replace(/&amp;/g, '&')}`)).headers.get('content-type')).toBe('image/png');
+    // The content-ref as a card naming its page, the file as a card naming its file.
+    expect(await read('getting-started')).toMatch(/<a class="card content-ref" href="\/sites\/[^"]+\/getting-started\/installation"[^>]*>.*Installation<\/span><\/a>/);
+    expect(await read(endpoints.path)).toMatch(/<a class="card file" href="[^"]*\/~files\/[^"]+acme-sdk\.pdf[^"]*"[^>]*>.*acme-sdk\.pdf.*The SDK reference as a PDF\./);
     const overview = /href="\/sites\/[^/]+\/([^"]+)">API overview</.exec(installation)![1]!;
     expect(await read(overview)).toContain('<a class="card embed" href="https://www.youtube.com/watch?v=abc123"');
     // The repository's .gitbook.yaml redirects (`old/install: getting-started/installation.md`) keep old URLs working.

@@ -6,6 +6,7 @@ import { classifyTarget, refToTarget, type LinkUsage, type RefResolver, type Tar
 import { markdownToDocument } from './convert.js';
 import { childNodes, inlineText, isHeading, type AnyNode, type Block, type Document, type InlineContent } from './document.js';
 import { AnchorSlugger } from './slug.js';
+import { readTagLine } from './gitbook-blocks.js';
 
 // ---------------------------------------------------------------------------
 // Text
@@ -109,6 +110,18 @@ export interface ExtractedLink {
   text: string;
 }
 
+/**
+ * The file a `{% file src="…" %}` line points at (a paragraph of that one line): a file block refers to its file as a
+ * link does, so it counts in the links and the file's backlinks.
+ */
+function fileLineTarget(b: Block): string | undefined {
+  if (b.type !== 'paragraph' || b.nodes.length !== 1) return undefined;
+  const t = b.nodes[0]!;
+  if (t.object !== 'text' || t.leaves.length !== 1 || !t.leaves[0]!.text.startsWith('{% file ')) return undefined;
+  const tag = readTagLine(t.leaves[0]!.text.trim());
+  return tag?.kind === 'open' && tag.name === 'file' && tag.attributes.src ? tag.attributes.src : undefined;
+}
+
 /** Keeps every target verbatim as a URL ref so the raw text can be classified. */
 const RAW_TARGETS: RefResolver = { toRef: (target) => ({ kind: 'url', url: target }) };
 
@@ -123,6 +136,8 @@ export function documentLinks(doc: Pick<Document, 'nodes'>): ExtractedLink[] {
   };
   const visit = (node: AnyNode): void => {
     if (node.object === 'text') return;
+    const file = node.object === 'block' ? fileLineTarget(node as Block) : undefined;
+    if (file !== undefined) add('link', file, '');
     if (node.object === 'inline' && node.type === 'link') add('link', refToTarget(node.data.ref, 'link'), inlineText(node.nodes));
     const isImage = (node.object === 'inline' && node.type === 'inline-image') || (node.object === 'block' && node.type === 'image');
     if (isImage) add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
@@ -193,7 +208,11 @@ export function documentIndex(doc: Pick<Document, 'nodes'>): { sections: Section
   const block = (b: Block): string => {
     if (HEADINGS.has(b.type)) return inline(b.nodes as InlineContent[]);
     switch (b.type) {
-      case 'paragraph':
+      case 'paragraph': {
+        const file = fileLineTarget(b);
+        if (file !== undefined) add('link', file, '');
+        return inline(b.nodes);
+      }
       case 'table-cell':
       case 'code-line':
         return inline(b.nodes);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentToMarkdown, markdownToDocument } from './markdown.js';
-import { foldGitBookBlocks, GitBookBlockError, unfoldGitBookBlocks } from './gitbook-blocks.js';
+import { contentRefLabel, foldGitBookBlocks, GitBookBlockError, mapGitBookTargets, unfoldGitBookBlocks } from './gitbook-blocks.js';
+import { exportTargets, importTargets } from '../gitsync/format/block-targets.js';
 import type { Document } from './document.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
@@ -69,6 +70,10 @@ describe('GitBook container blocks at the API edge', () => {
       '<summary></summary>', '<summary>A & B</summary>', '{% updates format="full" %}', '{% updates %}', '{% endupdates %}', '{% update date="2026-04-29" %}',
       '{% update date="2026-04-29" tags="a,b" %}', '{% update tags="a" date="2026-04-29" %}', '{% update date="2026-04-29T10:00:00Z" %}', '{% update date="2026-04-29T00:00:00.000Z" %}', '{% endupdate %}',
       '{% if visitor.claims.plan === "pro" %}', '{% if a  %}', '{% if !x %}', '{% endif %}', '{% else %}', '{% elif y %}', '{%if z%}', '{% hint style="info" %}', '{% endhint %}', 'text', '* item', '> quote', '# Heading', '```\ncode\n```',
+      '{% content-ref url="/pages/abc" %}', '{% content-ref url="setup/" %}', '{% content-ref url="https://e.x/a" %}', '{% content-ref url="/pages/abc#s" %}', '{% content-ref url="a b" %}',
+      '{% content-ref page="x.md" %}', '{% endcontent-ref %}', '[abc](/pages/abc)', '[setup](setup/)', '[Setup](setup/)', '[https://e.x/a](https://e.x/a)', '[abc](/pages/abc#s)', '[**abc**](/pages/abc)',
+      '[abc](/pages/abc "t")', '[abc](/pages/xyz)', '{% file src="/files/f1" %}', '{% file src="../a.pdf" %}', '{% file src="/files/f1" name="x" %}', '{% endfile %}', '{% include "/reusable-content/r1" %}',
+      '{% include "../.gitbook/includes/x.md" %}', "{% include '/reusable-content/r1' %}", '{% include "/reusable-content/r 1" %}',
     ];
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom('\n', '\n\n')), { maxLength: 24 }), (parts) => {
@@ -132,5 +137,135 @@ describe('GitBook container blocks at the API edge', () => {
     expect(bad([{ object: 'block', type: 'embed', data: { url: 'https://x' }, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [] }] }])).toBe('/nodes/0/fragments/0/nodes');
     expect(bad([{ object: 'block', type: 'if', data: { expression: 'a\nb' }, nodes: [] }])).toBe('/nodes/0/data/expression');
     expect(bad([{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'stepper-step', data: {}, nodes: [] }] }])).toBe('/nodes/0/nodes/0/type');
+  });
+
+  it('folds content-refs, files and includes of stored ids into GitBook blocks, only where written back the same', () => {
+    const md = [
+      '{% content-ref url="/pages/abc" %}', '[abc](/pages/abc)', '{% endcontent-ref %}', '',
+      '{% content-ref url="/pages/abc#setup" %}', '[abc](/pages/abc#setup)', '{% endcontent-ref %}', '',
+      '{% content-ref url="https://example.com/docs" %}', '[https://example.com/docs](https://example.com/docs)', '{% endcontent-ref %}', '',
+      '{% file src="/files/f1" %}', 'The caption.', '{% endfile %}', '',
+      '{% file src="/files/f2" %}', '',
+      '{% include "/reusable-content/r1" %}', '',
+      // Kept as lines: a label that is not GitBook's, a link elsewhere, a file by path, an include by path.
+      '{% content-ref url="/pages/abc" %}', '[Getting started](/pages/abc)', '{% endcontent-ref %}', '',
+      '{% content-ref url="/pages/abc" %}', '[abc](/pages/other)', '{% endcontent-ref %}', '',
+      '{% file src="../assets/a.pdf" %}', '',
+      '{% include "../.gitbook/includes/x.md" %}', '',
+    ].join('\n');
+    const doc = foldGitBookBlocks(markdownToDocument(md));
+    const shown = (doc.nodes as any[]).map((n) => (n.type === 'paragraph' ? n.nodes[0].leaves?.[0]?.text ?? `[${n.nodes[0].nodes[0].leaves[0].text}]` : { [n.type]: n.data, ...(n.fragments ? { caption: n.fragments[0].nodes[0].nodes[0].leaves[0].text } : {}) }));
+    expect(shown).toEqual([
+      { 'content-ref': { ref: { kind: 'page', page: 'abc' } } },
+      { 'content-ref': { ref: { kind: 'anchor', page: 'abc', anchor: 'setup' } } },
+      { 'content-ref': { ref: { kind: 'url', url: 'https://example.com/docs' } } },
+      { file: { ref: { kind: 'file', file: 'f1' } }, caption: 'The caption.' },
+      { file: { ref: { kind: 'file', file: 'f2' } } },
+      { 'reusable-content': { ref: { kind: 'reusable-content', reusableContent: 'r1' } } },
+      '{% content-ref url="/pages/abc" %}', '[Getting started]', '{% endcontent-ref %}',
+      '{% content-ref url="/pages/abc" %}', '[abc]', '{% endcontent-ref %}',
+      '{% file src="../assets/a.pdf" %}', '{% include "../.gitbook/includes/x.md" %}',
+    ]);
+    expect((doc.nodes as any[]).slice(0, 6).every((n) => n.isVoid === true && n.nodes.length === 0)).toBe(true);
+    const { stored, back } = roundTrip(md);
+    expect(back).toBe(stored);
+    expect([contentRefLabel('../guide/setup.md'), contentRefLabel('integrations/web/'), contentRefLabel('./'), contentRefLabel('#top'), contentRefLabel('https://x.io/a/')]).toEqual(['setup.md', 'web', '.', '#top', 'https://x.io/a/']);
+  });
+
+  it('writes content-ref, file and reusable-content blocks of clients as GitBook tag lines, and refuses what has no such line', () => {
+    const p = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    const nodes = [
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'abc' } }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'anchor', page: 'abc', anchor: 'setup' } }, isVoid: true },
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'file', file: 'f9' } }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'https://example.com/a_b' } }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f1' } }, isVoid: true, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p('Caption *here*.')] }] },
+      { object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f2' } }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: 'r1' } }, isVoid: true, nodes: [] },
+    ];
+    const md = documentToMarkdown(unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes } as unknown as Document));
+    expect(md).toBe([
+      '{% content-ref url="/pages/abc" %}', '[abc](/pages/abc)', '{% endcontent-ref %}', '',
+      '{% content-ref url="/pages/abc#setup" %}', '[abc](/pages/abc#setup)', '{% endcontent-ref %}', '',
+      '{% content-ref url="/files/f9" %}', '[f9](/files/f9)', '{% endcontent-ref %}', '',
+      '{% content-ref url="https://example.com/a_b" %}', '[https://example.com/a_b](https://example.com/a_b)', '{% endcontent-ref %}', '',
+      '{% file src="/files/f1" %}', 'Caption \\*here\\*.', '{% endfile %}', '',
+      '{% file src="/files/f2" %}', '',
+      '{% include "/reusable-content/r1" %}', '',
+    ].join('\n'));
+    const back = foldGitBookBlocks(markdownToDocument(md)).nodes as any[];
+    expect(back.map((n) => [n.type, n.data])).toEqual(nodes.map((n) => [n.type, n.data]));
+    const bad = (node: unknown) => {
+      try {
+        unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes: [node] } as unknown as Document);
+        return undefined;
+      } catch (err) {
+        expect(err).toBeInstanceOf(GitBookBlockError);
+        return (err as GitBookBlockError).path;
+      }
+    };
+    expect(bad({ object: 'block', type: 'content-ref', data: {}, nodes: [] })).toBe('/nodes/0/data/ref');
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'space', space: 's1' } }, nodes: [] })).toBe('/nodes/0/data/ref/kind');
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'a/b' } }, nodes: [] })).toBe('/nodes/0/data/ref/page');
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'a', space: 's2' } }, nodes: [] })).toBe('/nodes/0/data/ref/space');
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'https://x/"y' } }, nodes: [] })).toBe('/nodes/0/data/ref/url');
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: '' } }, nodes: [] })).toBe('/nodes/0/data/ref/url');
+    expect(bad({ object: 'block', type: 'file', data: { ref: { kind: 'url', url: 'https://x/a.pdf' } }, nodes: [] })).toBe('/nodes/0/data/ref');
+    expect(bad({ object: 'block', type: 'file', data: { ref: { kind: 'file', file: '' } }, nodes: [] })).toBe('/nodes/0/data/ref/file');
+    expect(bad({ object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f' } }, nodes: [], fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p('a'), p('b')] }] })).toBe('/nodes/0/fragments/0/nodes');
+    expect(bad({ object: 'block', type: 'reusable-content', data: { ref: { kind: 'reusable-content' } }, nodes: [] })).toBe('/nodes/0/data/ref/reusableContent');
+    expect(bad({ object: 'block', type: 'reusable-content', data: { ref: { kind: 'page', page: 'x' } }, nodes: [] })).toBe('/nodes/0/data/ref');
+  });
+
+  it('Git Sync maps content-ref, file and include paths to stored ids and back, byte for byte, and only where the export writes the same path', () => {
+    const files = new Map([['.gitbook/assets/guide (1).pdf', 'f1']]);
+    const pages = new Map([['guide/setup.md', 'p1'], ['guide/README.md', 'p2'], ['README.md', 'p0']]);
+    const includes = new Map([['.gitbook/includes/env.md', 'r1']]);
+    const from = 'guide/intro.md';
+    const body = [
+      '{% content-ref url="setup.md" %}', '[setup.md](setup.md)', '{% endcontent-ref %}', '',
+      '{% content-ref url="./" %}', '[.](./)', '{% endcontent-ref %}', '',
+      '{% content-ref url="setup.md#install" %}', '[setup.md](setup.md#install)', '{% endcontent-ref %}', '',
+      '{% content-ref url="../README.md" %}', '[Home](../README.md)', '{% endcontent-ref %}', '',
+      '{% content-ref url="README.md" %}', '[README.md](README.md)', '{% endcontent-ref %}', '',
+      '{% content-ref url="missing.md" %}', '[missing.md](missing.md)', '{% endcontent-ref %}', '',
+      '{% file src="../.gitbook/assets/guide (1).pdf" %}', 'The guide.', '{% endfile %}', '',
+      '{% file src="https://example.com/a.pdf" %}', '',
+      '{% include "../.gitbook/includes/env.md" %}', '',
+      '{% include "../.gitbook/includes/gone.md" %}', '',
+      '{% hint style="info" %}', '{% content-ref url="setup.md" %}', '[setup.md](setup.md)', '{% endcontent-ref %}', '{% endhint %}', '',
+    ].join('\n');
+    const doc = markdownToDocument(body, { resolver: { toRef: (t, usage) => {
+      const path = t.startsWith('../') ? t.slice(3) : `guide/${t}`;
+      const [p, a] = path.split('#') as [string, string | undefined];
+      const f = files.get(p);
+      if (f) return { kind: 'file', file: f };
+      const pg = usage === 'link' ? pages.get(p === 'guide/' ? 'guide/README.md' : p === 'guide/.' || p === 'guide/./' ? 'guide/README.md' : p) : undefined;
+      return pg ? (a === undefined ? { kind: 'page', page: pg } : { kind: 'anchor', page: pg, anchor: a }) : undefined;
+    } } });
+    mapGitBookTargets(doc, importTargets(from, files, pages, includes), 'new');
+    const stored = documentToMarkdown(doc);
+    expect(stored.split('\n').filter((l) => l.startsWith('{% content-ref') || l.startsWith('{% file') || l.startsWith('{% include') || l.startsWith('['))).toEqual([
+      '{% content-ref url="/pages/p1" %}', '[p1](/pages/p1)',
+      '{% content-ref url="/pages/p2" %}', '[p2](/pages/p2)',
+      '{% content-ref url="/pages/p1#install" %}', '[p1](/pages/p1#install)',
+      // GitBook writes a folder's README.md as the folder (`../`, `./`): these paths would not come back the same, so they stay.
+      '{% content-ref url="../README.md" %}', '[Home](/pages/p0)',
+      '{% content-ref url="README.md" %}', '[README.md](/pages/p2)',
+      '{% content-ref url="missing.md" %}', '[missing.md](missing.md)',
+      '{% file src="/files/f1" %}', '{% file src="https://example.com/a.pdf" %}',
+      '{% include "/reusable-content/r1" %}', '{% include "../.gitbook/includes/gone.md" %}',
+      '{% content-ref url="/pages/p1" %}', '[p1](/pages/p1)',
+    ]);
+    // Read through the API: GitBook's blocks.
+    const folded: string[] = foldGitBookBlocks(markdownToDocument(stored)).nodes.map((n) => n.type);
+    expect(folded.slice(0, 3)).toEqual(['content-ref', 'content-ref', 'content-ref']);
+    expect(folded.filter((t) => t === 'file' || t === 'reusable-content')).toEqual(['file', 'reusable-content']);
+    // Export: the very same file back (the README.md links aside, which an ordinary link's export writes as GitBook does).
+    const plan = { pages: new Map([...pages].map(([p, id]) => [id, p])), files: new Map([...files].map(([p, id]) => [id, p])) };
+    const out = markdownToDocument(stored);
+    mapGitBookTargets(out, exportTargets(from, plan, new Map([['r1', '.gitbook/includes/env.md']])), 'old');
+    const { refTarget } = { refTarget: (ref: any) => (ref.kind === 'page' || ref.kind === 'anchor' ? `${ref.page === 'p1' ? 'setup.md' : ref.page === 'p2' ? './' : '../'}${ref.anchor ? `#${ref.anchor}` : ''}` : ref.kind === 'file' ? '../.gitbook/assets/guide (1).pdf' : undefined) };
+    expect(documentToMarkdown(out, { resolver: { toTarget: refTarget } })).toBe(body.replace('[README.md](README.md)', '[README.md](./)').replace('[Home](../README.md)', '[Home](../)'));
   });
 });

@@ -17,7 +17,8 @@
  * every document `d` that `markdownToDocument` makes. Both are linear in the document: one pass pairs opening and
  * closing lines with a stack whose search is bounded.
  */
-import type { Block, Document, Fragment, InlineContent } from './document.js';
+import { refToTarget, targetToRef } from './content-ref.js';
+import type { Block, ContentRef, Document, Fragment, InlineContent } from './document.js';
 import { decodeEntities, encodeAttribute, escapeAmpersands } from './gitbook-syntax.js';
 
 /** A `{% name attr="value" … %}` / `{% endname %}` line. */
@@ -51,10 +52,36 @@ export type GitBookBlock =
   | { object: 'block'; type: 'update'; key?: string; data: { date: string; tags?: { kind: 'tag'; tag: string }[] }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'if'; key?: string; data: { expression: string }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true; fragments?: Fragment[] }
-  | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] };
+  | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] }
+  | { object: 'block'; type: 'content-ref'; key?: string; data: { ref: ContentRef }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'file'; key?: string; data: { ref: { kind: 'file'; file: string } }; nodes: []; isVoid: true; fragments?: Fragment[] }
+  | { object: 'block'; type: 'reusable-content'; key?: string; data: { ref: { kind: 'reusable-content'; reusableContent: string } }; nodes: []; isVoid: true };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
-export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set(['tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'if', 'embed', 'expandable']);
+export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set([
+  'tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'if', 'embed', 'expandable', 'content-ref', 'file', 'reusable-content',
+]);
+
+/**
+ * The link text GitBook writes under `{% content-ref url="…" %}`: the last segment of the target's path (`setup.md`,
+ * `guide` for `guide/`, `.` for `./`), a URL with a scheme whole. Stored targets follow the same rule (`/pages/<id>` →
+ * `<id>`), so a content-ref whose text is that one is written back from its target alone.
+ */
+export function contentRefLabel(target: string): string {
+  if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(target)) return target;
+  let path = target.split('#', 1)[0]!;
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  return segment === '' ? target : segment;
+}
+
+/** Stored targets of the blocks that carry ids: `/files/<id>` (file blocks), `/reusable-content/<id>` (includes, GitBook's id form). */
+const FILE_TARGET = /^\/files\/([\w-]+)$/;
+const INCLUDE_LINE = /^\{% include "([^"\n]*)" %\}$/;
+const REUSABLE_TARGET = /^\/reusable-content\/([\w-]+)$/;
+const includeLine = (path: string) => `{% include "${path}" %}`;
+/** A content-ref target written back the same by the default codec, that a `url="…"` attribute holds as it is. */
+const refTargetOk = (t: string) => t !== '' && !/["\s<>]/.test(t) && !t.includes('%}') && refToTarget(targetToRef(t)) === t;
 
 /** Container tag -> the block it folds into, the tag of its items and their block type. */
 const CONTAINERS: Record<string, { type: 'tabs' | 'stepper' | 'columns' | 'updates'; item: string; itemType: 'tabs-item' | 'stepper-step' | 'column' | 'update' }> = {
@@ -111,6 +138,7 @@ type Line =
   | { kind: 'open' | 'close'; name: string; attributes: Record<string, string> }
   | { kind: 'summary'; title: string }
   | { kind: 'else' }
+  | { kind: 'include'; id: string }
   | undefined;
 
 /** `{% if <expression> %}`: a condition (JavaScript, as GitBook's) is not an attribute list, so it is read on its own. */
@@ -123,6 +151,9 @@ function lineOf(b: AnyBlock): Line {
     const condition = text.length <= 4096 ? IF_LINE.exec(text) : null;
     if (condition && condition[1] === condition[1]!.trim()) return { kind: 'open', name: 'if', attributes: { expression: condition[1]! } };
     if (text === '{% else %}' || text.startsWith('{% elif ')) return { kind: 'else' };
+    const include = text.length <= 4096 ? INCLUDE_LINE.exec(text) : null;
+    const reusable = include && REUSABLE_TARGET.exec(include[1]!);
+    if (reusable) return { kind: 'include', id: reusable[1]! };
     const tag = readTagLine(text);
     if (!tag) return undefined;
     if (tag.kind === 'close') return text === closeLine(tag.name) ? tag : undefined;
@@ -144,6 +175,12 @@ function lineOf(b: AnyBlock): Line {
     }
     if (tag.name === 'embed' && Object.keys(tag.attributes).length === 1 && tag.attributes.url && !/["\n\r]/.test(tag.attributes.url)) {
       return text === openLine('embed', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'content-ref' && Object.keys(tag.attributes).length === 1 && refTargetOk(tag.attributes.url ?? '')) {
+      return text === openLine('content-ref', tag.attributes) ? tag : undefined;
+    }
+    if (tag.name === 'file' && Object.keys(tag.attributes).length === 1 && FILE_TARGET.test(tag.attributes.src ?? '')) {
+      return text === openLine('file', tag.attributes) ? tag : undefined;
     }
     return undefined;
   }
@@ -205,6 +242,15 @@ function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyB
       out.push({ object: 'block', type: 'embed', ...(b.key ? { key: b.key } : {}), data: { url: l.attributes.url! }, nodes: [], isVoid: true });
       continue;
     }
+    if (l?.kind === 'open' && l.name === 'file' && !match.has(i)) {
+      // A file without caption: `{% file src="…" %}` alone, as GitBook writes it.
+      out.push({ object: 'block', type: 'file', ...(b.key ? { key: b.key } : {}), data: { ref: fileRef(l.attributes.src!) }, nodes: [], isVoid: true });
+      continue;
+    }
+    if (l?.kind === 'include') {
+      out.push({ object: 'block', type: 'reusable-content', ...(b.key ? { key: b.key } : {}), data: { ref: { kind: 'reusable-content', reusableContent: l.id } }, nodes: [], isVoid: true });
+      continue;
+    }
     const end = l?.kind === 'open' ? match.get(i) : undefined;
     if (l?.kind !== 'open' || end === undefined) {
       out.push(b);
@@ -241,6 +287,21 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
     for (let i = at + 1; i < end; i++) if (lineOf(blocks[i]!)?.kind === 'else') return undefined;
     return { object: 'block', type: 'if', ...key, data: { expression: l.attributes.expression! }, nodes: foldList(blocks.slice(at + 1, end), undefined) };
   }
+  if (l.name === 'content-ref') {
+    // `{% content-ref url="T" %}`, `[label](T)`, `{% endcontent-ref %}`: folded when the link is the one unfolding writes.
+    const link = end === at + 2 ? contentRefLink(blocks[at + 1]!) : undefined;
+    const url = l.attributes.url!;
+    if (!link || link.text !== contentRefLabel(url) || refToTarget(link.ref) !== url) return undefined;
+    return { object: 'block', type: 'content-ref', ...key, data: { ref: targetToRef(url) }, nodes: [], isVoid: true };
+  }
+  if (l.name === 'file') {
+    const caption = end === at + 2 ? blocks[at + 1]! : undefined;
+    if (!caption || caption.type !== 'paragraph' || lineOf(caption)) return undefined;
+    return {
+      object: 'block', type: 'file', ...key, data: { ref: fileRef(l.attributes.src!) }, nodes: [], isVoid: true,
+      fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [caption as Block] }],
+    };
+  }
   if (l.name === 'embed') {
     // A captioned embed: one paragraph before `{% endembed %}`, shown as a `caption` fragment (as images carry theirs).
     const caption = end === at + 2 ? blocks[at + 1]! : undefined;
@@ -270,6 +331,23 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
   const width = WIDTH.exec(l.attributes.width ?? '');
   return { object: 'block', type: 'column', ...key, data: width ? { width: { unit: '%', value: Number(width[1]) } } : {}, nodes };
 }
+
+const fileRef = (src: string) => ({ kind: 'file' as const, file: FILE_TARGET.exec(src)![1]! });
+
+/** The link of a content-ref's middle line: a paragraph of one link (no title) holding one unmarked run of text. */
+function contentRefLink(b: AnyBlock): { ref: ContentRef; text: string } | undefined {
+  if (b.type !== 'paragraph' || b.nodes.length !== 1) return undefined;
+  const link = b.nodes[0] as InlineContent;
+  if (link.object !== 'inline' || link.type !== 'link' || Object.keys(link.data).length !== 1 || link.nodes.length !== 1) return undefined;
+  const t = link.nodes[0] as InlineContent;
+  if (t.object !== 'text' || t.leaves.length !== 1 || t.leaves[0]!.marks.length) return undefined;
+  return { ref: link.data.ref, text: t.leaves[0]!.text };
+}
+
+const linkParagraph = (target: string): Block => ({
+  object: 'block', type: 'paragraph', data: {},
+  nodes: [{ object: 'inline', type: 'link', data: { ref: targetToRef(target) }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: contentRefLabel(target), marks: [] }] }] }],
+}) as Block;
 
 /** A block of a client's document that cannot be written as tag lines: `path` is its JSON pointer in the document. */
 export class GitBookBlockError extends Error {
@@ -383,6 +461,39 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
       out.push(paragraph(openLine('embed', { url })), nodes[0] as Block, paragraph(closeLine('embed')));
       return;
     }
+    case 'content-ref': {
+      const ref = data.ref as Record<string, unknown> | undefined;
+      const target = contentRefTarget(ref, `${path}/data/ref`);
+      out.push(paragraph(openLine('content-ref', { url: target })), linkParagraph(target), paragraph(closeLine('content-ref')));
+      return;
+    }
+    case 'file': {
+      const ref = data.ref as { kind?: unknown; file?: unknown; space?: unknown } | undefined;
+      if (!ref || typeof ref !== 'object' || ref.kind !== 'file') throw new GitBookBlockError(`${path}/data/ref`, 'must be {"kind": "file", "file": <id of a file of the space>}');
+      if (typeof ref.file !== 'string' || !/^[\w-]+$/.test(ref.file)) throw new GitBookBlockError(`${path}/data/ref/file`, 'must be the id of a file of the space');
+      if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, 'is not supported: a file block refers to a file of its own space');
+      const src = `/files/${ref.file}`;
+      const fragments = (b as { fragments?: unknown }).fragments;
+      const caption = Array.isArray(fragments) ? (fragments as Fragment[]).findIndex((f) => f?.fragment === 'caption') : -1;
+      if (caption < 0) {
+        out.push(paragraph(openLine('file', { src })));
+        return;
+      }
+      const nodes = (fragments as Fragment[])[caption]!.nodes;
+      if (!Array.isArray(nodes) || nodes.length !== 1 || nodes[0]?.type !== 'paragraph') {
+        throw new GitBookBlockError(`${path}/fragments/${caption}/nodes`, 'must be one paragraph (a file caption)');
+      }
+      out.push(paragraph(openLine('file', { src })), nodes[0] as Block, paragraph(closeLine('file')));
+      return;
+    }
+    case 'reusable-content': {
+      const ref = data.ref as { kind?: unknown; reusableContent?: unknown; space?: unknown } | undefined;
+      if (!ref || typeof ref !== 'object' || ref.kind !== 'reusable-content') throw new GitBookBlockError(`${path}/data/ref`, 'must be {"kind": "reusable-content", "reusableContent": <id>}');
+      if (typeof ref.reusableContent !== 'string' || !/^[\w-]+$/.test(ref.reusableContent)) throw new GitBookBlockError(`${path}/data/ref/reusableContent`, 'must be the id of a reusable content of the space');
+      if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, 'is not supported: a reusable-content block refers to a reusable content of its own space');
+      out.push(paragraph(includeLine(`/reusable-content/${ref.reusableContent}`)));
+      return;
+    }
     case 'expandable': {
       const fragments = ((b as { fragments?: unknown }).fragments ?? []) as Fragment[];
       if (!Array.isArray(fragments)) throw new GitBookBlockError(`${path}/fragments`, 'must be an array');
@@ -407,10 +518,91 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
   }
 }
 
+/** The `url="…"` a client's content-ref is written with (its link has the same target), or a 400 naming the bad field. */
+function contentRefTarget(ref: Record<string, unknown> | undefined, path: string): string {
+  if (!ref || typeof ref !== 'object') throw new GitBookBlockError(path, 'must be a content reference ({"kind": "page", "page": <id>}, anchor, file or url)');
+  const id = (k: string) => {
+    if (typeof ref[k] !== 'string' || !/^[\w-]+$/.test(ref[k] as string)) throw new GitBookBlockError(`${path}/${k}`, 'must be an id');
+    return ref[k] as string;
+  };
+  if (ref.space !== undefined && ref.kind !== 'space') throw new GitBookBlockError(`${path}/space`, 'is not supported: a content-ref points into its own space (use a url for another)');
+  let target: string;
+  switch (ref.kind) {
+    case 'page':
+      target = `/pages/${id('page')}`;
+      break;
+    case 'anchor': {
+      if (typeof ref.anchor !== 'string' || ref.anchor === '') throw new GitBookBlockError(`${path}/anchor`, 'must be a non-empty string');
+      target = ref.page === undefined ? `#${ref.anchor}` : `/pages/${id('page')}#${ref.anchor}`;
+      break;
+    }
+    case 'file':
+      target = `/files/${id('file')}`;
+      break;
+    case 'url':
+      if (typeof ref.url !== 'string') throw new GitBookBlockError(`${path}/url`, 'must be a string');
+      target = ref.url;
+      break;
+    default:
+      throw new GitBookBlockError(`${path}/kind`, `must be page, anchor, file or url (a ${String(ref.kind)} reference has no form in the stored markdown)`);
+  }
+  if (!refTargetOk(target)) throw new GitBookBlockError(`${path}${ref.kind === 'url' ? '/url' : ref.kind === 'anchor' ? '/anchor' : ''}`, 'must be written without spaces, quotes, < > or %} (it is written in a {% content-ref url="…" %} line)');
+  return target;
+}
+
 /** The text of a block (its inlines' text, its children's text). */
 function blockText(b: unknown): string {
   const n = b as { object?: string; leaves?: { text?: string }[]; nodes?: unknown[] };
   if (!n || typeof n !== 'object') return '';
   if (n.object === 'text') return (n.leaves ?? []).map((l) => l?.text ?? '').join('');
   return (n.nodes ?? []).map(blockText).join('');
+}
+
+/** The tag lines whose targets Git Sync maps between repository paths and stored ids. */
+export type GitBookTargetKind = 'content-ref' | 'file' | 'include';
+
+/**
+ * Git Sync's mapping of the targets of `{% content-ref url %}`, `{% file src %}` and `{% include "…" %}` lines (in
+ * place, on a freshly parsed document): on import repository paths become the stored targets (`/pages/<id>`,
+ * `/files/<id>`, `/reusable-content/<id>`), on export the reverse; `map` answers the new target or undefined to
+ * keep a line as it is. Only lines in the form unfolding writes are mapped. A content-ref's link text follows its
+ * target where it is GitBook's label of the old target (`contentRefLabel`) and the link points where the line does
+ * (`stored`: which side of the mapping is the stored form, whose targets the parsed links carry).
+ */
+export function mapGitBookTargets(doc: Document, map: (kind: GitBookTargetKind, target: string) => string | undefined, stored: 'old' | 'new'): void {
+  const setText = (b: AnyBlock, text: string) => {
+    (b as { nodes: unknown[] }).nodes = [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }];
+  };
+  const visit = (list: readonly AnyBlock[]): void => {
+    for (let i = 0; i < list.length; i++) {
+      const b = list[i]!;
+      const text = plainText(b);
+      if (text !== undefined && text.startsWith('{% ')) {
+        const include = text.length <= 4096 ? INCLUDE_LINE.exec(text) : null;
+        if (include) {
+          const to = map('include', include[1]!);
+          if (to !== undefined && !/["\n]/.test(to)) setText(b, includeLine(to));
+          continue;
+        }
+        const tag = readTagLine(text);
+        const attr = tag?.kind === 'open' ? (tag.name === 'content-ref' ? 'url' : tag.name === 'file' ? 'src' : undefined) : undefined;
+        if (!tag || !attr || Object.keys(tag.attributes).length !== 1 || tag.attributes[attr] === undefined || text !== openLine(tag.name, tag.attributes)) continue;
+        const from = tag.attributes[attr]!;
+        const to = map(tag.name as GitBookTargetKind, from);
+        if (to === undefined || /[\n\r]/.test(to)) continue;
+        setText(b, openLine(tag.name, { [attr]: to }));
+        const next = tag.name === 'content-ref' ? list[i + 1] : undefined;
+        const link = next && contentRefLink(next);
+        if (link && link.text === contentRefLabel(from) && refToTarget(link.ref) === (stored === 'old' ? from : to)) {
+          const inline = (next as { nodes: { nodes: unknown[] }[] }).nodes[0]!;
+          inline.nodes = [{ object: 'text', leaves: [{ object: 'leaf', text: contentRefLabel(to), marks: [] }] }];
+        }
+        continue;
+      }
+      if (Array.isArray(b.nodes) && b.nodes.length && (b.nodes[0] as { object?: string }).object === 'block') visit(b.nodes as AnyBlock[]);
+      const fragments = (b as { fragments?: Fragment[] }).fragments;
+      if (Array.isArray(fragments)) for (const f of fragments) visit(f.nodes as AnyBlock[]);
+    }
+  };
+  visit(doc.nodes as AnyBlock[]);
 }

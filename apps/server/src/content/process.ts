@@ -148,14 +148,15 @@ const GIT_CHUNK_BYTES = 128 * 1024;
 export const GIT_BUDGET_MS = 30_000;
 
 /**
- * Git Sync import: page bodies -> stored markdown, links resolved by path (`files`, `pages`: path -> id), in
+ * Git Sync import: page bodies -> stored markdown, links resolved by path (`files`, `pages`, `includes`: path -> id), in
  * chunks on the pool, one at a time (GIT_BUDGET_MS each), so that a sync of thousands of pages never holds the event
  * loop and leaves workers to requests.
  */
-export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
+export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
   const f = [...files];
   const p = [...pages];
-  return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
+  const i = [...includes];
+  return inChunks(items, (it) => it.body.length + 64, (chunk, bytes) => runContentTask('gitImportBodies', { items: chunk, files: f, pages: p, includes: i }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
 }
 
 /**
@@ -175,11 +176,12 @@ export async function gitReadRepository(listing: { projectDir: string; files: Re
   }
 }
 
-/** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`: id -> path), in chunks on the pool. */
-export function gitExportBodies(items: { from: string; markdown: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>): Promise<string[]> {
+/** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`, `includes`: id -> path), in chunks on the pool. */
+export function gitExportBodies(items: { from: string; markdown: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
   const f = [...files];
   const p = [...pages];
-  return inChunks(items, (it) => it.markdown.length + 64, (chunk, bytes) => runContentTask('gitExportBodies', { items: chunk, files: f, pages: p }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
+  const i = [...includes];
+  return inChunks(items, (it) => it.markdown.length + 64, (chunk, bytes) => runContentTask('gitExportBodies', { items: chunk, files: f, pages: p, includes: i }, bytes, { budgetMs: Math.max(GIT_BUDGET_MS, settings.budgetMs) }));
 }
 
 /** Time budget of a Word document's conversion (mammoth), on the pool. */

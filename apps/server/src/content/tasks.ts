@@ -6,12 +6,13 @@
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
 import { checkDocumentLimits, type Document } from './document.js';
 import { documentIndex, type ExtractedLink, type Section } from './extract.js';
-import { foldGitBookBlocks } from './gitbook-blocks.js';
+import { foldGitBookBlocks, mapGitBookTargets } from './gitbook-blocks.js';
 import { checkBytes, withField as prefixed } from './limits.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
 import { pathResolver, readRepository, type RepoSpace } from '../gitsync/format/read.js';
 import { refTarget } from '../gitsync/format/write.js';
+import { exportTargets, importTargets } from '../gitsync/format/block-targets.js';
 import mammoth from 'mammoth';
 import type { RenderPdfInput } from '../export/pdf.js';
 
@@ -116,16 +117,27 @@ export const TASKS = {
    * Git Sync import: page bodies as read from their files (`from`: the file's path) -> stored markdown, relative links
    * and images to files and pages of the repository (path -> id maps) as references.
    */
-  gitImportBodies(input: { items: { from: string; body: string }[]; files: [string, string][]; pages: [string, string][] }): string[] {
+  gitImportBodies(input: { items: { from: string; body: string }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): string[] {
     const files = new Map(input.files);
     const pages = new Map(input.pages);
-    return input.items.map((it) => withField(it.from, () => documentToMarkdown(markdownToDocument(it.body, { resolver: pathResolver(it.from, files, pages) }))));
+    const includes = new Map(input.includes ?? []);
+    return input.items.map((it) => withField(it.from, () => {
+      const doc = markdownToDocument(it.body, { resolver: pathResolver(it.from, files, pages) });
+      // content-ref, file and include lines: their paths become ids too (gitsync/format/block-targets.ts).
+      mapGitBookTargets(doc, importTargets(it.from, files, pages, includes), 'new');
+      return documentToMarkdown(doc);
+    }));
   },
 
   /** Git Sync export: stored markdown -> page bodies of the files at `from`, references as paths (id -> path maps). */
-  gitExportBodies(input: { items: { from: string; markdown: string }[]; files: [string, string][]; pages: [string, string][] }): string[] {
+  gitExportBodies(input: { items: { from: string; markdown: string }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): string[] {
     const plan = { pages: new Map(input.pages), files: new Map(input.files) };
-    return input.items.map((it) => withField(it.from, () => documentToMarkdown(markdownToDocument(it.markdown), { resolver: { toTarget: (ref) => refTarget(plan, it.from, ref) } })));
+    const includes = new Map(input.includes ?? []);
+    return input.items.map((it) => withField(it.from, () => {
+      const doc = markdownToDocument(it.markdown);
+      mapGitBookTargets(doc, exportTargets(it.from, plan, includes), 'old');
+      return documentToMarkdown(doc, { resolver: { toTarget: (ref) => refTarget(plan, it.from, ref) } });
+    }));
   },
 
   /** A Word document -> HTML (mammoth); its images in order, each `<img src="…/images/<n>">` in the HTML. */

@@ -8,7 +8,7 @@ import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { loadSnapshot, repoPath, type Snapshot } from './snapshot.js';
 import { cachedRead } from '../db/read-cache.js';
 import { blobStore } from '../storage/blobs.js';
-import { createHash } from 'node:crypto';
+import { INCLUDE_FILE, reusableContentId } from './format/read.js';
 import { parse as parseYaml } from 'yaml';
 import { splitFrontmatter } from '../content/frontmatter.js';
 
@@ -60,12 +60,20 @@ export async function gitOf(ctx: AppContext, sc: { space: { id: string }; conten
  * sync), for `{% include %}` on the published site; undefined when the space has none of that name.
  */
 export async function includeMarkdown(ctx: AppContext, spaceId: string, includePath: string): Promise<string | undefined> {
+  // GitBook's id form (`/reusable-content/<id>`, how Git Sync stores an include of the space's own reusable content).
+  const id = /^\/reusable-content\/([\w-]+)$/.exec(includePath)?.[1];
   const at = includePath.lastIndexOf('.gitbook/includes/');
-  if (at < 0) return undefined;
+  if (at < 0 && id === undefined) return undefined;
   const name = includePath.slice(at);
   const sync = await gitSyncRepo.findSync(ctx.db, spaceId);
   const snapshot = await loadSnapshot(ctx.db, sync?.snapshot_hash);
-  const entry = snapshot && Object.entries(snapshot.extras).find(([p]) => p === name || p.endsWith(`/${name}`))?.[1];
+  const entry = snapshot && Object.entries(snapshot.extras).find(([p]) => {
+    if (id !== undefined) {
+      const rel = underRoot(snapshot, p);
+      return rel !== undefined && INCLUDES.test(rel) && reusableContentId(rel) === id;
+    }
+    return p === name || p.endsWith(`/${name}`);
+  })?.[1];
   const data = entry && (await blobStore(ctx).get(entry.blob));
   return data?.toString('utf8');
 }
@@ -88,9 +96,14 @@ export interface ReusableContent {
   blob: string;
 }
 
-const INCLUDES = /^\.gitbook\/includes\/[^/]+\.md$/;
-/** The id of the reusable content at `name` (a path under the content root). */
-export const reusableContentId = (name: string): string => createHash('sha256').update(`reusable-content\u0000${name}`).digest('hex').slice(0, 20);
+const INCLUDES = INCLUDE_FILE;
+export { reusableContentId };
+
+/** A path of the snapshot's extras (relative to the project directory) relative to the content root; undefined outside it. */
+export function underRoot(s: Pick<Snapshot, 'root'>, path: string): string | undefined {
+  if (!s.root) return path;
+  return path.startsWith(`${s.root}/`) ? path.slice(s.root.length + 1) : undefined;
+}
 
 const reusableOfSnapshot = new WeakMap<Snapshot, Promise<ReusableContent[]>>();
 
@@ -102,7 +115,8 @@ export async function revisionReusableContents(ctx: AppContext, db: DbOrTx, spac
   if (!list) {
     // A snapshot is immutable: its list is made once per process (and dropped with the snapshot).
     list = Promise.all(
-      Object.entries(snapshot.extras).filter(([name]) => INCLUDES.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(async ([name, e]) => {
+      Object.entries(snapshot.extras).map(([p, e]) => [underRoot(snapshot, p), e] as const).filter((x): x is [string, typeof x[1]] => x[0] !== undefined && INCLUDES.test(x[0]))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(async ([name, e]) => {
         const text = (await blobStore(ctx).get(e.blob))?.toString('utf8') ?? '';
         return { id: reusableContentId(name), title: includeTitle(name, text), name, oid: e.oid, path: repoPath(snapshot, name), blob: e.blob };
       }),

@@ -26,7 +26,8 @@ import {
 } from './content-adapter.js';
 import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
-import { ASSETS_DIR, hasFilesUnder, INCLUDES_DIR, resolveRelative, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { ASSETS_DIR, hasFilesUnder, INCLUDE_FILE, INCLUDES_DIR, resolveRelative, reusableContentId, VARS_FILE, type PageGitMeta, type RepoPage } from './format/read.js';
+import { underRoot } from './metadata.js';
 import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
 import { gitExportBodies, gitImportBodies, gitReadRepository } from '../content/process.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
@@ -225,7 +226,9 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   // did not change is written back with them, also to a branch or repository that does not have them.
   const rawOids = [...new Set(documents.map((p) => listing.get(joinPath(repo.root, p.path!))?.oid).filter((o): o is string => !!o && texts.has(o)))];
   const rawBlobs = putBlobs(ctx, rawOids.map((oid) => texts.get(oid)!)).then((hashes) => hashes.map((h, i) => [rawOids[i]!, h] as const));
-  const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId);
+  // `{% include %}` of the repository's reusable contents is stored by id (gitsync/format/block-targets.ts).
+  const includeIds = new Map(repo.includes.filter((i) => INCLUDE_FILE.test(i.path)).map((i) => [i.path, reusableContentId(i.path)]));
+  const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId, includeIds);
   const rawBlob = new Map(await rawBlobs);
   const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!]));
 
@@ -518,7 +521,13 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
     toRender.push({ id, path, exportPage, hash, markdown: node.markdown });
   }
   // Page bodies written again, converted on the content worker pool (the event loop stays free).
-  const bodies = await gitExportBodies(toRender.map((r) => ({ from: r.path, markdown: r.markdown })), plan.files, plan.pages);
+  // The reusable contents the last sync kept (`.gitbook/includes/*.md`): `/reusable-content/<id>` is written as their path.
+  const includePaths = new Map<string, string>();
+  for (const p of Object.keys(before.extras)) {
+    const name = underRoot(before, p);
+    if (name !== undefined && INCLUDE_FILE.test(name)) includePaths.set(reusableContentId(name), name);
+  }
+  const bodies = await gitExportBodies(toRender.map((r) => ({ from: r.path, markdown: r.markdown })), plan.files, plan.pages, includePaths);
   toRender.forEach((r, i) => {
     const oid = write(r.path, Buffer.from(renderPageFile(r.exportPage, bodies[i]!), 'utf8'));
     next.pages[r.id] = { path: r.path, oid, hash: r.hash };

@@ -272,6 +272,11 @@ function renderer(ctx: RenderContext) {
   const blocks = (list: readonly any[]): string => foldBlocks(list ?? []).map(block).join('\n');
 
   const card = (href: Target | undefined, body: string, cls: string) => `<a class="card ${cls}"${linkAttrs(href, ctx)}>${body}</a>`;
+  /** An embed's or file's caption: its `caption` fragment (GitBook's block, as the API folds it), or the lines inside its tags. */
+  const captionOf = (b: AnyBlock) => {
+    const nodes = b.fragments?.find((f) => f.fragment === 'caption')?.nodes ?? b.nodes;
+    return nodes?.length ? `<span class="card-text">${blocks(nodes)}</span>` : '';
+  };
 
   const block = (b: AnyBlock): string => {
     switch (b.type) {
@@ -382,13 +387,13 @@ function renderer(ctx: RenderContext) {
         const t = EXTERNAL.test(url) ? { href: url, external: true } : undefined;
         let host = url;
         try { host = new URL(url).host; } catch { /* shown as written */ }
-        const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
+        const caption = captionOf(b);
         return card(t, `${CARD_ICONS.link}<span class="card-body"><span class="card-title">${escapeHtml(host)}</span><span class="card-url">${escapeHtml(url)}</span>${caption}</span>`, 'embed');
       }
       case 'file': {
         const t = resolveTarget(b.data?.ref, ctx);
         const f = t?.file;
-        const caption = b.nodes?.length ? `<span class="card-text">${blocks(b.nodes)}</span>` : '';
+        const caption = captionOf(b);
         return card(t, `${CARD_ICONS.file}<span class="card-body"><span class="card-title">${escapeHtml(f?.name ?? 'File')}</span>${f ? `<span class="card-url">${escapeHtml(f.contentType)} · ${formatSize(f.size)}</span>` : ''}${caption}</span>`, 'file');
       }
       case 'cards':

@@ -594,7 +594,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const text = await includeMarkdown(ctx, r.siteSpace.space_id, ref);
       if (text !== undefined) includes.set(ref, (await pageDocument(applyConditionals(splitFrontmatter(text).body, { visitor: { claims: v.claims } }))).nodes as AnyBlock[]);
     }
-    links.include = ({ path }) => (path ? includes.get(path) : undefined);
+    // By path (`{% include "…" %}` lines) or by id (`reusable-content` blocks: `/reusable-content/<id>`, the stored form).
+    links.include = ({ path, id }) => includes.get(path ?? (id ? `/reusable-content/${id}` : ''));
     const doc = await pageDocument(markdown);
     const rendered = await renderDocumentInSlices(doc, links);
     const chrome = await chromeOf(v, placement, links);

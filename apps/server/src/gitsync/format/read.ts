@@ -9,6 +9,7 @@
 // - Each page file (format/page-file.ts): frontmatter fields, `# Title`, body.
 // - `.gitbook/assets/*` and every other non-markdown file a page refers to are the space's files.
 // - `.gitbook/vars.yaml` holds the space's variables; `.gitbook/includes/*.md` its reusable contents.
+import { createHash } from 'node:crypto';
 import { parse } from 'yaml';
 import { cleanPath, contentRoot, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
 import { parsePageFile, type FrontmatterFields } from './page-file.js';
@@ -92,6 +93,11 @@ export interface RepoListing {
   /** Text of a file (markdown and YAML files are asked for); undefined when it does not exist. */
   text(path: string): string | undefined;
 }
+
+/** The id of the reusable content at `name` (`.gitbook/includes/<file>.md`, a path under the content root): the same in every revision that has it. */
+export const reusableContentId = (name: string): string => createHash('sha256').update(`reusable-content\u0000${name}`).digest('hex').slice(0, 20);
+/** A reusable content's file, under the content root. */
+export const INCLUDE_FILE = /^\.gitbook\/includes\/[^/]+\.md$/;
 
 export const ASSETS_DIR = '.gitbook/assets';
 export const INCLUDES_DIR = '.gitbook/includes';

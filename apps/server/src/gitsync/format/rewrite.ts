@@ -4,12 +4,14 @@
 // frontmatter and title line as page-file.ts keeps them. Tests and `scripts/gitsync-roundtrip.mjs` measure with it
 // how close Bindery's canonical markdown is to what GitBook wrote, file by file.
 import type { ContentRef } from '../../content/document.js';
+import { mapGitBookTargets } from '../../content/gitbook-blocks.js';
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js';
+import { exportTargets, importTargets } from './block-targets.js';
 import { pathResolver, type RepoPage } from './read.js';
 import { refTarget, renderPageFile } from './write.js';
 
 /** The page file of `page` (a document with a path) as an export would write it once its content changed. */
-export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, pages: ReadonlySet<string>): string {
+export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, pages: ReadonlySet<string>, includes: ReadonlySet<string> = new Set()): string {
   const path = page.path!;
   // Ids as the engine has them (`[\w-]+`), one per path.
   const pathOf = new Map<string, string>();
@@ -17,9 +19,15 @@ export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, page
     pathOf.set(`${prefix}${i}`, p);
     return [p, `${prefix}${i}`];
   }));
-  const document = markdownToDocument(page.body, { resolver: pathResolver(path, ids(files, 'f'), ids(pages, 'p')) });
+  const fileIds = ids(files, 'f');
+  const pageIds = ids(pages, 'p');
+  const includeIds = ids(includes, 'r');
+  const document = markdownToDocument(page.body, { resolver: pathResolver(path, fileIds, pageIds) });
+  mapGitBookTargets(document, importTargets(path, fileIds, pageIds, includeIds), 'new');
   const plan = { pages: pathOf, files: pathOf };
   const toTarget = (ref: ContentRef): string | undefined => refTarget(plan, path, ref);
-  const body = documentToMarkdown(markdownToDocument(documentToMarkdown(document)), { resolver: { toTarget } });
+  const stored = markdownToDocument(documentToMarkdown(document));
+  mapGitBookTargets(stored, exportTargets(path, plan, pathOf), 'old');
+  const body = documentToMarkdown(stored, { resolver: { toTarget } });
   return renderPageFile({ id: path, type: 'document', title: page.title, slug: page.slug, fields: page.fields, git: page.git, children: [] }, body);
 }
