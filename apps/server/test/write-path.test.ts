@@ -13,7 +13,7 @@ import { spacesRepo } from '../src/repos/spaces.repo.js';
 import { commentsRepo, type CommentRow, type GroupPost } from '../src/repos/comments.repo.js';
 import { commentGroupStats } from '../src/services/comments.js';
 import { newId } from '../src/lib/ids.js';
-import { createTenant, testDialect, useTestServer } from '../src/testing/index.js';
+import { createTenant, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -139,7 +139,9 @@ describe('counters moved at commit', () => {
   });
 });
 
-describe.runIf(testDialect() === 'postgres')('comments posted by group commit (PostgreSQL)', () => {
+describe('comments posted by group commit', () => {
+  const insertGroup = (posts: GroupPost[]) =>
+    server.dialect === 'postgres' ? commentsRepo.insertGroup(server.ctx.db, posts) : commentsRepo.insertGroupSqlite(server.ctx.db, posts);
   const epochsNow = async () => {
     const e = await server.ctx.db.selectFrom('cache_epochs').select(['members', 'grants', 'collections']).where('id', '=', 1).executeTakeFirstOrThrow();
     return [String(e.members), String(e.grants), String(e.collections)];
@@ -194,7 +196,7 @@ describe.runIf(testDialect() === 'postgres')('comments posted by group commit (P
       post(staleEpochs!, s2.id, v2.space.revision_id, t.owner.id, v2.version, stale),
       post(noSpace!, newId(), v2.space.revision_id, t.owner.id, v2.version, epochs),
     ];
-    const inserted = await commentsRepo.insertGroup(server.ctx.db, posts);
+    const inserted = await insertGroup(posts);
     expect([...inserted].sort()).toEqual([ok1, ok2].sort());
     const ids = (await server.ctx.db.selectFrom('comments').select('id').where('id', 'in', posts.map((p) => p.row.id)).execute()).map((r) => r.id).sort();
     expect(ids).toEqual([ok1, ok2].sort());
@@ -212,7 +214,7 @@ describe.runIf(testDialect() === 'postgres')('comments posted by group commit (P
     // Two posts with one id: the second violates the primary key, so the statement fails as a whole.
     const [dup, other] = [newId(), newId()];
     const twice = [dup, other, dup].map((id) => post(id, space.id, v.space.revision_id, t.owner.id, v.version, epochs));
-    await expect(commentsRepo.insertGroup(server.ctx.db, twice)).rejects.toThrow();
+    await expect(insertGroup(twice)).rejects.toThrow();
     expect((await server.ctx.db.selectFrom('comments').select('id').where('space_id', '=', space.id).execute()).length).toBe(0);
     expect(await commentsCount(space.id)).toBe(0);
     // The connections serve the next posts.

@@ -45,4 +45,17 @@ describe('GroupCommit', () => {
     const h = new GroupCommit<number, number>(() => { throw new Error('at once'); });
     await expect(h.add(1)).rejects.toThrow('at once');
   });
+
+  it("gather 'turn': the writes made in one turn of the event loop go together, even with none in flight", async () => {
+    const statements: number[][] = [];
+    const g = new GroupCommit<number, number>(async (items) => {
+      statements.push(items);
+      return items;
+    }, { gather: 'turn' });
+    const first = [1, 2, 3].map((i) => g.add(i));
+    expect(statements).toEqual([]);
+    expect(await Promise.all(first)).toEqual([1, 2, 3]);
+    expect(await g.add(4)).toBe(4);
+    expect(statements).toEqual([[1, 2, 3], [4]]);
+  });
 });

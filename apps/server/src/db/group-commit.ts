@@ -21,8 +21,14 @@ export class GroupCommit<I, O> {
   constructor(
     /** Runs one statement for `items`, answering each item's outcome in order. */
     private readonly run: (items: I[]) => Promise<O[]>,
-    private readonly opts: { max?: number; parallel?: number } = {},
+    /**
+     * `gather: 'turn'`: a statement starts at the end of the current turn of the event loop (`setImmediate`) rather
+     * than at once, so that the writes reaching this point in one turn go together — for a database whose statements
+     * complete without I/O (SQLite), where no statement is ever in flight when the next write arrives.
+     */
+    private readonly opts: { max?: number; parallel?: number; gather?: 'turn' } = {},
   ) {}
+  private scheduled = false;
 
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -32,6 +38,20 @@ export class GroupCommit<I, O> {
   }
 
   private pump(): void {
+    if (this.opts.gather === 'turn' && this.inFlight === 0 && this.waiting.length > 0) {
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
+      }
+      return;
+    }
+    this.flush();
+  }
+
+  private flush(): void {
     const parallel = this.opts.parallel ?? 1;
     while (this.inFlight < parallel && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.opts.max ?? 64);

@@ -5,7 +5,11 @@ import type { Db } from '../db/database.js';
 import type { DbOrTx } from '../db/database.js';
 import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
-import { preparedWrite } from '../db/prepared.js';
+import { prepared, preparedWrite } from '../db/prepared.js';
+import { spaceVersionOf, spacesRepo } from './spaces.repo.js';
+
+/** The counters a post's access check is valid for (db/read-cache.ts), read in the writing transaction. */
+const selectAccessEpochs = prepared((db) => db.selectFrom('cache_epochs').select(['members', 'grants', 'collections']).where('id', '=', 1));
 
 export type CommentRow = Selectable<CommentsTable>;
 export type ReplyRow = Selectable<CommentRepliesTable>;
@@ -119,6 +123,33 @@ export const commentsRepo = {
     ]);
     const result = await db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: groupStatement(posts.length), parameters });
     return new Set(result.rows.map((r) => r.id));
+  },
+  /**
+   * SQLite: the posts in one transaction (one writer: nothing interleaves with it). Each is inserted only while its
+   * space row is the version it was read at (`spaceVersionOf`) and the counters are those its access was checked
+   * with, both read in the transaction; each space's counter moves once by the number inserted (shard 0). Answers
+   * the ids inserted; a failure rolls all of them back.
+   */
+  async insertGroupSqlite(db: Db, posts: readonly GroupPost[]): Promise<Set<string>> {
+    return db.transaction().execute(async (tx) => {
+      const [e] = await selectAccessEpochs(tx, {});
+      const epochs = e ? [String(e.members), String(e.grants), String(e.collections)] : [];
+      const versions = new Map<string, string | undefined>();
+      const inserted = new Set<string>();
+      const counts = new Map<string, number>();
+      for (const p of posts) {
+        if (!versions.has(p.row.space_id)) {
+          const space = await spacesRepo.findById(tx, p.row.space_id);
+          versions.set(p.row.space_id, space && spaceVersionOf(space));
+        }
+        if (versions.get(p.row.space_id) !== p.spaceVersion || p.epochs.some((v, i) => v !== epochs[i])) continue;
+        await insertComment(tx, p.row);
+        inserted.add(p.row.id);
+        counts.set(p.row.space_id, (counts.get(p.row.space_id) ?? 0) + 1);
+      }
+      for (const [spaceId, n] of counts) await spacesRepo.bumpOpenComments(tx, spaceId, n, 0);
+      return inserted;
+    });
   },
   async insert(db: DbOrTx, row: CommentRow, opts: { atCommit?: boolean } = {}): Promise<void> {
     await (opts.atCommit ? insertCommentAtCommit : insertComment)(db, row);

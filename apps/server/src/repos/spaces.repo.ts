@@ -33,6 +33,9 @@ const selectSpaceById = prepared((db, p: { id: string }) => spaceRows(db).where(
  * PostgreSQL: the space with its row version (`xmin`: the transaction that wrote this version of the row; any update
  * makes a new version, a row lock does not), for a statement that writes only while the row is still that version.
  */
+/** SQLite: the version of a space row, every stored column but the open-comment count (moved by nothing since the shards). */
+export const spaceVersionOf = (space: SpaceRow): string => JSON.stringify(SPACE_COLUMNS.map((c) => space[c]));
+
 const selectSpaceVersionById = prepared((db, p: { id: string }) =>
   spaceRows(db).select(sql<string>`xmin::text`.as('row_version')).where('id', '=', p.id));
 
@@ -85,8 +88,15 @@ export const spacesRepo = {
   async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
     return (await selectSpaceById(db, { id }))[0];
   },
-  /** PostgreSQL only: the space (outside transactions) and its row version (`xmin` as text). */
+  /**
+   * The space and a version of its row: on PostgreSQL `xmin` as text; on SQLite (no row versions) every column but
+   * the computed open-comment count, as one string (compared inside the writing transaction: `spaceVersionOf`).
+   */
   async findVersioned(db: DbOrTx, id: string): Promise<{ space: SpaceRow; version: string } | undefined> {
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+      const space = (await selectSpaceById(db, { id }))[0];
+      return space && { space, version: spaceVersionOf(space) };
+    }
     const found = (await selectSpaceVersionById(db, { id }))[0];
     if (!found) return undefined;
     const { row_version, ...space } = found;

@@ -235,10 +235,10 @@ const groupCommits = new WeakMap<object, GroupCommit<GroupPost, boolean>>();
 export const commentGroupStats = (db: DbOrTx) => groupCommits.get(db)?.stats;
 
 function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undefined {
-  if (!(ctx.db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
   let g = groupCommits.get(ctx.db);
   if (!g) {
     const db = ctx.db;
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     g = new GroupCommit<GroupPost, boolean>(async (posts) => {
       // One shard of each space's counter for the whole statement, held until it ended (spacesRepo.counterShard).
       const slots = new Map<string, ReturnType<typeof spacesRepo.counterShard>>();
@@ -248,7 +248,7 @@ function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undef
           if (!slot) slots.set(p.row.space_id, (slot = spacesRepo.counterShard(p.row.space_id)));
           p.shard = slot.shard;
         }
-        const inserted = await outsideRequests(() => commentsRepo.insertGroup(db, posts));
+        const inserted = await outsideRequests(() => (pg ? commentsRepo.insertGroup(db, posts) : commentsRepo.insertGroupSqlite(db, posts)));
         return posts.map((p) => inserted.has(p.row.id));
       } catch {
         // Nothing of the statement was written (it is atomic): each post goes its own way (postComment's transaction).
@@ -256,7 +256,7 @@ function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undef
       } finally {
         for (const slot of slots.values()) slot.release();
       }
-    });
+    }, pg ? {} : { gather: 'turn' });
     groupCommits.set(ctx.db, g);
   }
   return g;
