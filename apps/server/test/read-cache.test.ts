@@ -5,8 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inReadScope, newReadScope } from '../src/db/read-cache.js';
+import { cachedRead, inReadScope, memoRead, newReadScope } from '../src/db/read-cache.js';
 import { tokensRepo } from '../src/repos/tokens.repo.js';
 import { authenticate } from '../src/services/auth.js';
 import { postComment } from '../src/services/comments.js';
@@ -226,6 +228,99 @@ describe('content reads', () => {
     for (const s of [b, a]) expect((await s.api(t.owner.token).get(`${base}/content`)).body.git).toBeUndefined();
   });
 });
+// SQLite: prepared reads outside transactions (a space, a page of spaces, a user, an organization) are answered from
+// a memo while the database has not changed since the request's counter read (the writer's `data_version` for other
+// connections, a count of this process's own changes). On PostgreSQL there is no memo; the same answers must hold.
+describe('the memo of reads (SQLite)', () => {
+  /** Runs a statement on a connection of its own, as another process or a SQL prompt would. */
+  async function behindTheirBacks(text: string, parameters: unknown[]) {
+    if (a.dialect === 'postgres') {
+      // No memo there: any connection will do. The values are the test's own (inlined, quoted).
+      const inlined = parameters.reduce<string>((q, v) => q.replace('?', typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`), text);
+      await sql.raw(inlined).execute(a.ctx.db);
+      return;
+    }
+    const other = new SQLite(join(shared, 'bindery.sqlite'));
+    try {
+      other.pragma('busy_timeout = 5000');
+      other.prepare(text).run(...parameters);
+    } finally {
+      other.close();
+    }
+  }
+  /**
+   * Runs `request` on `server` until it reads from the memo (on SQLite): a first request may touch its token's
+   * `last_used_at` (a write: the memo waits for the next counter read), the next fills the memo, the last reads it.
+   */
+  async function warmMemo(server: TestServer, request: () => Promise<{ status: number }>) {
+    expect((await request()).status).toBe(200);
+    expect((await request()).status).toBe(200);
+    const hits = server.readCache.stats.memoHits;
+    expect((await request()).status).toBe(200);
+    if (server.dialect === 'sqlite') expect(server.readCache.stats.memoHits).toBeGreaterThan(hits);
+  }
+
+  it('a space changed by another connection (another process) is shown by the next read of both servers', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Before' })).body;
+    const path = `/v1/spaces/${space.id}`;
+    const list = `/v1/orgs/${t.org}/spaces`;
+    for (const s of [a, b]) {
+      await warmMemo(s, () => s.api(token).get(path));
+      await warmMemo(s, () => s.api(token).get(list));
+    }
+    await behindTheirBacks('update spaces set title = ? where id = ?', ['After', space.id]);
+    for (const s of [b, a]) {
+      expect((await s.api(token).get(path)).body.title).toBe('After');
+      expect((await s.api(token).get(list)).body.items.map((x: { title: string }) => x.title)).toEqual(['After']);
+    }
+    // A counter in a shard of its own (another process's comment), summed into Space.comments.
+    await warmMemo(b, () => b.api(token).get(path));
+    await behindTheirBacks('insert into space_comment_counts (space_id, shard, open_comments) values (?, ?, ?)', [space.id, 7, 3]);
+    for (const s of [b, a]) expect((await s.api(token).get(path)).body.comments).toBe(3);
+  });
+
+  it('a change made through one server is shown by its next read and the other server\u2019s, and by the request that made it', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body;
+    const path = `/v1/spaces/${space.id}`;
+    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    const renamed = await a.api(t.owner.token).patch(path, { title: 'Two' });
+    expect(renamed.body.title).toBe('Two');
+    for (const s of [a, b]) expect((await s.api(token).get(path)).body.title).toBe('Two');
+    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    expect((await b.api(t.owner.token).post(`${path}/comments`, { body: { markdown: 'Counted.' } })).status).toBe(200);
+    for (const s of [b, a]) expect((await s.api(token).get(path)).body.comments).toBe(1);
+    // Written behind the servers' backs on a server's own connection (no request: jobs, start-up).
+    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    await a.ctx.db.updateTable('spaces').set({ title: 'Three' }).where('id', '=', space.id).execute();
+    for (const s of [b, a]) expect((await s.api(token).get(path)).body.title).toBe('Three');
+  });
+
+  it('a request reads from the memo only once the counters were read for it, after it arrived', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Old' })).body;
+    const text = 'select title from spaces where id = ?';
+    const load = () => a.ctx.db.selectFrom('spaces').select('title').where('id', '=', space.id).execute();
+    // memoRead's loader is synchronous (SQLite): read the row first, then hand it over.
+    const read = async (synced: boolean) => inReadScope(newReadScope(), async () => {
+      if (synced) await cachedRead(a.ctx.db, 'tokens', 'memo-test', async () => 1);
+      const rows = await load();
+      return memoRead(a.ctx.db, text, [space.id], () => rows) as { title: string }[];
+    });
+    expect((await read(true))[0]!.title).toBe('Old');
+    const hits = a.readCache.stats.memoHits;
+    expect((await read(true))[0]!.title).toBe('Old');
+    if (a.dialect === 'sqlite') expect(a.readCache.stats.memoHits).toBe(hits + 1);
+    await behindTheirBacks('update spaces set title = ? where id = ?', ['New', space.id]);
+    // No counter read since it arrived: the memo (filled before the change) is not for this request.
+    expect((await read(false))[0]!.title).toBe('New');
+    expect((await read(true))[0]!.title).toBe('New');
+  });
+});
+
 describe('shared reads of the counters', () => {
   /** Turns of the event loop until `done()` (at most 2,000). */
   async function until(done: () => boolean) {

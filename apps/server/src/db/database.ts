@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
-import { noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
+import { memoRead, noteDataChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { AT_COMMIT, attachSqlite } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
@@ -54,12 +54,12 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   reader.pragma('query_only = ON');
   // Checkpoints in a worker thread instead of on the event loop (db/sqlite-checkpoints.ts); none for a memory database.
   const checkpoints = opts.sqliteFile === ':memory:' ? undefined : new SqliteCheckpoints(opts.sqliteFile, sqlite, opts.checkpoints);
-  const writes = withStatementCache(sqlite, 500, () => checkpoints?.close());
+  const writes = withStatementCache(sqlite, 500, () => checkpoints?.close(), noteDataChange);
   const reads = withStatementCache(reader);
   const dialect = new SplitSqliteDialect(writes, reads, checkpoints && (() => checkpoints.committed()));
   const db = new Kysely<Database>({ dialect });
   attachSqlite(db, {
-    read: (sql, parameters) => reads.prepare(sql).all(parameters),
+    read: (sql, parameters) => memoRead(db, sql, parameters, () => reads.prepare(sql).all(parameters) as object[]),
     inTransaction: (connection, sql, parameters) => dialect.driver?.runInTransaction(connection, sql, parameters),
   });
   return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, checkpoints, close: () => db.destroy() };
@@ -70,17 +70,22 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
  * prepared statements by SQL text (bounded, least recently used first out). Statements run synchronously, so a
  * cached one is never in use by two queries at once.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: () => void) {
+function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: () => void, onChange?: () => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string): SQLite.Statement {
       let stmt = cache.get(sql);
       if (stmt ? !stmt.readonly : sql === 'commit') noteWrite();
+      // `onChange` (the writer): every statement that may change data, and every commit (COMMIT is "read-only").
+      if (onChange && (stmt ? !stmt.readonly || sql === 'commit' : sql === 'commit')) onChange();
       if (stmt) {
         cache.delete(sql);
       } else {
         stmt = sqlite.prepare(sql);
-        if (!stmt.readonly) noteWrite();
+        if (!stmt.readonly) {
+          noteWrite();
+          onChange?.();
+        }
         if (cache.size >= max) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sql, stmt);

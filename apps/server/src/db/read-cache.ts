@@ -36,6 +36,8 @@ export interface ReadScope {
   synced?: Map<ReadCache, Promise<void>>;
   /** Statements that may write made by the request so far. */
   writes?: number;
+  /** The caches whose counters were read for the request by a read that has completed (since its last write). */
+  fresh?: Set<ReadCache>;
 }
 
 const scopes = new AsyncLocalStorage<ReadScope>();
@@ -54,6 +56,17 @@ export function noteWrite(): void {
   if (!scope) return;
   scope.writes = (scope.writes ?? 0) + 1;
   scope.synced?.clear();
+  scope.fresh?.clear();
+}
+
+/**
+ * SQLite: changes committed (or about to be) by this process's writing connections — every statement that may write
+ * and every commit (db/database.ts). The memo of reads (`ReadCache.memoRead`) is valid only for the count it was
+ * labelled with: the writing connection's `data_version` does not move for its own commits.
+ */
+let localChanges = 0;
+export function noteDataChange(): void {
+  localChanges++;
 }
 
 const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CACHE_DOMAINS]).where('id', '=', 1));
@@ -92,6 +105,8 @@ interface TransactionCheck {
 }
 
 const MAX_ENTRIES = 20_000;
+/** The memo of SQLite reads (`ReadCache.memoRead`): at most this many bytes (estimated: strings' lengths). */
+const MEMO_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Keeps `value` in a domain's map, the oldest entry making room once it holds MAX_ENTRIES. */
 function remember(map: Map<string, unknown>, key: string, value: unknown): void {
@@ -110,12 +125,25 @@ export class ReadCache {
   /** The last read scheduled (it may be in flight): the next one starts after it. */
   private last: Promise<void> | undefined;
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
-  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0 };
+  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0 };
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
 
-  /** SQLite: the counters read synchronously (a few microseconds, no query builder). */
-  private readonly readNow: (() => Record<CacheDomain, unknown> | undefined) | undefined;
+  /**
+   * SQLite: the counters read synchronously (a few microseconds, no query builder), with the reading connection's
+   * label for the memo of reads (undefined when they were read on the reading connection).
+   */
+  private readonly readNow: (() => { row: Record<CacheDomain, unknown> | undefined; version?: { dataVersion: number; changes: number } }) | undefined;
+
+  /**
+   * SQLite: rows of prepared reads made outside transactions (`memoRead`), by SQL and parameters, valid for the label
+   * `memoVersion`: the writing connection's `data_version` (it moves when any other connection — another process —
+   * commits) and this process's `localChanges`, as the last read of the counters saw them. Emptied when the label
+   * moves. Bounded by an estimate of its size.
+   */
+  private readonly memo = new Map<string, { rows: readonly object[]; size: number }>();
+  private memoSize = 0;
+  private memoVersion: { dataVersion: number; changes: number } | undefined;
 
   constructor(private readonly db: Db, sqlite?: SqliteConnections) {
     if (sqlite) {
@@ -123,9 +151,16 @@ export class ReadCache {
       // whereas the reading connection's is dropped by every commit of the writer (one reload per request under
       // writes). While a transaction is open there (it may have moved a counter it will roll back), on the reading
       // connection, which sees only what was committed.
+      // On the writer, with its `data_version` (what any other connection committed since moves it) for the memo.
       const sql = `select ${CACHE_DOMAINS.join(', ')} from cache_epochs where id = 1`;
-      const [onWriter, onReader] = [sqlite.writer.prepare(sql), sqlite.reader.prepare(sql)];
-      this.readNow = () => (sqlite.writer.inTransaction ? onReader : onWriter).get() as Record<CacheDomain, unknown> | undefined;
+      const onWriter = sqlite.writer.prepare(`select ${CACHE_DOMAINS.join(', ')}, (select data_version from pragma_data_version) as data_version from cache_epochs where id = 1`);
+      const onReader = sqlite.reader.prepare(sql);
+      this.readNow = () => {
+        if (sqlite.writer.inTransaction) return { row: onReader.get() as Record<CacheDomain, unknown> | undefined };
+        const changes = localChanges;
+        const row = onWriter.get() as (Record<CacheDomain, unknown> & { data_version: number }) | undefined;
+        return { row, version: row ? { dataVersion: row.data_version, changes } : undefined };
+      };
     }
   }
 
@@ -170,7 +205,19 @@ export class ReadCache {
 
   private async readEpochs(): Promise<void> {
     this.stats.epochReads++;
-    const row = this.readNow ? this.readNow() : (await readEpochs(this.db, {}))[0];
+    let row: Record<CacheDomain, unknown> | undefined;
+    if (this.readNow) {
+      const now = this.readNow();
+      row = now.row;
+      const [was, is] = [this.memoVersion, now.version];
+      if (!is || !was || is.dataVersion !== was.dataVersion || is.changes !== was.changes) {
+        this.memo.clear();
+        this.memoSize = 0;
+      }
+      this.memoVersion = is;
+    } else {
+      row = (await readEpochs(this.db, {}))[0];
+    }
     if (!row) throw new Error('cache_epochs has no row: the database is not migrated');
     const before = this.epochs;
     for (const d of CACHE_DOMAINS) {
@@ -186,10 +233,52 @@ export class ReadCache {
     const synced = (scope.synced ??= new Map());
     let ready = synced.get(this);
     if (!ready) {
-      ready = this.sync();
-      synced.set(this, ready);
+      const r = (ready = this.sync());
+      synced.set(this, r);
+      // Completed (and not cleared by a write since): the request may use the memo of reads.
+      r.then(() => {
+        if (scope.synced?.get(this) === r) (scope.fresh ??= new Set()).add(this);
+      }, () => undefined);
     }
     return ready;
+  }
+
+  /**
+   * SQLite: a prepared read outside transactions (db/prepared.ts), answered from the memo when the database has not
+   * changed since the counters were last read, by a read that completed for this request (`scope.fresh`): then what
+   * `load()` would answer now is what it answered then (no commit by this process — `localChanges` — nor by another
+   * connection — `data_version` — in between; and a value is labelled with a version seen *before* it was read, so
+   * it is never older than its label). That read started after the request arrived, so the request sees whatever
+   * committed before it arrived, as with the other caches. A request that wrote is not fresh until it read the
+   * counters again. Each caller gets its own row objects.
+   */
+  memoRead(scope: ReadScope | undefined, sql: string, parameters: readonly unknown[], load: () => object[]): object[] {
+    const version = this.memoVersion;
+    if (!scope?.fresh?.has(this) || version === undefined || version.changes !== localChanges) return load();
+    let key: string;
+    try {
+      key = `${sql}\u0000${JSON.stringify(parameters)}`;
+    } catch {
+      return load();
+    }
+    const hit = this.memo.get(key);
+    if (hit) {
+      this.stats.memoHits++;
+      return hit.rows.map((r) => ({ ...r }));
+    }
+    const rows = load();
+    let size = key.length + 64;
+    for (const r of rows) for (const v of Object.values(r)) size += typeof v === 'string' ? v.length + 16 : 16;
+    if (size <= MEMO_MAX_BYTES / 64) {
+      while (this.memoSize + size > MEMO_MAX_BYTES && this.memo.size) {
+        const [oldest, entry] = this.memo.entries().next().value as [string, { size: number }];
+        this.memo.delete(oldest);
+        this.memoSize -= entry.size;
+      }
+      this.memo.set(key, { rows: rows.map((r) => ({ ...r })), size });
+      this.memoSize += size;
+    }
+    return rows;
   }
 
   async read<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
@@ -285,6 +374,12 @@ export function cachedRead<T>(db: DbOrTx, domain: CacheDomain, key: string, load
   }
   const cache = caches.get(db);
   return cache ? cache.read(scope, domain, key, load) : load();
+}
+
+/** SQLite: a prepared read outside transactions, through the memo of the cache of `db` (`ReadCache.memoRead`). */
+export function memoRead(db: DbOrTx, sql: string, parameters: readonly unknown[], load: () => object[]): object[] {
+  const cache = caches.get(db);
+  return cache ? cache.memoRead(scopes.getStore(), sql, parameters, load) : load();
 }
 
 /** `cachedRead` of many keys: `load(missing)` answers every key not in memory (one query for all of them). */
