@@ -163,6 +163,7 @@ const BEYOND_SEEDS = [
   'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
   'GET /orgs/{organizationId}/integrations/{integrationName}/installation_status',
   'GET /orgs/{organizationId}/integrations/installations-status',
+  'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -1008,7 +1009,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
 });
 
 describe('@gitbook/api against Bindery: invite links, section groups, site publishing auth', () => {
-  it('an invite link read and its role changed; a section group moved; the structure sorted', async () => {
+  it('an invite link read and its role changed; a section group moved; the structure sorted; a site space duplicated', async () => {
     const { gb, org } = await tenant();
     await gb.orgs.updateOrganizationById(org, { inviteLinks: true });
     const link = (await gb.orgs.createOrganizationInvite(org, { role: 'read' })).data;
@@ -1033,6 +1034,10 @@ describe('@gitbook/api against Bindery: invite links, section groups, site publi
     const siteSpace = (await gb.orgs.listSiteSpaces(org, site.id)).data.items[0]!;
     expect((await gb.orgs.sortSiteStructure(org, site.id, { item: { type: 'site-space', id: siteSpace.id }, position: {} })).data.id).toBe(siteSpace.id);
     expect((await failure(gb.orgs.sortSiteStructure(org, site.id, { item: { type: 'site-section', id: 'nope' }, position: {} }))).code).toBe(404);
+    const duplicated = (await gb.orgs.duplicateSiteSpace(org, site.id, siteSpace.id, {})).data;
+    mine.add(duplicated.space.id);
+    expect([duplicated.object, duplicated.space.title]).toEqual(['site-space', 'Grouped (copy)']);
+    expect((await failure(gb.orgs.duplicateSiteSpace(org, site.id, siteSpace.id, { draft: true }))).code).toBe(400);
     expectConformant();
   });
 

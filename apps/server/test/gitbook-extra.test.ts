@@ -682,3 +682,59 @@ describe('site publishing auth (GitBook\'s form of visitor authentication)', () 
     expect((await client.GET('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', { params: { path: { organizationId: org, siteId: 'site-nope' } } })).response.status).toBe(404);
   });
 });
+
+describe('duplicating a site space', () => {
+  it('copies the space and publishes the copy right after the original, in its section, with its condition; one transaction', async () => {
+    const { org, owner, api, spaceId, base } = await createSpaceTenant(server);
+    await edits(api, base, [{ op: 'createPage', page: { id: 'page-intro', title: 'Intro', markdown: 'Original text.\n' } }]);
+    const other = (await api.post(`/v1/orgs/${org}/spaces`, { title: 'Other' })).body.id as string;
+    const sites = `/v1/orgs/${org}/sites`;
+    const site = (await api.post(sites, { title: 'Docs', spaces: [spaceId, other] })).body;
+    const listed = async () => (await api.get(`${sites}/${site.id}/site-spaces`)).body.items as { id: string; space: { id: string; title: string }; path: string; condition?: string }[];
+    const [first, second] = await listed();
+    await api.patch(`${sites}/${site.id}/site-spaces/${first!.id}`, { condition: 'visitor.claims.plan == "pro"' });
+    const client = server.client(owner.token);
+    const path = { organizationId: org, siteId: site.id as string, siteSpaceId: first!.id };
+    const copied = await client.POST('/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate', { params: { path }, body: {} });
+    expect(copied.response.status).toBe(201);
+    const copy = copied.data!;
+    expect(copied.response.headers.get('location')).toBe(`${server.ctx.config.publicUrl}/v1/orgs/${org}/sites/${site.id}/site-spaces/${copy.id}`);
+    expect(copy.space.id).not.toBe(spaceId);
+    expect([copy.space.title, copy.condition]).toEqual(['Docs (copy)', 'visitor.claims.plan == "pro"']);
+    expect(copy.path).not.toBe(first!.path);
+    expect((await listed()).map((x) => x.id)).toEqual([first!.id, copy.id, second!.id]);
+    // The copy is a space of its own with the original's content; editing one does not change the other.
+    const read = async (id: string) => (await api.get(`/v1/spaces/${id}/content/page/page-intro?format=markdown`)).body.markdown as string;
+    expect(await read(copy.space.id)).toBe('Original text.\n');
+    await edits(api, `/v1/spaces/${copy.space.id}`, [{ op: 'updatePage', pageId: 'page-intro', page: { markdown: 'Copy text.\n' } }]);
+    expect([await read(spaceId), await read(copy.space.id)]).toEqual(['Original text.\n', 'Copy text.\n']);
+
+    // Refused: drafts, an unknown site space, a reader of the organization; a stranger does not see the site.
+    expect((await api.post(`${sites}/${site.id}/site-spaces/${first!.id}/duplicate`, { draft: true })).status).toBe(400);
+    expect((await client.POST('/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate', { params: { path: { ...path, siteSpaceId: 'nope' } } })).response.status).toBe(404);
+    const reader = await createUser(server, 'Reader');
+    await addMember(server, org, owner, reader, 'read');
+    expect((await server.api(reader.token).post(`${sites}/${site.id}/site-spaces/${first!.id}/duplicate`)).status).toBe(403);
+    const stranger = await createUser(server, 'Stranger');
+    expect((await server.api(stranger.token).post(`${sites}/${site.id}/site-spaces/${first!.id}/duplicate`)).status).toBe(404);
+    // Nothing half-made: the refused calls left no copy in the organization.
+    const spaces = (await api.get(`/v1/orgs/${org}/spaces?limit=100`)).body.items as { title: string }[];
+    expect(spaces.filter((x) => x.title === 'Docs (copy)')).toHaveLength(1);
+    expect(await listed()).toHaveLength(3);
+  });
+
+  it('a member who may change the site but not create where the space is gets 403, and no copy is left behind', async () => {
+    const { org, owner, api, spaceId } = await createSpaceTenant(server);
+    const sites = `/v1/orgs/${org}/sites`;
+    const site = (await api.post(sites, { title: 'Docs', spaces: [spaceId] })).body;
+    const [ss] = (await api.get(`${sites}/${site.id}/site-spaces`)).body.items as { id: string }[];
+    const editor = await createUser(server, 'Editor');
+    await addMember(server, org, owner, editor, 'read');
+    const granted = await api.patch(`${sites}/${site.id}/permissions/users/${editor.id}`, { role: 'admin' });
+    expect(granted.status).toBe(204);
+    const r = await server.api(editor.token).post(`${sites}/${site.id}/site-spaces/${ss!.id}/duplicate`);
+    expect([r.status, JSON.stringify(r.body)]).toEqual([403, expect.stringContaining('create role in the organization')]);
+    expect(((await api.get(`/v1/orgs/${org}/spaces?limit=100`)).body.items as unknown[])).toHaveLength(1);
+    expect((await api.get(`${sites}/${site.id}/site-spaces`)).body.items).toHaveLength(1);
+  });
+});

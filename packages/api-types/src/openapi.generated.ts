@@ -2786,6 +2786,36 @@ export interface paths {
         patch: operations["overrideSiteSpaceCustomizationById"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a site space
+         * @description Copies the site space's space (as `POST /spaces/{spaceId}/duplicate` does: its content, page history and grants,
+         *     titled "… (copy)", next to it) and publishes the copy in a new site space right after the original, in the same
+         *     section, with the same condition and customization. Needs the create role on the site and where the space is
+         *     (403). `draft: true` is a 400: Bindery's site spaces have no drafts.
+         */
+        post: operations["duplicateSiteSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": {
         parameters: {
             query?: never;
@@ -15149,6 +15179,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteCustomization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    duplicateSiteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+                /** @description The unique id of the site-space. */
+                siteSpaceId: components["parameters"]["SiteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only `false` (Bindery has no draft site spaces).
+                     * @constant
+                     */
+                    draft?: false;
+                };
+            };
+        };
+        responses: {
+            /** @description The new site space. */
+            201: {
+                headers: {
+                    /** @description API URL of the new site space. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
                 };
             };
             400: components["responses"]["BadRequest"];

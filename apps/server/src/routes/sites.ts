@@ -298,6 +298,14 @@ export const siteHandlers = handlers({
     return { status: 200, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === params.siteSpaceId)!) };
   },
 
+  duplicateSiteSpace: async ({ actor, params }, ctx) => {
+    const id = await sites.duplicateSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId);
+    const v = await view(ctx, actor, params.organizationId, params.siteId);
+    const added = v.structure.siteSpaces.find((s) => s.id === id);
+    if (!added) throw conflict('The copy was moved to another organization meanwhile: this site does not publish it');
+    return { status: 201, body: presentSiteSpace(ctx.config, v, added), headers: { Location: `${siteLocation(ctx.config, v.site)}/site-spaces/${id}` } };
+  },
+
   deleteSiteSpaceById: async ({ actor, params }, ctx) => {
     await sites.deleteSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId);
     return { status: 204, body: undefined };

@@ -24,6 +24,7 @@ import { shareLinksRepo } from '../repos/site-links.repo.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
+import { duplicateSpaceIn, loadSpace } from './spaces.js';
 import { locks } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
 import { isPlainObject } from '../lib/objects.js';
@@ -434,6 +435,29 @@ export async function addSiteSpace(ctx: AppContext, actor: Actor, orgId: string,
       sectionId = body.sectionId;
     } else if (s.sections.length) sectionId = defaultOf(s.sections, site.default_section_id)!.id;
     return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId')).id;
+  }, { organizationLock: true });
+}
+
+/**
+ * GitBook's duplicateSiteSpace: the site space's space copied (as `duplicateSpace` copies it) and published in a new
+ * site space right after the original, in its section, with its condition and customization; one transaction under
+ * the organization's lock. Needs the create role on the site and where the space is.
+ */
+export async function duplicateSiteSpace(ctx: AppContext, actor: Actor, orgId: string, siteId: string, siteSpaceId: string): Promise<string> {
+  return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    const ss = findSiteSpace(s, siteSpaceId);
+    const { space } = await loadSpace(ctx, tx, actor, ss.space_id, 'view');
+    const copyId = await duplicateSpaceIn(ctx, tx, actor, space, '/path/siteSpaceId');
+    const container = siteSpacesIn(s, ss.section_id);
+    const at = container.findIndex((x) => x.id === ss.id);
+    const copy = await spacesRepo.findById(tx, copyId);
+    const row: SiteSpaceRow = {
+      id: newId(), site_id: site.id, section_id: ss.section_id, space_id: copyId,
+      path: freePath(container.map((c) => c.path), copy!.title), condition: ss.condition, customization: ss.customization,
+      sort_key: keyBetween(ss.sort_key, container[at + 1]?.sort_key ?? null), created_at: ctx.clock.now().toISOString(),
+    };
+    await sitesRepo.insertSiteSpace(tx, row);
+    return row.id;
   }, { organizationLock: true });
 }
 

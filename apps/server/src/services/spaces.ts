@@ -265,31 +265,42 @@ export async function purgeDeletedSpace(ctx: AppContext, spaceId: string): Promi
 const COPY_SUFFIX = ' (copy)';
 
 export async function duplicateSpace(ctx: AppContext, actor: Actor, spaceId: string): Promise<LoadedSpace> {
-  const id = newId();
+  let id = '';
   await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, 'view');
-    const subject = await loadSubject(tx, actor, space.org_id);
-    await authorizeCreateIn(tx, subject, space.org_id, space.parent_id, '/path/spaceId');
-    const now = ctx.clock.now().toISOString();
-    const siblings = await treeRepo.siblings(tx, space.org_id, space.parent_id);
-    const at = siblings.findIndex((s) => s.kind === 'space' && s.id === space.id);
-    const revisionId = newId();
-    await spacesRepo.insert(tx, {
-      ...space,
-      id,
-      title: space.title.slice(0, 50 - COPY_SUFFIX.length) + COPY_SUFFIX,
-      revision_id: revisionId,
-      share_key: space.visibility === 'share-link' ? newShareKey() : null,
-      sort_key: keyBetween(space.sort_key, siblings[at + 1]?.sort_key ?? null),
-      comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
-      created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
-    });
-    await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id, copyOf: space.revision_id });
-    await pageVersionsRepo.copySpace(tx, space.id, id);
-    await grantsRepo.copy(tx, 'space', space.id, id, now);
-    await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.created', target: { type: 'space', id, label: space.title.slice(0, 50 - COPY_SUFFIX.length) + COPY_SUFFIX }, payload: { parent: space.parent_id, duplicateOf: space.id } });
+    id = await duplicateSpaceIn(ctx, tx, actor, space, '/path/spaceId');
   });
   return reload(ctx, actor, id);
+}
+
+/**
+ * Copies a space the caller may see next to it (its content, page history and grants), in a transaction that holds
+ * the organization's lock; answers the copy's id. The caller needs the create role where the space is (`field` names
+ * what the request said about the space, for the 403).
+ */
+export async function duplicateSpaceIn(ctx: AppContext, tx: DbOrTx, actor: Actor, space: SpaceRow, field: string): Promise<string> {
+  const id = newId();
+  const subject = await loadSubject(tx, actor, space.org_id);
+  await authorizeCreateIn(tx, subject, space.org_id, space.parent_id, field);
+  const now = ctx.clock.now().toISOString();
+  const siblings = await treeRepo.siblings(tx, space.org_id, space.parent_id);
+  const at = siblings.findIndex((s) => s.kind === 'space' && s.id === space.id);
+  const revisionId = newId();
+  await spacesRepo.insert(tx, {
+    ...space,
+    id,
+    title: space.title.slice(0, 50 - COPY_SUFFIX.length) + COPY_SUFFIX,
+    revision_id: revisionId,
+    share_key: space.visibility === 'share-link' ? newShareKey() : null,
+    sort_key: keyBetween(space.sort_key, siblings[at + 1]?.sort_key ?? null),
+    comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
+    created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
+  });
+  await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id, copyOf: space.revision_id });
+  await pageVersionsRepo.copySpace(tx, space.id, id);
+  await grantsRepo.copy(tx, 'space', space.id, id, now);
+  await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.created', target: { type: 'space', id, label: space.title.slice(0, 50 - COPY_SUFFIX.length) + COPY_SUFFIX }, payload: { parent: space.parent_id, duplicateOf: space.id } });
+  return id;
 }
 
 export async function moveSpace(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'moveSpace'>): Promise<LoadedSpace> {
