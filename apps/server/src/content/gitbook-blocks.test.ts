@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { documentToMarkdown, markdownToDocument } from './markdown.js';
 import { contentRefLabel, foldGitBookBlocks, GitBookBlockError, mapGitBookTargets, unfoldGitBookBlocks } from './gitbook-blocks.js';
 import { exportTargets, importTargets } from '../gitsync/format/block-targets.js';
+import { pathResolver } from '../gitsync/format/read.js';
+import { pageLinkPath, refTarget, relativePath } from '../gitsync/format/write.js';
 import type { Document } from './document.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
@@ -267,5 +269,42 @@ describe('GitBook container blocks at the API edge', () => {
     mapGitBookTargets(out, exportTargets(from, plan, new Map([['r1', '.gitbook/includes/env.md']])), 'old');
     const { refTarget } = { refTarget: (ref: any) => (ref.kind === 'page' || ref.kind === 'anchor' ? `${ref.page === 'p1' ? 'setup.md' : ref.page === 'p2' ? './' : '../'}${ref.anchor ? `#${ref.anchor}` : ''}` : ref.kind === 'file' ? '../.gitbook/assets/guide (1).pdf' : undefined) };
     expect(documentToMarkdown(out, { resolver: { toTarget: refTarget } })).toBe(body.replace('[README.md](README.md)', '[README.md](./)').replace('[Home](../README.md)', '[Home](../)'));
+  });
+
+  it('Git Sync: import then export of content-ref, file and include lines gives the page back as the serializer writes it (random trees and targets)', () => {
+    const PAGES = ['README.md', 'guide/README.md', 'guide/setup.md', 'guide/deep/more.md', 'api/README.md', 'api/a b.md', 'faq.md'];
+    const FILES = ['.gitbook/assets/x.pdf', '.gitbook/assets/y (1).png', 'guide/local.zip'];
+    const INCLUDES = ['.gitbook/includes/env.md', '.gitbook/includes/b.md'];
+    const pages = new Map(PAGES.map((p, i) => [p, `p${i}`]));
+    const files = new Map(FILES.map((p, i) => [p, `f${i}`]));
+    const includes = new Map(INCLUDES.map((p, i) => [p, `r${i}`]));
+    const plan = { pages: new Map([...pages].map(([p, id]) => [id, p])), files: new Map([...files].map(([p, id]) => [id, p])) };
+    const label = (t: string) => contentRefLabel(t);
+    const line = fc.oneof(
+      // GitBook's content-ref to a page (with or without an anchor) or a file, its label GitBook's or another.
+      fc.tuple(fc.constantFrom(...PAGES, ...FILES), fc.option(fc.constantFrom('intro', 'a-b')), fc.boolean()).map(([to, anchor, own]) => (from: string) => {
+        const t = `${FILES.includes(to) ? relativePath(from, to) : pageLinkPath(from, to)}${anchor && !FILES.includes(to) ? `#${anchor}` : ''}`;
+        return [`{% content-ref url="${t}" %}`, `[${own ? label(t) : 'Read more'}](${t.includes(' ') ? `<${t}>` : t})`, '{% endcontent-ref %}'].join('\n');
+      }),
+      fc.tuple(fc.constantFrom(...FILES), fc.boolean()).map(([to, caption]) => (from: string) => (caption ? `{% file src="${relativePath(from, to)}" %}\nCaption.\n{% endfile %}` : `{% file src="${relativePath(from, to)}" %}`)),
+      fc.constantFrom(...INCLUDES).map((to) => (from: string) => `{% include "${relativePath(from, to)}" %}`),
+      // Targets the import keeps as written: missing pages, a README.md by its name, URLs.
+      fc.constantFrom('{% content-ref url="missing.md" %}\n[missing.md](missing.md)\n{% endcontent-ref %}', '{% file src="https://example.com/a.pdf" %}', '{% include "../nowhere.md" %}', '{% content-ref url="https://example.com/x" %}\n[https://example.com/x](https://example.com/x)\n{% endcontent-ref %}').map((l) => () => l),
+      fc.constant(() => 'Text.'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...PAGES), fc.array(line, { minLength: 1, maxLength: 8 }), (from, lines) => {
+        const body = `${lines.map((l) => l(from)).join('\n\n')}\n`;
+        const doc = markdownToDocument(body, { resolver: pathResolver(from, files, pages) });
+        mapGitBookTargets(doc, importTargets(from, files, pages, includes), 'new');
+        const stored = documentToMarkdown(doc);
+        // What the API shows of it folds and unfolds to the same stored markdown.
+        expect(documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(markdownToDocument(stored)))) as Document))).toBe(documentToMarkdown(markdownToDocument(stored)));
+        const out = markdownToDocument(stored);
+        mapGitBookTargets(out, exportTargets(from, plan, new Map([...includes].map(([p, id]) => [id, p]))), 'old');
+        expect(documentToMarkdown(out, { resolver: { toTarget: (ref) => refTarget(plan, from, ref) } })).toBe(documentToMarkdown(markdownToDocument(body)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
