@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, jsonEqual, sha256Hex, shortHash } from './hash.js';
+import fc from 'fast-check';
+import { canonicalJson, jsonEqual, sha256Hex, sha256OfCanonicalJson, shortHash } from './hash.js';
 
 describe('canonicalJson', () => {
   it('sorts keys recursively and drops undefined members', () => {
@@ -30,5 +31,22 @@ describe('hashes', () => {
     expect(shortHash('abc', 4)).toHaveLength(4);
     expect(shortHash('abc')).not.toBe(shortHash('abd'));
     expect(() => shortHash('abc', 11)).toThrow(RangeError);
+  });
+});
+
+describe('sha256OfCanonicalJson', () => {
+  it('is the digest of the prefix and the canonical JSON, long strings included', () => {
+    const long = `${'a"b\n\u00e9\u2028😀'.repeat(1500)}`;
+    const values: unknown[] = [
+      null, undefined, 1, 'x', long, [long, undefined, { b: long, a: 1 }], { markdown: long, title: 'T', nested: { z: [long, long], y: undefined } },
+      { id: 'p', markdown: '', metadata: {} }, [], {},
+    ];
+    for (const v of values) expect(sha256OfCanonicalJson('page\0', v)).toBe(sha256Hex(`page\0${canonicalJson(v)}`));
+    fc.assert(
+      fc.property(fc.string(), fc.jsonValue(), fc.string({ minLength: 4000, maxLength: 9000 }), (prefix, v, s) => {
+        for (const value of [v, { v, s }, [s, v, s]]) expect(sha256OfCanonicalJson(prefix, value)).toBe(sha256Hex(`${prefix}${canonicalJson(value)}`));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

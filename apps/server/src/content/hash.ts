@@ -9,7 +9,7 @@
  * Everything that is hashed (page-tree nodes, document keys) goes through
  * `canonicalJson` first, which is what makes hashes stable.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 /** Any value that survives a JSON round trip. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -43,6 +43,55 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 /** Hex-encoded SHA-256 of a UTF-8 string. */
 export function sha256Hex(input: string): string {
   return createHash('sha256').update(input, 'utf8').digest('hex');
+}
+
+/** Strings longer than this go into the hash by themselves (see sha256OfCanonicalJson). */
+const LONG_STRING = 4096;
+
+/**
+ * `sha256Hex(prefix + canonicalJson(value))`, without building that string: short pieces are gathered and written
+ * together, and a long string (a page's markdown) is escaped and written into the hash by itself. Building the whole
+ * string copied a 250 KB page's escaped markdown twice more (into the joined members, then the prefixed string) before
+ * hashing it: ~0.9 of 2.7 ms per page write on the event loop.
+ */
+export function sha256OfCanonicalJson(prefix: string, value: unknown): string {
+  const hash = createHash('sha256');
+  const out = { hash, pending: prefix };
+  writeCanonical(out, value);
+  if (out.pending) hash.update(out.pending, 'utf8');
+  return hash.digest('hex');
+}
+
+function writeCanonical(out: { hash: Hash; pending: string }, value: unknown): void {
+  if (value === null || typeof value !== 'object') {
+    // As canonicalJson's template literals: a value JSON cannot write (a function) is the text `undefined`.
+    const text = String(JSON.stringify(value ?? null));
+    if (text.length > LONG_STRING) {
+      if (out.pending) out.hash.update(out.pending, 'utf8');
+      out.pending = '';
+      out.hash.update(text, 'utf8');
+    } else {
+      out.pending += text;
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.pending += '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.pending += ',';
+      writeCanonical(out, value[i]);
+    }
+    out.pending += ']';
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+  out.pending += '{';
+  for (let i = 0; i < keys.length; i++) {
+    out.pending += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`;
+    writeCanonical(out, record[keys[i]!]);
+  }
+  out.pending += '}';
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -16,7 +16,7 @@
  * Also here: page paths (`computePaths`), sibling slug uniqueness and, via
  * re-exports, fractional order keys.
  */
-import { canonicalJson, jsonEqual, sha256Hex, type JsonObject } from './hash.js';
+import { canonicalJson, jsonEqual, sha256Hex, sha256OfCanonicalJson, type JsonObject } from './hash.js';
 import { longestCommonSubsequence } from './sequence.js';
 import { uniqueSlug } from './slug.js';
 
@@ -82,7 +82,7 @@ export function pageData(node: PageNode): PageData {
 
 /** Hash of a page's own content (key order and `undefined` fields do not matter). */
 export function hashPage(page: PageData): string {
-  return sha256Hex(`page\0${canonicalJson(page)}`);
+  return sha256OfCanonicalJson('page\0', page);
 }
 
 /** Hash of a node from its content hash and its children's hashes, in order. */
