@@ -164,6 +164,7 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/integrations/{integrationName}/installation_status',
   'GET /orgs/{organizationId}/integrations/installations-status',
   'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate',
+  'GET /spaces/{spaceId}/integration-blocks',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -951,7 +952,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     const site = (await gb.orgs.createSite(org, { title: 'Listed site' })).data;
     const name = `listed-${randomString(6).toLowerCase()}`;
     await gb.integrations.publishIntegration(name, {
-      runtime: 'v1', organization: org, title: 'Listed app', description: 'Listed', visibility: 'private', target: 'all', scopes: ['space:content:read'],
+      runtime: 'v1', organization: org, title: 'Listed app', description: 'Listed', visibility: 'private', target: 'all', scopes: ['space:content:read'], blocks: [{ id: 'chart', title: 'Chart' }],
       script: 'export default { async fetch() { return new Response("OK"); } };',
     });
     expect((await gb.orgs.listOrganizationIntegrations(org, { search: 'listed-', limit: 5 })).data.items.map((i: any) => i.name)).toEqual([name]);
@@ -963,6 +964,7 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect((await gb.spaces.listSpaceIntegrations(space.id, { search: 'listed' })).data.items.map((i: any) => i.name)).toEqual([name]);
     expect((await gb.orgs.listSiteIntegrations(org, site.id)).data.items.map((i: any) => i.name)).toEqual([name]);
     expect((await gb.orgs.getOrganizationIntegrationStatus(org, name)).data).toEqual({ status: 'active' });
+    expect((await gb.spaces.listSpaceIntegrationsBlocks(space.id)).data).toEqual([{ name, blocks: [{ id: 'chart', title: 'Chart' }] }]);
     const statuses = (await gb.orgs.listOrganizationIntegrationsStatus(org)).data.items;
     expect(statuses.map((i: any) => [i.integration.name, i.status, i.target])).toEqual([[name, 'active', { type: 'organization', organizationId: org }]]);
     const onSpace = (await gb.orgs.listOrganizationIntegrationsStatus(org, { target: 'space', space: space.id })).data.items;

@@ -1,7 +1,8 @@
 // GitBook site operations beyond the seeds: site permissions (grants of roles on one site to users and teams, which
 // decide who sees and changes the site through the API, and every member's resulting role with its origin); custom
 // hostnames (the site a name serves, revalidation, removal); the integrations of an organization, its installations,
-// and the integrations enabled on a space and on a site, the status of installations; searching a site's content by scope; a site's external links.
+// and the integrations enabled on a space and on a site, the status of installations, the blocks of a space's
+// integrations; searching a site's content by scope; a site's external links.
 // Real behaviour through HTTP on both databases: a grant takes effect on the next request (the grants are cached
 // per request domain and invalidated by every change), another site is not affected, removal revokes.
 import { describe, expect, it } from 'vitest';
@@ -283,6 +284,39 @@ describe('integration lists', () => {
     expect([misplaced.status, JSON.stringify(misplaced.body)]).toEqual([400, expect.stringContaining('/query/space')]);
     expect((await list({ target: 'site', space: s1 })).status).toBe(400);
     expect((await list({ target: 'everything' })).status).toBe(400);
+  });
+});
+
+describe('integration blocks of a space', () => {
+  it('lists the blocks of the integrations covering the space, by name; integrations without blocks and uncovered spaces have none', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const other = await createTenant(server);
+    const script = 'export default { async fetch() { return new Response("OK"); } };';
+    const publish = async (prefix: string, blocks?: unknown[]) => {
+      const name = `${prefix}-${randomString(8).toLowerCase()}`;
+      const r = await t.api.post(`/v1/integrations/${name}`, { organization: t.org, title: prefix, description: 'For tests', script, scopes: ['space:content:read'], visibility: 'private', ...(blocks ? { blocks } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return name;
+    };
+    const embed = { id: 'embed', title: 'Embed', description: 'An embed', urlUnfurl: ['https://embed.example.com/*'] };
+    const chart = { id: 'chart', title: 'Chart' };
+    const [charts, embeds, plain] = [await publish('charts', [chart]), await publish('embeds', [embed]), await publish('plain')];
+    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
+    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
+    const install = async (name: string) => (await t.api.post(`/v1/integrations/${name}/installations`, { organization: t.org })).body.id as string;
+    const [ic, ie, ip] = [await install(charts), await install(embeds), await install(plain)];
+    expect((await t.api.post(`/v1/integrations/${embeds}/installations/${ie}/spaces`, { space: s1 })).status).toBe(201);
+    expect((await t.api.post(`/v1/integrations/${plain}/installations/${ip}/spaces`, { space: s1 })).status).toBe(201);
+    expect((await t.api.patch(`/v1/integrations/${charts}/installations/${ic}`, { space_selection: 'all' })).status).toBe(200);
+
+    const blocks = async (spaceId: string, client = t.client) => client.GET('/v1/spaces/{spaceId}/integration-blocks', { params: { path: { spaceId } } });
+    expect((await blocks(s1)).data).toEqual([{ name: charts, blocks: [chart] }, { name: embeds, blocks: [embed] }]);
+    expect((await blocks(s2)).data).toEqual([{ name: charts, blocks: [chart] }]);
+    expect((await blocks(s1, t.clientAs('reader'))).data!.map((i) => i.name)).toEqual([charts, embeds]);
+    expect((await t.api.delete(`/v1/integrations/${embeds}/installations/${ie}/spaces/${s1}`)).status).toBe(204);
+    expect((await blocks(s1)).data!.map((i) => i.name)).toEqual([charts]);
+    expect((await blocks(s1, other.client)).response.status).toBe(404);
+    expect((await blocks('nope')).response.status).toBe(404);
   });
 });
 

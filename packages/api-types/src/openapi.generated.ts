@@ -4862,6 +4862,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/integration-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the blocks of the integrations enabled on a space
+         * @description The integrations installed in the space's organization that cover the space (installed on all spaces, or on
+         *     it) and declare blocks, by name, each with its blocks: what an editor of the space may insert. Integrations
+         *     without blocks are left out. Readers of the space.
+         */
+        get: operations["listSpaceIntegrationsBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/integrations": {
         parameters: {
             query?: never;
@@ -19357,6 +19382,38 @@ export interface operations {
                     "application/json": components["schemas"]["GitWebhook"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSpaceIntegrationsBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrations' blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocks: components["schemas"]["IntegrationBlock"][];
+                        /** @description The integration's name. */
+                        name: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -87,6 +87,9 @@ export const integrationHandlers = handlers({
     const page = await lists.listOrganizationIntegrationsStatus(ctx, actor, params.organizationId, query);
     return { status: 200, body: listBody(page.items, page) };
   },
+  listSpaceIntegrationsBlocks: async ({ actor, params }, ctx) => {
+    return { status: 200, body: await lists.listSpaceIntegrationsBlocks(ctx, actor, params.spaceId) };
+  },
   listSpaceIntegrations: async ({ actor, params, query }, ctx) => {
     const page = await lists.listSpaceIntegrations(ctx, actor, params.spaceId, query);
     return { status: 200, body: listBody(page.items, page) };

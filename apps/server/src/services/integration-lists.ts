@@ -160,3 +160,18 @@ export async function listOrganizationIntegrationsStatus(ctx: AppContext, actor:
     .map((e) => ({ status: e.status as 'active' | 'pending' | 'paused', integration: byName.get(e.integration.name)!, target: e.target }));
   return { items, next: page.next, count: page.count };
 }
+
+/** listSpaceIntegrationsBlocks: the blocks of the integrations covering the space, by integration name; readers of the space. */
+export async function listSpaceIntegrationsBlocks(ctx: AppContext, actor: Actor, spaceId: string) {
+  const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
+  const seen = new Set<string>();
+  const rows: IntegrationMeta[] = [];
+  for (const installation of await integrationsRepo.installationsCoveringSpace(ctx.db, space.org_id, space.id)) {
+    if (seen.has(installation.integration_id)) continue;
+    seen.add(installation.integration_id);
+    const integration = await integrationsRepo.findById(ctx.db, installation.integration_id);
+    if (integration) rows.push(integration);
+  }
+  rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return (await presentAll(ctx, actor, rows)).filter((i) => i.blocks?.length).map((i) => ({ name: i.name, blocks: i.blocks! }));
+}
