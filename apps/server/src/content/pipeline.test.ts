@@ -77,6 +77,10 @@ describe('markdown pipeline properties', () => {
     roundTrips('[^1]: x\n\n[^1]\\(x)');
     // And: `\a` is a token of its own too (a backslash before any character), so the text after it can be linked.
     roundTrips('\\\\a=www.a.com');
+    // And: a level-2 heading with a hard break and a `|` in a link's target was written ATX, losing the break.
+    roundTrips('\\\n1. \nhttp://x.io|\n- ');
+    // And: a paragraph line of `$$` alone was written as is: block math up to the next `$$` line (in a code block).
+    roundTrips('$$\n\n    $$');
     // And: an image alone first in a task item was written as a `<figure>` after the checkbox, where it is inline HTML.
     roundTrips('- [ ] ![]()');
     roundTrips('- [x] ![a](x.png "cap")\n\n  more');

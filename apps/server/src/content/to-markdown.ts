@@ -56,7 +56,7 @@ import {
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
-import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches } from './parser.js';
+import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches, tokenize } from './parser.js';
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
@@ -118,9 +118,13 @@ class Writer {
       const level = headingLevel(block.type);
       // Hard breaks only exist in setext headings (levels 1 and 2), which are written as such; ATX otherwise.
       if (level <= 2 && needsLines(block.nodes)) {
-        // Pipes are written as references: a line holding one above `---` would start a table.
+        // Pipes in text are written as references; a last line still holding one (in a link's target) above `---`
+        // could start a table of one column (`|x|`): then the heading is ATX and loses its breaks (checked by parsing
+        // those two lines, only for such rare headings).
         const content = this.inline(block.nodes, { setext: true });
-        if (content !== '' && !content.includes('|')) return [...content.split('\n'), level === 1 ? '===' : '---'];
+        const last = content.slice(content.lastIndexOf('\n') + 1);
+        const table = level === 2 && last.includes('|') && tokenize(`${last}\n---`).some((t) => t.type === 'table_open');
+        if (content !== '' && !table) return [...content.split('\n'), level === 1 ? '===' : '---'];
       }
       const content = this.inline(block.nodes, { heading: true });
       return [content ? `${'#'.repeat(level)} ${content}` : '#'.repeat(level)];
@@ -881,7 +885,9 @@ export function escapeText(value: string, options: EscapeOptions): string {
       ? { out: '&#x7C;', consumed: 1 }
       // An ATX heading's text opens no block (`### 1. Install`): only leading white space needs encoding.
       : (options.heading && !options.setext) || options.table ? (value[0] === ' ' || value[0] === '\t' ? { out: encode(value[0]), consumed: 1 } : undefined)
-        : escapeLineStart(value, options.afterBreak === true);
+        // A line of `$$` alone opens block math wherever a later `$$` line closes it (even inside a code fence).
+        : options.next === '' && /^\$\$[ \t]*$/.test(value) ? { out: '\\$', consumed: 1 }
+          : escapeLineStart(value, options.afterBreak === true);
     if (start) {
       out = start.out;
       i = start.consumed;
