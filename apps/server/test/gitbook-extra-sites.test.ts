@@ -171,6 +171,18 @@ describe('integration lists', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return name;
   }
+  /** Two spaces and a site; alpha installed on the organization and bound to the first space and the site, beta on all spaces. */
+  async function installAlphaBeta(t: Tenant, alpha: string, beta: string) {
+    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
+    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body.id as string;
+    const a = (await t.api.post(`/v1/integrations/${alpha}/installations`, { organization: t.org })).body;
+    const b = (await t.api.post(`/v1/integrations/${beta}/installations`, { organization: t.org })).body;
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/spaces`, { space: s1 })).status).toBe(201);
+    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/sites`, { site })).status).toBe(201);
+    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { space_selection: 'all' })).status).toBe(200);
+    return { s1, s2, site, a, b };
+  }
 
   it('lists the organization\'s integrations and installations, and those enabled on a space and a site', async () => {
     const t = await createTenant(server, { reader: 'read', guest: null });
@@ -190,14 +202,7 @@ describe('integration lists', () => {
     expect((await other.api.get(`/v1/orgs/${t.org}/integrations`)).status).toBe(404);
 
     // Installed: alpha on the organization, bound to one space and to a site; beta on all spaces, no site.
-    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
-    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body.id as string;
-    const a = (await t.api.post(`/v1/integrations/${alpha}/installations`, { organization: t.org })).body;
-    const b = (await t.api.post(`/v1/integrations/${beta}/installations`, { organization: t.org })).body;
-    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/spaces`, { space: s1 })).status).toBe(201);
-    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/sites`, { site })).status).toBe(201);
-    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { space_selection: 'all' })).status).toBe(200);
+    const { s1, s2, site, a, b } = await installAlphaBeta(t, alpha, beta);
 
     const installed = await t.client.GET('/v1/orgs/{organizationId}/installations', { params: { path: { organizationId } } });
     expect(installed.data!.count).toBe(2);
@@ -233,14 +238,7 @@ describe('integration lists', () => {
     const [alpha, beta, idle] = [await publish(t, 'alpha', 'private'), await publish(t, 'beta', 'private'), await publish(t, 'idle', 'private')];
     const foreign = await publish(other, 'foreign', 'private');
     const organizationId = t.org;
-    const s1 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body.id as string;
-    const s2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two' })).body.id as string;
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body.id as string;
-    const a = (await t.api.post(`/v1/integrations/${alpha}/installations`, { organization: t.org })).body;
-    const b = (await t.api.post(`/v1/integrations/${beta}/installations`, { organization: t.org })).body;
-    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/spaces`, { space: s1 })).status).toBe(201);
-    expect((await t.api.post(`/v1/integrations/${alpha}/installations/${a.id}/sites`, { site })).status).toBe(201);
-    expect((await t.api.patch(`/v1/integrations/${beta}/installations/${b.id}`, { space_selection: 'all' })).status).toBe(200);
+    const { s1, s2, site, a, b } = await installAlphaBeta(t, alpha, beta);
 
     const status = (name: string, api = t.client) => api.GET('/v1/orgs/{organizationId}/integrations/{integrationName}/installation_status', { params: { path: { organizationId, integrationName: name } } });
     expect((await status(alpha)).data).toEqual({ status: 'active' });

@@ -448,17 +448,7 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
     case 'embed': {
       const url = str(data.url);
       if (!url || /["\n\r\s]/.test(url)) throw new GitBookBlockError(`${path}/data/url`, 'must be a URL without spaces or quotes');
-      const fragments = (b as { fragments?: unknown }).fragments;
-      const caption = Array.isArray(fragments) ? (fragments as Fragment[]).findIndex((f) => f?.fragment === 'caption') : -1;
-      if (caption < 0) {
-        out.push(paragraph(openLine('embed', { url })));
-        return;
-      }
-      const nodes = (fragments as Fragment[])[caption]!.nodes;
-      if (!Array.isArray(nodes) || nodes.length !== 1 || nodes[0]?.type !== 'paragraph') {
-        throw new GitBookBlockError(`${path}/fragments/${caption}/nodes`, 'must be one paragraph (an embed caption)');
-      }
-      out.push(paragraph(openLine('embed', { url })), nodes[0] as Block, paragraph(closeLine('embed')));
+      out.push(...captionedTag(b, path, 'embed', { url }, 'an embed caption'));
       return;
     }
     case 'content-ref': {
@@ -473,17 +463,7 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
       if (typeof ref.file !== 'string' || !/^[\w-]+$/.test(ref.file)) throw new GitBookBlockError(`${path}/data/ref/file`, 'must be the id of a file of the space');
       if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, 'is not supported: a file block refers to a file of its own space');
       const src = `/files/${ref.file}`;
-      const fragments = (b as { fragments?: unknown }).fragments;
-      const caption = Array.isArray(fragments) ? (fragments as Fragment[]).findIndex((f) => f?.fragment === 'caption') : -1;
-      if (caption < 0) {
-        out.push(paragraph(openLine('file', { src })));
-        return;
-      }
-      const nodes = (fragments as Fragment[])[caption]!.nodes;
-      if (!Array.isArray(nodes) || nodes.length !== 1 || nodes[0]?.type !== 'paragraph') {
-        throw new GitBookBlockError(`${path}/fragments/${caption}/nodes`, 'must be one paragraph (a file caption)');
-      }
-      out.push(paragraph(openLine('file', { src })), nodes[0] as Block, paragraph(closeLine('file')));
+      out.push(...captionedTag(b, path, 'file', { src }, 'a file caption'));
       return;
     }
     case 'reusable-content': {
@@ -519,6 +499,18 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
 }
 
 /** The `url="…"` a client's content-ref is written with (its link has the same target), or a 400 naming the bad field. */
+/** A void block's tag line, with its caption fragment (one paragraph) and closing line when it has one (embed, file). */
+function captionedTag(b: AnyBlock, path: string, tag: string, attrs: Record<string, string>, what: string): Block[] {
+  const fragments = (b as { fragments?: unknown }).fragments;
+  const caption = Array.isArray(fragments) ? (fragments as Fragment[]).findIndex((f) => f?.fragment === 'caption') : -1;
+  if (caption < 0) return [paragraph(openLine(tag, attrs))];
+  const nodes = (fragments as Fragment[])[caption]!.nodes;
+  if (!Array.isArray(nodes) || nodes.length !== 1 || nodes[0]?.type !== 'paragraph') {
+    throw new GitBookBlockError(`${path}/fragments/${caption}/nodes`, `must be one paragraph (${what})`);
+  }
+  return [paragraph(openLine(tag, attrs)), nodes[0] as Block, paragraph(closeLine(tag))];
+}
+
 function contentRefTarget(ref: Record<string, unknown> | undefined, path: string): string {
   if (!ref || typeof ref !== 'object') throw new GitBookBlockError(path, 'must be a content reference ({"kind": "page", "page": <id>}, anchor, file or url)');
   const id = (k: string) => {
