@@ -81,6 +81,8 @@ describe('markdown pipeline properties', () => {
     roundTrips('\\\n1. \nhttp://x.io|\n- ');
     // And: a paragraph line of `$$` alone was written as is: block math up to the next `$$` line (in a code block).
     roundTrips('$$\n\n    $$');
+    // And: `<` before an e-mail address whose local part starts with other than a letter read back as an autolink.
+    roundTrips('<&amp;a@b.dev>');
     // And: an image alone first in a task item was written as a `<figure>` after the checkbox, where it is inline HTML.
     roundTrips('- [ ] ![]()');
     roundTrips('- [x] ![a](x.png "cap")\n\n  more');

@@ -875,6 +875,10 @@ const ESCAPE_CASE = (() => {
 })();
 const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] === 1;
 
+/** CommonMark's e-mail autolink (`<local@domain>`), at the start of a text. */
+const EMAIL_AUTOLINK = /^<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/;
+const EMAIL_LOCAL_CHAR = /[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]/;
+
 /** Escapes text so that it reads back as the same text. */
 export function escapeText(value: string, options: EscapeOptions): string {
   let out = '';
@@ -938,7 +942,9 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += options.label ? '\\]' : ']';
         continue;
       case '<':
-        out += /[!/?A-Za-z]/.test(next) ? '\\<' : '<';
+        // HTML and URI autolinks start with a letter, `!`, `/` or `?`; an e-mail autolink with any character of its
+        // local part (`<&a@b.dev>`, `<1@b.dev>`): checked whole, so that `<3` or `<=` stay as they are.
+        out += /[!/?A-Za-z]/.test(next) || (next !== '' && EMAIL_LOCAL_CHAR.test(next) && EMAIL_AUTOLINK.test(value.slice(i, i + 320))) ? '\\<' : '<';
         continue;
       case '&':
         out += startsReference(value, i, options.next) ? '\\&' : '&';
