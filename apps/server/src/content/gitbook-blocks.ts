@@ -458,20 +458,13 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
       return;
     }
     case 'file': {
-      const ref = data.ref as { kind?: unknown; file?: unknown; space?: unknown } | undefined;
-      if (!ref || typeof ref !== 'object' || ref.kind !== 'file') throw new GitBookBlockError(`${path}/data/ref`, 'must be {"kind": "file", "file": <id of a file of the space>}');
-      if (typeof ref.file !== 'string' || !/^[\w-]+$/.test(ref.file)) throw new GitBookBlockError(`${path}/data/ref/file`, 'must be the id of a file of the space');
-      if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, 'is not supported: a file block refers to a file of its own space');
-      const src = `/files/${ref.file}`;
-      out.push(...captionedTag(b, path, 'file', { src }, 'a file caption'));
+      const file = ownRefId(data.ref, path, 'file', 'file', '<id of a file of the space>', 'a file');
+      out.push(...captionedTag(b, path, 'file', { src: `/files/${file}` }, 'a file caption'));
       return;
     }
     case 'reusable-content': {
-      const ref = data.ref as { kind?: unknown; reusableContent?: unknown; space?: unknown } | undefined;
-      if (!ref || typeof ref !== 'object' || ref.kind !== 'reusable-content') throw new GitBookBlockError(`${path}/data/ref`, 'must be {"kind": "reusable-content", "reusableContent": <id>}');
-      if (typeof ref.reusableContent !== 'string' || !/^[\w-]+$/.test(ref.reusableContent)) throw new GitBookBlockError(`${path}/data/ref/reusableContent`, 'must be the id of a reusable content of the space');
-      if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, 'is not supported: a reusable-content block refers to a reusable content of its own space');
-      out.push(paragraph(includeLine(`/reusable-content/${ref.reusableContent}`)));
+      const id = ownRefId(data.ref, path, 'reusable-content', 'reusableContent', '<id>', 'a reusable content');
+      out.push(paragraph(includeLine(`/reusable-content/${id}`)));
       return;
     }
     case 'expandable': {
@@ -499,6 +492,19 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
 }
 
 /** The `url="…"` a client's content-ref is written with (its link has the same target), or a 400 naming the bad field. */
+/**
+ * The id of a block's ref to something of its own space (`{kind: "file", file}`, `{kind: "reusable-content",
+ * reusableContent}`), or a 400 naming the field: the kind, the id, or a `space` (other spaces are not written).
+ */
+function ownRefId(value: unknown, path: string, kind: string, field: string, shown: string, noun: string): string {
+  const ref = value as Record<string, unknown> | undefined;
+  if (!ref || typeof ref !== 'object' || ref.kind !== kind) throw new GitBookBlockError(`${path}/data/ref`, `must be {"kind": "${kind}", "${field}": ${shown}}`);
+  const id = ref[field];
+  if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) throw new GitBookBlockError(`${path}/data/ref/${field}`, `must be the id of ${noun} of the space`);
+  if (ref.space !== undefined) throw new GitBookBlockError(`${path}/data/ref/space`, `is not supported: a ${kind} block refers to ${noun} of its own space`);
+  return id;
+}
+
 /** A void block's tag line, with its caption fragment (one paragraph) and closing line when it has one (embed, file). */
 function captionedTag(b: AnyBlock, path: string, tag: string, attrs: Record<string, string>, what: string): Block[] {
   const fragments = (b as { fragments?: unknown }).fragments;
