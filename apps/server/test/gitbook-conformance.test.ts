@@ -165,6 +165,7 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/integrations/installations-status',
   'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate',
   'GET /spaces/{spaceId}/integration-blocks',
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -1077,6 +1078,32 @@ describe('@gitbook/api against Bindery: the audit log (docs/audit-log.md)', () =
     expect(details).toMatchObject({ id: filtered[0]!.id, schemaVersion: 1, payload: { role: 'read' } });
     expect((await failure(gitbook(mate).orgs.listOrganizationAuditEvents(org))).code).toBe(403);
     expect((await failure(gb.orgs.getOrganizationAuditEvent(org, 'no-such-event'))).code).toBe(404);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: the content API (docs/gitbook-conformance.md)', () => {
+  it('a batch of content changes to a change request: pages inserted, updated, moved, deleted, reverted, files inserted', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Batch' })).data;
+    mine.add(space.id);
+    const base = `/v1/spaces/${space.id}`;
+    await edit(owner, base, [{ op: 'createPage', page: { id: 'page-home', title: 'Home', markdown: 'Home.\n' } }]);
+    const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Batch' })).data;
+    const full = await gb.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [
+      { operation: 'insert_files', files: [{ ref: 'dot.txt', name: 'dot.txt', contentType: 'text/plain', base64: Buffer.from('.').toString('base64') }] },
+      { operation: 'insert_page', ref: 'next', into: 'page-home', at: 0, title: 'Next', document: { markdown: 'See [home](/pages/home.md) and [the dot](./dot.txt).\n' } },
+      { operation: 'update_page', page: 'page-home', description: 'The start', document: { markdown: 'Home, edited. Then [next](./next.md).\n' } },
+    ] }, { compat: false });
+    expect(full.data.changes.map((c: any) => c.object)).toEqual(['created_page', 'updated_page']);
+    expect(full.data.insertedFiles[0].name).toBe('dot.txt');
+    const plain = await gb.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [
+      { operation: 'revert_page', page: 'page-home' },
+      { operation: 'delete_page', page: full.data.changes[0].page.id },
+    ] });
+    expect(plain.data.object).toBe('change-request');
+    const err = await failure(gb.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'delete_page', page: 'page-nope' }] }));
+    expect([err.code, err.errorMessage]).toEqual([404, expect.stringContaining('/body/changes/0/page')]);
     expectConformant();
   });
 });

@@ -3598,7 +3598,21 @@ export interface paths {
         /** Get the current revision of the change request */
         get: operations["getRevisionOfChangeRequestById"];
         put?: never;
-        post?: never;
+        /**
+         * Apply a batch of content changes to a change request
+         * @description GitBook's batch of up to 50 changes (`insert_page`, `update_page`, `delete_page`, `revert_page`,
+         *     `insert_files`), applied in order as ONE new revision of the change request, or none of them: the first change
+         *     that cannot be applied refuses the whole batch, naming its field (`/body/changes/3/into`). The same engine as
+         *     Bindery's `…/content/edits` (the `edit` role on a `live` space; a merged or archived change request is 409).
+         *     Links in the markdown of the batch: `./<ref>.md`, `./<ref>` to a page or file inserted with that `ref`, and
+         *     `/pages/<path>`, `/pages/<path>.md`, `/pages/<path>/README.md` to a page of the change request by its path,
+         *     are stored as links to the ids; other links as written (relative ones resolve against the page's path).
+         *     `revert_page` gives the page back its state in `revision` (default: the change request's base): removed when
+         *     it was not there, recreated (without its subpages) when deleted since, its fields and content reset otherwise;
+         *     `block` is a 400 (Bindery's documents carry no block keys). `compat=false` answers the affected pages and the
+         *     inserted files with the change request.
+         */
+        post: operations["updateChangeRequestContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5969,6 +5983,120 @@ export interface components {
             revision: string;
             /** @description True when `main` is `base`; there is then nothing to merge and no conflict. */
             upToDate: boolean;
+        };
+        /**
+         * @description One change of `POST …/change-requests/{changeRequestId}/content` (GitBook's `ChangeRequestContentChange`), by
+         *     `operation`. Page metadata: `title`, `slug` (unique among the siblings, else 409), `emoji`, `icon` (`''` removes
+         *     them), `description`, `hidden`, `noIndex`, `noRobotsIndex`; `condition` only as `''` (Bindery has no
+         *     adaptive-content conditions on pages: there is none to remove, any other value is a 400).
+         */
+        ChangeRequestContentChange: {
+            /** @description Zero-based index among the new siblings; at the end when omitted. */
+            at?: number;
+            condition?: string;
+            description?: string;
+            document: components["schemas"]["ChangeRequestContentDocument"];
+            emoji?: string;
+            hidden?: boolean;
+            icon?: string;
+            /** @description Id of the parent page; the top level when omitted. */
+            into?: string;
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            /** @constant */
+            operation: "insert_page";
+            /**
+             * @description A name for the new page in this request only: markdown of the batch links to it as `./<ref>.md` or
+             *     `./<ref>` (also with `#anchor`), stored as a link to the page's id. Unique in the batch.
+             */
+            ref?: string;
+            slug?: string;
+            title?: string;
+        } | {
+            /** @description Zero-based index among the siblings of the (new) parent. */
+            at?: number;
+            condition?: string;
+            description?: string;
+            document?: components["schemas"]["ChangeRequestContentDocument"];
+            emoji?: string;
+            hidden?: boolean;
+            icon?: string;
+            /** @description Id of the new parent page (`null` the top level); the parent is unchanged when omitted. */
+            into?: string | null;
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            /** @constant */
+            operation: "update_page";
+            /** @description Id of the page to update. */
+            page: string;
+            slug?: string;
+            title?: string;
+        } | {
+            /** @constant */
+            operation: "delete_page";
+            /** @description Id of the page to delete, with its subpages (404 when the change request has no such page). */
+            page: string;
+        } | {
+            /**
+             * @description GitBook's block keys. Bindery's documents carry no block keys, so reverting single blocks is not
+             *     possible: a 400 naming this field.
+             */
+            block?: string[];
+            /** @constant */
+            operation: "revert_page";
+            /** @description Id of the page to revert. */
+            page: string;
+            /** @description Id of a revision of the space to revert the page to; the change request's base when omitted. */
+            revision?: string;
+        } | {
+            files: {
+                base64?: string;
+                contentType?: string;
+                name: string;
+                /** @description A name for the file in this request only; markdown of the batch links to it as `./<ref>`. */
+                ref?: string;
+                url?: string;
+            }[];
+            /** @constant */
+            operation: "insert_files";
+        };
+        /**
+         * @description The content of a page in a change of `POST …/change-requests/{changeRequestId}/content` (GitBook's `Document`):
+         *     `{markdown}` (its frontmatter sets the page's metadata, and for a new page its leading `# heading` the title, as
+         *     Git Sync reads a page file), `{document}` (a GitBook JSON document), or `{}` (no content).
+         */
+        ChangeRequestContentDocument: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["Document"];
+        } | Record<string, never>;
+        /**
+         * @description The answer of `POST …/change-requests/{changeRequestId}/content` with `compat=false` (GitBook's
+         *     `ChangeRequestContentUpdate`): the change request, one entry per page the batch touched (in the order first
+         *     touched) and the files it added.
+         */
+        ChangeRequestContentUpdate: {
+            changeRequest: components["schemas"]["ChangeRequest"];
+            changes: ({
+                /** @enum {string} */
+                object: "created_page" | "updated_page";
+                page: {
+                    id: string;
+                    /** @constant */
+                    object: "page";
+                    urls: {
+                        /** Format: uri */
+                        location: string;
+                    };
+                };
+                /** @description The `ref` of the `insert_page` that created it. */
+                ref?: string;
+            } | {
+                /** @constant */
+                object: "deleted_page";
+                page: string;
+            })[];
+            insertedFiles: components["schemas"]["RevisionFile"][];
         };
         /** @description A reviewer requested on a change request - a user or a team. */
         ChangeRequestRequestedReviewer: {
@@ -17003,6 +17131,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateChangeRequestContent: {
+        parameters: {
+            query?: {
+                /** @description `true` (default): the change request. `false`: the change request, the affected pages and the inserted files. */
+                compat?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    changes: components["schemas"]["ChangeRequestContentChange"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The change request after the batch (and with `compat=false` what it changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"] | components["schemas"]["ChangeRequestContentUpdate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -21,6 +21,8 @@ import { chooseSlug, ROOT_ID, type PageFieldsInput, type WNode, type WorkingTree
 export interface PagePosition {
   before?: string;
   after?: string;
+  /** A zero-based index among the new siblings (GitBook's `at`; past the end: at the end). */
+  index?: number;
 }
 
 /** Fields of a page that edits set (`null` clears an optional field), or GitBook's JSON document for the markdown. */
@@ -34,8 +36,8 @@ export interface PageFields extends PageFieldsInput {
 export type ContentEdit =
   | ({ op: 'createPage'; id?: string; parent?: string | null; position?: PagePosition; type?: PageType; title: string } & PageFields)
   | ({ op: 'updatePage'; page: string; type?: undefined } & PageFields)
-  | { op: 'movePage'; page: string; parent?: string | null; position?: PagePosition }
-  | { op: 'deletePage'; page: string }
+  | { op: 'movePage'; page: string; parent?: string | null; position?: PagePosition; keepPlace?: boolean }
+  | { op: 'deletePage'; page: string; mustExist?: boolean }
   | { op: 'addFile'; file: FileEntry }
   | { op: 'deleteFile'; file: string }
   | { op: 'setVariables'; variables: Record<string, string | null> };
@@ -63,6 +65,7 @@ export async function applyEdit(state: EditState, edit: ContentEdit, index: numb
     case 'deletePage': {
       const node = await state.tree.get(edit.page);
       if (node && node !== state.tree.root) state.tree.remove(node);
+      else if (edit.mustExist) throw pageNotFoundAt(editField(index, 'page'), edit.page);
       return;
     }
     case 'addFile':
@@ -145,6 +148,8 @@ async function movePage(state: EditState, edit: Extract<ContentEdit, { op: 'move
   const node = await state.tree.get(edit.page);
   if (!node || node === state.tree.root) throw new ApiError(404, `Page not found: ${edit.page}`);
   const parent = edit.parent === undefined ? node.parent! : await parentNode(state, edit.parent, editField(i, 'parent'));
+  // `keepPlace`: no position and the same parent leave the page where it is (GitBook's `update_page` without `at`).
+  if (edit.keepPlace && parent === node.parent && (!edit.position || Object.keys(edit.position).length === 0)) return;
   if (state.tree.isWithin(parent, node)) throw invalidContent(editField(i, 'parent'), 'is the page itself or one of its descendants');
   if (edit.position?.before === node.id || edit.position?.after === node.id) throw invalidContent(editField(i, 'position'), 'names the page being moved');
   const oldParent = node.parent!;

@@ -162,8 +162,9 @@ export class WorkingTree {
   }
 
   /** Index at which to insert among `parent`'s children; `where` locates the position in errors. */
-  async insertIndex(parent: WNode, position: { before?: string; after?: string } | undefined, where: ContentLocator): Promise<number> {
+  async insertIndex(parent: WNode, position: { before?: string; after?: string; index?: number } | undefined, where: ContentLocator): Promise<number> {
     const children = await this.childrenOf(parent);
+    if (position?.index !== undefined) return Math.min(Math.max(0, position.index), children.length);
     if (!position || (position.before === undefined && position.after === undefined)) return children.length;
     const ref = position.before ?? position.after!;
     const i = children.findIndex((c) => c.id === ref);

@@ -11,6 +11,8 @@ import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn } from '../services/content-errors.js';
 import { presentBacklinks, presentLinkUsages } from '../presenters/links.js';
+import { applyChangeRequestChanges } from '../services/change-request-changes.js';
+import { getChangeRequest } from '../services/change-requests.js';
 
 export const changeRequestContentHandlers = handlers({
   getRevisionOfChangeRequestById: async ({ actor, params, query }, ctx) => {
@@ -77,6 +79,18 @@ export const changeRequestContentHandlers = handlers({
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
     const r = await fileBacklinks(ctx, sc, params.fileId, query);
     return { status: 200, body: listBody(presentBacklinks(sc, r), r) };
+  },
+
+  updateChangeRequestContent: async ({ actor, params, query, body }, ctx) => {
+    const r = await applyChangeRequestChanges(ctx, actor, params.spaceId, params.changeRequestId, body.changes);
+    const changeRequest = await getChangeRequest(ctx, actor, params.spaceId, r.changeRequestId);
+    if (query.compat !== false) return { status: 200, body: changeRequest, headers: etag(r.result.revisionId) };
+    const location = (id: string) => `${ctx.config.publicUrl}/v1/spaces/${params.spaceId}/change-requests/${r.changeRequestId}/content/page/${id}`;
+    const changes = r.touched.map((t) => (t.object === 'deleted_page'
+      ? { object: t.object, page: t.id }
+      : { object: t.object, ...(t.ref !== undefined ? { ref: t.ref } : {}), page: { object: 'page' as const, id: t.id, urls: { location: location(t.id) } } }));
+    const insertedFiles = r.insertedFiles.map((f) => presentFile(ctx.config, params.spaceId, r.result.revisionId, f));
+    return { status: 200, body: { changeRequest, changes, insertedFiles }, headers: etag(r.result.revisionId) };
   },
 
   applyChangeRequestContentEdits: async ({ actor, params, body, headers }, ctx) => {
