@@ -65,6 +65,8 @@ function compare(name, md) {
     ['markdownToDocument', (api) => api.markdownToDocument(md)],
     ['markdownToDocument keys:false', (api) => api.markdownToDocument(md, { keys: false })],
     ['normalizePage', (api) => api.TASKS.normalizePage({ markdown: md })],
+    ['derivePage', (api) => api.TASKS.derivePage({ markdown: md })],
+    ['checkMarkdown', (api) => api.TASKS.checkMarkdown({ markdown: md })],
     ['documentToMarkdown of the other build\'s document', (api) => {
       const doc = outcome(() => there.markdownToDocument(md));
       return doc.ok ? api.documentToMarkdown(doc.ok) : doc.error;
@@ -84,6 +86,14 @@ for (const [name, page] of [['realistic', realisticPage], ['api reference', apiR
   for (const kb of [1, 10, 100, 250]) for (const s of [1, 2, 3]) compare(`${name} ${kb} KB seed ${s}`, page(kb * 1024, s));
 }
 for (const [name, md] of Object.entries(adversarialInputs())) compare(`adversarial ${name}`, md.slice(0, 64 * 1024));
+// Which refusal comes first when a page breaks two limits: GitBook tags nested too deep at the top level, then
+// reference links expanding past the output size (or too many inline elements) after them.
+const tags = (n) => '{% hint style="info" %}\n\n'.repeat(n);
+const refs = `${'[a][r] '.repeat(20_000)}\n\n[r]: /${'u'.repeat(500)}`;
+compare('deep tags, then references past the output size', `${tags(60)}${refs}`);
+compare('references past the output size, then deep tags', `${refs.replace('\n\n[r]', `\n\n${tags(60)}[r]`)}`);
+compare('deep tags, then too many inline elements', `${tags(60)}${'*a'.repeat(210_000)}`);
+compare('deep tags in a list, then deep tags', `- ${tags(60).replaceAll('\n\n', '\n\n  ')}\n\n${tags(60)}`);
 for (let i = 0; i < randomRuns; i++) compare(`random ${i}`, randomMarkdown());
 
 console.log(`${compared} comparisons (fixtures, corpus pages, adversarial inputs, ${randomRuns} random texts): ${differences.length} differences`);

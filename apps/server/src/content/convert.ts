@@ -9,8 +9,8 @@
  * limits.ts as they go (ContentLimitError past one).
  */
 import type { RefResolver } from './content-ref.js';
-import type { Document } from './document.js';
-import { parseDocument } from './from-markdown.js';
+import type { Block, Document } from './document.js';
+import { parseDocument, parseDocumentBlocks } from './from-markdown.js';
 import { checkBytes } from './limits.js';
 import { splitFrontmatter } from './frontmatter.js';
 import { serializeDocument } from './to-markdown.js';
@@ -26,6 +26,16 @@ export interface ConvertOptions {
 export function markdownToDocument(markdown: string, options: ConvertOptions = {}): Document {
   checkBytes(markdown, 'markdownBytes', 'the markdown');
   return parseDocument(splitFrontmatter(markdown).body, options.resolver, options.keys ?? true);
+}
+
+/**
+ * `markdownToDocument(markdown, { keys: false, resolver }).nodes` given to `onBlock` one top-level block at a time as
+ * each is built (same blocks, same refusals): a caller that writes and indexes each block as it comes keeps only one
+ * block of the document alive at a time, not the whole page (content/tasks.ts, page writes).
+ */
+export function streamDocument(markdown: string, onBlock: (block: Block) => void, options: Omit<ConvertOptions, 'keys'> = {}): void {
+  checkBytes(markdown, 'markdownBytes', 'the markdown');
+  parseDocumentBlocks(splitFrontmatter(markdown).body, onBlock, options.resolver);
 }
 
 /** Serialises a GitBook document to normalised markdown. */

@@ -155,6 +155,13 @@ const HEADINGS = new Set(['heading-1', 'heading-2', 'heading-3', 'heading-4', 'h
  * need of every page: the text is gathered where the links are found), with the same results.
  */
 export function documentIndex(doc: Pick<Document, 'nodes'>): { sections: Section[]; links: ExtractedLink[] } {
+  const index = documentIndexer();
+  for (const b of doc.nodes) index.add(b);
+  return index.finish();
+}
+
+/** `documentIndex` fed one top-level block at a time (`add`, in document order), its result at `finish()`. */
+export function documentIndexer(): { add(block: Block): void; finish(): { sections: Section[]; links: ExtractedLink[] } } {
   const links: ExtractedLink[] = [];
   const add = (source: LinkUsage, target: string, linkText: string): ExtractedLink => {
     const link = { source, target, ...classifyTarget(target, source), text: linkText };
@@ -246,18 +253,22 @@ export function documentIndex(doc: Pick<Document, 'nodes'>): { sections: Section
   const close = () => {
     if (current.level > 0 || current.body !== '') sections.push(current);
   };
-  for (const b of doc.nodes) {
-    if (HEADINGS.has(b.type)) {
+  return {
+    add(b: Block): void {
+      if (HEADINGS.has(b.type)) {
+        close();
+        const title = inline(b.nodes as InlineContent[]).replace(/\s+/g, ' ').trim();
+        current = { id: slugger.slug(title), title, level: Number(b.type.slice(-1)), body: '' };
+      } else {
+        const line = block(b);
+        if (line !== '') current.body = current.body === '' ? line : `${current.body}\n${line}`;
+      }
+    },
+    finish() {
       close();
-      const title = inline(b.nodes as InlineContent[]).replace(/\s+/g, ' ').trim();
-      current = { id: slugger.slug(title), title, level: Number(b.type.slice(-1)), body: '' };
-    } else {
-      const line = block(b);
-      if (line !== '') current.body = current.body === '' ? line : `${current.body}\n${line}`;
-    }
-  }
-  close();
-  return { sections, links };
+      return { sections, links };
+    },
+  };
 }
 
 /** Every link and image target of a page, in document order. */

@@ -60,9 +60,24 @@ import { isGfmAutolinkLabel, normalizeLabel, tokenizeBlocks, unescapeAll, type B
  * clients reading the JSON document; normalising and indexing do without them).
  */
 export function parseDocument(markdown: string, resolver?: RefResolver, keys = true): Document {
+  const nodes = convert(markdown, resolver, undefined);
+  const doc = createDocument(nodes);
+  return keys ? assignKeys(doc) : doc;
+}
+
+/**
+ * `parseDocument(markdown, resolver, false).nodes`, given to `onBlock` one top-level block at a time as soon as it is
+ * built (and its tag lines grouped), so that a caller that serialises and indexes each block lets it die young
+ * instead of keeping the whole document alive. The blocks, their order and the limits refused are the same.
+ */
+export function parseDocumentBlocks(markdown: string, onBlock: (block: Block) => void, resolver?: RefResolver): void {
+  convert(markdown, resolver, onBlock);
+}
+
+function convert(markdown: string, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined): Block[] {
   const source = markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown;
   const blocks = tokenizeBlocks(source);
-  const converter = new Converter(blocks, resolver);
+  const converter = new Converter(blocks, resolver, onBlock);
   let nodes: Block[];
   try {
     nodes = converter.flow(undefined, 0);
@@ -71,8 +86,7 @@ export function parseDocument(markdown: string, resolver?: RefResolver, keys = t
     throw error;
   }
   blocks.finish();
-  const doc = createDocument(nodes);
-  return keys ? assignKeys(doc) : doc;
+  return nodes;
 }
 
 /** A paragraph that is a GitBook tag line, kept apart until the tags are matched. */
@@ -104,11 +118,14 @@ class Converter {
   private readonly tokens: Token[];
   private readonly blocks: BlockTokens;
   private readonly resolver: RefResolver | undefined;
+  /** Where top-level blocks go as soon as they are final, when given (parseDocumentBlocks); else `flow` returns them. */
+  private readonly onBlock: ((block: Block) => void) | undefined;
 
-  constructor(blocks: BlockTokens, resolver: RefResolver | undefined) {
+  constructor(blocks: BlockTokens, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined) {
     this.blocks = blocks;
     this.tokens = blocks.tokens;
     this.resolver = resolver;
+    this.onBlock = onBlock;
   }
 
   /** The inline tokens of the `inline` token at `index`, parsed now (see BlockTokens). */
@@ -126,6 +143,9 @@ class Converter {
   flow(close: string | undefined, depth: number): Block[] {
     const items: FlowItem[] = [];
     const tokens = this.tokens;
+    // Top-level blocks given away as they are built: tag lines grouped as they come (a block is final once no tag
+    // before it is still open).
+    const grouper = depth === 0 && this.onBlock !== undefined ? new TagGrouper(0, this.onBlock) : undefined;
     while (this.i < tokens.length) {
       const token = tokens[this.i] as Token;
       if (token.type === close) {
@@ -133,9 +153,16 @@ class Converter {
         break;
       }
       const item = this.block(token, depth);
-      if (item !== undefined) items.push(item);
+      if (item !== undefined) {
+        if (grouper) grouper.push(item);
+        else items.push(item);
+      }
       // A top-level block is done: its tokens are garbage from here on.
       if (depth === 0) this.blocks.release(this.i);
+    }
+    if (grouper) {
+      grouper.end();
+      return [];
     }
     return groupTags(items, depth);
   }
@@ -501,7 +528,6 @@ function groupPieces(pieces: readonly Piece[]): InlineContent[] {
 
 interface OpenFrame {
   item: TagItem;
-  outer: FlowItem[];
   children: FlowItem[];
 }
 
@@ -511,43 +537,75 @@ interface OpenFrame {
  */
 function groupTags(items: FlowItem[], depth: number): Block[] {
   if (!items.some(isTagItem)) return items as Block[];
-  const stack: OpenFrame[] = [];
-  const top: FlowItem[] = [];
-  let current = top;
-  for (const item of items) {
+  const out: Block[] = [];
+  const grouper = new TagGrouper(depth, (block) => out.push(block));
+  for (const item of items) grouper.push(item);
+  grouper.end();
+  return out;
+}
+
+/**
+ * groupTags one item at a time: each block is given to `emit` once it is final (no tag before it still open), in
+ * order. Nesting too deep is refused at `end()`, as groupTags refuses it once all items are read (the items after
+ * such a tag are still read, so that the converter's own refusals among them come first, as before).
+ */
+class TagGrouper {
+  private readonly stack: OpenFrame[] = [];
+  private readonly depth: number;
+  private readonly emit: (block: Block) => void;
+  private error: Error | undefined = undefined;
+
+  constructor(depth: number, emit: (block: Block) => void) {
+    this.depth = depth;
+    this.emit = emit;
+  }
+
+  private place(item: FlowItem): void {
+    const frame = this.stack.at(-1);
+    if (frame) frame.children.push(item);
+    else this.emit(untag(item));
+  }
+
+  push(item: FlowItem): void {
+    if (this.error !== undefined) return;
     if (!isTagItem(item)) {
-      current.push(item);
-      continue;
+      this.place(item);
+      return;
     }
     const { tag } = item;
+    const stack = this.stack;
     const frame = stack.at(-1);
     if (tag.kind === 'open' && isValidOpening(tag.name, tag.attributes)) {
-      if (depth + stack.length + 1 >= LIMITS.depth) throw limitError('depth', `the markdown nests blocks more than ${LIMITS.depth} levels deep`);
-      const children: FlowItem[] = [];
-      stack.push({ item, outer: current, children });
-      current = children;
+      if (this.depth + stack.length + 1 >= LIMITS.depth) {
+        this.error = limitError('depth', `the markdown nests blocks more than ${LIMITS.depth} levels deep`);
+        stack.length = 0;
+        return;
+      }
+      stack.push({ item, children: [] });
     } else if (tag.kind === 'close' && frame !== undefined && frame.item.tag.name === tag.name) {
       stack.pop();
-      current = frame.outer;
       const blocks = frame.children.map(untag);
       const open = frame.item.tag as Extract<TagLine, { kind: 'open' }>;
-      if (isValidBody(open.name, blocks.map((b) => b.type))) current.push(tagBlock(open, blocks));
+      if (isValidBody(open.name, blocks.map((b) => b.type))) this.place(tagBlock(open, blocks));
       else {
-        current.push(frame.item.paragraph);
-        for (const block of blocks) current.push(block);
-        current.push(item.paragraph);
+        this.place(frame.item.paragraph);
+        for (const block of blocks) this.place(block);
+        this.place(item.paragraph);
       }
     } else {
-      current.push(item.paragraph);
+      this.place(item.paragraph);
     }
   }
-  // Unclosed tags are text: each open frame holds what followed its tag up to the next open tag.
-  const out = top.map(untag);
-  for (const frame of stack) {
-    out.push(frame.item.paragraph);
-    for (const child of frame.children) out.push(untag(child));
+
+  /** Unclosed tags are text: each open frame holds what followed its tag up to the next open tag. */
+  end(): void {
+    if (this.error !== undefined) throw this.error;
+    const stack = this.stack.splice(0);
+    for (const frame of stack) {
+      this.emit(frame.item.paragraph);
+      for (const child of frame.children) this.emit(untag(child));
+    }
   }
-  return out;
 }
 
 function untag(item: FlowItem): Block {

@@ -3,11 +3,12 @@
  * (lib/worker-pool.ts), content/process.ts runs small inputs inline. Every one is linear in its input and checks
  * the limits of limits.ts.
  */
-import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './convert.js';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown, streamDocument } from './convert.js';
 import { checkDocumentLimits, type Document } from './document.js';
-import { documentIndex, type ExtractedLink, type Section } from './extract.js';
+import { documentIndexer, type ExtractedLink, type Section } from './extract.js';
 import { foldGitBookBlocks, mapGitBookTargets } from './gitbook-blocks.js';
 import { checkBytes, withField as prefixed } from './limits.js';
+import { MarkdownStream } from './to-markdown.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
 import { pathResolver, readRepository, type RepoSpace } from '../gitsync/format/read.js';
@@ -41,17 +42,33 @@ function withField<T>(field: string | undefined, fn: () => T): T {
   return field ? prefixed(field, fn) : fn();
 }
 
-function derive(markdown: string, doc: Document): ProcessedPage {
-  return { markdown, ...documentIndex(doc) };
+/**
+ * The normal form of markdown with its sections and links: `documentToMarkdown(markdownToDocument(markdown))` and
+ * `documentIndex` of that document, each top-level block written and indexed as soon as it is built, so that the
+ * page's document never lives whole (a 250 KB page's is ~4.8 MB: alive, it is what the young generation's
+ * scavenges copied).
+ */
+function normalizeAndIndex(markdown: string): ProcessedPage {
+  const writer = new MarkdownStream();
+  const index = documentIndexer();
+  streamDocument(markdown, (block) => {
+    writer.add(block);
+    index.add(block);
+  });
+  return { markdown: writer.finish(), ...index.finish() };
+}
+
+/** Sections and links of markdown, each top-level block indexed as it is built (as normalizeAndIndex). */
+function indexMarkdown(markdown: string): { sections: Section[]; links: ExtractedLink[] } {
+  const index = documentIndexer();
+  streamDocument(markdown, (block) => index.add(block));
+  return index.finish();
 }
 
 export const TASKS = {
   /** Markdown written by a client -> its normal form, sections and links. */
   normalizePage(input: { markdown: string; field?: string }): ProcessedPage {
-    return withField(input.field, () => {
-      const doc = markdownToDocument(input.markdown, { keys: false });
-      return derive(documentToMarkdown(doc), doc);
-    });
+    return withField(input.field, () => normalizeAndIndex(input.markdown));
   },
 
   /** A GitBook JSON document written by a client -> markdown in normal form, sections and links. */
@@ -60,20 +77,18 @@ export const TASKS = {
       checkDocumentLimits(input.document);
       const markdown = documentToMarkdown(input.document);
       // The stored markdown is what the indexes and later reads see.
-      return derive(markdown, markdownToDocument(markdown, { keys: false }));
+      return { markdown, ...indexMarkdown(markdown) };
     });
   },
 
   /** Sections and links of stored markdown (already in normal form). */
   derivePage(input: { markdown: string }): ProcessedPage {
-    return derive(input.markdown, markdownToDocument(input.markdown, { keys: false }));
+    return { markdown: input.markdown, ...indexMarkdown(input.markdown) };
   },
 
   /** Sections and links of many pages' stored markdown (the index of a large commit), in order. */
   derivePages(input: { markdowns: string[] }): { sections: Section[]; links: ExtractedLink[] }[] {
-    return input.markdowns.map((markdown) => {
-      return documentIndex(markdownToDocument(markdown, { keys: false }));
-    });
+    return input.markdowns.map(indexMarkdown);
   },
 
   /** The GitBook JSON document of stored markdown, as the API shows it (GitBook's container blocks folded). */
@@ -95,7 +110,7 @@ export const TASKS = {
   checkMarkdown(input: { markdown: string; field?: string; limit?: 'commentBytes' }): true {
     withField(input.field, () => {
       if (input.limit) checkBytes(input.markdown, input.limit, 'the markdown');
-      markdownToDocument(input.markdown, { keys: false });
+      streamDocument(input.markdown, () => {});
     });
     return true;
   },

@@ -60,14 +60,92 @@ import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyA
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
-  const writer = new Writer(resolver);
-  const lines = writer.flow(doc.nodes);
-  const markdown = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-  checkBytes(markdown, 'outputBytes', 'the markdown of the document');
-  return markdown;
+  const stream = new MarkdownStream(resolver);
+  for (const block of doc.nodes) stream.add(block);
+  return stream.finish();
 }
 
 type Lines = string[];
+type ListKind = { kind: 'bullet' | 'ordered'; other: boolean };
+
+/**
+ * A document's markdown written one top-level block at a time, as `Writer.flow` writes a list of blocks (a page write
+ * serialises each block as soon as it is built, so the page's document never lives whole: convert.ts
+ * `streamDocument`). The one thing a block's neighbours decide is the blank line before it, and that depends on the
+ * future only after a tag line (an opening tag whose closing tag comes later is followed by no blank line): such a
+ * blank line is written, remembered with the tag's role, and dropped at the end if the role turned out to open.
+ */
+export class MarkdownStream {
+  private readonly writer: Writer;
+  private readonly out: Lines = [];
+  private previous: ListKind | undefined = undefined;
+  private previousTag: TagRole | undefined = undefined;
+  /** Open tag roles by name, waiting for their closing tag (as pairTags). */
+  private open: Map<string, TagRole[]> | undefined = undefined;
+  /** Blank lines written after a tag line whose role could still become `opens`: their index in `out`. */
+  private pending: { index: number; role: TagRole }[] | undefined = undefined;
+
+  constructor(resolver?: RefResolver) {
+    this.writer = new Writer(resolver);
+  }
+
+  add(block: Block): void {
+    let lines: Lines;
+    let listKind: ListKind | undefined;
+    if (block.type === 'list-ordered' || block.type === 'list-unordered' || block.type === 'list-tasks') {
+      const kind = block.type === 'list-ordered' ? 'ordered' : 'bullet';
+      const other = this.previous?.kind === kind && !this.previous.other;
+      listKind = { kind, other };
+      lines = this.writer.list(block, other);
+    } else {
+      lines = this.writer.block(block);
+    }
+    this.previous = listKind;
+    // Every tag paragraph takes its role, as pairTags gives it (tag paragraphs are never empty).
+    const tag = isTagParagraph(block) ? this.tagRole(block) : undefined;
+    if (lines.length === 0) return;
+    const out = this.out;
+    const previousTag = this.previousTag;
+    if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
+      if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });
+      out.push('');
+    }
+    for (const line of lines) out.push(line);
+    this.previousTag = tag;
+  }
+
+  /** The markdown of the blocks added (checked against the output size). */
+  finish(): string {
+    let lines = this.out;
+    const dropped = this.pending?.filter((p) => p.role.opens);
+    if (dropped !== undefined && dropped.length > 0) {
+      const skip = new Set(dropped.map((p) => p.index));
+      lines = lines.filter((_, i) => !skip.has(i));
+    }
+    const markdown = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    checkBytes(markdown, 'outputBytes', 'the markdown of the document');
+    return markdown;
+  }
+
+  /** pairTags, one tag paragraph at a time. */
+  private tagRole(block: Block): TagRole | undefined {
+    const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
+    if (!match) return undefined;
+    const name = (match[2] as string).toLowerCase();
+    if (BRANCH_TAGS.has(name)) return { opens: true, closes: true };
+    const role: TagRole = { opens: false, closes: match[1] !== undefined };
+    const open = (this.open ??= new Map());
+    if (role.closes) {
+      const opener = open.get(name)?.pop();
+      if (opener) opener.opens = true;
+    } else {
+      const stack = open.get(name) ?? [];
+      stack.push(role);
+      open.set(name, stack);
+    }
+    return role;
+  }
+}
 
 class Writer {
   private readonly resolver: RefResolver | undefined;
@@ -113,7 +191,7 @@ class Writer {
     return out;
   }
 
-  private block(block: Block): Lines {
+  block(block: Block): Lines {
     if (isHeading(block)) {
       const level = headingLevel(block.type);
       // Hard breaks only exist in setext headings (levels 1 and 2), which are written as such; ATX otherwise.
@@ -192,7 +270,7 @@ class Writer {
     return content.split('\n');
   }
 
-  private list(block: ListBlock, other: boolean): Lines {
+  list(block: ListBlock, other: boolean): Lines {
     const ordered = block.type === 'list-ordered';
     const start = ordered ? Math.min(Math.max(block.data.start ?? 1, 0), 999_999_999) : 0;
     // A bullet list starting an item alternates bullets with this one.
