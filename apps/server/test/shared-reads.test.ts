@@ -1,10 +1,11 @@
 // Identical reads outside transactions share round trips on PostgreSQL (db/prepared.ts, shareRead), never
 // freshness: a read made while the same read is running joins the next one, which starts after the running one ends,
 // so what it returns was read after the call. (On SQLite a read is synchronous: nothing to share.)
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared } from '../src/db/prepared.js';
-import { startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { prepared, preparedByKey } from '../src/db/prepared.js';
+import { spacesRepo } from '../src/repos/spaces.repo.js';
+import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,6 +47,74 @@ describe.runIf(testDialect() === 'postgres')('shared reads', () => {
       const outside = stamped(db, { ms: 200 });
       const [[inside]] = await Promise.all([stamped(tx, { ms: 200 })]);
       expect(inside!.at).not.toBe((await outside)[0]!.at);
+    });
+  });
+});
+
+/** A space by id with when the database received the statement and which backend ran it (one statement: one pair). */
+const stampedSpace = preparedByKey((db) =>
+  db.selectFrom('spaces').select(['id', 'title', ...(db.getExecutor().adapter instanceof PostgresAdapter
+    ? [
+      sql<number>`(extract(epoch from statement_timestamp()) * 1000)::float8`.as('at'),
+      sql<number>`pg_backend_pid()`.as('pid'),
+      sql<number>`(select 1 from pg_sleep(0.2))`.as('slept'),
+    ]
+    : [sql<number>`0`.as('at'), sql<number>`0`.as('pid'), sql<number>`1`.as('slept')])]), 'id');
+
+describe('reads by key', () => {
+  it('reads of different keys made together are one statement, each answered with its own rows', async () => {
+    const t = await createTenant(server);
+    const ids: string[] = [];
+    for (const title of ['A', 'B', 'C']) ids.push((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id);
+    const db = server.ctx.db;
+    const [[a], [b], [c], [a2], missing] = await Promise.all([
+      stampedSpace(db, ids[0]!), stampedSpace(db, ids[1]!), stampedSpace(db, ids[2]!), stampedSpace(db, ids[0]!), stampedSpace(db, 'no-such-space'),
+    ]);
+    expect([a!.title, b!.title, c!.title, a2!.title]).toEqual(['A', 'B', 'C', 'A']);
+    expect(missing).toEqual([]);
+    // Their own row objects, even for the same key.
+    expect(a2).not.toBe(a);
+    if (testDialect() === 'postgres') {
+      // One statement for all of them...
+      expect(new Set([a!.at, b!.at, c!.at, a2!.at]).size).toBe(1);
+      expect(new Set([a!.pid, b!.pid, c!.pid]).size).toBe(1);
+      // ...and through the repository too.
+      const spaces = await Promise.all(ids.map((id) => spacesRepo.findById(db, id)));
+      expect(spaces.map((s) => s?.title)).toEqual(['A', 'B', 'C']);
+    }
+  });
+
+  it.runIf(testDialect() === 'postgres')('a read made while a batch runs is answered by a statement sent after it was made', async () => {
+    const t = await createTenant(server);
+    const ids: string[] = [];
+    for (const title of ['One', 'Two']) ids.push((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id);
+    const db = server.ctx.db;
+    const first = Promise.all([stampedSpace(db, ids[0]!), stampedSpace(db, ids[1]!)]);
+    // The first statement is running on the database (stamped, sleeping).
+    await new Promise((r) => setTimeout(r, 100));
+    await db.updateTable('spaces').set({ title: 'Two, renamed' }).where('id', '=', ids[1]!).execute();
+    const called = Date.now();
+    const [[one], [two]] = await Promise.all([stampedSpace(db, ids[0]!), stampedSpace(db, ids[1]!)]);
+    const [[oneBefore], [twoBefore]] = await first;
+    expect(oneBefore!.at).toBeLessThan(called);
+    expect(twoBefore!.title).toBe('Two');
+    // Not the running statement's answer: a later one, which sees the change committed before the call.
+    expect(one!.at).toBeGreaterThanOrEqual(called);
+    expect(two!.title).toBe('Two, renamed');
+  });
+
+  it('a read inside a transaction is never batched with reads outside it, and sees the transaction\u2019s own changes', async () => {
+    const t = await createTenant(server);
+    const ids: string[] = [];
+    for (const title of ['In', 'Out']) ids.push((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id);
+    const db = server.ctx.db;
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('spaces').set({ title: 'In, changed' }).where('id', '=', ids[0]!).execute();
+      const [[inside], [outside], [outsideSame]] = await Promise.all([stampedSpace(tx, ids[0]!), stampedSpace(db, ids[1]!), stampedSpace(db, ids[0]!)]);
+      expect(inside!.title).toBe('In, changed');
+      expect(outsideSame!.title).toBe('In');
+      expect(outside!.title).toBe('Out');
+      if (testDialect() === 'postgres') expect(inside!.pid).not.toBe(outside!.pid);
     });
   });
 });

@@ -2,7 +2,7 @@
 // the hot reads of every request (the token, the space, the membership) cost more CPU than running them. A repo
 // declares such a query once with named placeholders; the first run on a database compiles it, later runs only
 // put the values in and execute the same SQL (SQLite's statement cache and PostgreSQL then see identical text).
-import { createQueryId, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
+import { createQueryId, PostgresAdapter, sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 import type { DbOrTx } from './database.js';
 
@@ -65,6 +65,87 @@ export function prepared<A extends Record<string, unknown>, R>(
     }
     const run = async () => (await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() })).rows;
     return db.isTransaction ? run() : shareRead(db, t.sql, parameters, run);
+  };
+}
+
+/** Callers of one key waiting for a batch (`preparedByKey`). */
+interface Waiter {
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+
+/** At most this many keys per batched statement; the next calls start another batch. */
+const MAX_BATCH = 256;
+const resolved = Promise.resolve();
+
+/**
+ * `preparedByKey((db) => db.selectFrom('spaces').selectAll(), 'id')` returns `run(db, key)`, resolving to the rows
+ * whose `column` equals `key` (a text column): a read by id, prepared like `prepared`. On PostgreSQL outside
+ * transactions, the calls made in one run of the microtask queue (e.g. every request resumed by the same answer of
+ * the invalidation counters) are sent as one statement, `where column = any($1)`, once that run is over: one round
+ * trip for the requests of a turn that read different rows (one key alone goes as the plain statement, through
+ * `shareRead`). Freshness is that of a read per call: the statement is sent after every call it answers was made,
+ * and a call made later joins a later statement. SQLite (synchronous, memoised per turn) and transactions run the
+ * plain statement. `keyOf` gives a row's key (default: the property `column` names). Each caller gets its own row
+ * objects.
+ */
+export function preparedByKey<R extends object>(
+  build: (db: Kysely<Database>) => SelectQueryBuilder<Database, never, R>,
+  column: string,
+  keyOf: (row: R) => unknown = (row) => (row as Record<string, unknown>)[column],
+): (db: DbOrTx, key: string) => Promise<R[]> {
+  const one = prepared((db, p: { key: string }) => build(db).where(sql.ref(column), '=', p.key));
+  const many = templateOf((db, p: { keys: string[] }) => build(db).where(sql.ref(column), '=', sql`any(${p.keys})`));
+  const pending = new WeakMap<object, Map<string, Waiter[]>>();
+  const dispatch = (db: DbOrTx, batch: Map<string, Waiter[]>) => {
+    if (pending.get(db) === batch) pending.delete(db);
+    const settle = (rows: R[]) => {
+      const byKey = new Map<string, R[]>();
+      for (const row of rows) {
+        const k = String(keyOf(row));
+        const list = byKey.get(k);
+        if (list) list.push(row);
+        else byKey.set(k, [row]);
+      }
+      for (const [k, waiters] of batch) {
+        const found = byKey.get(k) ?? [];
+        // The first caller takes the rows as read, the others copies (the columns are strings, numbers and nulls).
+        waiters.forEach((w, i) => w.resolve(i === 0 ? found : found.map((r) => ({ ...r }))));
+      }
+    };
+    const fail = (e: unknown) => {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
+    };
+    if (batch.size === 1) {
+      one(db, { key: batch.keys().next().value as string }).then(settle, fail);
+      return;
+    }
+    let t: Template;
+    try {
+      t = many(db);
+    } catch (e) {
+      fail(e);
+      return;
+    }
+    db.executeQuery<R>({ sql: t.sql, query: t.query, parameters: parametersOf(t, { keys: [...batch.keys()] }), queryId: createQueryId() })
+      .then((r) => settle(r.rows), fail);
+  };
+  return (db, key) => {
+    if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) return one(db, { key });
+    let batch = pending.get(db);
+    if (!batch || batch.size >= MAX_BATCH) {
+      const b = (batch = new Map());
+      pending.set(db, b);
+      // After the microtask queue has run out (DataLoader's scheduling): every call made meanwhile is in the batch.
+      resolved.then(() => process.nextTick(() => dispatch(db, b)));
+    }
+    const b = batch;
+    return new Promise<R[]>((resolve, reject) => {
+      const waiters = b.get(key);
+      const w = { resolve: resolve as (rows: unknown[]) => void, reject };
+      if (waiters) waiters.push(w);
+      else b.set(key, [w]);
+    });
   };
 }
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/database.js';
 import { containsInsensitive } from '../db/dialect.js';
 import type { OrganizationsTable, OrgMembersTable, OrgInvitesTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedByKey } from '../db/prepared.js';
 import { cachedRead } from '../db/read-cache.js';
 import type { UserRow } from './users.repo.js';
 
@@ -11,7 +11,7 @@ export type OrgRow = Selectable<OrganizationsTable>;
 export type MemberRow = Selectable<OrgMembersTable>;
 export type InviteRow = Selectable<OrgInvitesTable>;
 
-const selectOrganizationById = prepared((db, p: { id: string }) => db.selectFrom('organizations').selectAll().where('id', '=', p.id));
+const selectOrganizationById = preparedByKey((db) => db.selectFrom('organizations').selectAll(), 'id');
 
 const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string }) =>
   db
@@ -25,7 +25,7 @@ const selectMemberWithOrgSso = prepared((db, p: { orgId: string; userId: string 
 export const organizationsRepo = {
   /** Through the request caches (domain `members`: any change to an organization row bumps it). */
   async findById(db: DbOrTx, id: string): Promise<OrgRow | undefined> {
-    return cachedRead(db, 'members', `org ${id}`, async () => (await selectOrganizationById(db, { id }))[0]);
+    return cachedRead(db, 'members', `org ${id}`, async () => (await selectOrganizationById(db, id))[0]);
   },
   /** The organization whose hostname (subdomain) this is, case-insensitively. */
   findByHostname(db: DbOrTx, hostname: string): Promise<OrgRow | undefined> {

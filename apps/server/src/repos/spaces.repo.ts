@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, ty
 import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
 import { paginate, preparedKeyset, type PageRequest } from '../db/pagination.js';
-import { prepared, preparedWrite } from '../db/prepared.js';
+import { preparedByKey, preparedWrite } from '../db/prepared.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
 
@@ -27,7 +27,7 @@ const spaceRows = (db: Kysely<Database>) =>
     sql<number>`cast(${sql.ref('spaces.comments_count')} + coalesce((select sum(c.open_comments) from space_comment_counts c where c.space_id = ${sql.ref('spaces.id')}), 0) as integer)`.as('comments_count'),
   ]);
 
-const selectSpaceById = prepared((db, p: { id: string }) => spaceRows(db).where('id', '=', p.id));
+const selectSpaceById = preparedByKey((db) => spaceRows(db), 'id');
 
 /**
  * PostgreSQL: the space with its row version (`xmin`: the transaction that wrote this version of the row; any update
@@ -36,8 +36,7 @@ const selectSpaceById = prepared((db, p: { id: string }) => spaceRows(db).where(
 /** SQLite: the version of a space row, every stored column but the open-comment count (moved by nothing since the shards). */
 export const spaceVersionOf = (space: SpaceRow): string => JSON.stringify(SPACE_COLUMNS.map((c) => space[c]));
 
-const selectSpaceVersionById = prepared((db, p: { id: string }) =>
-  spaceRows(db).select(sql<string>`xmin::text`.as('row_version')).where('id', '=', p.id));
+const selectSpaceVersionById = preparedByKey((db) => spaceRows(db).select(sql<string>`xmin::text`.as('row_version')), 'id');
 
 /**
  * Which shard of a space's open-comment counter a command moves (PostgreSQL; SQLite has one writer and uses shard 0):
@@ -86,7 +85,7 @@ export type SpaceFilter =
 
 export const spacesRepo = {
   async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
-    return (await selectSpaceById(db, { id }))[0];
+    return (await selectSpaceById(db, id))[0];
   },
   /**
    * The space and a version of its row: on PostgreSQL `xmin` as text; on SQLite (no row versions) every column but
@@ -94,10 +93,10 @@ export const spacesRepo = {
    */
   async findVersioned(db: DbOrTx, id: string): Promise<{ space: SpaceRow; version: string } | undefined> {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-      const space = (await selectSpaceById(db, { id }))[0];
+      const space = (await selectSpaceById(db, id))[0];
       return space && { space, version: spaceVersionOf(space) };
     }
-    const found = (await selectSpaceVersionById(db, { id }))[0];
+    const found = (await selectSpaceVersionById(db, id))[0];
     if (!found) return undefined;
     const { row_version, ...space } = found;
     return { space, version: row_version };

@@ -1,15 +1,15 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
+import { preparedByKey } from '../db/prepared.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-const selectUserById = prepared((db, p: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+const selectUserById = preparedByKey((db) => db.selectFrom('users').selectAll(), 'id');
 
 export const usersRepo = {
   async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-    return (await selectUserById(db, { id }))[0];
+    return (await selectUserById(db, id))[0];
   },
   /** The users of `ids` by id (empty ids and repeats ignored; unknown ids are absent from the map). */
   async findMany(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, UserRow>> {
