@@ -166,6 +166,10 @@ const BEYOND_SEEDS = [
   'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate',
   'GET /spaces/{spaceId}/integration-blocks',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content',
+  'GET /spaces/{spaceId}/content/page/{pageId}/meta-links',
+  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
+  'GET /spaces/{spaceId}/documents/{documentId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -1104,6 +1108,30 @@ describe('@gitbook/api against Bindery: the content API (docs/gitbook-conformanc
     expect(plain.data.object).toBe('change-request');
     const err = await failure(gb.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'delete_page', page: 'page-nope' }] }));
     expect([err.code, err.errorMessage]).toEqual([404, expect.stringContaining('/body/changes/0/page')]);
+    expectConformant();
+  });
+});
+
+describe('@gitbook/api against Bindery: meta links and documents by id (docs/gitbook-conformance.md)', () => {
+  it('a page\'s meta links in the space, a revision and a change request; a document by its id', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Meta' })).data;
+    mine.add(space.id);
+    const base = `/v1/spaces/${space.id}`;
+    const links = { canonical: { kind: 'url', url: 'https://docs.example.com/a' }, alternates: [{ kind: 'page', page: 'page-other' }] };
+    const revision = (await edit(owner, base, [
+      { op: 'createPage', page: { id: 'page-main', title: 'Main', markdown: 'Main.\n', metaLinks: links } },
+      { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'Other.\n' } },
+    ])).revision as string;
+    expect((await gb.spaces.listSpacePageMetaLinks(space.id, 'page-main')).data).toEqual(links);
+    expect((await gb.spaces.listSpacePageMetaLinks(space.id, 'page-other')).data).toEqual({});
+    expect((await gb.spaces.listRevisionPageMetaLinks(space.id, revision, 'page-main')).data).toEqual(links);
+    const cr = (await gb.spaces.createChangeRequest(space.id, { subject: 'Meta' })).data;
+    expect((await gb.spaces.listChangeRequestPageMetaLinks(space.id, cr.id, 'page-main')).data).toEqual(links);
+    const page = (await gb.spaces.getPageById(space.id, 'page-main')).data;
+    expect(page.metaLinks).toEqual(links);
+    expect(JSON.stringify((await gb.spaces.getDocumentById(space.id, page.documentId)).data)).toContain('Main.');
+    expect((await failure(gb.spaces.getDocumentById(space.id, `page-main.${'a'.repeat(64)}`))).code).toBe(404);
     expectConformant();
   });
 });

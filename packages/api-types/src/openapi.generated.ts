@@ -3848,6 +3848,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the meta links of a page in a change request
+         * @description The page's meta links (in the change request's content): its canonical URL and its alternates, as stored with the page in that
+         *     revision (set with the page edits' `metaLinks`, or the `metaLinks` frontmatter key through Git Sync); `{}`
+         *     when it has none. Read access to the space; a page the revision does not have is 404.
+         */
+        get: operations["listChangeRequestPageMetaLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": {
         parameters: {
             query?: never;
@@ -4536,6 +4565,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the meta links of a page
+         * @description The page's meta links (in the space's current content): its canonical URL and its alternates, as stored with the page in that
+         *     revision (set with the page edits' `metaLinks`, or the `metaLinks` frontmatter key through Git Sync); `{}`
+         *     when it has none. Read access to the space; a page the revision does not have is 404.
+         */
+        get: operations["listSpacePageMetaLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/page/{pageId}/move": {
         parameters: {
             query?: never;
@@ -4662,6 +4718,34 @@ export interface paths {
          * @description Editors only. Applies the template `id` to the content of the space, creating a new revision; `params.contentRefs` gives the files the template refers to.
          */
         post: operations["applyTemplateToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `documentId` of a document page, as a content read answers it. */
+                documentId: string;
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a document of the space by its id
+         * @description The JSON document of a version of a page. A document page's `documentId` names its content in the revision it
+         *     was read from (the page's id and the hash of that version), so it stays valid as the page changes: an id read
+         *     from an older revision or a change request still answers that version's document. 404 for an id no revision of
+         *     the space (nor of its change requests) has. Read access to the space.
+         */
+        get: operations["getDocumentById"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5363,6 +5447,35 @@ export interface paths {
          *     `document`). A group page has an empty document. A revision of another space is 404.
          */
         get: operations["getPageDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the meta links of a page in a revision
+         * @description The page's meta links (in that revision of the space): its canonical URL and its alternates, as stored with the page in that
+         *     revision (set with the page edits' `metaLinks`, or the `metaLinks` frontmatter key through Git Sync); `{}`
+         *     when it has none. Read access to the space; a page the revision does not have is 404.
+         */
+        get: operations["listRevisionPageMetaLinks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6548,6 +6661,7 @@ export interface components {
             id?: string;
             layout?: components["schemas"]["PageLayout"];
             markdown?: string;
+            metaLinks?: components["schemas"]["PageMetaLinks"];
             noIndex?: boolean;
             noRobotsIndex?: boolean;
             /** @description Id of the parent page; the top level when omitted or null. */
@@ -6579,6 +6693,8 @@ export interface components {
             icon?: string | null;
             layout?: components["schemas"]["PageLayout"] | null;
             markdown?: string;
+            /** @description The page's meta links; `null` removes them. */
+            metaLinks?: components["schemas"]["PageMetaLinks"] | null;
             noIndex?: boolean;
             noRobotsIndex?: boolean;
             slug?: string;
@@ -7726,6 +7842,29 @@ export interface components {
             /** @enum {string} */
             width?: "default" | "wide";
         };
+        /**
+         * @description A page's meta links (GitBook's `RevisionPageMetaLinks`): its `canonical` URL and its `alternates` (the same
+         *     content elsewhere, e.g. in another language), each a page (`{kind: page, page, space?}`, `space` omitted for
+         *     this space) or an absolute http(s) URL (`{kind: url, url}`). Published pages carry them as `<link rel="canonical">`
+         *     and `<link rel="alternate">`. Stored with the page in each revision; set with the page edits (`metaLinks`) and
+         *     carried by Git Sync as the `metaLinks` frontmatter key.
+         */
+        PageMetaLinks: {
+            alternates?: components["schemas"]["PageMetaLinkTarget"][];
+            canonical?: components["schemas"]["PageMetaLinkTarget"];
+        };
+        /** @description A page of a space of the organization, or an absolute http(s) URL. */
+        PageMetaLinkTarget: {
+            /** @constant */
+            kind: "page";
+            page: string;
+            /** @description The page's space; this space when omitted. */
+            space?: string;
+        } | {
+            /** @constant */
+            kind: "url";
+            url: string;
+        };
         /** @description Where to put a page among its new siblings - before or after one of them (at the end when omitted). */
         PagePosition: {
             /** @description Id of the sibling page to put it after. */
@@ -7898,7 +8037,10 @@ export interface components {
             createdAt?: string;
             description?: string;
             document?: components["schemas"]["Document"];
-            /** @description Id of the document holding the content of the page. */
+            /**
+             * @description Document pages (not those generated from a computed page): the id of this version of the page's document,
+             *     for `GET /v1/spaces/{spaceId}/documents/{documentId}`; it changes when the page changes.
+             */
             documentId?: string;
             emoji?: string;
             git?: components["schemas"]["RevisionGitObject"];
@@ -7920,6 +8062,7 @@ export interface components {
             linkTitle?: string;
             /** @description Content of the page as Markdown (with `format=markdown`). */
             markdown?: string;
+            metaLinks?: components["schemas"]["PageMetaLinks"];
             /** @description Excluded from search. */
             noIndex?: boolean;
             /** @description Not indexed by search engines. */
@@ -17551,6 +17694,36 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listChangeRequestPageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the change-request or its number in the space. */
+                changeRequestId: components["parameters"]["ChangeRequestId"];
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMetaLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listPagesInChangeRequest: {
         parameters: {
             query?: {
@@ -18976,6 +19149,34 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listSpacePageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMetaLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     moveSpacePage: {
         parameters: {
             query?: never;
@@ -19225,6 +19426,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getDocumentById: {
+        parameters: {
+            query?: {
+                /** @description GitBook's document schema version; Bindery has one (`current` and `next` answer the same document). */
+                schema?: "current" | "next";
+            };
+            header?: never;
+            path: {
+                /** @description The `documentId` of a document page, as a content read answers it. */
+                documentId: string;
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -20305,6 +20538,36 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRevisionPageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the page. */
+                pageId: components["parameters"]["PageId"];
+                /** @description The unique id of the revision. */
+                revisionId: components["parameters"]["RevisionId"];
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMetaLinks"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];

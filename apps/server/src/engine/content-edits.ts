@@ -254,6 +254,14 @@ function withFields(page: PageData, edit: PageFields, state: EditState, i: numbe
     if (v) metadata[key] = true;
     else delete metadata[key];
   }
+  if (edit.metaLinks !== undefined) {
+    const links = edit.metaLinks ?? {};
+    const kept: JsonObject = {};
+    if (links.canonical) kept.canonical = links.canonical as JsonObject;
+    if (Array.isArray(links.alternates) && links.alternates.length) kept.alternates = links.alternates as JsonObject[];
+    if (Object.keys(kept).length) metadata.metaLinks = kept;
+    else delete metadata.metaLinks;
+  }
   if (Object.keys(metadata).length) out.metadata = metadata;
   else delete out.metadata;
   if (edit.computed !== undefined) {

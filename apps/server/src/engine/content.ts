@@ -565,3 +565,32 @@ export async function editSpace<T = undefined>(
     return { result, value };
   });
 }
+
+// Documents by id ------------------------------------------------------------------------------------------------
+
+/**
+ * The `documentId` of a document page's content as a revision holds it: the page's id and the hash of that version
+ * (content-addressed, so the id stays valid for that version whatever the page becomes).
+ */
+export const documentIdOf = (pageId: string, contentHash: string): string => `${pageId}.${contentHash}`;
+
+/**
+ * The markdown of the document `documentId` names in a space: a version of one of its pages that a commit of the
+ * space recorded (page_versions: the space's revisions and its change requests'), or that its indexed head holds
+ * (pages committed before versions were recorded). 404 otherwise.
+ */
+export async function findDocument(ctx: AppContext, db: DbOrTx, spaceId: string, documentId: string): Promise<string> {
+  const dot = documentId.lastIndexOf('.');
+  const pageId = documentId.slice(0, dot);
+  const hash = documentId.slice(dot + 1);
+  const missing = () => new ApiError(404, `Document not found in this space: ${documentId}`);
+  if (dot <= 0 || !/^[0-9a-f]+$/.test(hash)) throw missing();
+  const versions = (await pageVersionsRepo.versionsOf(db, spaceId, [pageId])).get(pageId) ?? [];
+  if (!versions.some((v) => v.content_hash === hash)) {
+    const [indexed] = await contentIndexRepo.pages(db, spaceId, [pageId]);
+    if (indexed?.content_hash !== hash) throw missing();
+  }
+  const markdown = (await loadMarkdown(ctx, db, [hash])).get(hash);
+  if (markdown === undefined) throw missing();
+  return markdown;
+}

@@ -6,7 +6,8 @@
 //                      findRevisionContent (any revision by id), then pageTree, findPage, findPageByPath, listFiles, findFile,
 //                      loadRevisionTree (the whole tree with markdown), loadMarkdown, pageTimes/versionTimes/pageSummaries,
 //                      listLinks/pageBacklinks/fileBacklinks, searchSpace/searchOrganization,
-//                      revisionChanges/changeRequestChanges (semantic changes against the parent or the base)
+//                      revisionChanges/changeRequestChanges (semantic changes against the parent or the base),
+//                      findDocument (a page version's markdown by its documentId, documentIdOf)
 // EDIT                 editSpace (a space's head, as its editor), editChangeRequestContent (a change request's chain),
 //                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers;
 //                      prepareEdits first normalises a batch outside the transaction commitEdits runs in)
@@ -19,7 +20,7 @@
 //                      import), insertFirstRevision (a new or duplicated space). engine/commit.ts is the only code
 //                      that inserts revision rows and moves heads; the indexes follow in the same transaction.
 export {
-  applyEdits, commitEdits, commitRevision, editSpace, ensureIndexed, evaluatePage, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
+  applyEdits, commitEdits, commitRevision, documentIdOf, editSpace, findDocument, ensureIndexed, evaluatePage, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
   loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, publishedContent, versionTimes,
   type CommitOptions, type CommitResult, type CommitStats, type ContentReadOptions, type EditTarget, type PageSummary, type PageTimes, type PageView,
   type SpaceContent,

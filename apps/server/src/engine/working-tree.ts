@@ -292,6 +292,8 @@ export interface PageFieldsInput {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** GitBook's meta links (`{canonical?, alternates?}`), kept in the page's `metadata`; `null` or `{}` removes them. */
+  metaLinks?: Record<string, unknown> | null;
   layout?: Record<string, unknown> | null;
   cover?: Record<string, unknown> | null;
   href?: string;

@@ -6,6 +6,7 @@ import { foldGitBookBlocks } from '../content/gitbook-blocks.js';
 import { pageDocument } from '../content/process.js';
 import type { SpaceContent, PageTimes, PageView } from '../engine/index.js';
 import type { ContentChange, FileEntry } from '../engine/index.js';
+import { documentIdOf } from '../engine/index.js';
 import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
 import { presentChangeRequests } from './change-request.js';
@@ -85,6 +86,12 @@ export async function presentMarkdownDocument(markdown: string): Promise<compone
   return (await shownDocument(markdown)) as unknown as components['schemas']['Document'];
 }
 
+/** A page's meta links (GitBook's RevisionPageMetaLinks): `{}` when it has none. */
+export function metaLinksOf(p: PageView): components['schemas']['PageMetaLinks'] {
+  const links = (p.meta.metadata as { metaLinks?: unknown } | undefined)?.metaLinks;
+  return (links && typeof links === 'object' ? links : {}) as components['schemas']['PageMetaLinks'];
+}
+
 export function presentPage(config: Config, spaceId: string, p: PageView, opts: PagePresentation = {}): PageJson {
   const m = p.meta;
   const meta = (m.metadata ?? {}) as Record<string, unknown>;
@@ -121,6 +128,8 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   if (m.hidden) out.hidden = true;
   if (meta.noIndex === true) out.noIndex = true;
   if (meta.noRobotsIndex === true) out.noRobotsIndex = true;
+  if (meta.metaLinks) out.metaLinks = meta.metaLinks as PageJson['metaLinks'];
+  if (m.type === 'document' && !m.computedSeed && p.contentHash) out.documentId = documentIdOf(m.id, p.contentHash);
   if (m.computed) {
     // A page generated from a computed page (engine/computed.ts): the document source it was made from.
     out.computed = m.computed as PageJson['computed'];

@@ -3,7 +3,7 @@
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { gitOf } from '../gitsync/metadata.js';
-import { presentFile, presentPage, presentPageDocument, presentReusableContent, presentSemanticChanges } from '../presenters/content.js';
+import { metaLinksOf, presentFile, presentPage, presentPageDocument, presentReusableContent, presentSemanticChanges } from '../presenters/content.js';
 import { findReusableContent, revisionAnswer } from './content.js';
 import { changeRequestChanges, editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
 import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes, pageTree } from '../engine/index.js';
@@ -91,6 +91,11 @@ export const changeRequestContentHandlers = handlers({
       : { object: t.object, ...(t.ref !== undefined ? { ref: t.ref } : {}), page: { object: 'page' as const, id: t.id, urls: { location: location(t.id) } } }));
     const insertedFiles = r.insertedFiles.map((f) => presentFile(ctx.config, params.spaceId, r.result.revisionId, f));
     return { status: 200, body: { changeRequest, changes, insertedFiles }, headers: etag(r.result.revisionId) };
+  },
+
+  listChangeRequestPageMetaLinks: async ({ actor, params }, ctx) => {
+    const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId);
+    return { status: 200, body: metaLinksOf(await findPage(ctx, ctx.db, sc, params.pageId, false)), headers: etag(sc.content.revision.id) };
   },
 
   applyChangeRequestContentEdits: async ({ actor, params, body, headers }, ctx) => {

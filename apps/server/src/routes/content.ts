@@ -9,10 +9,10 @@ import { newId } from '../lib/ids.js';
 import { gitOf, reusableContentMarkdown, revisionReusableContents, type ReusableContent } from '../gitsync/metadata.js';
 import { findPageByPathOrRedirect } from '../gitsync/redirects.js';
 import {
-  presentDocumentOf, presentFile, presentMarkdownDocument, presentPage, presentPageDocument, presentReusableContent, presentRevision, presentSemanticChanges,
+  metaLinksOf, presentDocumentOf, presentFile, presentMarkdownDocument, presentPage, presentPageDocument, presentReusableContent, presentRevision, presentSemanticChanges,
 } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, type SpaceContent, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
+  editSpace, evaluatePage, type SpaceContent, findDocument, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -123,6 +123,21 @@ export const contentHandlers = handlers({
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
     const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  getDocumentById: async ({ actor, params }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: false });
+    return { status: 200, body: await presentMarkdownDocument(await findDocument(ctx, ctx.db, sc.space.id, params.documentId)) };
+  },
+
+  listSpacePageMetaLinks: async ({ actor, params }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId);
+    return { status: 200, body: metaLinksOf(await findPage(ctx, ctx.db, sc, params.pageId, false)), headers: etag(sc.content.revision.id) };
+  },
+
+  listRevisionPageMetaLinks: async ({ actor, params }, ctx) => {
+    const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
+    return { status: 200, body: metaLinksOf(await findPage(ctx, ctx.db, sc, params.pageId, false)), headers: etag(sc.content.revision.id) };
   },
 
   getPageDocumentInRevisionById: async ({ actor, params, query }, ctx) => {

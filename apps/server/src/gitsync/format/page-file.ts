@@ -45,6 +45,49 @@ export interface FrontmatterFields {
   cover?: string;
   coverY?: number;
   layout?: PageLayout;
+  /**
+   * Bindery's key for GitBook's page meta links (`{canonical?, alternates?}`, each `{kind: page, page, space?}` or
+   * `{kind: url, url}`): GitBook's files carry none, so Bindery writes them only for pages that have them.
+   */
+  metaLinks?: MetaLinks;
+}
+
+export interface MetaLinkTarget {
+  kind: 'page' | 'url';
+  page?: string;
+  space?: string;
+  url?: string;
+}
+
+export interface MetaLinks {
+  canonical?: MetaLinkTarget;
+  alternates?: MetaLinkTarget[];
+}
+
+const ID = /^[a-zA-Z0-9_-]{1,100}$/;
+
+/** A meta link target as frontmatter gives it (anything else is left out). */
+function metaLinkTarget(v: unknown): MetaLinkTarget | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const t = v as Record<string, unknown>;
+  if (t.kind === 'url' && typeof t.url === 'string' && /^https?:\/\//.test(t.url) && t.url.length <= 2048) return { kind: 'url', url: t.url };
+  if (t.kind === 'page' && typeof t.page === 'string' && ID.test(t.page)) {
+    return { kind: 'page', page: t.page, ...(typeof t.space === 'string' && ID.test(t.space) ? { space: t.space } : {}) };
+  }
+  return undefined;
+}
+
+function metaLinksOf(v: unknown): MetaLinks | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const d = v as Record<string, unknown>;
+  const out: MetaLinks = {};
+  const canonical = metaLinkTarget(d.canonical);
+  if (canonical) out.canonical = canonical;
+  if (Array.isArray(d.alternates)) {
+    const alternates = d.alternates.slice(0, 50).map(metaLinkTarget).filter((t): t is MetaLinkTarget => t !== undefined);
+    if (alternates.length) out.alternates = alternates;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export interface ParsedPageFile {
@@ -74,6 +117,8 @@ export function fieldsOf(data: unknown): FrontmatterFields {
   if (d.noRobotsIndex === true) f.noRobotsIndex = true;
   if (typeof d.cover === 'string' && d.cover.trim()) f.cover = d.cover.trim();
   if (typeof d.coverY === 'number' && Number.isFinite(d.coverY)) f.coverY = d.coverY;
+  const metaLinks = metaLinksOf(d.metaLinks);
+  if (metaLinks) f.metaLinks = metaLinks;
   if (d.layout && typeof d.layout === 'object' && !Array.isArray(d.layout)) {
     const l = d.layout as Record<string, unknown>;
     const layout: PageLayout = {};
@@ -181,6 +226,7 @@ export function formatFrontmatter(fields: FrontmatterFields, raw: string | null 
   put('noRobotsIndex', ['noRobotsIndex'], fields.noRobotsIndex || undefined);
   put('cover', ['cover'], fields.cover);
   put('coverY', ['coverY'], fields.coverY);
+  put('metaLinks', ['metaLinks'], fields.metaLinks);
   const l = fields.layout ?? {};
   const o = rawFields.layout ?? {};
   if (l.width !== o.width) setIn(doc, ['layout', 'width'], l.width);
