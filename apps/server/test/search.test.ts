@@ -2,7 +2,8 @@
 // with sections split at headings (anchor paths, excerpts), ranked and paginated; kept current as content changes;
 // organization search over the spaces the caller can read; bounded ranking work for very common terms.
 import { describe, expect, it } from 'vitest';
-import { searchPages } from '../src/db/dialect.js';
+import { sql } from 'kysely';
+import { searchPages, searchSections } from '../src/db/dialect.js';
 import { addMember, createUser, type TestApi, createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
@@ -160,5 +161,29 @@ describe('ranking work is bounded', () => {
     // The 10 ranked are the 10 newest rows.
     const newest = [...all].sort((x, y) => y.id - x.id).slice(0, 10).map((c) => c.id).sort();
     expect(capped.map((c) => c.id).sort()).toEqual(newest);
+  });
+});
+
+describe('search statements', () => {
+  it('answer the same on every run; on PostgreSQL they are planned once per connection (named statements, generic plans)', async () => {
+    const { api, base, spaceId } = await setup();
+    const edits = Array.from({ length: 6 }, (_, i) => ({ op: 'createPage', page: { title: `Prepared ${i}`, markdown: `prepared words ${'again '.repeat(i)}\n\n## Part ${i}\n\nprepared section` } }));
+    expect((await api.post(`${base}/content/edits`, { edits })).status).toBe(200);
+    await server.ctx.db.connection().execute(async (db) => {
+      const runs = [];
+      for (let i = 0; i < 8; i++) {
+        const pages = await searchPages(db, ['prepared'], [spaceId], 100);
+        const sections = await searchSections(db, ['prepared', 'part'], pages.map((p) => ({ spaceId, pageId: p.page_id })), 100);
+        runs.push({ pages, sections });
+      }
+      expect(runs[0]!.pages).toHaveLength(6);
+      expect(runs[0]!.sections.length).toBeGreaterThanOrEqual(6);
+      for (const r of runs) expect(r).toEqual(runs[0]);
+      if (server.ctx.dialect !== 'postgres') return;
+      const named = (await sql<{ name: string; statement: string; generic_plans: string }>`select name, statement, generic_plans from pg_prepared_statements`.execute(db)).rows;
+      const search = named.filter((n) => n.statement.includes('search_sections'));
+      expect(search).toHaveLength(2);
+      for (const n of search) expect(Number(n.generic_plans)).toBeGreaterThan(0);
+    });
   });
 });

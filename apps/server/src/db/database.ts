@@ -8,7 +8,8 @@ import pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
 import { memoRead, noteDataChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
-import { AT_COMMIT, attachSqlite } from './prepared.js';
+import { createHash } from 'node:crypto';
+import { AT_COMMIT, attachSqlite, NAMED_STATEMENT } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
 
@@ -100,7 +101,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: ()
 }
 
 /** Statements that never write (a `with` writes only when it holds an insert, update or delete). */
-const READ_ONLY = /^\s*(select|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
+const READ_ONLY = /^\s*(select|with|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
 const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const PLAIN_BEGIN = /^\s*begin\s*$/i;
@@ -149,6 +150,17 @@ function inline(text: string, values: unknown): string | undefined {
     return lit ?? '';
   });
   return ok ? out : undefined;
+}
+
+/** The name of a statement marked `NAMED_STATEMENT`: derived from its text (node-postgres refuses one name for two texts). */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `b_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** Answers given without a round trip: a deferred statement (no command tag: no affected rows), a begin not sent yet. */
@@ -231,6 +243,9 @@ function wrapClient(client: pg.PoolClient): void {
       }
       // Not written in: the begin first (node-postgres sends queued queries in order).
       query('begin').catch(() => undefined);
+    }
+    if (text.endsWith(NAMED_STATEMENT) && (rest[0] === undefined || Array.isArray(rest[0])) && rest.length <= 1) {
+      return query({ name: statementName(text), text, values: rest[0] });
     }
     return query(text, ...rest);
   };

@@ -1,6 +1,7 @@
 // The few places where SQLite and PostgreSQL differ, in one file.
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.js';
+import { NAMED_STATEMENT } from './prepared.js';
 
 /** Case-insensitive "contains" on a text expression; `needle` is escaped for LIKE. */
 export function containsInsensitive(expr: Expression<string | null>, needle: string): RawBuilder<boolean> {
@@ -120,6 +121,9 @@ export interface SearchHit {
 /** The `scope` of a page row (seq -1: the whole page: its space) and of a section row (its page), for SQLite's in-FTS filters. */
 export const searchScope = (spaceId: string, pageId: string, pageRow: boolean) => (pageRow ? spaceId : pageId);
 
+/** Search reads are planned once per connection on PostgreSQL: their planning cost more than running them (db/prepared.ts). */
+const named = sql.raw(NAMED_STATEMENT);
+
 const ftsToken = (id: string) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`;
 const ftsWords = (terms: string[], op: 'AND' | 'OR') => terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(` ${op} `);
 const tsWords = (terms: string[], op: '&' | '|') => terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(` ${op} `);
@@ -135,13 +139,15 @@ export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: st
   if (dialectOf(db) === 'postgres') {
     // MATERIALIZED keeps the planner on the GIN bitmap path: without it `order by id desc limit` tempts it into a
     // backward primary-key scan that filters every row (10-100x slower for selective queries).
-    const q = sql`to_tsquery('english', ${tsWords(terms, '&')})`;
+    // A named statement (planned once per connection): the query text is a parameter, so `to_tsquery` is a
+    // scalar subquery, computed once per execution (an init plan) rather than once per row matched and ranked.
+    const q = sql`(select to_tsquery('english', ${tsWords(terms, '&')}))`;
     rows = (await sql<SearchHit>`
       with m as materialized (select s.id from search_sections s where s.tsv @@ ${q} and s.seq = -1 and s.space_id = any(${spaceIds})),
       c as (select id from m order by id desc limit ${cap})
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, ts_rank(s.tsv, ${q}) as score
       from c join search_sections s on s.id = c.id
-      order by score desc, s.id limit ${cap}`.execute(db)).rows;
+      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows;
   } else {
     // Space ids are tokens of the `scope` column, so the match is restricted inside the FTS query; ids that differ
     // only by case would collide in the tokenizer, so the exact id is checked again below.
@@ -165,12 +171,12 @@ export async function searchSections(db: Kysely<any>, terms: string[], pages: { 
   if (terms.length === 0 || pages.length === 0) return [];
   let rows: SearchHit[];
   if (dialectOf(db) === 'postgres') {
-    const q = sql`to_tsquery('english', ${tsWords(terms, '|')})`;
+    const q = sql`(select to_tsquery('english', ${tsWords(terms, '|')}))`;
     rows = (await sql<SearchHit>`
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, ${q}) as score
       from search_sections s
       where s.seq >= 0 and s.space_id = any(${[...new Set(pages.map((p) => p.spaceId))]}) and s.page_id = any(${pages.map((p) => p.pageId)}) and s.tsv @@ ${q}
-      order by score desc, s.id limit ${cap}`.execute(db)).rows;
+      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows;
   } else {
     const match = `{title heading body} : (${ftsWords(terms, 'OR')}) AND scope : (${[...new Set(pages.map((p) => ftsToken(p.pageId)))].join(' OR ')})`;
     rows = (await sql<SearchHit>`
