@@ -5,11 +5,17 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { requestLineWriter, sendJson, type RequestLine } from './middlewares.js';
+import { holdsSharedJson, shareJsonText } from '../lib/json-text.js';
+
+/** A page answer holding a shared frozen document (presenters/content.ts): written with the document's kept text. */
+const sharedDocument = shareJsonText(Object.freeze({ object: 'document', nodes: Object.freeze([Object.freeze({ text: 'Ü "q" 🚀' })]) }));
 
 const bodies: Record<string, unknown> = {
   small: { object: 'user', id: 'u1', displayName: 'Ada' },
   unicode: { title: 'Überschrift — 見出し 🚀', list: [1, 2.5, null, true, 'x'.repeat(2000)] },
   string: 'just a string',
+  page: holdsSharedJson({ id: 'p1', title: 'Page', emoji: undefined, document: sharedDocument, pages: [] }),
+  document: sharedDocument,
 };
 
 let server: Server;

@@ -13,6 +13,7 @@ import { notImplementedYet, type HandlerTable, type OperationRequest } from './o
 import { RateLimiter } from './rate-limit.js';
 import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
 import { refuseUnsafeText } from './text-guard.js';
+import { jsonText } from '../lib/json-text.js';
 
 /** What the pipeline keeps about a request in `res.locals`. */
 interface Locals {
@@ -248,7 +249,8 @@ export function sendJson(req: Request, res: Response, status: number, body: unkn
     res.status(status).json(body);
     return;
   }
-  const text = JSON.stringify(body);
+  // JSON.stringify's text, with the kept text of shared immutable values (a page's document: lib/json-text.ts).
+  const text = jsonText(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

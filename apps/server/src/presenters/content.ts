@@ -11,6 +11,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
 import { presentChangeRequests } from './change-request.js';
 import { Lru } from '../lib/lru.js';
+import { holdsSharedJson, shareJsonText } from '../lib/json-text.js';
 import type { ReusableContent } from '../gitsync/metadata.js';
 
 type RevisionJson = components['schemas']['Revision'];
@@ -47,8 +48,8 @@ export function pageAppUrl(config: Config, spaceId: string, path: string): strin
 
 /**
  * Documents of markdown already shown, by markdown (a document is a pure function of its markdown, so an entry never
- * goes stale), bounded in bytes: a parsed document takes roughly ten times the memory of its markdown. Entries are
- * frozen: every answer showing the same markdown shares one.
+ * goes stale), bounded in bytes: a parsed document takes roughly ten times the memory of its markdown, its JSON text
+ * (kept once written) two to four. Entries are frozen: every answer showing the same markdown shares one.
  */
 export const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
 const shownDocuments = new Lru<string, { doc: Document; weight: number }>(DOCUMENT_CACHE_BYTES, (e) => e.weight);
@@ -56,8 +57,9 @@ const shownDocuments = new Lru<string, { doc: Document; weight: number }>(DOCUME
 async function shownDocument(markdown: string): Promise<Document> {
   const hit = shownDocuments.get(markdown);
   if (hit) return hit.doc;
-  const doc = deepFreeze(await pageDocument(markdown));
-  shownDocuments.set(markdown, { doc, weight: 256 + markdown.length * 12 });
+  // Frozen, and its JSON text kept once written (lib/json-text.ts): answers showing it write that text.
+  const doc = shareJsonText(deepFreeze(await pageDocument(markdown)));
+  shownDocuments.set(markdown, { doc, weight: 256 + markdown.length * 16 });
   return doc;
 }
 
@@ -137,7 +139,10 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   }
   if (m.type === 'document' && p.markdown !== undefined) {
     if (opts.format === 'markdown') out.markdown = p.markdown;
-    else if (opts.format === 'document') out.document = (opts.document ?? foldGitBookBlocks(markdownToDocument(p.markdown))) as unknown as PageJson['document'];
+    else if (opts.format === 'document') {
+      out.document = (opts.document ?? foldGitBookBlocks(markdownToDocument(p.markdown))) as unknown as PageJson['document'];
+      if (opts.document) holdsSharedJson(out);
+    }
   }
   out.pages = p.children.map((c) => presentPage(config, spaceId, c, { git: opts.git, times: opts.times }));
   return out;
