@@ -170,6 +170,9 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links',
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
   'GET /spaces/{spaceId}/documents/{documentId}',
+  'GET /orgs/{organizationId}/translations-glossary',
+  'PUT /orgs/{organizationId}/translations-glossary',
+  'GET /orgs/{organizationId}/translations-glossary/{glossaryEntryId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -778,6 +781,19 @@ describe('@gitbook/api against Bindery: sites, OpenAPI, integrations, SSO, trans
     expect((await gb.orgs.deleteTranslation(org, id)).status).toBe(204);
     expect((await failure(gb.orgs.getTranslation(org, id))).code).toBe(404);
     expect((await failure(gb.orgs.createTranslation(org, { source: { space: space.id, language: 'en' }, language: 'klingon' }))).code).toBe(400);
+    expectConformant();
+  });
+
+  it('translation glossary: a batch of changes, the entries listed and read', async () => {
+    const { gb, org } = await tenant();
+    expect((await gb.orgs.updateGlossaryEntries(org, { operations: [{ type: 'insert', translations: { en: 'Start', fr: 'Début' } }] })).status).toBe(204);
+    const entries = (await gb.orgs.listGlossaryEntries(org, { orderBy: 'fr', limit: 10 })).data.items;
+    expect(entries.map((e: any) => [e.object, e.translations])).toEqual([['glossary-entry', { en: 'Start', fr: 'Début' }]]);
+    expect((await gb.orgs.getGlossaryEntry(org, entries[0].id)).data.id).toBe(entries[0].id);
+    expect((await gb.orgs.updateGlossaryEntries(org, { operations: [{ type: 'update', id: entries[0].id, translations: { en: 'Start', fr: 'Départ' } }] })).status).toBe(204);
+    expect((await gb.orgs.getGlossaryEntry(org, entries[0].id)).data.translations.fr).toBe('Départ');
+    expect((await failure(gb.orgs.updateGlossaryEntries(org, { operations: [{ type: 'delete', id: 'no-such-entry' }] }))).code).toBe(400);
+    expect((await failure(gb.orgs.getGlossaryEntry(org, 'no-such-entry'))).code).toBe(404);
     expectConformant();
   });
 });

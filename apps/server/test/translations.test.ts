@@ -195,6 +195,91 @@ describe('translations', () => {
   });
 });
 
+describe('translation glossary', () => {
+  it('batches inserts, updates and deletes all or nothing; lists (by creation or by a language\'s term, paged), gets; who may', async () => {
+    const t = await setup(server, { reader: 'read' });
+    const other = await createTenant(server);
+    const g = `/v1/orgs/${t.org}/translations-glossary`;
+    const put = (operations: unknown[], api = t.api) => api.put(g, { operations });
+    expect((await put([{ type: 'insert', translations: { en: 'widget', fr: 'gadget' } }, { type: 'insert', translations: { en: 'Account', fr: 'Compte', de: 'Konto' } }])).status).toBe(204);
+    const all = (await t.api.get(g)).body;
+    expect(all.count).toBe(2);
+    // One batch's entries have one creation time (then they go by id).
+    expect(all.items.map((e: any) => e.translations.en).sort()).toEqual(['Account', 'widget']);
+    const widget = all.items.find((e: any) => e.translations.en === 'widget');
+    const account = all.items.find((e: any) => e.translations.en === 'Account');
+    expect(widget).toMatchObject({ object: 'glossary-entry', translations: { en: 'widget', fr: 'gadget' }, urls: { location: expect.stringContaining(`/v1/orgs/${t.org}/translations-glossary/${widget.id}`) } });
+    expect((await t.api.get(`${g}?orderBy=fr`)).body.items.map((e: any) => e.id)).toEqual([account.id, widget.id]);
+    expect((await t.api.get(`${g}?orderBy=de`)).body.items.map((e: any) => e.id)).toEqual([account.id, widget.id]);
+    const first = (await t.api.get(`${g}?limit=1`)).body;
+    expect(first.next?.page).toBeTruthy();
+    expect([...first.items, ...(await t.api.get(`${g}?limit=1&page=${first.next.page}`)).body.items].map((e: any) => e.id)).toEqual(all.items.map((e: any) => e.id));
+    expect((await t.api.get(`${g}/${widget.id}`)).body).toEqual(widget);
+
+    // All or nothing: an unknown id (or one deleted earlier in the batch) is a 400 naming the operation.
+    const bad = await put([{ type: 'update', id: widget.id, translations: { en: 'widget', fr: 'bidule' } }, { type: 'delete', id: 'nope' }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('/body/operations/1/id');
+    expect((await put([{ type: 'delete', id: account.id }, { type: 'update', id: account.id, translations: { en: 'x' } }])).status).toBe(400);
+    expect((await t.api.get(`${g}/${widget.id}`)).body.translations.fr).toBe('gadget');
+    expect((await put([{ type: 'update', id: widget.id, translations: { en: 'widget', es: 'artilugio' } }, { type: 'delete', id: account.id }])).status).toBe(204);
+    const updated = (await t.api.get(`${g}/${widget.id}`)).body;
+    expect(updated.translations).toEqual({ en: 'widget', es: 'artilugio' });
+    expect(updated.createdAt).toBe(widget.createdAt);
+    expect((await t.api.get(`${g}/${account.id}`)).status).toBe(404);
+    // GitBook's shapes: language codes only, terms of one line, 1-255 characters.
+    expect((await put([{ type: 'insert', translations: { klingon: 'x' } }])).status).toBe(400);
+    expect((await put([{ type: 'insert', translations: { en: 'two\nlines' } }])).status).toBe(400);
+    expect((await put([{ type: 'insert', translations: {} }])).status).toBe(400);
+
+    expect((await t.as('reader').get(g)).body.count).toBe(1);
+    expect((await put([{ type: 'delete', id: widget.id }], t.as('reader'))).status).toBe(403);
+    expect((await other.api.get(g)).status).toBe(404);
+    expect((await other.api.get(`${g}/${widget.id}`)).status).toBe(404);
+    expect((await other.api.get(`/v1/orgs/${other.org}/translations-glossary/${widget.id}`)).status).toBe(404);
+    expect((await put([{ type: 'delete', id: widget.id }], other.api)).status).toBe(404);
+  });
+
+  it('runs apply the glossary: terms of the source language reach the translation as the target language\'s terms; a glossary change translates the pages again', async () => {
+    const t = await setup(server);
+    const g = `/v1/orgs/${t.org}/translations-glossary`;
+    expect((await t.api.put(g, { operations: [
+      { type: 'insert', translations: { en: 'Setup', fr: 'Mise en place' } },
+      { type: 'insert', translations: { en: 'remember', fr: 'retenez' } },
+      { type: 'insert', translations: { en: 'site', de: 'Seite' } },
+    ] })).status).toBe(204);
+    const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'fr' })).body;
+    provider.requests.length = 0;
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    const done = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    const sent = provider.requests.flatMap((r) => r.body.q as string[]).join('\n');
+    // The provider never sees a glossary term; a term with no French entry ("site") is sent as text.
+    expect(sent).not.toMatch(/Setup|Remember/);
+    expect(sent).toContain('the site');
+    const pages = (await t.api.get(`/v1/spaces/${done.result.space}/content/pages`)).body.pages;
+    // A title that is only a term is the term (case of the glossary's entry); a word containing a term is not one.
+    expect(pages[0].title).toBe('fr: Mise en place');
+    const md = (await t.api.get(`/v1/spaces/${done.result.space}/content/page/${pages[0].id}?format=markdown`)).body.markdown;
+    expect(md).toContain('# Mise en place');
+    expect(md).toContain('fr: retenez this.');
+
+    // A changed glossary: every page is translated again with it.
+    expect((await t.api.put(g, { operations: [{ type: 'insert', translations: { en: 'Usage', fr: 'Utilisation' } }] })).status).toBe(204);
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    const again = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(again.stats).toMatchObject({ runs: 2, latestPages: 4 });
+    const titles = (await t.api.get(`/v1/spaces/${done.result.space}/content/pages`)).body.pages.map((p: any) => p.title);
+    expect(titles).toEqual(['fr: Mise en place', 'fr: Utilisation', 'fr: Jump']);
+    // Unchanged glossary and content: nothing to send.
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    expect((await t.api.get(`${t.base}/${tr.id}`)).body.stats).toMatchObject({ runs: 3, latestPages: 0 });
+  });
+});
+
 describe('translation runs and faults', () => {
   it('commits the translated pages with the page map that names them: a run whose completion cannot be written leaves nothing, and the next run translates once into one space', async () => {
     const t = await setup(server);

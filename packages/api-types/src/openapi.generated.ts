@@ -3141,6 +3141,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/translations-glossary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the entries of the organization's translation glossary
+         * @description The organization's glossary: terms and how each is said in other languages, applied by translation runs
+         *     (docs/translations.md). Oldest first, or with `orderBy` by the term in that language (entries without one last).
+         *     Members with a role in the organization.
+         */
+        get: operations["listGlossaryEntries"];
+        /**
+         * Change the translation glossary in one batch
+         * @description Inserts, updates (the entry's translations are replaced) and deletes entries, all or nothing: an `id` the
+         *     glossary does not have, or a glossary over 10,000 entries, is a 400 naming the operation and nothing is changed.
+         *     The create role in the organization (403 below it).
+         */
+        put: operations["updateGlossaryEntries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/translations-glossary/{glossaryEntryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the glossary entry. */
+                glossaryEntryId: components["parameters"]["GlossaryEntryId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** Get an entry of the translation glossary */
+        get: operations["getGlossaryEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/translations/{translationId}": {
         parameters: {
             query?: never;
@@ -7022,6 +7075,47 @@ export interface components {
              */
             result: "queued" | "pending" | "ignored" | "pong";
         };
+        /** @description One change of a glossary batch. */
+        GlossaryBatchOperation: {
+            translations: components["schemas"]["GlossaryTranslations"];
+            /** @enum {string} */
+            type: "insert";
+        } | {
+            id: string;
+            translations: components["schemas"]["GlossaryTranslations"];
+            /** @enum {string} */
+            type: "update";
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "delete";
+        };
+        /** @description One entry of an organization's translation glossary. */
+        GlossaryEntry: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the glossary entry. */
+            id: string;
+            /** @enum {string} */
+            object: "glossary-entry";
+            translations: components["schemas"]["GlossaryTranslations"];
+            /** Format: date-time */
+            updatedAt: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the glossary entry in the API.
+                 */
+                location: string;
+            };
+        };
+        /**
+         * @description The entry's term in each language, by language code (`Language`): the term in the source language of a
+         *     translation run becomes the term in its target language (docs/translations.md, "Glossary").
+         */
+        GlossaryTranslations: {
+            [key: string]: string;
+        };
         groups: {
             links: components["schemas"]["CustomizationLink"][];
             title: string;
@@ -9452,6 +9546,8 @@ export interface components {
         FileId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
         Format: "document" | "markdown";
+        /** @description The unique id of the glossary entry. */
+        GlossaryEntryId: string;
         /** @description A site's custom hostname, e.g. `docs.example.com`. */
         Hostname: string;
         /**
@@ -16260,6 +16356,103 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listGlossaryEntries: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort by the entries' terms in this language. */
+                orderBy?: components["schemas"]["Language"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the glossary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["GlossaryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateGlossaryEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    operations: components["schemas"]["GlossaryBatchOperation"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The glossary has been changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the glossary entry. */
+                glossaryEntryId: components["parameters"]["GlossaryEntryId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The glossary entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -32,6 +32,7 @@ import * as mPageLinksPartialIndexes from './migrations/20261126T2100-page-links
 import * as mSpaceCommentCounts from './migrations/20261126T2110-space-comment-counts.js';
 import * as mCommentsChangeRequestPartialIndex from './migrations/20261126T2120-comments-change-request-partial-index.js';
 import * as mPageLinksOneTargetIndex from './migrations/20261127T0035-page-links-one-target-index.js';
+import * as mTranslationGlossary from './migrations/20261127T0310-translation-glossary.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T2110-space-comment-counts': mSpaceCommentCounts,
   '20261126T2120-comments-change-request-partial-index': mCommentsChangeRequestPartialIndex,
   '20261127T0035-page-links-one-target-index': mPageLinksOneTargetIndex,
+  '20261127T0310-translation-glossary': mTranslationGlossary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

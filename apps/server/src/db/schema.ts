@@ -769,6 +769,16 @@ export interface TranslationsTable {
   updated_at: string;
 }
 
+/** An entry of an organization's translation glossary. */
+export interface TranslationGlossaryEntriesTable {
+  id: string;
+  org_id: string;
+  /** JSON {languageCode: term}. */
+  translations: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * Invalidation counters of the request-path caches (db/read-cache.ts): one row (id 1), one counter per cached
  * domain, bumped by triggers whenever the rows a domain caches change (migration 20261126T1000-read-cache-epochs).
@@ -845,6 +855,7 @@ export interface Database {
   content_imports: ContentImportsTable;
   sites: SitesTable;
   translations: TranslationsTable;
+  translation_glossary_entries: TranslationGlossaryEntriesTable;
   site_section_groups: SiteSectionGroupsTable;
   site_external_links: SiteExternalLinksTable;
   site_sections: SiteSectionsTable;

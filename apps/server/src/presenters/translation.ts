@@ -1,7 +1,7 @@
 // Translations to JSON.
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import type { TranslationRow } from '../repos/translations.repo.js';
+import type { GlossaryEntryRow, TranslationRow } from '../repos/translations.repo.js';
 
 export type TranslationPermissions = { view: boolean; edit: boolean };
 
@@ -24,4 +24,15 @@ export function presentTranslation(config: Config, t: TranslationRow, permission
     permissions,
     urls: { location: `${config.publicUrl}/v1/orgs/${t.org_id}/translations/${t.id}` },
   } as components['schemas']['Translation'];
+}
+
+export function presentGlossaryEntry(config: Config, e: GlossaryEntryRow): components['schemas']['GlossaryEntry'] {
+  return {
+    object: 'glossary-entry',
+    id: e.id,
+    translations: JSON.parse(e.translations) as components['schemas']['GlossaryTranslations'],
+    createdAt: e.created_at,
+    updatedAt: e.updated_at,
+    urls: { location: `${config.publicUrl}/v1/orgs/${e.org_id}/translations-glossary/${e.id}` },
+  };
 }

@@ -1,7 +1,7 @@
 // translations: one row per translation (source space → target language), with its result space, page mapping and stats.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import type { TranslationsTable } from '../db/schema.js';
+import type { TranslationGlossaryEntriesTable, TranslationsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 
 export type TranslationRow = Selectable<TranslationsTable>;
@@ -27,5 +27,27 @@ export const translationsRepo = {
   },
   async delete(db: DbOrTx, id: string): Promise<void> {
     await db.deleteFrom('translations').where('id', '=', id).execute();
+  },
+};
+
+export type GlossaryEntryRow = Selectable<TranslationGlossaryEntriesTable>;
+
+/** translation_glossary_entries: an organization's glossary (small: at most 10,000 entries, read whole). */
+export const glossaryRepo = {
+  find(db: DbOrTx, orgId: string, id: string): Promise<GlossaryEntryRow | undefined> {
+    return db.selectFrom('translation_glossary_entries').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+  },
+  /** Every entry of the organization, oldest first. */
+  listAll(db: DbOrTx, orgId: string): Promise<GlossaryEntryRow[]> {
+    return db.selectFrom('translation_glossary_entries').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
+  },
+  async insert(db: DbOrTx, row: Insertable<TranslationGlossaryEntriesTable>): Promise<void> {
+    await db.insertInto('translation_glossary_entries').values(row).execute();
+  },
+  async update(db: DbOrTx, orgId: string, id: string, patch: Updateable<TranslationGlossaryEntriesTable>): Promise<void> {
+    await db.updateTable('translation_glossary_entries').set(patch).where('id', '=', id).where('org_id', '=', orgId).execute();
+  },
+  async delete(db: DbOrTx, orgId: string, id: string): Promise<void> {
+    await db.deleteFrom('translation_glossary_entries').where('id', '=', id).where('org_id', '=', orgId).execute();
   },
 };

@@ -1,7 +1,8 @@
 // Translations: parse, call the service, present.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { presentTranslation } from '../presenters/translation.js';
+import { presentGlossaryEntry, presentTranslation } from '../presenters/translation.js';
+import * as glossary from '../services/glossary.js';
 import * as translations from '../services/translations.js';
 
 export const translationHandlers = handlers({
@@ -24,6 +25,17 @@ export const translationHandlers = handlers({
   },
   deleteTranslation: async ({ actor, params }, ctx) => {
     await translations.deleteTranslation(ctx, actor, params.organizationId, params.translationId);
+    return { status: 204, body: undefined };
+  },
+  listGlossaryEntries: async ({ actor, params, query }, ctx) => {
+    const page = await glossary.listGlossaryEntries(ctx, actor, params.organizationId, query);
+    return { status: 200, body: listBody(page.items.map((e) => presentGlossaryEntry(ctx.config, e)), page) };
+  },
+  getGlossaryEntry: async ({ actor, params }, ctx) => {
+    return { status: 200, body: presentGlossaryEntry(ctx.config, await glossary.getGlossaryEntry(ctx, actor, params.organizationId, params.glossaryEntryId)) };
+  },
+  updateGlossaryEntries: async ({ actor, params, body }, ctx) => {
+    await glossary.updateGlossaryEntries(ctx, actor, params.organizationId, body);
     return { status: 204, body: undefined };
   },
   runTranslation: async ({ actor, params }, ctx) => {

@@ -17,7 +17,8 @@ import type { MemberRow } from '../repos/organizations.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { translationsRepo, type TranslationRow } from '../repos/translations.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
-import { countWords, rewritePageLinks, segmentMarkdown } from '../translation/segments.js';
+import { countWords, glossaryMatcher, protectTerms, restoreTerms, rewritePageLinks, segmentMarkdown, type GlossaryMatcher } from '../translation/segments.js';
+import { glossaryFor } from './glossary.js';
 import { translationProvider, type TranslationProvider } from '../translation/providers.js';
 import { userAsActor, type Actor } from './auth.js';
 import { commitEdits, findRevisionContent, loadMarkdown, pageTree, prepareEdits, type ContentEdit, type PageView } from '../engine/index.js';
@@ -38,7 +39,8 @@ export function translationPermissions(actor: Actor, member: MemberRow | undefin
   return { view: role !== null, edit: atLeast(role, 'create') };
 }
 
-async function access(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, action: 'view' | 'edit'): Promise<TranslationPermissions> {
+/** Who sees (members with a role) and changes (the create role) an organization's translations and glossary. */
+export async function translationAccess(ctx: AppContext, db: DbOrTx, actor: Actor, orgId: string, action: 'view' | 'edit'): Promise<TranslationPermissions> {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view', db);
   const perms = translationPermissions(actor, member);
   if (!perms.view) throw notFound('Organization');
@@ -53,17 +55,17 @@ async function find(db: DbOrTx, orgId: string, id: string): Promise<TranslationR
 }
 
 export async function listTranslations(ctx: AppContext, actor: Actor, orgId: string, q: PageRequest) {
-  const permissions = await access(ctx, ctx.db, actor, orgId, 'view');
+  const permissions = await translationAccess(ctx, ctx.db, actor, orgId, 'view');
   return { ...(await translationsRepo.list(ctx.db, orgId, q)), permissions };
 }
 
 export async function getTranslation(ctx: AppContext, actor: Actor, orgId: string, id: string) {
-  const permissions = await access(ctx, ctx.db, actor, orgId, 'view');
+  const permissions = await translationAccess(ctx, ctx.db, actor, orgId, 'view');
   return { row: await find(ctx.db, orgId, id), permissions };
 }
 
 export async function createTranslation(ctx: AppContext, actor: Actor, orgId: string, body: RequestBody<'createTranslation'>) {
-  const permissions = await access(ctx, ctx.db, actor, orgId, 'edit');
+  const permissions = await translationAccess(ctx, ctx.db, actor, orgId, 'edit');
   const space = await spacesRepo.findById(ctx.db, body.source.space);
   const visible = space && space.org_id === orgId && space.deleted_at === null && (await computeSpaceAccess(ctx.db, await loadSubject(ctx.db, actor, orgId), space)).view;
   if (!visible) throw invalidField('/body/source/space', `is not a space of this organization (${body.source.space})`);
@@ -80,7 +82,7 @@ export async function createTranslation(ctx: AppContext, actor: Actor, orgId: st
 }
 
 export async function updateTranslation(ctx: AppContext, actor: Actor, orgId: string, id: string, body: RequestBody<'updateTranslation'>) {
-  const permissions = await access(ctx, ctx.db, actor, orgId, 'edit');
+  const permissions = await translationAccess(ctx, ctx.db, actor, orgId, 'edit');
   await find(ctx.db, orgId, id);
   await translationsRepo.update(ctx.db, id, { instructions: JSON.stringify(body.instructions), updated_at: ctx.clock.now().toISOString() });
   return { row: (await translationsRepo.findById(ctx.db, id))!, permissions };
@@ -88,14 +90,14 @@ export async function updateTranslation(ctx: AppContext, actor: Actor, orgId: st
 
 /** Deletes the translation (its result space stays: it is a space of the organization like any other). */
 export async function deleteTranslation(ctx: AppContext, actor: Actor, orgId: string, id: string): Promise<void> {
-  await access(ctx, ctx.db, actor, orgId, 'edit');
+  await translationAccess(ctx, ctx.db, actor, orgId, 'edit');
   const row = await translationsRepo.find(ctx.db, orgId, id);
   if (row) await translationsRepo.delete(ctx.db, id);
 }
 
 /** Queues a run (204). Without a configured provider there is nothing to run it with: 400 saying so. */
 export async function runTranslation(ctx: AppContext, actor: Actor, orgId: string, id: string): Promise<void> {
-  await access(ctx, ctx.db, actor, orgId, 'edit');
+  await translationAccess(ctx, ctx.db, actor, orgId, 'edit');
   await find(ctx.db, orgId, id);
   if (!translationProvider(ctx.config)) {
     throw new ApiError(400, 'No translation provider is configured on this server: set BINDERY_TRANSLATION_PROVIDER (libretranslate or deepl) and BINDERY_TRANSLATION_URL');
@@ -115,11 +117,24 @@ function linkHref(target: unknown, targetOf: ReadonlyMap<string, string>): strin
 
 // The run ---------------------------------------------------------------------------------------------------------
 
-async function translatePage(provider: TranslationProvider, t: TranslationRow, title: string, description: string | undefined, markdown: string) {
-  const body = segmentMarkdown(markdown);
-  const texts = [title, description ?? '', ...body.texts];
+/** A page title or description translated with the glossary's terms kept: the source text if a term was lost. */
+function plainText(text: string, matcher: GlossaryMatcher | undefined) {
+  const saved: string[] = [];
+  const sent = protectTerms(text, matcher, saved);
+  return { sent, back: (out: string | undefined) => (out?.trim() ? restoreTerms(out.trim(), saved) ?? text : text) };
+}
+
+async function translatePage(provider: TranslationProvider, t: TranslationRow, matcher: GlossaryMatcher | undefined, title: string, description: string | undefined, markdown: string) {
+  const body = segmentMarkdown(markdown, matcher);
+  const [ti, de] = [plainText(title, matcher), plainText(description ?? '', matcher)];
+  const texts = [ti.sent, de.sent, ...body.texts];
   const out = await provider.translate(texts.map((x) => x || ' '), t.source_language, t.language);
-  return { title: (out[0] ?? title).trim() || title, description: description ? out[1]?.trim() || description : undefined, markdown: body.assemble(out.slice(2)) };
+  return { title: ti.back(out[0]), description: description ? de.back(out[1]) : undefined, markdown: body.assemble(out.slice(2)) };
+}
+
+async function translateTitle(provider: TranslationProvider, t: TranslationRow, matcher: GlossaryMatcher | undefined, title: string) {
+  const ti = plainText(title, matcher);
+  return { title: ti.back((await provider.translate([ti.sent], t.source_language, t.language))[0]), description: undefined, markdown: '' };
 }
 
 /** The job: runs one translation (see the header). A failure leaves the result space as it was, status `failed`. */
@@ -142,6 +157,11 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     const walk = (ps: readonly PageView[], parent: string | null) => ps.forEach((p) => { all.push({ page: p, parent }); walk(p.children, p.meta.id); });
     walk(tree, null);
     const markdown = await loadMarkdown(ctx, ctx.db, all.map((a) => a.page.contentHash));
+    // The glossary's terms for this pair of languages; a page is translated again when they changed since (its
+    // map entry's version is the page's content hash and the terms' fingerprint).
+    const glossary = await glossaryFor(ctx.db, t.org_id, t.source_language, t.language);
+    const matcher = glossaryMatcher(glossary.terms);
+    const versionOf = (contentHash: string) => (glossary.fingerprint ? `${contentHash}:${glossary.fingerprint}` : contentHash);
 
     let resultSpaceId = t.result_space_id;
     let map: PageMap = JSON.parse(t.page_map) as PageMap;
@@ -181,12 +201,12 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       const known = map[m.id];
       const present = known && existing.has(known.page);
       const targetParent = parent ? next[parent]?.page ?? null : null;
-      if (present && known.hash === page.contentHash) {
+      if (present && known.hash === versionOf(page.contentHash)) {
         next[m.id] = known;
         continue;
       }
       const md = rewritePageLinks(markdown.get(page.contentHash) ?? '', (id) => targetOf.get(id));
-      const tr = m.type === 'document' ? await translatePage(provider, t, m.title, m.description, md) : { title: (await provider.translate([m.title], t.source_language, t.language))[0] || m.title, description: undefined, markdown: '' };
+      const tr = m.type === 'document' ? await translatePage(provider, t, matcher, m.title, m.description, md) : await translateTitle(provider, t, matcher, m.title);
       pages++;
       words += countWords(`${m.title} ${m.description ?? ''} ${m.type === 'document' ? md : ''}`);
       const fields = {
@@ -197,11 +217,11 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
       };
       if (present) {
         edits.push({ op: 'updatePage', page: known.page, ...fields } as ContentEdit);
-        next[m.id] = { page: known.page, hash: page.contentHash };
+        next[m.id] = { page: known.page, hash: versionOf(page.contentHash) };
       } else {
         const id = targetOf.get(m.id)!;
         edits.push({ op: 'createPage', id, parent: targetParent, type: m.type, slug: m.slug, ...fields } as ContentEdit);
-        next[m.id] = { page: id, hash: page.contentHash };
+        next[m.id] = { page: id, hash: versionOf(page.contentHash) };
       }
     }
     // Pages removed from the source leave the translation (deleting a parent takes its subpages with it).

@@ -2,7 +2,8 @@
 // blocks. Each prose line becomes one text in which the parts that must not change (inline code, link and image
 // destinations, autolinks, HTML tags, inline `{% %}` tags, the line's markdown prefix) are replaced by numbered
 // placeholders ⟦n⟧; after translation they are put back. A line whose placeholders did not survive the provider is
-// kept in the source language rather than broken.
+// kept in the source language rather than broken. Terms of the organization's glossary (services/glossary.ts) are
+// placeholders too, put back as the glossary's term in the target language.
 const FENCE = /^\s*(```|~~~)/;
 const BLOCK_TAG = /^\s*\{%.*%\}\s*$/;
 const PROTECT = /`[^`]*`|\]\([^)]*\)|<https?:[^>]*>|<\/?[A-Za-z][^>]*>|\{%.*?%\}|https?:\/\/\S+|\$\$[^$]*\$\$/g;
@@ -23,7 +24,50 @@ interface Line {
   original?: string;
 }
 
-export function segmentMarkdown(markdown: string): Segmented {
+/** A glossary term: `from` in the source text becomes `to` in the translation. */
+export interface Term {
+  from: string;
+  to: string;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One expression finding any of the terms as a whole word (not inside a longer word), case-insensitively, longest
+ * first; with the term each match stands for.
+ */
+export interface GlossaryMatcher {
+  re: RegExp;
+  termOf(match: string): Term;
+}
+
+export function glossaryMatcher(terms: readonly Term[]): GlossaryMatcher | undefined {
+  if (!terms.length) return undefined;
+  const sorted = [...terms].sort((a, b) => b.from.length - a.from.length);
+  const byLower = new Map<string, Term>();
+  for (const t of sorted) if (!byLower.has(t.from.toLowerCase())) byLower.set(t.from.toLowerCase(), t);
+  const re = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${[...byLower.keys()].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  return { re, termOf: (m) => byLower.get(m.toLowerCase())! };
+}
+
+/**
+ * A text with its glossary terms replaced by placeholders ⟦n⟧ numbered from `saved.length`, their target terms
+ * pushed on `saved`.
+ */
+export function protectTerms(text: string, matcher: GlossaryMatcher | undefined, saved: string[]): string {
+  if (!matcher) return text;
+  // Placeholders already in the text are left alone (a term never matches inside one: they hold no letters).
+  return text.replace(matcher.re, (m) => `⟦${saved.push(matcher.termOf(m).to) - 1}⟧`);
+}
+
+/** A translated text's placeholders put back, or undefined when one of them did not survive the provider. */
+export function restoreTerms(translated: string, saved: readonly string[]): string | undefined {
+  if (!saved.every((_, n) => translated.includes(`⟦${n}⟧`))) return undefined;
+  return translated.replace(/⟦(\d+)⟧/g, (_, n: string) => saved[Number(n)] ?? '');
+}
+
+/** `matcher`: the glossary's terms (glossaryMatcher), protected and put back as their target terms. */
+export function segmentMarkdown(markdown: string, matcher?: GlossaryMatcher): Segmented {
   const lines: Line[] = [];
   const texts: string[] = [];
   let fence: string | null = null;
@@ -45,9 +89,15 @@ export function segmentMarkdown(markdown: string): Segmented {
     }
     const prefix = PREFIX.exec(line)![1] ?? '';
     const saved: string[] = [];
-    const text = line.slice(prefix.length).replace(PROTECT, (m) => `⟦${saved.push(m) - 1}⟧`);
-    if (!/[\p{L}]/u.test(text.replace(/⟦\d+⟧/g, ''))) {
+    const protectedText = line.slice(prefix.length).replace(PROTECT, (m) => `⟦${saved.push(m) - 1}⟧`);
+    if (!/[\p{L}]/u.test(protectedText.replace(/⟦\d+⟧/g, ''))) {
       lines.push({ keep: line });
+      continue;
+    }
+    const text = protectTerms(protectedText, matcher, saved);
+    if (!/[\p{L}]/u.test(text.replace(/⟦\d+⟧/g, ''))) {
+      // Nothing but glossary terms (and what is kept): the line needs no provider.
+      lines.push({ keep: prefix + text.replace(/⟦(\d+)⟧/g, (_, n: string) => saved[Number(n)] ?? '') });
       continue;
     }
     lines.push({ prefix, text, saved, original: line });
@@ -60,9 +110,8 @@ export function segmentMarkdown(markdown: string): Segmented {
       return lines.map((l) => {
         if (l.keep !== undefined) return l.keep;
         const t = translated[i++] ?? '';
-        const ok = l.saved!.every((_, n) => t.includes(`⟦${n}⟧`));
-        if (!ok) return l.original!;
-        return l.prefix + t.replace(/⟦(\d+)⟧/g, (_, n: string) => l.saved![Number(n)] ?? '');
+        const restored = restoreTerms(t, l.saved!);
+        return restored === undefined ? l.original! : l.prefix + restored;
       }).join('\n');
     },
   };
