@@ -20,6 +20,7 @@ const stamped = prepared((db, p: { ms: number }) =>
   db.selectNoFrom([
     sql<number>`(extract(epoch from statement_timestamp()) * 1000)::float8`.as('at'),
     sql<number>`(select 1 from pg_sleep(${p.ms}::int / 1000.0))`.as('slept'),
+    sql<number>`${p.ms}::int`.as('ms'),
   ]));
 
 describe.runIf(testDialect() === 'postgres')('shared reads', () => {
@@ -42,7 +43,8 @@ describe.runIf(testDialect() === 'postgres')('shared reads', () => {
   it('different parameters, or a transaction, never share', async () => {
     const db = server.ctx.db;
     const [[a], [b]] = await Promise.all([stamped(db, { ms: 100 }), stamped(db, { ms: 101 })]);
-    expect(a!.at).not.toBe(b!.at);
+    // Each its own statement (made in one turn, they may go in one message: db/prepared.ts pipelinedRead).
+    expect([a!.ms, b!.ms]).toEqual([100, 101]);
     await db.transaction().execute(async (tx) => {
       const outside = stamped(db, { ms: 200 });
       const [[inside]] = await Promise.all([stamped(tx, { ms: 200 })]);
@@ -116,5 +118,38 @@ describe('reads by key', () => {
       expect(outside!.title).toBe('Out');
       if (testDialect() === 'postgres') expect(inside!.pid).not.toBe(outside!.pid);
     });
+  });
+});
+
+/** 1 / n, as a prepared read (n = 0 fails on the database). */
+const divide = prepared((db, p: { n: number }) => db.selectNoFrom([sql<number>`1 / ${p.n}::int`.as('q')]));
+/** The length of binary data (a parameter that cannot be written into the text). */
+const byteLength = prepared((db, p: { data: Buffer }) => db.selectNoFrom([sql<number>`length(${p.data}::bytea)`.as('n'), sql<number>`pg_backend_pid()`.as('pid')]));
+
+describe.runIf(testDialect() === 'postgres')('pipelined reads', () => {
+  it('different reads made in one turn go as one query, after the calls', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Piped' })).body.id as string;
+    const db = server.ctx.db;
+    const called = Date.now();
+    const [[s], [st]] = await Promise.all([stampedSpace(db, space), stamped(db, { ms: 0 })]);
+    expect(s!.title).toBe('Piped');
+    // One message to the database: the same backend and the same receipt time for both statements.
+    expect(st!.at).toBe(s!.at);
+    expect(s!.at).toBeGreaterThanOrEqual(called - 5);
+    // A batch of keys (`= any(…)`, its array written in) with another read.
+    const other = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Piped too' })).body.id as string;
+    const [[x], [y], [z]] = await Promise.all([stampedSpace(db, space), stampedSpace(db, other), stamped(db, { ms: 0 })]);
+    expect([x!.title, y!.title]).toEqual(['Piped', 'Piped too']);
+    expect(new Set([x!.at, y!.at, z!.at]).size).toBe(1);
+  });
+
+  it('a failing read or one that cannot be written in is made on its own; the others still answer', async () => {
+    const db = server.ctx.db;
+    const [good, bad, bytes] = await Promise.allSettled([divide(db, { n: 4 }), divide(db, { n: 0 }), byteLength(db, { data: Buffer.from('abc') })]);
+    expect(good.status === 'fulfilled' && good.value[0]!.q).toBe(0);
+    expect(bad.status).toBe('rejected');
+    expect(bad.status === 'rejected' && String(bad.reason)).toMatch(/division by zero/);
+    expect(bytes.status === 'fulfilled' && bytes.value[0]!.n).toBe(3);
   });
 });

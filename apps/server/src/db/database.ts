@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
 import { memoRead, noteDataChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { createHash } from 'node:crypto';
-import { AT_COMMIT, attachSqlite, NAMED_STATEMENT } from './prepared.js';
+import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
 
@@ -170,6 +170,22 @@ const answer = (command: string) => Promise.resolve({ command, rowCount: null, r
 const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
 
 /**
+ * Reads made outside transactions, sent as one simple query (db/prepared.ts `pipelinedRead`): `reads` are their SQL
+ * and parameters, each written in (`inline`; refused when one cannot be). Answers one list of rows per read, in
+ * order. A simple query of several statements runs them one after the other, each with its own snapshot.
+ */
+function pipeline(query: (...args: unknown[]) => Promise<unknown>, reads: unknown): Promise<unknown> {
+  const texts = Array.isArray(reads) ? reads.map((r: { sql: string; parameters: unknown }) => inline(r.sql, r.parameters)) : [];
+  if (texts.length === 0 || texts.some((t) => t === undefined || !READ_ONLY.test(t) || WITH_WRITE.test(t))) {
+    return Promise.reject(new Error('pipelined reads: a statement cannot be written in'));
+  }
+  return query(texts.join(';\n')).then((r) => {
+    const results = (Array.isArray(r) ? r : [r]) as { rows: unknown[] }[];
+    return { command: 'SELECT', rowCount: null, rows: results.map((x) => x.rows), fields: [] };
+  });
+}
+
+/**
  * Wraps a PostgreSQL connection's `query`:
  * - tells the request caches (db/read-cache.ts) about every statement that may write, and every commit, so a request
  *   that changed something checks the invalidation counters again before its next cached read;
@@ -193,6 +209,7 @@ function wrapClient(client: pg.PoolClient): void {
   let checks = false;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.some((r) => typeof r === 'function')) return query(text, ...rest);
+    if (text === PIPELINE) return pipeline(query, rest[0]);
     if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) {
       noteWrite();
       if (tx) tx.wrote = true;

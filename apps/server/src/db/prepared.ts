@@ -73,9 +73,98 @@ export function prepared<A extends Record<string, unknown>, R>(
       const r = direct.inTransaction(await connectionOf(db), t.sql, parameters);
       if (r) return r.rows as R[];
     }
-    const run = async () => (await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() })).rows;
-    return db.isTransaction ? run() : shareRead(db, t.sql, parameters, run);
+    if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+      return (await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() })).rows;
+    }
+    // A named statement is planned once per connection: written into a simple query it would be planned every time.
+    const run = t.sql.endsWith(NAMED_STATEMENT)
+      ? async () => (await db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: createQueryId() })).rows
+      : () => pipelinedRead<R>(db, t, parameters);
+    return shareRead(db, t.sql, parameters, run);
   };
+}
+
+/**
+ * The end of the current turn of the event loop: one `setImmediate` shared by every caller until it runs (after the
+ * I/O phase has handed every request it read to the pipeline). db/read-cache.ts schedules its counter reads there.
+ */
+let turn: Promise<void> | undefined;
+/** True while the continuations of an end of turn run (until the microtask queue has run out after it). */
+let turnEnding = false;
+const resolved = Promise.resolve();
+export function endOfTurn(): Promise<void> {
+  return (turn ??= new Promise<void>((resolve) => {
+    setImmediate(() => {
+      turn = undefined;
+      turnEnding = true;
+      resolve();
+      resolved.then(() => process.nextTick(() => {
+        turnEnding = false;
+      }));
+    });
+  }));
+}
+
+/** The text db/database.ts recognises as reads to send as one simple query: the reads are its parameters. */
+export const PIPELINE = '/* pipelined reads */';
+/** At most this many reads in one pipelined query. */
+const MAX_PIPELINE = 16;
+
+interface PipelinedRead {
+  sql: string;
+  query: Template['query'];
+  parameters: readonly unknown[];
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+const pipelines = new WeakMap<object, PipelinedRead[]>();
+
+/**
+ * PostgreSQL: a prepared read outside transactions, sent at the end of the turn of the event loop together with the
+ * other reads made until then (one multi-statement simple query, their parameters written in as db/database.ts
+ * `inline` writes them: one round trip for all of them). Under load, the reads of the requests resumed by one answer
+ * (a batch of spaces by id) go with the next read of the invalidation counters, which db/read-cache.ts makes at the
+ * end of the same turn. Each read is sent after its call, as its own would have been; in a simple query each
+ * statement takes its own snapshot (read committed), so each sees what committed before it started. When the
+ * statements cannot be written in, or the query fails, each read is made on its own instead.
+ */
+function pipelinedRead<R>(db: DbOrTx, t: Template, parameters: readonly unknown[]): Promise<R[]> {
+  let queue = pipelines.get(db);
+  if (!queue) {
+    const q: PipelinedRead[] = (queue = []);
+    pipelines.set(db, q);
+    // After the microtask queue has run out: every read made by the continuations of this point is in the queue.
+    const flush = () => resolved.then(() => process.nextTick(() => sendPipeline(db, q)));
+    if (turnEnding) flush();
+    else endOfTurn().then(flush);
+  }
+  const q = queue;
+  return new Promise<R[]>((resolve, reject) => {
+    q.push({ sql: t.sql, query: t.query, parameters, resolve: resolve as (rows: unknown[]) => void, reject });
+  });
+}
+
+const runAlone = (db: DbOrTx, r: PipelinedRead) =>
+  db.executeQuery({ sql: r.sql, query: r.query, parameters: r.parameters, queryId: createQueryId() }).then((x) => r.resolve(x.rows as unknown[]), r.reject);
+
+function sendPipeline(db: DbOrTx, queue: PipelinedRead[]): void {
+  if (pipelines.get(db) === queue) pipelines.delete(db);
+  for (let i = 0; i < queue.length; i += MAX_PIPELINE) {
+    const chunk = queue.slice(i, i + MAX_PIPELINE);
+    if (chunk.length === 1) {
+      runAlone(db, chunk[0]!);
+      continue;
+    }
+    db.executeQuery<unknown[]>({
+      sql: PIPELINE, query: chunk[0]!.query, queryId: createQueryId(),
+      parameters: chunk.map((r) => ({ sql: r.sql, parameters: r.parameters })),
+    }).then((result) => {
+      if (result.rows.length !== chunk.length) throw new Error('pipelined reads: one result per statement expected');
+      chunk.forEach((r, j) => r.resolve(result.rows[j]!));
+    }).catch(() => {
+      for (const r of chunk) runAlone(db, r);
+    });
+  }
 }
 
 /** Callers of one key waiting for a batch (`preparedByKey`). */
@@ -86,7 +175,6 @@ interface Waiter {
 
 /** At most this many keys per batched statement; the next calls start another batch. */
 const MAX_BATCH = 256;
-const resolved = Promise.resolve();
 
 /**
  * `preparedByKey((db) => db.selectFrom('spaces').selectAll(), 'id')` returns `run(db, key)`, resolving to the rows
@@ -137,8 +225,7 @@ export function preparedByKey<R extends object>(
       fail(e);
       return;
     }
-    db.executeQuery<R>({ sql: t.sql, query: t.query, parameters: parametersOf(t, { keys: [...batch.keys()] }), queryId: createQueryId() })
-      .then((r) => settle(r.rows), fail);
+    pipelinedRead<R>(db, t, parametersOf(t, { keys: [...batch.keys()] })).then(settle, fail);
   };
   return (db, key) => {
     if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) return one(db, { key });

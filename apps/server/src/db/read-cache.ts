@@ -25,7 +25,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, DbOrTx } from './database.js';
-import { prepared } from './prepared.js';
+import { endOfTurn, prepared } from './prepared.js';
 
 /** What is cached, each with its counter column in `cache_epochs`. */
 export const CACHE_DOMAINS = ['tokens', 'members', 'grants', 'collections', 'history', 'git'] as const;
@@ -69,7 +69,12 @@ export function noteDataChange(): void {
   localChanges++;
 }
 
-const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CACHE_DOMAINS]).where('id', '=', 1));
+/**
+ * The counters. The row's id is written in (no parameter): alone, the read goes with PostgreSQL's simple query protocol
+ * (one message each way instead of parse, bind, describe, execute and sync); under load it goes with the other reads
+ * of its turn (db/prepared.ts `pipelinedRead`).
+ */
+const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CACHE_DOMAINS]).where(sql<boolean>`id = 1`));
 
 /**
  * The counters as a transaction sees them, and on PostgreSQL whether it already wrote (has a transaction id: any
@@ -191,7 +196,7 @@ export class ReadCache {
 
   private scheduleRead(): Promise<void> {
     const previous = this.last;
-    const read: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    const read: Promise<void> = endOfTurn()
       .then(() => previous?.catch(() => undefined))
       .then(() => {
         // From here on the read has started: later callers need the next one.
@@ -235,10 +240,13 @@ export class ReadCache {
     if (!ready) {
       const r = (ready = this.sync());
       synced.set(this, r);
-      // Completed (and not cleared by a write since): the request may use the memo of reads.
-      r.then(() => {
-        if (scope.synced?.get(this) === r) (scope.fresh ??= new Set()).add(this);
-      }, () => undefined);
+      // Completed (and not cleared by a write since): the request may use the memo of reads (SQLite: PostgreSQL has
+      // no memo, and no need for this per request).
+      if (this.readNow) {
+        r.then(() => {
+          if (scope.synced?.get(this) === r) (scope.fresh ??= new Set()).add(this);
+        }, () => undefined);
+      }
     }
     return ready;
   }
