@@ -173,6 +173,8 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/translations-glossary',
   'PUT /orgs/{organizationId}/translations-glossary',
   'GET /orgs/{organizationId}/translations-glossary/{glossaryEntryId}',
+  'POST /spaces/{spaceId}/content/computed/revision',
+  'POST /spaces/{spaceId}/content/computed/document',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -1148,6 +1150,26 @@ describe('@gitbook/api against Bindery: meta links and documents by id (docs/git
     expect(page.metaLinks).toEqual(links);
     expect(JSON.stringify((await gb.spaces.getDocumentById(space.id, page.documentId)).data)).toContain('Main.');
     expect((await failure(gb.spaces.getDocumentById(space.id, `page-main.${'a'.repeat(64)}`))).code).toBe(404);
+    expectConformant();
+  });
+
+  it('computed content: the pages of an OpenAPI source, the document of one', async () => {
+    const { gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Computed' })).data;
+    mine.add(space.id);
+    const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Pets', version: '1' }, tags: [{ name: 'pets' }], paths: { '/pets': { get: { tags: ['pets'], summary: 'List pets', responses: { 200: { description: 'ok' } } } } }, components: { schemas: { Pet: { type: 'object' } } } });
+    mine.add((await gb.orgs.createOpenApiSpec(org, { slug: 'pets', source: { text } })).data.id);
+    await runJobs(JOB_TYPES.processOpenAPISpec);
+    const source = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } } };
+    const revision = (await gb.spaces.getComputedRevision(space.id, { source, seed: 'computed-page' })).data;
+    expect(revision.pages.map((p: any) => p.title)).toEqual(['pets', 'Models']);
+    // The `info` document: an operation's rendered reference has `####` headings (heading-4), which Bindery keeps
+    // and GitBook's document schema (heading-1 to 3) has not (docs/gitbook-conformance.md); behaviour is tested in
+    // test/openapi-computed.test.ts.
+    const doc = (await gb.spaces.getComputedDocument(space.id, { source: { ...source, props: { doc: 'info', page: 'pets' } }, seed: 'computed-page' })).data;
+    expect(doc.object).toBe('document');
+    expect(revision.pages[0].computed.props).toEqual({ doc: 'operations', page: 'pets' });
+    expect((await failure(gb.spaces.getComputedDocument(space.id, { source: { ...source, type: 'builtin:translation' }, seed: 's' }))).code).toBe(400);
     expectConformant();
   });
 });

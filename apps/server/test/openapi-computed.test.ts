@@ -5,6 +5,7 @@
 // revision; generated pages are searched, linked to and published; OpenAPI blocks of ordinary pages evaluate; specs
 // of every kind (Swagger 2.0, 3.1 webhooks, $ref cycles, 300 operations) and missing or failing specs end in
 // clear pages, never an error.
+import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
@@ -345,5 +346,56 @@ describe('computed API reference pages', () => {
     await drain();
     const byOperation = (await t.api.get(`${t.base}/content`)).body.pages[1].pages;
     expect(byOperation[0].pages.map((p: any) => p.title)).toEqual(['List pets', 'Create a pet', 'Get a pet', 'Delete a pet']);
+  });
+});
+
+describe('computed previews (GitBook\'s …/content/computed/revision and …/document)', () => {
+  it('compute the pages a source stands for and the document of one, as the space\'s computed revision shows them, storing nothing', async () => {
+    const t = await tenant();
+    await addSpec(t, 'petstore', PETSTORE_YAML);
+    const gb: any = new GitBookAPI({ endpoint: server.url, authToken: t.owner.token });
+    const before = (await t.api.get(`${t.base}/content`)).body.id;
+
+    const r = await gb.spaces.getComputedRevision(t.spaceId, { source: openapiSource('petstore', { models: true }), seed: 'seed-page-1' });
+    expect(r.data.files).toEqual([]);
+    expect(r.data.reusableContents).toEqual([]);
+    expect(r.data.pages.map((p: any) => [p.title, p.path, p.computedSeed])).toEqual([['pets', 'pets', 'seed-page-1'], ['store', 'store', 'seed-page-1'], ['Models', 'models', 'seed-page-1']]);
+    // The same pages (ids, sources) a computed page with that id becomes in a revision.
+    const computedPage = await createPage(t.api, t.base, { id: 'seed-page-1', type: 'computed', title: 'API', computed: openapiSource('petstore', { models: true }) });
+    expect(computedPage.id).toBe('seed-page-1');
+    await drain();
+    const shown = (await t.api.get(`${t.base}/content`)).body.pages;
+    expect(shown.map((p: any) => [p.id, p.computed])).toEqual(r.data.pages.map((p: any) => [p.id, p.computed]));
+    const byOperation = await gb.spaces.getComputedRevision(t.spaceId, { source: openapiSource('petstore', { models: false, grouping: 'by-operation' }), seed: 'other' });
+    const pets = byOperation.data.pages[0];
+    expect(pets.computed.props).toEqual({ doc: 'tag', page: 'pets' });
+    expect(pets.pages.map((p: any) => p.computed.props)).toContainEqual({ doc: 'operation', page: '/pets', method: 'get' });
+
+    // Each page's `computed` is the document source of its content: rendered as readers see the page evaluated.
+    const doc = (await gb.spaces.getComputedDocument(t.spaceId, { source: r.data.pages[0].computed, seed: 'seed-page-1' })).data;
+    const evaluated = (await t.api.get(`${t.base}/content/page/${r.data.pages[0].id}?evaluated=true`)).body.document;
+    expect(doc).toEqual(evaluated);
+    expect(JSON.stringify(doc)).toContain('List pets');
+    const op = (await gb.spaces.getComputedDocument(t.spaceId, { source: { ...openapiSource('petstore', { doc: 'operation', page: '/pets', method: 'post' }) }, seed: 's' }, { schema: 'current' })).data;
+    expect(JSON.stringify(op)).toContain('POST /pets');
+    expect(JSON.stringify(op)).not.toContain('GET /pets');
+    expect(JSON.stringify((await gb.spaces.getComputedDocument(t.spaceId, { source: openapiSource('petstore', { doc: 'models' }), seed: 's' })).data)).toContain('The Pet object');
+    expect(JSON.stringify((await gb.spaces.getComputedDocument(t.spaceId, { source: openapiSource('petstore', { doc: 'info', page: 'petstore' }), seed: 's' })).data)).toContain('A small store of pets');
+
+    // Errors name the field; a spec the organization does not have is 404; strangers 404; nothing was stored.
+    const failure = async (call: Promise<unknown>) => {
+      const err: any = await call.then(() => undefined, (e: unknown) => e);
+      if (!(err instanceof GitBookAPIError)) throw new Error(`expected a GitBookAPIError, got ${String(err)}`);
+      return [err.code, err.errorMessage];
+    };
+    expect(await failure(gb.spaces.getComputedDocument(t.spaceId, { source: openapiSource('petstore', { doc: 'operations', page: 'nope' }), seed: 's' }))).toEqual([400, expect.stringContaining('/body/source/props/page')]);
+    expect(await failure(gb.spaces.getComputedDocument(t.spaceId, { source: openapiSource('petstore', { doc: 'operation', page: '/pets' }), seed: 's' }))).toEqual([400, expect.stringContaining('/body/source/props/method')]);
+    expect(await failure(gb.spaces.getComputedRevision(t.spaceId, { source: { type: 'integration:x:y', props: {} }, seed: 's' }))).toEqual([400, expect.stringContaining('/body/source/type')]);
+    expect(await failure(gb.spaces.getComputedRevision(t.spaceId, { source: openapiSource('missing'), seed: 's' }))).toEqual([404, expect.stringContaining('missing')]);
+    const stranger = await createTenant(server);
+    const theirs: any = new GitBookAPI({ endpoint: server.url, authToken: stranger.owner.token });
+    expect((await failure(theirs.spaces.getComputedRevision(t.spaceId, { source: openapiSource('petstore'), seed: 's' })))[0]).toBe(404);
+    expect((await t.api.get(`${t.base}/content?computed=false`)).body.pages.map((p: any) => p.id)).toEqual(['seed-page-1']);
+    expect(before).not.toBe((await t.api.get(`${t.base}/content`)).body.id);
   });
 });

@@ -3662,7 +3662,7 @@ export interface paths {
          *     are stored as links to the ids; other links as written (relative ones resolve against the page's path).
          *     `revert_page` gives the page back its state in `revision` (default: the change request's base): removed when
          *     it was not there, recreated (without its subpages) when deleted since, its fields and content reset otherwise;
-         *     `block` is a 400 (Bindery's documents carry no block keys). `compat=false` answers the affected pages and the
+         *     `block` is a 400 (Bindery's block keys come from the blocks' content, so an edited block cannot be matched with its earlier version). `compat=false` answers the affected pages and the
          *     inserted files with the change request.
          */
         post: operations["updateChangeRequestContent"];
@@ -4379,6 +4379,63 @@ export interface paths {
         get: operations["getCurrentRevision"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/computed/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the document of a computed content source
+         * @description The JSON document of one page computed from a document `source` (what a generated page's `computed` holds):
+         *     for `builtin:openapi`, `props.doc` `operations` (`page`: a tag, its operations), `tag` (`page`: a tag, its
+         *     introduction), `operation` (`page`: a path, `method`), `models` (every named schema) or `info` (the
+         *     specification's information), rendered from the latest version of `dependencies.spec.ref.spec` as readers see it.
+         *     400 naming the field for another source type, a tag or operation the specification does not have; 404 for a
+         *     specification the organization does not have or has not processed. Read access to the space.
+         */
+        post: operations["getComputedDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/computed/revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the pages of a computed content source
+         * @description The pages a computed page with this `source` stands for, computed now without storing anything: for
+         *     `builtin:openapi` (the one source Bindery computes; 400 naming `/body/source/type` otherwise) the API reference
+         *     generated from the latest version of the organization's OpenAPI specification `dependencies.spec.ref.spec`
+         *     (docs/openapi.md "Computed pages": a page per tag or per operation, a models page), ids derived from `seed` as a
+         *     computed page's are from its id. Each page carries its `computed` document source, which
+         *     `…/content/computed/document` renders. No files, no reusable contents. 404 for a specification the organization
+         *     does not have or has not processed. Read access to the space.
+         */
+        post: operations["getComputedRevision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6204,8 +6261,9 @@ export interface components {
             page: string;
         } | {
             /**
-             * @description GitBook's block keys. Bindery's documents carry no block keys, so reverting single blocks is not
-             *     possible: a 400 naming this field.
+             * @description GitBook's block keys. Bindery's block keys are derived from each block's content (a changed block gets
+             *     a new key), so a block cannot be matched with its earlier version and single blocks are not reverted:
+             *     a 400 naming this field.
              */
             block?: string[];
             /** @constant */
@@ -18813,6 +18871,101 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getComputedDocument: {
+        parameters: {
+            query?: {
+                /** @description GitBook's document schema version; Bindery has one (`current` and `next` answer the same document). */
+                schema?: "current" | "next";
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seed of the generated pages' ids (GitBook's `computedSeed`; a computed page's id). */
+                    seed: string;
+                    source: components["schemas"]["ComputedContentSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description The computed document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The reference is too large to render within the render budget (`BINDERY_OPENAPI_RENDER_BUDGET_MS`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getComputedRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the space. */
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seed of the generated pages' ids (GitBook's `computedSeed`; a computed page's id). */
+                    seed: string;
+                    source: components["schemas"]["ComputedContentSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description The computed pages, files and reusable contents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: components["schemas"]["RevisionFile"][];
+                        pages: components["schemas"]["RevisionPage"][];
+                        reusableContents: components["schemas"]["RevisionReusableContent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The reference is too large to render within the render budget (`BINDERY_OPENAPI_RENDER_BUDGET_MS`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -12,11 +12,12 @@ import {
   metaLinksOf, presentDocumentOf, presentFile, presentMarkdownDocument, presentPage, presentPageDocument, presentReusableContent, presentRevision, presentSemanticChanges,
 } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, type SpaceContent, findDocument, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
+  editSpace, evaluatePage, type PageView, type SpaceContent, findDocument, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
 import { applyTemplate } from '../services/templates.js';
+import { computeDocument, computeRevision } from '../services/computed-preview.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn, type RequestPlaces } from '../services/content-errors.js';
 import { blobStore } from '../storage/blobs.js';
@@ -123,6 +124,17 @@ export const contentHandlers = handlers({
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
     const page = await evaluatePage(ctx, sc, await findPage(ctx, ctx.db, sc, params.pageId), evaluatedFlag(query.evaluated));
     return { status: 200, body: await presentPageDocument(ctx.config, sc.space.id, page, { format: query.format ?? 'document', git: await gitOf(ctx, sc, query), times: await pageTimes(ctx.db, sc.space.id, [page]) }), headers: etag(sc.content.revision.id) };
+  },
+
+  getComputedRevision: async ({ actor, params, body }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: false });
+    const pages = await computeRevision(ctx, sc.space.org_id, body.source as Record<string, unknown>, body.seed);
+    return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p as unknown as PageView)), files: [], reusableContents: [] } };
+  },
+
+  getComputedDocument: async ({ actor, params, body }, ctx) => {
+    const sc = await loadContent(ctx, actor, params.spaceId, { computed: false });
+    return { status: 200, body: await presentMarkdownDocument(await computeDocument(ctx, sc.space.org_id, body.source as Record<string, unknown>, body.seed)) };
   },
 
   getDocumentById: async ({ actor, params }, ctx) => {

@@ -246,7 +246,7 @@ export async function applyChangeRequestChanges(ctx: AppContext, actor: Actor, s
         break;
       case 'revert_page': {
         if (c.block !== undefined) {
-          throw invalidField(`${at}/block`, 'is not supported: Bindery\'s documents carry no block keys, so single blocks cannot be reverted (revert the whole page: omit block)');
+          throw invalidField(`${at}/block`, 'is not supported: Bindery\'s block keys are derived from the blocks\' content, so an edited block cannot be matched with its earlier version and single blocks are not reverted (revert the whole page: omit block)');
         }
         let target: SpaceContent;
         if (c.revision !== undefined) {
