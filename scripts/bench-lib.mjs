@@ -138,7 +138,8 @@ export async function buildFixture(url) {
       if (inner) return inner;
     }
   })(pages.pages);
-  return { owner, member, org: org.id, space: space.id, page: firstPage.id };
+  const changeRequest = await as(member)('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Bench' });
+  return { owner, member, org: org.id, space: space.id, page: firstPage.id, changeRequest: changeRequest.id };
 }
 
 /** The ladder: from the cheapest request to the costliest, each as the member would make it. */
@@ -153,6 +154,7 @@ export function ladder(fx) {
     { label: 'list spaces', method: 'GET', path: `/v1/orgs/${fx.org}/spaces`, headers: auth },
     { label: 'GET page', method: 'GET', path: `/v1/spaces/${fx.space}/content/page/${fx.page}`, headers: auth },
     { label: 'POST comment', method: 'POST', path: `/v1/spaces/${fx.space}/comments`, headers: json, body: JSON.stringify({ body: { markdown: 'Looks *good* to me.' } }) },
+    { label: 'POST CR comment', method: 'POST', path: `/v1/spaces/${fx.space}/change-requests/${fx.changeRequest}/comments`, headers: json, body: JSON.stringify({ body: { markdown: 'Looks *good* to me.' } }) },
     { label: 'search', method: 'GET', path: `/v1/spaces/${fx.space}/search?query=install`, headers: auth },
   ];
 }

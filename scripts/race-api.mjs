@@ -496,6 +496,30 @@ const scenarios = {
     check(list.items.length === list.count && (sp.body.comments ?? list.count) === list.count, `commentsReplies: list ${list.items.length} count ${list.count} space.comments ${sp.body.comments}`);
   },
 
+  // Comments posted at once on one change request (group commit) while it is edited (its revision moves), and on the
+  // space: the change request's counter equals its listed comments, the space's its own.
+  async crComments() {
+    const org = await mkOrg();
+    const s = await mkSpace(org.id);
+    for (let round = 0; round < rounds; round++) {
+      const cr = (await A.post(`/v1/spaces/${s.id}/change-requests`, {})).body;
+      const rs = await Promise.all([
+        ...Array.from({ length: 16 }, (_, i) => A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/comments`, { body: { markdown: `c${i}` } })),
+        A.post(`/v1/spaces/${s.id}/change-requests/${cr.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `P${round}` } }] }),
+        ...Array.from({ length: 4 }, (_, i) => A.post(`/v1/spaces/${s.id}/comments`, { body: { markdown: `s${i}` } })),
+      ]);
+      for (const r of rs) check(r.status < 500, `crComments: ${r.status} ${JSON.stringify(r.body)}`);
+      const posted = rs.slice(0, 16).filter((r) => r.status === 200).length;
+      const got = await A.get(`/v1/spaces/${s.id}/change-requests/${cr.id}`);
+      const list = await listAll(A, `/v1/spaces/${s.id}/change-requests/${cr.id}/comments`);
+      check(posted === 16 && list.items.length === posted && list.count === posted && got.body.comments === posted,
+        `crComments: posted ${posted} listed ${list.items.length} count ${list.count} changeRequest.comments ${got.body.comments}`);
+    }
+    const sp = await A.get(`/v1/spaces/${s.id}`);
+    const list = await listAll(A, `/v1/spaces/${s.id}/comments`);
+    check(sp.body.comments === list.count && list.count === 4 * rounds, `crComments: space.comments ${sp.body.comments} listed ${list.count}`);
+  },
+
   // Invite links joined at once by many users; an invite link deleted during joins.
   async inviteLinks() {
     const org = await mkOrg();

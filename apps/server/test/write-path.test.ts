@@ -176,6 +176,58 @@ describe('comments posted by group commit', () => {
     for (const r of posts) expect(listed.find((c) => c.id === r.body.id)?.body).toEqual(r.body.body);
   });
 
+  it('comments of a change request posted at once share statements too; its counter and the space\u2019s stay exact', async () => {
+    const t = await createTenant(server, { a: 'comment', b: 'edit' });
+    const space = await spaceOf(t);
+    const cr = (await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'CR' })).body;
+    const callers = [t.api, t.as('a'), t.as('b')];
+    const stats = () => ({ ...(commentGroupStats(server.ctx.db) ?? { statements: 0, writes: 0 }) });
+    const before = stats();
+    const posts = await Promise.all(Array.from({ length: 30 }, (_, i) => callers[i % 3]!.post(
+      i % 3 === 2 ? `/v1/spaces/${space.id}/comments` : `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, { body: { markdown: `p ${i}` } })));
+    for (const r of posts) expect(r.status).toBe(200);
+    const after = stats();
+    expect(after.writes - before.writes).toBe(30);
+    expect(after.statements - before.statements).toBeLessThan(30);
+    const rows = await server.ctx.db.selectFrom('comments').select(['id', 'change_request_id', 'revision_id']).where('space_id', '=', space.id).execute();
+    expect(rows).toHaveLength(30);
+    const onCr = rows.filter((r) => r.change_request_id === cr.id);
+    expect(onCr).toHaveLength(20);
+    const crRevision = (await server.ctx.db.selectFrom('change_requests').select('revision_id').where('id', '=', cr.id).executeTakeFirstOrThrow()).revision_id;
+    for (const r of onCr) expect(r.revision_id).toBe(crRevision);
+    expect((await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.comments).toBe(20);
+    expect((await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments?limit=0`)).body.count).toBe(20);
+    expect(await commentsCount(space.id)).toBe(10);
+    // The answers are the rows as written, listed under the change request.
+    const listed = (await t.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments?limit=100`)).body.items as { id: string }[];
+    expect(new Set(listed.map((c) => c.id))).toEqual(new Set(onCr.map((r) => r.id)));
+  });
+
+  it('a change request\u2019s comment is written only while the change request is in that space at the revision it carries', async () => {
+    const t = await createTenant(server);
+    const [s1, s2] = [await spaceOf(t), await spaceOf(t)];
+    const cr = (await t.api.post(`/v1/spaces/${s1.id}/change-requests`, { subject: 'CR' })).body;
+    const v1 = (await spacesRepo.findVersioned(server.ctx.db, s1.id))!;
+    const v2 = (await spacesRepo.findVersioned(server.ctx.db, s2.id))!;
+    const epochs = await epochsNow();
+    const crRevision = (await server.ctx.db.selectFrom('change_requests').select('revision_id').where('id', '=', cr.id).executeTakeFirstOrThrow()).revision_id;
+    const onCr = (p: GroupPost, revision = crRevision): GroupPost => ({ ...p, row: { ...p.row, change_request_id: cr.id, revision_id: revision } });
+    const [ok, oldRevision, otherSpace, noRequest] = Array.from({ length: 4 }, () => newId());
+    const posts = [
+      onCr(post(ok!, s1.id, crRevision, t.owner.id, v1.version, epochs)),
+      onCr(post(oldRevision!, s1.id, crRevision, t.owner.id, v1.version, epochs), v1.space.revision_id === crRevision ? newId() : v1.space.revision_id),
+      onCr(post(otherSpace!, s2.id, crRevision, t.owner.id, v2.version, epochs)),
+      { ...post(noRequest!, s1.id, crRevision, t.owner.id, v1.version, epochs), row: { ...post(noRequest!, s1.id, crRevision, t.owner.id, v1.version, epochs).row, change_request_id: newId() } },
+    ];
+    const inserted = await insertGroup(posts);
+    expect([...inserted]).toEqual([ok]);
+    const ids = (await server.ctx.db.selectFrom('comments').select('id').where('id', 'in', posts.map((p) => p.row.id)).execute()).map((r) => r.id);
+    expect(ids).toEqual([ok]);
+    expect((await t.api.get(`/v1/spaces/${s1.id}/change-requests/${cr.id}`)).body.comments).toBe(1);
+    expect(await commentsCount(s1.id)).toBe(0);
+    expect(await commentsCount(s2.id)).toBe(0);
+  });
+
   it('a post is written only while its space row and the access counters are those it was checked with', async () => {
     const t = await createTenant(server);
     const [s1, s2] = [await spaceOf(t), await spaceOf(t)];

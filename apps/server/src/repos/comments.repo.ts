@@ -7,6 +7,7 @@ import type { CommentRepliesTable, CommentsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
 import { prepared, preparedWrite } from '../db/prepared.js';
 import { spaceVersionOf, spacesRepo } from './spaces.repo.js';
+import { changeRequestsRepo } from './change-requests.repo.js';
 
 /** The counters a post's access check is valid for (db/read-cache.ts), read in the writing transaction. */
 const selectAccessEpochs = prepared((db) => db.selectFrom('cache_epochs').select(['members', 'grants', 'collections']).where('id', '=', 1));
@@ -73,15 +74,19 @@ export interface GroupPost {
 }
 
 /** The columns a group post carries, in the order of the statement's `values`. */
-const GROUP_COLUMNS = ['id', 'space_id', 'revision_id', 'body', 'posted_by', 'posted_at', 'space_version', 'members', 'grants', 'collections', 'shard'] as const;
+const GROUP_COLUMNS = ['id', 'space_id', 'change_request_id', 'revision_id', 'body', 'posted_by', 'posted_at', 'space_version', 'members', 'grants', 'collections', 'shard'] as const;
 const groupStatements = new Map<number, string>();
 
 /**
  * One statement for `n` posts: each comment is inserted only if, as of the statement, its space row is still the
  * version it was read at and the counters are still those its access was checked against (so the access check and
- * the revision hold inside the statement's transaction, as they would in a transaction reading them); the space's
- * open-comment counter moves by the number inserted, in the shards given; answers the ids inserted. Rows are taken
- * in space order, so two such statements lock shard rows in the same order.
+ * the revision hold inside the statement's transaction, as they would in a transaction reading them), and, for a
+ * change request's comment, the change request is still in that space at the revision the post carries (what
+ * `postComment`'s transaction reads: the change request and its revision); the space's open-comment counter moves by
+ * the number of its own comments inserted, in the shards given, and each change request's counter (in its row) by
+ * the number of its comments inserted; answers the ids inserted. Shard rows are taken in space order, so two such
+ * statements lock them in the same order; two statements of two processes moving two change requests each may
+ * deadlock, which fails one of them as a whole (its posts then take their own transactions).
  */
 function groupStatement(n: number): string {
   let text = groupStatements.get(n);
@@ -94,17 +99,25 @@ function groupStatement(n: number): string {
   text = `with v (${GROUP_COLUMNS.join(', ')}) as (values ${rows.join(', ')}),
 ins as (
   insert into comments (${COMMENT_COLUMNS.join(', ')})
-  select v.id, v.space_id, null, null, v.revision_id, null, null, null, null, null, v.body, v.posted_by, v.posted_at, null, 'open', null, null, 0
+  select v.id, v.space_id, v.change_request_id, null, v.revision_id, null, null, null, null, null, v.body, v.posted_by, v.posted_at, null, 'open', null, null, 0
   from v
   join spaces s on s.id = v.space_id and s.xmin::text = v.space_version
   join cache_epochs e on e.id = 1 and e.members::text = v.members and e.grants::text = v.grants and e.collections::text = v.collections
+  left join change_requests cr on cr.id = v.change_request_id
+  where v.change_request_id is null or (cr.space_id = v.space_id and cr.revision_id = v.revision_id)
   order by v.space_id, v.id
-  returning id, space_id
+  returning id, space_id, change_request_id
 ),
 moved as (
   insert into space_comment_counts (space_id, shard, open_comments)
-  select ins.space_id, min(v.shard), count(*)::int from ins join v on v.id = ins.id group by ins.space_id order by ins.space_id
+  select ins.space_id, min(v.shard), count(*)::int from ins join v on v.id = ins.id where ins.change_request_id is null
+  group by ins.space_id order by ins.space_id
   on conflict (space_id, shard) do update set open_comments = space_comment_counts.open_comments + excluded.open_comments
+),
+requests as (
+  update change_requests c set comments_count = c.comments_count + m.n
+  from (select change_request_id, count(*)::int as n from ins where change_request_id is not null group by change_request_id) m
+  where c.id = m.change_request_id
 )
 select id from ins`;
   groupStatements.set(n, text);
@@ -119,7 +132,7 @@ export const commentsRepo = {
   /** PostgreSQL: posts in one statement (`groupStatement`); answers the ids inserted, the others left out. */
   async insertGroup(db: Db, posts: readonly GroupPost[]): Promise<Set<string>> {
     const parameters = posts.flatMap((p) => [
-      p.row.id, p.row.space_id, p.row.revision_id, p.row.body, p.row.posted_by, p.row.posted_at, p.spaceVersion, ...p.epochs, p.shard,
+      p.row.id, p.row.space_id, p.row.change_request_id, p.row.revision_id, p.row.body, p.row.posted_by, p.row.posted_at, p.spaceVersion, ...p.epochs, p.shard,
     ]);
     const result = await db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: groupStatement(posts.length), parameters });
     return new Set(result.rows.map((r) => r.id));
@@ -127,27 +140,42 @@ export const commentsRepo = {
   /**
    * SQLite: the posts in one transaction (one writer: nothing interleaves with it). Each is inserted only while its
    * space row is the version it was read at (`spaceVersionOf`) and the counters are those its access was checked
-   * with, both read in the transaction; each space's counter moves once by the number inserted (shard 0). Answers
-   * the ids inserted; a failure rolls all of them back.
+   * with, both read in the transaction, and a change request's comment only while its change request is in that
+   * space at the post's revision; each space's counter moves once by the number of its own comments inserted (shard
+   * 0), each change request's by the number of its comments. Answers the ids inserted; a failure rolls all of them back.
    */
   async insertGroupSqlite(db: Db, posts: readonly GroupPost[]): Promise<Set<string>> {
     return db.transaction().execute(async (tx) => {
       const [e] = await selectAccessEpochs(tx, {});
       const epochs = e ? [String(e.members), String(e.grants), String(e.collections)] : [];
       const versions = new Map<string, string | undefined>();
+      /** A change request's revision, by `space/change request` (undefined: not in that space). */
+      const requests = new Map<string, string | undefined>();
       const inserted = new Set<string>();
       const counts = new Map<string, number>();
+      const requestCounts = new Map<string, number>();
       for (const p of posts) {
         if (!versions.has(p.row.space_id)) {
           const space = await spacesRepo.findById(tx, p.row.space_id);
           versions.set(p.row.space_id, space && spaceVersionOf(space));
         }
         if (versions.get(p.row.space_id) !== p.spaceVersion || p.epochs.some((v, i) => v !== epochs[i])) continue;
+        const cr = p.row.change_request_id;
+        if (cr !== null) {
+          const key = `${p.row.space_id}/${cr}`;
+          if (!requests.has(key)) {
+            const row = await changeRequestsRepo.find(tx, p.row.space_id, cr);
+            requests.set(key, row?.id === cr ? row.revision_id : undefined);
+          }
+          if (requests.get(key) !== p.row.revision_id) continue;
+        }
         await insertComment(tx, p.row);
         inserted.add(p.row.id);
-        counts.set(p.row.space_id, (counts.get(p.row.space_id) ?? 0) + 1);
+        if (cr !== null) requestCounts.set(cr, (requestCounts.get(cr) ?? 0) + 1);
+        else counts.set(p.row.space_id, (counts.get(p.row.space_id) ?? 0) + 1);
       }
       for (const [spaceId, n] of counts) await spacesRepo.bumpOpenComments(tx, spaceId, n, 0);
+      for (const [id, n] of requestCounts) await changeRequestsRepo.bumpComments(tx, id, n);
       return inserted;
     });
   },

@@ -215,7 +215,7 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
   // Inside a caller's transaction (a review with a comment), which may post several: shard 0 for all of them, so that
   // no transaction moves two shard rows (two taken in opposite orders by two transactions would deadlock); or in one
   // of our own.
-  if (!opts.db && where.changeRequest === undefined && body.page === undefined) {
+  if (!opts.db && body.page === undefined) {
     const posted = await postByGroupCommit(ctx, actor, where, id, stored);
     if (posted) return { id, scope: posted.s, row: posted.row };
   }
@@ -263,11 +263,13 @@ function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undef
 }
 
 /**
- * PostgreSQL, a space's own comment without a page: the space (with its row version) and the caller's access read
+ * A comment without a page, a space's own or a change request's: the space (with its row version), the change request
+ * (its revision) and the caller's access read
  * outside any transaction — the access from the request caches, the space by a read shared with identical ones —,
  * then the comment and its counter written by group commit (db/group-commit.ts): one statement for the posts that
- * arrived meanwhile, inserting each only while its space row is the version read and the invalidation counters are
- * those its cached access was valid for (`commentsRepo.insertGroup`). So its access is checked, and its revision read,
+ * arrived meanwhile, inserting each only while its space row is the version read, the invalidation counters are
+ * those its cached access was valid for and its change request still at the revision read (`commentsRepo.insertGroup`;
+ * on SQLite one transaction per turn, `insertGroupSqlite`). So its access is checked, and its revision read,
  * as of a statement of the transaction that writes it, as the transaction of `postComment` does; one round trip and
  * one commit are shared by many posts. Undefined whenever this cannot decide: a read not from the caches (an
  * organization enforcing SSO looks up its providers), the space or the access refusing (the transaction then
@@ -294,7 +296,7 @@ async function postByGroupCommit(ctx: AppContext, actor: Actor, where: CommentWh
   const epochs = stampedEpochs(stamp);
   if (!epochs) return undefined;
   const row: CommentRow = {
-    id, space_id: space.id, change_request_id: null, review_id: null, revision_id: space.revision_id,
+    id, space_id: space.id, change_request_id: s.changeRequest?.id ?? null, review_id: null, revision_id: currentRevision(s),
     page_id: null, page_content_hash: null, node_id: null, table_record: null, table_definition: null,
     body: stored, posted_by: actor.user.id, posted_at: ctx.clock.now().toISOString(), edited_at: null,
     status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
