@@ -313,12 +313,16 @@ class Converter {
     return { object: 'block', type: 'table', data: { align }, nodes: rows.map((r) => padRow(r, align.length)) };
   }
 
-  /** A paragraph holding only images (and white space) is GitBook's `images` block. */
+  /**
+   * A paragraph holding only images (and white space) is GitBook's `images` block — also when marks wrap them
+   * (`**![a](x.png)**`): images carry no marks, so such a paragraph would be written `![a](x.png)` alone, which reads
+   * back as the images block.
+   */
   private imagesOnly(children: readonly Token[]): ImagesBlock | undefined {
     let images = 0;
     for (const child of children) {
       if (child.type === 'image') images++;
-      else if (!(child.type === 'softbreak' || (child.type === 'text' && child.content.trim() === ''))) return undefined;
+      else if (!(child.type === 'softbreak' || MARK_TOKENS.has(child.type) || (child.type === 'text' && child.content.trim() === ''))) return undefined;
     }
     if (images === 0) return undefined;
     return imagesBlock(
@@ -493,6 +497,9 @@ function codeBlock(value: string, data: CodeData): CodeBlock {
     nodes: value.split('\n').map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [text([leaf(line)])] })),
   };
 }
+
+/** Tokens of marks around inline content: an image inside them carries none of them. */
+const MARK_TOKENS: ReadonlySet<string> = new Set(['strong_open', 'strong_close', 'em_open', 'em_close', 's_open', 's_close']);
 
 function imagesBlock(images: ImageBlock[]): ImagesBlock {
   return { object: 'block', type: 'images', data: {}, nodes: images };

@@ -87,6 +87,10 @@ describe('markdown pipeline properties', () => {
     // And: an image alone first in a task item was written as a `<figure>` after the checkbox, where it is inline HTML.
     roundTrips('- [ ] ![]()');
     roundTrips('- [x] ![a](x.png "cap")\n\n  more');
+    // And (at 174,184 inputs): an image alone in a paragraph but inside marks (`__![]()__`) was a paragraph holding an
+    // inline image, written `![]()` alone, which reads back as an images block; marks around lone images are dropped.
+    roundTrips('__![]()__');
+    roundTrips('**![a](x.png)** _![b](y.png)_\n~~![c](z.png)~~');
   });
 
   it('builds text nodes of merged leaves: none empty (but a lone one), no two neighbours with the same marks, no shared mark arrays', () => {
