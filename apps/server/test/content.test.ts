@@ -345,6 +345,41 @@ describe("GitBook's content-ref, file and reusable-content blocks", () => {
     }
     expect((await api.get(base)).body.revision).toBe(before);
   });
+
+  it("GitBook's OpenAPI block (swagger) and old page-ref: taken, stored as their tag lines, read back the same; refused with the field named", async () => {
+    const { api, base, owner } = await tenant();
+    const target = await createPage(api, base, { title: 'Target', markdown: 'Here.' });
+    const spec = (await upload(owner.token, base, 'api.yaml', Buffer.from('openapi: 3.0.0\n'), 'application/yaml')).body;
+    const blocks = [
+      { object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'file', file: spec.id }, path: '/pets/{id}', method: 'get' }, nodes: [] },
+      { object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url: 'https://example.com/openapi.json' }, path: '/pets', method: 'post', legacyTag: 'swagger' }, nodes: [] },
+      { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: target.id }, legacyTag: 'page-ref' }, nodes: [] },
+    ];
+    const made = await createPage(api, base, { title: 'API', document: { object: 'document', nodes: blocks } });
+    expect(made.markdown).toBe([
+      `{% openapi src="/files/${spec.id}" path="/pets/{id}" method="get" %}`, `[${spec.id}](/files/${spec.id})`, '{% endopenapi %}', '',
+      '{% swagger src="https://example.com/openapi.json" path="/pets" method="post" %}', '[https://example.com/openapi.json](https://example.com/openapi.json)', '{% endswagger %}', '',
+      `{% page-ref page="/pages/${target.id}" %}`, '',
+    ].join('\n'));
+    const shown = (await api.get(`${base}/content/page/${made.id}?format=document`)).body.document;
+    expect(shown.nodes.map((n: { type: string; data: unknown }) => [n.type, n.data])).toEqual(blocks.map((b) => [b.type, b.data]));
+    // Writing back what was read changes nothing: no new revision.
+    const before = (await api.get(base)).body.revision;
+    expect((await api.patch(`${base}/content/page/${made.id}`, { document: shown })).status).toBe(200);
+    expect((await api.get(`${base}/content/page/${made.id}?format=markdown`)).body.markdown).toBe(made.markdown);
+    expect((await api.get(base)).body.revision).toBe(before);
+    for (const [node, field] of [
+      [{ object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'page', page: target.id }, path: '/a', method: 'get' }, nodes: [] }, '/body/document/nodes/0/data/ref'],
+      [{ object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url: 'https://x.io/o.json' }, path: '/a "b"', method: 'get' }, nodes: [] }, '/body/document/nodes/0/data/path'],
+      [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: target.id }, legacyTag: 'embed' }, nodes: [] }, '/body/document/nodes/0/data/legacyTag'],
+    ] as const) {
+      const bad = await api.patch(`${base}/content/page/${made.id}`, { document: { object: 'document', nodes: [node] } });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+      expect(bad.body.error.message).toContain(field);
+    }
+    expect((await api.get(`${base}/content/page/${made.id}?format=markdown`)).body.markdown).toBe(made.markdown);
+    expect((await api.get(base)).body.revision).toBe(before);
+  });
 });
 
 describe('batch edits, revisions and concurrency', () => {

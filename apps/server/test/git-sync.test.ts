@@ -128,6 +128,12 @@ describe('Git Sync', () => {
     const endpoints = pages.body.pages[2].pages[0].pages[0];
     const sdk = files.body.items.find((f: { name: string }) => f.name === 'acme-sdk.pdf');
     expect((await blocksOf(endpoints.id)).filter((b) => b.type === 'file').map((b) => b.data)).toEqual([{ ref: { kind: 'file', file: sdk.id } }]);
+    // GitBook's OpenAPI block of a spec file and its old page-ref: the spec's path and the page's stored as ids too.
+    const spec = files.body.items.find((f: { name: string }) => f.name === 'openapi.yaml');
+    expect((await blocksOf(endpoints.id)).filter((b) => b.type === 'swagger').map((b) => b.data)).toEqual([{ ref: { kind: 'file', file: spec.id }, path: '/events', method: 'post' }]);
+    const apiOverview = pages.body.pages[2].pages[0];
+    expect((await t.api.get(`/v1/spaces/${space}/content/page/${apiOverview.id}?format=markdown`)).body.markdown).toContain(`{% page-ref page="/pages/${install.id}" %}`);
+    expect((await blocksOf(apiOverview.id)).filter((b) => b.type === 'content-ref').map((b) => b.data)).toEqual([{ ref: { kind: 'page', page: install.id }, legacyTag: 'page-ref' }]);
     const variablesPage = pages.body.pages[3].pages[1].pages[0];
     expect((await t.api.get(`/v1/spaces/${space}/content/page/${variablesPage.id}?format=markdown`)).body.markdown).toContain(`{% include "/reusable-content/${rc.id}" %}`);
     expect((await blocksOf(variablesPage.id)).filter((b) => b.type === 'reusable-content').map((b) => b.data)).toEqual([{ ref: { kind: 'reusable-content', reusableContent: rc.id } }]);
@@ -165,6 +171,8 @@ describe('Git Sync', () => {
     expect(await read(endpoints.path)).toMatch(/<a class="card file" href="[^"]*\/~files\/[^"]+acme-sdk\.pdf[^"]*"[^>]*>.*acme-sdk\.pdf.*The SDK reference as a PDF\./);
     const overview = /href="\/sites\/[^/]+\/([^"]+)">API overview</.exec(installation)![1]!;
     expect(await read(overview)).toContain('<a class="card embed" href="https://www.youtube.com/watch?v=abc123"');
+    expect(await read(overview)).toMatch(/<a class="card content-ref" href="\/sites\/[^"]+\/getting-started\/installation"[^>]*>.*Installation<\/span><\/a>/);
+    expect(await read(endpoints.path)).toMatch(/<a class="card openapi-operation" href="[^"]*\/~files\/[^"]+openapi\.yaml[^"]*"[^>]*>.*<span class="http-method">POST<\/span> <code>\/events<\/code>/);
     // The repository's .gitbook.yaml redirects (`old/install: getting-started/installation.md`) keep old URLs working.
     const moved = async (path: string) => fetch(`${server.url}/sites/${site.id}/${path}`, { redirect: 'manual' });
     for (const [path, to] of [['old/install', 'getting-started/installation'], ['Old/Install/', 'getting-started/installation'], ['old/install.md', 'getting-started/installation.md']]) {

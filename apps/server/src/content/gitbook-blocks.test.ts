@@ -76,6 +76,10 @@ describe('GitBook container blocks at the API edge', () => {
       '{% content-ref page="x.md" %}', '{% endcontent-ref %}', '[abc](/pages/abc)', '[setup](setup/)', '[Setup](setup/)', '[https://e.x/a](https://e.x/a)', '[abc](/pages/abc#s)', '[**abc**](/pages/abc)',
       '[abc](/pages/abc "t")', '[abc](/pages/xyz)', '{% file src="/files/f1" %}', '{% file src="../a.pdf" %}', '{% file src="/files/f1" name="x" %}', '{% endfile %}', '{% include "/reusable-content/r1" %}',
       '{% include "../.gitbook/includes/x.md" %}', "{% include '/reusable-content/r1' %}", '{% include "/reusable-content/r 1" %}',
+      '{% page-ref page="/pages/abc" %}', '{% page-ref page="setup/" %}', '{% page-ref page="a b" %}', '{% page-ref page="x" url="y" %}', '{% endpage-ref %}',
+      '{% openapi src="/files/f1" path="/pets" method="get" %}', '{% openapi src="https://e.x/o.json" path="/p/{id}" method="post" %}', '{% endopenapi %}',
+      '{% swagger src="/files/f1" path="/pets" method="get" %}', '{% swagger baseUrl="https://e.x" path="/a" method="get" summary="S" %}', '{% endswagger %}',
+      '{% openapi src="/files/f1" method="get" path="/pets" %}', '{% openapi src="/files/f1" path="" method="get" %}', '[f1](/files/f1)', '[https://e.x/o.json](https://e.x/o.json)',
     ];
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom('\n', '\n\n')), { maxLength: 24 }), (parts) => {
@@ -219,6 +223,65 @@ describe('GitBook container blocks at the API edge', () => {
     expect(bad({ object: 'block', type: 'reusable-content', data: { ref: { kind: 'page', page: 'x' } }, nodes: [] })).toBe('/nodes/0/data/ref');
   });
 
+  it('folds GitBook\'s old page-ref and its OpenAPI blocks (openapi, and the older swagger tag) into content-ref and swagger blocks, written back with their tag', () => {
+    const md = [
+      '{% page-ref page="/pages/abc" %}', '',
+      '{% page-ref page="/pages/abc#setup" %}', '',
+      '{% openapi src="/files/f1" path="/pets/{id}" method="get" %}', '[f1](/files/f1)', '{% endopenapi %}', '',
+      '{% openapi src="https://petstore3.swagger.io/api/v3/openapi.json" path="/pet" method="post" %}', '[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)', '{% endopenapi %}', '',
+      '{% swagger src="/files/f2" path="/login" method="post" %}', '[f2](/files/f2)', '{% endswagger %}', '',
+      // Kept as lines: a page-ref with another attribute, an OpenAPI block whose link is not GitBook's, attributes in
+      // another order, GitBook's older inline API method (no spec: GitBook's blocks have no form for it).
+      '{% page-ref page="/pages/abc" title="x" %}', '',
+      '{% openapi src="/files/f1" path="/pets" method="get" %}', '[The spec](/files/f1)', '{% endopenapi %}', '',
+      '{% openapi path="/pets" src="/files/f1" method="get" %}', '[f1](/files/f1)', '{% endopenapi %}', '',
+      '{% swagger baseUrl="https://api.example.com" path="/v1/things" method="get" summary="List things" %}', '{% swagger-description %}', 'Lists them.', '{% endswagger-description %}', '{% endswagger %}', '',
+    ].join('\n');
+    const doc = foldGitBookBlocks(markdownToDocument(md));
+    const shown = (doc.nodes as any[]).map((n) => (n.type === 'paragraph' ? n.nodes[0].leaves?.[0]?.text ?? `[${n.nodes[0].nodes[0].leaves[0].text}]` : { [n.type]: n.data }));
+    expect(shown.slice(0, 5)).toEqual([
+      { 'content-ref': { ref: { kind: 'page', page: 'abc' }, legacyTag: 'page-ref' } },
+      { 'content-ref': { ref: { kind: 'anchor', page: 'abc', anchor: 'setup' }, legacyTag: 'page-ref' } },
+      { swagger: { ref: { kind: 'file', file: 'f1' }, path: '/pets/{id}', method: 'get' } },
+      { swagger: { ref: { kind: 'url', url: 'https://petstore3.swagger.io/api/v3/openapi.json' }, path: '/pet', method: 'post' } },
+      { swagger: { ref: { kind: 'file', file: 'f2' }, path: '/login', method: 'post', legacyTag: 'swagger' } },
+    ]);
+    expect(shown.slice(5).filter((x) => typeof x !== 'string' || !x.startsWith('['))).toEqual([
+      '{% page-ref page="/pages/abc" title="x" %}', '{% openapi src="/files/f1" path="/pets" method="get" %}', '{% endopenapi %}',
+      '{% openapi path="/pets" src="/files/f1" method="get" %}', '{% endopenapi %}',
+      '{% swagger baseUrl="https://api.example.com" path="/v1/things" method="get" summary="List things" %}', '{% swagger-description %}', 'Lists them.', '{% endswagger-description %}', '{% endswagger %}',
+    ]);
+    const { stored, back } = roundTrip(md);
+    expect(back).toBe(stored);
+    // Written by a client: GitBook's current tags without legacyTag, the old ones with it.
+    const nodes = [
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'abc' }, legacyTag: 'page-ref' }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, path: '/a', method: 'get' }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'swagger', data: { ref: { kind: 'file', file: 'f3' }, path: '/b', method: 'delete', legacyTag: 'swagger', expanded: false }, isVoid: true, nodes: [] },
+    ];
+    const written = documentToMarkdown(unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes } as unknown as Document));
+    expect(written).toBe([
+      '{% page-ref page="/pages/abc" %}', '',
+      '{% openapi src="https://e.x/o.yaml" path="/a" method="get" %}', '[https://e.x/o.yaml](https://e.x/o.yaml)', '{% endopenapi %}', '',
+      '{% swagger src="/files/f3" path="/b" method="delete" %}', '[f3](/files/f3)', '{% endswagger %}', '',
+    ].join('\n'));
+    expect((foldGitBookBlocks(markdownToDocument(written)).nodes as any[]).map((n) => n.data)).toEqual(nodes.map((n) => { const { expanded: _, ...data } = n.data as any; return data; }));
+    const bad = (node: unknown) => {
+      try {
+        unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes: [node] } as unknown as Document);
+        return undefined;
+      } catch (err) {
+        expect(err).toBeInstanceOf(GitBookBlockError);
+        return (err as GitBookBlockError).path;
+      }
+    };
+    expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'a' }, legacyTag: 'swagger' }, nodes: [] })).toBe('/nodes/0/data/legacyTag');
+    expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'page', page: 'a' }, path: '/a', method: 'get' }, nodes: [] })).toBe('/nodes/0/data/ref');
+    expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, method: 'get' }, nodes: [] })).toBe('/nodes/0/data/path');
+    expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, path: '/a', method: 'g"t' }, nodes: [] })).toBe('/nodes/0/data/method');
+    expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, path: '/a', method: 'get', fullWidth: true }, nodes: [] })).toBe('/nodes/0/data/fullWidth');
+  });
+
   it('Git Sync maps content-ref, file and include paths to stored ids and back, byte for byte, and only where the export writes the same path', () => {
     const files = new Map([['.gitbook/assets/guide (1).pdf', 'f1']]);
     const pages = new Map([['guide/setup.md', 'p1'], ['guide/README.md', 'p2'], ['README.md', 'p0']]);
@@ -288,6 +351,12 @@ describe('GitBook container blocks at the API edge', () => {
       }),
       fc.tuple(fc.constantFrom(...FILES), fc.boolean()).map(([to, caption]) => (from: string) => (caption ? `{% file src="${relativePath(from, to)}" %}\nCaption.\n{% endfile %}` : `{% file src="${relativePath(from, to)}" %}`)),
       fc.constantFrom(...INCLUDES).map((to) => (from: string) => `{% include "${relativePath(from, to)}" %}`),
+      // GitBook's old page-ref; OpenAPI blocks of a spec file (`openapi`, the older `swagger`), labelled GitBook's way or not.
+      fc.tuple(fc.constantFrom(...PAGES), fc.option(fc.constantFrom('intro'))).map(([to, anchor]) => (from: string) => `{% page-ref page="${pageLinkPath(from, to)}${anchor ? `#${anchor}` : ''}" %}`),
+      fc.tuple(fc.constantFrom('openapi', 'swagger'), fc.constantFrom(...FILES), fc.boolean()).map(([tag, to, own]) => (from: string) => {
+        const t = relativePath(from, to);
+        return [`{% ${tag} src="${t}" path="/pets/{id}" method="get" %}`, `[${own ? label(t) : 'spec'}](${t.includes(' ') ? `<${t}>` : t})`, `{% end${tag} %}`].join('\n');
+      }),
       // Targets the import keeps as written: missing pages, a README.md by its name, URLs.
       fc.constantFrom('{% content-ref url="missing.md" %}\n[missing.md](missing.md)\n{% endcontent-ref %}', '{% file src="https://example.com/a.pdf" %}', '{% include "../nowhere.md" %}', '{% content-ref url="https://example.com/x" %}\n[https://example.com/x](https://example.com/x)\n{% endcontent-ref %}').map((l) => () => l),
       fc.constant(() => 'Text.'),

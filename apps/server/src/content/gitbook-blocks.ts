@@ -53,14 +53,30 @@ export type GitBookBlock =
   | { object: 'block'; type: 'if'; key?: string; data: { expression: string }; nodes: AnyBlock[]; isVoid?: false }
   | { object: 'block'; type: 'embed'; key?: string; data: { url: string }; nodes: []; isVoid: true; fragments?: Fragment[] }
   | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] }
-  | { object: 'block'; type: 'content-ref'; key?: string; data: { ref: ContentRef }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'content-ref'; key?: string; data: { ref: ContentRef; legacyTag?: 'page-ref' }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'swagger'; key?: string; data: { ref: ContentRef; path: string; method: string; legacyTag?: 'swagger' }; nodes: []; isVoid: true }
   | { object: 'block'; type: 'file'; key?: string; data: { ref: { kind: 'file'; file: string } }; nodes: []; isVoid: true; fragments?: Fragment[] }
   | { object: 'block'; type: 'reusable-content'; key?: string; data: { ref: { kind: 'reusable-content'; reusableContent: string } }; nodes: []; isVoid: true };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
 export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'if', 'embed', 'expandable', 'content-ref', 'file', 'reusable-content',
+  'swagger',
 ]);
+
+/**
+ * Tags GitBook once wrote for blocks it now writes otherwise, folded into the same blocks with `data.legacyTag` (a
+ * Bindery extension) so that writing the block back gives the very lines it was read from; a block without it is
+ * written in GitBook's current form:
+ * - `{% page-ref page="T" %}` (one line, GitBook's content-ref before 2021) → `content-ref`, `legacyTag: "page-ref"`;
+ * - `{% swagger src="T" path="P" method="M" %}` `[label](T)` `{% endswagger %}` (GitBook's OpenAPI block before it
+ *   wrote `{% openapi … %}`) → `swagger`, `legacyTag: "swagger"`.
+ */
+export const LEGACY_TAGS: Readonly<Record<string, string>> = { 'content-ref': 'page-ref', swagger: 'swagger' };
+/** `{% openapi %}` / `{% swagger %}` (an OpenAPI operation of a spec file or URL): the attributes in the order GitBook writes them. */
+const OPENAPI_ATTRIBUTES = ['src', 'path', 'method'];
+/** A path or method value an OpenAPI tag line holds as it is (one line, no quote, no `%}`). */
+const openapiValueOk = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.trim() === v && !/["\n\r]/.test(v) && !v.includes('%}');
 
 /**
  * The link text GitBook writes under `{% content-ref url="…" %}`: the last segment of the target's path (`setup.md`,
@@ -179,6 +195,14 @@ function lineOf(b: AnyBlock): Line {
     if (tag.name === 'content-ref' && Object.keys(tag.attributes).length === 1 && refTargetOk(tag.attributes.url ?? '')) {
       return text === openLine('content-ref', tag.attributes) ? tag : undefined;
     }
+    if (tag.name === 'page-ref' && Object.keys(tag.attributes).length === 1 && refTargetOk(tag.attributes.page ?? '')) {
+      return text === openLine('page-ref', tag.attributes) ? tag : undefined;
+    }
+    if ((tag.name === 'openapi' || tag.name === 'swagger') && Object.keys(tag.attributes).join() === OPENAPI_ATTRIBUTES.join()) {
+      const { src, path, method } = tag.attributes;
+      const ok = refTargetOk(src!) && openapiRefOk(targetToRef(src!)) && openapiValueOk(path) && openapiValueOk(method);
+      return ok && text === openLine(tag.name, tag.attributes) ? tag : undefined;
+    }
     if (tag.name === 'file' && Object.keys(tag.attributes).length === 1 && FILE_TARGET.test(tag.attributes.src ?? '')) {
       return text === openLine('file', tag.attributes) ? tag : undefined;
     }
@@ -247,6 +271,11 @@ function foldList(blocks: readonly AnyBlock[], parent: string | undefined): AnyB
       out.push({ object: 'block', type: 'file', ...(b.key ? { key: b.key } : {}), data: { ref: fileRef(l.attributes.src!) }, nodes: [], isVoid: true });
       continue;
     }
+    if (l?.kind === 'open' && l.name === 'page-ref') {
+      // GitBook's old content-ref: one line, no closing tag.
+      out.push({ object: 'block', type: 'content-ref', ...(b.key ? { key: b.key } : {}), data: { ref: targetToRef(l.attributes.page!), legacyTag: 'page-ref' }, nodes: [], isVoid: true });
+      continue;
+    }
     if (l?.kind === 'include') {
       out.push({ object: 'block', type: 'reusable-content', ...(b.key ? { key: b.key } : {}), data: { ref: { kind: 'reusable-content', reusableContent: l.id } }, nodes: [], isVoid: true });
       continue;
@@ -293,6 +322,14 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
     const url = l.attributes.url!;
     if (!link || link.text !== contentRefLabel(url) || refToTarget(link.ref) !== url) return undefined;
     return { object: 'block', type: 'content-ref', ...key, data: { ref: targetToRef(url) }, nodes: [], isVoid: true };
+  }
+  if (l.name === 'openapi' || l.name === 'swagger') {
+    // `{% openapi src="T" path="P" method="M" %}`, `[label](T)`, `{% endopenapi %}`: the link as a content-ref's.
+    const link = end === at + 2 ? contentRefLink(blocks[at + 1]!) : undefined;
+    const src = l.attributes.src!;
+    if (!link || link.text !== contentRefLabel(src) || refToTarget(link.ref) !== src) return undefined;
+    const data = { ref: targetToRef(src), path: l.attributes.path!, method: l.attributes.method!, ...(l.name === 'swagger' ? { legacyTag: 'swagger' as const } : {}) };
+    return { object: 'block', type: 'swagger', ...key, data, nodes: [], isVoid: true };
   }
   if (l.name === 'file') {
     const caption = end === at + 2 ? blocks[at + 1]! : undefined;
@@ -454,7 +491,24 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
     case 'content-ref': {
       const ref = data.ref as Record<string, unknown> | undefined;
       const target = contentRefTarget(ref, `${path}/data/ref`);
-      out.push(paragraph(openLine('content-ref', { url: target })), linkParagraph(target), paragraph(closeLine('content-ref')));
+      if (legacyTagOf(b.type, data, path)) out.push(paragraph(openLine('page-ref', { page: target })));
+      else out.push(paragraph(openLine('content-ref', { url: target })), linkParagraph(target), paragraph(closeLine('content-ref')));
+      return;
+    }
+    case 'swagger': {
+      const ref = data.ref as Record<string, unknown> | undefined;
+      if (!ref || typeof ref !== 'object' || (ref.kind !== 'file' && ref.kind !== 'url')) {
+        throw new GitBookBlockError(`${path}/data/ref`, 'must be the OpenAPI specification: {"kind": "file", "file": <id>} or {"kind": "url", "url": <URL>}');
+      }
+      const src = contentRefTarget(ref, `${path}/data/ref`);
+      for (const k of ['path', 'method'] as const) {
+        if (!openapiValueOk(data[k])) throw new GitBookBlockError(`${path}/data/${k}`, 'must be a non-empty string on one line without quotes or %} (it is written in the {% openapi %} line)');
+      }
+      for (const k of ['expanded', 'fullWidth'] as const) {
+        if (data[k] !== undefined && data[k] !== false) throw new GitBookBlockError(`${path}/data/${k}`, 'is not supported: the {% openapi %} line has no such attribute (false or absent)');
+      }
+      const tag = legacyTagOf(b.type, data, path) ? 'swagger' : 'openapi';
+      out.push(paragraph(openLine(tag, { src, path: data.path as string, method: data.method as string })), linkParagraph(src), paragraph(closeLine(tag)));
       return;
     }
     case 'file': {
@@ -491,7 +545,16 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
   }
 }
 
-/** The `url="…"` a client's content-ref is written with (its link has the same target), or a 400 naming the bad field. */
+/** Whether a block is to be written with its legacy tag (`data.legacyTag`, see LEGACY_TAGS), or a 400 naming the field. */
+function legacyTagOf(type: string, data: Record<string, unknown>, path: string): boolean {
+  if (data.legacyTag === undefined) return false;
+  if (data.legacyTag !== LEGACY_TAGS[type]) throw new GitBookBlockError(`${path}/data/legacyTag`, `must be "${LEGACY_TAGS[type]}" or absent (a ${type} block is written with GitBook's current tag without it)`);
+  return true;
+}
+
+/** The spec of an OpenAPI block: a file of the space or a URL. */
+const openapiRefOk = (ref: ContentRef) => ref.kind === 'file' || ref.kind === 'url';
+
 /**
  * The id of a block's ref to something of its own space (`{kind: "file", file}`, `{kind: "reusable-content",
  * reusableContent}`), or a 400 naming the field: the kind, the id, or a `space` (other spaces are not written).
@@ -560,6 +623,19 @@ function blockText(b: unknown): string {
 export type GitBookTargetKind = 'content-ref' | 'file' | 'include';
 
 /**
+ * The tag lines whose target attribute is mapped (besides includes): the attribute, the kind of target it holds (a
+ * page, anchor, file or URL like a content-ref's; a file), all the attributes of the line in their order, and whether
+ * the next line is a link to the same target labelled GitBook's way (`[setup.md](setup.md)`).
+ */
+const MAPPED_TAGS: Record<string, { attr: string; kind: GitBookTargetKind; attributes: string[]; link: boolean }> = {
+  'content-ref': { attr: 'url', kind: 'content-ref', attributes: ['url'], link: true },
+  'page-ref': { attr: 'page', kind: 'content-ref', attributes: ['page'], link: false },
+  file: { attr: 'src', kind: 'file', attributes: ['src'], link: false },
+  openapi: { attr: 'src', kind: 'file', attributes: OPENAPI_ATTRIBUTES, link: true },
+  swagger: { attr: 'src', kind: 'file', attributes: OPENAPI_ATTRIBUTES, link: true },
+};
+
+/**
  * Git Sync's mapping of the targets of `{% content-ref url %}`, `{% file src %}` and `{% include "…" %}` lines (in
  * place, on a freshly parsed document): on import repository paths become the stored targets (`/pages/<id>`,
  * `/files/<id>`, `/reusable-content/<id>`), on export the reverse; `map` answers the new target or undefined to
@@ -583,13 +659,13 @@ export function mapGitBookTargets(doc: Document, map: (kind: GitBookTargetKind, 
           continue;
         }
         const tag = readTagLine(text);
-        const attr = tag?.kind === 'open' ? (tag.name === 'content-ref' ? 'url' : tag.name === 'file' ? 'src' : undefined) : undefined;
-        if (!tag || !attr || Object.keys(tag.attributes).length !== 1 || tag.attributes[attr] === undefined || text !== openLine(tag.name, tag.attributes)) continue;
-        const from = tag.attributes[attr]!;
-        const to = map(tag.name as GitBookTargetKind, from);
+        const mapped = tag?.kind === 'open' ? MAPPED_TAGS[tag.name] : undefined;
+        if (!tag || !mapped || Object.keys(tag.attributes).join() !== mapped.attributes.join() || text !== openLine(tag.name, tag.attributes)) continue;
+        const from = tag.attributes[mapped.attr]!;
+        const to = map(mapped.kind, from);
         if (to === undefined || /[\n\r]/.test(to)) continue;
-        setText(b, openLine(tag.name, { [attr]: to }));
-        const next = tag.name === 'content-ref' ? list[i + 1] : undefined;
+        setText(b, openLine(tag.name, { ...tag.attributes, [mapped.attr]: to }));
+        const next = mapped.link ? list[i + 1] : undefined;
         const link = next && contentRefLink(next);
         if (link && link.text === contentRefLabel(from) && refToTarget(link.ref) === (stored === 'old' ? from : to)) {
           const inline = (next as { nodes: { nodes: unknown[] }[] }).nodes[0]!;

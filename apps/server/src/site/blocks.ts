@@ -23,9 +23,14 @@ type Tag = TagLine;
 const INCLUDE = /^\{%-?\s*include\s+(?:"([^"]+)"|'([^']+)')\s*-?%\}$/;
 
 /** Tag names folded into containers (their opening and closing lines pair up). */
-const CONTAINERS = new Set(['tabs', 'tab', 'stepper', 'step', 'columns', 'column', 'content-ref', 'embed', 'file']);
-/** Tags that may stand alone without a closing line. */
-const SELF_CLOSING = new Set(['embed', 'file']);
+const CONTAINERS = new Set([
+  'tabs', 'tab', 'stepper', 'step', 'columns', 'column', 'content-ref', 'embed', 'file',
+  // OpenAPI blocks (`{% openapi src path method %}`, the older `{% swagger src … %}`), and GitBook's older API method
+  // written inline (`{% swagger baseUrl path method summary %}` with its description, parameters and responses).
+  'openapi', 'swagger', 'swagger-description', 'swagger-parameter', 'swagger-response',
+]);
+/** Tags that may stand alone without a closing line (`page-ref`: GitBook's content-ref before 2021). */
+const SELF_CLOSING = new Set(['embed', 'file', 'page-ref']);
 
 const decode = decodeEntities;
 
@@ -138,6 +143,18 @@ function container(t: Tag, opening: AnyBlock, children: AnyBlock[]): AnyBlock {
       return block('column', t.attributes.width ? { width: t.attributes.width } : {}, children);
     case 'content-ref':
       return block('content-ref', { ref: { kind: 'url', url: t.attributes.url ?? '' } }, []);
+    case 'page-ref':
+      return block('content-ref', { ref: { kind: 'url', url: t.attributes.page ?? '' } }, []);
+    case 'openapi': case 'swagger':
+      // An operation of a spec file or URL (GitBook's `swagger` block); without `src`, the older inline API method.
+      if (t.attributes.src !== undefined) return block('swagger', { ref: { kind: 'url', url: t.attributes.src }, path: t.attributes.path ?? '', method: t.attributes.method ?? '' }, []);
+      return block('api-method', { baseUrl: t.attributes.baseUrl ?? '', path: t.attributes.path ?? '', method: t.attributes.method ?? '', summary: t.attributes.summary ?? '' }, children);
+    case 'swagger-description':
+      return block('api-description', {}, children);
+    case 'swagger-parameter':
+      return block('api-parameter', { in: t.attributes.in ?? '', name: t.attributes.name ?? '', type: t.attributes.type ?? '', required: t.attributes.required === 'true' }, children);
+    case 'swagger-response':
+      return block('api-response', { status: t.attributes.status ?? '', description: t.attributes.description ?? '' }, children);
     case 'embed':
       return block('embed', { url: t.attributes.url ?? '' }, children);
     case 'file':

@@ -55,6 +55,27 @@ describe('blocks', () => {
     expect(html).toContain('<a href="#" aria-disabled="true">gone</a>');
     expect(html).toContain('<a class="card file" href="/s/~files/ss/f1/pic.png?v=abc" download>');
   });
+
+  it('renders GitBook\'s old page-ref as a content-ref card, OpenAPI blocks as operation cards, and the older inline API method', () => {
+    const html = render([
+      '{% page-ref page="one.md" %}', '',
+      '{% page-ref page="/pages/p1" %}', '',
+      '{% openapi src="https://e.x/openapi.json" path="/pets/{id}" method="get" %}', '[https://e.x/openapi.json](https://e.x/openapi.json)', '{% endopenapi %}', '',
+      '{% swagger src="/files/f1" path="/login" method="post" %}', '[f1](/files/f1)', '{% endswagger %}', '',
+      '{% swagger baseUrl="https://api.example.com" path="/v1/things" method="get" summary="List <things>" %}', '{% swagger-description %}', 'Lists them.', '{% endswagger-description %}', '',
+      '{% swagger-parameter in="query" name="limit" type="integer" %}', 'How many.', '{% endswagger-parameter %}', '',
+      '{% swagger-response status="200" description="Found" %}', '```', '{"items": []}', '```', '{% endswagger-response %}', '{% endswagger %}', '',
+    ].join('\n'));
+    expect(html.match(/<a class="card content-ref" href="\/s\/one">/g)).toHaveLength(2);
+    expect(html).toContain('<a class="card openapi-operation" href="https://e.x/openapi.json" rel="noopener">');
+    expect(html).toContain('<span class="http-method">GET</span> <code>/pets/{id}</code>');
+    expect(html).toContain('<a class="card openapi-operation" href="/s/~files/ss/f1/pic.png?v=abc" download>');
+    expect(html).toContain('<span class="http-method">POST</span> <code>/login</code></span><span class="card-url">pic.png</span>');
+    expect(html).toContain('<section class="api-method"><div class="api-method-head"><span class="http-method">GET</span> <code>https://api.example.com/v1/things</code></div><p class="api-summary">List &lt;things&gt;</p><p>Lists them.</p>');
+    expect(html).toContain('<td><code>limit</code></td><td>query</td><td>integer</td><td><p>How many.</p></td>');
+    expect(html).toContain('<span class="api-status">200</span> Found');
+    expect(html).not.toContain('{%');
+  });
 });
 
 describe('renderDocumentInSlices', () => {

@@ -396,6 +396,26 @@ function renderer(ctx: RenderContext) {
         const caption = captionOf(b);
         return card(t, `${CARD_ICONS.file}<span class="card-body"><span class="card-title">${escapeHtml(f?.name ?? 'File')}</span>${f ? `<span class="card-url">${escapeHtml(f.contentType)} · ${formatSize(f.size)}</span>` : ''}${caption}</span>`, 'file');
       }
+      case 'swagger': {
+        // An OpenAPI operation (GitBook's `swagger` block, or its tag lines): the method and path, linking to the spec.
+        const t = resolveTarget(b.data?.ref, ctx);
+        const method = String(b.data?.method ?? '').toUpperCase();
+        const spec = t?.file?.name ?? String(b.data?.ref?.url ?? t?.href ?? '');
+        return card(t, `${CARD_ICONS.link}<span class="card-body"><span class="card-title"><span class="http-method">${escapeHtml(method)}</span> <code>${escapeHtml(String(b.data?.path ?? ''))}</code></span><span class="card-url">${escapeHtml(spec)}</span></span>`, 'openapi-operation');
+      }
+      case 'api-method': {
+        // GitBook's older API method, written inline: method and URL, summary, description, parameters, responses.
+        const parts = (b.nodes as AnyBlock[]);
+        const description = parts.filter((n) => n.type === 'api-description').map((n) => blocks(n.nodes)).join('');
+        const params = parts.filter((n) => n.type === 'api-parameter');
+        const responses = parts.filter((n) => n.type === 'api-response');
+        const rest = parts.filter((n) => !['api-description', 'api-parameter', 'api-response'].includes(n.type));
+        const paramRows = params.map((p) => `<tr><td><code>${escapeHtml(String(p.data?.name ?? ''))}</code>${p.data?.required ? ' <span class="api-required">required</span>' : ''}</td><td>${escapeHtml(String(p.data?.in ?? ''))}</td><td>${escapeHtml(String(p.data?.type ?? ''))}</td><td>${blocks(p.nodes)}</td></tr>`).join('');
+        const responseHtml = responses.map((r) => `<div class="api-response"><div class="api-response-head"><span class="api-status">${escapeHtml(String(r.data?.status ?? ''))}</span> ${escapeHtml(String(r.data?.description ?? ''))}</div>${blocks(r.nodes)}</div>`).join('');
+        return `<section class="api-method"><div class="api-method-head"><span class="http-method">${escapeHtml(String(b.data?.method ?? '').toUpperCase())}</span> <code>${escapeHtml(`${b.data?.baseUrl ?? ''}${b.data?.path ?? ''}`)}</code></div>${b.data?.summary ? `<p class="api-summary">${escapeHtml(String(b.data.summary))}</p>` : ''}${description}${params.length ? `<div class="table" tabindex="0"><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ''}${responseHtml}${blocks(rest)}</section>`;
+      }
+      case 'api-description': case 'api-parameter': case 'api-response':
+        return blocks(b.nodes);
       case 'cards':
         return `<div class="cards">${(b.data?.cards as Card[]).map((c) => {
           const t = c.target ? resolveTarget({ kind: 'url', url: c.target }, ctx) : undefined;

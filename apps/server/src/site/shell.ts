@@ -226,6 +226,7 @@ ol.stepper>li:last-child{border-color:transparent}ol.stepper>li>:first-child{mar
 .columns{display:flex;gap:1.5rem;flex-wrap:wrap;margin:1rem 0}.column{flex:1 1 0;min-width:14rem}
 .card{display:flex;gap:.75rem;align-items:flex-start;border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0;color:var(--text);box-shadow:var(--shadow);background:var(--bg)}
 a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:none;display:flex;color:var(--primary);padding-top:.1rem}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
+.http-method{font:600 .75rem/1.6 var(--mono,monospace);padding:0 .4rem;border-radius:4px;background:var(--primary);color:var(--bg)}.api-method{border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0}.api-method-head{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}.api-summary{font-weight:600}.api-response-head{margin:.75rem 0 .25rem}.api-status{font-weight:600}.api-required{color:var(--muted);font-size:.8rem}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
 .math{overflow:auto;margin:1rem 0}math{font-size:1.1em}
 .footnote{font-size:.9rem;color:var(--muted)}
