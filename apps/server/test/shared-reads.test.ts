@@ -3,7 +3,7 @@
 // so what it returns was read after the call. (On SQLite a read is synchronous: nothing to share.)
 import { PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared, preparedByKey } from '../src/db/prepared.js';
+import { pipelineStats, prepared, preparedByKey } from '../src/db/prepared.js';
 import { spacesRepo } from '../src/repos/spaces.repo.js';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
@@ -151,5 +151,25 @@ describe.runIf(testDialect() === 'postgres')('pipelined reads', () => {
     expect(bad.status).toBe('rejected');
     expect(bad.status === 'rejected' && String(bad.reason)).toMatch(/division by zero/);
     expect(bytes.status === 'fulfilled' && bytes.value[0]!.n).toBe(3);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('pipelined reads of requests', () => {
+  it('the reads of concurrent requests (the counters, spaces, a page of spaces) go in pipelined queries, none refused', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const ids: string[] = [];
+    for (const title of ['P1', 'P2', 'P3']) ids.push((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id);
+    const api = t.as('reader');
+    const before = { ...pipelineStats };
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        ...ids.map((id) => api.get(`/v1/spaces/${id}`)), api.get(`/v1/orgs/${t.org}/spaces`), api.get('/v1/user'),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.slice(0, 3).map((a) => a.body.title)).toEqual(['P1', 'P2', 'P3']);
+      expect(answers[3]!.body.items.map((s: { title: string }) => s.title).sort()).toEqual(['P1', 'P2', 'P3']);
+    }
+    expect(pipelineStats.fallbacks).toBe(before.fallbacks);
+    expect(pipelineStats.reads - before.reads).toBeGreaterThan(pipelineStats.queries - before.queries);
   });
 });

@@ -110,6 +110,9 @@ export const PIPELINE = '/* pipelined reads */';
 /** At most this many reads in one pipelined query. */
 const MAX_PIPELINE = 16;
 
+/** Pipelined queries sent, reads they answered, and queries refused or failed (their reads then made alone). */
+export const pipelineStats = { queries: 0, reads: 0, fallbacks: 0 };
+
 interface PipelinedRead {
   sql: string;
   query: Template['query'];
@@ -160,8 +163,11 @@ function sendPipeline(db: DbOrTx, queue: PipelinedRead[]): void {
       parameters: chunk.map((r) => ({ sql: r.sql, parameters: r.parameters })),
     }).then((result) => {
       if (result.rows.length !== chunk.length) throw new Error('pipelined reads: one result per statement expected');
+      pipelineStats.queries++;
+      pipelineStats.reads += chunk.length;
       chunk.forEach((r, j) => r.resolve(result.rows[j]!));
     }).catch(() => {
+      pipelineStats.fallbacks++;
       for (const r of chunk) runAlone(db, r);
     });
   }
