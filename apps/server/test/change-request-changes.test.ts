@@ -152,6 +152,7 @@ describe('updateChangeRequestContent', () => {
     await bad([ok, { operation: 'insert_page', into: 'page-nope', document: {} }], 404, /\/body\/changes\/1\/into/);
     await bad([ok, { operation: 'update_page', page: 'page-faq', slug: 'guide' }], 409, /\/body\/changes\/1\/slug/);
     await bad([ok, { operation: 'delete_page', page: 'page-nope' }], 404, /\/body\/changes\/1\/page/);
+    await bad([ok, { operation: 'update_page', page: 'page-nope', title: 'X' }], 404, /\/body\/changes\/1\/page/);
     await bad([ok, { operation: 'update_page', page: 'page-guide', into: 'page-install' }], 400, /\/body\/changes\/1\/into/);
     await bad([ok, { operation: 'revert_page', page: 'page-faq', block: ['abc'] }], 400, /\/body\/changes\/1\/block/);
     await bad([ok, { operation: 'revert_page', page: 'page-faq', revision: 'nope' }], 400, /\/body\/changes\/1\/revision/);

@@ -218,6 +218,9 @@ export async function applyChangeRequestChanges(ctx: AppContext, actor: Actor, s
         if (c.condition !== undefined && c.condition !== '') {
           throw invalidField(`${at}/condition`, 'is not supported: Bindery has no adaptive-content conditions on pages (only "" — no condition — is accepted)');
         }
+        if (c.operation === 'update_page' && !ids.has(c.page) && ![...newIds.values()].includes(c.page)) {
+          throw new ApiError(404, `Page not found in the change request (${at}/page: ${c.page})`);
+        }
         const fields = pageFields(c, c.operation === 'insert_page', rewrite);
         if (c.operation === 'insert_page') {
           const id = newIds.get(i)!;
