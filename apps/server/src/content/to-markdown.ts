@@ -129,21 +129,7 @@ export class MarkdownStream {
 
   /** pairTags, one tag paragraph at a time. */
   private tagRole(block: Block): TagRole | undefined {
-    const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
-    if (!match) return undefined;
-    const name = (match[2] as string).toLowerCase();
-    if (BRANCH_TAGS.has(name)) return { opens: true, closes: true };
-    const role: TagRole = { opens: false, closes: match[1] !== undefined };
-    const open = (this.open ??= new Map());
-    if (role.closes) {
-      const opener = open.get(name)?.pop();
-      if (opener) opener.opens = true;
-    } else {
-      const stack = open.get(name) ?? [];
-      stack.push(role);
-      open.set(name, stack);
-    }
-    return role;
+    return tagRoleOf(block, (this.open ??= new Map()));
   }
 }
 
@@ -383,26 +369,31 @@ function pairTags(blocks: readonly Block[]): ReadonlyMap<Block, TagRole> {
   for (const block of blocks) {
     if (!isTagParagraph(block)) continue;
     roles ??= new Map();
-    open ??= new Map();
-    const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
-    if (!match) continue;
-    const name = (match[2] as string).toLowerCase();
-    if (BRANCH_TAGS.has(name)) {
-      roles.set(block, { opens: true, closes: true });
-      continue;
-    }
-    const role: TagRole = { opens: false, closes: match[1] !== undefined };
-    roles.set(block, role);
-    if (role.closes) {
-      const opener = open.get(name)?.pop();
-      if (opener) opener.opens = true;
-    } else {
-      const stack = open.get(name) ?? [];
-      stack.push(role);
-      open.set(name, stack);
-    }
+    const role = tagRoleOf(block, (open ??= new Map()));
+    if (role) roles.set(block, role);
   }
   return roles ?? NO_TAG_ROLES;
+}
+
+/**
+ * The role of one tag-line paragraph, the paragraphs before it having been given theirs with the same `open` (tags
+ * opened and not closed yet, by name): a closing tag marks the latest open tag of its name as opening a pair.
+ */
+function tagRoleOf(block: Block, open: Map<string, TagRole[]>): TagRole | undefined {
+  const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
+  if (!match) return undefined;
+  const name = (match[2] as string).toLowerCase();
+  if (BRANCH_TAGS.has(name)) return { opens: true, closes: true };
+  const role: TagRole = { opens: false, closes: match[1] !== undefined };
+  if (role.closes) {
+    const opener = open.get(name)?.pop();
+    if (opener) opener.opens = true;
+  } else {
+    const stack = open.get(name) ?? [];
+    stack.push(role);
+    open.set(name, stack);
+  }
+  return role;
 }
 const NO_TAG_ROLES: ReadonlyMap<Block, TagRole> = new Map();
 
