@@ -181,6 +181,19 @@ describe('a repository in GitBook canonical form', () => {
     expect(repo.includes).toMatchObject([{ path: '.gitbook/includes/environments.md', title: 'Test and live environments' }]);
   });
 
+  it('keeps the children of a second entry of a listed page (a link entry) as the pages after it', () => {
+    const text: Record<string, string> = {
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Earn](earn/README.md)\n  * [Exit](exit/README.md)\n* [Exit](exit/README.md)\n  * [Capabilities](exit/capabilities.md)\n  * [Contracts](exit/contracts.md)\n',
+      'README.md': '# Home\n', 'earn/README.md': '# Earn\n', 'exit/README.md': '# Exit\n', 'exit/capabilities.md': '# Capabilities\n', 'exit/contracts.md': '# Contracts\n',
+    };
+    const repo = readRepository({ files: new Map(Object.keys(text).map((k) => [k, 'oid'])), text: (p) => text[p] });
+    const outline = (ps: RepoPage[]): unknown[] => ps.map((p) => (p.children.length ? [p.type, p.title, outline(p.children)] : [p.type, p.title]));
+    expect(outline(repo.pages)).toEqual([
+      ['document', 'Home'], ['document', 'Earn', [['document', 'Exit']]], ['link', 'Exit'], ['document', 'Capabilities'], ['document', 'Contracts'],
+    ]);
+    expect(repo.warnings).toEqual(['SUMMARY.md: the link entry "Exit" has child entries; they are placed after it']);
+  });
+
   it('writes every file back byte for byte (bodies as read)', () => {
     const files = readTree(FIXTURE);
     const repo = readRepository({ files: new Map([...files.keys()].map((k) => [k, 'oid'])), text: (p) => files.get(p)?.toString('utf8') });

@@ -269,7 +269,7 @@ interface SummaryContext {
 
 function pagesFromSummary(summary: Summary, base: string, c: SummaryContext): RepoPage[] {
   const top: RepoPage[] = [];
-  const item = (entry: SummaryItem): RepoPage | undefined => {
+  const item = (entry: SummaryItem): RepoPage[] => {
     let page: RepoPage | undefined;
     if (entry.raw !== undefined) {
       const computed = parseComputedEntry(entry.raw);
@@ -293,17 +293,19 @@ function pagesFromSummary(summary: Summary, base: string, c: SummaryContext): Re
         page = c.pageFromFile(path, entry);
       }
     }
-    const children = entry.children.map(item).filter((p): p is RepoPage => p !== undefined);
-    if (!page) return children.length ? { type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children } : undefined;
+    const children = entry.children.flatMap(item);
+    if (!page) return children.length ? [{ type: 'document', title: entry.title, slug: slugify(entry.title) || 'page', fields: {}, body: '', git: { linkless: true }, children }] : [];
     if ((page.type === 'link' || page.type === 'computed') && children.length) {
+      // A link page has no children (GitBook's neither): they follow it as its siblings, never dropped (a SUMMARY.md
+      // GitBook wrote lists a page twice, the second time with children: KyberNetwork/kyberswap-documentation).
       c.warnings.push(`SUMMARY.md: the link entry "${entry.title}" has child entries; they are placed after it`);
-      return { ...page, children: [] };
+      return [{ ...page, children: [] }, ...children];
     }
     page.children = children;
-    return page;
+    return [page];
   };
   for (const group of summary.groups) {
-    const items = group.items.map(item).filter((p): p is RepoPage => p !== undefined);
+    const items = group.items.flatMap(item);
     if (group.title === undefined) top.push(...items);
     else {
       top.push({
