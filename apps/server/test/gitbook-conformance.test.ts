@@ -175,6 +175,12 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/translations-glossary/{glossaryEntryId}',
   'POST /spaces/{spaceId}/content/computed/revision',
   'POST /spaces/{spaceId}/content/computed/document',
+  'POST /orgs/{organizationId}/storage/upload',
+  'PUT /orgs/{organizationId}/fonts',
+  'GET /orgs/{organizationId}/fonts',
+  'GET /orgs/{organizationId}/fonts/{fontId}',
+  'POST /orgs/{organizationId}/fonts/{fontId}',
+  'DELETE /orgs/{organizationId}/fonts/{fontId}',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -783,6 +789,29 @@ describe('@gitbook/api against Bindery: sites, OpenAPI, integrations, SSO, trans
     expect((await gb.orgs.deleteTranslation(org, id)).status).toBe(204);
     expect((await failure(gb.orgs.getTranslation(org, id))).code).toBe(404);
     expect((await failure(gb.orgs.createTranslation(org, { source: { space: space.id, language: 'en' }, language: 'klingon' }))).code).toBe(400);
+    expectConformant();
+  });
+
+  it('custom fonts: an upload URL, the file put there, a font made of it, listed, read, changed, deleted', async () => {
+    const { gb, org } = await tenant();
+    const woff2 = Buffer.alloc(48, 1);
+    woff2.write('wOF2', 0, 'latin1');
+    const upload = (await gb.orgs.generateStorageUploadUrl(org, { file: { name: 'Brand.woff2', type: 'font/woff2', size: woff2.length }, kind: 'customization_font' })).data;
+    expect(upload).toMatchObject({ object: 'storage-signed-url', url: expect.stringMatching(/^http/), key: expect.any(String) });
+    expect((await fetch(upload.url.replace(server.ctx.config.publicUrl, server.url), { method: 'PUT', headers: { 'content-type': 'font/woff2' }, body: woff2 })).status).toBe(204);
+    const created = await gb.orgs.createCustomFont(org, { fontFamily: 'Brand', fontFaces: [{ weight: 400, storageKey: upload.key }] });
+    expect([created.status, created.data.custom, created.data.fontFaces[0].sources[0].format]).toEqual([201, true, 'woff2']);
+    const font = created.data;
+    expect((await fetch(font.fontFaces[0].sources[0].url.replace(server.ctx.config.publicUrl, server.url))).status).toBe(200);
+    expect((await gb.orgs.listCustomFonts(org)).data.items.map((f: any) => f.id)).toEqual([font.id]);
+    expect((await gb.orgs.getCustomFont(org, font.id)).data.fontFamily).toBe('Brand');
+    const renamed = await gb.orgs.updateCustomFont(org, font.id, { fontFamily: 'Brand Sans', fontFaces: [] });
+    expect([renamed.status, renamed.data.fontFamily]).toEqual([201, 'Brand Sans']);
+    expect((await failure(gb.orgs.createCustomFont(org, { fontFamily: 'No regular', fontFaces: [{ weight: 700, storageKey: upload.key }] }))).code).toBe(400);
+    expect((await failure(gb.orgs.generateStorageUploadUrl(org, { file: { name: 'a.zip', type: 'application/zip', size: 9 }, kind: 'import_file' }))).code).toBe(400);
+    expect((await gb.orgs.deleteCustomFont(org, font.id)).status).toBe(205);
+    expect((await gb.orgs.deleteCustomFont(org, font.id)).status).toBe(204);
+    expect((await failure(gb.orgs.getCustomFont(org, font.id))).code).toBe(404);
     expectConformant();
   });
 

@@ -1074,6 +1074,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the organization's custom fonts
+         * @description By family name. Members with a role in the organization.
+         */
+        get: operations["listCustomFonts"];
+        /**
+         * Create a custom font
+         * @description A font family from uploaded font files (`generateStorageUploadURL` with `kind: customization_font`, then the
+         *     upload), one per weight; weight 400 (regular) is required, and each file is a font of this organization that has
+         *     been uploaded (else a 400 naming `/body/fontFaces/<i>/storageKey`). The create role in the organization.
+         */
+        put: operations["createCustomFont"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/fonts/{fontId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of a custom font. */
+                fontId: components["parameters"]["FontId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        /** Get a custom font */
+        get: operations["getCustomFont"];
+        put?: never;
+        /**
+         * Change a custom font
+         * @description `fontFamily` renames it; each of `fontFaces` sets the file of its weight (`storageKey`) or removes the weight
+         *     (`null`). Weight 400 cannot be removed. Answered 201 with the font, as GitBook does. Published sites using the
+         *     font show the change on their next page. The create role in the organization.
+         */
+        post: operations["updateCustomFont"];
+        /**
+         * Delete a custom font
+         * @description 205 when deleted, 204 when there was no such font (as GitBook). Sites whose customization uses it fall back to
+         *     the default font. The create role in the organization.
+         */
+        delete: operations["deleteCustomFont"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/installations": {
         parameters: {
             query?: never;
@@ -3003,6 +3065,33 @@ export interface paths {
         get: operations["listSSOProviderLoginsInOrganization"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/storage/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a URL to upload a file to
+         * @description An upload URL for one file, valid for an hour and for one upload: `PUT` the file's bytes to `url` (no token
+         *     needed: the URL is the credential), then refer to it by `key` — the font files of a custom font
+         *     (`createCustomFont`, `updateCustomFont`). Only `kind: customization_font` is stored (a WOFF2 or WOFF font of at
+         *     most 5 MiB, `type` `font/woff2` or `font/woff`): nothing in Bindery's API takes GitBook's other kinds of uploads
+         *     (400 naming `/body/kind`). The create role in the organization (403 below it).
+         */
+        post: operations["generateStorageUploadURL"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5753,6 +5842,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/storage/files/{storageKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of a stored file (the `key` answered by `generateStorageUploadURL`). */
+                storageKey: components["parameters"]["StorageKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a stored file
+         * @description Bindery extension: a file uploaded through `generateStorageUploadURL`, by its key (the `url` of a custom font's
+         *     sources). Public, as the published sites that use the font need it (the key is unguessable); the bytes never
+         *     change (`Cache-Control: immutable`) and may be read from any origin (`Access-Control-Allow-Origin: *`, as
+         *     browsers require for fonts).
+         */
+        get: operations["downloadStorageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/storage/uploads/{uploadToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an upload URL answered by `generateStorageUploadURL`. */
+                uploadToken: components["parameters"]["UploadToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file to an upload URL
+         * @description Bindery extension: the `url` answered by `generateStorageUploadURL`. The token in the path is the credential (no
+         *     `Authorization` needed); it serves one upload within an hour. The body is the file's bytes: exactly the `size`
+         *     announced, and a font of the announced type (WOFF2 or WOFF, by its signature), else a 400 and the URL stays
+         *     usable. Then the file is served at `GET /v1/storage/files/{storageKey}`.
+         */
+        put: operations["uploadStorageFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subdomains/{subdomain}": {
         parameters: {
             query?: never;
@@ -6877,6 +7018,39 @@ export interface components {
         CreatedAPIToken: components["schemas"]["APIToken"] & {
             /** @description The secret to send as `Authorization: Bearer <token>`. */
             token: string;
+        };
+        /**
+         * @description A custom font of the organization (GitBook's `CustomizationFontDefinition`): its family and, per weight, the font
+         *     file uploaded for it (`POST /v1/orgs/{organizationId}/storage/upload`), served at the source's URL. A site uses it
+         *     with this object (or `{id, custom: true}`) as `styling.font` or `styling.headingFont` of its customization.
+         */
+        CustomFont: {
+            /**
+             * @description Always `true`: a font of the organization.
+             * @enum {boolean}
+             */
+            custom: true;
+            /** @description The weights of the font, lightest first, each with its file. */
+            fontFaces: {
+                sources: {
+                    /** @enum {string} */
+                    format: "woff2" | "woff";
+                    /**
+                     * Format: uri
+                     * @description Public URL of the font file (`GET /v1/storage/files/{storageKey}`).
+                     */
+                    url: string;
+                }[];
+                weight: number;
+            }[];
+            /** @description The font-family name used in CSS. */
+            fontFamily: string;
+            /** @description Unique identifier of the font. */
+            id: string;
+            permissions: {
+                /** @description Whether the caller may change or delete the font (the create role in the organization). */
+                edit: boolean;
+            };
         };
         /**
          * @description A custom hostname and what it serves: the site whose `hostname` it is (set with `PATCH …/sites/{siteId}
@@ -9602,6 +9776,8 @@ export interface components {
         Extended: boolean;
         /** @description The unique id of the file. */
         FileId: string;
+        /** @description The unique id of a custom font. */
+        FontId: string;
         /** @description Output format of the content - `document` (the JSON rich document) or `markdown`. */
         Format: "document" | "markdown";
         /** @description The unique id of the glossary entry. */
@@ -9685,6 +9861,8 @@ export interface components {
         SpecSlug: string;
         /** @description The id of a version of the OpenAPI specification. */
         SpecVersionId: string;
+        /** @description The key of a stored file (the `key` answered by `generateStorageUploadURL`). */
+        StorageKey: string;
         /** @description The subdomain (an organization's `hostname`). */
         Subdomain: string;
         /** @description The unique id of the team. */
@@ -9693,6 +9871,8 @@ export interface components {
         TokenId: string;
         /** @description The unique id of the translation. */
         TranslationId: string;
+        /** @description The secret of an upload URL answered by `generateStorageUploadURL`. */
+        UploadToken: string;
         /** @description The unique id of the user. */
         UserId: string;
     };
@@ -12073,6 +12253,184 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Collection"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomFonts: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the fonts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["CustomFont"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createCustomFont: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fontFaces: {
+                        storageKey: string;
+                        weight: number;
+                    }[];
+                    fontFamily: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The font has been created. */
+            201: {
+                headers: {
+                    /** @description API URL of the font. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFont"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCustomFont: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of a custom font. */
+                fontId: components["parameters"]["FontId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFont"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCustomFont: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of a custom font. */
+                fontId: components["parameters"]["FontId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fontFaces?: {
+                        storageKey: string | null;
+                        weight: number;
+                    }[];
+                    fontFamily?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed font. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFont"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCustomFont: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of a custom font. */
+                fontId: components["parameters"]["FontId"];
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There was no such font. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The font has been deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -16019,6 +16377,59 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    generateStorageUploadURL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file: {
+                        /** @description Original file name. */
+                        name: string;
+                        /** @description Size of the file in bytes; the upload must be exactly this long. */
+                        size: number;
+                        /** @description MIME type of the file. */
+                        type: string;
+                    };
+                    /** @enum {string} */
+                    kind: "customization_font" | "import_file" | "organization_file";
+                };
+            };
+        };
+        responses: {
+            /** @description The upload URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The file's key once uploaded. */
+                        key: string;
+                        /** @enum {string} */
+                        object: "storage-signed-url";
+                        /**
+                         * Format: uri
+                         * @description Where to `PUT` the file (`PUT /v1/storage/uploads/{uploadToken}`), for an hour.
+                         */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -21162,6 +21573,72 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadStorageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of a stored file (the `key` answered by `generateStorageUploadURL`). */
+                storageKey: components["parameters"]["StorageKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "font/woff": string;
+                    "font/woff2": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadStorageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an upload URL answered by `generateStorageUploadURL`. */
+                uploadToken: components["parameters"]["UploadToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "*/*": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The file is stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The upload URL has expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

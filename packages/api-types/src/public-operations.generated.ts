@@ -4,6 +4,7 @@
 export type PublicOperationId =
   | 'completeSAMLSignIn'
   | 'downloadExportedPdf'
+  | 'downloadStorageFile'
   | 'fetchIntegrationInstallationPublicEndpoint'
   | 'fetchIntegrationInstallationPublicEndpointPath'
   | 'getApiInformation'
@@ -12,4 +13,5 @@ export type PublicOperationId =
   | 'postIntegrationInstallationPublicEndpoint'
   | 'postIntegrationInstallationPublicEndpointPath'
   | 'receiveSpaceGitWebhook'
-  | 'startSAMLSignIn';
+  | 'startSAMLSignIn'
+  | 'uploadStorageFile';

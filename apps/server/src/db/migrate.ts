@@ -33,6 +33,7 @@ import * as mSpaceCommentCounts from './migrations/20261126T2110-space-comment-c
 import * as mCommentsChangeRequestPartialIndex from './migrations/20261126T2120-comments-change-request-partial-index.js';
 import * as mPageLinksOneTargetIndex from './migrations/20261127T0035-page-links-one-target-index.js';
 import * as mTranslationGlossary from './migrations/20261127T0310-translation-glossary.js';
+import * as mStorageCustomFonts from './migrations/20261127T0330-storage-custom-fonts.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T2120-comments-change-request-partial-index': mCommentsChangeRequestPartialIndex,
   '20261127T0035-page-links-one-target-index': mPageLinksOneTargetIndex,
   '20261127T0310-translation-glossary': mTranslationGlossary,
+  '20261127T0330-storage-custom-fonts': mStorageCustomFonts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

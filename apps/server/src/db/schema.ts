@@ -779,6 +779,36 @@ export interface TranslationGlossaryEntriesTable {
   updated_at: string;
 }
 
+/** A file uploaded through an upload URL (generateStorageUploadURL); `blob_hash` once uploaded. */
+export interface StorageFilesTable {
+  key: string;
+  org_id: string;
+  /** `customization_font`. */
+  kind: string;
+  name: string;
+  content_type: string;
+  /** Announced size in bytes; the upload must be this long. */
+  size: number;
+  /** SHA-256 (hex) of the upload URL's secret, until the upload. */
+  upload_token_hash: string | null;
+  upload_expires_at: string;
+  blob_hash: string | null;
+  created_by: string;
+  created_at: string;
+  uploaded_at: string | null;
+}
+
+/** A custom font of an organization. */
+export interface CustomFontsTable {
+  id: string;
+  org_id: string;
+  font_family: string;
+  /** JSON [{weight, key}] by weight: the storage_files key of each weight's file. */
+  faces: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * Invalidation counters of the request-path caches (db/read-cache.ts): one row (id 1), one counter per cached
  * domain, bumped by triggers whenever the rows a domain caches change (migration 20261126T1000-read-cache-epochs).
@@ -856,6 +886,8 @@ export interface Database {
   sites: SitesTable;
   translations: TranslationsTable;
   translation_glossary_entries: TranslationGlossaryEntriesTable;
+  storage_files: StorageFilesTable;
+  custom_fonts: CustomFontsTable;
   site_section_groups: SiteSectionGroupsTable;
   site_external_links: SiteExternalLinksTable;
   site_sections: SiteSectionsTable;

@@ -4,6 +4,7 @@
 import { siteHandlers } from './sites.js';
 import { siteLinkHandlers } from './site-links.js';
 import { translationHandlers } from './translations.js';
+import { fontHandlers } from './fonts.js';
 import { importHandlers } from './imports.js';
 import type { HandlerTable } from '../http/operations.js';
 import { changeRequestContentHandlers } from './change-request-content.js';
@@ -45,6 +46,7 @@ export const handlerTable: HandlerTable = {
   ...siteLinkHandlers,
 
   ...translationHandlers,
+  ...fontHandlers,
 
   ...importHandlers,
 };

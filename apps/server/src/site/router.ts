@@ -5,6 +5,7 @@
 //   …/<page path>.md                                  the page's markdown twin
 //   <base>/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
+//   <base>/~fonts/<key>                               a font file of a custom font of the organization
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
 // in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
@@ -30,7 +31,9 @@ import { blobStore } from '../storage/blobs.js';
 import { defaultOf, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
-import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type LinkItem, type NavItem, type SectionTab } from './shell.js';
+import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type FontFaceRule, type LinkItem, type NavItem, type SectionTab } from './shell.js';
+import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
+import { fontsById } from '../services/fonts.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
@@ -340,6 +343,48 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const customizationOf = (v: Visit, siteSpaceId: string): Customization => v.view.customization.get(siteSpaceId) ?? v.view.site;
 
   /** The customization of a site space as its pages show it (links resolved, conditions evaluated). */
+  /**
+   * The body and heading fonts of the customization: a GitBook font name (a local font with fallbacks), or a custom
+   * font of the organization (`{id, custom: true, …}`, as GitBook's customization holds it), read by id from the
+   * organization's fonts (services/fonts.ts) and served with the site (`~fonts/<key>`): its family and files are the
+   * font's current ones, whatever the customization copied. An unknown font is the default one.
+   */
+  async function siteFonts(v: Visit, font: unknown, heading: unknown): Promise<{ font?: string; headingFont?: string; faces: FontFaceRule[] }> {
+    const customId = (f: unknown) => {
+      const o = f as { custom?: unknown; id?: unknown } | null;
+      return o && typeof o === 'object' && o.custom === true && typeof o.id === 'string' ? o.id : undefined;
+    };
+    const ids = [customId(font), customId(heading)].filter((x): x is string => !!x);
+    const custom = ids.length ? await fontsById(ctx.db, v.site.org_id, ids) : new Map<string, CustomFontRow>();
+    const faces: FontFaceRule[] = [];
+    const stackOf = (f: unknown): string | undefined => {
+      if (typeof f === 'string') return fontStack(f);
+      const row = custom.get(customId(f) ?? '');
+      if (!row) return undefined;
+      // The family is declared under the font's id (an identifier), so no name in the CSS comes from the request.
+      const family = `bindery-font-${row.id}`;
+      if (!faces.some((x) => x.family === family)) {
+        for (const face of facesOf(row)) faces.push({ family, weight: face.weight, url: `${v.base}/~fonts/${face.key}`, format: face.key.endsWith('.woff2') ? 'woff2' : 'woff' });
+      }
+      return `"${family}",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif`;
+    };
+    const main = stackOf(font);
+    const headingFont = heading === null || heading === undefined ? undefined : stackOf(heading);
+    return { ...(main ? { font: main } : {}), ...(headingFont ? { headingFont } : {}), faces };
+  }
+
+  /** `~fonts/<key>`: a font file of the site's organization (custom fonts), as long as the visitor may see the site. */
+  async function fontFile(req: Request, res: Response, v: Visit, key: string) {
+    const row = await storageRepo.findByKey(ctx.db, key);
+    const data = row && row.org_id === v.site.org_id && row.kind === 'customization_font' && row.blob_hash ? await blobStore(ctx).get(row.blob_hash) : undefined;
+    if (!row || !data) return notFound(res, 'This file does not exist.');
+    const shared = v.site.visibility === 'public' || v.site.visibility === 'unlisted';
+    res.setHeader('Cache-Control', `${shared && !v.view.conditional ? 'public' : 'private'}, max-age=31536000, immutable`);
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.type(row.content_type).send(data);
+  }
+
   async function chromeOf(v: Visit, placement: Placement, links: RenderContext): Promise<Chrome> {
     const c = customizationOf(v, placement.siteSpace.id) as Customization & { internationalization?: { locale?: string } };
     const { all } = placements(v);
@@ -359,6 +404,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const s = (c.styling ?? {}) as Customization['styling'] & { headingFont?: unknown };
     const announcement = c.announcement?.enabled && c.announcement.message ? c.announcement : undefined;
     const icon = themedUrl(favicon?.icon);
+    const fonts = await siteFonts(v, s.font, s.headingFont);
     return {
       title: c.title || v.site.title,
       lang: typeof c.internationalization?.locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(c.internationalization.locale) ? c.internationalization.locale : 'en',
@@ -390,7 +436,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         corners: pick(s.corners, ['straight', 'rounded', 'circular'] as const, 'rounded'),
         depth: pick(s.depth, ['subtle', 'flat'] as const, 'subtle'),
         links: pick(s.links, ['default', 'accent'] as const, 'default'),
-        ...(fontStack(typeof s.font === 'string' ? s.font : undefined) ? { font: fontStack(s.font as string)! } : {}),
+        ...(fonts.font ? { font: fonts.font } : {}),
+        ...(fonts.headingFont ? { headingFont: fonts.headingFont } : {}),
+        ...(fonts.faces.length ? { fontFaces: fonts.faces } : {}),
         ...(fontStack(s.monospaceFont, true) ? { monospaceFont: fontStack(s.monospaceFont, true)! } : {}),
         sidebarBackground: pick(s.sidebar?.background, ['default', 'filled'] as const, 'default'),
         sidebarList: pick(s.sidebar?.list, ['default', 'pill', 'line'] as const, 'default'),
@@ -636,6 +684,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (rest === '/sitemap.xml') return await sitemap(req, res, v);
       if (rest === '/llms.txt' || rest === '/llms-full.txt') return await llms(req, res, v, rest === '/llms-full.txt');
       if (rest === '/~search') return await search(req, res, v);
+      const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
+      if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
       const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);
       if (fileMatch) return await file(req, res, v, fileMatch[1]!, fileMatch[2]!);
       if (rest.endsWith('.md')) return void (await page(res, v, rest));

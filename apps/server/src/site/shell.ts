@@ -41,6 +41,9 @@ export interface Chrome {
     depth: string;
     links: string;
     font?: string;
+    headingFont?: string;
+    /** `@font-face` rules of the custom fonts `font` and `headingFont` name. */
+    fontFaces?: FontFaceRule[];
     monospaceFont?: string;
     sidebarBackground: string;
     sidebarList: string;
@@ -53,6 +56,14 @@ export interface Chrome {
   externalTarget: 'self' | 'blank';
   privacyPolicy?: string;
   socialPreview?: string;
+}
+
+/** One weight of a custom font: its family (an identifier), its file's URL (the site's `~fonts/<key>`) and format. */
+export interface FontFaceRule {
+  family: string;
+  weight: number;
+  url: string;
+  format: 'woff2' | 'woff';
 }
 
 /** A section, a section group (a drop-down of its children) or an external link (GitBook's site external links). */
@@ -143,9 +154,12 @@ function themeCss(c: Chrome): string {
   const dark = vars('dark');
   const radius = s.corners === 'straight' ? '0' : s.corners === 'circular' ? '14px' : '8px';
   const pill = s.corners === 'straight' ? '0' : s.corners === 'circular' ? '999px' : '8px';
-  return `:root{${light};--radius:${radius};--pill:${pill};--shadow:${s.depth === 'flat' ? 'none' : '0 1px 2px rgba(0,0,0,.06),0 2px 8px rgba(0,0,0,.05)'};` +
+  const faces = (s.fontFaces ?? []).filter((f) => /^[\w-]+$/.test(f.family) && /^[\w./~-]+$/.test(f.url) && Number.isInteger(f.weight))
+    .map((f) => `@font-face{font-family:"${f.family}";src:url("${f.url}") format("${f.format === 'woff2' ? 'woff2' : 'woff'}");font-weight:${f.weight};font-display:swap}`).join('');
+  return faces + `:root{${light};--radius:${radius};--pill:${pill};--shadow:${s.depth === 'flat' ? 'none' : '0 1px 2px rgba(0,0,0,.06),0 2px 8px rgba(0,0,0,.05)'};` +
     `--font:${s.font ?? 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif'};--mono:${s.monospaceFont ?? 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace'}}` +
     `html[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){html[data-theme=system]{${dark}}}` +
+    (s.headingFont ? `h1,h2,h3,h4,h5,h6{font-family:${s.headingFont}}` : '') +
     (s.links === 'accent' ? 'main a:not(.card):not(.anchor){color:var(--text);text-decoration:underline;text-decoration-color:var(--primary);text-underline-offset:2px}' : '');
 }
 
@@ -360,4 +374,4 @@ export function renderMessagePage(title: string, message: string, chrome?: Chrom
 }
 
 /** The site's Content-Security-Policy: our stylesheet inline, images from the site, https and data URLs; no script. */
-export const SITE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+export const SITE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
