@@ -181,6 +181,7 @@ const BEYOND_SEEDS = [
   'GET /orgs/{organizationId}/fonts/{fontId}',
   'POST /orgs/{organizationId}/fonts/{fontId}',
   'DELETE /orgs/{organizationId}/fonts/{fontId}',
+  'GET /orgs/{organizationId}/sites/{siteId}/publishing/preview',
 ].map((l) => {
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
@@ -1105,6 +1106,11 @@ describe('@gitbook/api against Bindery: invite links, section groups, site publi
     expect((await gb.orgs.regenerateSitePublishingAuthById(org, site.id)).data.privateKey).not.toBe(auth.privateKey);
     expect((await failure(gb.orgs.updateSitePublishingAuthById(org, site.id, { backend: 'integration' }))).code).toBe(400);
     expect((await failure(gb.orgs.getSitePublishingAuthById(org, 'no-such-site'))).code).toBe(404);
+    const preview = (await gb.orgs.getSitePublishingPreviewById(org, site.id, { draft: true })).data;
+    expect(preview.url).toContain(`/sites/${site.id}/?preview=`);
+    // The site has no space: the preview opens it (unpublished, visitor-auth) and says so, where a visit is refused.
+    expect(await (await fetch(preview.url.replace(server.ctx.config.publicUrl, server.url))).text()).toContain('This site has no content yet.');
+    expect((await failure(gb.orgs.getSitePublishingPreviewById(org, site.id, { siteSpace: 'no-such-site-space' }))).code).toBe(400);
     expectConformant();
   });
 });

@@ -2338,6 +2338,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a URL previewing the site as it would publish
+         * @description `{url}`: the published site at its path on this server (`/sites/{siteId}/…`) with a signed `preview` token, valid
+         *     for an hour without credentials: it opens the site as it would publish — also while it is unpublished, and
+         *     without the share key or visitor token its visibility asks for (the token is kept in a cookie for the site's
+         *     pages; pages are marked `noindex`). `siteSpace` opens that site space, `target` a URL of the site. Bindery has no
+         *     drafts: `draft` changes nothing (the site shows its spaces' current content, as published). `claims` (GitBook's
+         *     Rison visitor attributes) is a 400: open the URL with `?claims=` or a visitor token instead. The create role on
+         *     the site (who may publish it; 403 below, 404 for who cannot see it).
+         */
+        get: operations["getSitePublishingPreviewById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/redirect": {
         parameters: {
             query?: never;
@@ -14772,6 +14803,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSitePublishingPreviewById: {
+        parameters: {
+            query?: {
+                /** @description Not supported (400). */
+                claims?: string;
+                /** @description Accepted and ignored (Bindery has no drafts). */
+                draft?: boolean;
+                /** @description Id of the site space to open; the default one otherwise. */
+                siteSpace?: string;
+                /** @description A URL of the site to open. */
+                target?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listBody, paginateSorted } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
+import { getSitePublishingPreview } from '../services/site-preview.js';
 import { conflict } from '../errors.js';
 import { defaultOf, presentExternalLink, presentGroup, presentSection, presentSite, presentSiteSpace, presentStructure, siteLocation, siteSpacesIn, structureLevel, type StructureView } from '../presenters/site.js';
 import type { Actor } from '../services/auth.js';
@@ -124,6 +125,7 @@ export const siteHandlers = handlers({
 
   getSiteVisitorAuth: async ({ actor, params }, ctx) => ({ status: 200, body: await sites.getVisitorAuth(ctx, actor, params.organizationId, params.siteId) }),
 
+  getSitePublishingPreviewById: async ({ actor, params, query }, ctx) => ({ status: 200, body: await getSitePublishingPreview(ctx, actor, params.organizationId, params.siteId, query) }),
   getSitePublishingAuthById: async ({ actor, params }, ctx) => ({ status: 200, body: sites.presentPublishingAuth(await sites.getVisitorAuth(ctx, actor, params.organizationId, params.siteId)) }),
 
   updateSitePublishingAuthById: async ({ actor, params, body }, ctx) =>

@@ -34,6 +34,7 @@ import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type File
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type FontFaceRule, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
 import { fontsById } from '../services/fonts.js';
+import { verifySitePreview } from './preview-token.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
@@ -68,6 +69,7 @@ interface Flat {
 }
 
 const SHARE_COOKIE = 'bindery_site_share';
+const PREVIEW_COOKIE = 'bindery_site_preview';
 const VISITOR_COOKIE = 'bindery_site_visitor';
 const THEME_COOKIE = 'bindery_site_theme';
 const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
@@ -208,11 +210,20 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** The visit if the visitor may read the site (published; share key; visitor-auth), else an answer has been sent. */
   async function open(req: Request, res: Response, found: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string): Promise<Visit | undefined> {
     const site = found?.site;
-    if (!site || site.published !== 1) {
+    // A preview URL (getSitePublishingPreviewById): the site as it would publish, for the token's hour, published or
+    // not and without the share key or visitor token its visibility asks for; kept in a cookie for the site's pages.
+    const previewCookie = `${PREVIEW_COOKIE}_${site?.id ?? ''}`;
+    const fromQuery = typeof req.query.preview === 'string' ? req.query.preview : undefined;
+    const previewExp = site ? verifySitePreview(ctx.jwtSecret, fromQuery ?? cookies(req).get(previewCookie), site.id, ctx.clock.now().getTime()) : undefined;
+    if (site && previewExp !== undefined) {
+      if (fromQuery) res.cookie(previewCookie, fromQuery, { httpOnly: true, sameSite: 'lax', path: cookiePath(base), maxAge: previewExp * 1000 - ctx.clock.now().getTime() });
+      res.locals.sitePreview = true;
+    }
+    if (!site || (site.published !== 1 && previewExp === undefined)) {
       notFound(res, 'This site does not exist or is not published.');
       return undefined;
     }
-    if (site.visibility === 'share-link') {
+    if (site.visibility === 'share-link' && previewExp === undefined) {
       // Any active share link's key, checked against the database on every request: a deleted or deactivated
       // link stops opening the site at once, cookie or not (the page cache is only reached after this check).
       const isKey = async (key: string | undefined): Promise<boolean> => !!key && key.length <= 256 && await shareLinksRepo.isActiveKey(ctx.db, site.id, key);
@@ -235,7 +246,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const signed = await visitorToken(req, res, site, base);
     if (signed) res.locals.visitorClaims = signed;
-    if (site.visibility === 'visitor-auth' && !signed) {
+    if (site.visibility === 'visitor-auth' && !signed && previewExp === undefined) {
       if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
         target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
@@ -269,7 +280,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.setHeader('Content-Security-Policy', SITE_CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
-    if (site.visibility !== 'public') res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    if (site.visibility !== 'public' || res.locals.sitePreview) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   };
 
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -378,7 +389,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const row = await storageRepo.findByKey(ctx.db, key);
     const data = row && row.org_id === v.site.org_id && row.kind === 'customization_font' && row.blob_hash ? await blobStore(ctx).get(row.blob_hash) : undefined;
     if (!row || !data) return notFound(res, 'This file does not exist.');
-    const shared = v.site.visibility === 'public' || v.site.visibility === 'unlisted';
+    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
     res.setHeader('Cache-Control', `${shared && !v.view.conditional ? 'public' : 'private'}, max-age=31536000, immutable`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -524,7 +535,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const f = rev?.filesById.get(fileId);
     if (!f) return notFound(res, 'This file does not exist.');
     const etag = `"${f.blob}"`;
-    const shared = v.site.visibility === 'public' || v.site.visibility === 'unlisted';
+    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
     const scope = shared && !v.view.conditional ? 'public' : 'private';
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', req.query.v === f.blob.slice(0, 12) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=0, must-revalidate`);
