@@ -5,25 +5,14 @@
 // errors naming the change's field; permissions.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
+import { failure, edits } from './support/gitbook-client.js';
 
 const server = useTestServer();
 type Gb = any;
 const gitbook = (token?: string): Gb => new GitBookAPI({ endpoint: server.url, authToken: token });
-
-async function failure(call: Promise<unknown>): Promise<GitBookAPIError> {
-  const err = await call.then(() => undefined, (e: unknown) => e);
-  if (!(err instanceof GitBookAPIError)) throw new Error(`expected a GitBookAPIError, got ${String(err)}`);
-  return err;
-}
-
-async function edits(api: TestApi, base: string, list: unknown[]) {
-  const r = await api.post(`${base}/content/edits`, { edits: list });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.revision as string;
-}
 
 let files: Server;
 let filesUrl = '';

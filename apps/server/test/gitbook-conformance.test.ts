@@ -12,7 +12,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
@@ -22,6 +22,7 @@ import { startGitServer, type GitServer } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
 import { makeIdpKeys } from './support/saml-idp.js';
 import { GitBookSpec, recordingFetch, routeKey, type Deviation, type Problem } from './support/gitbook-spec.js';
+import { failure } from './support/gitbook-client.js';
 
 /** What the seed states and GitBook's spec does not: the seed wins on output (docs/gitbook-conformance.md). */
 const DEVIATIONS: Deviation[] = [
@@ -214,13 +215,6 @@ const gitbook = (user?: TestUser): Gb => new GitBookAPI({ endpoint: server.url, 
 /** A call GitBook's client has no method for any more (REMOVED): through the client's own `request`. */
 const legacy = (gb: Gb, method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown>; json?: boolean } = {}) =>
   gb.request({ path, method, body: opts.body, query: opts.query, secure: true, type: 'application/json', ...(opts.json === false ? {} : { format: 'json' }) });
-
-/** The error a client call throws (GitBookAPIError), with its status. */
-async function failure(call: Promise<unknown>): Promise<GitBookAPIError> {
-  const err = await call.then(() => undefined, (e: unknown) => e);
-  if (!(err instanceof GitBookAPIError)) throw new Error(`expected a GitBookAPIError, got ${String(err)}`);
-  return err;
-}
 
 /** The ids this file created: jobs of other test files (PostgreSQL shares one database per run) are left alone. */
 const mine = new Set<string>();

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, createSpaceTenant, createTenant, createUser, useTestServer, type TestApi } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 import { SignJWT } from 'jose';
+import { edits } from './support/gitbook-client.js';
 
 const server = useTestServer();
 
@@ -21,12 +22,6 @@ async function upload(token: string, base: string, name: string): Promise<{ id: 
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return { id: ((await res.json()) as { id: string }).id, revision: JSON.parse(res.headers.get('etag')!) as string };
-}
-
-async function edits(api: TestApi, base: string, list: unknown[]): Promise<string> {
-  const r = await api.post(`${base}/content/edits`, { edits: list });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.revision as string;
 }
 
 describe('revision reads', () => {

@@ -4,11 +4,12 @@
 // edits, carried by Git Sync as frontmatter (export then import back); a document page's `documentId` names that
 // version of its content and keeps answering it after the page changes, in the space and from a change request;
 // another space's ids, made-up ids and strangers are 404.
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createSpaceTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
 import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { failure, edits } from './support/gitbook-client.js';
 
 type Gb = any;
 let server: TestServer;
@@ -22,18 +23,6 @@ afterAll(async () => {
   await server?.close();
 });
 const gitbook = (token?: string): Gb => new GitBookAPI({ endpoint: server.url, authToken: token });
-
-async function failure(call: Promise<unknown>): Promise<GitBookAPIError> {
-  const err = await call.then(() => undefined, (e: unknown) => e);
-  if (!(err instanceof GitBookAPIError)) throw new Error(`expected a GitBookAPIError, got ${String(err)}`);
-  return err;
-}
-
-async function edits(api: TestApi, base: string, list: unknown[]) {
-  const r = await api.post(`${base}/content/edits`, { edits: list });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.revision as string;
-}
 
 const CANONICAL = { kind: 'url', url: 'https://docs.example.com/guide' };
 
