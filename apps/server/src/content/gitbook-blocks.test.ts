@@ -14,6 +14,16 @@ const roundTrip = (md: string) => {
   const doc = markdownToDocument(md);
   return { stored: documentToMarkdown(doc), back: documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(doc))) as Document)) };
 };
+/** The JSON path a client's block is refused at when written (a GitBookBlockError), or undefined when it is accepted. */
+const bad = (node: unknown) => {
+  try {
+    unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes: [node] } as unknown as Document);
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(GitBookBlockError);
+    return (err as GitBookBlockError).path;
+  }
+};
 const types = (nodes: readonly any[]): unknown[] => nodes.map((n) => (n.nodes?.length && n.object === 'block' && n.type !== 'paragraph' && !n.type.startsWith('heading') && n.type !== 'code' ? { [n.type]: types(n.nodes) } : n.type));
 
 describe('GitBook container blocks at the API edge', () => {
@@ -201,15 +211,6 @@ describe('GitBook container blocks at the API edge', () => {
     ].join('\n'));
     const back = foldGitBookBlocks(markdownToDocument(md)).nodes as any[];
     expect(back.map((n) => [n.type, n.data])).toEqual(nodes.map((n) => [n.type, n.data]));
-    const bad = (node: unknown) => {
-      try {
-        unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes: [node] } as unknown as Document);
-        return undefined;
-      } catch (err) {
-        expect(err).toBeInstanceOf(GitBookBlockError);
-        return (err as GitBookBlockError).path;
-      }
-    };
     expect(bad({ object: 'block', type: 'content-ref', data: {}, nodes: [] })).toBe('/nodes/0/data/ref');
     expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'space', space: 's1' } }, nodes: [] })).toBe('/nodes/0/data/ref/kind');
     expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'a/b' } }, nodes: [] })).toBe('/nodes/0/data/ref/page');
@@ -266,15 +267,6 @@ describe('GitBook container blocks at the API edge', () => {
       '{% swagger src="/files/f3" path="/b" method="delete" %}', '[f3](/files/f3)', '{% endswagger %}', '',
     ].join('\n'));
     expect((foldGitBookBlocks(markdownToDocument(written)).nodes as any[]).map((n) => n.data)).toEqual(nodes.map((n) => { const { expanded: _, ...data } = n.data as any; return data; }));
-    const bad = (node: unknown) => {
-      try {
-        unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes: [node] } as unknown as Document);
-        return undefined;
-      } catch (err) {
-        expect(err).toBeInstanceOf(GitBookBlockError);
-        return (err as GitBookBlockError).path;
-      }
-    };
     expect(bad({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'a' }, legacyTag: 'swagger' }, nodes: [] })).toBe('/nodes/0/data/legacyTag');
     expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'page', page: 'a' }, path: '/a', method: 'get' }, nodes: [] })).toBe('/nodes/0/data/ref');
     expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, method: 'get' }, nodes: [] })).toBe('/nodes/0/data/path');
