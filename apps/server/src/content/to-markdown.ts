@@ -820,6 +820,20 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const open = openers?.get(atom.pair) as number;
     delimit(atoms, open, i);
   }
+  // 3. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
+  //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
+  //    `~~`). A URL that was text is checked again with what is written after it, up to white space.
+  for (let i = 0; i < atoms.length; i++) {
+    const atom = atoms[i] as Atom;
+    if (atom.t !== 'text' || atom.label || !atom.out.includes('://')) continue;
+    let after = '';
+    for (let j = i + 1; j < atoms.length; j++) {
+      const next = (atoms[j] as Atom).out;
+      after += next;
+      if (/\s/.test(next)) break;
+    }
+    if (after !== '') atom.out = protectSchemes(atom.out, after);
+  }
   let out = '';
   for (const atom of atoms) out += atom.out;
   return out;
@@ -855,8 +869,8 @@ function encodeEdge(atoms: Atom[], index: number, edge: 'first' | 'last'): void 
   } else {
     const ch = lastChar(atom.out);
     let before = atom.out.slice(0, atom.out.length - ch.length);
-    // A literal backslash before a space (written bare: it escapes nothing there) would now escape the `&`.
-    if ((ch === ' ' || ch === '\t') && /(?:^|[^\\])(?:\\\\)*\\$/.test(before)) before += '\\';
+    // A literal backslash before a space or a letter (written bare: it escapes nothing there) would now escape the `&`.
+    if (/(?:^|[^\\])(?:\\\\)*\\$/.test(before)) before += '\\';
     atom.out = before + encode(ch);
   }
 }
@@ -1065,14 +1079,7 @@ function escapeLineStart(value: string, afterBreak: boolean): { out: string; con
  * text the parser did not link (or text from the API): a backslash before its `:`, `.` or `@` keeps it text.
  */
 function protectAutolinks(out: string): string {
-  let result = out;
-  if (result.includes('://')) {
-    // The inline rule: `scheme://…` found at its colon (up to 10 scheme characters back).
-    result = result.replace(/[A-Za-z0-9+.-]{1,10}(?=:\/\/)/g, (scheme, offset: number, whole: string) => {
-      const start = scheme.search(/[A-Za-z]/);
-      return start >= 0 && linkifyAtStart(whole.slice(offset + start)) ? `${scheme}\\` : scheme;
-    });
-  }
+  let result = out.includes('://') ? protectSchemes(out, '') : out;
   // Only literals GFM links are kept (scheme, www., e-mail): text with none of their markers needs no look.
   if (!result.includes(':') && !result.includes('@') && !/www\./i.test(result)) return result;
   // The core rule: literals in each run of text between escapes and character references (separate tokens).
@@ -1097,6 +1104,17 @@ function protectAutolinks(out: string): string {
     result = `${result.slice(0, position)}\\${result.slice(position)}`;
   }
   return result;
+}
+
+/**
+ * The inline rule: `scheme://…` found at its colon (up to 10 scheme characters back), reading on into `after` (what is
+ * written after `out` on its line): a backslash before the colon keeps it text.
+ */
+function protectSchemes(out: string, after: string): string {
+  return out.replace(/[A-Za-z0-9+.-]{1,10}(?=:\/\/)/g, (scheme, offset: number, whole: string) => {
+    const start = scheme.search(/[A-Za-z]/);
+    return start >= 0 && linkifyAtStart(whole.slice(offset + start) + after) ? `${scheme}\\` : scheme;
+  });
 }
 
 /**
