@@ -196,6 +196,46 @@ describe.skipIf(skip)('published site in Chromium', () => {
     await context.close();
   });
 
+  it("draws GitBook's HTML: a picture switching with the color scheme, keys, marks, a heading's own anchor, centered text; no source shown", async () => {
+    const { t, s, guide, url } = await site();
+    const put = async (name: string, rgb: [number, number, number]) => {
+      const r = await fetch(`${server.url}/v1/spaces/${guide}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'image/png' }, body: png(30, 10, rgb) });
+      expect(r.status).toBe(201);
+    };
+    await put('light.png', [255, 255, 255]);
+    await put('dark.png', [0, 0, 0]);
+    const markdown = [
+      'Jump to [the options](#opts).', '',
+      'Press <kbd>Ctrl</kbd> then <mark style="color:$primary;">this</mark> <picture><source srcset=".gitbook/assets/dark.png" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/light.png" alt="Mode"></picture>', '',
+      '<p align="center">In the middle</p>', '',
+      ...Array.from({ length: 60 }, (_, i) => `Filler paragraph ${i}.\n`),
+      '## Options <a href="#opts" id="opts"></a>', '', 'The options.', '',
+      ...Array.from({ length: 60 }, (_, i) => `More filler ${i}.\n`),
+    ].join('\n');
+    expect((await t.api.patch(`/v1/spaces/${guide}/content/page/page-intro`, { markdown })).status).toBe(200);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(`${url}/`);
+      const main = page.locator('main');
+      expect(await main.innerText()).not.toMatch(/<(kbd|mark|picture|img|p|a)\b/);
+      const img = page.locator('main picture img');
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(30);
+      expect(await img.evaluate((i: HTMLImageElement) => decodeURIComponent(i.currentSrc))).toContain(colorScheme === 'dark' ? '/dark.png' : '/light.png');
+      expect(await page.locator('main kbd').evaluate((k) => getComputedStyle(k).borderBottomWidth)).toBe('2px');
+      expect(await page.locator('main p', { hasText: 'In the middle' }).evaluate((p) => getComputedStyle(p).textAlign)).toBe('center');
+      expect(await page.locator('main h3#opts').textContent()).toBe('Options#');
+      await page.locator('main a', { hasText: 'the options' }).click();
+      await page.waitForURL(`${url}/#opts`);
+      const top = await page.locator('#opts').evaluate((h) => h.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(200);
+      await context.close();
+    }
+  });
+
   it('serves a site on its custom hostname at /', async () => {
     const { t, s } = await site();
     expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}`, { hostname: HOST })).status).toBe(200);

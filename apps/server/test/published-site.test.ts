@@ -316,7 +316,7 @@ describe('published site', () => {
     expect(page).not.toContain('<iframe');
     expect(page).toMatch(new RegExp(`<a class="card file" href="${base}/~files/[^/]+/${pdf}/guide.pdf\\?v=[0-9a-f]{12}" download>`));
     expect(page).toContain('<span class="card-title">guide.pdf</span><span class="card-url">application/pdf · 9 B</span>');
-    expect(page).toContain(`<a class="card card-item" href="${base}/advanced/tuning"><span class="card-title">Tuning x()</span>`);
+    expect(page).toContain(`<a class="card card-item" href="${base}/advanced/tuning"><div class="card-title"><strong>Tuning</strong> </div>`);
     expect(page).not.toContain('<script>');
     expect(page).toMatch(/<div class="math"><math display="block"[^>]*>.*<mi>E<\/mi>/);
     expect(page).toMatch(/Inline <math><msup><mi>a<\/mi><mn>2<\/mn><\/msup><\/math> math\./);
@@ -324,6 +324,41 @@ describe('published site', () => {
     expect(page).toContain('<span class="tk-k">const</span> answer = <span class="tk-n">42</span>;');
     expect(page).toContain('<a href="https://example.org" rel="noopener">External</a>');
     expect(page).toContain(`<a href="${base}/setup#install">relative</a>`);
+  });
+
+  it('draws the HTML GitBook writes in pages (heading anchors, kbd, marks, icons, mentions, buttons, pictures, figures, tables, titled code) through an allow list', async () => {
+    const { t, space, site, base } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    await upload(t, space.id, 'light.png', png(4, 3), 'image/png');
+    await upload(t, space.id, 'dark mode.png', png(4, 3), 'image/png');
+    const markdown = [
+      '## Options <a href="#opts" id="opts"></a>', '',
+      'Press <kbd>Ctrl</kbd>, <mark style="color:red;background-color:$primary;">marked</mark>, <i class="fa-github">:github:</i>x<sup>2</sup> and <u onclick="x()">u</u> <num>.', '',
+      'See <a data-mention href="setup.md">setup.md</a>, <a href="setup.md" class="button primary">Go</a>, <a href="javascript:alert(1)">bad</a>, <button type="button" class="button secondary" data-action="search" data-query="zebra">Find</button>.', '',
+      'Icon <picture><source srcset=".gitbook/assets/dark mode.png" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/light.png" alt="Logo"></picture> inline.', '',
+      '<p align="center">Centered <strong>bold</strong> <img src="https://img.example/x.png" onerror="alert(1)"></p>', '',
+      '<div data-with-frame="true"><figure><img src=".gitbook/assets/light.png" alt="Shot"><figcaption><p>Caption</p></figcaption></figure></div>', '',
+      '<table><thead><tr><th width="200">Name</th><th align="right">Link</th></tr></thead><tbody><tr><td><code>a</code></td><td><a href="javascript:alert(1)">x</a><script>alert(2)</script></td></tr></tbody></table>', '',
+      '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">a: <strong>1</strong>', '</code></pre>', '',
+      '<iframe src="https://evil.example/"></iframe>', '',
+      '<h3 align="center">Keep going</h3>', '',
+    ].join('\n');
+    expect((await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown })).status).toBe(200);
+    const page = (await get(`${base}/`)).text;
+    const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
+    // Nothing of it shows as source, nothing runs.
+    expect(main).not.toMatch(/&lt;(a|kbd|mark|i|picture|source|img|p|div|figure|table|pre|sup|button)\b/);
+    expect(main).not.toMatch(/<script|<iframe|onerror|onclick|javascript:/i);
+    expect(main).toContain('<h3 id="opts">Options<a class="anchor" href="#opts" aria-label="Link to Options">#</a></h3>');
+    expect(page).toContain('<a href="#opts">Options</a>'); // on this page
+    expect(main).toContain('Press <kbd>Ctrl</kbd>, <mark style="color:red;background-color:var(--primary)">marked</mark>, <i class="icon" aria-hidden="true">:github:</i>x<sup>2</sup> and <u>u</u> &lt;num&gt;.');
+    expect(main).toContain(`See <a class="mention" href="${base}/setup">Setup</a>, <a href="${base}/setup" class="button primary">Go</a>, <a href="#" aria-disabled="true">bad</a>, <a href="${base}/~search?q=zebra" class="button secondary">Find</a>.`);
+    expect(main).toMatch(new RegExp(`<picture><source srcset="${base}/~files/[^/]+/[^/]+/dark%20mode\\.png\\?v=\\w+" media="\\(prefers-color-scheme: dark\\)"><img src="${base}/~files/[^/]+/[^/]+/light\\.png\\?v=\\w+" alt="Logo" loading="lazy"></picture>`));
+    expect(main).toContain('<p style="text-align:center">Centered <strong>bold</strong> <img src="https://img.example/x.png" alt="" loading="lazy"></p>');
+    expect(main).toMatch(/<div class="frame"><figure><img src="[^"]+light\.png\?v=\w+" alt="Shot" loading="lazy"><figcaption><p>Caption<\/p><\/figcaption><\/figure><\/div>/);
+    expect(main).toContain('<div class="table" tabindex="0"><table><thead><tr><th style="width:200px">Name</th><th style="text-align:right">Link</th></tr></thead><tbody><tr><td><code>a</code></td><td><a href="#" aria-disabled="true">x</a></td></tr></tbody></table></div>');
+    expect(main).toContain('<figure class="code"><figcaption class="code-title">openapi.yaml</figcaption><pre class="raw-code"><code>a: <strong>1</strong>\n</code></pre></figure>');
+    expect(main).toContain('<h3 style="text-align:center">Keep going</h3>');
   });
 
   it('serves space files from the site: images shown, downloads, content types, caching headers, never script; the site visibility applies', async () => {

@@ -44,6 +44,7 @@ function tagOf(b: AnyBlock): Tag | { kind: 'include'; path: string } | undefined
   return readTagLine(text);
 }
 
+const ICON = /<i\s+class="fa-[^"<>]*">[^<]*<\/i>/gi;
 const DETAILS_OPEN = /^<details(\s[^>]*)?>/i;
 const DETAILS_CLOSE = /^<\/details>\s*$/i;
 /** Text of an HTML fragment (tags dropped), in one linear scan. */
@@ -187,6 +188,8 @@ function container(t: Tag, opening: AnyBlock, children: AnyBlock[]): AnyBlock {
 export interface Card {
   title: string;
   text: string[];
+  /** The HTML of the title and text cells as written (drawn through site/html.ts). */
+  html: string[];
   /** The card's link target (a page path, URL or file) as written. */
   target?: string;
   /** The cover image as written. */
@@ -229,10 +232,12 @@ export function parseCards(html: string): Card[] | undefined {
       const end = at < 0 ? -1 : cell!.indexOf('"', at + 6);
       return end < 0 ? undefined : cell!.slice(at + 6, end);
     };
-    const text = cells.map((c, i) => (i === targetAt || i === coverAt || hidden.has(i) ? '' : stripTags(c))).filter(Boolean);
+    // A cell holding only an icon (`<i class="fa-book">:book:</i>`: no icon font here) is left out.
+    const shown = cells.filter((c, i) => i !== targetAt && i !== coverAt && !hidden.has(i) && stripTags(c.replace(ICON, '')) !== '');
+    const text = shown.map(stripTags);
     const target = href(cells[targetAt]);
     const cover = href(cells[coverAt]);
-    cards.push({ title: text[0] ?? '', text: text.slice(1), ...(target ? { target: decode(target) } : {}), ...(cover ? { cover: decode(cover) } : {}) });
+    cards.push({ title: text[0] ?? '', text: text.slice(1), html: shown, ...(target ? { target: decode(target) } : {}), ...(cover ? { cover: decode(cover) } : {}) });
     if (cards.length >= 500) break;
   }
   return cards;

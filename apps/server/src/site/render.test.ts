@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../content/markdown.js';
 import { foldBlocks, parseCards } from './blocks.js';
 import { highlight } from './highlight.js';
+import { inlineTag, renderHtmlBlock } from './html.js';
 import { renderDocument, renderDocumentInSlices, type RenderContext } from './render.js';
 
 const ctx: RenderContext = {
@@ -41,7 +42,9 @@ describe('blocks', () => {
 
   it('reads cards tables in linear scans and drops markup', () => {
     expect(parseCards('<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>T</strong><img onerror=x></td><td><a href=".gitbook/assets/c.png">c</a></td><td><a href="one.md">one</a></td></tr></tbody></table>'))
-      .toEqual([{ title: 'T', text: [], target: 'one.md', cover: '.gitbook/assets/c.png' }]);
+      .toEqual([{ title: 'T', text: [], html: ['<strong>T</strong><img onerror=x>'], target: 'one.md', cover: '.gitbook/assets/c.png' }]);
+    // The cell's HTML is drawn through the allow list (site/html.ts): the handler goes, the image has no source.
+    expect(render('<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><strong>T</strong><img onerror=x></td></tr></tbody></table>\n')).toBe('<div class="cards"><div class="card card-item"><div class="card-title"><strong>T</strong></div></div></div>');
     const evil = `<table data-view="cards"><thead></thead><tbody>${'<tr<td<a href="'.repeat(30_000)}</tbody></table>`;
     expect(parseCards(evil)?.length).toBeGreaterThan(0);
   });
@@ -94,5 +97,29 @@ describe('renderDocumentInSlices', () => {
     expect(sliced.headings).toEqual(whole.headings);
     expect(new Set(sliced.headings.map((h) => h.anchor)).size).toBe(400);
     expect(turns).toBeGreaterThan(10);
+  });
+});
+
+describe('GitBook HTML (site/html.ts)', () => {
+  const targets = { url: (raw: string) => (raw === 'one.md' ? { href: '/s/one', title: 'One' } : /^https:/.test(raw) ? { href: raw, external: true } : undefined), externalAttrs: 'rel="noopener"' };
+
+  it('keeps allowed tags and attributes only, balanced; drops scripts, frames and handlers with their content', () => {
+    expect(renderHtmlBlock('<div align="center" onclick="x()"><p>a <b>b</p><script>alert(1)</script><iframe src="https://x"></iframe><foo>kept</foo></div></div>', targets))
+      .toBe('<div style="text-align:center"><p>a <b>b</b></p>kept</div>');
+    expect(renderHtmlBlock('<a href="javascript:alert(1)" style="x">x</a><a href="one.md">y</a><!-- gone -->&amp; &bogus <3', targets))
+      .toBe('<a href="#" aria-disabled="true">x</a><a href="/s/one">y</a>&amp; &amp;bogus &lt;3');
+    expect(renderHtmlBlock('<mark style="color:red;background:url(x);background-color:expression(1)">m</mark><td width="10;x">', targets)).toBe('<mark style="color:red">m</mark><td></td>');
+    expect(inlineTag('<script>', targets)).toBe('&lt;script&gt;');
+    expect(inlineTag('<kbd>', targets)).toBe('<kbd>');
+    expect(inlineTag('<div>', targets)).toBe('&lt;div&gt;');
+  });
+
+  it('stays linear on adversarial HTML (unterminated tags, quotes and comments, long runs)', () => {
+    for (const html of ['<a b="'.repeat(40_000), '<a '.repeat(60_000), "<a b='c ".repeat(30_000), '<!--'.repeat(50_000), '<script>'.repeat(30_000), '<'.repeat(120_000), `<a ${'b'.repeat(100_000)}`, `<div>${'<b>'.repeat(40_000)}`]) {
+      const t0 = performance.now();
+      const out = renderHtmlBlock(html, targets);
+      expect(performance.now() - t0).toBeLessThan(2_000);
+      expect(out).not.toMatch(/<script|<a b=/);
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
 import { foldBlocks, type AnyBlock, type Card } from './blocks.js';
 import { highlight, highlightLanguage } from './highlight.js';
+import { anchorId, inlineTag, readTag, renderHtmlBlock, type HtmlTargets } from './html.js';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -57,6 +58,8 @@ export interface RenderContext {
   include?(ref: { path?: string; id?: string }): AnyBlock[] | undefined;
   /** `blank`: external links open in a new tab (customization `externalLinks.target`). */
   externalTarget: 'self' | 'blank';
+  /** The site's search page (GitBook's search and ask buttons link to it). */
+  searchHref?: string;
 }
 
 export interface Heading {
@@ -152,9 +155,23 @@ function linkAttrs(t: Target | undefined, ctx: RenderContext): string {
 
 const INLINE_MATH = /\$\$([^$\n]{1,2000}?)\$\$/g;
 
+/** Links and images of GitBook's HTML (site/html.ts) resolved as the document's are. */
+const htmlTargets = (ctx: RenderContext): HtmlTargets => ({
+  url(raw) {
+    const t = resolveTarget({ kind: 'url', url: raw }, ctx);
+    return t ? { href: safeUrl(t.href), ...(t.title ? { title: t.title } : {}), ...(t.external ? { external: true } : {}) } : undefined;
+  },
+  externalAttrs: ctx.externalTarget === 'blank' ? 'target="_blank" rel="noopener noreferrer"' : 'rel="noopener"',
+  ...(ctx.searchHref ? { searchHref: ctx.searchHref } : {}),
+});
+
+const htmlOf = (node: any): string | undefined => (node?.type === 'html' && typeof node.data?.html === 'string' ? node.data.html : undefined);
+const isClosingA = (node: any) => /^<\/a\s*>$/i.test(htmlOf(node)?.trim() ?? '');
+
 function inline(nodes: readonly any[], ctx: RenderContext): string {
   let out = '';
-  for (const node of nodes) {
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k];
     if (node?.object === 'text') {
       for (const leaf of node.leaves ?? []) {
         const marks: string[] = (leaf.marks ?? []).map((m: { type: string }) => m.type);
@@ -191,9 +208,22 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
         out += `<sup class="footnote-ref"><a href="#fn-${id}" id="fnref-${id}">[${escapeHtml(String(node.data?.label ?? node.data?.identifier ?? ''))}]</a></sup>`;
         break;
       }
-      case 'html':
-        out += /^<br\s*\/?>$/i.test(String(node.data?.html ?? '').trim()) ? '<br>' : escapeHtml(String(node.data?.html ?? ''));
+      case 'html': {
+        const html = String(node.data?.html ?? '');
+        // A mention (`<a data-mention href="setup.md">setup.md</a>`) shows the title of the page it names.
+        const tag = readTag(html.trim())?.tag;
+        if (tag?.name === 'a' && !tag.close && tag.attrs.has('data-mention')) {
+          const end = nodes.findIndex((n, j) => j > k && isClosingA(n));
+          const t = resolveTarget({ kind: 'url', url: tag.attrs.get('href') ?? '' }, ctx);
+          if (end > k && end - k <= 8 && t?.title) {
+            out += `<a class="mention"${linkAttrs(t, ctx)}>${escapeHtml(t.title)}</a>`;
+            k = end;
+            break;
+          }
+        }
+        out += inlineTag(html, htmlTargets(ctx));
         break;
+      }
       case 'emoji':
         out += escapeHtml(typeof node.data?.code === 'string' ? codePoint(node.data.code) : '');
         break;
@@ -284,10 +314,19 @@ function renderer(ctx: RenderContext) {
         return `<p>${inline(b.nodes, ctx)}</p>`;
       case 'heading-1': case 'heading-2': case 'heading-3': case 'heading-4': case 'heading-5': case 'heading-6': {
         const level = Math.min(Number(b.type.slice(-1)) + 1, 6); // the page title is the h1
-        const text = plain(b.nodes);
-        const anchor = anchorOf(text);
+        // GitBook's explicit anchor (`## Title <a href="#id" id="id"></a>`) is the heading's id; the empty link goes.
+        const nodes = b.nodes as any[];
+        const at = nodes.findIndex((n, j) => anchorId(htmlOf(n) ?? '') !== undefined && isClosingA(nodes[j + 1]));
+        const explicit = at < 0 ? undefined : anchorId(htmlOf(nodes[at])!);
+        const shown = at < 0 ? nodes : nodes.filter((_n, j) => j !== at && j !== at + 1);
+        const text = plain(shown).trim();
+        let anchor: string;
+        if (explicit && !used.has(explicit)) {
+          used.set(explicit, 1);
+          anchor = explicit;
+        } else anchor = anchorOf(text);
         headings.push({ level, text, anchor });
-        return `<h${level} id="${escapeHtml(anchor)}">${inline(b.nodes, ctx)}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(text)}">#</a></h${level}>`;
+        return `<h${level} id="${escapeHtml(anchor)}">${inline(shown, ctx).replace(/\s+$/, '')}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(text)}">#</a></h${level}>`;
       }
       case 'list-ordered':
         return `<ol${b.data?.start && b.data.start !== 1 ? ` start="${Number(b.data.start) | 0}"` : ''}>${b.nodes.map(block).join('')}</ol>`;
@@ -343,9 +382,16 @@ function renderer(ctx: RenderContext) {
       }
       case 'divider':
         return '<hr>';
-      case 'html':
-        // Raw HTML is shown as text, never interpreted.
-        return `<pre class="raw">${escapeHtml(String(b.data?.html ?? ''))}</pre>`;
+      case 'html': {
+        // GitBook's HTML through an allow list (site/html.ts); a `<pre>` with a `data-title` is a titled code block.
+        const html = String(b.data?.html ?? '');
+        const pre = /^\s*<pre\b/i.test(html) ? readTag(html.trim())?.tag : undefined;
+        const drawn = renderHtmlBlock(html, htmlTargets(ctx));
+        if (/^\s*<table\b/i.test(html)) return `<div class="table" tabindex="0">${drawn}</div>`; // scrolls on a phone
+        if (!pre) return drawn;
+        const title = pre.attrs.get('data-title');
+        return `<figure class="code${pre.attrs.get('data-overflow') === 'wrap' ? ' wrap' : ''}">${title ? `<figcaption class="code-title">${escapeHtml(title)}</figcaption>` : ''}${drawn}</figure>`;
+      }
       case 'footnote-definition': {
         const id = escapeHtml(String(b.data?.identifier ?? ''));
         return `<div class="footnote" id="fn-${id}"><sup>${escapeHtml(String(b.data?.label ?? b.data?.identifier ?? ''))}</sup> ${blocks(b.nodes)} <a href="#fnref-${id}" aria-label="Back to the text">↩</a></div>`;
@@ -420,7 +466,10 @@ function renderer(ctx: RenderContext) {
         return `<div class="cards">${(b.data?.cards as Card[]).map((c) => {
           const t = c.target ? resolveTarget({ kind: 'url', url: c.target }, ctx) : undefined;
           const cover = c.cover ? resolveTarget({ kind: 'url', url: c.cover }, ctx) : undefined;
-          const body = `${cover ? `<img class="card-cover" src="${safeUrl(cover.href)}" alt="" loading="lazy">` : ''}<span class="card-title">${escapeHtml(c.title)}</span>${c.text.map((x) => `<span class="card-text">${escapeHtml(x)}</span>`).join('')}`;
+          // Cells are GitBook's HTML (headings, icons, mentions): drawn through the allow list, as text links inside a linked card.
+          const targets = { ...htmlTargets(ctx), noLinks: !!t };
+          const cells = c.html.map((h) => renderHtmlBlock(h, targets));
+          const body = `${cover ? `<img class="card-cover" src="${safeUrl(cover.href)}" alt="" loading="lazy">` : ''}<div class="card-title">${cells[0] ?? ''}</div>${cells.slice(1).map((x) => `<div class="card-text">${x}</div>`).join('')}`;
           return t ? card(t, body, 'card-item') : `<div class="card card-item">${body}</div>`;
         }).join('')}</div>`;
       case 'include': case 'reusable-content': {

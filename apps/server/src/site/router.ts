@@ -334,6 +334,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const ext: 'self' | 'blank' = customizationOf(v, placement.siteSpace.id).externalLinks?.target === 'blank' ? 'blank' : 'self';
     return {
       externalTarget: ext,
+      searchHref: `${v.base}/~search`,
       page(id, space) {
         if (!space || space === placement.siteSpace.space_id) return pageIn(rev, placement.base, id);
         const o = others.get(space);
