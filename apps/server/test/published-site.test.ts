@@ -298,6 +298,8 @@ describe('published site', () => {
       '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Tuning</strong> <script>x()</script></td><td><a href="advanced/tuning.md">tuning</a></td></tr></tbody></table>', '',
       '$$', 'E = mc^2', '$$', '', 'Inline $$a^2$$ math.', '',
       '```javascript', '// a comment', 'const answer = 42; // "quoted"', '```', '',
+      '{% prompt description="Summarize a release" icon="rectangle-terminal" defaultExpanded="full" %}', '```markdown', 'Summarize the changes.', '```', '{% endprompt %}', '',
+      '{% openapi-operation spec="petstore" path="/pets" method="get" %}', '[OpenAPI petstore](https://petstore.example/openapi.json)', '{% endopenapi-operation %}', '',
       '[External](https://example.org) and [relative](setup.md#install).', '',
     ].join('\n');
     const edit = await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown });
@@ -324,6 +326,9 @@ describe('published site', () => {
     expect(page).toContain('<span class="tk-k">const</span> answer = <span class="tk-n">42</span>;');
     expect(page).toContain('<a href="https://example.org" rel="noopener">External</a>');
     expect(page).toContain(`<a href="${base}/setup#install">relative</a>`);
+    expect(page).not.toMatch(/\{%\s*(end)?(prompt|openapi-operation)/);
+    expect(page).toMatch(/<details class="expandable prompt" open><summary>Summarize a release<\/summary><div class="expandable-body"><figure class="code">.*Summarize the changes\./s);
+    expect(page).toContain('<section class="api-method"><div class="api-method-head"><span class="http-method">GET</span> <code>/pets</code></div><p><a href="https://petstore.example/openapi.json" rel="noopener">OpenAPI petstore</a></p></section>');
   });
 
   it('draws the HTML GitBook writes in pages (heading anchors, kbd, marks, icons, mentions, buttons, pictures, figures, tables, titled code) through an allow list', async () => {

@@ -28,6 +28,9 @@ const CONTAINERS = new Set([
   // OpenAPI blocks (`{% openapi src path method %}`, the older `{% swagger src … %}`), and GitBook's older API method
   // written inline (`{% swagger baseUrl path method summary %}` with its description, parameters and responses).
   'openapi', 'swagger', 'swagger-description', 'swagger-parameter', 'swagger-response',
+  // GitBook's prompt block (`{% prompt description icon defaultExpanded %}` a fence `{% endprompt %}`), and the
+  // OpenAPI blocks naming a spec by its slug (`{% openapi-operation spec path method %}`, `{% openapi-schemas %}`).
+  'prompt', 'openapi-operation', 'openapi-schemas',
 ]);
 /** Tags that may stand alone without a closing line (`page-ref`: GitBook's content-ref before 2021). */
 const SELF_CLOSING = new Set(['embed', 'file', 'page-ref']);
@@ -150,6 +153,12 @@ function container(t: Tag, opening: AnyBlock, children: AnyBlock[]): AnyBlock {
       // An operation of a spec file or URL (GitBook's `swagger` block); without `src`, the older inline API method.
       if (t.attributes.src !== undefined) return block('swagger', { ref: { kind: 'url', url: t.attributes.src }, path: t.attributes.path ?? '', method: t.attributes.method ?? '' }, []);
       return block('api-method', { baseUrl: t.attributes.baseUrl ?? '', path: t.attributes.path ?? '', method: t.attributes.method ?? '', summary: t.attributes.summary ?? '' }, children);
+    case 'prompt':
+      return block('prompt', { description: t.attributes.description ?? '', defaultExpanded: t.attributes.defaultExpanded ?? '' }, children);
+    case 'openapi-operation':
+      return block('openapi-operation', { path: t.attributes.path ?? '', method: t.attributes.method ?? '' }, children);
+    case 'openapi-schemas':
+      return block('openapi-schemas', {}, children);
     case 'swagger-description':
       return block('api-description', {}, children);
     case 'swagger-parameter':

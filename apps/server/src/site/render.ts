@@ -460,6 +460,13 @@ function renderer(ctx: RenderContext) {
         const responseHtml = responses.map((r) => `<div class="api-response"><div class="api-response-head"><span class="api-status">${escapeHtml(String(r.data?.status ?? ''))}</span> ${escapeHtml(String(r.data?.description ?? ''))}</div>${blocks(r.nodes)}</div>`).join('');
         return `<section class="api-method"><div class="api-method-head"><span class="http-method">${escapeHtml(String(b.data?.method ?? '').toUpperCase())}</span> <code>${escapeHtml(`${b.data?.baseUrl ?? ''}${b.data?.path ?? ''}`)}</code></div>${b.data?.summary ? `<p class="api-summary">${escapeHtml(String(b.data.summary))}</p>` : ''}${description}${params.length ? `<div class="table" tabindex="0"><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ''}${responseHtml}${blocks(rest)}</section>`;
       }
+      case 'prompt':
+        // GitBook's prompt: its description over the prompt, open unless it is to be hidden (no script: no copy button).
+        return `<details class="expandable prompt"${b.data?.defaultExpanded === 'hidden' ? '' : ' open'}><summary>${escapeHtml(String(b.data?.description || 'Prompt'))}</summary><div class="expandable-body">${blocks(b.nodes)}</div></details>`;
+      case 'openapi-operation':
+        return `<section class="api-method"><div class="api-method-head"><span class="http-method">${escapeHtml(String(b.data?.method ?? '').toUpperCase())}</span> <code>${escapeHtml(String(b.data?.path ?? ''))}</code></div>${blocks(b.nodes)}</section>`;
+      case 'openapi-schemas':
+        return `<div class="openapi-schemas">${blocks(b.nodes)}</div>`;
       case 'api-description': case 'api-parameter': case 'api-response':
         return blocks(b.nodes);
       case 'cards':
