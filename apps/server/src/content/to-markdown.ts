@@ -822,12 +822,14 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   }
   // 3. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
   //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
-  //    `~~`). A URL that was text is checked again with what is written after it, up to white space.
+  //    `~~`). A URL that was text is checked again with what is written after it, up to white space or
+  //    `AUTOLINK_LOOKAHEAD` characters (so a paragraph of such atoms without white space stays linear).
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
-    if (atom.t !== 'text' || atom.label || !atom.out.includes('://')) continue;
+    // Only the schemes linkify knows start a link (`schema_at_start`): http, https, ftp.
+    if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out)) continue;
     let after = '';
-    for (let j = i + 1; j < atoms.length; j++) {
+    for (let j = i + 1; j < atoms.length && after.length < AUTOLINK_LOOKAHEAD; j++) {
       const next = (atoms[j] as Atom).out;
       after += next;
       if (/\s/.test(next)) break;
@@ -1110,10 +1112,20 @@ function protectAutolinks(out: string): string {
  * The inline rule: `scheme://…` found at its colon (up to 10 scheme characters back), reading on into `after` (what is
  * written after `out` on its line): a backslash before the colon keeps it text.
  */
+/**
+ * How far past a `scheme://` the autolink test reads: whether linkify finds a URL there depends on its authority and
+ * host (a host name is at most 253 characters), not on what lies further, and reading the whole rest of a paragraph
+ * for each of its `://` would make the serialiser quadratic in them.
+ */
+const AUTOLINK_LOOKAHEAD = 512;
+
 function protectSchemes(out: string, after: string): string {
   return out.replace(/[A-Za-z0-9+.-]{1,10}(?=:\/\/)/g, (scheme, offset: number, whole: string) => {
     const start = scheme.search(/[A-Za-z]/);
-    return start >= 0 && linkifyAtStart(whole.slice(offset + start) + after) ? `${scheme}\\` : scheme;
+    if (start < 0) return scheme;
+    const head = whole.slice(offset + start, offset + start + AUTOLINK_LOOKAHEAD);
+    const text = head.length < AUTOLINK_LOOKAHEAD ? head + after.slice(0, AUTOLINK_LOOKAHEAD - head.length) : head;
+    return linkifyAtStart(text) ? `${scheme}\\` : scheme;
   });
 }
 

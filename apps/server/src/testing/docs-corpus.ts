@@ -156,6 +156,10 @@ export function adversarialInputs(): Record<string, string> {
     'paragraphs a\\n\\n (400 KB)': fill('a\n\n'),
     'hint tags (400 KB)': fill('{% hint style="info" %}\n'),
     'http:// (400 KB)': fill('http://'),
+    // Text URLs between delimiters with no white space: each is checked for an autolink with what is written after it
+    // (to-markdown.ts `renderAtoms`), which must not read the rest of the paragraph for every one.
+    'x://y*z* (400 KB)': fill('x://y*z*'),
+    'http://x.io-~~__~~ (400 KB)': fill('http://x.io-~~__~~'),
     'reference links to a long URL (refused: output size)': `${'[a][r] '.repeat(20_000)}\n\n[r]: /${'u'.repeat(500)}`,
   };
 }
