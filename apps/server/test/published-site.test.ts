@@ -347,7 +347,10 @@ describe('published site', () => {
       '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">a: <strong>1</strong>', '</code></pre>', '',
       '<iframe src="https://evil.example/"></iframe>', '',
       '<h3 align="center">Keep going</h3>', '',
+      'Call <code class="expression">space.vars.api_url</code> or <code class="expression">space.vars.missing</code>.', '',
+      '<table><tbody><tr><td><code class="expression">space.vars.api_url</code></td></tr></tbody></table>', '',
     ].join('\n');
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'setVariables', variables: { api_url: 'https://api.example/<v1>' } }] })).status).toBe(200);
     expect((await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown })).status).toBe(200);
     const page = (await get(`${base}/`)).text;
     const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
@@ -364,6 +367,9 @@ describe('published site', () => {
     expect(main).toContain('<div class="table" tabindex="0"><table><thead><tr><th style="width:200px">Name</th><th style="text-align:right">Link</th></tr></thead><tbody><tr><td><code>a</code></td><td><a href="#" aria-disabled="true">x</a></td></tr></tbody></table></div>');
     expect(main).toContain('<figure class="code"><figcaption class="code-title">openapi.yaml</figcaption><pre class="raw-code"><code>a: <strong>1</strong>\n</code></pre></figure>');
     expect(main).toContain('<h3 style="text-align:center">Keep going</h3>');
+    // Expressions show the space variable's value; one without a value shows as written.
+    expect(main).toContain('<p>Call https://api.example/&lt;v1&gt; or <code class="expression">space.vars.missing</code>.</p>');
+    expect(main).toContain('<td>https://api.example/&lt;v1&gt;</td>');
   });
 
   it('serves space files from the site: images shown, downloads, content types, caching headers, never script; the site visibility applies', async () => {

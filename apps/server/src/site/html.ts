@@ -15,6 +15,8 @@ export interface HtmlTargets {
   searchHref?: string;
   /** Links drawn as text (inside a card that is itself a link). */
   noLinks?: boolean;
+  /** The value of a GitBook expression (`<code class="expression">space.vars.x</code>`), when it has one. */
+  expression?(source: string): string | undefined;
 }
 
 const VOID = new Set(['br', 'img', 'source', 'hr', 'col', 'wbr']);
@@ -250,6 +252,16 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
       if (at < 0) continue;
       while (open.length > at) out += `</${open.pop()}>`;
       continue;
+    }
+    if (tag.name === 'code' && !tag.close && /\bexpression\b/.test(tag.attrs.get('class') ?? '')) {
+      // An expression shows its value (a space variable); one without a value shows as written.
+      const end = html.indexOf('</code>', i);
+      const value = end >= 0 && end - i <= 1024 ? targets.expression?.(decodeAttr(html.slice(i, end)).trim()) : undefined;
+      if (value !== undefined) {
+        out += escapeText(value.replace(/&/g, '&amp;'));
+        i = end + 7;
+        continue;
+      }
     }
     if (tag.name === 'a' && tag.attrs.has('data-mention') && !targets.noLinks) {
       // A mention shows the title of the page it names, not its file name.

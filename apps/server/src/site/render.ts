@@ -60,6 +60,8 @@ export interface RenderContext {
   externalTarget: 'self' | 'blank';
   /** The site's search page (GitBook's search and ask buttons link to it). */
   searchHref?: string;
+  /** The space's variables (`space.vars.<name>` in GitBook's expressions). */
+  variables?: Record<string, string>;
 }
 
 export interface Heading {
@@ -163,7 +165,15 @@ const htmlTargets = (ctx: RenderContext): HtmlTargets => ({
   },
   externalAttrs: ctx.externalTarget === 'blank' ? 'target="_blank" rel="noopener noreferrer"' : 'rel="noopener"',
   ...(ctx.searchHref ? { searchHref: ctx.searchHref } : {}),
+  expression: (source) => expressionValue(source, ctx),
 });
+
+/** GitBook's expression `space.vars.<name>` (the space's variable); anything else has no value here. */
+function expressionValue(source: string, ctx: RenderContext): string | undefined {
+  const m = /^space\.vars\.([\w-]+)$/.exec(source.trim());
+  return m && ctx.variables && Object.hasOwn(ctx.variables, m[1]!) ? String(ctx.variables[m[1]!]) : undefined;
+}
+const isClosingCode = (node: any) => /^<\/code\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 
 const htmlOf = (node: any): string | undefined => (node?.type === 'html' && typeof node.data?.html === 'string' ? node.data.html : undefined);
 const isClosingA = (node: any) => /^<\/a\s*>$/i.test(htmlOf(node)?.trim() ?? '');
@@ -212,6 +222,15 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
         const html = String(node.data?.html ?? '');
         // A mention (`<a data-mention href="setup.md">setup.md</a>`) shows the title of the page it names.
         const tag = readTag(html.trim())?.tag;
+        if (tag?.name === 'code' && !tag.close && /\bexpression\b/.test(tag.attrs.get('class') ?? '') && isClosingCode(nodes[k + 2])) {
+          // `<code class="expression">space.vars.x</code>`: the variable's value.
+          const value = expressionValue(plain([nodes[k + 1]]), ctx);
+          if (value !== undefined) {
+            out += escapeHtml(value);
+            k += 2;
+            break;
+          }
+        }
         if (tag?.name === 'a' && !tag.close && tag.attrs.has('data-mention')) {
           const end = nodes.findIndex((n, j) => j > k && isClosingA(n));
           const t = resolveTarget({ kind: 'url', url: tag.attrs.get('href') ?? '' }, ctx);

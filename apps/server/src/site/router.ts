@@ -335,6 +335,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return {
       externalTarget: ext,
       searchHref: `${v.base}/~search`,
+      variables: rev.content.variables,
       page(id, space) {
         if (!space || space === placement.siteSpace.space_id) return pageIn(rev, placement.base, id);
         const o = others.get(space);
