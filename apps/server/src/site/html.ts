@@ -207,6 +207,18 @@ export function inlineTag(html: string, targets: HtmlTargets): string {
 export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
   let out = '';
   const open: string[] = [];
+  // How many of each tag `open` holds: a closing tag of nothing open is dropped without a look through the stack, and
+  // one that is open pops what it scans, so a block of stray closers stays linear.
+  const openCount = new Map<string, number>();
+  const push = (tagName: string) => {
+    open.push(tagName);
+    openCount.set(tagName, (openCount.get(tagName) ?? 0) + 1);
+  };
+  const pop = () => {
+    const tagName = open.pop()!;
+    openCount.set(tagName, openCount.get(tagName)! - 1);
+    return tagName;
+  };
   let i = 0;
   let text = '';
   let lower: string | undefined;
@@ -247,10 +259,9 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
     flush();
     const name = targets.noLinks && (tag.name === 'a' || tag.name === 'button') ? 'span' : RENAME[tag.name] ?? tag.name;
     if (tag.close) {
-      if (VOID.has(tag.name)) continue;
+      if (VOID.has(tag.name) || !openCount.get(name)) continue;
       const at = open.lastIndexOf(name);
-      if (at < 0) continue;
-      while (open.length > at) out += `</${open.pop()}>`;
+      while (open.length > at) out += `</${pop()}>`;
       continue;
     }
     if (tag.name === 'code' && !tag.close && /\bexpression\b/.test(tag.attrs.get('class') ?? '')) {
@@ -266,8 +277,10 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
     if (tag.name === 'a' && tag.attrs.has('data-mention') && !targets.noLinks) {
       // A mention shows the title of the page it names, not its file name.
       const target = targets.url(tag.attrs.get('href') ?? '', 'link');
-      const end = target?.title ? html.indexOf('</a>', i) : -1;
-      if (end >= 0 && end - i <= 1024) {
+      // Looked for within 1 KB only: a block of mentions never closed must not search the rest for each.
+      const within = target?.title ? html.slice(i, i + 1028).indexOf('</a>') : -1;
+      const end = within < 0 ? -1 : i + within;
+      if (end >= 0) {
         out += `<a href="${target!.href}" class="mention">${escapeAttr(target!.title!)}</a>`;
         i = end + 4;
         continue;
@@ -276,11 +289,11 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
     const drawn = openTag(tag, targets);
     if (!drawn) continue;
     out += drawn;
-    if (!VOID.has(tag.name) && drawn.startsWith(`<${name}`)) open.push(name);
-    else if (!VOID.has(tag.name)) open.push(drawn.slice(1, drawn.search(/[\s>]/)));
+    if (!VOID.has(tag.name) && drawn.startsWith(`<${name}`)) push(name);
+    else if (!VOID.has(tag.name)) push(drawn.slice(1, drawn.search(/[\s>]/)));
   }
   flush();
-  while (open.length) out += `</${open.pop()}>`;
+  while (open.length) out += `</${pop()}>`;
   return out;
 }
 
