@@ -226,7 +226,7 @@ describe.skipIf(skip)('published site in Chromium', () => {
       expect(await img.evaluate((i: HTMLImageElement) => decodeURIComponent(i.currentSrc))).toContain(colorScheme === 'dark' ? '/dark.png' : '/light.png');
       expect(await page.locator('main kbd').evaluate((k) => getComputedStyle(k).borderBottomWidth)).toBe('2px');
       expect(await page.locator('main p', { hasText: 'In the middle' }).evaluate((p) => getComputedStyle(p).textAlign)).toBe('center');
-      expect(await page.locator('main h3#opts').textContent()).toBe('Options#');
+      expect(await page.locator('main h2#opts').textContent()).toBe('Options#');
       await page.locator('main a', { hasText: 'the options' }).click();
       await page.waitForURL(`${url}/#opts`);
       const top = await page.locator('#opts').evaluate((h) => h.getBoundingClientRect().top);

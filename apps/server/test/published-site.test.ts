@@ -309,7 +309,7 @@ describe('published site', () => {
     expect(page).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
     expect(page).toContain('<span class="tk-k">npm</span> install acme');
     expect(page).not.toContain('{% tab');
-    expect(page).toMatch(/<ol class="stepper"><li class="step"><h4 id="install">Install/);
+    expect(page).toMatch(/<ol class="stepper"><li class="step"><h3 id="install">Install/);
     expect(page).toContain('<div class="column" style="flex-basis:60%"><p>Left side.</p></div>');
     expect(page).toContain('<details class="expandable"><summary>More options</summary><div class="expandable-body"><p>Hidden body.</p></div></details>');
     expect(page).toContain(`<a class="card content-ref" href="${base}/setup">`);
@@ -357,7 +357,7 @@ describe('published site', () => {
     // Nothing of it shows as source, nothing runs.
     expect(main).not.toMatch(/&lt;(a|kbd|mark|i|picture|source|img|p|div|figure|table|pre|sup|button)\b/);
     expect(main).not.toMatch(/<script|<iframe|onerror|onclick|javascript:/i);
-    expect(main).toContain('<h3 id="opts">Options<a class="anchor" href="#opts" aria-label="Link to Options">#</a></h3>');
+    expect(main).toContain('<h2 id="opts">Options<a class="anchor" href="#opts" aria-label="Link to Options">#</a></h2>');
     expect(page).toContain('<a href="#opts">Options</a>'); // on this page
     expect(main).toContain('Press <kbd>Ctrl</kbd>, <mark style="color:red;background-color:var(--primary)">marked</mark>, <i class="icon" aria-hidden="true">:github:</i>x<sup>2</sup> and <u>u</u> &lt;num&gt;.');
     expect(main).toContain(`See <a class="mention" href="${base}/setup">Setup</a>, <a href="${base}/setup" class="button primary">Go</a>, <a href="#" aria-disabled="true">bad</a>, <a href="${base}/~search?q=zebra" class="button secondary">Find</a>.`);

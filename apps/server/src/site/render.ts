@@ -332,7 +332,9 @@ function renderer(ctx: RenderContext) {
       case 'paragraph':
         return `<p>${inline(b.nodes, ctx)}</p>`;
       case 'heading-1': case 'heading-2': case 'heading-3': case 'heading-4': case 'heading-5': case 'heading-6': {
-        const level = Math.min(Number(b.type.slice(-1)) + 1, 6); // the page title is the h1
+        // The page title is the h1; GitBook writes its headings from `##` (its largest, an h2) to `####` (an h4), which
+        // Bindery's documents keep as heading-2 to heading-4: `##` is an h2 (a `#` inside a page too).
+        const level = Math.max(2, Math.min(Number(b.type.slice(-1)), 6));
         // GitBook's explicit anchor (`## Title <a href="#id" id="id"></a>`) is the heading's id; the empty link goes.
         const nodes = b.nodes as any[];
         const at = nodes.findIndex((n, j) => anchorId(htmlOf(n) ?? '') !== undefined && isClosingA(nodes[j + 1]));
