@@ -299,6 +299,41 @@ describe('the memo of reads (SQLite)', () => {
     for (const s of [b, a]) expect((await s.api(token).get(path)).body.title).toBe('Three');
   });
 
+  it('a search answered from the memo shows the next change anywhere: an edit, another space, another process', async () => {
+    // Search rows (db/dialect.ts, SQLite) go through the memo too: bm25 ranks with the statistics of the whole index and
+    // "the newest matches" depend on what was indexed, so only "nothing changed anywhere" makes an answer reusable.
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const mk = async (title: string) => (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id as string;
+    const [one, two] = [await mk('One'), await mk('Two')];
+    const page = (await t.api.post(`/v1/spaces/${one}/content/pages`, { title: 'Airships', markdown: 'The word is zeppelin.' })).body;
+    const find = (s: TestServer, q: string) => s.api(token).get(`/v1/spaces/${one}/search?query=${q}`);
+    const inOrg = async (s: TestServer, q: string) => ((await s.api(token).get(`/v1/orgs/${t.org}/search?query=${q}`)).body.items as { id: string }[]).map((x) => x.id);
+    const ids = async (s: TestServer, q: string) => ((await find(s, q)).body.items as { id: string }[]).map((x) => x.id);
+    for (const s of [a, b]) {
+      await warmMemo(s, () => find(s, 'zeppelin'));
+      // The rows of the search itself come from the memo (its space row alone would be one hit).
+      const hits = s.readCache.stats.memoHits;
+      expect(await ids(s, 'zeppelin')).toEqual([page.id]);
+      if (s.dialect === 'sqlite') expect(s.readCache.stats.memoHits - hits).toBeGreaterThanOrEqual(3);
+      await warmMemo(s, () => s.api(token).get(`/v1/orgs/${t.org}/search?query=zeppelin`));
+    }
+    // An edit through one server: the next search of both.
+    expect((await a.api(t.owner.token).patch(`/v1/spaces/${one}/content/page/${page.id}`, { markdown: 'The word is dirigible.' })).status).toBe(200);
+    for (const s of [b, a]) {
+      expect(await ids(s, 'zeppelin')).toEqual([]);
+      expect(await ids(s, 'dirigible')).toEqual([page.id]);
+    }
+    // A page in another space, written through the other server: the organization's next search finds it.
+    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(`/v1/orgs/${t.org}/search?query=dirigible`));
+    expect((await b.api(t.owner.token).post(`/v1/spaces/${two}/content/pages`, { title: 'Blimps', markdown: 'Another dirigible.' })).status).toBe(201);
+    for (const s of [a, b]) expect((await inOrg(s, 'dirigible')).sort()).toEqual([one, two].sort());
+    // The index changed behind the servers' backs (another process).
+    for (const s of [a, b]) await warmMemo(s, () => find(s, 'dirigible'));
+    await behindTheirBacks('delete from search_sections where space_id = ?', [one]);
+    for (const s of [b, a]) expect(await ids(s, 'dirigible')).toEqual([]);
+  });
+
   it('a request reads from the memo only once the counters were read for it, after it arrived', async () => {
     const t = await createTenant(a, { reader: 'read' });
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Old' })).body;

@@ -1,7 +1,7 @@
 // The few places where SQLite and PostgreSQL differ, in one file.
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.js';
-import { NAMED_STATEMENT } from './prepared.js';
+import { NAMED_STATEMENT, readSql } from './prepared.js';
 
 /** Case-insensitive "contains" on a text expression; `needle` is escaped for LIKE. */
 export function containsInsensitive(expr: Expression<string | null>, needle: string): RawBuilder<boolean> {
@@ -155,12 +155,14 @@ export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: st
     const match = `{title heading body} : (${ftsWords(terms, 'AND')})${spaces}`;
     // The `cap` most recently indexed matches (FTS5 walks the match in rowid order and stops there), then ranked:
     // one pass over the match.
-    rows = (await sql<SearchHit>`
+    // Outside transactions, through the memo of reads (db/prepared.ts `readSql`): bm25's statistics are the whole
+    // index's, and "the newest `cap`" depends on what was indexed, but any commit anywhere empties the memo.
+    rows = await readSql(db, sql<SearchHit>`
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, -f.score as score
       from (select rowid, bm25(search_fts_pages, 0, 10, 5, 1) as score from search_fts_pages
             where search_fts_pages match ${match} order by rowid desc limit ${cap}) f
       join search_sections s on s.id = f.rowid
-      order by f.score, s.id`.execute(db)).rows;
+      order by f.score, s.id`);
   }
   const allowed = new Set(spaceIds);
   return rows.filter((r) => allowed.has(r.space_id)).map(numeric);
@@ -179,12 +181,12 @@ export async function searchSections(db: Kysely<any>, terms: string[], pages: { 
       order by score desc, s.id limit ${cap}${named}`.execute(db)).rows;
   } else {
     const match = `{title heading body} : (${ftsWords(terms, 'OR')}) AND scope : (${[...new Set(pages.map((p) => ftsToken(p.pageId)))].join(' OR ')})`;
-    rows = (await sql<SearchHit>`
+    rows = await readSql(db, sql<SearchHit>`
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, -f.score as score
       from (select rowid, bm25(search_fts_sections, 0, 10, 5, 1) as score from search_fts_sections
             where search_fts_sections match ${match} order by score limit ${cap}) f
       join search_sections s on s.id = f.rowid
-      order by f.score, s.id`.execute(db)).rows;
+      order by f.score, s.id`);
   }
   const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
   return rows.filter((r) => wanted.has(`${r.space_id}/${r.page_id}`)).map(numeric);

@@ -2,7 +2,7 @@
 // the hot reads of every request (the token, the space, the membership) cost more CPU than running them. A repo
 // declares such a query once with named placeholders; the first run on a database compiles it, later runs only
 // put the values in and execute the same SQL (SQLite's statement cache and PostgreSQL then see identical text).
-import { createQueryId, PostgresAdapter, sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { createQueryId, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 import type { DbOrTx } from './database.js';
 
@@ -82,6 +82,21 @@ export function prepared<A extends Record<string, unknown>, R>(
       : () => pipelinedRead<R>(db, t, parameters);
     return shareRead(db, t.sql, parameters, run);
   };
+}
+
+/**
+ * A read whose text is built per call (`sql` with a shape that varies, e.g. full-text search), run as `prepared` runs
+ * reads where that needs no template: on SQLite outside a transaction, at once on the reading connection and through
+ * the memo of reads (db/read-cache.ts `memoRead`: answered from memory while the database has not changed since the
+ * request's counter read — any commit anywhere empties it); elsewhere through Kysely as `query.execute` would.
+ */
+export async function readSql<R>(db: DbOrTx, query: RawBuilder<R>): Promise<R[]> {
+  const direct = db.isTransaction ? undefined : sqliteDirect.get(db.getExecutor().adapter);
+  if (direct) {
+    const c = query.compile(db);
+    return direct.read(c.sql, c.parameters) as R[];
+  }
+  return (await query.execute(db)).rows;
 }
 
 /**
