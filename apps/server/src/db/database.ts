@@ -59,6 +59,9 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   const reads = withStatementCache(reader);
   const dialect = new SplitSqliteDialect(writes, reads, checkpoints && (() => checkpoints.committed()));
   const db = new Kysely<Database>({ dialect });
+  // Past the hard size, the worker's checkpoint is made with this process's writes held (its writer lock).
+  const driver = dialect.driver;
+  if (driver) checkpoints?.holdWritesWith(() => driver.lock.acquire());
   attachSqlite(db, {
     read: (sql, parameters) => memoRead(db, sql, parameters, () => reads.prepare(sql).all(parameters) as object[]),
     inTransaction: (connection, sql, parameters) => dialect.driver?.runInTransaction(connection, sql, parameters),

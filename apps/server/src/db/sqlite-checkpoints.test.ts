@@ -1,5 +1,6 @@
 // SQLite checkpoints off the event loop (db/sqlite-checkpoints.ts): the writer never checkpoints on its own, the
-// worker does past the soft size, the writer past the hard size so that the WAL starts over; nothing is lost.
+// worker does past the soft size, and past the hard size again with this process's writes held so that the WAL
+// starts over (the writer itself only without a lock to hold); nothing is lost.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,13 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import { SqliteCheckpoints } from './sqlite-checkpoints.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bindery-checkpoints-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('SQLite checkpoints', () => {
-  it('run in the worker past the soft size and on the writer past the hard size; the WAL stays bounded, every row is kept', async () => {
+  it('run in the worker past the soft size, and with the writes held past the hard size; the WAL stays bounded, every row is kept', async () => {
     const file = join(dir, 'db.sqlite');
     const opened = openDatabase({ sqliteFile: file, checkpoints: { softBytes: 64 * 1024, hardBytes: 1024 * 1024, every: 4 } });
     const { db, checkpoints, sqlite } = opened;
@@ -28,10 +30,11 @@ describe('SQLite checkpoints', () => {
       // Give the worker's answers a turn now and then.
       if (i % 50 === 0) await new Promise((r) => setTimeout(r, 1));
     }
-    // 3,000 commits of at least a 4 KiB page each (12 MiB and more through the WAL): the worker checkpointed, and the
-    // writer started the WAL over once it passed 1 MiB (a little later when the worker's checkpoint held it off).
+    // 3,000 commits of at least a 4 KiB page each (12 MiB and more through the WAL): the worker checkpointed, also
+    // with the writes held once the WAL passed 1 MiB, so that it started over; the writer never did on the event loop.
     expect(checkpoints!.runs.worker).toBeGreaterThan(0);
-    expect(checkpoints!.runs.writer).toBeGreaterThan(0);
+    expect(checkpoints!.runs.held).toBeGreaterThan(0);
+    expect(checkpoints!.runs.writer).toBe(0);
     expect(maxWal).toBeLessThan(6 * 1024 * 1024);
     await opened.close();
     const again = new SQLite(file, { readonly: true });
@@ -40,6 +43,30 @@ describe('SQLite checkpoints', () => {
       expect(again.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       again.close();
+    }
+  });
+
+  it('without a lock to hold, the writer checkpoints itself past the hard size', async () => {
+    const file = join(dir, 'alone.sqlite');
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    const checkpoints = new SqliteCheckpoints(file, writer, { softBytes: 64 * 1024, hardBytes: 512 * 1024, every: 1 });
+    try {
+      writer.exec('create table t (id integer primary key, v text not null)');
+      const insert = writer.prepare('insert into t (v) values (?)');
+      let maxWal = 0;
+      for (let i = 0; i < 1000; i++) {
+        insert.run('x'.repeat(2000));
+        checkpoints.committed();
+        maxWal = Math.max(maxWal, statSync(`${file}-wal`).size);
+      }
+      expect(checkpoints.runs.writer).toBeGreaterThan(0);
+      expect(checkpoints.runs.held).toBe(0);
+      expect(maxWal).toBeLessThan(3 * 1024 * 1024);
+      expect(writer.prepare('select count(*) as n from t').get()).toEqual({ n: 1000 });
+    } finally {
+      checkpoints.close();
+      writer.close();
     }
   });
 });

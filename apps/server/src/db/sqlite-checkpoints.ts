@@ -7,10 +7,15 @@
 // Instead, the writer's automatic checkpoint is off and a worker thread with its own connection runs passive
 // checkpoints (they never block the writer or readers) each time the WAL has grown by `softBytes`. A passive checkpoint cannot
 // restart the WAL while commits keep coming (the writer restarts it only when every frame has been copied), so once
-// the WAL passes `hardBytes` the writer runs one itself between two transactions: by then the worker has copied
-// almost everything, so it copies little; the next commit then starts the WAL over (and cuts the file back:
-// `journal_size_limit`). Durability is unchanged: the same
-// commits, the same syncs (a checkpoint syncs the WAL before copying, as before), only on another thread.
+// the WAL passes `hardBytes` this process stops writing for one checkpoint: it takes the writer lock
+// (db/sqlite-split.ts, asynchronously: the transactions queued before it commit first, those asked after it wait,
+// reads go on), the worker checkpoints — with no commit of this process in between it copies every frame — and
+// starts the WAL over (`wal_checkpoint(TRUNCATE)`), and the lock is handed on. Until
+// 2026-11-27 the writer ran that checkpoint itself, on the event loop: its syncs (3-155 ms measured on a shared
+// disk, every ~1.5 s under comment posts) stopped every request. Without a lock to hold (or a WAL that keeps
+// growing past four times `hardBytes`, e.g. while another process commits all the time) the writer still runs it
+// itself. Durability is unchanged: the same commits, the same syncs (a checkpoint syncs the WAL before copying,
+// as before), only on another thread.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -20,9 +25,12 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.module);
 const db = new SQLite(workerData.file);
-parentPort.on('message', () => {
+// A TRUNCATE checkpoint waits this long at most for another connection's writer or readers (then it goes on as a
+// passive one). A passive checkpoint never waits.
+db.pragma('busy_timeout = 200');
+parentPort.on('message', (mode) => {
   let result;
-  try { result = db.pragma('wal_checkpoint(PASSIVE)')[0]; } catch (err) { result = { error: String((err && err.message) || err) }; }
+  try { result = db.pragma(mode === 'TRUNCATE' ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)')[0]; } catch (err) { result = { error: String((err && err.message) || err) }; }
   parentPort.postMessage(result);
 });
 `;
@@ -47,8 +55,14 @@ export class SqliteCheckpoints {
   private readonly soft: number;
   private readonly hard: number;
   private readonly every: number;
-  /** Checkpoints run, for tests: by the worker and by the writer. */
-  readonly runs = { worker: 0, writer: 0 };
+  /** Checkpoints run, for tests: by the worker, by the writer, and by the worker while this process held its writes. */
+  readonly runs = { worker: 0, writer: 0, held: 0 };
+  /** Takes the writer lock of this process's connection (db/sqlite-split.ts): resolves to its release. */
+  private hold: (() => Promise<() => void>) | undefined;
+  /** Set while a held checkpoint is asked for or running. */
+  private holding = false;
+  /** The worker's answers awaited, in the order asked (a worker answers its messages in order). */
+  private readonly answers: (() => void)[] = [];
 
   constructor(private readonly file: string, private readonly writer: SQLite.Database, opts: CheckpointOptions = {}) {
     this.wal = `${file}-wal`;
@@ -58,6 +72,11 @@ export class SqliteCheckpoints {
     writer.pragma('wal_autocheckpoint = 0');
     // The WAL file is cut back when the writer starts it over, so its size says how much it holds.
     writer.pragma('journal_size_limit = 0');
+  }
+
+  /** `hold()` takes this process's writer lock (asynchronously) and resolves to its release: see the top of the file. */
+  holdWritesWith(hold: () => Promise<() => void>): void {
+    this.hold = hold;
   }
 
   /** After a commit on the writer, with no transaction open on it. */
@@ -70,14 +89,54 @@ export class SqliteCheckpoints {
       return;
     }
     if (size < this.askedAt) this.askedAt = 0; // started over
-    if (size >= this.hard && !this.writer.inTransaction) {
+    if (size >= this.hard && this.hold && size < 4 * this.hard) {
+      if (!this.holding) void this.heldCheckpoint(this.hold);
+    } else if (size >= this.hard && !this.writer.inTransaction) {
       this.writer.pragma('wal_checkpoint(PASSIVE)');
       this.runs.writer++;
     } else if (size - this.askedAt >= this.soft && !this.busy) {
       // Once per `softBytes` written, as often as SQLite's own checkpoint would run.
       this.busy = true;
       this.askedAt = size;
-      this.start().postMessage(0);
+      void this.ask();
+    }
+  }
+
+  /** Asks the worker for a passive checkpoint; resolves when it answered (or died, or after `timeoutMs`). */
+  private ask(mode: 'PASSIVE' | 'TRUNCATE' = 'PASSIVE', timeoutMs = 10_000): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.answers.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.start().postMessage(mode);
+    });
+  }
+
+  /**
+   * With this process's writes held (the writer lock taken: no commit of this process can come in between), one
+   * checkpoint by the worker, which then copies every frame and, once no other connection reads the WAL, starts it
+   * over and cuts the file to nothing (`TRUNCATE`: on the worker too, where cutting back a 16 MiB file took the
+   * committing event loop 6-16 ms). When another process writes or reads meanwhile, it does what it can as a passive
+   * checkpoint, and the next commit starts the WAL over if every frame was copied. The lock is held for at most 2 s
+   * (a worker whose syncs take longer: the writes go on, the WAL is started over later).
+   */
+  private async heldCheckpoint(hold: () => Promise<() => void>): Promise<void> {
+    this.holding = true;
+    try {
+      const release = await hold();
+      try {
+        if (!this.closed) {
+          await this.ask('TRUNCATE', 2_000);
+          this.runs.held++;
+        }
+      } finally {
+        release();
+      }
+    } finally {
+      this.holding = false;
     }
   }
 
@@ -89,12 +148,14 @@ export class SqliteCheckpoints {
       worker.on('message', () => {
         this.busy = false;
         this.runs.worker++;
+        this.answers.shift()?.();
       });
       // A worker that died leaves the checkpoints to the writer (hardBytes); the next one starts a new worker.
       worker.on('error', () => undefined);
       worker.on('exit', () => {
         if (this.worker === worker) this.worker = undefined;
         this.busy = false;
+        for (const answered of this.answers.splice(0)) answered();
       });
       this.worker = worker;
     }
@@ -103,6 +164,7 @@ export class SqliteCheckpoints {
 
   close(): void {
     this.closed = true;
+    for (const answered of this.answers.splice(0)) answered();
     void this.worker?.terminate();
     this.worker = undefined;
   }
