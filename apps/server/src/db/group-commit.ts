@@ -6,6 +6,8 @@
 // write whose conditions do not hold is left out and reported so, never failing the others — and it commits or fails
 // as a whole (one statement is atomic), so a write acknowledged by it is durable and a failure leaves nothing.
 
+import { atEndOfTurn } from './prepared.js';
+
 interface Waiting<I, O> {
   item: I;
   resolve: (out: O) => void;
@@ -22,9 +24,12 @@ export class GroupCommit<I, O> {
     /** Runs one statement for `items`, answering each item's outcome in order. */
     private readonly run: (items: I[]) => Promise<O[]>,
     /**
-     * `gather: 'turn'`: a statement starts at the end of the current turn of the event loop (`setImmediate`) rather
-     * than at once, so that the writes reaching this point in one turn go together — for a database whose statements
-     * complete without I/O (SQLite), where no statement is ever in flight when the next write arrives.
+     * `gather: 'turn'`: a statement starts at the end of the current turn of the event loop rather than at once, so
+     * that the writes reaching this point in one turn go together — for a database whose statements complete without
+     * I/O (SQLite), where no statement is ever in flight when the next write arrives. Writes handed over by the
+     * requests that the end of a turn resumed (db/prepared.ts `atEndOfTurn`: under load, every post once the
+     * counters were read for it) go as soon as all of them have, in that same turn; until 2026-11-27 they waited for
+     * the next turn (`setImmediate`), i.e. behind the whole next I/O phase.
      */
     private readonly opts: { max?: number; parallel?: number; gather?: 'turn' } = {},
   ) {}
@@ -41,7 +46,7 @@ export class GroupCommit<I, O> {
     if (this.opts.gather === 'turn' && this.inFlight === 0 && this.waiting.length > 0) {
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => {
+        atEndOfTurn(() => {
           this.scheduled = false;
           this.flush();
         });

@@ -120,6 +120,18 @@ export function endOfTurn(): Promise<void> {
   }));
 }
 
+/**
+ * Runs `fn` once everything the current end of turn resumes has run: when called from the continuations of an end of
+ * turn (`endOfTurn`: every request resumed by the counters' read), as soon as the microtask queue has run out —
+ * each of them has reached the point where it waits for I/O or for `fn` by then —, otherwise after the next end of
+ * turn, the same way. What those requests hand over meanwhile (reads to pipeline, posts to commit) goes together.
+ */
+export function atEndOfTurn(fn: () => void): void {
+  const flush = () => resolved.then(() => process.nextTick(fn));
+  if (turnEnding) flush();
+  else endOfTurn().then(flush);
+}
+
 /** The text db/database.ts recognises as reads to send as one simple query: the reads are its parameters. */
 export const PIPELINE = '/* pipelined reads */';
 /** At most this many reads in one pipelined query. */
@@ -152,9 +164,7 @@ function pipelinedRead<R>(db: DbOrTx, t: Template, parameters: readonly unknown[
     const q: PipelinedRead[] = (queue = []);
     pipelines.set(db, q);
     // After the microtask queue has run out: every read made by the continuations of this point is in the queue.
-    const flush = () => resolved.then(() => process.nextTick(() => sendPipeline(db, q)));
-    if (turnEnding) flush();
-    else endOfTurn().then(flush);
+    atEndOfTurn(() => sendPipeline(db, q));
   }
   const q = queue;
   return new Promise<R[]>((resolve, reject) => {
