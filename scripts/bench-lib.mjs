@@ -207,6 +207,7 @@ export async function load(url, { connections, duration, method = 'GET', path = 
   const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - before[i], 0);
   return {
     rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    latency: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, p99_9: r.latency.p99_9, max: r.latency.max },
     cpuPerRequest: pids.length ? cpu / Math.max(1, r.requests.total) : NaN,
   };
 }
