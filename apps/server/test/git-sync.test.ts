@@ -1,6 +1,8 @@
 // Git Sync end to end over HTTP, against real repositories served by `git http-backend` on 127.0.0.1: import,
 // edit in Bindery, export, edit in git, import again, non-fast-forward and force, standalone imports, project
 // directories, credentials kept out of everything the API returns and logs.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
@@ -199,6 +201,22 @@ describe('Git Sync', () => {
     expect(info.operation, JSON.stringify(info.operation)).toMatchObject({ state: 'success', direction: 'export' });
     return { exported: wc.pull().files(), original: readTree(FIXTURE) };
   }
+
+  it('publishes a SUMMARY.md entry to an anchor of a page (`[Buttons](inline.md#buttons)`) as a link of the sidebar', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bindery-anchor-link-'));
+    writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Inline](inline.md)\n  * [Buttons](inline.md#buttons)\n');
+    writeFileSync(join(dir, 'README.md'), '# Welcome\n\nHello.\n');
+    writeFileSync(join(dir, 'inline.md'), '# Inline\n\n## Buttons\n\nPress them.\n');
+    const { url } = newRepo(dir);
+    rmSync(dir, { recursive: true, force: true });
+    const t = await createTenant(server);
+    const space = await newSpace(t);
+    expect((await sync(t, space, 'import', { url, ref: 'refs/heads/main' })).operation.state).toBe('success');
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Anchors', spaces: [space] })).body;
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const home = await (await fetch(`${server.url}/sites/${site.id}/`)).text();
+    expect(home).toContain(`<li><a href="/sites/${site.id}/inline#buttons">Buttons</a></li>`);
+  });
 
   it('exports an imported space to an empty repository: same files, structure, frontmatter, titles, assets byte for byte', async () => {
     const { exported, original } = await roundTrip();

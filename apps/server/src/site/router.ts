@@ -168,15 +168,19 @@ function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Fl
   return out;
 }
 
-function navOf(pages: readonly PageView[], base: string, currentId: string | undefined, homeId: string | undefined): NavItem[] {
+/**
+ * The sidebar's items. A link page leads where its target does (`links`: the page's targets): a URL, or a page
+ * or an anchor of a page of the site (GitBook's SUMMARY.md entry `[Buttons](inline.md#buttons)`).
+ */
+function navOf(pages: readonly PageView[], base: string, currentId: string | undefined, homeId: string | undefined, links: RenderContext): NavItem[] {
   const items: NavItem[] = [];
   for (const p of pages) {
     if (p.meta.hidden) continue;
-    if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId, homeId) });
+    if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId, homeId, links) });
     else if (p.meta.type === 'link') {
-      const target = p.meta.target as { kind?: string; url?: string } | undefined;
-      items.push({ title: p.meta.title, ...(target?.kind === 'url' && target.url ? { href: target.url, external: /^https?:/i.test(target.url) } : {}), children: [] });
-    } else items.push({ title: p.meta.title, href: p.meta.id === homeId ? `${base}/` : `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId, homeId) });
+      const target = resolveTarget(p.meta.target as Parameters<typeof resolveTarget>[0], links);
+      items.push({ title: p.meta.title, ...(target ? { href: target.href, external: !!target.external } : {}), children: [] });
+    } else items.push({ title: p.meta.title, href: p.meta.id === homeId ? `${base}/` : `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId, homeId, links) });
   }
   return items;
 }
@@ -671,7 +675,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
       sections: sectionTabs(v, r, sectionHref),
       variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
-      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id, flat[0]?.page.meta.id),
+      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id, flat[0]?.page.meta.id, links),
       body: rendered.html,
       headings: rendered.headings,
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: flat[shownAt - 1]!.page.meta.title, href: flat[shownAt - 1]!.href } } : {}),
