@@ -205,12 +205,14 @@ describe.skipIf(skip)('published site in Chromium', () => {
     await put('light.png', [255, 255, 255]);
     await put('dark.png', [0, 0, 0]);
     const markdown = [
-      'Jump to [the options](#opts).', '',
+      'Jump to [the options](#opts) or [step one](#id-1.-first-step).', '',
       'Press <kbd>Ctrl</kbd> then <mark style="color:$primary;">this</mark> <picture><source srcset=".gitbook/assets/dark.png" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/light.png" alt="Mode"></picture>', '',
       '<p align="center">In the middle</p>', '',
       ...Array.from({ length: 60 }, (_, i) => `Filler paragraph ${i}.\n`),
       '## Options <a href="#opts" id="opts"></a>', '', 'The options.', '',
       ...Array.from({ length: 60 }, (_, i) => `More filler ${i}.\n`),
+      '### 1. First step', '', 'Do it.', '',
+      ...Array.from({ length: 60 }, (_, i) => `Last filler ${i}.\n`),
     ].join('\n');
     expect((await t.api.patch(`/v1/spaces/${guide}/content/page/page-intro`, { markdown })).status).toBe(200);
     await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
@@ -232,6 +234,12 @@ describe.skipIf(skip)('published site in Chromium', () => {
       const top = await page.locator('#opts').evaluate((h) => h.getBoundingClientRect().top);
       expect(top).toBeGreaterThanOrEqual(0);
       expect(top).toBeLessThan(200);
+      // GitBook's id of a heading (a link written on GitBook) lands on it too.
+      await page.locator('main a', { hasText: 'step one' }).click();
+      await page.waitForURL(`${url}/#id-1.-first-step`);
+      const step = await page.locator('main h3', { hasText: 'First step' }).evaluate((h) => h.getBoundingClientRect().top);
+      expect(step).toBeGreaterThanOrEqual(0);
+      expect(step).toBeLessThan(200);
       await context.close();
     }
   });

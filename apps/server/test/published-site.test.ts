@@ -347,6 +347,7 @@ describe('published site', () => {
       '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">a: <strong>1</strong>', '</code></pre>', '',
       '<iframe src="https://evil.example/"></iframe>', '',
       '<h3 align="center">Keep going</h3>', '',
+      '### 1. Create an app in Azure', '', '### Set syntax…', '', '### Plain', '',
       'Call <code class="expression">space.vars.api_url</code> or <code class="expression">space.vars.missing</code>.', '',
       '<table><tbody><tr><td><code class="expression">space.vars.api_url</code></td></tr></tbody></table>', '',
     ].join('\n');
@@ -367,6 +368,10 @@ describe('published site', () => {
     expect(main).toContain('<div class="table" tabindex="0"><table><thead><tr><th style="width:200px">Name</th><th style="text-align:right">Link</th></tr></thead><tbody><tr><td><code>a</code></td><td><a href="#" aria-disabled="true">x</a></td></tr></tbody></table></div>');
     expect(main).toContain('<figure class="code"><figcaption class="code-title">openapi.yaml</figcaption><pre class="raw-code"><code>a: <strong>1</strong>\n</code></pre></figure>');
     expect(main).toContain('<h3 style="text-align:center">Keep going</h3>');
+    // GitBook's own ids of headings where they differ, so links written on GitBook land.
+    expect(main).toContain('<h3 id="1-create-an-app-in-azure"><span class="anchor-alias" id="id-1.-create-an-app-in-azure"></span>1. Create an app in Azure<a');
+    expect(main).toContain('<h3 id="set-syntax"><span class="anchor-alias" id="set-syntax..."></span>Set syntax…<a');
+    expect(main).toContain('<h3 id="plain">Plain<a');
     // Expressions show the space variable's value; one without a value shows as written.
     expect(main).toContain('<p>Call https://api.example/&lt;v1&gt; or <code class="expression">space.vars.missing</code>.</p>');
     expect(main).toContain('<td>https://api.example/&lt;v1&gt;</td>');

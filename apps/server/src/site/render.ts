@@ -272,6 +272,17 @@ function cssLength(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The anchor GitBook gives a heading, where it differs from `slugify`'s: dots kept (`Set syntax…` is
+ * `set-syntax...`), and `id-` before a leading digit (`1. Create an app` is `id-1.-create-an-app`) — read from the
+ * links of GitBook's own documentation; undefined when it is the same.
+ */
+export function gitbookAnchor(text: string): string | undefined {
+  const s = text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}\s._-]+/gu, '').trim().replace(/\s+/g, '-').replace(/-{2,}/g, '-');
+  const id = /^\d/.test(s) ? `id-${s}` : s;
+  return id && id !== slugify(text) && id.length <= 200 ? id : undefined;
+}
+
 export interface RenderedPage {
   html: string;
   headings: Heading[];
@@ -347,7 +358,14 @@ function renderer(ctx: RenderContext) {
           anchor = explicit;
         } else anchor = anchorOf(text);
         headings.push({ level, text, anchor });
-        return `<h${level} id="${escapeHtml(anchor)}">${inline(shown, ctx).replace(/\s+$/, '')}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(text)}">#</a></h${level}>`;
+        // The id GitBook gives the heading when it differs (links written on GitBook use it): an anchor inside it.
+        const gitbook = explicit ? undefined : gitbookAnchor(text);
+        let alias = '';
+        if (gitbook && gitbook !== anchor && !used.has(gitbook)) {
+          used.set(gitbook, 1);
+          alias = `<span class="anchor-alias" id="${escapeHtml(gitbook)}"></span>`;
+        }
+        return `<h${level} id="${escapeHtml(anchor)}">${alias}${inline(shown, ctx).replace(/\s+$/, '')}<a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(text)}">#</a></h${level}>`;
       }
       case 'list-ordered':
         return `<ol${b.data?.start && b.data.start !== 1 ? ` start="${Number(b.data.start) | 0}"` : ''}>${b.nodes.map(block).join('')}</ol>`;

@@ -205,7 +205,7 @@ aside.sidebar .group{margin:1.1rem 0 .3rem .6rem;font-size:.75rem;text-transform
 .variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--primary)}
 main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
 .description{color:var(--muted);font-size:1.1rem;margin-top:0}
-h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}
+h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}.anchor-alias{scroll-margin-top:4.5rem}
 .anchor{margin-left:.4rem;opacity:0;font-size:.8em;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
 code{font-family:var(--mono);font-size:.88em;background:var(--code-bg);padding:.12rem .32rem;border-radius:calc(var(--radius)/2)}
 figure{margin:1.25rem 0}figure.code{border:1px solid var(--line);border-radius:var(--radius);overflow:hidden;background:var(--code-bg)}
