@@ -26,7 +26,7 @@
 // the same text, in this process's main thread after five warm-up parses, the median of at least 15 parses (its
 // CPU: this process, V8's GC threads included). Every other stage is also timed after warm-up runs.
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>]
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--steps=1,2]
 // (the separate server of step 2 runs on SQLite in a directory of its own, or on --pg's database)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,14 @@ const runs = Number(opt('runs', 5));
 const compareRoot = opt('compare', undefined);
 /** `--steps=1,2`: only those steps over HTTP (step 1 always runs: it is every ratio's baseline). */
 const steps = new Set(opt('steps', '1,2,3,4').split(',').map(Number));
+/**
+ * `--warm=5`: creates per size given to each server of step 2 before its creates are measured, as the bare parse is
+ * measured after five warm-up parses. A server's first creates carry the JIT compilation of the code they run (in
+ * its main thread and in each content worker, an isolate with its own JIT: tens of ms of V8's compiler threads per
+ * create for the first ten or so creates); one warm-up create per size (before 2026-11-27 07:00) measured the
+ * 250 KB creates while that was still going on.
+ */
+const warm = Math.max(1, Number(opt('warm', 5)));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -147,7 +155,7 @@ try {
   await api('GET', `${base}/content/page/${small}?format=markdown`);
 
   if (steps.has(2)) {
-  console.log('\n2. Creating a page over HTTP (median of', Math.max(runs, 5), 'after a warm-up create; x = ratio to the bare parse of the same text in step 1)');
+  console.log('\n2. Creating a page over HTTP (median of', Math.max(runs, 5), `after ${warm} warm-up create${warm === 1 ? '' : 's'} per size; x = ratio to the bare parse of the same text in step 1)`);
   console.log("   CPU of a server process of its own (all its threads; main = its event loop, workers = content workers, other = V8's GC and compiler threads, libuv):");
   const servers = [['this build', repoRoot], ...(compareRoot ? [['compared', compareRoot]] : [])];
   const children = [];
@@ -175,7 +183,7 @@ try {
     for (const [label] of sizes) {
       const per = new Map(children.map((c) => [c.name, { total: [], main: [], workers: [], v8: [], wall: [] }]));
       try {
-        for (const c of children) await c.create(`Warm ${label}`, pages[label]);
+        for (let w = 0; w < warm; w++) for (const c of children) await c.create(`Warm ${label} ${w}`, pages[label]);
         for (let i = 0; i < Math.max(runs, 5); i++) {
           for (const c of children) {
             await new Promise((r) => setTimeout(r, 20));
