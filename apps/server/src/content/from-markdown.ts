@@ -345,30 +345,37 @@ class Converter {
 
   /** Inline tokens -> texts and inlines (never empty: an empty container holds one empty leaf). */
   inlines(children: readonly Token[]): InlineContent[] {
-    const pieces: Piece[] = [];
+    // Text runs and inlines outside links are grouped as they come (no piece object per text token); a link's are
+    // collected first, as they stay pieces of the content around it when the link is a bare linkify domain.
+    const runs = new InlineRuns();
     // Open emphasis of each kind, and the marks they make (no closures or objects per call: this runs per paragraph).
     let bold = 0;
     let italic = 0;
     let strikethrough = 0;
     let bits = 0;
-    // Pieces of the link being read (links do not nest); `into` is where pieces go.
+    // Pieces of the link being read (links do not nest).
     let link: { open: Token; pieces: Piece[] } | undefined;
-    let into = pieces;
     for (let t = 0; t < children.length; t++) {
       const token = children[t] as Token;
       switch (token.type) {
         case 'text':
         case 'text_special':
-          if (token.content !== '') into.push(textPiece(token.content, bits));
+          if (token.content !== '') {
+            if (link) link.pieces.push(textPiece(token.content, bits));
+            else runs.text(token.content, bits);
+          }
           break;
         case 'softbreak':
-          into.push(textPiece(' ', bits));
+          if (link) link.pieces.push(textPiece(' ', bits));
+          else runs.text(' ', bits);
           break;
         case 'hardbreak':
-          into.push(textPiece('\n', 0));
+          if (link) link.pieces.push(textPiece('\n', 0));
+          else runs.text('\n', 0);
           break;
         case 'code_inline':
-          into.push(textPiece(token.content, bits | MARK_BITS.code));
+          if (link) link.pieces.push(textPiece(token.content, bits | MARK_BITS.code));
+          else runs.text(token.content, bits | MARK_BITS.code);
           break;
         case 'strong_open':
         case 'strong_close':
@@ -387,21 +394,19 @@ class Converter {
           break;
         case 'link_open':
           link = { open: token, pieces: [] };
-          into = link.pieces;
           break;
         case 'link_close':
           if (link) {
             const { open, pieces: inner } = link;
             link = undefined;
-            into = pieces;
             const href = String(open.attrGet('href') ?? '');
             this.countTarget(href.length + String(open.attrGet('title') ?? '').length);
             if (open.markup === 'linkify' && !isLiteralAutolink(inner, href)) {
-              for (const p of inner) pieces.push(p);
+              for (const p of inner) runs.piece(p);
               break;
             }
             const title = open.attrGet('title');
-            pieces.push({
+            runs.inline({
               object: 'inline',
               type: 'link',
               data: { ref: targetToRef(href, this.resolver), ...(title ? { title: String(title) } : {}) },
@@ -409,23 +414,31 @@ class Converter {
             });
           }
           break;
-        case 'image':
-          into.push(this.inlineImage(token));
+        case 'image': {
+          const image = this.inlineImage(token);
+          if (link) link.pieces.push(image);
+          else runs.inline(image);
           break;
-        case 'html_inline':
+        }
+        case 'html_inline': {
           // Raw inline HTML spanning lines is kept on one line (a line break in HTML is white space): its lines
           // could start blocks of their own once written in other containers.
-          into.push({ object: 'inline', type: 'html', data: { html: token.content.includes('\n') ? token.content.replace(/[ \t]*\n[ \t]*/g, ' ') : token.content }, isVoid: true, nodes: [] });
+          const html: Inline = { object: 'inline', type: 'html', data: { html: token.content.includes('\n') ? token.content.replace(/[ \t]*\n[ \t]*/g, ' ') : token.content }, isVoid: true, nodes: [] };
+          if (link) link.pieces.push(html);
+          else runs.inline(html);
           break;
+        }
         case 'footnote_ref': {
           const label = String((token.meta as { label: string }).label);
-          into.push({ object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] });
+          const ref: Inline = { object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] };
+          if (link) link.pieces.push(ref);
+          else runs.inline(ref);
           break;
         }
       }
     }
-    if (link) for (const p of link.pieces) pieces.push(p);
-    const inlines = groupPieces(pieces);
+    if (link) for (const p of link.pieces) runs.piece(p);
+    const inlines = runs.out;
     return inlines.length > 0 ? inlines : [text([leaf('')])];
   }
 
@@ -505,28 +518,43 @@ function imagesBlock(images: ImageBlock[]): ImagesBlock {
   return { object: 'block', type: 'images', data: {}, nodes: images };
 }
 
+/**
+ * Merges adjacent leaves with equal marks, drops empty ones and wraps leaf runs in text nodes, one text run or inline
+ * at a time (`out` is the content so far).
+ */
+class InlineRuns {
+  readonly out: InlineContent[] = [];
+  private previousMarks = -1;
+
+  text(value: string, marks: number): void {
+    if (value === '') return;
+    const out = this.out;
+    const last = out[out.length - 1];
+    if (last?.object !== 'text') {
+      out.push(text([leafWithBits(value, marks)]));
+    } else if (this.previousMarks === marks) {
+      (last.leaves[last.leaves.length - 1] as Leaf).text += value;
+    } else {
+      last.leaves.push(leafWithBits(value, marks));
+    }
+    this.previousMarks = marks;
+  }
+
+  inline(inline: Inline): void {
+    this.out.push(inline);
+  }
+
+  piece(piece: Piece): void {
+    if (piece.object === 'inline') this.inline(piece);
+    else this.text(piece.text, piece.bits);
+  }
+}
+
 /** Merges adjacent leaves with equal marks, drops empty ones and wraps leaf runs in text nodes. */
 function groupPieces(pieces: readonly Piece[]): InlineContent[] {
-  const out: InlineContent[] = [];
-  let previousMarks = -1;
-  for (const piece of pieces) {
-    if (piece.object === 'inline') {
-      out.push(piece);
-      continue;
-    }
-    if (piece.text === '') continue;
-    const last = out.at(-1);
-    const marks = piece.bits;
-    if (last?.object !== 'text') {
-      out.push(text([leafWithBits(piece.text, marks)]));
-    } else {
-      const previous = last.leaves.at(-1) as Leaf;
-      if (previousMarks === marks) previous.text += piece.text;
-      else last.leaves.push(leafWithBits(piece.text, marks));
-    }
-    previousMarks = marks;
-  }
-  return out;
+  const runs = new InlineRuns();
+  for (const piece of pieces) runs.piece(piece);
+  return runs.out;
 }
 
 
