@@ -322,11 +322,29 @@ class Writer {
 
   /** Inline content as one string (`\n` at hard breaks). */
   inline(nodes: readonly InlineContent[], context: InlineContext): string {
+    const plain = plainText(nodes);
+    if (plain !== undefined) {
+      // What the general path below makes of one text atom alone on its line (no marks, no breaks: no delimiters, no
+      // neighbours), without its items and atoms: most table cells, headings and plain paragraphs.
+      if (plain === '') return '';
+      const options: EscapeOptions = { label: false, lineStart: true, colonEscaped: false, afterBreak: false, lineEnd: true, next: '', heading: context.heading, setext: context.setext, table: context.table };
+      return protectAutolinks(escapeText(plain, options));
+    }
     const atoms: Atom[] = [];
     const items = toItems(nodes, context);
     emitItems(items, 0, items.length, 0, false, context, this.resolver, atoms);
     return renderAtoms(context.heading || context.table ? atoms : guardHtmlLineStarts(atoms), context);
   }
+}
+
+/** The text of inline content that is one leaf without marks and line breaks, else undefined. */
+function plainText(nodes: readonly InlineContent[]): string | undefined {
+  if (nodes.length !== 1) return undefined;
+  const node = nodes[0] as InlineContent;
+  if (node.object !== 'text' || node.leaves.length !== 1) return undefined;
+  const l = node.leaves[0] as Leaf;
+  if (l.marks.length !== 0 || l.text.includes('\n') || l.text.includes('\r')) return undefined;
+  return l.text;
 }
 
 /** Inline content that spans lines: hard breaks, or raw HTML over several lines. */
