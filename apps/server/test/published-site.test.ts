@@ -83,6 +83,12 @@ describe('published site', () => {
     const search = await get(`${base}/~search?q=zebra`, { accept: 'application/json' });
     expect(JSON.parse(search.text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);
     expect((await get(`${base}/~search?q=zebra`)).text).toContain(`href="${base}/setup"`);
+    // Search reads what a reader sees: the markup of a page (tag lines, HTML, link syntax) neither matches nor shows.
+    const json = async (q: string) => JSON.parse((await get(`${base}/~search?q=${q}`, { accept: 'application/json' })).text).results;
+    expect(await json('hint')).toEqual([]);
+    expect(await json('script')).toEqual([]);
+    expect((await json('mind'))[0]).toMatchObject({ href: `${base}/`, excerpt: 'Introduction Welcome Read the setup page. Mind the alert(1) gap.' });
+    expect((await json('npm'))[0].excerpt).toBe('Setup Install npm install widget The zebra keyword.');
 
     // Always current: an edit shows at once.
     expect((await t.api.patch(`/v1/spaces/${(await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items[0].space.id}/content/page/page-setup`, { markdown: 'Changed.\n' })).status).toBe(200);

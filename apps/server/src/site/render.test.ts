@@ -3,6 +3,7 @@ import { markdownToDocument } from '../content/markdown.js';
 import { foldBlocks, parseCards } from './blocks.js';
 import { highlight } from './highlight.js';
 import { inlineTag, renderHtmlBlock } from './html.js';
+import { markdownText } from './plain.js';
 import { renderDocument, renderDocumentInSlices, type RenderContext } from './render.js';
 
 const ctx: RenderContext = {
@@ -123,6 +124,18 @@ describe('GitBook HTML (site/html.ts)', () => {
       const out = renderHtmlBlock(html, targets);
       expect(performance.now() - t0).toBeLessThan(2_000);
       expect(out).not.toMatch(/<script|<a b=/);
+    }
+  });
+});
+
+describe('markdownText (site/plain.ts)', () => {
+  it('keeps what a reader sees of GitBook markdown, linear on adversarial input', () => {
+    expect(markdownText('## Title <a href="#x" id="x"></a>\n\n{% hint style="info" %}\nSee [the **guide**](/pages/abc), ![alt](x.png) &amp; <kbd>Ctrl</kbd>. <!-- hidden -->\n{% endhint %}\n\n```yaml\na: 1\n```\n\n* [ ] task\n'))
+      .toBe('Title See the guide, alt & Ctrl . a: 1 task');
+    for (const evil of ['['.repeat(100_000), '[a]('.repeat(50_000), '<!--'.repeat(50_000), '<a b'.repeat(40_000), '{% '.repeat(50_000), '![a]('.repeat(40_000)]) {
+      const t0 = performance.now();
+      markdownText(evil);
+      expect(performance.now() - t0).toBeLessThan(1_000);
     }
   });
 });

@@ -38,6 +38,8 @@ import { verifySitePreview } from './preview-token.js';
 import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { Lru } from '../lib/lru.js';
+import { markdownText } from './plain.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -208,6 +210,8 @@ interface Handlers {
 }
 
 export function publishedSiteRouter(ctx: AppContext): Handlers {
+  /** The searchable text of pages by content hash (pages without conditions; a hash's text never changes). */
+  const searchText = new Lru<string, string>(16 * 1024 * 1024, (t) => t.length * 2 + 100);
   const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
     res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
@@ -514,11 +518,19 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       outer: for (const s of await allPages(v)) {
         const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
         for (const f of s.flat) {
-          const text = `${f.page.meta.title}\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}`;
+          // What a reader sees of the page (site/plain.ts), not its markup: matched and excerpted.
+          const raw = markdown.get(f.page.contentHash) ?? '';
+          const conditional = raw.includes('{%') && /\{%-?\s*if\s/.test(raw);
+          let body = conditional ? undefined : searchText.get(f.page.contentHash);
+          if (body === undefined) {
+            body = markdownText(conditional ? applyConditionals(raw, { visitor: { claims: v.claims } }) : raw);
+            if (!conditional) searchText.set(f.page.contentHash, body);
+          }
+          const text = `${f.page.meta.title} ${body}`;
           const lower = text.toLowerCase();
           if (!words.every((w) => lower.includes(w))) continue;
           const at = Math.max(0, lower.indexOf(words[0]!) - 60);
-          results.push({ title: f.page.meta.title, href: f.href, excerpt: text.slice(at, at + 180).replace(/\s+/g, ' ') });
+          results.push({ title: f.page.meta.title, href: f.href, excerpt: text.slice(at, at + 180) });
           if (results.length >= 50) break outer;
         }
       }

@@ -1,0 +1,39 @@
+// The text a reader sees of a page's markdown, for the site's search: what it matches and the excerpt it shows.
+// GitBook's markdown carries tag lines (`{% hint style="info" %}`), HTML (`<table data-view="cards">`), link and
+// image syntax, heading and emphasis markers and fences; searching the raw markdown found pages by their markup
+// (`cards`, `table`, `hint`) and showed it in excerpts. Linear: each pattern is bounded and anchored on a literal.
+import { decodeAttr } from './html.js';
+
+const PATTERNS: [RegExp, string][] = [
+  [/\{%-?[^%\n]{0,4000}-?%\}/g, ' '], // tag lines and inline tags
+  [/<\/?[a-zA-Z][\w-]{0,30}(?:\s[^<>]{0,4000})?\/?>/g, ' '], // HTML tags (their text stays)
+  // Images (their alt text) and links (their text); neither part holds a bracket, so each try stops at the next one.
+  [/!\[([^[\]\n]{0,1000})\]\([^()\n]{0,1000}\)/g, '$1'],
+  [/\[([^[\]\n]{0,1000})\]\([^()\n]{0,1000}\)/g, '$1'],
+  [/^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|(?:[*+-]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)/gm, ''], // block markers
+  [/^[ \t]{0,3}(?:`{3,}|~{3,})[^\n]{0,200}$/gm, ''], // fences
+  [/^[ \t]{0,3}(?:\*{3,}|-{3,}|_{3,})[ \t]*$/gm, ''], // rules
+  [/(\*\*|__|~~)/g, ''],
+  [/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1'],
+];
+
+/** The readable text of a page's markdown (markup dropped, entities decoded), white space collapsed. */
+export function markdownText(markdown: string): string {
+  let s = withoutComments(markdown);
+  for (const [re, to] of PATTERNS) s = s.replace(re, to);
+  return decodeAttr(s).replace(/\s+/g, ' ').trim();
+}
+
+/** `markdown` without its HTML comments (an unclosed one runs to the end), in one pass. */
+function withoutComments(markdown: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = markdown.indexOf('<!--', from);
+    if (open < 0) return out + markdown.slice(from);
+    out += `${markdown.slice(from, open)} `;
+    const close = markdown.indexOf('-->', open + 4);
+    if (close < 0) return out;
+    from = close + 3;
+  }
+}
