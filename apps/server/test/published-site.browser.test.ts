@@ -224,10 +224,10 @@ describe.skipIf(skip)('published site in Chromium', () => {
       expect(await main.innerText()).not.toMatch(/<(kbd|mark|picture|img|p|a)\b/);
       const img = page.locator('main picture img');
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(30);
-      expect(await img.evaluate((i: HTMLImageElement) => decodeURIComponent(i.currentSrc))).toContain(colorScheme === 'dark' ? '/dark.png' : '/light.png');
-      expect(await page.locator('main kbd').evaluate((k) => getComputedStyle(k).borderBottomWidth)).toBe('2px');
-      expect(await page.locator('main p', { hasText: 'In the middle' }).evaluate((p) => getComputedStyle(p).textAlign)).toBe('center');
+      await expect.poll(() => img.evaluate((i) => (i as any).complete && (i as any).naturalWidth)).toBe(30);
+      expect(await img.evaluate((i) => decodeURIComponent((i as any).currentSrc))).toContain(colorScheme === 'dark' ? '/dark.png' : '/light.png');
+      expect(await page.locator('main kbd').evaluate((k) => (globalThis as any).getComputedStyle(k).borderBottomWidth)).toBe('2px');
+      expect(await page.locator('main p', { hasText: 'In the middle' }).evaluate((p) => (globalThis as any).getComputedStyle(p).textAlign)).toBe('center');
       expect(await page.locator('main h2#opts').textContent()).toBe('Options#');
       await page.locator('main a', { hasText: 'the options' }).click();
       await page.waitForURL(`${url}/#opts`);
