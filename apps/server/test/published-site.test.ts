@@ -353,7 +353,7 @@ describe('published site', () => {
       '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">a: <strong>1</strong>', '</code></pre>', '',
       '<iframe src="https://evil.example/"></iframe>', '',
       '<h3 align="center">Keep going</h3>', '',
-      '### 1. Create an app in Azure', '', '### Set syntax…', '', '### Plain', '',
+      '### 1. Create an app in Azure', '', '### Set syntax…', '', '### Plain', '', '## <i class="fa-clock-rotate-left">:clock-rotate-left:</i> What\'s new', '',
       'Call <code class="expression">space.vars.api_url</code> or <code class="expression">space.vars.missing</code>.', '',
       '<table><tbody><tr><td><code class="expression">space.vars.api_url</code></td></tr></tbody></table>', '',
     ].join('\n');
@@ -378,6 +378,9 @@ describe('published site', () => {
     expect(main).toContain('<h3 id="1-create-an-app-in-azure"><span class="anchor-alias" id="id-1.-create-an-app-in-azure"></span>1. Create an app in Azure<a');
     expect(main).toContain('<h3 id="set-syntax"><span class="anchor-alias" id="set-syntax..."></span>Set syntax…<a');
     expect(main).toContain('<h3 id="plain">Plain<a');
+    // An icon in a heading is neither its text nor its anchor (nor in "on this page").
+    expect(main).toContain('<h2 id="whats-new"><i class="icon" aria-hidden="true">:clock-rotate-left:</i> What&#39;s new<a class="anchor" href="#whats-new" aria-label="Link to What&#39;s new">#</a></h2>');
+    expect(page).toContain('<a href="#whats-new">What&#39;s new</a>');
     // Expressions show the space variable's value; one without a value shows as written.
     expect(main).toContain('<p>Call https://api.example/&lt;v1&gt; or <code class="expression">space.vars.missing</code>.</p>');
     expect(main).toContain('<td>https://api.example/&lt;v1&gt;</td>');

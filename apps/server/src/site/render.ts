@@ -173,6 +173,8 @@ function expressionValue(source: string, ctx: RenderContext): string | undefined
   const m = /^space\.vars\.([\w-]+)$/.exec(source.trim());
   return m && ctx.variables && Object.hasOwn(ctx.variables, m[1]!) ? String(ctx.variables[m[1]!]) : undefined;
 }
+const isIconOpen = (node: any) => /^<i\s+class="fa-[^"]*"\s*>$/i.test(htmlOf(node)?.trim() ?? '');
+const isClosingI = (node: any) => /^<\/i\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 const isClosingCode = (node: any) => /^<\/code\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 
 const htmlOf = (node: any): string | undefined => (node?.type === 'html' && typeof node.data?.html === 'string' ? node.data.html : undefined);
@@ -351,7 +353,8 @@ function renderer(ctx: RenderContext) {
         const at = nodes.findIndex((n, j) => anchorId(htmlOf(n) ?? '') !== undefined && isClosingA(nodes[j + 1]));
         const explicit = at < 0 ? undefined : anchorId(htmlOf(nodes[at])!);
         const shown = at < 0 ? nodes : nodes.filter((_n, j) => j !== at && j !== at + 1);
-        const text = plain(shown).trim();
+        // An icon's name (`<i class="fa-clock">:clock:</i>`, not shown) is not part of the heading's text or anchor.
+        const text = plain(shown.filter((_n, j) => !(isIconOpen(shown[j - 1]) && isClosingI(shown[j + 1])))).trim();
         let anchor: string;
         if (explicit && !used.has(explicit)) {
           used.set(explicit, 1);
