@@ -1,10 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests once, and every storage/HTTP test twice — on SQLite and on PostgreSQL.
+// Three projects: pure unit tests once, and every storage/HTTP test twice — on SQLite and on PostgreSQL. One vitest
+// process runs the files of all three side by side in `maxWorkers` worker processes (docs/testing.md). An HTTP test
+// file spends about half its time waiting (on PostgreSQL, git, loopback HTTP), so it runs one worker more than the
+// cores and at least three (vitest's default, cores - 1, is one worker on a 2-core machine: every file in turn).
+// Every file has its own server and database (SQLite: a file; PostgreSQL: a copy of the run's migrated template).
+const workers = Number(process.env.BINDERY_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: workers,
     projects: [
       {
         extends: true,

@@ -216,7 +216,7 @@ const gitbook = (user?: TestUser): Gb => new GitBookAPI({ endpoint: server.url, 
 const legacy = (gb: Gb, method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown>; json?: boolean } = {}) =>
   gb.request({ path, method, body: opts.body, query: opts.query, secure: true, type: 'application/json', ...(opts.json === false ? {} : { format: 'json' }) });
 
-/** The ids this file created: jobs of other test files (PostgreSQL shares one database per run) are left alone. */
+/** The ids this file created: jobs that are not of them (another server's, another test's) are left alone. */
 const mine = new Set<string>();
 async function runJobs(...types: string[]) {
   const handlers = Object.fromEntries(types.map((type) => [type, async (ctx: any, payload: unknown, job: any) => {

@@ -19,7 +19,7 @@ let a: TestServer;
 let b: TestServer;
 const shared = mkdtempSync(join(tmpdir(), 'bindery-cache-'));
 beforeAll(async () => {
-  // Two servers on one database: one SQLite file (a shared data folder), or the run's PostgreSQL database.
+  // Two servers on one database: one SQLite file (a shared data folder), or the test file's PostgreSQL database.
   a = await startTestServer({ dataDir: shared });
   b = await startTestServer({ dataDir: shared });
 });

@@ -33,8 +33,8 @@ async function startProvider(): Promise<Provider> {
 
 let provider: Provider;
 /**
- * Runs the due translation jobs. On PostgreSQL every test file of a run shares one database, so other files' due jobs
- * (of other types, some dated earlier by their clocks) would otherwise take the places of a `limit`.
+ * Runs the due translation jobs only: jobs of other types (some dated earlier by the servers' clocks) would otherwise
+ * take the places of a `limit`.
  */
 const runTranslations = (s: TestServer) =>
   runDueJobs(s.ctx, { limit: 50, handlers: { [JOB_TYPES.runTranslation]: jobHandlers[JOB_TYPES.runTranslation]! } });

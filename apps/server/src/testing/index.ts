@@ -20,6 +20,7 @@ import { ManualClock } from '../lib/clock.js';
 import { randomString } from '../lib/ids.js';
 import { handlerTable } from '../routes/index.js';
 import { startServer, type RunningServer, type StartOptions } from '../server.js';
+import { fileDatabaseUrl } from './pg-databases.js';
 import { recordingTable, saveRouteCalls } from './route-calls.js';
 
 declare module 'vitest' {
@@ -105,9 +106,13 @@ function testSecretsKey(): string {
   return createHash('sha256').update(`bindery test secrets ${inject('pgUrl')}`).digest('hex');
 }
 
-/** Starts a server for one test file. SQLite: its own database file; PostgreSQL: the run's shared database. */
+/**
+ * Starts a server for one test file. SQLite: its own database file; PostgreSQL: the file's own copy of the run's
+ * migrated database (every server of one file shares it), unless `overrides.databaseUrl` names another.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: Pick<StartOptions, 'table'> = {}): Promise<TestServer> {
   const dialect = testDialect();
+  const testFile = expect.getState().testPath;
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-test-'));
   const adminToken = 'bdy_test_admin_' + randomString(24);
   const config: Config = {
@@ -115,13 +120,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: Pic
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl: dialect === 'postgres' ? inject('pgUrl') : undefined,
+    databaseUrl: dialect === 'postgres' && overrides.databaseUrl === undefined ? await fileDatabaseUrl(inject('pgUrl'), testFile ?? '') : undefined,
     adminToken,
     validateResponses: true,
     logLevel: 'silent',
     allowPrivateUrls: true,
-    // Every server of a run on the shared PostgreSQL database seals secrets with the same key, as the processes of
-    // one deployment must (a server with another key refuses to start).
+    // Every server of a run on PostgreSQL seals secrets with the same key, as the processes of one deployment must
+    // (a server with another key refuses to start).
     ...(dialect === 'postgres' ? { secretsKey: testSecretsKey() } : {}),
     ...overrides,
   };
@@ -130,7 +135,6 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: Pic
   const table = recordingTable(opts.table ?? handlerTable, calls);
   const running = await startServer(config, { clock, logger: pino({ level: config.logLevel }), ...opts, table });
   const close = running.close;
-  const testFile = expect.getState().testPath;
   return {
     ...running,
     adminToken,
