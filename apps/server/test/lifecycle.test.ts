@@ -90,7 +90,7 @@ describe('reads beside an open transaction', () => {
 });
 
 describe('several servers on one database', () => {
-  it('start together on a new database (migrations, admin and secrets are race-safe) and serve the same data', async () => {
+  it('start together on a new database (migrations, admin and secrets are race-safe) and serve the same data', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bindery-multi-'));
     const pgDb = testDialect() === 'postgres' ? await createTestDatabase('bindery_multi') : undefined;
     const databaseUrl = pgDb?.url;
