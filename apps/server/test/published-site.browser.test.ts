@@ -244,6 +244,25 @@ describe.skipIf(skip)('published site in Chromium', () => {
     }
   });
 
+  it('fits a phone: section tabs wrap instead of pushing the page sideways', async () => {
+    const { t, s, url } = await site();
+    for (const title of ['Changelog', 'Integrations', 'Help center', 'Policies']) {
+      const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;
+      expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `${title} home`, markdown: 'Text.\n' } }] })).status).toBe(200);
+      expect((await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/sections`, { spaceId: space.id, title })).status).toBe(201);
+    }
+    await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/publish`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${url}/`);
+    expect(await page.locator('nav.sections a').count()).toBe(6);
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('nav.sections a', { hasText: 'Policies' }).click();
+    await page.waitForURL(`${url}/policies/`);
+    expect(await page.locator('main h1').textContent()).toBe('Policies home');
+    await context.close();
+  });
+
   it('serves a site on its custom hostname at /', async () => {
     const { t, s } = await site();
     expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}`, { hostname: HOST })).status).toBe(200);

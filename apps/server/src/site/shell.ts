@@ -265,7 +265,8 @@ footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;dis
 .nav-button{display:block}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
 nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
 .layout{display:block}aside.sidebar{display:none;position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
-main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}}
+main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}
+nav.sections{flex-wrap:wrap;padding:0 .5rem}}
 @media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement{display:none}.layout{display:block}}
 `;
 
