@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 // file spends about half its time waiting (on PostgreSQL, git, loopback HTTP), so it runs one worker more than the
 // cores and at least three (vitest's default, cores - 1, is one worker on a 2-core machine: every file in turn).
 // Every file has its own server and database (SQLite: a file; PostgreSQL: a copy of the run's migrated template).
-const workers = Number(process.env.BINDERY_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
+// At most 4: each server keeps up to 10 PostgreSQL connections (some files start two or three servers), and
+// PostgreSQL's default limit is 100 connections.
+const workers = Number(process.env.BINDERY_TEST_WORKERS) || Math.min(4, Math.max(3, availableParallelism() + 1));
 
 export default defineConfig({
   test: {
