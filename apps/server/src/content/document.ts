@@ -11,7 +11,9 @@
  * - `html` blocks/inlines carry raw HTML that has no richer equivalent;
  * - `footnote-definition` blocks / `footnote-reference` inlines carry GFM footnotes;
  * - `link.data.title` and `code.data.meta` keep the markdown link title and
- *   fence meta string so that markdown round trips are lossless.
+ *   fence meta string so that markdown round trips are lossless;
+ * - `link.data.autolink: true` marks a URL written bare (a GFM autolink literal, `https://x.io` in text): it is
+ *   written bare again where that reads back as the same link, as GitBook writes it (without it, `[url](url)`).
  *
  * Every block, inline and fragment gets a `key` derived from its content and
  * its occurrence index (see `assignKeys`), so the same markdown always yields
@@ -71,7 +73,7 @@ interface InlineBase<T extends string, D> {
   key?: string;
   data: D;
 }
-export interface LinkInline extends InlineBase<'link', { ref: ContentRef; title?: string }> {
+export interface LinkInline extends InlineBase<'link', { ref: ContentRef; title?: string; autolink?: boolean }> {
   /** GitBook allows texts and inline images; raw HTML and footnote references may appear too. */
   nodes: InlineContent[];
 }

@@ -406,10 +406,12 @@ class Converter {
               break;
             }
             const title = open.attrGet('title');
+            // A URL written bare (`data.autolink`, a Bindery extension): written bare again (to-markdown.ts).
+            const bare = (open.markup === 'linkify' || open.markup === 'autolink') && isBareUrl(inner, href);
             runs.inline({
               object: 'inline',
               type: 'link',
-              data: { ref: targetToRef(href, this.resolver), ...(title ? { title: String(title) } : {}) },
+              data: { ref: targetToRef(href, this.resolver), ...(title ? { title: String(title) } : {}), ...(bare ? { autolink: true } : {}) },
               nodes: groupPieces(inner),
             });
           }
@@ -460,6 +462,19 @@ class Converter {
       nodes: [],
     };
   }
+}
+
+/**
+ * A URL with a scheme written bare or as `<url>`, its own text without marks (`https://x.io`): `data.autolink` of its
+ * link. Only URLs the serialiser can write so again (no white space, `\\`, `|`, `<`, `>` or backtick).
+ */
+function isBareUrl(inner: readonly Piece[], href: string): boolean {
+  let text = '';
+  for (const piece of inner) {
+    if (piece.object !== 'leaf' || piece.bits !== 0) return false;
+    text += piece.text;
+  }
+  return text === href && /^[a-z][a-z0-9+.-]*:\/\//i.test(href) && !/[\s\\|<>`]/.test(href);
 }
 
 const TASK_MARKER = /^\[([ xX])\][ \t]+(?=\S)/;

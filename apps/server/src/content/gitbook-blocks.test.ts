@@ -10,9 +10,11 @@ import type { Document } from './document.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+// What a client reads is JSON: links read from bare URLs are links like any other there (written `[url](url)`), so the
+// markdown compared is the one of the document as JSON.
 const roundTrip = (md: string) => {
   const doc = markdownToDocument(md);
-  return { stored: documentToMarkdown(doc), back: documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(doc))) as Document)) };
+  return { stored: documentToMarkdown(JSON.parse(JSON.stringify(doc)) as Document), back: documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(doc))) as Document)) };
 };
 /** The JSON path a client's block is refused at when written (a GitBookBlockError), or undefined when it is accepted. */
 const bad = (node: unknown) => {

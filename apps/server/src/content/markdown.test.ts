@@ -374,7 +374,8 @@ describe('markdownToDocument', () => {
     ].join('\n');
     expect(normalizeMarkdown(gitbook)).toBe(gitbook);
     expect(normalizeMarkdown('**_x_** **[a](u)** <https://example.com> <team@example.com> ![](a.png)\n')).toBe(
-      '_**x**_ [**a**](u) [https://example.com](https://example.com) [team@example.com](mailto:team@example.com) ![](a.png)\n',
+      // `<url>` is a URL as its own text, written bare (as a GFM literal); an e-mail address as a link.
+      '_**x**_ [**a**](u) https://example.com [team@example.com](mailto:team@example.com) ![](a.png)\n',
     );
     expect(normalizeMarkdown('![](a.png)\n')).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n');
     expect(normalizeMarkdown('* a\n\n  b\n')).toBe('*   a\n\n    b\n');
@@ -411,6 +412,32 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown(pre)).toBe(pre);
   });
 
+  it('writes a URL read bare (an autolink literal) bare again, and other links whose text is their URL as [url](url)', () => {
+    // As GitBook writes them: a URL typed in text stays as typed, a link made in its editor is `[url](url)`.
+    const md = [
+      'Requests go to https://api.example.dev/v1/items?a=1&b=2, see also [https://status.example.dev](https://status.example.dev).',
+      '',
+      '* (https://x.example.dev/a_b) and https://x.example.dev/c.',
+      '',
+      '| Endpoint                   | Notes       |',
+      '| -------------------------- | ----------- |',
+      '| https://api.example.dev/v2 | the current |',
+      '',
+    ].join('\n');
+    expect(normalizeMarkdown(md)).toBe(md);
+    const links = (markdownToDocument(md).nodes[0] as { nodes: InlineContent[] }).nodes.filter((n): n is LinkInline => n.object === 'inline' && n.type === 'link');
+    expect(links.map((l) => l.data.ref)).toEqual([{ kind: 'url', url: 'https://api.example.dev/v1/items?a=1&b=2' }, { kind: 'url', url: 'https://status.example.dev' }]);
+    // `data.autolink` marks the links read bare; a link without it (a client's) is written as a link.
+    expect(links.map((l) => l.data.autolink)).toEqual([true, undefined]);
+    const plain = markdownToDocument('Go to https://x.example.dev now.\n');
+    delete ((plain.nodes[0] as { nodes: LinkInline[] }).nodes[1] as LinkInline).data.autolink;
+    expect(documentToMarkdown(plain)).toBe('Go to [https://x.example.dev](https://x.example.dev) now.\n');
+    // Bare only where it reads back as the same link, else `<url>`: emphasis delimiters next to it were chosen for
+    // the `<`, a `-` before it would continue its scheme; marks on its text make it a link like any other.
+    expect(normalizeMarkdown('**https://x.example.dev** and *a*https://x.example.dev\n')).toBe('[**https://x.example.dev**](https://x.example.dev) and _a_<https://x.example.dev>\n');
+    expect(normalizeMarkdown('-https://x.example.dev\n')).toBe('\\-<https://x.example.dev>\n');
+  });
+
   it('ends an autolink literal before a backslash escape (GFM), so the escaped character stays text', () => {
     const md = 'Open https://app.example.dev/#/\\<SPACE>/settings or https://api.example.dev/v1/\\[key]/items.\n';
     const [paragraph] = blocks(md);
@@ -419,7 +446,8 @@ describe('markdownToDocument', () => {
     expect(links.map((l) => l.data.ref)).toEqual([{ kind: 'url', url: 'https://app.example.dev/#/' }, { kind: 'url', url: 'https://api.example.dev/v1/' }]);
     expect(JSON.stringify(nodes)).toContain('<SPACE>/settings');
     const once = normalizeMarkdown(md);
-    expect(once).toBe('Open [https://app.example.dev/#/](https://app.example.dev/#/)\\<SPACE>/settings or [https://api.example.dev/v1/](https://api.example.dev/v1/)\\[key]/items.\n');
+    // Written bare again, as it was read (and as GitBook writes it).
+    expect(once).toBe(md);
     expect(normalizeMarkdown(once)).toBe(once);
     // E-mail literals as GFM has them: the local part is letters, digits, `.`, `_`, `+`, `-` (linkify also took
     // `=@ctx.page.value`, an expression a real GitBook page writes as text, and made it a mailto: link).

@@ -530,3 +530,8 @@ export function linkifyMatches(text: string): { index: number; lastIndex: number
 export function linkifyAtStart(text: string): boolean {
   return md.linkify.matchAtStart(text) !== null;
 }
+
+/** The link markdown-it's inline linkify rule finds at the beginning of `text` (its `url` before trailing `*` are cut). */
+export function linkifyMatchAtStart(text: string): { url: string } | null {
+  return md.linkify.matchAtStart(text);
+}

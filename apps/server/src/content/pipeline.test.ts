@@ -109,6 +109,8 @@ describe('markdown pipeline properties', () => {
     // Found by this one (1 in ~50,000): a literal backslash before a letter written as a character reference for the
     // emphasis after it (`\1**…`) escaped the reference's `&`.
     roundTrips('\\1**www.x.io- %_a**');
+    // And: a bare URL after raw HTML starting a line (wrapped in emphasis by the serialiser, atoms inserted before it).
+    roundTrips('- [ ] <div>http://x.io');
   });
 
   it('builds text nodes of merged leaves: none empty (but a lone one), no two neighbours with the same marks, no shared mark arrays', () => {

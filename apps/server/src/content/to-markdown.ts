@@ -56,7 +56,7 @@ import {
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
-import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatches, tokenize } from './parser.js';
+import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, tokenize } from './parser.js';
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
@@ -629,11 +629,15 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
     case 'link': {
       const url = refToTarget(inline.data.ref, 'link', resolver);
       const title = inline.data.title ?? '';
-      // Always `[text](url)`, also for a URL or an e-mail address as its own text (GitBook writes no `<url>`).
+      // `[text](url)`, also for a URL or an e-mail address as its own text (GitBook writes no `<url>`), but a URL read
+      // bare is written bare again where it reads back as the same link (decided in renderAtoms, step 3).
       const inner = toItems(inline.nodes, {});
-      atoms.push({ t: 'raw', out: '[' });
+      const open: Atom & { t: 'raw' } = { t: 'raw', out: '[' };
+      atoms.push(open);
       emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
-      atoms.push({ t: 'raw', out: `](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})` });
+      const close: Atom = { t: 'raw', out: `](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})` };
+      atoms.push(close);
+      if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url) && plainText(inline.nodes) === url) open.bare = { url, close };
       return;
     }
     case 'inline-image':
@@ -662,7 +666,35 @@ interface Delimiter {
   pair: number;
   out: string;
 }
-type Atom = { t: 'text'; value: string; label: boolean; out: string } | { t: 'raw'; out: string; html?: boolean } | { t: 'break'; out: string } | Delimiter;
+type Atom =
+  | { t: 'text'; value: string; label: boolean; out: string }
+  /** `bare`: the `[` of a link read from a bare URL, which the atoms up to `close` (its `](url)`) write `[url](url)`. */
+  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom } }
+  | { t: 'break'; out: string }
+  | Delimiter;
+
+/**
+ * What is written after atom `from` on its line, up to white space (where an autolink literal ends at the latest) or
+ * `AUTOLINK_LOOKAHEAD` characters (`capped`: so that a paragraph of such atoms without white space stays linear).
+ */
+function writtenAfter(atoms: readonly Atom[], from: number): { after: string; capped: boolean } {
+  let after = '';
+  for (let j = from; j < atoms.length; j++) {
+    if (after.length >= AUTOLINK_LOOKAHEAD) return { after, capped: true };
+    const next = (atoms[j] as Atom).out;
+    after += next;
+    if (/\s/.test(next)) break;
+  }
+  return { after, capped: false };
+}
+
+/** The nearest atom before `index` (step -1) or from `index` on (step 1) that writes something. */
+function writing(atoms: readonly Atom[], index: number, step: 1 | -1): Atom | undefined {
+  for (let j = index; j >= 0 && j < atoms.length; j += step) {
+    if ((atoms[j] as Atom).out !== '') return atoms[j];
+  }
+  return undefined;
+}
 
 function imageMarkdown(alt: string, url: string, title: string): string {
   const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, lineEnd: false, next: ']' });
@@ -838,7 +870,33 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const open = openers?.get(atom.pair) as number;
     delimit(atoms, open, i);
   }
-  // 3. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
+  // 3. Links read from a bare URL (`data.autolink`) are written bare where the inline autolink rule reads the very URL
+  //    back: its scheme starts no word (`a` before `http` makes it text) and the URL ends where it did, given what
+  //    follows (from the last, so that what follows is final); elsewhere as `<url>`, which reads back as one too.
+  //    After raw `<a …>` HTML the inline rule finds no link (markdown-it counts it as a link open): `<url>` there.
+  const anchor = atoms.findIndex((a) => a.t === 'raw' && a.html === true && /^<a[\s>]/i.test(a.out));
+  for (let i = atoms.length - 1; i >= 0; i--) {
+    const atom = atoms[i] as Atom;
+    if (atom.t !== 'raw' || atom.bare === undefined) continue;
+    // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
+    const { url, close } = atom.bare;
+    let end = i + 1;
+    while (end < atoms.length && atoms[end - 1] !== close) end++;
+    for (let j = i + 1; j < end; j++) (atoms[j] as Atom).out = '';
+    atom.out = `<${url}>`;
+    if (anchor >= 0 && i > anchor) continue;
+    // Emphasis delimiters next to it were chosen for `[` and `)` (punctuation, as `<` and `>`: their flanking holds).
+    const before = writing(atoms, i - 1, -1);
+    const next = writing(atoms, end, 1);
+    if (before?.t === 'open' || before?.t === 'close' || next?.t === 'open' || next?.t === 'close') continue;
+    // Nor may text before it have been written for the `<`: a `<` there was not escaped (`<https://…>` is an autolink).
+    if (before !== undefined && /[A-Za-z0-9+.\-\\<]/.test(lastChar(before.out))) continue;
+    // (Past the look-ahead, what follows might still extend the URL: `<url>`.)
+    const { after, capped } = writtenAfter(atoms, end);
+    const match = capped ? null : linkifyMatchAtStart(url + after);
+    if (match?.url.replace(/\*+$/, '') === url) atom.out = url;
+  }
+  // 4. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
   //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
   //    `~~`). A URL that was text is checked again with what is written after it, up to white space or
   //    `AUTOLINK_LOOKAHEAD` characters (so a paragraph of such atoms without white space stays linear).
@@ -846,12 +904,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const atom = atoms[i] as Atom;
     // Only the schemes linkify knows start a link (`schema_at_start`): http, https, ftp.
     if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out)) continue;
-    let after = '';
-    for (let j = i + 1; j < atoms.length && after.length < AUTOLINK_LOOKAHEAD; j++) {
-      const next = (atoms[j] as Atom).out;
-      after += next;
-      if (/\s/.test(next)) break;
-    }
+    const { after } = writtenAfter(atoms, i + 1);
     if (after !== '') atom.out = protectSchemes(atom.out, after);
   }
   let out = '';
