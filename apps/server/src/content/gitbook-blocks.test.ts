@@ -10,11 +10,9 @@ import type { Document } from './document.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
-// What a client reads is JSON: links read from bare URLs are links like any other there (written `[url](url)`), so the
-// markdown compared is the one of the document as JSON.
 const roundTrip = (md: string) => {
   const doc = markdownToDocument(md);
-  return { stored: documentToMarkdown(JSON.parse(JSON.stringify(doc)) as Document), back: documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(doc))) as Document)) };
+  return { stored: documentToMarkdown(doc), back: documentToMarkdown(unfoldGitBookBlocks(JSON.parse(JSON.stringify(foldGitBookBlocks(doc))) as Document)) };
 };
 /** The JSON path a client's block is refused at when written (a GitBookBlockError), or undefined when it is accepted. */
 const bad = (node: unknown) => {
@@ -92,6 +90,10 @@ describe('GitBook container blocks at the API edge', () => {
       '{% openapi src="/files/f1" path="/pets" method="get" %}', '{% openapi src="https://e.x/o.json" path="/p/{id}" method="post" %}', '{% endopenapi %}',
       '{% swagger src="/files/f1" path="/pets" method="get" %}', '{% swagger baseUrl="https://e.x" path="/a" method="get" summary="S" %}', '{% endswagger %}',
       '{% openapi src="/files/f1" method="get" path="/pets" %}', '{% openapi src="/files/f1" path="" method="get" %}', '[f1](/files/f1)', '[https://e.x/o.json](https://e.x/o.json)',
+      '{% openapi-operation spec="pets" path="/pets/{id}" method="get" %}', '{% openapi-operation spec="pets" method="get" path="/a" %}', '{% endopenapi-operation %}',
+      '[OpenAPI pets](https://e.x/pets.yaml?X-Amz-Expires=1&a=b)', '[OpenAPI other](https://e.x/o.json)', '[Broken link](/broken/openapi/pets)',
+      '{% openapi-webhook spec="pets" name="newPet" method="post" %}', '{% endopenapi-webhook %}', '{% openapi-schemas spec="pets" schemas="Pet,Error" grouped="false" %}',
+      '{% openapi-schemas spec="pets" schemas="Pet" grouped="yes" %}', '{% endopenapi-schemas %}', 'see https://e.x/a bare',
     ];
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom('\n', '\n\n')), { maxLength: 24 }), (parts) => {
@@ -274,6 +276,47 @@ describe('GitBook container blocks at the API edge', () => {
     expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, method: 'get' }, nodes: [] })).toBe('/nodes/0/data/path');
     expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, path: '/a', method: 'g"t' }, nodes: [] })).toBe('/nodes/0/data/method');
     expect(bad({ object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://e.x/o.yaml' }, path: '/a', method: 'get', fullWidth: true }, nodes: [] })).toBe('/nodes/0/data/fullWidth');
+  });
+
+  it('folds the OpenAPI blocks of a spec of the organization (openapi-operation, -webhook, -schemas), written back with their link line', () => {
+    const url = 'https://files.example.dev/specs/pets.yaml?X-Amz-Expires=172800&X-Amz-Signature=abc';
+    const md = [
+      '{% openapi-operation spec="pets" path="/pets/{petId}" method="get" %}', `[OpenAPI pets](${url})`, '{% endopenapi-operation %}', '',
+      '{% openapi-operation spec="pets" path="/pets" method="post" %}', '{% endopenapi-operation %}', '',
+      '{% openapi-webhook spec="pets" name="petAdopted" method="post" %}', `[OpenAPI pets](${url})`, '{% endopenapi-webhook %}', '',
+      '{% openapi-schemas spec="pets" schemas="Pet,Owner" grouped="false" %}', `[OpenAPI pets](${url})`, '{% endopenapi-schemas %}', '',
+      // Kept as lines: a link that is not the spec's (GitBook's broken reference), attributes in another order.
+      '{% openapi-operation spec="pets" path="/gone" method="get" %}', '[Broken link](/broken/openapi/pets)', '{% endopenapi-operation %}', '',
+      '{% openapi-operation spec="pets" method="get" path="/pets" %}', '{% endopenapi-operation %}', '',
+    ].join('\n');
+    const doc = foldGitBookBlocks(markdownToDocument(md));
+    const folded = (doc.nodes as any[]).filter((n) => n.type !== 'paragraph').map((n) => ({ [n.type]: n.data }));
+    const ref = { kind: 'openapi', spec: 'pets' };
+    expect(folded).toEqual([
+      { 'openapi-operation': { ref, path: '/pets/{petId}', method: 'get', specUrl: url } },
+      { 'openapi-operation': { ref, path: '/pets', method: 'post' } },
+      { 'openapi-webhook': { ref, name: 'petAdopted', method: 'post', specUrl: url } },
+      { 'openapi-schemas': { ref, schemas: ['Pet', 'Owner'], grouped: false, specUrl: url } },
+    ]);
+    expect((doc.nodes as any[]).filter((n) => n.type === 'paragraph')).toHaveLength(5);
+    const { stored, back } = roundTrip(md);
+    expect(back).toBe(stored);
+    expect(stored).toBe(md);
+    // Written by a client: the tag line, the link line when specUrl is given, the closing line.
+    const nodes = [
+      { object: 'block', type: 'openapi-operation', data: { ref, path: '/pets', method: 'get' }, isVoid: true, nodes: [] },
+      { object: 'block', type: 'openapi-schemas', data: { ref, schemas: ['Pet'], specUrl: 'https://e.x/pets.json' }, isVoid: true, nodes: [] },
+    ];
+    const written = documentToMarkdown(unfoldGitBookBlocks({ object: 'document', data: { schemaVersion: 1 }, nodes } as unknown as Document));
+    expect(written).toBe([
+      '{% openapi-operation spec="pets" path="/pets" method="get" %}', '{% endopenapi-operation %}', '',
+      '{% openapi-schemas spec="pets" schemas="Pet" grouped="true" %}', '[OpenAPI pets](https://e.x/pets.json)', '{% endopenapi-schemas %}', '',
+    ].join('\n'));
+    expect(bad({ object: 'block', type: 'openapi-operation', data: { ref: { kind: 'url', url: 'https://e.x' }, path: '/a', method: 'get' }, nodes: [] })).toBe('/nodes/0/data/ref');
+    expect(bad({ object: 'block', type: 'openapi-operation', data: { ref, method: 'get' }, nodes: [] })).toBe('/nodes/0/data/path');
+    expect(bad({ object: 'block', type: 'openapi-webhook', data: { ref, name: 'a', method: 'get', headless: true }, nodes: [] })).toBe('/nodes/0/data/headless');
+    expect(bad({ object: 'block', type: 'openapi-schemas', data: { ref, schemas: ['A,B'] }, nodes: [] })).toBe('/nodes/0/data/schemas');
+    expect(bad({ object: 'block', type: 'openapi-operation', data: { ref, path: '/a', method: 'get', specUrl: 'a b' }, nodes: [] })).toBe('/nodes/0/data/specUrl');
   });
 
   it('Git Sync maps content-ref, file and include paths to stored ids and back, byte for byte, and only where the export writes the same path', () => {

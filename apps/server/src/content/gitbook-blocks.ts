@@ -55,13 +55,16 @@ export type GitBookBlock =
   | { object: 'block'; type: 'expandable'; key?: string; data: { defaultExpanded?: boolean }; nodes: []; isVoid: true; fragments: Fragment[] }
   | { object: 'block'; type: 'content-ref'; key?: string; data: { ref: ContentRef; legacyTag?: 'page-ref' }; nodes: []; isVoid: true }
   | { object: 'block'; type: 'swagger'; key?: string; data: { ref: ContentRef; path: string; method: string; legacyTag?: 'swagger' }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'openapi-operation'; key?: string; data: { ref: { kind: 'openapi'; spec: string }; path: string; method: string; specUrl?: string }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'openapi-webhook'; key?: string; data: { ref: { kind: 'openapi'; spec: string }; name: string; method: string; specUrl?: string }; nodes: []; isVoid: true }
+  | { object: 'block'; type: 'openapi-schemas'; key?: string; data: { ref: { kind: 'openapi'; spec: string }; schemas: string[]; grouped: boolean; specUrl?: string }; nodes: []; isVoid: true }
   | { object: 'block'; type: 'file'; key?: string; data: { ref: { kind: 'file'; file: string } }; nodes: []; isVoid: true; fragments?: Fragment[] }
   | { object: 'block'; type: 'reusable-content'; key?: string; data: { ref: { kind: 'reusable-content'; reusableContent: string } }; nodes: []; isVoid: true };
 
 /** The block types `unfoldGitBookBlocks` reads (and the document check accepts). */
 export const GITBOOK_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'tabs', 'tabs-item', 'stepper', 'stepper-step', 'columns', 'column', 'updates', 'update', 'if', 'embed', 'expandable', 'content-ref', 'file', 'reusable-content',
-  'swagger',
+  'swagger', 'openapi-operation', 'openapi-webhook', 'openapi-schemas',
 ]);
 
 /**
@@ -77,6 +80,26 @@ export const LEGACY_TAGS: Readonly<Record<string, string>> = { 'content-ref': 'p
 const OPENAPI_ATTRIBUTES = ['src', 'path', 'method'];
 /** A path or method value an OpenAPI tag line holds as it is (one line, no quote, no `%}`). */
 const openapiValueOk = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.trim() === v && !/["\n\r]/.test(v) && !v.includes('%}');
+
+/**
+ * GitBook's blocks of an OpenAPI specification of the organization (by its slug), with the attributes of their tag
+ * line in the order GitBook writes them: `{% openapi-operation spec="S" path="P" method="M" %}`, `{% openapi-webhook
+ * spec="S" name="N" method="M" %}`, `{% openapi-schemas spec="S" schemas="A,B" grouped="true" %}`, each followed by
+ * `[OpenAPI S](<URL of the spec>)` (or nothing) and its closing line. GitBook's block has no field for that URL:
+ * `data.specUrl` (a Bindery extension, as `legacyTag`) keeps it, so that writing the block back gives the very lines.
+ */
+const SPEC_BLOCKS: Readonly<Record<string, readonly string[]>> = {
+  'openapi-operation': ['spec', 'path', 'method'],
+  'openapi-webhook': ['spec', 'name', 'method'],
+  'openapi-schemas': ['spec', 'schemas', 'grouped'],
+};
+/** A spec's URL as a link line holds it and writes it back the same (no white space, no parentheses or brackets). */
+const specUrlOk = (v: unknown): v is string => typeof v === 'string' && /^[a-z][a-z0-9+.-]*:[^\s()<>[\]\\`]+$/i.test(v);
+const specLabel = (spec: string) => `OpenAPI ${spec}`;
+const specLinkParagraph = (spec: string, url: string): Block => ({
+  object: 'block', type: 'paragraph', data: {},
+  nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: specLabel(spec), marks: [] }] }] }],
+}) as Block;
 
 /**
  * The link text GitBook writes under `{% content-ref url="…" %}`: the last segment of the target's path (`setup.md`,
@@ -202,6 +225,11 @@ function lineOf(b: AnyBlock): Line {
       const { src, path, method } = tag.attributes;
       const ok = refTargetOk(src!) && openapiRefOk(targetToRef(src!)) && openapiValueOk(path) && openapiValueOk(method);
       return ok && text === openLine(tag.name, tag.attributes) ? tag : undefined;
+    }
+    const spec = SPEC_BLOCKS[tag.name];
+    if (spec && Object.keys(tag.attributes).join() === spec.join() && spec.every((k) => openapiValueOk(tag.attributes[k]))) {
+      if (tag.name === 'openapi-schemas' && (tag.attributes.grouped !== 'true' && tag.attributes.grouped !== 'false')) return undefined;
+      return text === openLine(tag.name, tag.attributes) ? tag : undefined;
     }
     if (tag.name === 'file' && Object.keys(tag.attributes).length === 1 && FILE_TARGET.test(tag.attributes.src ?? '')) {
       return text === openLine('file', tag.attributes) ? tag : undefined;
@@ -330,6 +358,21 @@ function foldOne(l: TagLine, opening: AnyBlock, blocks: readonly AnyBlock[], at:
     if (!link || link.text !== contentRefLabel(src) || refToTarget(link.ref) !== src) return undefined;
     const data = { ref: targetToRef(src), path: l.attributes.path!, method: l.attributes.method!, ...(l.name === 'swagger' ? { legacyTag: 'swagger' as const } : {}) };
     return { object: 'block', type: 'swagger', ...key, data, nodes: [], isVoid: true };
+  }
+  if (SPEC_BLOCKS[l.name]) {
+    // The tag line, `[OpenAPI <spec>](<URL>)` or nothing, the closing line.
+    const a = l.attributes;
+    let specUrl: string | undefined;
+    if (end === at + 2) {
+      const link = contentRefLink(blocks[at + 1]!);
+      if (!link || link.ref.kind !== 'url' || link.text !== specLabel(a.spec!) || !specUrlOk(link.ref.url)) return undefined;
+      specUrl = link.ref.url;
+    } else if (end !== at + 1) return undefined;
+    const ref = { kind: 'openapi' as const, spec: a.spec! };
+    const extra = specUrl === undefined ? {} : { specUrl };
+    if (l.name === 'openapi-operation') return { object: 'block', type: 'openapi-operation', ...key, data: { ref, path: a.path!, method: a.method!, ...extra }, nodes: [], isVoid: true };
+    if (l.name === 'openapi-webhook') return { object: 'block', type: 'openapi-webhook', ...key, data: { ref, name: a.name!, method: a.method!, ...extra }, nodes: [], isVoid: true };
+    return { object: 'block', type: 'openapi-schemas', ...key, data: { ref, schemas: a.schemas!.split(','), grouped: a.grouped === 'true', ...extra }, nodes: [], isVoid: true };
   }
   if (l.name === 'file') {
     const caption = end === at + 2 ? blocks[at + 1]! : undefined;
@@ -509,6 +552,36 @@ function unfoldInto(out: Block[], b: AnyBlock, path: string, parent: string | un
       }
       const tag = legacyTagOf(b.type, data, path) ? 'swagger' : 'openapi';
       out.push(paragraph(openLine(tag, { src, path: data.path as string, method: data.method as string })), linkParagraph(src), paragraph(closeLine(tag)));
+      return;
+    }
+    case 'openapi-operation': case 'openapi-webhook': case 'openapi-schemas': {
+      const ref = data.ref as Record<string, unknown> | undefined;
+      if (!ref || typeof ref !== 'object' || ref.kind !== 'openapi' || !openapiValueOk(ref.spec)) {
+        throw new GitBookBlockError(`${path}/data/ref`, 'must be {"kind": "openapi", "spec": <slug of an OpenAPI specification of the organization>}');
+      }
+      const attrs: Record<string, string> = { spec: ref.spec };
+      const one = (k: string) => {
+        if (!openapiValueOk(data[k])) throw new GitBookBlockError(`${path}/data/${k}`, `must be a non-empty string on one line without quotes or %} (it is written in the {% ${b.type} %} line)`);
+        attrs[k] = data[k] as string;
+      };
+      if (b.type === 'openapi-schemas') {
+        const schemas = data.schemas;
+        if (!Array.isArray(schemas) || schemas.length === 0 || !schemas.every((x) => openapiValueOk(x) && !x.includes(','))) {
+          throw new GitBookBlockError(`${path}/data/schemas`, 'must be a non-empty array of schema names (one line each, without commas, quotes or %})');
+        }
+        if (data.grouped !== undefined && typeof data.grouped !== 'boolean') throw new GitBookBlockError(`${path}/data/grouped`, 'must be a boolean');
+        if (data.title !== undefined) throw new GitBookBlockError(`${path}/data/title`, 'is not supported: the {% openapi-schemas %} line has no title attribute');
+        attrs.schemas = (schemas as string[]).join(',');
+        attrs.grouped = data.grouped === false ? 'false' : 'true';
+      } else {
+        one(b.type === 'openapi-operation' ? 'path' : 'name');
+        one('method');
+        if (data.headless !== undefined && data.headless !== false) throw new GitBookBlockError(`${path}/data/headless`, 'is not supported: it is set by computed pages only (false or absent)');
+      }
+      if (data.specUrl !== undefined && !specUrlOk(data.specUrl)) throw new GitBookBlockError(`${path}/data/specUrl`, 'must be an absolute URL without spaces, brackets or parentheses (the link line to the spec), or absent');
+      out.push(paragraph(openLine(b.type, attrs)));
+      if (data.specUrl !== undefined) out.push(specLinkParagraph(ref.spec as string, data.specUrl as string));
+      out.push(paragraph(closeLine(b.type)));
       return;
     }
     case 'file': {

@@ -29,8 +29,9 @@ const CONTAINERS = new Set([
   // written inline (`{% swagger baseUrl path method summary %}` with its description, parameters and responses).
   'openapi', 'swagger', 'swagger-description', 'swagger-parameter', 'swagger-response',
   // GitBook's prompt block (`{% prompt description icon defaultExpanded %}` a fence `{% endprompt %}`), and the
-  // OpenAPI blocks naming a spec by its slug (`{% openapi-operation spec path method %}`, `{% openapi-schemas %}`).
-  'prompt', 'openapi-operation', 'openapi-schemas',
+  // OpenAPI blocks naming a spec by its slug (`{% openapi-operation spec path method %}`, `{% openapi-webhook spec name
+  // method %}`, `{% openapi-schemas %}`).
+  'prompt', 'openapi-operation', 'openapi-webhook', 'openapi-schemas',
 ]);
 /** Tags that may stand alone without a closing line (`page-ref`: GitBook's content-ref before 2021). */
 const SELF_CLOSING = new Set(['embed', 'file', 'page-ref']);
@@ -157,6 +158,8 @@ function container(t: Tag, opening: AnyBlock, children: AnyBlock[]): AnyBlock {
       return block('prompt', { description: t.attributes.description ?? '', defaultExpanded: t.attributes.defaultExpanded ?? '' }, children);
     case 'openapi-operation':
       return block('openapi-operation', { path: t.attributes.path ?? '', method: t.attributes.method ?? '' }, children);
+    case 'openapi-webhook':
+      return block('openapi-webhook', { name: t.attributes.name ?? '', method: t.attributes.method ?? '' }, children);
     case 'openapi-schemas':
       return block('openapi-schemas', {}, children);
     case 'swagger-description':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldGitBookBlocks } from '../content/gitbook-blocks.js';
 import { markdownToDocument } from '../content/markdown.js';
 import { foldBlocks, parseCards } from './blocks.js';
 import { highlight } from './highlight.js';
@@ -80,6 +81,24 @@ describe('blocks', () => {
     expect(html).toContain('<span class="api-status">200</span> Found');
     expect(html).not.toContain('{%');
   });
+
+  it('renders the OpenAPI blocks of a spec of the organization (operation, webhook, schemas), from tag lines or as the API folds them', () => {
+    const md = [
+      '{% openapi-operation spec="pets" path="/pets/{petId}" method="get" %}', '[OpenAPI pets](https://e.x/pets.yaml?sig=1&x=2)', '{% endopenapi-operation %}', '',
+      '{% openapi-webhook spec="pets" name="petAdopted" method="post" %}', '{% endopenapi-webhook %}', '',
+      '{% openapi-schemas spec="pets" schemas="Pet,Owner" grouped="false" %}', '[OpenAPI pets](https://e.x/pets.yaml)', '{% endopenapi-schemas %}', '',
+    ].join('\n');
+    const html = render(md);
+    expect(html).toContain('<section class="api-method"><div class="api-method-head"><span class="http-method">GET</span> <code>/pets/{petId}</code></div><p><a href="https://e.x/pets.yaml?sig=1&amp;x=2" rel="noopener">OpenAPI pets</a></p></section>');
+    expect(html).toContain('<span class="http-method">POST</span> <code>petAdopted</code></div></section>');
+    expect(html).not.toContain('{%');
+    // GitBook's blocks (the API's fold): the same, the link from data.specUrl.
+    const folded = foldGitBookBlocks(markdownToDocument(md));
+    const again = renderDocument(folded, ctx).html;
+    expect(again).toContain('<section class="api-method"><div class="api-method-head"><span class="http-method">GET</span> <code>/pets/{petId}</code></div><p><a href="https://e.x/pets.yaml?sig=1&amp;x=2" rel="noopener">OpenAPI pets</a></p></section>');
+    expect(again).toContain('<div class="openapi-schemas"><p><code>Pet, Owner</code></p><p><a href="https://e.x/pets.yaml" rel="noopener">OpenAPI pets</a></p></div>');
+  });
+
 });
 
 describe('renderDocumentInSlices', () => {

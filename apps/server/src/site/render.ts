@@ -340,6 +340,14 @@ function renderer(ctx: RenderContext) {
     return nodes?.length ? `<span class="card-text">${blocks(nodes)}</span>` : '';
   };
 
+  /** The spec link of an OpenAPI block of a spec of the organization: its link line, or its `data.specUrl`. */
+  const specLink = (b: AnyBlock): string => {
+    if (b.nodes?.length) return blocks(b.nodes);
+    const url = typeof b.data?.specUrl === 'string' ? b.data.specUrl : undefined;
+    const t = url ? resolveTarget({ kind: 'url', url }, ctx) : undefined;
+    return t ? `<p><a${linkAttrs(t, ctx)}>OpenAPI ${escapeHtml(String(b.data?.ref?.spec ?? ''))}</a></p>` : '';
+  };
+
   const block = (b: AnyBlock): string => {
     switch (b.type) {
       case 'paragraph':
@@ -505,10 +513,13 @@ function renderer(ctx: RenderContext) {
       case 'prompt':
         // GitBook's prompt: its description over the prompt, open unless it is to be hidden (no script: no copy button).
         return `<details class="expandable prompt"${b.data?.defaultExpanded === 'hidden' ? '' : ' open'}><summary>${escapeHtml(String(b.data?.description || 'Prompt'))}</summary><div class="expandable-body">${blocks(b.nodes)}</div></details>`;
-      case 'openapi-operation':
-        return `<section class="api-method"><div class="api-method-head"><span class="http-method">${escapeHtml(String(b.data?.method ?? '').toUpperCase())}</span> <code>${escapeHtml(String(b.data?.path ?? ''))}</code></div>${blocks(b.nodes)}</section>`;
+      case 'openapi-operation': case 'openapi-webhook': {
+        // Tag lines hold the spec's link line as children; GitBook's block (as the API folds it) its URL as data.specUrl.
+        const where = b.type === 'openapi-webhook' ? b.data?.name : b.data?.path;
+        return `<section class="api-method"><div class="api-method-head"><span class="http-method">${escapeHtml(String(b.data?.method ?? '').toUpperCase())}</span> <code>${escapeHtml(String(where ?? ''))}</code></div>${specLink(b)}</section>`;
+      }
       case 'openapi-schemas':
-        return `<div class="openapi-schemas">${blocks(b.nodes)}</div>`;
+        return `<div class="openapi-schemas">${b.data?.schemas ? `<p><code>${escapeHtml((b.data.schemas as string[]).join(', '))}</code></p>` : ''}${specLink(b)}</div>`;
       case 'api-description': case 'api-parameter': case 'api-response':
         return blocks(b.nodes);
       case 'cards':
