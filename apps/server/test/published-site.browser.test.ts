@@ -244,8 +244,10 @@ describe.skipIf(skip)('published site in Chromium', () => {
     }
   });
 
-  it('fits a phone: section tabs wrap instead of pushing the page sideways', async () => {
-    const { t, s, url } = await site();
+  it('fits a phone: section tabs wrap and long inline code breaks instead of pushing the page sideways', async () => {
+    const { t, s, guide, url } = await site();
+    const markdown = 'Its endpoint is `context.environment.integration.urls.publicEndpointOfTheInstallation`.\n';
+    expect((await t.api.patch(`/v1/spaces/${guide}/content/page/page-intro`, { markdown })).status).toBe(200);
     for (const title of ['Changelog', 'Integrations', 'Help center', 'Policies']) {
       const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;
       expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { title: `${title} home`, markdown: 'Text.\n' } }] })).status).toBe(200);

@@ -207,7 +207,7 @@ main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem}main h1{mar
 .description{color:var(--muted);font-size:1.1rem;margin-top:0}
 h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}.anchor-alias{scroll-margin-top:4.5rem}
 .anchor{margin-left:.4rem;opacity:0;font-size:.8em;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
-code{font-family:var(--mono);font-size:.88em;background:var(--code-bg);padding:.12rem .32rem;border-radius:calc(var(--radius)/2)}
+:not(pre)>code{overflow-wrap:anywhere}code{font-family:var(--mono);font-size:.88em;background:var(--code-bg);padding:.12rem .32rem;border-radius:calc(var(--radius)/2)}
 figure{margin:1.25rem 0}figure.code{border:1px solid var(--line);border-radius:var(--radius);overflow:hidden;background:var(--code-bg)}
 figure.code pre{margin:0;padding:1rem;overflow:auto;display:flex;gap:1rem;font-size:.9rem;line-height:1.55}figure.code pre code{background:none;padding:0;font-size:inherit;white-space:pre}
 figure.code.wrap pre code{white-space:pre-wrap;word-break:break-word}
