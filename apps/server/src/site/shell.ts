@@ -233,7 +233,7 @@ table.header-hidden thead{display:none}.cards :is(h1,h2,h3,h4,h5,h6,p){margin:0;
 img{max-width:100%;height:auto}figure.image{text-align:center}figure.image figcaption{color:var(--muted);font-size:.9rem}
 blockquote{border-left:4px solid var(--line);margin:1.25rem 0;padding:0 1rem;color:var(--muted)}
 ul.tasks{list-style:none;padding-left:1rem}
-.tabs{display:flex;flex-wrap:wrap;border:1px solid var(--line);border-radius:var(--radius);margin:1.25rem 0;overflow:hidden}
+.tabs{position:relative;display:flex;flex-wrap:wrap;border:1px solid var(--line);border-radius:var(--radius);margin:1.25rem 0;overflow:hidden}
 .tab-input{position:absolute;opacity:0;width:1px;height:1px}
 .tab-label{order:0;padding:.55rem 1rem;cursor:pointer;color:var(--muted);border-bottom:2px solid transparent;font-size:.92rem;font-weight:500}
 .tab-panel{order:1;width:100%;display:none;padding:.25rem 1rem;border-top:1px solid var(--line)}
@@ -249,7 +249,7 @@ ol.stepper>li:last-child{border-color:transparent}ol.stepper>li>:first-child{mar
 a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:none;display:flex;color:var(--primary);padding-top:.1rem}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
 .http-method{font:600 .75rem/1.6 var(--mono,monospace);padding:0 .4rem;border-radius:4px;background:var(--primary);color:var(--bg)}.api-method{border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0}.api-method-head{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}.api-summary{font-weight:600}.api-response-head{margin:.75rem 0 .25rem}.api-status{font-weight:600}.api-required{color:var(--muted);font-size:.8rem}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
-.math{overflow:auto;margin:1rem 0}math{font-size:1.1em}
+.math{overflow:auto;margin:1rem 0}math{font-size:1.1em}math:not([display=block]){display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;vertical-align:middle}
 .footnote{font-size:.9rem;color:var(--muted)}
 .pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;flex:1;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
