@@ -247,7 +247,7 @@ describe.skipIf(skip)('published site in Chromium', () => {
   it('fits a phone: section tabs wrap and long inline code breaks instead of pushing the page sideways', async () => {
     const { t, s, guide, url } = await site();
     const tabs = ['{% tabs %}', ...['Command line interface', 'Software development kit', 'Representational state transfer', 'GraphQL'].flatMap((title) => [`{% tab title="${title}" %}`, `Use the ${title}.`, '{% endtab %}', '']), '{% endtabs %}', ''];
-    const markdown = ['Its endpoint is `context.environment.integration.urls.publicEndpointOfTheInstallation`.', '', 'Score: $$score = positives - 0.5 * intermediates - 2 * negatives + 0.25 * neutrals - 3 * unknowns$$.', '', ...tabs].join('\n');
+    const markdown = ['Its endpoint is `context.environment.integration.urls.publicEndpointOfTheInstallation`.', '', '* The spec:', '  * https://docs.example.com/openapi/payments-and-payouts-and-refunds.yaml', '', 'Score: $$score = positives - 0.5 * intermediates - 2 * negatives + 0.25 * neutrals - 3 * unknowns$$.', '', ...tabs].join('\n');
     expect((await t.api.patch(`/v1/spaces/${guide}/content/page/page-intro`, { markdown })).status).toBe(200);
     for (const title of ['Changelog', 'Integrations', 'Help center', 'Policies']) {
       const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;

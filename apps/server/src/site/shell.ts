@@ -203,7 +203,7 @@ aside.sidebar li a[aria-current]{background:var(--current-bg);color:var(--primar
 .list-line aside.sidebar nav ul{border-left:1px solid var(--line)}.list-line aside.sidebar li a{border-radius:0}.list-line aside.sidebar li a[aria-current]{background:none;box-shadow:inset 2px 0 0 var(--primary)}
 aside.sidebar .group{margin:1.1rem 0 .3rem .6rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700}
 .variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--primary)}
-main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
+main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem;overflow-wrap:break-word}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
 .description{color:var(--muted);font-size:1.1rem;margin-top:0}
 h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}.anchor-alias{scroll-margin-top:4.5rem}
 .anchor{margin-left:.4rem;opacity:0;font-size:.8em;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
