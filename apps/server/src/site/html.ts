@@ -90,7 +90,7 @@ function markStyle(style: string): string {
 }
 
 /** The opening tag as drawn, or '' when the tag is dropped (its text still shows). */
-function openTag(t: Tag, targets: HtmlTargets): string {
+function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
   const a = t.attrs;
   const name = RENAME[t.name] ?? t.name;
   const out: string[] = [];
@@ -135,6 +135,7 @@ function openTag(t: Tag, targets: HtmlTargets): string {
         if (v && NUMBER.test(v)) out.push(`${dim}="${v}"`);
       }
       if (a.get('data-size') === 'line') classes.push('inline-image');
+      if (extraClass) classes.push(extraClass);
       break;
     }
     case 'source': {
@@ -222,6 +223,7 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
   let i = 0;
   let text = '';
   let lower: string | undefined;
+  let picture: { dark: string | undefined } | undefined;
   const flush = () => {
     if (text) out += escapeText(text);
     text = '';
@@ -286,6 +288,27 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
         continue;
       }
     }
+    // `<picture>` with a `<source media="(prefers-color-scheme: dark)">`: its image for each theme, shown by the
+    // site's theme (CSS), not only the system's — a light site read on a dark system showed dark icons on white.
+    if (tag.name === 'picture') {
+      picture = tag.close ? undefined : { dark: undefined };
+      if (tag.close) continue;
+    }
+    if (tag.name === 'source' && picture) {
+      if (/^\(prefers-color-scheme:\s*dark\)$/i.test(tag.attrs.get('media')?.trim() ?? '')) {
+        const srcset = tag.attrs.get('srcset')?.trim();
+        picture.dark = srcset ? targets.url(srcset.split(/\s+(?=\d+(?:\.\d+)?[wx]\s*$)/)[0]!, 'image')?.href : undefined;
+      }
+      continue;
+    }
+    if (tag.name === 'img' && picture?.dark) {
+      const light = openTag(tag, targets, 'light-only');
+      out += light;
+      const dark = picture.dark;
+      if (light.startsWith('<img')) out += openTag(tag, { ...targets, url: () => ({ href: dark }) }, 'dark-only');
+      continue;
+    }
+    if (tag.name === 'picture') continue;
     const drawn = openTag(tag, targets);
     if (!drawn) continue;
     out += drawn;

@@ -233,6 +233,15 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
             break;
           }
         }
+        if (tag?.name === 'picture' && !tag.close) {
+          // A picture arrives a tag at a time: drawn whole, as an HTML block draws it (site/html.ts).
+          const end = nodes.findIndex((n, j) => j > k && /^<\/picture\s*>$/i.test(htmlOf(n)?.trim() ?? ''));
+          if (end > k && end - k <= 8 && nodes.slice(k, end + 1).every((n) => htmlOf(n) !== undefined || !plain([n]).trim())) {
+            out += renderHtmlBlock(nodes.slice(k, end + 1).map((n) => htmlOf(n) ?? '').join(''), htmlTargets(ctx));
+            k = end;
+            break;
+          }
+        }
         if (tag?.name === 'a' && !tag.close && tag.attrs.has('data-mention')) {
           const end = nodes.findIndex((n, j) => j > k && isClosingA(n));
           const t = resolveTarget({ kind: 'url', url: tag.attrs.get('href') ?? '' }, ctx);

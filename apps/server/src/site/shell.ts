@@ -178,6 +178,8 @@ header.top .brand{display:flex;align-items:center;gap:.6rem;font-weight:700;font
 header.top .brand img{height:2rem;width:auto;display:block}.logo-dark{display:none!important}
 html[data-theme=dark] .logo-light{display:none!important}html[data-theme=dark] .logo-dark{display:block!important}
 @media (prefers-color-scheme:dark){html[data-theme=system] .logo-light{display:none!important}html[data-theme=system] .logo-dark{display:block!important}}
+.dark-only{display:none!important}html[data-theme=dark] .light-only{display:none!important}html[data-theme=dark] .dark-only{display:inline!important}
+@media (prefers-color-scheme:dark){html[data-theme=system] .light-only{display:none!important}html[data-theme=system] .dark-only{display:inline!important}}
 nav.header-links{display:flex;align-items:center;gap:.25rem 1rem;flex-wrap:wrap}
 nav.header-links a,nav.header-links summary{color:var(--header-text);opacity:.9;font-size:.95rem;cursor:pointer}
 nav.header-links a.button-primary{background:var(--primary);color:#fff;opacity:1;padding:.35rem .8rem;border-radius:var(--pill)}
