@@ -206,6 +206,8 @@ export interface Card {
   target?: string;
   /** The cover image as written. */
   cover?: string;
+  /** The cover for the dark theme (`data-card-cover-dark`), as written. */
+  coverDark?: string;
 }
 
 /**
@@ -225,7 +227,8 @@ export function parseCards(html: string): Card[] | undefined {
   const head = between('<thead>', '</thead>')?.[0] ?? '';
   const heads = head.split(/<th\b/i).slice(1).map((h) => h.slice(0, Math.max(0, h.indexOf('>'))));
   const targetAt = heads.findIndex((a) => /data-card-target/i.test(a));
-  const coverAt = heads.findIndex((a) => /data-card-cover/i.test(a));
+  const coverAt = heads.findIndex((a) => /data-card-cover(?!-)/i.test(a));
+  const coverDarkAt = heads.findIndex((a) => /data-card-cover-dark/i.test(a));
   const hidden = new Set(heads.map((a, i) => (/data-hidden/i.test(a) ? i : -1)).filter((i) => i >= 0));
   const body = between('<tbody>', '</tbody>')?.[0];
   if (body === undefined) return undefined;
@@ -245,11 +248,12 @@ export function parseCards(html: string): Card[] | undefined {
       return end < 0 ? undefined : cell!.slice(at + 6, end);
     };
     // A cell holding only an icon (`<i class="fa-book">:book:</i>`: no icon font here) is left out.
-    const shown = cells.filter((c, i) => i !== targetAt && i !== coverAt && !hidden.has(i) && stripTags(c.replace(ICON, '')) !== '');
+    const shown = cells.filter((c, i) => i !== targetAt && i !== coverAt && i !== coverDarkAt && !hidden.has(i) && stripTags(c.replace(ICON, '')) !== '');
     const text = shown.map(stripTags);
     const target = href(cells[targetAt]);
     const cover = href(cells[coverAt]);
-    cards.push({ title: text[0] ?? '', text: text.slice(1), html: shown, ...(target ? { target: decode(target) } : {}), ...(cover ? { cover: decode(cover) } : {}) });
+    const coverDark = href(cells[coverDarkAt]);
+    cards.push({ title: text[0] ?? '', text: text.slice(1), html: shown, ...(target ? { target: decode(target) } : {}), ...(cover ? { cover: decode(cover) } : {}), ...(coverDark ? { coverDark: decode(coverDark) } : {}) });
     if (cards.length >= 500) break;
   }
   return cards;

@@ -45,6 +45,10 @@ describe('blocks', () => {
   it('reads cards tables in linear scans and drops markup', () => {
     expect(parseCards('<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>T</strong><img onerror=x></td><td><a href=".gitbook/assets/c.png">c</a></td><td><a href="one.md">one</a></td></tr></tbody></table>'))
       .toEqual([{ title: 'T', text: [], html: ['<strong>T</strong><img onerror=x>'], target: 'one.md', cover: '.gitbook/assets/c.png' }]);
+    // A dark cover (its column after or before the light one) shows with the dark theme instead.
+    const both = '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover-dark data-type="image"></th><th data-hidden data-card-cover data-type="image"></th></tr></thead><tbody><tr><td>T</td><td><a href="https://img.example/d.png">d</a></td><td><a href="https://img.example/l.png">l</a></td></tr></tbody></table>\n';
+    expect(parseCards(both)).toEqual([{ title: 'T', text: [], html: ['T'], cover: 'https://img.example/l.png', coverDark: 'https://img.example/d.png' }]);
+    expect(render(both)).toContain('<img class="card-cover light-only" src="https://img.example/l.png" alt="" loading="lazy"><img class="card-cover dark-only" src="https://img.example/d.png" alt="" loading="lazy">');
     // The cell's HTML is drawn through the allow list (site/html.ts): the handler goes, the image has no source.
     expect(render('<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><strong>T</strong><img onerror=x></td></tr></tbody></table>\n')).toBe('<div class="cards"><div class="card card-item"><div class="card-title"><strong>T</strong></div></div></div>');
     const evil = `<table data-view="cards"><thead></thead><tbody>${'<tr<td<a href="'.repeat(30_000)}</tbody></table>`;

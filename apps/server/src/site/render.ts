@@ -538,7 +538,10 @@ function renderer(ctx: RenderContext) {
           // Cells are GitBook's HTML (headings, icons, mentions): drawn through the allow list, as text links inside a linked card.
           const targets = { ...htmlTargets(ctx), noLinks: !!t };
           const cells = c.html.map((h) => renderHtmlBlock(h, targets));
-          const body = `${cover ? `<img class="card-cover" src="${safeUrl(cover.href)}" alt="" loading="lazy">` : ''}<div class="card-title">${cells[0] ?? ''}</div>${cells.slice(1).map((x) => `<div class="card-text">${x}</div>`).join('')}`;
+          // A dark cover shows with the dark theme instead of the light one (as the header logo does).
+          const dark = cover && c.coverDark ? resolveTarget({ kind: 'url', url: c.coverDark }, ctx) : undefined;
+          const covers = cover ? (dark ? `<img class="card-cover light-only" src="${safeUrl(cover.href)}" alt="" loading="lazy"><img class="card-cover dark-only" src="${safeUrl(dark.href)}" alt="" loading="lazy">` : `<img class="card-cover" src="${safeUrl(cover.href)}" alt="" loading="lazy">`) : '';
+          const body = `${covers}<div class="card-title">${cells[0] ?? ''}</div>${cells.slice(1).map((x) => `<div class="card-text">${x}</div>`).join('')}`;
           return t ? card(t, body, 'card-item') : `<div class="card card-item">${body}</div>`;
         }).join('')}</div>`;
       case 'include': case 'reusable-content': {
