@@ -2,10 +2,11 @@
 // Two builds of Bindery and the stack's ceiling (Express + the validator answering constants), alternating short
 // runs of the same ladder steps many times in one run, so that the load of a shared machine falls on all three
 // alike: the median req/s and CPU per request of each, and the ratios to the stack. For A/B checks of one change;
-// bench.mjs is the full report.
+// bench.mjs is the full report. On PostgreSQL it also prints the database's CPU per request: the backends connected to
+// each build's database, from /proc (PostgreSQL runs on the same two cores and takes throughput from the server).
 // Usage: pnpm build && node scripts/bench-ab.mjs --compare=<root of another build> [--steps="GET space,GET page"]
 //        [--dialect=sqlite|postgres] [--rounds=6] [--duration=3] [--connections=50]
-import { arg, buildFixture, createPgDatabase, ladder, load, machineLoad, median, record, startBindery, startMirror } from './bench-lib.mjs';
+import { arg, buildFixture, createPgDatabase, ladder, load, machineLoad, median, record, require, startBindery, startMirror } from './bench-lib.mjs';
 
 const other = arg('compare', '');
 const dialect = arg('dialect', 'sqlite');
@@ -22,15 +23,21 @@ for (const [name, serverRoot] of [['this', undefined], ['other', other]]) {
   const fx = await buildFixture(s.url);
   builds.push({ name, s, pgDb, steps: ladder(fx).filter((x) => only.includes(x.label)) });
 }
+/** PostgreSQL: the pids of the backends connected to a database (the pool's connections), looked up before each run. */
+const pgAdmin = dialect === 'postgres' ? new (require('pg').Client)({ connectionString: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }) : undefined;
+await pgAdmin?.connect();
+const backendsOf = async (b) => (b?.pgDb ? (await pgAdmin.query('select pid from pg_stat_activity where datname = $1', [b.pgDb.name])).rows.map((r) => r.pid) : []);
 const stack = await startMirror('stack', await record(builds[0].s.url, builds[0].steps));
 console.log(`${dialect}: this build vs ${other} vs the stack, ${rounds} alternating rounds of ${duration} s, c=${connections} (${await machineLoad()})`);
 for (const [i, step] of builds[0].steps.entries()) {
   const runs = { this: [], other: [], stack: [] };
-  const targets = [['this', builds[0].s, step], ['other', builds[1].s, builds[1].steps[i]], ['stack', stack, step]];
+  const targets = [['this', builds[0].s, step, builds[0]], ['other', builds[1].s, builds[1].steps[i], builds[1]], ['stack', stack, step]];
   for (const [, t, st] of targets) await load(t.url, { connections, duration: 1, ...st });
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...targets].reverse() : targets;
-    for (const [name, t, st] of order) runs[name].push(await load(t.url, { connections, duration, ...st, pids: [t.pid] }));
+    for (const [name, t, st, b] of order) {
+      runs[name].push(await load(t.url, { connections, duration, ...st, pids: [t.pid], dbPids: await backendsOf(b) }));
+    }
   }
   const m = (name, k) => median(runs[name].map((x) => x[k]));
   const bad = runs.this.concat(runs.other).reduce((n, x) => n + x.non2xx + x.errors, 0);
@@ -39,10 +46,12 @@ for (const [i, step] of builds[0].steps.entries()) {
       `x stack ${(m('this', 'rps') / m('stack', 'rps')).toFixed(3)} / ${(m('other', 'rps') / m('stack', 'rps')).toFixed(3)} | ` +
       `CPU us this ${m('this', 'cpuPerRequest').toFixed(0)}  other ${m('other', 'cpuPerRequest').toFixed(0)}  stack ${m('stack', 'cpuPerRequest').toFixed(0)}  ` +
       `x stack ${(m('stack', 'cpuPerRequest') / m('this', 'cpuPerRequest')).toFixed(3)} / ${(m('stack', 'cpuPerRequest') / m('other', 'cpuPerRequest')).toFixed(3)}` +
-      ` | p99 ${m('this', 'p99')} / ${m('other', 'p99')} / ${m('stack', 'p99')} ms${bad ? ` | ${bad} non-2xx or errors` : ''}`,
+      ` | p99 ${m('this', 'p99')} / ${m('other', 'p99')} / ${m('stack', 'p99')} ms${bad ? ` | ${bad} non-2xx or errors` : ''}` +
+      (dialect === 'postgres' ? ` | db CPU us this ${m('this', 'dbCpuPerRequest').toFixed(0)}  other ${m('other', 'dbCpuPerRequest').toFixed(0)}` : ''),
   );
 }
 console.log(`end: ${await machineLoad()}`);
+await pgAdmin?.end();
 await stack.stop();
 for (const b of builds) {
   await b.s.stop();

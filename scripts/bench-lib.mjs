@@ -196,8 +196,9 @@ const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
  * given — the CPU time those processes spent per request (robust to a machine shared with other work, where
  * requests per second are not).
  */
-export async function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests, pids = [] }) {
+export async function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests, pids = [], dbPids = [] }) {
   const before = pids.map(cpuMicros);
+  const dbBefore = dbPids.map(cpuMicros);
   const r = await new Promise((resolve, reject) => {
     autocannon(
       { url: url + (requests ? '' : path), connections, duration, method, headers, body, ...(requests ? { requests } : {}) },
@@ -205,10 +206,13 @@ export async function load(url, { connections, duration, method = 'GET', path = 
     );
   });
   const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - before[i], 0);
+  // A backend that ended meanwhile counts nothing (its /proc entry is gone).
+  const dbCpu = dbPids.reduce((n, pid, i) => { const d = cpuMicros(pid) - dbBefore[i]; return Number.isNaN(d) ? n : n + d; }, 0);
   return {
     rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
     latency: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, p99_9: r.latency.p99_9, max: r.latency.max },
     cpuPerRequest: pids.length ? cpu / Math.max(1, r.requests.total) : NaN,
+    dbCpuPerRequest: dbPids.length ? dbCpu / Math.max(1, r.requests.total) : NaN,
   };
 }
 

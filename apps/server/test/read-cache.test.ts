@@ -13,7 +13,7 @@ import { tokensRepo } from '../src/repos/tokens.repo.js';
 import { authenticate } from '../src/services/auth.js';
 import { postComment } from '../src/services/comments.js';
 import { loadSpace } from '../src/services/spaces.js';
-import { createTenant, createUser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
 let a: TestServer;
 let b: TestServer;
@@ -231,7 +231,7 @@ describe('content reads', () => {
 // SQLite: prepared reads outside transactions (a space, a page of spaces, a user, an organization) are answered from
 // a memo while the database has not changed since the request's counter read (the writer's `data_version` for other
 // connections, a count of this process's own changes). On PostgreSQL there is no memo; the same answers must hold.
-describe('the memo of reads (SQLite)', () => {
+describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', () => {
   /** Runs a statement on a connection of its own, as another process or a SQL prompt would. */
   async function behindTheirBacks(text: string, parameters: unknown[]) {
     if (a.dialect === 'postgres') {
@@ -256,9 +256,17 @@ describe('the memo of reads (SQLite)', () => {
     expect((await request()).status).toBe(200);
     expect((await request()).status).toBe(200);
     const hits = server.readCache.stats.memoHits;
+    const keyedHits = server.readCache.stats.keyedHits;
     expect((await request()).status).toBe(200);
     if (server.dialect === 'sqlite') expect(server.readCache.stats.memoHits).toBeGreaterThan(hits);
+    // PostgreSQL: a request that reads the space by id took it from the keyed cache (list spaces does not).
+    else if (/^\/v1\/spaces\//.test(lastPath)) expect(server.readCache.stats.keyedHits).toBeGreaterThan(keyedHits);
   }
+  let lastPath = '';
+  const get = (s: TestServer, token: string, path: string) => {
+    lastPath = path;
+    return s.api(token).get(path);
+  };
 
   it('a space changed by another connection (another process) is shown by the next read of both servers', async () => {
     const t = await createTenant(a, { reader: 'read' });
@@ -267,8 +275,8 @@ describe('the memo of reads (SQLite)', () => {
     const path = `/v1/spaces/${space.id}`;
     const list = `/v1/orgs/${t.org}/spaces`;
     for (const s of [a, b]) {
-      await warmMemo(s, () => s.api(token).get(path));
-      await warmMemo(s, () => s.api(token).get(list));
+      await warmMemo(s, () => get(s, token, path));
+      await warmMemo(s, () => get(s, token, list));
     }
     await behindTheirBacks('update spaces set title = ? where id = ?', ['After', space.id]);
     for (const s of [b, a]) {
@@ -276,7 +284,7 @@ describe('the memo of reads (SQLite)', () => {
       expect((await s.api(token).get(list)).body.items.map((x: { title: string }) => x.title)).toEqual(['After']);
     }
     // A counter in a shard of its own (another process's comment), summed into Space.comments.
-    await warmMemo(b, () => b.api(token).get(path));
+    await warmMemo(b, () => get(b, token, path));
     await behindTheirBacks('insert into space_comment_counts (space_id, shard, open_comments) values (?, ?, ?)', [space.id, 7, 3]);
     for (const s of [b, a]) expect((await s.api(token).get(path)).body.comments).toBe(3);
   });
@@ -286,15 +294,15 @@ describe('the memo of reads (SQLite)', () => {
     const token = t.users.reader!.token;
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One' })).body;
     const path = `/v1/spaces/${space.id}`;
-    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    for (const s of [a, b]) await warmMemo(s, () => get(s, token, path));
     const renamed = await a.api(t.owner.token).patch(path, { title: 'Two' });
     expect(renamed.body.title).toBe('Two');
     for (const s of [a, b]) expect((await s.api(token).get(path)).body.title).toBe('Two');
-    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    for (const s of [a, b]) await warmMemo(s, () => get(s, token, path));
     expect((await b.api(t.owner.token).post(`${path}/comments`, { body: { markdown: 'Counted.' } })).status).toBe(200);
     for (const s of [b, a]) expect((await s.api(token).get(path)).body.comments).toBe(1);
     // Written behind the servers' backs on a server's own connection (no request: jobs, start-up).
-    for (const s of [a, b]) await warmMemo(s, () => s.api(token).get(path));
+    for (const s of [a, b]) await warmMemo(s, () => get(s, token, path));
     await a.ctx.db.updateTable('spaces').set({ title: 'Three' }).where('id', '=', space.id).execute();
     for (const s of [b, a]) expect((await s.api(token).get(path)).body.title).toBe('Three');
   });
@@ -353,6 +361,76 @@ describe('the memo of reads (SQLite)', () => {
     // No counter read since it arrived: the memo (filled before the change) is not for this request.
     expect((await read(false))[0]!.title).toBe('New');
     expect((await read(true))[0]!.title).toBe('New');
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('the keyed cache of spaces (PostgreSQL): the change log', () => {
+  /** A reader's token, a space and its path, read twice on both servers so that the second read came from memory. */
+  async function cachedSpace(title: string) {
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;
+    const path = `/v1/spaces/${space.id}`;
+    for (const s of [a, b]) {
+      expect((await s.api(token).get(path)).status).toBe(200);
+      const hits = s.readCache.stats.keyedHits;
+      expect((await s.api(token).get(path)).body.title).toBe(title);
+      expect(s.readCache.stats.keyedHits).toBe(hits + 1);
+    }
+    return { t, token, space, path };
+  }
+  const title = async (s: TestServer, token: string, path: string) => (await s.api(token).get(path)).body.title as string;
+
+  it('a change committed by a transaction open across a read of the log is seen once it commits', async () => {
+    const { token, space, path } = await cachedSpace('Before');
+    await a.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('spaces').set({ title: 'After' }).where('id', '=', space.id).execute();
+      // A later transaction completes meanwhile: a horizon taken from the newest completed txid would pass this one.
+      await sql`select txid_current()`.execute(b.ctx.db);
+      // Not committed: both servers read the log (their horizon is at most this transaction's id) and answer the old
+      // row, which they read (again) and keep meanwhile.
+      for (const s of [b, a]) {
+        expect(await title(s, token, path)).toBe('Before');
+        expect(await title(s, token, path)).toBe('Before');
+      }
+    });
+    for (const s of [b, a]) expect(await title(s, token, path)).toBe('After');
+  });
+
+  it('a process whose horizon is older than the pruned log empties its keyed cache', async () => {
+    const { token, space, path } = await cachedSpace('Kept');
+    await sql`update spaces set title = ${'Pruned'} where id = ${space.id}`.execute(a.ctx.db);
+    // Prune the log past the change (a txid assigned after it committed), before either server read it.
+    const [{ now }] = (await sql<{ now: string }>`select txid_current()::text as now`.execute(a.ctx.db)).rows as [{ now: string }];
+    const emptied = b.readCache.stats.keyedEmptied;
+    await a.readCache.pruneChanges(now);
+    expect(Number((await sql<{ n: string }>`select count(*)::text as n from cache_changes where key = ${`space:${space.id}`}`.execute(a.ctx.db)).rows[0]!.n)).toBe(0);
+    for (const s of [b, a]) expect(await title(s, token, path)).toBe('Pruned');
+    expect(b.readCache.stats.keyedEmptied).toBe(emptied + 1);
+  });
+
+  it('more changed keys than a read takes empty the keyed cache', async () => {
+    const { token, space, path } = await cachedSpace('One of many');
+    // 300 other keys logged first (the read takes the lowest txids), then the space's change.
+    await sql`insert into cache_changes (key, txid) select 'space:other' || g, txid_current() from generate_series(1, 300) g`.execute(a.ctx.db);
+    await sql`update spaces set title = ${'Changed among many'} where id = ${space.id}`.execute(a.ctx.db);
+    for (const s of [b, a]) expect(await title(s, token, path)).toBe('Changed among many');
+  });
+
+  it('a change to one space never waits for an open transaction that changed another', async () => {
+    const one = (await cachedSpace('One')).space;
+    const two = (await cachedSpace('Two')).space;
+    await a.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('spaces').set({ title: 'One changed' }).where('id', '=', one.id).execute();
+      await trx.insertInto('space_comment_counts').values({ space_id: one.id, shard: 3, open_comments: 1 }).execute();
+      // Another connection (server b's pool), while this transaction holds its locks and log rows uncommitted.
+      await b.ctx.db.transaction().execute(async (other) => {
+        await sql`set local lock_timeout = '2s'`.execute(other);
+        await other.updateTable('spaces').set({ title: 'Two changed' }).where('id', '=', two.id).execute();
+        await other.insertInto('space_comment_counts').values({ space_id: two.id, shard: 3, open_comments: 1 }).execute();
+      });
+    });
+    expect(Number((await sql<{ n: string }>`select count(*)::text as n from cache_changes where key in (${`space:${one.id}`}, ${`space:${two.id}`})`.execute(a.ctx.db)).rows[0]!.n)).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -34,6 +34,7 @@ import * as mCommentsChangeRequestPartialIndex from './migrations/20261126T2120-
 import * as mPageLinksOneTargetIndex from './migrations/20261127T0035-page-links-one-target-index.js';
 import * as mTranslationGlossary from './migrations/20261127T0310-translation-glossary.js';
 import * as mStorageCustomFonts from './migrations/20261127T0330-storage-custom-fonts.js';
+import * as mReadCacheChanges from './migrations/20261127T0600-read-cache-changes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0035-page-links-one-target-index': mPageLinksOneTargetIndex,
   '20261127T0310-translation-glossary': mTranslationGlossary,
   '20261127T0330-storage-custom-fonts': mStorageCustomFonts,
+  '20261127T0600-read-cache-changes': mReadCacheChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

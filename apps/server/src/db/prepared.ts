@@ -172,14 +172,20 @@ function pipelinedRead<R>(db: DbOrTx, t: Template, parameters: readonly unknown[
   });
 }
 
+/** Whether db/database.ts `inline` may write the read's parameters in (its own checks, made there again). */
+const writtenIn = (r: PipelinedRead) =>
+  !r.sql.includes("'") && !/\$(\$|[A-Za-z_])/.test(r.sql) && !r.parameters.some((p) => p instanceof Uint8Array);
+
 const runAlone = (db: DbOrTx, r: PipelinedRead) =>
   db.executeQuery({ sql: r.sql, query: r.query, parameters: r.parameters, queryId: createQueryId() }).then((x) => r.resolve(x.rows as unknown[]), r.reject);
 
 function sendPipeline(db: DbOrTx, queue: PipelinedRead[]): void {
   if (pipelines.get(db) === queue) pipelines.delete(db);
   for (let i = 0; i < queue.length; i += MAX_PIPELINE) {
+    // One read alone goes the same way: one simple query (one message each way, no parse/bind/describe/execute), its
+    // parameters written in — the counters' read of a turn that has nothing else to send.
     const chunk = queue.slice(i, i + MAX_PIPELINE);
-    if (chunk.length === 1) {
+    if (chunk.length === 1 && !writtenIn(chunk[0]!)) {
       runAlone(db, chunk[0]!);
       continue;
     }

@@ -69,12 +69,28 @@ export function noteDataChange(): void {
   localChanges++;
 }
 
+/** At most this many changed keys are read per read of the counters; past it every keyed cache is emptied. */
+const KEYED_CHANGES_MAX = 256;
+/** A `since` no txid reaches: the first read of a process has nothing cached to invalidate. */
+const NO_CHANGES = '9223372036854775807';
+
 /**
- * The counters. The row's id is written in (no parameter): alone, the read goes with PostgreSQL's simple query protocol
- * (one message each way instead of parse, bind, describe, execute and sync); under load it goes with the other reads
- * of its turn (db/prepared.ts `pipelinedRead`).
+ * The counters on PostgreSQL (SQLite reads them synchronously: `readNow`), with the keyed caches' change log (migration 20261127T0600-read-cache-changes): the keys
+ * logged by transactions whose txid is at least `since` (the previous read's horizon) and visible to this statement,
+ * at most KEYED_CHANGES_MAX + 1 of them; this statement's horizon (`txid_snapshot_xmin`: every transaction not
+ * committed as of its snapshot has a txid at least that, so the next read, from it, sees its changes once they
+ * committed); and below which the log was pruned. One statement, one snapshot. Under load it goes with the other reads of its turn
+ * (db/prepared.ts `pipelinedRead`: `since` written in); alone, as one extended-protocol query.
  */
-const readEpochs = prepared((db) => db.selectFrom('cache_epochs').select([...CACHE_DOMAINS]).where(sql<boolean>`id = 1`));
+const readEpochsAndChanges = prepared((db, p: { since: string }) => db.selectFrom('cache_epochs').select([
+  ...CACHE_DOMAINS,
+  sql<string>`changes_pruned_below::text`.as('pruned'),
+  sql<string>`txid_snapshot_xmin(txid_current_snapshot())::text`.as('horizon'),
+  sql<string[] | null>`(select array_agg(c.key) from (select key from cache_changes where txid >= ${p.since} limit ${sql.lit(KEYED_CHANGES_MAX + 1)}) c)`.as('changed'),
+]).where(sql<boolean>`id = 1`));
+
+/** How often a process prunes the change log, and how old (at least) the horizon it prunes below is. */
+const PRUNE_EVERY_MS = 30_000;
 
 /**
  * The counters as a transaction sees them, and on PostgreSQL whether it already wrote (has a transaction id: any
@@ -130,9 +146,23 @@ export class ReadCache {
   /** The last read scheduled (it may be in flight): the next one starts after it. */
   private last: Promise<void> | undefined;
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
-  readonly stats = { epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0 };
+  readonly stats = {
+    epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0,
+    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0,
+  };
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
+
+  /**
+   * PostgreSQL: rows cached by key (`keyedRead`: a space by id), each dropped when the change log shows its key
+   * changed. `horizon`: where the next read of the log starts (the last read's); `keyedGeneration` moves whenever
+   * keys are dropped (a value loaded across a drop is not kept).
+   */
+  private readonly keyed = new Map<string, unknown>();
+  private keyedGeneration = 0;
+  private horizon: string | undefined;
+  /** The horizon to prune below next (read at least PRUNE_EVERY_MS before), and when the last prune was. */
+  private pruneCandidate: { at: number; horizon: string } | undefined;
 
   /**
    * SQLite: the counters read synchronously (a few microseconds, no query builder), with the reading connection's
@@ -221,7 +251,9 @@ export class ReadCache {
       }
       this.memoVersion = is;
     } else {
-      row = (await readEpochs(this.db, {}))[0];
+      const pgRow = (await readEpochsAndChanges(this.db, { since: this.horizon ?? NO_CHANGES }))[0];
+      if (pgRow) this.applyChanges(pgRow);
+      row = pgRow;
     }
     if (!row) throw new Error('cache_epochs has no row: the database is not migrated');
     const before = this.epochs;
@@ -231,6 +263,70 @@ export class ReadCache {
       this.generations.set(d, this.generations.get(d)! + 1);
     }
     this.epochs = row;
+  }
+
+  /**
+   * PostgreSQL: drops the keyed values whose keys the log shows changed since the last read (all of them when the
+   * log was pruned past that read's horizon, or shows more keys than a read takes), and moves the horizon.
+   */
+  private applyChanges(row: { pruned: string; horizon: string; changed: string[] | null }): void {
+    const was = this.horizon;
+    if (was !== undefined) {
+      const changed = row.changed ?? [];
+      if (BigInt(row.pruned) > BigInt(was) || changed.length > KEYED_CHANGES_MAX) {
+        this.stats.keyedEmptied++;
+        this.keyed.clear();
+        this.keyedGeneration++;
+      } else if (changed.length) {
+        for (const key of changed) if (this.keyed.delete(key)) this.stats.keyedDropped++;
+        this.keyedGeneration++;
+      }
+    }
+    this.horizon = row.horizon;
+    const now = Date.now();
+    const candidate = this.pruneCandidate;
+    if (!candidate) this.pruneCandidate = { at: now, horizon: row.horizon };
+    else if (now - candidate.at >= PRUNE_EVERY_MS) {
+      this.pruneCandidate = { at: now, horizon: row.horizon };
+      this.pruneChanges(candidate.horizon).catch(() => undefined);
+    }
+  }
+
+  /**
+   * PostgreSQL: deletes the change log below `below` (a horizon read at least PRUNE_EVERY_MS ago: every process that
+   * read the log since has its horizon at or past it) and records it in `changes_pruned_below`, in one statement:
+   * a process whose horizon is older (it read nothing meanwhile) sees the mark and empties its keyed caches.
+   */
+  async pruneChanges(below: string): Promise<void> {
+    this.stats.prunes++;
+    await outsideRequests(() => sql`with gone as (delete from cache_changes where txid < ${below}) update cache_epochs set changes_pruned_below = greatest(changes_pruned_below, ${below}) where id = 1`.execute(this.db));
+  }
+
+  /** Whether this cache keeps rows by key (PostgreSQL: `keyedRead`). */
+  get keyedReads(): boolean {
+    return !this.readNow;
+  }
+
+  /**
+   * `keyedRead` (see there): the rows of `key` from memory when the change log, read for this request, does not show
+   * the key changed since they were read; otherwise `load()`, kept when it answered exactly one row and no key was
+   * dropped while it ran. Each caller gets its own row objects.
+   */
+  async readKeyed<R extends object>(scope: ReadScope, key: string, load: () => Promise<R[]>): Promise<R[]> {
+    await this.synced(scope);
+    const hit = this.keyed.get(key) as R | undefined;
+    if (hit) {
+      this.stats.keyedHits++;
+      return [{ ...hit }];
+    }
+    this.stats.keyedMisses++;
+    const generation = this.keyedGeneration;
+    const rows = await load();
+    if (rows.length === 1 && this.keyedGeneration === generation && this.horizon !== undefined) {
+      if (this.keyed.size >= MAX_ENTRIES) this.keyed.delete(this.keyed.keys().next().value as string);
+      this.keyed.set(key, { ...rows[0]! });
+    }
+    return rows;
   }
 
   /** The counters checked once for the request of `scope` (shared by all its cached reads until it writes). */
@@ -382,6 +478,20 @@ export function cachedRead<T>(db: DbOrTx, domain: CacheDomain, key: string, load
   }
   const cache = caches.get(db);
   return cache ? cache.read(scope, domain, key, load) : load();
+}
+
+/**
+ * A read of the row with `key` (e.g. `space:<id>`: a key the change log's triggers write, migration
+ * 20261127T0600-read-cache-changes) through the keyed cache of `db`: inside a request, outside transactions, on
+ * PostgreSQL. Answered from memory when the request's read of the counters (which started after the request arrived)
+ * shows no change to the key since the row was read: what committed before the request arrived is seen, as with the
+ * other caches. Elsewhere `load()` as is (SQLite has its memo of reads; transactions read for themselves). `load`
+ * must read only what a change logged under `key` changes.
+ */
+export function keyedRead<R extends object>(db: DbOrTx, key: string, load: () => Promise<R[]>): Promise<R[]> {
+  const scope = scopes.getStore();
+  const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
+  return cache?.keyedReads ? cache.readKeyed(scope!, key, load) : load();
 }
 
 /** SQLite: a prepared read outside transactions, through the memo of the cache of `db` (`ReadCache.memoRead`). */

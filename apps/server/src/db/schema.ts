@@ -821,6 +821,17 @@ export interface CacheEpochsTable {
   collections: number | string;
   history: number | string;
   git: number | string;
+  /** PostgreSQL: `cache_changes` rows with a txid below this were deleted (migration 20261127T0600-read-cache-changes). */
+  changes_pruned_below: number | string;
+}
+
+/**
+ * PostgreSQL: keys of cached rows changed, with the changing transaction's id (txid_current()), logged by triggers
+ * for db/read-cache.ts's keyed caches (migration 20261127T0600-read-cache-changes); pruned a minute after read.
+ */
+export interface CacheChangesTable {
+  key: string;
+  txid: number | string;
 }
 
 /** One content import run (services/import.ts): where from, where into, status, progress and outcome. */
@@ -917,4 +928,5 @@ export interface Database {
   git_revisions: GitRevisionsTable;
   git_snapshots: GitSnapshotsTable;
   cache_epochs: CacheEpochsTable;
+  cache_changes: CacheChangesTable;
 }

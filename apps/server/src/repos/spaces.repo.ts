@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
 import { paginate, preparedKeyset, type PageRequest } from '../db/pagination.js';
 import { preparedByKey, preparedWrite } from '../db/prepared.js';
+import { keyedRead } from '../db/read-cache.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
 
@@ -84,8 +85,12 @@ export type SpaceFilter =
   | { all: false; spaceIds: string[]; collectionIds: string[]; public: boolean };
 
 export const spacesRepo = {
+  /**
+   * The space, on PostgreSQL inside requests through the keyed cache (db/read-cache.ts `keyedRead`: the triggers of
+   * migration 20261127T0600 log a change to the row or its comment shards under `space:<id>`).
+   */
   async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
-    return (await selectSpaceById(db, id))[0];
+    return (await keyedRead(db, `space:${id}`, () => selectSpaceById(db, id)))[0];
   },
   /**
    * The space and a version of its row: on PostgreSQL `xmin` as text; on SQLite (no row versions) every column but
