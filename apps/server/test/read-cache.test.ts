@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedRead, inReadScope, memoRead, newReadScope } from '../src/db/read-cache.js';
+import { cachedRead, inReadScope, keyedRead, memoRead, newReadScope } from '../src/db/read-cache.js';
 import { tokensRepo } from '../src/repos/tokens.repo.js';
 import { authenticate } from '../src/services/auth.js';
 import { postComment } from '../src/services/comments.js';
@@ -387,7 +387,7 @@ describe.runIf(testDialect() === 'postgres')('the keyed cache of spaces (Postgre
       await trx.updateTable('spaces').set({ title: 'After' }).where('id', '=', space.id).execute();
       // A later transaction completes meanwhile: a horizon taken from the newest completed txid would pass this one.
       await sql`select txid_current()`.execute(b.ctx.db);
-      // Not committed: both servers read the log (their horizon is at most this transaction's id) and answer the old
+      // Not committed: both servers read the log (this transaction is in progress in their snapshots) and answer the old
       // row, which they read (again) and keep meanwhile.
       for (const s of [b, a]) {
         expect(await title(s, token, path)).toBe('Before');
@@ -399,14 +399,39 @@ describe.runIf(testDialect() === 'postgres')('the keyed cache of spaces (Postgre
 
   it('a process whose horizon is older than the pruned log empties its keyed cache', async () => {
     const { token, space, path } = await cachedSpace('Kept');
-    await sql`update spaces set title = ${'Pruned'} where id = ${space.id}`.execute(a.ctx.db);
-    // Prune the log past the change (a txid assigned after it committed), before either server read it.
-    const [{ now }] = (await sql<{ now: string }>`select txid_current()::text as now`.execute(a.ctx.db)).rows as [{ now: string }];
+    const changed = await sql<{ txid: string }>`update spaces set title = ${'Pruned'} where id = ${space.id} returning txid_current()::text as txid`.execute(a.ctx.db);
+    const txid = BigInt(changed.rows[0]!.txid);
+    // Prune the log past the change, before either server read it — below the xmin of a snapshot taken once every
+    // transaction up to the change's completed (as the servers prune: never past a transaction still running).
+    let now = 0n;
+    for (let i = 0; i < 200 && now <= txid; i++) {
+      now = BigInt((await sql<{ x: string }>`select txid_snapshot_xmin(txid_current_snapshot())::text as x`.execute(a.ctx.db)).rows[0]!.x);
+      if (now <= txid) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(now > txid).toBe(true);
     const emptied = b.readCache.stats.keyedEmptied;
-    await a.readCache.pruneChanges(now);
+    await a.readCache.pruneChanges(String(now));
     expect(Number((await sql<{ n: string }>`select count(*)::text as n from cache_changes where key = ${`space:${space.id}`}`.execute(a.ctx.db)).rows[0]!.n)).toBe(0);
     for (const s of [b, a]) expect(await title(s, token, path)).toBe('Pruned');
     expect(b.readCache.stats.keyedEmptied).toBe(emptied + 1);
+  });
+
+  it('a row loaded across a read of the log that shows its key changed is not kept', async () => {
+    const { space } = await cachedSpace('Slow');
+    const key = `space:${space.id}`;
+    const load = async () => (await a.ctx.db.selectFrom('spaces').select(['id', 'title']).where('id', '=', space.id).execute());
+    const read = (loader: () => Promise<{ id: string; title: string }[]>) => inReadScope(newReadScope(), () => keyedRead(a.ctx.db, key, loader));
+    // Changed: the next read of the log drops the key, and the read below loads the row.
+    await a.ctx.db.updateTable('spaces').set({ title: 'Slow, first' }).where('id', '=', space.id).execute();
+    // A load that read the row, then saw the change committed and read from the log before it answered.
+    const stale = await read(async () => {
+      const rows = await load();
+      await a.ctx.db.updateTable('spaces').set({ title: 'Slow, changed' }).where('id', '=', space.id).execute();
+      await inReadScope(newReadScope(), () => a.readCache.sync());
+      return rows;
+    });
+    expect(stale[0]!.title).toBe('Slow, first');
+    expect((await read(load))[0]!.title).toBe('Slow, changed');
   });
 
   it('more changed keys than a read takes empty the keyed cache', async () => {

@@ -71,25 +71,23 @@ export function noteDataChange(): void {
 
 /** At most this many changed keys are read per read of the counters; past it every keyed cache is emptied. */
 const KEYED_CHANGES_MAX = 256;
-/** A `since` no txid reaches: the first read of a process has nothing cached to invalidate. */
-const NO_CHANGES = '9223372036854775807';
 
 /**
- * The counters on PostgreSQL (SQLite reads them synchronously: `readNow`), with the keyed caches' change log (migration 20261127T0600-read-cache-changes): the keys
- * logged by transactions whose txid is at least `since` (the previous read's horizon) and visible to this statement,
- * at most KEYED_CHANGES_MAX + 1 of them; this statement's horizon (`txid_snapshot_xmin`: every transaction not
- * committed as of its snapshot has a txid at least that, so the next read, from it, sees its changes once they
- * committed); and below which the log was pruned. One statement, one snapshot. Under load it goes with the other reads of its turn
- * (db/prepared.ts `pipelinedRead`: `since` written in); alone, as one extended-protocol query.
+ * The counters on PostgreSQL (SQLite reads them synchronously: `readNow`), with the keyed caches' change log
+ * (migration 20261127T0600-read-cache-changes, function `bindery_cache_read`): the keys logged by the transactions that
+ * committed since the snapshot `since` (the previous read's: invisible to it, visible to this statement), lowest txids
+ * first, at most KEYED_CHANGES_MAX + 1 of them; this statement's snapshot; and the txid below which the log was pruned.
+ * One statement, one snapshot; a function, so that its statement is planned once per connection. Under load it goes
+ * with the other reads of its turn (db/prepared.ts `pipelinedRead`: `since` written in).
  */
-const readEpochsAndChanges = prepared((db, p: { since: string }) => db.selectFrom('cache_epochs').select([
-  ...CACHE_DOMAINS,
-  sql<string>`changes_pruned_below::text`.as('pruned'),
-  sql<string>`txid_snapshot_xmin(txid_current_snapshot())::text`.as('horizon'),
-  sql<string[] | null>`(select array_agg(c.key) from (select key from cache_changes where txid >= ${p.since} limit ${sql.lit(KEYED_CHANGES_MAX + 1)}) c)`.as('changed'),
-]).where(sql<boolean>`id = 1`));
+const readEpochsAndChanges = prepared((db, p: { since: string | null }) =>
+  db.selectFrom(sql<Record<CacheDomain, string> & { pruned: string; snapshot: string; changed: string[] | null }>`bindery_cache_read(${p.since}, ${sql.lit(KEYED_CHANGES_MAX + 1)})`.as('r'))
+    .select([...CACHE_DOMAINS.map((d) => `r.${d}` as const), 'r.pruned', 'r.snapshot', 'r.changed']));
 
-/** How often a process prunes the change log, and how old (at least) the horizon it prunes below is. */
+/** The xmin of a snapshot's text (`xmin:xmax:xip,…`): every txid below it had completed when it was taken. */
+const xminOf = (snapshot: string): bigint => BigInt(snapshot.slice(0, snapshot.indexOf(':')));
+
+/** How often a process prunes the change log, and how old (at least) the snapshot whose xmin it prunes below is. */
 const PRUNE_EVERY_MS = 30_000;
 
 /**
@@ -155,14 +153,14 @@ export class ReadCache {
 
   /**
    * PostgreSQL: rows cached by key (`keyedRead`: a space by id), each dropped when the change log shows its key
-   * changed. `horizon`: where the next read of the log starts (the last read's); `keyedGeneration` moves whenever
-   * keys are dropped (a value loaded across a drop is not kept).
+   * changed. `snapshot`: the last read's, from which the next read of the log starts; `loading`: the loads in flight per
+   * key, marked stale when their key is dropped meanwhile (such a value is not kept).
    */
   private readonly keyed = new Map<string, unknown>();
-  private keyedGeneration = 0;
-  private horizon: string | undefined;
-  /** The horizon to prune below next (read at least PRUNE_EVERY_MS before), and when the last prune was. */
-  private pruneCandidate: { at: number; horizon: string } | undefined;
+  private readonly loading = new Map<string, { stale: boolean }[]>();
+  private snapshot: string | undefined;
+  /** The txid to prune below next (a read's snapshot's xmin, read at least PRUNE_EVERY_MS before), and when. */
+  private pruneCandidate: { at: number; below: string } | undefined;
 
   /**
    * SQLite: the counters read synchronously (a few microseconds, no query builder), with the reading connection's
@@ -251,7 +249,7 @@ export class ReadCache {
       }
       this.memoVersion = is;
     } else {
-      const pgRow = (await readEpochsAndChanges(this.db, { since: this.horizon ?? NO_CHANGES }))[0];
+      const pgRow = (await readEpochsAndChanges(this.db, { since: this.snapshot ?? null }))[0];
       if (pgRow) this.applyChanges(pgRow);
       row = pgRow;
     }
@@ -267,35 +265,40 @@ export class ReadCache {
 
   /**
    * PostgreSQL: drops the keyed values whose keys the log shows changed since the last read (all of them when the
-   * log was pruned past that read's horizon, or shows more keys than a read takes), and moves the horizon.
+   * log was pruned past what that read had seen complete, or shows more keys than a read takes), and keeps the
+   * snapshot for the next read.
    */
-  private applyChanges(row: { pruned: string; horizon: string; changed: string[] | null }): void {
-    const was = this.horizon;
+  private applyChanges(row: { pruned: string; snapshot: string; changed: string[] | null }): void {
+    const was = this.snapshot;
     if (was !== undefined) {
       const changed = row.changed ?? [];
-      if (BigInt(row.pruned) > BigInt(was) || changed.length > KEYED_CHANGES_MAX) {
+      if (BigInt(row.pruned) > xminOf(was) || changed.length > KEYED_CHANGES_MAX) {
         this.stats.keyedEmptied++;
         this.keyed.clear();
-        this.keyedGeneration++;
-      } else if (changed.length) {
-        for (const key of changed) if (this.keyed.delete(key)) this.stats.keyedDropped++;
-        this.keyedGeneration++;
+        for (const marks of this.loading.values()) for (const m of marks) m.stale = true;
+      } else {
+        for (const key of changed) {
+          if (this.keyed.delete(key)) this.stats.keyedDropped++;
+          for (const m of this.loading.get(key) ?? []) m.stale = true;
+        }
       }
     }
-    this.horizon = row.horizon;
+    this.snapshot = row.snapshot;
     const now = Date.now();
     const candidate = this.pruneCandidate;
-    if (!candidate) this.pruneCandidate = { at: now, horizon: row.horizon };
+    const below = String(xminOf(row.snapshot));
+    if (!candidate) this.pruneCandidate = { at: now, below };
     else if (now - candidate.at >= PRUNE_EVERY_MS) {
-      this.pruneCandidate = { at: now, horizon: row.horizon };
-      this.pruneChanges(candidate.horizon).catch(() => undefined);
+      this.pruneCandidate = { at: now, below };
+      this.pruneChanges(candidate.below).catch(() => undefined);
     }
   }
 
   /**
-   * PostgreSQL: deletes the change log below `below` (a horizon read at least PRUNE_EVERY_MS ago: every process that
-   * read the log since has its horizon at or past it) and records it in `changes_pruned_below`, in one statement:
-   * a process whose horizon is older (it read nothing meanwhile) sees the mark and empties its keyed caches.
+   * PostgreSQL: deletes the change log below the txid `below` (a snapshot's xmin read at least PRUNE_EVERY_MS ago:
+   * every process that read the log since has a snapshot whose xmin is at or past it, snapshots' xmin never moving
+   * back) and records it in `changes_pruned_below`, in one statement: a process whose last snapshot is older (it
+   * read nothing meanwhile) sees the mark and empties its keyed caches.
    */
   async pruneChanges(below: string): Promise<void> {
     this.stats.prunes++;
@@ -309,8 +312,8 @@ export class ReadCache {
 
   /**
    * `keyedRead` (see there): the rows of `key` from memory when the change log, read for this request, does not show
-   * the key changed since they were read; otherwise `load()`, kept when it answered exactly one row and no key was
-   * dropped while it ran. Each caller gets its own row objects.
+   * the key changed since they were read; otherwise `load()`, kept when it answered exactly one row and its key was
+   * not dropped while it ran (a load may have started before a change the log showed meanwhile). Each caller gets its own row objects.
    */
   async readKeyed<R extends object>(scope: ReadScope, key: string, load: () => Promise<R[]>): Promise<R[]> {
     await this.synced(scope);
@@ -320,9 +323,19 @@ export class ReadCache {
       return [{ ...hit }];
     }
     this.stats.keyedMisses++;
-    const generation = this.keyedGeneration;
-    const rows = await load();
-    if (rows.length === 1 && this.keyedGeneration === generation && this.horizon !== undefined) {
+    const mark = { stale: false };
+    const marks = this.loading.get(key);
+    if (marks) marks.push(mark);
+    else this.loading.set(key, [mark]);
+    let rows: R[];
+    try {
+      rows = await load();
+    } finally {
+      const now = this.loading.get(key)!;
+      now.splice(now.indexOf(mark), 1);
+      if (now.length === 0) this.loading.delete(key);
+    }
+    if (rows.length === 1 && !mark.stale && this.snapshot !== undefined) {
       if (this.keyed.size >= MAX_ENTRIES) this.keyed.delete(this.keyed.keys().next().value as string);
       this.keyed.set(key, { ...rows[0]! });
     }
