@@ -55,6 +55,18 @@ describe('blocks', () => {
     expect(parseCards(evil)?.length).toBeGreaterThan(0);
   });
 
+  it('stays linear on inline pictures and mentions never closed (each once looked through the rest of its paragraph)', () => {
+    for (const md of ['<picture>x '.repeat(20_000), '<a data-mention href="one.md">'.repeat(20_000)]) {
+      const t0 = performance.now();
+      const html = render(md);
+      expect(performance.now() - t0).toBeLessThan(2_000);
+      // Drawn a tag at a time (no closing tag within reach): the paragraph, no attribute but the allowed ones.
+      expect(html.startsWith('<p>')).toBe(true);
+      expect(html).not.toContain('data-mention');
+      expect(html.length).toBeLessThan(md.length * 2);
+    }
+  });
+
   it('renders images, files and links through the site, unknown targets as inert links', () => {
     const html = render('![pic](.gitbook/assets/pic.png)\n\n[one](one.md#x) [ext](https://e.com) [js](javascript:alert(1)) [gone](/pages/zzz)\n\n{% file src="/files/f1" %}\n');
     expect(html).toContain('<img src="/s/~files/ss/f1/pic.png?v=abc" alt="pic" width="10" height="5" loading="lazy">');

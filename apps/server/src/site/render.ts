@@ -177,6 +177,15 @@ const isIconOpen = (node: any) => /^<i\s+class="fa-[^"]*"\s*>$/i.test(htmlOf(nod
 const isClosingI = (node: any) => /^<\/i\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 const isClosingCode = (node: any) => /^<\/code\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 
+/**
+ * The index of the first node after `k`, among the next 8, that `closes` (a picture's or a mention's closing tag), or
+ * -1: looked for within the 8 nodes they may span, so a paragraph of such tags never closed stays linear.
+ */
+function closingWithin(nodes: readonly any[], k: number, closes: (node: any) => boolean): number {
+  for (let j = k + 1; j <= k + 8 && j < nodes.length; j++) if (closes(nodes[j])) return j;
+  return -1;
+}
+
 const htmlOf = (node: any): string | undefined => (node?.type === 'html' && typeof node.data?.html === 'string' ? node.data.html : undefined);
 const isClosingA = (node: any) => /^<\/a\s*>$/i.test(htmlOf(node)?.trim() ?? '');
 
@@ -235,7 +244,7 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
         }
         if (tag?.name === 'picture' && !tag.close) {
           // A picture arrives a tag at a time: drawn whole, as an HTML block draws it (site/html.ts).
-          const end = nodes.findIndex((n, j) => j > k && /^<\/picture\s*>$/i.test(htmlOf(n)?.trim() ?? ''));
+          const end = closingWithin(nodes, k, (n) => /^<\/picture\s*>$/i.test(htmlOf(n)?.trim() ?? ''));
           if (end > k && end - k <= 8 && nodes.slice(k, end + 1).every((n) => htmlOf(n) !== undefined || !plain([n]).trim())) {
             out += renderHtmlBlock(nodes.slice(k, end + 1).map((n) => htmlOf(n) ?? '').join(''), htmlTargets(ctx));
             k = end;
@@ -243,7 +252,7 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
           }
         }
         if (tag?.name === 'a' && !tag.close && tag.attrs.has('data-mention')) {
-          const end = nodes.findIndex((n, j) => j > k && isClosingA(n));
+          const end = closingWithin(nodes, k, isClosingA);
           const t = resolveTarget({ kind: 'url', url: tag.attrs.get('href') ?? '' }, ctx);
           if (end > k && end - k <= 8 && t?.title) {
             out += `<a class="mention"${linkAttrs(t, ctx)}>${escapeHtml(t.title)}</a>`;
