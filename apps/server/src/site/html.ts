@@ -268,8 +268,10 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
     }
     if (tag.name === 'code' && !tag.close && /\bexpression\b/.test(tag.attrs.get('class') ?? '')) {
       // An expression shows its value (a space variable); one without a value shows as written.
-      const end = html.indexOf('</code>', i);
-      const value = end >= 0 && end - i <= 1024 ? targets.expression?.(decodeAttr(html.slice(i, end)).trim()) : undefined;
+      // Looked for within 1 KB only (as a mention's `</a>` below).
+      const within = html.slice(i, i + 1031).indexOf('</code>');
+      const end = within < 0 ? -1 : i + within;
+      const value = end >= 0 ? targets.expression?.(decodeAttr(html.slice(i, end)).trim()) : undefined;
       if (value !== undefined) {
         out += escapeText(value.replace(/&/g, '&amp;'));
         i = end + 7;

@@ -56,7 +56,8 @@ describe('blocks', () => {
   });
 
   it('stays linear on inline pictures and mentions never closed (each once looked through the rest of its paragraph)', () => {
-    for (const md of ['<picture>x '.repeat(20_000), '<a data-mention href="one.md">'.repeat(20_000)]) {
+    for (const md of ['<picture>x '.repeat(20_000), '<a data-mention href="one.md">'.repeat(20_000),
+      '<code class="expression">'.repeat(20_000)]) {
       const t0 = performance.now();
       const html = render(md);
       expect(performance.now() - t0).toBeLessThan(2_000);
@@ -154,7 +155,8 @@ describe('GitBook HTML (site/html.ts)', () => {
     for (const html of ['<a b="'.repeat(40_000), '<a '.repeat(60_000), "<a b='c ".repeat(30_000), '<!--'.repeat(50_000), '<script>'.repeat(30_000), '<'.repeat(120_000), `<a ${'b'.repeat(100_000)}`, `<div>${'<b>'.repeat(40_000)}`,
       // Stray closing tags after deep nesting (each once looked through the whole stack), mentions never closed (each
       // once searched the rest of the block for its `</a>`).
-      `${'<div>'.repeat(20_000)}${'</span>'.repeat(20_000)}`, '<a data-mention href="one.md">'.repeat(20_000)]) {
+      `${'<div>'.repeat(20_000)}${'</span>'.repeat(20_000)}`, '<a data-mention href="one.md">'.repeat(20_000),
+      `<div>${'<code class="expression">'.repeat(20_000)}`]) {
       const t0 = performance.now();
       const out = renderHtmlBlock(html, targets);
       expect(performance.now() - t0).toBeLessThan(2_000);
