@@ -7154,7 +7154,7 @@ export interface components {
         DefaultLevelInput: components["schemas"]["MemberRoleOrGuest"] | "inherit";
         /** @description Depth style, e.g. `subtle`. */
         depth: string;
-        /** @description A rich document (GitBook's JSON document) - blocks and inlines. */
+        /** @description A rich document (GitBook's JSON document) - blocks and inlines, as GitBook's document schema has them. Bindery adds three optional fields to some nodes' `data`, each kept so that markdown written back from a document (Git Sync exports, `format=markdown`) is byte for byte what was read, and accepted again when a document read is written back: `autolink: true` on a `link` inline read from a bare URL or `<url>` (written back bare); `legacyTag` on a `content-ref` or `swagger` block read from GitBook's older `{% page-ref %}` or `{% swagger %}` tags; `specUrl` on an `openapi-operation`, `openapi-webhook` or `openapi-schemas` block (the URL of its `[OpenAPI <spec>](URL)` line). Clients may ignore them (docs/content-pipeline.md). */
         Document: {
             data?: {
                 schemaVersion?: number;
