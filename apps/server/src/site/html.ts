@@ -38,7 +38,9 @@ const THEME_COLORS = new Set(['primary', 'info', 'success', 'warning', 'danger']
 const CLASSES = /^(button|primary|secondary|hint|hint-(?:info|success|warning|danger)|expression)$/;
 
 const escapeText = (s: string) => s.replace(/&(?!(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** Text for HTML anywhere, attribute values included (the site's one escape: render.ts re-exports it). */
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const ENTITY = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 /** An attribute's value with its character references decoded. */
@@ -96,7 +98,7 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
   const out: string[] = [];
   const style: string[] = [];
   const id = a.get('id');
-  if (id && ID.test(id)) out.push(`id="${escapeAttr(id)}"`);
+  if (id && ID.test(id)) out.push(`id="${escapeHtml(id)}"`);
   const classes = (a.get('class') ?? '').split(/\s+/).filter((c) => CLASSES.test(c));
   const align = a.get('align');
   if (align && ALIGN.test(align)) style.push(`text-align:${align.toLowerCase()}`);
@@ -116,7 +118,7 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
     case 'button': {
       // GitBook's action buttons (ask or search): a link to the site's search with their query.
       const query = a.get('data-query');
-      if (targets.searchHref) out.push(`href="${escapeAttr(targets.searchHref)}${query ? `?q=${encodeURIComponent(query)}` : ''}"`);
+      if (targets.searchHref) out.push(`href="${escapeHtml(targets.searchHref)}${query ? `?q=${encodeURIComponent(query)}` : ''}"`);
       if (!classes.includes('button')) classes.push('button');
       break;
     }
@@ -129,7 +131,7 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
       const src = a.get('src');
       const target = src === undefined ? undefined : targets.url(src, 'image');
       if (!target) return a.get('alt') ? `<span class="missing">${escapeText(a.get('alt')!)}</span>` : '';
-      out.push(`src="${target.href}"`, `alt="${escapeAttr(a.get('alt') ?? '')}"`, 'loading="lazy"');
+      out.push(`src="${target.href}"`, `alt="${escapeHtml(a.get('alt') ?? '')}"`, 'loading="lazy"');
       for (const dim of ['width', 'height'] as const) {
         const v = a.get(dim);
         if (v && NUMBER.test(v)) out.push(`${dim}="${v}"`);
@@ -144,7 +146,7 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
       const media = a.get('media')?.trim();
       if (!target) return '';
       out.push(`srcset="${target.href}"`);
-      if (media && /^\(prefers-color-scheme:\s*(dark|light)\)$/i.test(media)) out.push(`media="${escapeAttr(media)}"`);
+      if (media && /^\(prefers-color-scheme:\s*(dark|light)\)$/i.test(media)) out.push(`media="${escapeHtml(media)}"`);
       break;
     }
     case 'mark': {
@@ -183,8 +185,8 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
       classes.push('raw-code');
       break;
   }
-  if (style.length) out.push(`style="${escapeAttr(style.join(';'))}"`);
-  if (classes.length) out.push(`class="${escapeAttr([...new Set(classes)].join(' '))}"`);
+  if (style.length) out.push(`style="${escapeHtml(style.join(';'))}"`);
+  if (classes.length) out.push(`class="${escapeHtml([...new Set(classes)].join(' '))}"`);
   return `<${name}${out.length ? ` ${out.join(' ')}` : ''}>`;
 }
 
@@ -285,7 +287,7 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
       const within = target?.title ? html.slice(i, i + 1028).indexOf('</a>') : -1;
       const end = within < 0 ? -1 : i + within;
       if (end >= 0) {
-        out += `<a href="${target!.href}" class="mention">${escapeAttr(target!.title!)}</a>`;
+        out += `<a href="${target!.href}" class="mention">${escapeHtml(target!.title!)}</a>`;
         i = end + 4;
         continue;
       }

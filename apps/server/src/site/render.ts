@@ -10,10 +10,9 @@ import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
 import { foldBlocks, type AnyBlock, type Card } from './blocks.js';
 import { highlight, highlightLanguage } from './highlight.js';
-import { anchorId, inlineTag, readTag, renderHtmlBlock, type HtmlTargets } from './html.js';
+import { anchorId, escapeHtml, inlineTag, readTag, renderHtmlBlock, type HtmlTargets } from './html.js';
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export { escapeHtml };
 
 // The cards' icons are drawn, not emoji: a browser without an emoji font (a server's headless Chromium, many Linux
 // desktops) showed an empty box.
