@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
 import { memoRead, noteDataChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { createHash } from 'node:crypto';
-import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE } from './prepared.js';
+import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE, textTakesLiterals } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
 
@@ -142,9 +142,7 @@ function literal(v: unknown): string | undefined {
 
 /** The statement with its parameters written in, or undefined when that cannot be done safely. */
 function inline(text: string, values: unknown): string | undefined {
-  // Kysely's SQL quotes identifiers only; a string literal or a dollar quote (`$$`, `$tag$`) in the text itself
-  // could hold a `$1`.
-  if (text.includes("'") || /\$(\$|[A-Za-z_])/.test(text) || (values !== undefined && !Array.isArray(values))) return undefined;
+  if (!textTakesLiterals(text) || (values !== undefined && !Array.isArray(values))) return undefined;
   const params = (values ?? []) as unknown[];
   let ok = true;
   const out = text.replace(/\$(\d+)/g, (_m, n: string) => {

@@ -172,9 +172,14 @@ function pipelinedRead<R>(db: DbOrTx, t: Template, parameters: readonly unknown[
   });
 }
 
-/** Whether db/database.ts `inline` may write the read's parameters in (its own checks, made there again). */
-const writtenIn = (r: PipelinedRead) =>
-  !r.sql.includes("'") && !/\$(\$|[A-Za-z_])/.test(r.sql) && !r.parameters.some((p) => p instanceof Uint8Array);
+/**
+ * Whether parameters may be written into statement `text` (db/database.ts `inline`): Kysely's SQL quotes identifiers
+ * only, so a string literal or a dollar quote (`$$`, `$tag$`) in the text itself could hold a `$1`.
+ */
+export const textTakesLiterals = (text: string): boolean => !text.includes("'") && !/\$(\$|[A-Za-z_])/.test(text);
+
+/** Whether db/database.ts `inline` may write the read's parameters in (bytes have no literal there). */
+const writtenIn = (r: PipelinedRead) => textTakesLiterals(r.sql) && !r.parameters.some((p) => p instanceof Uint8Array);
 
 const runAlone = (db: DbOrTx, r: PipelinedRead) =>
   db.executeQuery({ sql: r.sql, query: r.query, parameters: r.parameters, queryId: createQueryId() }).then((x) => r.resolve(x.rows as unknown[]), r.reject);
