@@ -560,6 +560,30 @@ describe('Git Sync', () => {
     expect(ops.every((o) => o.credentials === null)).toBe(true);
   });
 
+  it('refuses a repository whose markdown and YAML add up to more than 64 MiB before reading it (a small pack of highly compressible pages)', async () => {
+    const own = await createTenant(server);
+    const space = await newSpace(own);
+    const { url, wc } = newRepo();
+    // 40 pages of 1.75 MiB each (each under the 2 MiB of a page): 70 MiB of text that packs into a few hundred KB.
+    const line = 'lorem ipsum dolor sit amet '.repeat(40) + '\n';
+    const body = line.repeat(Math.ceil((1.75 * 1024 * 1024) / line.length));
+    const names = Array.from({ length: 40 }, (_, i) => `p${i}`);
+    wc.write('README.md', '# Home\n').write('SUMMARY.md', `# Table of contents\n\n* [Home](README.md)\n${names.map((n) => `* [${n}](${n}.md)\n`).join('')}`);
+    for (const name of names) wc.write(`${name}.md`, `# ${name}\n\n${name}${body}`);
+    wc.commit('Huge pages');
+    wc.push();
+    const before = (await own.api.get(`/v1/spaces/${space}/content`)).body.id;
+    const r = await own.api.post(`/v1/spaces/${space}/git/import`, { url, ref: 'refs/heads/main' });
+    expect(r.status).toBe(204);
+    const started = Date.now();
+    await runJobs();
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const info = (await own.api.get(`/v1/spaces/${space}/git/info`)).body;
+    expect(info.operation).toMatchObject({ state: 'failure' });
+    expect(info.operation.error).toMatch(/64 MiB of markdown and YAML/);
+    expect((await own.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
+  });
+
   it('checks access, validates bodies, refuses private addresses when not allowed, and removes the sync', async () => {
     const space = await newSpace(t);
     expect((await t.api.get(`/v1/spaces/${space}/git/info`)).status).toBe(404);

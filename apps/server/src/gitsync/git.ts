@@ -36,9 +36,20 @@ export interface GitLimits {
   maxFiles: number;
   /** Most bytes of one file that is read. */
   maxFileBytes: number;
+  /**
+   * Most bytes of markdown and YAML an import reads (their sizes as the tree lists them, checked before reading):
+   * they are held as text and parsed, several times their size in memory, and a pack of highly compressible pages
+   * is small however large they are.
+   */
+  maxTextBytes: number;
+  /** Most bytes of the other files (assets) an import reads; read and stored in batches of at most 64 MiB. */
+  maxAssetBytes: number;
 }
 
-export const DEFAULT_LIMITS: GitLimits = { timeoutMs: 10 * 60_000, maxFetchBytes: 2 * 1024 ** 3, maxFiles: 50_000, maxFileBytes: 100 * 1024 ** 2 };
+export const DEFAULT_LIMITS: GitLimits = {
+  timeoutMs: 10 * 60_000, maxFetchBytes: 2 * 1024 ** 3, maxFiles: 50_000, maxFileBytes: 100 * 1024 ** 2,
+  maxTextBytes: 64 * 1024 ** 2, maxAssetBytes: 2 * 1024 ** 3,
+};
 
 /** A remote as git will see it: a URL without credentials, plus the environment that authenticates and pins it. */
 export interface Remote {

@@ -17,6 +17,7 @@ import type { ContentRef } from '../content/document.js';
 import type { JsonObject } from '../content/hash.js';
 import type { AppContext } from '../context.js';
 import { contentTypeOf, imageSize } from '../lib/image-size.js';
+import { formatBytes } from '../content/limits.js';
 import { newId } from '../lib/ids.js';
 import { slugify } from '../content/slug.js';
 import { dedupeSiblingSlugs, pageData } from '../content/tree.js';
@@ -78,6 +79,8 @@ export interface SyncResult {
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 const TEXT = /\.(md|markdown|mdx|ya?ml)$/i;
+/** Bytes of files read from git and stored at a time by an import. */
+const ASSET_BATCH_BYTES = 64 * 1024 * 1024;
 
 function projectDirOf(r: SyncRequest): string {
   return joinPath(r.repoProjectDirectory ?? '');
@@ -130,7 +133,12 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   await s.progress?.('config_check');
   const listing = await cache.listTree(head, projectDir);
   const limits = s.limits ?? DEFAULT_LIMITS;
-  const textOids = [...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid);
+  const textOids = [...new Set([...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid))];
+  const sizeOf = new Map([...listing.values()].map((e) => [e.oid, e.size]));
+  const textBytes = textOids.reduce((n, oid) => n + (sizeOf.get(oid) ?? 0), 0);
+  if (textBytes > limits.maxTextBytes) {
+    throw new GitError(`The markdown and YAML files add up to ${formatBytes(textBytes)}, more than the limit of ${formatBytes(limits.maxTextBytes)} of markdown and YAML per import`, 'limit');
+  }
   const texts = await cache.readBlobs(textOids);
   // Read in GitBook's format on the content worker pool (parsing every page file would hold the event loop).
   const textOf = new Map<string, string>();
@@ -190,11 +198,41 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     const id = fileIdByPath.get(a.path);
     return !(id && before.files[id]?.oid === a.oid && currentFiles.has(id));
   });
-  const bytes = await cache.readBlobs(toRead.map((a) => a.oid));
-  // New and changed files' bytes are stored in one go (one statement per 200 on the database store).
-  const stored = new Map<string, string>();
-  const newData = [...new Map(toRead.map((a) => [a.oid, bytes.get(a.oid)] as const)).entries()].filter((e): e is [string, Buffer] => e[1] !== undefined);
-  (await putBlobs(ctx, newData.map(([, d]) => d))).forEach((hash, i) => stored.set(newData[i]![0], hash));
+  // New and changed files, checked by their listed sizes first, then read and stored in batches of at most
+  // ASSET_BATCH_BYTES (one statement per 200 on the database store): what is kept of each is its hash, size, type
+  // and image size, so memory holds one batch whatever the repository's size.
+  const readOids = [...new Set(toRead.map((a) => a.oid))];
+  let assetBytes = 0;
+  for (const a of toRead) {
+    const size = sizeOf.get(a.oid) ?? 0;
+    if (size > limits.maxFileBytes) throw new GitError(`${a.path} is larger than ${limits.maxFileBytes} bytes`, 'limit');
+  }
+  for (const oid of readOids) assetBytes += sizeOf.get(oid) ?? 0;
+  if (assetBytes > limits.maxAssetBytes) {
+    throw new GitError(`The files to import add up to ${formatBytes(assetBytes)}, more than the limit of ${formatBytes(limits.maxAssetBytes)} of files per import`, 'limit');
+  }
+  const namesOf = new Map<string, string[]>();
+  for (const a of toRead) {
+    const names = namesOf.get(a.oid);
+    if (names) names.push(a.name);
+    else namesOf.set(a.oid, [a.name]);
+  }
+  const read = new Map<string, { blob: string; size: number; image: ReturnType<typeof imageSize>; types: Map<string, string> }>();
+  for (let i = 0; i < readOids.length;) {
+    const batch: string[] = [];
+    for (let bytes = 0; i < readOids.length && (batch.length === 0 || bytes + (sizeOf.get(readOids[i]!) ?? 0) <= ASSET_BATCH_BYTES); i++) {
+      bytes += sizeOf.get(readOids[i]!) ?? 0;
+      batch.push(readOids[i]!);
+    }
+    const bytes = await cache.readBlobs(batch);
+    const found = batch.filter((oid) => bytes.has(oid));
+    const hashes = await putBlobs(ctx, found.map((oid) => bytes.get(oid)!));
+    found.forEach((oid, k) => {
+      const data = bytes.get(oid)!;
+      const types = new Map((namesOf.get(oid) ?? []).map((name) => [name, contentTypeOf(name, undefined, data)]));
+      read.set(oid, { blob: hashes[k]!, size: data.length, image: imageSize(data), types });
+    });
+  }
   for (const a of repo.assets) {
     const id = claim(fileIdByPath.get(a.path));
     fileByPath.set(a.path, id);
@@ -202,12 +240,12 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     let entry: FileEntry;
     if (known && before.files[id]?.oid === a.oid) entry = { ...known, name: a.name };
     else {
-      const data = bytes.get(a.oid);
+      const data = read.get(a.oid);
       if (!data) throw new GitError(`The file ${a.path} could not be read`);
-      if (data.length > limits.maxFileBytes) throw new GitError(`${a.path} is larger than ${limits.maxFileBytes} bytes`, 'limit');
-      const image = imageSize(data);
+      if (data.size > limits.maxFileBytes) throw new GitError(`${a.path} is larger than ${limits.maxFileBytes} bytes`, 'limit');
+      const image = data.image;
       entry = {
-        id, name: a.name, contentType: contentTypeOf(a.name, undefined, data), size: data.length, blob: stored.get(a.oid) ?? (await putBlob(ctx, data)),
+        id, name: a.name, contentType: data.types.get(a.name) ?? 'application/octet-stream', size: data.size, blob: data.blob,
         ...(image ? { width: image.width, height: image.height } : {}),
       };
     }
