@@ -8,7 +8,28 @@
 //     the same concurrency; throughput = pages / elapsed time;
 //   - sequential first renders vs cached renders (ms per page).
 // Usage: (pnpm build first) node scripts/bench-site.mjs [--pages=100] [--duration=5] [--connections=20] [--rounds=3] [--pg]
+//        node scripts/bench-site.mjs --search [--pages=2000] [--page-kb=8] [--searches=30] [--html-kb=1024] [--rounds=1] [--base=/work/wt/base]
+// With --search: the site's search and a huge HTML block's first render against the event loop, this build against
+// /work/wt/base (or --base=<worktree>), alternating, with an A/A pair of the base (scripts/bench-site-search.mjs).
+import { execFileSync } from 'node:child_process';
 import { ADMIN_TOKEN, arg, createPgDatabase, load, machineLoad, median, startBindery, startMirror } from './bench-lib.mjs';
+
+if (process.argv.includes('--search')) {
+  const here = new URL('..', import.meta.url).pathname;
+  const builds = [['base', `${arg('base', '/work/wt/base')}/apps/server/dist`], ['this', `${here}apps/server/dist`], ['base (A/A)', `${arg('base', '/work/wt/base')}/apps/server/dist`]];
+  const passOn = process.argv.slice(2).filter((a) => /^--(pages|page-kb|searches|html-kb)=/.test(a));
+  console.log(`${await machineLoad()}`);
+  const f = (x) => x.toFixed(1).padStart(7);
+  for (let r = 0; r < Number(arg('rounds', 1)); r++) {
+    for (const [name, dist] of builds) {
+      const out = JSON.parse(execFileSync(process.execPath, [`${here}scripts/bench-site-search.mjs`, `--dist=${dist}`, ...passOn], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop());
+      console.log(`${name.padEnd(11)} first search ${f(out.first.ms)} ms (loop max ${f(out.first.loopMax)}, probe max ${f(out.first.probeMax)}) | ` +
+        `searches median ${f(out.warm.medianMs)} p95 ${f(out.warm.p95Ms)} ms, loop p99 ${f(out.warm.loopP99)} max ${f(out.warm.loopMax)}, probe p99 ${f(out.warm.probeP99)} max ${f(out.warm.probeMax)} ms ${JSON.stringify(out.warm.hits)} | ` +
+        `huge HTML ${out.html.kb} KB first render ${f(out.html.ms)} ms, loop max ${f(out.html.loopMax)}, probe max ${f(out.html.probeMax)}`);
+    }
+  }
+  process.exit(0);
+}
 
 const pageCount = Number(arg('pages', 100));
 const duration = Number(arg('duration', 5));

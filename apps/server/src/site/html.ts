@@ -208,7 +208,37 @@ export function inlineTag(html: string, targets: HtmlTargets): string {
  * dropped), other tags dropped with their text kept, dropped-with-content tags and comments removed.
  */
 export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
+  const steps = htmlBlockSteps(html, targets);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `renderHtmlBlock` in slices of the event loop: a turn for others every `sliceMs` of drawing, so a huge HTML block
+ * (1 MB of GitBook's HTML took ~0.27 s at once) never holds the loop longer than a slice.
+ */
+export async function renderHtmlBlockInSlices(html: string, targets: HtmlTargets, sliceMs = 8): Promise<string> {
+  const steps = htmlBlockSteps(html, targets);
+  let since = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - since >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** How many tags (or comments) the drawing of an HTML block reads between two chances to pause. */
+const TAGS_PER_STEP = 256;
+
+/** The drawing of an HTML block, pausing (yield) every `TAGS_PER_STEP` tags; returns the HTML. */
+function* htmlBlockSteps(html: string, targets: HtmlTargets): Generator<void, string, void> {
   let out = '';
+  let tags = 0;
   const open: string[] = [];
   // How many of each tag `open` holds: a closing tag of nothing open is dropped without a look through the stack, and
   // one that is open pops what it scans, so a block of stray closers stays linear.
@@ -231,6 +261,7 @@ export function renderHtmlBlock(html: string, targets: HtmlTargets): string {
     text = '';
   };
   while (i < html.length) {
+    if (++tags % TAGS_PER_STEP === 0) yield;
     const lt = html.indexOf('<', i);
     if (lt < 0) {
       text += html.slice(i);

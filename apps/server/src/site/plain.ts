@@ -24,6 +24,32 @@ export function markdownText(markdown: string): string {
   return decodeAttr(s).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * `markdownText` a part at a time (parts of 32–96 KiB cut at blank lines, or line ends, after the comments are gone), calling `pause`
+ * between parts: a page of megabytes never holds the caller for longer than a part.
+ */
+export async function markdownTextInSlices(markdown: string, pause: () => Promise<void>): Promise<string> {
+  const s = withoutComments(markdown);
+  const parts: string[] = [];
+  for (let i = 0; i < s.length;) {
+    let end = i + 32 * 1024;
+    if (end < s.length) {
+      // The next blank line within 64 KiB, else the next line end, else 64 KiB on (each look within that window).
+      const window = s.slice(end, end + 64 * 1024);
+      const blank = window.indexOf('\n\n');
+      const line = blank < 0 ? window.indexOf('\n') : blank;
+      end = Math.min(s.length, end + (line < 0 ? window.length : line));
+    } else end = s.length;
+    let part = s.slice(i, end);
+    for (const [re, to] of PATTERNS) part = part.replace(re, to);
+    part = decodeAttr(part).replace(/\s+/g, ' ').trim();
+    if (part) parts.push(part);
+    i = end;
+    await pause();
+  }
+  return parts.join(' ');
+}
+
 /** `markdown` without its HTML comments (an unclosed one runs to the end), in one pass. */
 function withoutComments(markdown: string): string {
   let out = '';

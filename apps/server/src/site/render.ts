@@ -10,7 +10,7 @@ import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
 import { foldBlocks, type AnyBlock, type Card } from './blocks.js';
 import { highlight, highlightLanguage } from './highlight.js';
-import { anchorId, escapeHtml, inlineTag, readTag, renderHtmlBlock, type HtmlTargets } from './html.js';
+import { anchorId, escapeHtml, inlineTag, readTag, renderHtmlBlock, renderHtmlBlockInSlices, type HtmlTargets } from './html.js';
 
 export { escapeHtml };
 
@@ -321,7 +321,21 @@ export function renderDocument(doc: Blocks, ctx: RenderContext): RenderedPage {
  * while it renders. What one turn costs is then bounded by the largest top-level block (a table is one).
  */
 export async function renderDocumentInSlices(doc: Blocks, ctx: RenderContext, sliceMs = 8): Promise<RenderedPage> {
-  const r = renderer(ctx);
+  // HTML blocks past 32 KiB (at any depth) are drawn first, in slices of their own (1 MB of HTML is ~0.27 s of
+  // drawing): the renderer then takes their HTML as drawn, so no one block holds the loop for longer than a slice.
+  const drawn = new Map<object, string>();
+  const stack: any[] = [...((doc.nodes ?? []) as any[])];
+  while (stack.length) {
+    const b = stack.pop();
+    if (!b || typeof b !== 'object') continue;
+    if (b.type === 'html' && b.object !== 'inline' && typeof b.data?.html === 'string' && b.data.html.length > BIG_HTML_BLOCK) {
+      drawn.set(b, await renderHtmlBlockInSlices(b.data.html, htmlTargets(ctx), sliceMs));
+      continue;
+    }
+    if (Array.isArray(b.nodes)) for (const n of b.nodes) if (n?.object !== 'text') stack.push(n);
+    if (Array.isArray(b.fragments)) for (const f of b.fragments) stack.push(f);
+  }
+  const r = renderer(ctx, drawn);
   const parts: string[] = [];
   let since = performance.now();
   for (const b of foldBlocks((doc.nodes ?? []) as any[])) {
@@ -334,8 +348,14 @@ export async function renderDocumentInSlices(doc: Blocks, ctx: RenderContext, sl
   return { html: parts.join('\n'), headings: r.headings };
 }
 
-/** The renderer of one document: its blocks share the heading anchors, ids and budgets. */
-function renderer(ctx: RenderContext) {
+/** An HTML block longer than this is drawn ahead, in slices (renderDocumentInSlices). */
+const BIG_HTML_BLOCK = 32 * 1024;
+
+/**
+ * The renderer of one document: its blocks share the heading anchors, ids and budgets. `drawn`: HTML blocks already
+ * drawn (by block).
+ */
+function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
   const headings: Heading[] = [];
   const used = new Map<string, number>();
   let uid = 0;
@@ -453,11 +473,11 @@ function renderer(ctx: RenderContext) {
         // GitBook's HTML through an allow list (site/html.ts); a `<pre>` with a `data-title` is a titled code block.
         const html = String(b.data?.html ?? '');
         const pre = /^\s*<pre\b/i.test(html) ? readTag(html.trim())?.tag : undefined;
-        const drawn = renderHtmlBlock(html, htmlTargets(ctx));
-        if (/^\s*<table\b/i.test(html)) return `<div class="table" tabindex="0">${drawn}</div>`; // scrolls on a phone
-        if (!pre) return drawn;
+        const out = drawn?.get(b) ?? renderHtmlBlock(html, htmlTargets(ctx));
+        if (/^\s*<table\b/i.test(html)) return `<div class="table" tabindex="0">${out}</div>`; // scrolls on a phone
+        if (!pre) return out;
         const title = pre.attrs.get('data-title');
-        return `<figure class="code${pre.attrs.get('data-overflow') === 'wrap' ? ' wrap' : ''}">${title ? `<figcaption class="code-title">${escapeHtml(title)}</figcaption>` : ''}${drawn}</figure>`;
+        return `<figure class="code${pre.attrs.get('data-overflow') === 'wrap' ? ' wrap' : ''}">${title ? `<figcaption class="code-title">${escapeHtml(title)}</figcaption>` : ''}${out}</figure>`;
       }
       case 'footnote-definition': {
         const id = escapeHtml(String(b.data?.identifier ?? ''));

@@ -39,7 +39,9 @@ import { cachedPage, cachePage, headKey, revisionView, siteView, type Customizat
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
-import { markdownText } from './plain.js';
+import { markdownTextInSlices } from './plain.js';
+import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
+import { setImmediate } from 'node:timers/promises';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -210,12 +212,9 @@ interface Handlers {
 }
 
 export function publishedSiteRouter(ctx: AppContext): Handlers {
-  /**
-   * The searchable text of pages by content hash (pages without conditions; a hash's text never changes). Each search
-   * reads every page's, so a site whose text outgrows the cache gets no hit at all (an LRU under a scan): 64 MiB holds
-   * the text of ~40 MB of markdown (20 MB: 334 ms of `markdownText` per search uncached, ~20 ms cached).
-   */
-  const searchText = new Lru<string, string>(64 * 1024 * 1024, (t) => t.length * 2 + 100);
+  /** Search indexes by space head (site/search-index.ts): ~2.5× the text of the pages; what does not fit is rebuilt. */
+  const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
+  const searchBuilds = new Map<string, Promise<SearchIndex>>();
   const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
     res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
@@ -514,29 +513,45 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type('text/plain; charset=utf-8').send(out);
   }
 
+  /**
+   * The search index of a space's published revision (site/search-index.ts), built once per revision (in slices of
+   * the event loop; concurrent searches share the build) and kept while it fits the cache.
+   */
+  function searchIndexOf(head: SpaceHead, rev: RevisionView): Promise<SearchIndex> {
+    const key = headKey(head);
+    const hit = searchIndexes.get(key);
+    if (hit) return Promise.resolve(hit);
+    let building = searchBuilds.get(key);
+    if (!building) {
+      const pages = flatten(rev.tree, '').map((f) => ({ id: f.page.meta.id, title: f.page.meta.title, rel: f.href, contentHash: f.page.contentHash }));
+      building = buildSearchIndex(pages, (hashes) => loadMarkdown(ctx, ctx.db, hashes));
+      searchBuilds.set(key, building);
+      building.then((index) => searchIndexes.set(key, index), () => undefined).finally(() => searchBuilds.delete(key));
+    }
+    return building;
+  }
+
   async function search(req: Request, res: Response, v: Visit) {
     const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const queryWords = words(q);
     const results: { title: string; href: string; excerpt: string }[] = [];
-    if (words.length) {
-      outer: for (const s of await allPages(v)) {
-        const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
-        for (const f of s.flat) {
-          // What a reader sees of the page (site/plain.ts), not its markup: matched and excerpted.
-          const raw = markdown.get(f.page.contentHash) ?? '';
-          const conditional = raw.includes('{%') && /\{%-?\s*if\s/.test(raw);
-          let body = conditional ? undefined : searchText.get(f.page.contentHash);
-          if (body === undefined) {
-            body = markdownText(conditional ? applyConditionals(raw, { visitor: { claims: v.claims } }) : raw);
-            if (!conditional) searchText.set(f.page.contentHash, body);
-          }
-          const text = `${f.page.meta.title} ${body}`;
-          const lower = text.toLowerCase();
-          if (!words.every((w) => lower.includes(w))) continue;
-          const at = Math.max(0, lower.indexOf(words[0]!) - 60);
-          results.push({ title: f.page.meta.title, href: f.href, excerpt: text.slice(at, at + 180) });
-          if (results.length >= 50) break outer;
-        }
+    if (queryWords.length) {
+      const found: (SearchHit & { href: string })[] = [];
+      for (const p of placements(v).all) {
+        const head = v.heads.get(p.siteSpace.space_id);
+        const rev = await revisionOf(v, p.siteSpace.space_id);
+        if (!head || !rev) continue;
+        const index = await searchIndexOf(head, rev);
+        // What the visitor sees of a page with `{% if %}` blocks (matched again, and excerpted, against that).
+        const visitorText = async (page: SearchablePage) => {
+          const raw = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
+          return markdownTextInSlices(applyConditionals(raw, { visitor: { claims: v.claims } }), () => setImmediate());
+        };
+        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText)) found.push({ ...h, href: h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}` });
+      }
+      // Pages whose title holds every word first, then the others, each in the site's order.
+      for (const h of [...found.filter((x) => x.inTitle), ...found.filter((x) => !x.inTitle)].slice(0, MAX_RESULTS)) {
+        results.push({ title: h.page.title, href: h.href, excerpt: h.excerpt });
       }
     }
     if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results });
@@ -647,6 +662,19 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const current = flat[at];
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
+    /** What surrounds a page of this site space: the sections, the variants, its pages (`currentId` marked). */
+    const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
+    const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
+    const sectionHref = (s: SectionRow) => (s.id === sectionDefault?.id ? `${v.base}/` : `${v.base}/${s.path}/`);
+    const frame = async (currentId: string | null, links: RenderContext) => ({
+      chrome: await chromeOf(v, placement, links),
+      siteHref: `${v.base}/`,
+      sections: sectionTabs(v, r, sectionHref),
+      variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
+      nav: navOf(rev.tree, r.spaceBase, currentId ?? undefined, flat[0]?.page.meta.id, links),
+      searchHref: `${v.base}/~search`,
+      theme: v.theme,
+    } as const);
     if (!current) {
       if (await followRedirect(res, v, rawPath, r)) return;
       // Then GitBook's automatic redirects (a page moved or renamed away from the path), then the space's own
@@ -658,8 +686,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         res.setHeader('Cache-Control', 'no-cache');
         return void res.redirect(307, `${r.spaceBase}/${moved.path}${twin ? '.md' : ''}`);
       }
+      // GitBook's 404 page: the site around it (sections, variants, the space's pages, search), the home page's
+      // link and a search for the words of the path.
       const links = await linkContext(v, placement, rev, '', new Map());
-      return void notFound(res, undefined, v, await chromeOf(v, placement, links));
+      const guess = segments.slice(-1)[0]?.slice(0, 200).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 100) ?? '';
+      const body = `<p>This page does not exist.</p><p><a href="${escapeHtml(`${r.spaceBase}/`)}">Go to the home page</a>${guess ? ` or <a href="${escapeHtml(`${v.base}/~search?q=${encodeURIComponent(guess)}`)}">search for “${escapeHtml(guess)}”</a>` : ''}.</p>`;
+      res.status(404).type('html').send(renderShell({ ...(await frame(null, links)), title: 'Page not found', body, headings: [], noindex: true }));
+      return;
     }
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
@@ -679,28 +712,18 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     links.include = ({ path, id }) => includes.get(path ?? (id ? `/reusable-content/${id}` : ''));
     const doc = await pageDocument(markdown);
     const rendered = await renderDocumentInSlices(doc, links);
-    const chrome = await chromeOf(v, placement, links);
-    const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
-    const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
-    const sectionHref = (s: SectionRow) => (s.id === sectionDefault?.id ? `${v.base}/` : `${v.base}/${s.path}/`);
     const shownAt = flat.findIndex((f) => f === current && !f.page.meta.hidden);
     const html = renderShell({
-      chrome,
-      siteHref: `${v.base}/`,
+      ...(await frame(current.page.meta.id, links)),
       title: current.page.meta.title,
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
-      sections: sectionTabs(v, r, sectionHref),
-      variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
-      nav: navOf(rev.tree, r.spaceBase, current.page.meta.id, flat[0]?.page.meta.id, links),
       body: rendered.html,
       headings: rendered.headings,
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: flat[shownAt - 1]!.page.meta.title, href: flat[shownAt - 1]!.href } } : {}),
       ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: flat[shownAt + 1]!.page.meta.title, href: flat[shownAt + 1]!.href } } : {}),
       noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
       ...(v.site.hostname ? { canonical: `${new URL(ctx.config.publicUrl).protocol}//${v.site.hostname}${current.href.slice(v.base.length) || '/'}` } : {}),
-      searchHref: `${v.base}/~search`,
       markdownHref: current.md,
-      theme: v.theme,
       selfHref: current.href,
     });
     return { status: 200, html, perAudience: markdown !== source };

@@ -1,0 +1,224 @@
+// The published site's search (`~search?q=`): an inverted index of what readers see of each page (site/plain.ts),
+// built once per published revision of a space — in slices of the event loop, so building it for a site of thousands
+// of pages never stops other requests for longer than a slice — and kept while that revision is published. A query
+// looks its words up (each word a prefix of a page's word) instead of reading every page, so its cost does not grow
+// with the site: it visits at most `POSTINGS_BUDGET` postings and draws at most `MAX_RESULTS` excerpts from the first
+// `EXCERPT_WINDOW` characters of a page. Pages with `{% if %}` blocks are indexed with every branch and checked again
+// against the visitor's claims when they are a hit (at most `MAX_CONDITIONAL_CHECKS` a query), so what a visitor may
+// not see never matches. Everything is linear in the site's text (the terms are sorted once, n log n, in slices).
+import { setImmediate } from 'node:timers/promises';
+import { markdownTextInSlices } from './plain.js';
+
+export interface SearchablePage {
+  id: string;
+  title: string;
+  /** The page's URL below its site space's root (`/` for the first page, `/a/b` for others). */
+  rel: string;
+  contentHash: string;
+}
+
+interface IndexedPage extends SearchablePage {
+  /** What a reader sees of it (all branches of its `{% if %}` blocks, when `conditional`). */
+  text: string;
+  conditional: boolean;
+}
+
+export interface SearchIndex {
+  pages: IndexedPage[];
+  /** Every word of the pages (lower case, at most `TERM_MAX` characters), sorted. */
+  terms: string[];
+  /** The pages (indexes into `pages`, ascending) holding each term of `terms`. */
+  postings: Map<string, number[]>;
+  /** About what the index takes in memory, in bytes. */
+  bytes: number;
+}
+
+export interface SearchHit {
+  page: SearchablePage;
+  excerpt: string;
+  /** Every word of the query is in the page's title. */
+  inTitle: boolean;
+}
+
+/** A word longer than this is indexed (and looked up) by its first `TERM_MAX` characters. */
+const TERM_MAX = 40;
+/** Postings a query visits at most (its words' matching terms, shortest first, until this many). */
+export const POSTINGS_BUDGET = 200_000;
+/** Terms a query word may expand to as a prefix. */
+const PREFIX_TERMS = 256;
+export const MAX_RESULTS = 50;
+const MAX_CONDITIONAL_CHECKS = 20;
+/** Excerpts are looked for in this many characters of a page's text (its start otherwise). */
+const EXCERPT_WINDOW = 64 * 1024;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Yields to the event loop once `sliceMs` have run since the last time. */
+class Slicer {
+  private since = performance.now();
+  constructor(private readonly sliceMs: number) {}
+  async tick(): Promise<void> {
+    if (performance.now() - this.since < this.sliceMs) return;
+    await setImmediate();
+    this.since = performance.now();
+  }
+}
+
+/** The words of a text, lower case (each at most TERM_MAX characters). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) out.push(m[0].length > TERM_MAX ? m[0].slice(0, TERM_MAX) : m[0]);
+  return out;
+}
+
+const hasConditions = (markdown: string) => markdown.includes('{%') && /\{%-?\s*if\s/.test(markdown);
+
+/**
+ * Builds the index of `pages` (in their order), reading their markdown through `load` a batch at a time and giving
+ * the event loop a turn every `sliceMs`.
+ */
+export async function buildSearchIndex(pages: readonly SearchablePage[], load: (hashes: string[]) => Promise<Map<string, string>>, sliceMs = 8): Promise<SearchIndex> {
+  const slicer = new Slicer(sliceMs);
+  const indexed: IndexedPage[] = [];
+  const postings = new Map<string, number[]>();
+  let bytes = 0;
+  const BATCH = 64;
+  for (let from = 0; from < pages.length; from += BATCH) {
+    const batch = pages.slice(from, from + BATCH);
+    const markdown = await load(batch.map((p) => p.contentHash));
+    for (const p of batch) {
+      const raw = markdown.get(p.contentHash) ?? '';
+      const text = await markdownTextInSlices(raw, () => slicer.tick());
+      const at = indexed.length;
+      indexed.push({ ...p, text, conditional: hasConditions(raw) });
+      bytes += (text.length + p.title.length + p.rel.length) * 2 + 200;
+      // The title and the text, a window at a time (cut at a space, so no word is cut).
+      const all = `${p.title} ${text}`;
+      for (let i = 0; i < all.length;) {
+        let end = Math.min(all.length, i + 16 * 1024);
+        if (end < all.length) {
+          const space = all.indexOf(' ', end);
+          end = space < 0 ? all.length : space;
+        }
+        for (const w of words(all.slice(i, end))) {
+          let list = postings.get(w);
+          if (!list) {
+            postings.set(w, (list = []));
+            bytes += w.length * 2 + 80;
+          }
+          if (list[list.length - 1] !== at) {
+            list.push(at);
+            bytes += 8;
+          }
+        }
+        i = end;
+        await slicer.tick();
+      }
+    }
+    await slicer.tick();
+  }
+  const terms = await sortInSlices([...postings.keys()], slicer);
+  return { pages: indexed, terms, postings, bytes };
+}
+
+/** `items` sorted (code unit order): a bottom-up merge sort that gives the event loop a turn between slices. */
+async function sortInSlices(items: string[], slicer: Slicer): Promise<string[]> {
+  const RUN = 1024;
+  let a = items;
+  for (let i = 0; i < a.length; i += RUN) {
+    const run = a.slice(i, i + RUN).sort();
+    for (let k = 0; k < run.length; k++) a[i + k] = run[k]!;
+    await slicer.tick();
+  }
+  let b = new Array<string>(a.length);
+  for (let width = RUN; width < a.length; width *= 2) {
+    for (let lo = 0; lo < a.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, a.length);
+      const hi = Math.min(lo + 2 * width, a.length);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (k < hi) {
+        b[k++] = j >= hi || (i < mid && a[i]! <= a[j]!) ? a[i++]! : a[j++]!;
+        if ((k & 4095) === 0) await slicer.tick();
+      }
+    }
+    [a, b] = [b, a];
+  }
+  return a;
+}
+
+/** The first index of `terms` whose term is not below `word` (binary search). */
+function lowerBound(terms: readonly string[], word: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid]! < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The pages holding a word of the index that starts with `word` (the word itself first, then at most PREFIX_TERMS
+ * longer ones, in order), visiting at most `budget.left` postings.
+ */
+function pagesWith(index: SearchIndex, word: string, budget: { left: number }): Set<number> {
+  const out = new Set<number>();
+  let at = lowerBound(index.terms, word);
+  for (let n = 0; n <= PREFIX_TERMS && at < index.terms.length && index.terms[at]!.startsWith(word) && budget.left > 0; n++, at++) {
+    const list = index.postings.get(index.terms[at]!)!;
+    const take = Math.min(list.length, budget.left);
+    for (let k = 0; k < take; k++) out.add(list[k]!);
+    budget.left -= take;
+  }
+  return out;
+}
+
+/** Where the excerpt of a hit starts: shortly before the first of the query's words in the page's first EXCERPT_WINDOW characters. */
+function excerptOf(text: string, first: string): string {
+  const at = Math.max(0, text.slice(0, EXCERPT_WINDOW).toLowerCase().indexOf(first) - 60);
+  return text.slice(at, at + 180);
+}
+
+/**
+ * The pages of the index holding every word of the query (`queryWords`, from `words`), in page order, at most
+ * `limit`. `visitorText` gives what the visitor sees of a page with conditions (it is then matched against that).
+ */
+export async function querySearchIndex(index: SearchIndex, queryWords: readonly string[], limit: number, visitorText: (page: SearchablePage) => Promise<string>): Promise<SearchHit[]> {
+  const unique = [...new Set(queryWords)].slice(0, 8);
+  if (!unique.length || limit <= 0) return [];
+  const budget = { left: POSTINGS_BUDGET };
+  // The longest words first: their sets are usually the smallest, and the budget is spent on them.
+  const sets = unique.slice().sort((x, y) => y.length - x.length).map((w) => pagesWith(index, w, budget));
+  sets.sort((x, y) => x.size - y.size);
+  const [smallest, ...rest] = sets;
+  const candidates = [...smallest!].filter((p) => rest.every((s) => s.has(p))).sort((x, y) => x - y);
+  // Pages whose title holds every word first (each group in page order).
+  const inTitle = (at: number) => {
+    const titleWords = words(index.pages[at]!.title);
+    return unique.every((w) => titleWords.some((t) => t.startsWith(w)));
+  };
+  const titled = new Set(candidates.filter(inTitle));
+  const ordered = [...titled, ...candidates.filter((at) => !titled.has(at))];
+  const hits: SearchHit[] = [];
+  let checks = 0;
+  for (const at of ordered) {
+    if (hits.length >= limit) break;
+    const page = index.pages[at]!;
+    let text = page.text;
+    if (page.conditional) {
+      if (++checks > MAX_CONDITIONAL_CHECKS) continue;
+      text = await visitorText(page);
+      const seen = new Set(words(`${page.title} ${text}`));
+      const has = (w: string) => {
+        if (seen.has(w)) return true;
+        for (const s of seen) if (s.startsWith(w)) return true;
+        return false;
+      };
+      if (!unique.every(has)) continue;
+    }
+    hits.push({ page, excerpt: excerptOf(`${page.title} ${text}`, unique[0]!), inTitle: titled.has(at) });
+  }
+  return hits;
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// The published site's search and huge-page renders against the event loop, build against build in one run
+// (`node scripts/bench-site.mjs --search`, which runs this file once per build, alternating, in processes of their
+// own). Each child runs Bindery in its own process (the server in the child, so perf_hooks sees its loop), makes a
+// site of `--pages` realistic pages (`--page-kb` each, one rare word per page), and measures:
+//   - the first search (the new build builds its index then; the old one reads every page's text);
+//   - `--searches` searches (common words, a word of one page, a word of no page) one after another, while a probe
+//     asks `/healthz` every 5 ms: search latency, the probe's latency (what others wait), and the event-loop delay
+//     (monitorEventLoopDelay, resolution 2 ms);
+//   - the first render of a page holding one HTML block of `--html-kb` KB: its time and the loop's delay meanwhile.
+// Usage: node scripts/bench-site.mjs --search [--pages=2000] [--page-kb=8] [--searches=30] [--html-kb=1024] [--rounds=1]
+//        node scripts/bench-site-search.mjs --dist=<apps/server/dist of a build> [same options]   (one build; JSON out)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { arg, require } from './bench-lib.mjs';
+
+const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
+const pageCount = Number(arg('pages', 2000));
+const pageKb = Number(arg('page-kb', 8));
+const searches = Number(arg('searches', 30));
+const htmlKb = Number(arg('html-kb', 1024));
+const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
+const dist = (p) => import(pathToFileURL(join(distDir, p)).href);
+const pino = require('pino');
+const { loadConfig } = await dist('config.js');
+const { startServer } = await dist('server.js');
+const { realisticPage } = await dist('testing/docs-corpus.js');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bindery-site-search-'));
+const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, bodyLimit: '50mb' };
+const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+const api = async (method, path, body) => {
+  const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
+};
+const ms = (ns) => ns / 1e6;
+
+/** Runs `fn` while measuring the loop's delay and probing /healthz every 5 ms. */
+async function measured(fn) {
+  const h = monitorEventLoopDelay({ resolution: 2 });
+  const probes = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+      probes.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  h.enable();
+  const out = await fn();
+  h.disable();
+  probing = false;
+  await probe;
+  return { out, loopP99: ms(h.percentile(99)), loopMax: ms(h.max), probeP99: pct(probes, 99), probeMax: Math.max(0, ...probes) };
+}
+
+try {
+  const org = await api('POST', '/v1/orgs', { title: 'Search bench' });
+  const space = await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Docs' });
+  for (let i = 0; i < pageCount; i += 50) {
+    await api('POST', `/v1/spaces/${space.id}/content/edits`, {
+      edits: Array.from({ length: Math.min(50, pageCount - i) }, (_, k) => ({
+        op: 'createPage', page: { id: `bench-page-${i + k}`, title: `Topic ${i + k}`, markdown: `Marker qz${i + k}x.\n\n${realisticPage(pageKb * 1024, 7 + i + k)}` },
+      })),
+    });
+  }
+  let html = '<div>\n';
+  for (let i = 0; html.length < htmlKb * 1024; i++) html += `<p align="center"><a href="https://example.com/${i}">Link <strong>${i}</strong></a> text &amp; more <img src="https://example.com/a${i}.png" alt="i"> <span>w</span></p>\n`;
+  await api('POST', `/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'bench-huge-html', title: 'Huge HTML', markdown: `Before.\n\n${html}</div>\n\nAfter.\n` } }] });
+  const site = await api('POST', `/v1/orgs/${org.id}/sites`, { title: 'Search bench', spaces: [space.id] });
+  await api('POST', `/v1/orgs/${org.id}/sites/${site.id}/publish`);
+  const base = `${server.url}/sites/${site.id}`;
+  await (await fetch(`${base}/`)).arrayBuffer(); // the revision's tree loaded (not what is measured)
+  const search = async (q) => {
+    const t = performance.now();
+    const r = await fetch(`${base}/~search?q=${encodeURIComponent(q)}`, { headers: { accept: 'application/json' } });
+    const body = await r.json();
+    return { ms: performance.now() - t, hits: body.results.length };
+  };
+  const first = await measured(() => search('collection'));
+  const queries = Array.from({ length: searches }, (_, i) => [`qz${(i * 7919) % pageCount}x`, 'signed collection', 'nothingmatchesthis', 'webhook'][i % 4]);
+  const warm = await measured(async () => {
+    const out = [];
+    for (const q of queries) out.push(await search(q));
+    return out;
+  });
+  const hits = Object.fromEntries(queries.slice(0, 4).map((q, i) => [q.startsWith('qz') ? 'one page' : q, warm.out[i].hits]));
+  const render = await measured(async () => {
+    const t = performance.now();
+    const r = await fetch(`${base}/huge-html`);
+    const bytes = (await r.arrayBuffer()).byteLength;
+    return { ms: performance.now() - t, status: r.status, bytes };
+  });
+  console.log(JSON.stringify({
+    dist: distDir,
+    first: { ms: first.out.ms, hits: first.out.hits, loopP99: first.loopP99, loopMax: first.loopMax, probeMax: first.probeMax },
+    warm: { medianMs: pct(warm.out.map((x) => x.ms), 50), p95Ms: pct(warm.out.map((x) => x.ms), 95), hits, loopP99: warm.loopP99, loopMax: warm.loopMax, probeP99: warm.probeP99, probeMax: warm.probeMax },
+    html: { ms: render.out.ms, status: render.out.status, kb: Math.round(render.out.bytes / 1024), loopP99: render.loopP99, loopMax: render.loopMax, probeMax: render.probeMax },
+  }));
+} finally {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
