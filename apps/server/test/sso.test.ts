@@ -268,6 +268,30 @@ describe('SAML sign-in (startURL, acsURL, entityID)', () => {
     expect(noBody.status).toBe(400);
   });
 
+  it('refuses, before parsing, responses with a DOCTYPE or ENTITY, deeper than 64 levels or with more than 20,000 elements; comments and CDATA are no elements', async () => {
+    const { provider } = await tenantWithProvider();
+    const { request } = await start(provider.service.startURL);
+    const response = Buffer.from(makeResponse({
+      keys: idp, issuer: IDP_ENTITY, destination: provider.service.acsURL, audience: provider.service.entityID, inResponseTo: request!.id, email: emailOf('shape'),
+    }), 'base64').toString('utf8');
+    const at = response.indexOf('</samlp:Response>');
+    expect(at).toBeGreaterThan(0);
+    const withInside = (inner: string) => Buffer.from(response.slice(0, at) + inner + response.slice(at)).toString('base64');
+    const cases: [string, string, RegExp][] = [
+      ['doctype', Buffer.from(`<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>${response}`).toString('base64'), /document type declaration/],
+      ['deep', withInside('<x>'.repeat(65) + '</x>'.repeat(65)), /more than 64 levels/],
+      ['wide', withInside('<x a="1>"/>'.repeat(20_001)), /more than 20,000 elements/],
+    ];
+    for (const [name, body, message] of cases) {
+      const r = await postAcs(provider.service.acsURL, body);
+      expect(r.status, name).toBe(400);
+      expect(r.body.error.message, name).toMatch(message);
+    }
+    // Comments, CDATA and processing instructions with angle brackets in them are not elements: the response signs in.
+    const fine = await postAcs(provider.service.acsURL, withInside('<!-- <a><b><c> -->' + '<![CDATA[<x><y>]]>'.repeat(100) + '<?pi <x> ?>'));
+    expect(fine.status, JSON.stringify(fine.body)).toBe(200);
+  });
+
   it('answers a response at most once when two arrive together', async () => {
     const { provider } = await tenantWithProvider();
     const { request } = await start(provider.service.startURL);

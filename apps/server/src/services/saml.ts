@@ -282,8 +282,49 @@ interface ResponseFacts {
   recipients: string[];
 }
 
+/** Deepest nesting and most elements of a response (real ones have about ten levels and a few hundred elements). */
+const XML_MAX_DEPTH = 64;
+const XML_MAX_ELEMENTS = 20_000;
+
+/**
+ * Refuses, in one linear pass before any parser sees it, what no SAML response has: a document type declaration
+ * (DOCTYPE, ENTITY: XXE and entity expansion), nesting deeper than XML_MAX_DEPTH or more than XML_MAX_ELEMENTS
+ * elements (the sign-in route is public, and parsing and canonicalising a 750 KB tree of them took seconds).
+ * Comments, CDATA sections and processing instructions are skipped; quoted attribute values may hold `>`.
+ */
+function checkXmlShape(xml: string): void {
+  let depth = 0;
+  let elements = 0;
+  for (let i = xml.indexOf('<'); i !== -1 && i < xml.length; i = xml.indexOf('<', i)) {
+    const skip = xml.startsWith('<!--', i) ? '-->' : xml.startsWith('<![CDATA[', i) ? ']]>' : xml.startsWith('<?', i) ? '?>' : undefined;
+    if (skip) {
+      const end = xml.indexOf(skip, i + 2);
+      if (end === -1) return;
+      i = end + skip.length;
+      continue;
+    }
+    const kind = xml.charCodeAt(i + 1);
+    if (kind === 33 /* ! */) throw refused('it has a document type declaration (DOCTYPE or ENTITY), which SAML responses never have');
+    let j = i + 1;
+    for (let quote = 0; j < xml.length; j++) {
+      const c = xml.charCodeAt(j);
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === 34 || c === 39) quote = c;
+      else if (c === 62 /* > */) break;
+    }
+    if (kind === 47 /* / */) depth--;
+    else {
+      if (++elements > XML_MAX_ELEMENTS) throw refused(`it has more than ${XML_MAX_ELEMENTS.toLocaleString('en-US')} elements`);
+      if (xml.charCodeAt(j - 1) !== 47 && ++depth > XML_MAX_DEPTH) throw refused(`its elements are nested more than ${XML_MAX_DEPTH} levels deep`);
+    }
+    i = j + 1;
+  }
+}
+
 /** What node-saml does not check: the response's Destination, the assertion's id (replay) and Recipient. */
 function readResponseFacts(xml: string): ResponseFacts {
+  checkXmlShape(xml);
   let doc: Document;
   try {
     doc = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml');
