@@ -8,12 +8,13 @@
 //     asks `/healthz` every 5 ms: search latency, the probe's latency (what others wait), and the event-loop delay
 //     (monitorEventLoopDelay, resolution 2 ms);
 //   - the first render of a page holding one HTML block of `--html-kb` KB: its time and the loop's delay meanwhile.
-// Usage: node scripts/bench-site.mjs --search [--pages=2000] [--page-kb=8] [--searches=30] [--html-kb=1024] [--rounds=1]
+// Usage: node scripts/bench-site.mjs --search [--pages=2000] [--page-kb=8] [--searches=30] [--html-kb=1024] [--rounds=1] [--profile]
 //        node scripts/bench-site-search.mjs --dist=<apps/server/dist of a build> [same options]   (one build; JSON out)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import { arg, require } from './bench-lib.mjs';
 
@@ -22,6 +23,8 @@ const pageCount = Number(arg('pages', 2000));
 const pageKb = Number(arg('page-kb', 8));
 const searches = Number(arg('searches', 30));
 const htmlKb = Number(arg('html-kb', 1024));
+// --profile: the V8 profiler samples the process; each stall of the loop over 20 ms is printed with what ran in it.
+const profiling = process.argv.includes('--profile');
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 const dist = (p) => import(pathToFileURL(join(distDir, p)).href);
 const pino = require('pino');
@@ -44,8 +47,42 @@ const pct = (xs, p) => {
 };
 const ms = (ns) => ns / 1e6;
 
+const session = profiling ? new Session() : undefined;
+const mono = () => performance.timeOrigin + performance.now();
+
+/** The stalls of the loop over 20 ms while `fn` ran, each with the functions that ran in it (self time). */
+async function profiled(name, fn) {
+  if (!session) return fn();
+  const gaps = [];
+  let last = mono();
+  const ticker = setInterval(() => {
+    const now = mono();
+    if (now - last > 20) gaps.push({ from: last, to: now, ms: now - last });
+    last = now;
+  }, 2);
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  const t0 = mono();
+  await session.post('Profiler.start');
+  const out = await fn();
+  const { profile } = await session.post('Profiler.stop');
+  clearInterval(ticker);
+  // profile times are µs of the profiler's clock; its start is taken as t0.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const label = (id) => { const f = byId.get(id).callFrame; return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|apps\/server\/)/, '')}:${f.lineNumber + 1}`; };
+  let t = 0;
+  const times = profile.timeDeltas.map((d) => (t += d) / 1000 + t0);
+  for (const g of gaps.sort((a, b) => b.ms - a.ms).slice(0, 4)) {
+    const self = new Map();
+    profile.samples.forEach((id, i) => { if (times[i] >= g.from && times[i] <= g.to) self.set(label(id), (self.get(label(id)) ?? 0) + profile.timeDeltas[i] / 1000); });
+    console.error(`${name}: ${g.ms.toFixed(0)} ms stall: ${[...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ms ${k}`).join('; ')}`);
+  }
+  return out;
+}
+
 /** Runs `fn` while measuring the loop's delay and probing /healthz every 5 ms. */
-async function measured(fn) {
+async function measured(fn, name = '') {
+  if (session && name) return measured(() => profiled(name, fn));
   const h = monitorEventLoopDelay({ resolution: 2 });
   const probes = [];
   let probing = true;
@@ -88,20 +125,21 @@ try {
     const body = await r.json();
     return { ms: performance.now() - t, hits: body.results.length };
   };
-  const first = await measured(() => search('collection'));
+  session?.connect();
+  const first = await measured(() => search('collection'), 'first search');
   const queries = Array.from({ length: searches }, (_, i) => [`qz${(i * 7919) % pageCount}x`, 'signed collection', 'nothingmatchesthis', 'webhook'][i % 4]);
   const warm = await measured(async () => {
     const out = [];
     for (const q of queries) out.push(await search(q));
     return out;
-  });
+  }, 'searches');
   const hits = Object.fromEntries(queries.slice(0, 4).map((q, i) => [q.startsWith('qz') ? 'one page' : q, warm.out[i].hits]));
   const render = await measured(async () => {
     const t = performance.now();
     const r = await fetch(`${base}/huge-html`);
     const bytes = (await r.arrayBuffer()).byteLength;
     return { ms: performance.now() - t, status: r.status, bytes };
-  });
+  }, 'huge HTML');
   console.log(JSON.stringify({
     dist: distDir,
     first: { ms: first.out.ms, hits: first.out.hits, loopP99: first.loopP99, loopMax: first.loopMax, probeMax: first.probeMax },
@@ -109,6 +147,7 @@ try {
     html: { ms: render.out.ms, status: render.out.status, kb: Math.round(render.out.bytes / 1024), loopP99: render.loopP99, loopMax: render.loopMax, probeMax: render.probeMax },
   }));
 } finally {
+  session?.disconnect();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

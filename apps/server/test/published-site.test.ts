@@ -95,6 +95,31 @@ describe('published site', () => {
     expect((await get(`${base}/setup`)).text).toContain('Changed.');
   });
 
+  it('serves llms-full.txt in parts of 100 pages, llms.txt as sitemap.md too, and a page asked for as markdown (Accept: text/markdown) as its twin', async () => {
+    const { t, space, site, base } = await publishedSite();
+    const more = Array.from({ length: 150 }, (_, i) => ({ op: 'createPage', page: { id: `page-more-${i}`, title: `More ${i}`, markdown: `Body ${i}.\n` } }));
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: more })).status).toBe(200);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const first = (await get(`${base}/llms-full.txt`)).text;
+    expect(first).toContain('# Introduction');
+    expect(first).toContain('Body 96.');
+    expect(first).not.toContain('Body 97.'); // 3 pages of the guide (its group is no page), then 97 more
+    expect(first.trimEnd().endsWith(`[Next Page](${server.url}${base}/llms-full.txt/1)`)).toBe(true);
+    const second = (await get(`${base}/llms-full.txt/1`)).text;
+    expect(second).toContain('# More 97\n');
+    expect(second).toContain('Body 149.');
+    expect(second).not.toContain('Next Page');
+    expect((await get(`${base}/llms-full.txt/2`)).status).toBe(404);
+    for (const alias of ['sitemap.md', '.well-known/sitemap.md']) expect((await get(`${base}/${alias}`)).text).toBe((await get(`${base}/llms.txt`)).text);
+    const md = await get(`${base}/setup`, { accept: 'text/markdown' });
+    expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(md.text).toContain('npm install widget');
+    expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(/^# Introduction/);
+    const html = await get(`${base}/setup`, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html.headers.get('vary')).toContain('Accept');
+  });
+
   it('leads the old path of a renamed or moved page to its current path (GitBook\'s automatic redirects)', async () => {
     const { t, space, site, base } = await publishedSite();
     await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);

@@ -200,6 +200,8 @@ const themedColor = (v: unknown): { light: string; dark: string } | undefined =>
 };
 const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
 
+/** Pages of each part of `llms-full.txt`. */
+const LLMS_CHUNK = 100;
 const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
@@ -499,17 +501,32 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
   }
 
-  async function llms(req: Request, res: Response, v: Visit, full: boolean) {
+  /**
+   * `llms.txt` (every page with its `.md` twin and description, by site space) and `llms-full.txt` (every page's
+   * markdown), as GitBook serves them: the full text in chunks of LLMS_CHUNK pages (`llms-full.txt`, then
+   * `llms-full.txt/1`, `/2`, … each ending with a link to the next), so no answer grows with the site.
+   */
+  async function llms(req: Request, res: Response, v: Visit, full: boolean, chunk = 0) {
     let out = `# ${v.view.site.title || v.site.title}\n`;
-    for (const s of await allPages(v)) {
-      out += `\n## ${s.title}\n\n`;
-      if (!full) {
+    const spaces = await allPages(v);
+    if (!full) {
+      for (const s of spaces) {
+        out += `\n## ${s.title}\n\n`;
         for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
-        continue;
       }
-      const markdown = await loadMarkdown(ctx, ctx.db, s.flat.map((f) => f.page.contentHash));
-      for (const f of s.flat) out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
+      return void res.type('text/plain; charset=utf-8').send(out);
     }
+    const all = spaces.flatMap((s) => s.flat.map((f) => ({ space: s.title, f })));
+    const part = all.slice(chunk * LLMS_CHUNK, (chunk + 1) * LLMS_CHUNK);
+    if (chunk > 0 && !part.length) return notFound(res, 'This part of llms-full.txt does not exist.', v);
+    const markdown = await loadMarkdown(ctx, ctx.db, part.map((x) => x.f.page.contentHash));
+    let space: string | undefined;
+    for (const { space: title, f } of part) {
+      if (title !== space) out += `\n## ${(space = title)}\n\n`;
+      out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
+      await setImmediate();
+    }
+    if ((chunk + 1) * LLMS_CHUNK < all.length) out += `[Next Page](${origin(req)}${v.base}/llms-full.txt/${chunk + 1})\n`;
     res.type('text/plain; charset=utf-8').send(out);
   }
 
@@ -640,10 +657,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
-  async function page(res: Response, v: Visit, rawPath: string): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
-    const twin = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
-    if (twin) segments[segments.length - 1] = segments[segments.length - 1]!.slice(0, -3);
+    const named = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
+    const twin = named || asMarkdown;
+    if (named) segments[segments.length - 1] = segments[segments.length - 1]!.slice(0, -3);
     const r = resolve(v, segments);
     if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
     const rev = await revisionOf(v, r.siteSpace.space_id);
@@ -654,7 +672,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (at < 0 && path !== '') {
       // A group's path shows its first page; a hidden page is served at its path (without being listed).
       const e = rev.byPath.get(path) ?? rev.byId.get(rev.byPath.get(path.toLowerCase())?.page.meta.id ?? '');
-      if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${twin ? '.md' : ''}`);
+      if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${named ? '.md' : ''}`);
       if (e) {
         flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md` });
         at = flat.length - 1;
@@ -684,7 +702,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (path !== '' && !isPage(moved)) moved = rev.byId.get((await spaceRedirect(ctx, r.siteSpace.space_id, path)) ?? '');
       if (isPage(moved)) {
         res.setHeader('Cache-Control', 'no-cache');
-        return void res.redirect(307, `${r.spaceBase}/${moved.path}${twin ? '.md' : ''}`);
+        return void res.redirect(307, `${r.spaceBase}/${moved.path}${named ? '.md' : ''}`);
       }
       // GitBook's 404 page: the site around it (sections, variants, the space's pages, search), the home page's
       // link and a search for the words of the path.
@@ -738,13 +756,19 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       headers(res, v.site);
       if (rest === '/robots.txt') return await robots(req, res, v);
       if (rest === '/sitemap.xml') return await sitemap(req, res, v);
-      if (rest === '/llms.txt' || rest === '/llms-full.txt') return await llms(req, res, v, rest === '/llms-full.txt');
+      // GitBook's names of the index too (`sitemap.md`, `.well-known/sitemap.md`).
+      if (rest === '/llms.txt' || rest === '/sitemap.md' || rest === '/.well-known/sitemap.md') return await llms(req, res, v, false);
+      const fullMatch = /^\/llms-full\.txt(?:\/(\d{1,6}))?$/.exec(rest);
+      if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
       const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);
       if (fileMatch) return await file(req, res, v, fileMatch[1]!, fileMatch[2]!);
       if (rest.endsWith('.md')) return void (await page(res, v, rest));
+      // A page asked for as markdown (`Accept: text/markdown` preferred to HTML, as agents ask) is its `.md` twin.
+      res.setHeader('Vary', 'Accept');
+      if (req.get('accept')?.includes('text/markdown') && req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return void (await page(res, v, rest, true));
       // Whole pages are cached by the site's version, the spaces' heads, the URL, the theme and (when the site or the
       // page depends on them) the claims.
       const stamp = [...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.title}`).sort().join(',');
