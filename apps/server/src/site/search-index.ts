@@ -21,6 +21,8 @@ interface IndexedPage extends SearchablePage {
   /** What a reader sees of it (all branches of its `{% if %}` blocks, when `conditional`). */
   text: string;
   conditional: boolean;
+  /** The words of its title. */
+  titleWords: string[];
 }
 
 export interface SearchIndex {
@@ -89,7 +91,7 @@ export async function buildSearchIndex(pages: readonly SearchablePage[], load: (
       const raw = markdown.get(p.contentHash) ?? '';
       const text = await markdownTextInSlices(raw, () => slicer.tick());
       const at = indexed.length;
-      indexed.push({ ...p, text, conditional: hasConditions(raw) });
+      indexed.push({ ...p, text, conditional: hasConditions(raw), titleWords: words(p.title) });
       bytes += (text.length + p.title.length + p.rel.length) * 2 + 200;
       // The title and the text, a window at a time (cut at a space, so no word is cut).
       const all = `${p.title} ${text}`;
@@ -195,10 +197,7 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
   const [smallest, ...rest] = sets;
   const candidates = [...smallest!].filter((p) => rest.every((s) => s.has(p))).sort((x, y) => x - y);
   // Pages whose title holds every word first (each group in page order).
-  const inTitle = (at: number) => {
-    const titleWords = words(index.pages[at]!.title);
-    return unique.every((w) => titleWords.some((t) => t.startsWith(w)));
-  };
+  const inTitle = (at: number) => unique.every((w) => index.pages[at]!.titleWords.some((t) => t.startsWith(w)));
   const titled = new Set(candidates.filter(inTitle));
   const ordered = [...titled, ...candidates.filter((at) => !titled.has(at))];
   const hits: SearchHit[] = [];
