@@ -177,6 +177,27 @@ describe('OpenAPI specs', () => {
     expect((await t.api.get(`${base(t)}/live/versions/latest/content`)).body.filesystem.files[0].specification.info.title).toBe('Second');
   });
 
+  it('checks a specification whose references expand exponentially (each schema uses the previous one twice) against the schema only, in seconds', async () => {
+    const t = await tenant();
+    const schemas: Record<string, unknown> = { L0: { type: 'string' } };
+    for (let i = 1; i < 40; i++) schemas[`L${i}`] = { type: 'object', properties: { a: { $ref: `#/components/schemas/L${i - 1}` }, b: { $ref: `#/components/schemas/L${i - 1}` } } };
+    const doc = (extra: Record<string, unknown> = {}) => JSON.stringify({
+      openapi: '3.0.3', info: { title: 'Doubling', version: '1' },
+      paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L39' } } } } } } } },
+      components: { schemas: { ...schemas, ...extra } },
+    });
+    expect((await t.api.post(base(t), { slug: 'doubling', source: { text: doc() } })).status).toBe(201);
+    // The same with a schema violation: still reported, by pointer.
+    expect((await t.api.post(base(t), { slug: 'doubling-bad', source: { text: doc({ Bad: { type: 'object', required: 'name' } }) } })).status).toBe(201);
+    await processAll();
+    const ok = (await t.api.get(`${base(t)}/doubling`)).body;
+    expect(ok).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] });
+    expect(ok.lastVersion).toBeDefined();
+    const bad = (await t.api.get(`${base(t)}/doubling-bad`)).body;
+    expect(bad).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(bad.lastProcessedErrors.some((e: any) => e.message.startsWith('/components/schemas/Bad/required'))).toBe(true);
+  });
+
   it('ends bad input in a clear state with messages naming where, keeping the versions it had', async () => {
     const t = await tenant();
     await t.api.post(base(t), { slug: 'keep', source: { text: PETSTORE_YAML } });

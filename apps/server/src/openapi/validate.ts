@@ -128,10 +128,63 @@ function ruleCode(message: string): string {
   return 'invalid';
 }
 
+/**
+ * Most values a document may have with its local references expanded for the library to check it: it
+ * dereferences and walks every use of a schema again, so a chain of schemas each using the previous one twice
+ * doubles its work per link (40 links held the one processing worker for its whole 180 s budget). Past this, only
+ * the schema check applies (as for reference chains deeper than the library follows).
+ */
+export const MAX_EXPANDED_VALUES = 2_000_000;
+
+/**
+ * How many values `doc` has with its local `$ref`s replaced by their targets (a reference already being expanded
+ * on the way down counts one, as a cycle does for the library), counted up to `cap` and then `cap + 1`. Linear:
+ * each object and array is counted once (by identity, memoised), a reference by its target's count; iterative, so
+ * chains of references of any length do not exhaust the stack.
+ */
+export function expandedValueCount(doc: unknown, cap: number): number {
+  if (doc === null || typeof doc !== 'object') return 1;
+  const memo = new Map<object, number>();
+  const active = new Set<object>();
+  const stack: { node: object; children: unknown[]; i: number; sum: number }[] = [];
+  const open = (node: object) => {
+    active.add(node);
+    const ref = Array.isArray(node) ? undefined : (node as Record<string, unknown>).$ref;
+    let children: unknown[];
+    if (typeof ref === 'string') {
+      const tokens = ref.startsWith('#') ? pointerTokens(ref) : undefined;
+      children = tokens ? [getAt(doc, tokens)] : [];
+    } else children = Array.isArray(node) ? node : Object.values(node);
+    stack.push({ node, children, i: 0, sum: 1 });
+  };
+  open(doc);
+  let total = 0;
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if (f.i < f.children.length) {
+      const c = f.children[f.i++];
+      if (c === null || typeof c !== 'object') f.sum += 1;
+      else if (memo.has(c)) f.sum += memo.get(c)!;
+      else if (active.has(c)) f.sum += 1;
+      else open(c);
+      if (f.sum > cap) return cap + 1;
+      continue;
+    }
+    stack.pop();
+    active.delete(f.node);
+    memo.set(f.node, f.sum);
+    const parent = stack[stack.length - 1];
+    if (!parent) total = f.sum;
+    else if ((parent.sum += f.sum) > cap) return cap + 1;
+  }
+  return total;
+}
+
 /** Every problem of a bundled document (empty when it is valid). */
 export async function validateDocument(doc: Record<string, unknown>, version: SpecVersion, locate: (at: string) => string): Promise<SpecIssue[]> {
   const dangling = danglingReferences(doc, locate);
   if (dangling.length) return dangling;
+  if (expandedValueCount(doc, MAX_EXPANDED_VALUES) > MAX_EXPANDED_VALUES) return schemaViolations(doc, version, locate);
   let result: Awaited<ReturnType<typeof readmeValidate>>;
   try {
     // The library dereferences in place: give it a copy. Only local references are left (external: false).
