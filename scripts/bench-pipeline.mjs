@@ -26,7 +26,7 @@
 // the same text, in this process's main thread after five warm-up parses, the median of at least 15 parses (its
 // CPU: this process, V8's GC threads included). Every other stage is also timed after warm-up runs.
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--steps=1,2]
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--steps=1,2] [--node-args=…]
 // (the separate server of step 2 runs on SQLite in a directory of its own, or on --pg's database)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,9 +53,15 @@ const steps = new Set(opt('steps', '1,2,3,4').split(',').map(Number));
  * measured after five warm-up parses. A server's first creates carry the JIT compilation of the code they run (in
  * its main thread and in each content worker, an isolate with its own JIT: tens of ms of V8's compiler threads per
  * create for the first ten or so creates); one warm-up create per size (before 2026-11-27 07:00) measured the
- * 250 KB creates while that was still going on.
+ * 250 KB creates while that was still going on. The bare parse of step 1 gets as many warm-up parses (at least 5),
+ * so `--warm=30` measures both sides with their JIT settled (docs/content-pipeline.md, 2026-11-27 session 11).
  */
 const warm = Math.max(1, Number(opt('warm', 5)));
+/**
+ * `--node-args=--a,--b`: Node/V8 options given to the servers of step 2 (both builds), e.g.
+ * `--no-concurrent-recompilation` to see the JIT's background compilation counted in the thread that asked for it.
+ */
+const nodeArgs = opt('node-args', '').split(',').filter(Boolean);
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -118,7 +124,8 @@ const stages = {};
 console.log('1. Pipeline stages on realistic pages (median of', runs, 'runs; x = ratio to the bare parse of the same text)');
 for (const [label] of sizes) {
   const md = pages[label];
-  const bare = time(() => tokenize(md), Math.max(runs, 15), 5);
+  // Warmed up as the servers of step 2 are (`--warm`, at least 5): measured alike at any warm-up.
+  const bare = time(() => tokenize(md), Math.max(runs, 15), Math.max(5, warm));
   const doc = markdownToDocument(md);
   const toDoc = time(() => markdownToDocument(md));
   const toMd = time(() => documentToMarkdown(doc));
@@ -165,7 +172,7 @@ try {
       let child;
       for (let attempt = 1; !child; attempt++) {
         try {
-          child = await startBindery({ serverRoot, databaseUrl: pgUrl, env: {} });
+          child = await startBindery({ serverRoot, databaseUrl: pgUrl, env: {}, nodeArgs });
         } catch (err) {
           if (attempt === 3) throw err;
         }
