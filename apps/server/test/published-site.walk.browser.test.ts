@@ -242,6 +242,10 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
     await page.locator('nav.pager a.previous').click();
     await page.waitForLoadState();
     expect(await page.locator('main h1').textContent()).toBe('Configuration');
+    // The quoted title of a SUMMARY.md entry is the page's label in the sidebar and previous/next (its h1 stays).
+    await page.goto(`${base}/getting-started/installation`);
+    expect(await page.locator('nav.pager a.next').textContent()).toBe('NextFirst steps');
+    expect(await page.locator('aside.sidebar a[href$="/getting-started/quickstart"]').textContent()).toBe('First steps');
 
     // "On this page" lists the headings and each entry lands on its heading (GitBook's explicit anchor too).
     await page.goto(`${base}/getting-started/quickstart`);
@@ -282,8 +286,12 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
     expect(await page.locator('main a', { hasText: 'search for' }).getAttribute('href')).toBe(`/sites/${site.id}/~search?q=page`);
     await page.locator('main a', { hasText: 'Go to the home page' }).click();
     await page.waitForURL(`${base}/`);
-    // The browser reports the 404 it was asked to load, nothing else.
-    expect(errors.splice(0)).toEqual([`${base}/no/such/page: Failed to load resource: the server responded with a status of 404 (Not Found)`]);
+    // Another missing path: the same page around another message (the frame is kept per site space).
+    await page.goto(`${base}/getting-started/no-such-step`);
+    expect(await page.locator('main a', { hasText: 'search for' }).textContent()).toBe('search for “no such step”');
+    expect(await page.locator('aside.sidebar a', { hasText: /^First steps$/ }).count()).toBe(1);
+    // The browser reports the 404s it was asked to load, nothing else.
+    expect(errors.splice(0)).toEqual(['no/such/page', 'getting-started/no-such-step'].map((p) => `${base}/${p}: Failed to load resource: the server responded with a status of 404 (Not Found)`));
 
     // `.gitbook.yaml` redirects (with and without `.md`), and GitBook's automatic redirect of a renamed page.
     await page.goto(`${base}/old/setup`);

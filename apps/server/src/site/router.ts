@@ -40,7 +40,7 @@ import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
 import { markdownTextInSlices } from './plain.js';
-import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
+import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
@@ -54,6 +54,8 @@ interface Visit {
   claims: Claims;
   claimsKey: string;
   theme: 'light' | 'dark' | 'system';
+  /** visitKey's value, once computed. */
+  key?: string;
 }
 
 /** Where a site space is published on the site, for the visitor. */
@@ -173,6 +175,15 @@ function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Fl
 }
 
 /**
+ * The title of a page in the sidebar and previous/next links: its navigation label when it has one (the quoted title
+ * of its SUMMARY.md entry, `* [Quickstart](quickstart.md "First steps")`, which GitBook shows there), else its title.
+ */
+function navTitle(p: PageView): string {
+  const git = (p.meta.metadata as { git?: { label?: unknown } } | undefined)?.git;
+  return typeof git?.label === 'string' && git.label.trim() ? git.label : p.meta.title;
+}
+
+/**
  * The sidebar's items. A link page leads where its target does (`links`: the page's targets): a URL, or a page
  * or an anchor of a page of the site (GitBook's SUMMARY.md entry `[Buttons](inline.md#buttons)`).
  */
@@ -183,8 +194,8 @@ function navOf(pages: readonly PageView[], base: string, currentId: string | und
     if (p.meta.type === 'group') items.push({ title: p.meta.title, group: true, children: navOf(p.children, base, currentId, homeId, links) });
     else if (p.meta.type === 'link') {
       const target = resolveTarget(p.meta.target as Parameters<typeof resolveTarget>[0], links);
-      items.push({ title: p.meta.title, ...(target ? { href: target.href, external: !!target.external } : {}), children: [] });
-    } else items.push({ title: p.meta.title, href: p.meta.id === homeId ? `${base}/` : `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId, homeId, links) });
+      items.push({ title: navTitle(p), ...(target ? { href: target.href, external: !!target.external } : {}), children: [] });
+    } else items.push({ title: navTitle(p), href: p.meta.id === homeId ? `${base}/` : `${base}/${p.path ?? p.meta.slug}`, current: p.meta.id === currentId, children: navOf(p.children, base, currentId, homeId, links) });
   }
   return items;
 }
@@ -199,6 +210,15 @@ const themedColor = (v: unknown): { light: string; dark: string } | undefined =>
   return light ? { light, dark: cssColor(o?.dark) ?? light } : undefined;
 };
 const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+
+/** What every page of a visit depends on: the site's version, each published space's head and title, the base URL. */
+function visitKey(v: Visit): string {
+  v.key ??= `${v.site.id}:${v.site.version}|${[...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.title}`).sort().join(',')}|${v.base}`;
+  return v.key;
+}
+
+/** Where a 404 page's message goes in its cached frame. */
+const BODY_MARK = '\u0000body\u0000';
 
 /** Pages of each part of `llms-full.txt`. */
 const LLMS_CHUNK = 100;
@@ -215,6 +235,10 @@ interface Handlers {
 
 export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Search indexes by space head (site/search-index.ts): ~2.5× the text of the pages; what does not fit is rebuilt. */
+  /** The 404 page of each site space, around its message (before, after), by visitKey, site space, theme, audience. */
+  const notFoundFrames = new Lru<string, [string, string]>(8 * 1024 * 1024, ([a, b]) => (a.length + b.length) * 2 + 100);
+  /** What search keeps of each page's content, by content hash: the index of a revision after an edit reuses it. */
+  const pageTexts = new Lru<string, PageText>(64 * 1024 * 1024, (t) => t.text.length * 2 + t.words.reduce((n, w) => n + w.length * 2 + 16, 100));
   const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
   const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
@@ -541,7 +565,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     let building = searchBuilds.get(key);
     if (!building) {
       const pages = flatten(rev.tree, '').map((f) => ({ id: f.page.meta.id, title: f.page.meta.title, rel: f.href, contentHash: f.page.contentHash }));
-      building = buildSearchIndex(pages, (hashes) => loadMarkdown(ctx, ctx.db, hashes));
+      building = buildSearchIndex(pages, (hashes) => loadMarkdown(ctx, ctx.db, hashes), 8, pageTexts);
       searchBuilds.set(key, building);
       building.then((index) => searchIndexes.set(key, index), () => undefined).finally(() => searchBuilds.delete(key));
     }
@@ -706,10 +730,19 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       // GitBook's 404 page: the site around it (sections, variants, the space's pages, search), the home page's
       // link and a search for the words of the path.
-      const links = await linkContext(v, placement, rev, '', new Map());
+      // The page around the message is the same for every missing path of the site space: drawn once per site
+      // version, heads, theme and (on sites with conditions) audience, so a flood of unknown URLs costs a lookup each.
+      const frameKey = `${visitKey(v)}|${r.siteSpace.id}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
+      let around = notFoundFrames.get(frameKey);
+      if (!around) {
+        const links = await linkContext(v, placement, rev, '', new Map());
+        const [before, after] = renderShell({ ...(await frame(null, links)), title: 'Page not found', body: BODY_MARK, headings: [], noindex: true }).split(BODY_MARK);
+        around = [before!, after ?? ''];
+        notFoundFrames.set(frameKey, around);
+      }
       const guess = segments.slice(-1)[0]?.slice(0, 200).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 100) ?? '';
       const body = `<p>This page does not exist.</p><p><a href="${escapeHtml(`${r.spaceBase}/`)}">Go to the home page</a>${guess ? ` or <a href="${escapeHtml(`${v.base}/~search?q=${encodeURIComponent(guess)}`)}">search for “${escapeHtml(guess)}”</a>` : ''}.</p>`;
-      res.status(404).type('html').send(renderShell({ ...(await frame(null, links)), title: 'Page not found', body, headings: [], noindex: true }));
+      res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
@@ -737,8 +770,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
       body: rendered.html,
       headings: rendered.headings,
-      ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: flat[shownAt - 1]!.page.meta.title, href: flat[shownAt - 1]!.href } } : {}),
-      ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: flat[shownAt + 1]!.page.meta.title, href: flat[shownAt + 1]!.href } } : {}),
+      ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: navTitle(flat[shownAt - 1]!.page), href: flat[shownAt - 1]!.href } } : {}),
+      ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: navTitle(flat[shownAt + 1]!.page), href: flat[shownAt + 1]!.href } } : {}),
       noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
       ...(v.site.hostname ? { canonical: `${new URL(ctx.config.publicUrl).protocol}//${v.site.hostname}${current.href.slice(v.base.length) || '/'}` } : {}),
       markdownHref: current.md,
@@ -771,8 +804,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (req.get('accept')?.includes('text/markdown') && req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return void (await page(res, v, rest, true));
       // Whole pages are cached by the site's version, the spaces' heads, the URL, the theme and (when the site or the
       // page depends on them) the claims.
-      const stamp = [...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.title}`).sort().join(',');
-      const key = `${v.site.id}:${v.site.version}|${stamp}|${v.base}|${rest}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
+      const key = `${visitKey(v)}|${rest}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
       let hit = cachedPage(ctx, key);
       if (hit?.perAudience && !v.view.conditional) hit = cachedPage(ctx, `${key}|${v.claimsKey}`);
       if (!hit) {

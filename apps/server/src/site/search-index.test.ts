@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyConditionals } from './conditions.js';
 import { renderHtmlBlock, renderHtmlBlockInSlices, type HtmlTargets } from './html.js';
 import { markdownText, markdownTextInSlices } from './plain.js';
-import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type SearchablePage } from './search-index.js';
+import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage } from './search-index.js';
 
 const pagesOf = (md: Record<string, string>) => {
   const pages: SearchablePage[] = Object.keys(md).map((title, i) => ({ id: `p${i}`, title, rel: i ? `/p${i}` : '/', contentHash: `h${i}` }));
@@ -47,6 +47,29 @@ describe('site search index', () => {
     const [hit] = await querySearchIndex(index, words('npm'), 5, async () => '');
     expect(hit!.excerpt).toBe('Setup Run `npm install widget`. zebra');
     expect(hit!.page.rel).toBe('/p1');
+  });
+
+  it('reads only the pages that changed when it builds the index of the next revision (texts kept by content hash)', async () => {
+    const { pages, load } = pagesOf({ One: 'Alpha text.', Two: 'Beta text.', Three: 'Gamma text.' });
+    const kept = new Map<string, PageText>();
+    const loaded: string[] = [];
+    const counting = async (hashes: string[]) => {
+      loaded.push(...hashes);
+      return load(hashes);
+    };
+    await buildSearchIndex(pages, counting, 8, kept);
+    expect(loaded).toEqual(['h0', 'h1', 'h2']);
+    loaded.length = 0;
+    const next = [pages[0]!, { ...pages[1]!, contentHash: 'h1b' }, pages[2]!];
+    const index = await buildSearchIndex(next, async (hashes) => {
+      loaded.push(...hashes);
+      return new Map(hashes.map((h) => [h, 'Delta text.']));
+    }, 8, kept);
+    expect(loaded).toEqual(['h1b']);
+    const q = async (s: string) => (await querySearchIndex(index, words(s), 10, async () => '')).map((h) => h.page.title);
+    expect(await q('delta')).toEqual(['Two']);
+    expect(await q('beta')).toEqual([]);
+    expect(await q('text')).toEqual(['One', 'Two', 'Three']);
   });
 
   it('matches a page with {% if %} blocks against what the visitor sees only', async () => {

@@ -6,6 +6,8 @@
 // `EXCERPT_WINDOW` characters of a page. Pages with `{% if %}` blocks are indexed with every branch and checked again
 // against the visitor's claims when they are a hit (at most `MAX_CONDITIONAL_CHECKS` a query), so what a visitor may
 // not see never matches. Everything is linear in the site's text (the terms are sorted once, n log n, in slices).
+// What a page's content gives (its text and distinct words) is kept by content hash (`PageTextCache`), so the index of
+// the revision after an edit reads and splits only the pages that changed.
 import { setImmediate } from 'node:timers/promises';
 import { markdownTextInSlices } from './plain.js';
 
@@ -74,11 +76,43 @@ export function words(text: string): string[] {
 
 const hasConditions = (markdown: string) => markdown.includes('{%') && /\{%-?\s*if\s/.test(markdown);
 
+/** What the index keeps of a page's content (by content hash: the same hash is always the same text). */
+export interface PageText {
+  text: string;
+  /** Its distinct words (title excluded). */
+  words: string[];
+  conditional: boolean;
+}
+
+/** Where page texts already made are kept (a revision after an edit reuses those of every unchanged page). */
+export interface PageTextCache {
+  get(contentHash: string): PageText | undefined;
+  set(contentHash: string, text: PageText): void;
+}
+
+/** The text and distinct words of a page's markdown, a part at a time. */
+async function pageText(raw: string, slicer: Slicer): Promise<PageText> {
+  const text = await markdownTextInSlices(raw, () => slicer.tick());
+  const seen = new Set<string>();
+  // A window at a time, cut at a space (so no word is cut).
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(text.length, i + 16 * 1024);
+    if (end < text.length) {
+      const space = text.indexOf(' ', end);
+      end = space < 0 ? text.length : space;
+    }
+    for (const w of words(text.slice(i, end))) seen.add(w);
+    i = end;
+    await slicer.tick();
+  }
+  return { text, words: [...seen], conditional: hasConditions(raw) };
+}
+
 /**
  * Builds the index of `pages` (in their order), reading their markdown through `load` a batch at a time and giving
- * the event loop a turn every `sliceMs`.
+ * the event loop a turn every `sliceMs`; the text of a page whose content hash `texts` holds is taken from there.
  */
-export async function buildSearchIndex(pages: readonly SearchablePage[], load: (hashes: string[]) => Promise<Map<string, string>>, sliceMs = 8): Promise<SearchIndex> {
+export async function buildSearchIndex(pages: readonly SearchablePage[], load: (hashes: string[]) => Promise<Map<string, string>>, sliceMs = 8, texts?: PageTextCache): Promise<SearchIndex> {
   const slicer = new Slicer(sliceMs);
   const indexed: IndexedPage[] = [];
   const postings = new Map<string, number[]>();
@@ -86,35 +120,34 @@ export async function buildSearchIndex(pages: readonly SearchablePage[], load: (
   const BATCH = 64;
   for (let from = 0; from < pages.length; from += BATCH) {
     const batch = pages.slice(from, from + BATCH);
-    const markdown = await load(batch.map((p) => p.contentHash));
-    for (const p of batch) {
-      const raw = markdown.get(p.contentHash) ?? '';
-      const text = await markdownTextInSlices(raw, () => slicer.tick());
-      const at = indexed.length;
-      indexed.push({ ...p, text, conditional: hasConditions(raw), titleWords: words(p.title) });
-      bytes += (text.length + p.title.length + p.rel.length) * 2 + 200;
-      // The title and the text, a window at a time (cut at a space, so no word is cut).
-      const all = `${p.title} ${text}`;
-      for (let i = 0; i < all.length;) {
-        let end = Math.min(all.length, i + 16 * 1024);
-        if (end < all.length) {
-          const space = all.indexOf(' ', end);
-          end = space < 0 ? all.length : space;
-        }
-        for (const w of words(all.slice(i, end))) {
-          let list = postings.get(w);
-          if (!list) {
-            postings.set(w, (list = []));
-            bytes += w.length * 2 + 80;
-          }
-          if (list[list.length - 1] !== at) {
-            list.push(at);
-            bytes += 8;
-          }
-        }
-        i = end;
-        await slicer.tick();
+    const known = batch.map((p) => texts?.get(p.contentHash));
+    const missing = batch.filter((_p, k) => !known[k]).map((p) => p.contentHash);
+    const markdown = missing.length ? await load(missing) : new Map<string, string>();
+    for (const [k, p] of batch.entries()) {
+      let t = known[k];
+      if (!t) {
+        t = await pageText(markdown.get(p.contentHash) ?? '', slicer);
+        texts?.set(p.contentHash, t);
       }
+      const at = indexed.length;
+      const titleWords = words(p.title);
+      indexed.push({ ...p, text: t.text, conditional: t.conditional, titleWords });
+      bytes += (t.text.length + p.title.length + p.rel.length) * 2 + 200;
+      const all = [...titleWords, ...t.words];
+      for (let n = 0; n < all.length; n++) {
+        const w = all[n]!;
+        if ((n & 4095) === 4095) await slicer.tick();
+        let list = postings.get(w);
+        if (!list) {
+          postings.set(w, (list = []));
+          bytes += w.length * 2 + 80;
+        }
+        if (list[list.length - 1] !== at) {
+          list.push(at);
+          bytes += 8;
+        }
+      }
+      await slicer.tick();
     }
     await slicer.tick();
   }
