@@ -121,6 +121,8 @@ export interface CodeData {
   title?: string;
   overflow?: 'scroll' | 'wrap';
   lineNumbers?: boolean;
+  /** GitBook's `fullWidth` of a code block (`{% code fullWidth="true" %}`). */
+  fullWidth?: boolean;
   expandable?: boolean;
   meta?: string;
 }

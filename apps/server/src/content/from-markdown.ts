@@ -668,12 +668,13 @@ function tagBlock(open: Extract<TagLine, { kind: 'open' }>, blocks: Block[]): Bl
     return { object: 'block', type: 'hint', data: { style: style as HintStyle, ...(icon !== undefined ? { icon } : {}) }, nodes: blocks };
   }
   const code = blocks[0] as CodeBlock;
-  const { title, overflow, lineNumbers, expandable } = open.attributes;
+  const { title, overflow, lineNumbers, fullWidth, expandable } = open.attributes;
   code.data = {
     ...(code.data.syntax !== undefined ? { syntax: code.data.syntax } : {}),
     ...(title !== undefined ? { title } : {}),
     ...(overflow !== undefined ? { overflow: overflow as 'wrap' | 'scroll' } : {}),
     ...(lineNumbers !== undefined ? { lineNumbers: lineNumbers === 'true' } : {}),
+    ...(fullWidth !== undefined ? { fullWidth: fullWidth === 'true' } : {}),
     ...(expandable !== undefined ? { expandable: expandable === 'true' } : {}),
     ...(code.data.meta !== undefined ? { meta: code.data.meta } : {}),
   };

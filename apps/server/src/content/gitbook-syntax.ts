@@ -83,6 +83,7 @@ const CODE_TAG_ATTRIBUTES: ReadonlyMap<string, RegExp> = new Map([
   ['title', /^/],
   ['overflow', /^(?:wrap|scroll)$/],
   ['lineNumbers', /^(?:true|false)$/],
+  ['fullWidth', /^(?:true|false)$/],
   ['expandable', /^(?:true|false)$/],
 ]);
 

@@ -360,7 +360,7 @@ describe('markdownToDocument', () => {
       '',
       'Addresses stay links: [https://example.com/a](https://example.com/a) and [team@example.com](mailto:team@example.com).',
       '',
-      'Ampersands: R&D, [query](https://example.com/?a=1&b=2), but \\&amp; stays text.',
+      'Ampersands: R&D, [query](https://example.com/?a=1\\&b=2), but \\&amp; stays text.',
       '',
       '### 1. Install',
       '',
@@ -383,7 +383,7 @@ describe('markdownToDocument', () => {
     // Hints with an icon, expandable code, code spans holding backticks, emoji shortcodes: as GitBook writes them.
     const tagged = [
       '{% hint style="success" icon="rocket" %}',
-      'Shipped :heavy\\_plus\\_sign: with `` ` ```js ` `` fences; snake_case stays.',
+      'Shipped :heavy\\_plus\\_sign: with `` ` ```js ` `` fences; snake\\_case too.',
       '{% endhint %}',
       '',
       '{% code title="a.js" lineNumbers="true" expandable="true" %}',
@@ -410,6 +410,37 @@ describe('markdownToDocument', () => {
     // `<pre>` ends on its `</pre>` line: GitBook writes the closing tag right after it, and so does Bindery.
     const pre = '{% tabs %}\n{% tab title="Response" %}\n<pre><code>{\n  "ok": true\n}\n</code></pre>\n{% endtab %}\n{% endtabs %}\n';
     expect(normalizeMarkdown(pre)).toBe(pre);
+  });
+
+  // Found with the Git Sync round trip of GitBook-synced repositories (2026-11-27, fifth round; the text is the
+  // project's own): what GitBook writes there is kept as it is, and the other spellings become it.
+  it('writes marks per run of text, every `_` escaped, `\\&` in destinations and code blocks full width, as GitBook does', () => {
+    const gitbook = [
+      'One run at a time: **bold&#x20;**_**bold italic**_ and **before** [**a link**](https://example.com)**-after**.',
+      '',
+      'Escaped everywhere in text: CONFD\\_EXT\\_LOGIN, `in_code` stays, [a\\_label](https://example.com/a_b?x=1\\&y=2).',
+      '',
+      '{% code title="Example" overflow="wrap" fullWidth="false" %}',
+      '```',
+      'ncs_cli',
+      '```',
+      '{% endcode %}',
+      '',
+      '{% code lineNumbers="true" fullWidth="true" %}',
+      '```',
+      'x',
+      '```',
+      '{% endcode %}',
+      '',
+    ].join('\n');
+    expect(normalizeMarkdown(gitbook)).toBe(gitbook);
+    const [, , code, wide] = blocks(gitbook);
+    expect(code?.data).toEqual({ title: 'Example', overflow: 'wrap', fullWidth: false });
+    expect(wide?.data).toEqual({ lineNumbers: true, fullWidth: true });
+    // Other spellings of the same content become GitBook's.
+    const other = '**a _b_ c** and **[link](https://example.com) after**, snake_case, [q](https://example.com/?x=1&y=2)\n';
+    expect(normalizeMarkdown(other)).toBe('**a&#x20;**_**b**_**&#x20;c** and [**link**](https://example.com)**&#x20;after**, snake\\_case, [q](https://example.com/?x=1\\&y=2)\n');
+    expect(markdownToDocument(normalizeMarkdown(other))).toEqual(markdownToDocument(other));
   });
 
   it('writes a URL read bare (an autolink literal) bare again, and other links whose text is their URL as [url](url)', () => {
@@ -525,7 +556,7 @@ describe('markdownToDocument', () => {
     const [paragraph] = blocks('**see [docs](d.md) now**');
     const link = paragraph?.nodes[1] as LinkInline;
     expect(link.nodes).toEqual([{ object: 'text', leaves: [{ object: 'leaf', text: 'docs', marks: [{ object: 'mark', type: 'bold' }] }] }]);
-    expect(documentToMarkdown(markdownToDocument('**see [docs](d.md) now**'))).toBe('**see [docs](d.md) now**\n');
+    expect(documentToMarkdown(markdownToDocument('**see [docs](d.md) now**'))).toBe('**see&#x20;**[**docs**](d.md)**&#x20;now**\n');
   });
 
   it('inlines reference links', () => {
@@ -589,7 +620,7 @@ describe('documentToMarkdown', () => {
         },
       ],
     };
-    expect(documentToMarkdown(doc)).toBe('**bold _both_**` code`\n');
+    expect(documentToMarkdown(doc)).toBe('**bold&#x20;**_**both**_` code`\n');
   });
 
   it('keeps the content of GitBook blocks and inlines it has no markdown for', () => {

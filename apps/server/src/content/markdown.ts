@@ -27,7 +27,7 @@
  *   - a paragraph holding only images is an `images` block; GitBook `<figure>`
  *     images become `![alt](src "caption")`;
  *   - GitBook block tags are written as `{% tag %}` lines without blank lines
- *     around them; `{% code %}` attributes in the order title, overflow, lineNumbers;
+ *     around them; `{% code %}` attributes in the order title, overflow, lineNumbers, fullWidth, expandable;
  *     hint/code tag lines that fold into nothing (unbalanced, invalid) are escaped text;
  *   - YAML front matter is not document content: `markdownToDocument` ignores
  *     it (use `splitFrontmatter` to read it).

@@ -440,7 +440,7 @@ function indentItem(marker: string, indent: string, lines: Lines): Lines {
 
 function code(block: CodeBlock): Lines {
   const value = noNul(block.nodes.map((line) => inlineText(line.nodes)).join('\n'));
-  const { syntax, meta, title, overflow, lineNumbers, expandable } = block.data;
+  const { syntax, meta, title, overflow, lineNumbers, fullWidth, expandable } = block.data;
   const info = [syntax, meta].filter((part) => part).join(' ').replace(/[\r\n]+/g, ' ');
   const char = info.includes('`') ? '~' : '`';
   const fence = char.repeat(Math.max(3, longestRun(value, char) + 1));
@@ -449,6 +449,7 @@ function code(block: CodeBlock): Lines {
     ...(title !== undefined ? { title } : {}),
     ...(overflow !== undefined ? { overflow } : {}),
     ...(lineNumbers !== undefined ? { lineNumbers: String(lineNumbers) } : {}),
+    ...(fullWidth !== undefined ? { fullWidth: String(fullWidth) } : {}),
     ...(expandable !== undefined ? { expandable: String(expandable) } : {}),
   };
   return Object.keys(attributes).length > 0 ? [formatOpenTag('code', attributes), ...lines, '{% endcode %}'] : lines;
@@ -579,28 +580,36 @@ function commonMarks(nodes: readonly InlineContent[]): number {
   return common === ANY ? ANY : common & ~MARK_BITS.code;
 }
 
-const hasMark = (item: Item, bit: number): boolean => item.marks === ANY || (item.marks & bit) !== 0;
+/** The first mark of `marks` in GitBook's nesting order that is not yet `applied`. */
+function outerMark(marks: number, applied: number): readonly [MarkType, number] | undefined {
+  for (const entry of WRAPPABLE) if (!(applied & entry[1]) && marks & entry[1]) return entry;
+  return undefined;
+}
+
+/** Whether `item` continues a run of the mark `bit`: a break, a void inline, or text whose outer mark it is (no link). */
+const continuesRun = (item: Item, bit: number, applied: number): boolean =>
+  item.inline?.type !== 'link' && (item.marks === ANY || outerMark(item.marks, applied)?.[1] === bit);
 
 /**
- * Emits the atoms of items [start, end): the longest run of a mark not yet `applied` that starts at an item is
- * wrapped in that mark's delimiters, recursively (at most three marks deep), so `**a _b_ c**` stays one strong run.
- * Each level scans each item a bounded number of times: linear.
+ * Emits the atoms of items [start, end) as GitBook writes marks: each text's marks nest in one order (strikethrough,
+ * italic, bold: `~~_**x**_~~`), and neighbours share a delimiter only for the outer marks they both have in that order
+ * — `_a **b** c_` (italic outside bold), but `**a&#x20;**_**b**_**&#x20;c**` (italic cannot go inside bold); a link is
+ * never inside a run, its marks go inside its text (`**a** [**b**](url)`). Recursively, at most three marks deep;
+ * each level scans each item a bounded number of times: linear.
  */
 function emitItems(items: readonly Item[], start: number, end: number, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
   let i = start;
   while (i < end) {
     const item = items[i] as Item;
     let best: { mark: MarkType; bit: number; end: number } | undefined;
-    if (item.marks !== ANY) {
-      for (const [mark, bit] of WRAPPABLE) {
-        if (applied & bit || !(item.marks & bit)) continue;
-        let runEnd = i + 1;
-        while (runEnd < end && hasMark(items[runEnd] as Item, bit)) runEnd++;
-        while (runEnd - 1 > i && (items[runEnd - 1] as Item).marks === ANY) runEnd--;
-        // A mark on a link alone goes inside its text, as GitBook writes it: `[**text**](url)`.
-        if (runEnd === i + 1 && item.kind === 'inline' && item.inline?.type === 'link') continue;
-        if (best === undefined || runEnd > best.end) best = { mark, bit, end: runEnd };
-      }
+    // A mark on a link goes inside its text, as GitBook writes it: `[**text**](url)`.
+    const outer = item.marks === ANY || item.inline?.type === 'link' ? undefined : outerMark(item.marks, applied);
+    if (outer !== undefined) {
+      const [mark, bit] = outer;
+      let runEnd = i + 1;
+      while (runEnd < end && continuesRun(items[runEnd] as Item, bit, applied)) runEnd++;
+      while (runEnd - 1 > i && (items[runEnd - 1] as Item).marks === ANY) runEnd--;
+      best = { mark, bit, end: runEnd };
     }
     if (best === undefined) {
       emitItem(item, applied, label, context, resolver, atoms);
@@ -710,7 +719,8 @@ function destination(raw: string): string {
 
 /**
  * Escapes a link destination or title: `special` characters get a backslash, line breaks become character
- * references, `&` before what could read as a reference gets a backslash, and a backslash is doubled before
+ * references, `&` gets a backslash in a bare destination (GitBook's `?a=1\&b=2`) and elsewhere before what could read
+ * as a reference, and a backslash is doubled before
  * anything that starts with punctuation once written.
  */
 function escapeLinkPart(value: string, special: string): string {
@@ -722,7 +732,8 @@ function escapeLinkPart(value: string, special: string): string {
     const c = value[i] as string;
     const next = value[i + 1];
     if (c === '\\') out += next === undefined || next === '\n' || next === '\r' || ASCII_PUNCT.test(next) ? '\\\\' : '\\';
-    else if (c === '&') out += startsReference(value, i, '') ? '\\&' : '&';
+    // In a bare destination every `&` (`?a=1\&b=2`, as GitBook writes its links' URLs); elsewhere where it could read as a reference.
+    else if (c === '&') out += special === '()' || startsReference(value, i, '') ? '\\&' : '&';
     else if (c === '\n') out += '&#xA;';
     else if (c === '\r') out += '&#xD;';
     else if (special.includes(c)) out += `\\${c}`;
@@ -856,6 +867,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     // White space before a hard break is kept; at the end of the content it would be trimmed.
     options.lineEnd = following === undefined;
     options.next = next;
+    options.htmlCode = previous?.t === 'raw' && previous.html === true && following?.t === 'raw' && following.html === true && /^<code[\s>]/i.test(previous.out) && /^<\/code>$/i.test(following.out);
     atom.out = escapeText(atom.value, options);
     if (!atom.label) atom.out = protectAutolinks(atom.out);
     // `[^1]` then `(` would read as a link whose text is `^1` (the link rule comes before the footnote reference's).
@@ -993,22 +1005,12 @@ interface EscapeOptions {
   setext?: boolean | undefined;
   /** In a table cell: a cell's text opens no block (`| - |`, `| =@x |`, as GitBook writes them). */
   table?: boolean | undefined;
+  /** The text is all an inline HTML `<code …>` holds (up to its `</code>`). */
+  htmlCode?: boolean;
 }
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD_AT = /[\p{L}\p{N}]/u;
-
-
-const SHORTCODE = /^[a-z0-9+-]+(?:_[a-z0-9+-]+)+:/;
-
-/** Whether the `_` at `i` is inside an emoji shortcode `:name_with_parts:` (lower-case letters, digits, `+`, `-`). */
-function inShortcode(value: string, i: number): boolean {
-  let start = i;
-  while (start > 0 && /[a-z0-9_+-]/.test(value[start - 1] as string)) start--;
-  if (start === 0 || value[start - 1] !== ':') return false;
-  return SHORTCODE.test(value.slice(start, start + 64));
-}
-
 const REFERENCE_START = /^&(?:#[xX][0-9a-fA-F]{0,6}|#[0-9]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})/;
 
 /**
@@ -1083,17 +1085,11 @@ export function escapeText(value: string, options: EscapeOptions): string {
       case '~':
         out += `\\${c}`;
         continue;
-      case '_': {
-        let end = i;
-        while (end < n && value[end] === '_') end++;
-        // Inside an emoji shortcode (`:heavy_plus_sign:`) GitBook escapes them: `:heavy\_plus\_sign:`.
-        const intraword = i > 0 && WORD_AT.test(value[i - 1] as string) && end < n && WORD_AT.test(value[end] as string) && !inShortcode(value, i);
-        if (intraword) {
-          out += value.slice(i, end);
-          i = end - 1;
-        } else out += '\\_';
+      case '_':
+        // Every `_` of text, also inside words (`json\_extract`, `:heavy\_plus\_sign:`), as GitBook writes it — but
+        // inside words in the text of an HTML `<code>` (GitBook's expressions: `<code class="expression">a.b_c</code>`).
+        out += options.htmlCode === true && i > 0 && i + 1 < n && WORD_AT.test(value[i - 1] as string) && WORD_AT.test(value[i + 1] as string) ? '_' : '\\_';
         continue;
-      }
       case ']':
         out += options.label ? '\\]' : ']';
         continue;
