@@ -350,6 +350,25 @@ describe('computed API reference pages', () => {
 });
 
 describe('computed previews (GitBook\'s …/content/computed/revision and …/document)', () => {
+  it('draws a schema whose nesting multiplies (14 properties a level, each the level below, 5 levels) within a bounded size', async () => {
+    const t = await tenant();
+    const schemas: Record<string, unknown> = { L0: { type: 'string' } };
+    const props = (i: number) => Object.fromEntries(Array.from({ length: 14 }, (_, k) => [`p${k}`, { $ref: `#/components/schemas/L${i - 1}` }]));
+    for (let i = 1; i <= 5; i++) schemas[`L${i}`] = { type: 'object', properties: props(i), allOf: Array.from({ length: 14 }, () => ({ $ref: `#/components/schemas/L${i - 1}` })) };
+    schemas.Alt = { oneOf: Array.from({ length: 14 }, () => ({ oneOf: Array.from({ length: 14 }, () => ({ oneOf: Array.from({ length: 14 }, () => ({ $ref: '#/components/schemas/L5' })) })) })) };
+    await addSpec(t, 'multiply', JSON.stringify({
+      openapi: '3.0.3', info: { title: 'Multiply', version: '1' },
+      paths: { '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L5' } } } } } } } },
+      components: { schemas },
+    }));
+    for (const props of [{ doc: 'operation', page: '/a', method: 'get' }, { doc: 'models' }]) {
+      const r = await t.api.post(`${t.base}/content/computed/document`, { source: openapiSource('multiply', props), seed: 's' });
+      expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+      const text = JSON.stringify(r.body);
+      expect(text.length).toBeLessThan(8 * 1024 * 1024);
+      expect(text).toContain('…');
+    }
+  });
   it('compute the pages a source stands for and the document of one, as the space\'s computed revision shows them, storing nothing', async () => {
     const t = await tenant();
     await addSpec(t, 'petstore', PETSTORE_YAML);

@@ -1,14 +1,27 @@
 // API reference pages as GitBook markdown, from an ApiModel (openapi/model.ts): an operation (method and path,
 // description, parameters, request body, responses, each with its schema and an example), a tag's page (its
-// operations), the models page (named schemas). Linear in the size of what is shown: schemas are expanded to a
-// fixed depth, a named schema already being expanded on the way down is named instead of expanded again (so $ref
-// cycles end), and examples are built to a fixed depth.
+// operations), the models page (named schemas). Linear in the size of what is shown, and what is shown is bounded
+// whatever the specification: schemas are expanded to a fixed depth and at most MAX_SCHEMA_LINES lines, a named
+// schema already being expanded on the way down is named instead of expanded again (so $ref cycles end), examples
+// are built to a fixed depth and at most MAX_EXAMPLE_VALUES values, type labels name at most MAX_LABEL_ALTERNATIVES
+// alternatives, and at most MAX_MERGED_PARTS allOf parts are merged. (Without the bounds, a 3 KB specification of
+// schemas each using the one below in 14 properties drew 14^5 lines, and one of 200 never finished.)
 import type { ApiMedia, ApiModel, ApiOperation, ApiTag, Json } from './model.js';
 import { isPlainObject } from '../lib/objects.js';
 
 const MAX_SCHEMA_DEPTH = 5;
 const MAX_PROPERTIES = 200;
 const MAX_EXAMPLE_DEPTH = 6;
+/** Lines of one schema's property list. */
+const MAX_SCHEMA_LINES = 2_000;
+/** Values of one example. */
+const MAX_EXAMPLE_VALUES = 2_000;
+/** Lines and example values of the whole models page (the sum over its schemas). */
+const MAX_MODELS_PAGE = 100_000;
+/** Alternatives (oneOf, anyOf) a type label names. */
+const MAX_LABEL_ALTERNATIVES = 8;
+/** allOf parts merged into one object's properties. */
+const MAX_MERGED_PARTS = 64;
 
 
 /** Text safe inside a table cell (one line, no column breaks). */
@@ -32,8 +45,8 @@ export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   if (Array.isArray(type)) label = type.join(' | ');
   else if (type === 'array') label = `${typeLabel(model, schema.items, depth + 1)}[]`;
   else if (typeof type === 'string') label = type;
-  else if (Array.isArray(schema.oneOf)) label = `one of ${schema.oneOf.map((s) => typeLabel(model, s, depth + 1)).join(', ')}`;
-  else if (Array.isArray(schema.anyOf)) label = `any of ${schema.anyOf.map((s) => typeLabel(model, s, depth + 1)).join(', ')}`;
+  else if (Array.isArray(schema.oneOf)) label = `one of ${alternativesLabel(model, schema.oneOf, depth)}`;
+  else if (Array.isArray(schema.anyOf)) label = `any of ${alternativesLabel(model, schema.anyOf, depth)}`;
   else if (Array.isArray(schema.allOf)) label = name ?? 'object';
   else if (isPlainObject(schema.properties)) label = 'object';
   else label = 'any';
@@ -43,11 +56,18 @@ export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   return label;
 }
 
-/** The properties of an object schema, allOf parts merged. */
+function alternativesLabel(model: ApiModel, alternatives: unknown[], depth: number): string {
+  const shown = alternatives.slice(0, MAX_LABEL_ALTERNATIVES).map((s) => typeLabel(model, s, depth + 1));
+  return (alternatives.length > MAX_LABEL_ALTERNATIVES ? [...shown, '…'] : shown).join(', ');
+}
+
+/** The properties of an object schema, allOf parts merged (at most MAX_MERGED_PARTS of them). */
 function objectParts(model: ApiModel, schema: Json, seen: Set<string>): { properties: Array<[string, unknown]>; required: Set<string> } {
   const properties: Array<[string, unknown]> = [];
   const required = new Set<string>();
+  let parts = 0;
   const add = (s: unknown, depth: number) => {
+    if (++parts > MAX_MERGED_PARTS) return;
     const name = refName(model, s);
     if (name && seen.has(name)) return;
     const r = model.resolve(s);
@@ -71,36 +91,52 @@ function constraints(schema: Json): string[] {
   return out;
 }
 
-/** A schema as a nested bullet list of its properties (`* `name` type (required): description`). */
-export function schemaLines(model: ApiModel, raw: unknown, indent = '', depth = 0, seen: Set<string> = new Set()): string[] {
+/** A schema as a nested bullet list of its properties (`* `name` type (required): description`), at most MAX_SCHEMA_LINES lines. */
+export function schemaLines(model: ApiModel, raw: unknown, maxLines = MAX_SCHEMA_LINES): string[] {
+  const out: string[] = [];
+  const budget = { lines: maxLines };
+  schemaLinesInto(out, budget, model, raw, '', 0, new Set());
+  if (budget.lines < 0) out.push('* …');
+  return out;
+}
+
+function schemaLinesInto(out: string[], budget: { lines: number }, model: ApiModel, raw: unknown, indent: string, depth: number, seen: Set<string>): void {
+  if (budget.lines < 0) return;
+  const push = (line: string) => {
+    if (--budget.lines >= 0) out.push(line);
+  };
   const name = refName(model, raw);
-  if (name && seen.has(name)) return [`${indent}* (${name}, recursively)`];
+  if (name && seen.has(name)) return push(`${indent}* (${name}, recursively)`);
   const schema = model.resolve(raw);
-  if (!isPlainObject(schema) || depth >= MAX_SCHEMA_DEPTH) return [];
+  if (!isPlainObject(schema) || depth >= MAX_SCHEMA_DEPTH) return;
   const inner = name ? new Set(seen).add(name) : seen;
-  if (schema.type === 'array' || (schema.items !== undefined && schema.properties === undefined)) return schemaLines(model, schema.items, indent, depth, inner);
+  if (schema.type === 'array' || (schema.items !== undefined && schema.properties === undefined)) return schemaLinesInto(out, budget, model, schema.items, indent, depth, inner);
   const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
   if (alternatives) {
-    return alternatives.flatMap((alt, i) => [`${indent}* Option ${i + 1}: ${typeLabel(model, alt)}`, ...schemaLines(model, alt, indent + '  ', depth + 1, inner)]);
+    for (let i = 0; i < alternatives.length && budget.lines >= 0; i++) {
+      push(`${indent}* Option ${i + 1}: ${typeLabel(model, alternatives[i])}`);
+      schemaLinesInto(out, budget, model, alternatives[i], indent + '  ', depth + 1, inner);
+    }
+    return;
   }
   const { properties, required } = objectParts(model, schema, inner);
-  const lines: string[] = [];
   for (const [prop, propSchema] of properties.slice(0, MAX_PROPERTIES)) {
+    if (budget.lines < 0) return;
     const resolved = model.resolve(propSchema);
     const details = isPlainObject(resolved) ? constraints(resolved) : [];
     const description = isPlainObject(resolved) && typeof resolved.description === 'string' ? cell(resolved.description) : '';
     const head = `${indent}* ${code(prop)} ${typeLabel(model, propSchema)}${required.has(prop) ? ' (required)' : ''}`;
-    lines.push(head + (description || details.length ? `: ${[description, ...details].filter(Boolean).join('; ')}` : ''));
+    push(head + (description || details.length ? `: ${[description, ...details].filter(Boolean).join('; ')}` : ''));
     const nested = refName(model, propSchema);
-    if (nested && inner.has(nested)) lines.push(`${indent}  * (${nested}, recursively)`);
-    else lines.push(...schemaLines(model, propSchema, indent + '  ', depth + 1, inner));
+    if (nested && inner.has(nested)) push(`${indent}  * (${nested}, recursively)`);
+    else schemaLinesInto(out, budget, model, propSchema, indent + '  ', depth + 1, inner);
   }
-  if (properties.length > MAX_PROPERTIES) lines.push(`${indent}* … ${properties.length - MAX_PROPERTIES} more properties`);
-  return lines;
+  if (properties.length > MAX_PROPERTIES) push(`${indent}* … ${properties.length - MAX_PROPERTIES} more properties`);
 }
 
 /** An example value for a schema: its own `example`/`examples`/`default`/first enum value, or one built from its shape. */
-export function exampleOf(model: ApiModel, raw: unknown, depth = 0, seen: Set<string> = new Set()): unknown {
+export function exampleOf(model: ApiModel, raw: unknown, depth = 0, seen: Set<string> = new Set(), budget = { values: MAX_EXAMPLE_VALUES }): unknown {
+  if (--budget.values < 0) return null;
   const name = refName(model, raw);
   if (name && seen.has(name)) return {};
   const schema = model.resolve(raw);
@@ -112,7 +148,7 @@ export function exampleOf(model: ApiModel, raw: unknown, depth = 0, seen: Set<st
   if (schema.const !== undefined) return schema.const;
   const inner = name ? new Set(seen).add(name) : seen;
   const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
-  if (alternatives?.length) return exampleOf(model, alternatives[0], depth + 1, inner);
+  if (alternatives?.length) return exampleOf(model, alternatives[0], depth + 1, inner, budget);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -124,13 +160,18 @@ export function exampleOf(model: ApiModel, raw: unknown, depth = 0, seen: Set<st
     case 'boolean':
       return true;
     case 'array':
-      return [exampleOf(model, schema.items, depth + 1, inner)];
+      return [exampleOf(model, schema.items, depth + 1, inner, budget)];
     case 'null':
       return null;
     default: {
       const { properties } = objectParts(model, schema, inner);
       if (!properties.length && type !== 'object') return null;
-      return Object.fromEntries(properties.slice(0, 50).map(([k, v]) => [k, exampleOf(model, v, depth + 1, inner)]));
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of properties.slice(0, 50)) {
+        if (budget.values < 0) break;
+        entries.push([k, exampleOf(model, v, depth + 1, inner, budget)]);
+      }
+      return Object.fromEntries(entries);
     }
   }
 }
@@ -139,7 +180,8 @@ function mediaSection(model: ApiModel, m: ApiMedia): string[] {
   const lines = [`${code(m.mediaType)}${m.schema !== undefined ? ` ${typeLabel(model, m.schema)}` : ''}`, ''];
   if (m.schema !== undefined) {
     const props = schemaLines(model, m.schema);
-    if (props.length) lines.push(...props, '');
+    for (const line of props) lines.push(line);
+    if (props.length) lines.push('');
   }
   const example = m.example !== undefined ? m.example : m.schema !== undefined ? exampleOf(model, m.schema) : undefined;
   if (example !== undefined && example !== null) {
@@ -202,15 +244,26 @@ export function renderTag(model: ApiModel, tag: ApiTag): string {
 /** The models page: every named schema with its properties and an example. */
 export function renderModels(model: ApiModel): string {
   const parts: string[] = [];
-  for (const name of Object.keys(model.schemas)) {
+  const names = Object.keys(model.schemas);
+  let left = MAX_MODELS_PAGE;
+  for (const [index, name] of names.entries()) {
+    if (left <= 0) {
+      parts.push(`… ${names.length - index} more schemas\n`);
+      break;
+    }
     const ref = { $ref: model.schemaPrefix + name.replace(/~/g, '~0').replace(/\//g, '~1') };
     const resolved = model.resolve(ref);
     const lines = [`## ${name}`, ''];
     if (isPlainObject(resolved) && typeof resolved.description === 'string') lines.push(resolved.description.trim(), '');
     lines.push(`Type: ${typeLabel(model, resolved)}`, '');
-    const props = schemaLines(model, ref);
-    if (props.length) lines.push(...props, '');
-    const example = exampleOf(model, ref);
+    const props = schemaLines(model, ref, Math.min(MAX_SCHEMA_LINES, left));
+    left -= props.length;
+    for (const line of props) lines.push(line);
+    if (props.length) lines.push('');
+    const budget = { values: Math.min(MAX_EXAMPLE_VALUES, Math.max(left, 0)) };
+    const initial = budget.values;
+    const example = exampleOf(model, ref, 0, new Set(), budget);
+    left -= initial - budget.values + 1;
     if (example !== null && example !== undefined) lines.push('```json', JSON.stringify(example, null, 2), '```', '');
     parts.push(lines.join('\n').trimEnd() + '\n');
   }
