@@ -229,6 +229,11 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
     expect(titles).not.toContain('Internals'); // hidden: served, not linked
     // Pages of a SUMMARY.md group live under the group's slug, its explicit anchor (`## Reference <a id="ref">`).
     expect((await page.goto(`${base}/ref/internals`))!.status()).toBe(200);
+    // Another form of a page's URL (a trailing slash, capitals) names the page's one address as canonical.
+    expect((await page.goto(`${base}/getting-started/installation/`))!.status()).toBe(200);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.ctx.config.publicUrl}/sites/${site.id}/getting-started/installation`);
+    await page.goto(`${base}/Getting-Started/Installation`);
+    expect(page.url()).toBe(`${base}/getting-started/installation`);
 
     // Previous/next walk the guide in the order of its table of contents (hidden pages left out).
     await page.goto(`${base}/`);

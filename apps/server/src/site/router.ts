@@ -28,7 +28,7 @@ import { shareLinksRepo } from '../repos/site-links.repo.js';
 import { liveRedirects, matchRedirect, redirectTarget } from './redirects.js';
 import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
-import { defaultOf, siteSpacesIn } from '../presenters/site.js';
+import { defaultOf, publishedBase, siteSpacesIn } from '../presenters/site.js';
 import { applyConditionals, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type FontFaceRule, type LinkItem, type NavItem, type SectionTab } from './shell.js';
@@ -773,7 +773,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: navTitle(flat[shownAt - 1]!.page), href: flat[shownAt - 1]!.href } } : {}),
       ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: navTitle(flat[shownAt + 1]!.page), href: flat[shownAt + 1]!.href } } : {}),
       noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
-      ...(v.site.hostname ? { canonical: `${new URL(ctx.config.publicUrl).protocol}//${v.site.hostname}${current.href.slice(v.base.length) || '/'}` } : {}),
+      // Always (GitBook's): the page's URL at the site's published address (its custom hostname when it has one), so
+      // the same page reached by another form of its URL (a trailing slash, another case) names one address.
+      canonical: `${publishedBase(ctx.config, v.site)}${current.href.slice(v.base.length) || '/'}`,
       markdownHref: current.md,
       selfHref: current.href,
     });
