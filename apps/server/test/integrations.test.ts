@@ -477,6 +477,28 @@ describe('hostile scripts', () => {
     expect(elapsed).toBeLessThan(60_000);
   });
 
+  it('answers 502 naming the problem when a script answers the public endpoint with an invalid status or header, or too many headers', async () => {
+    const t = await createTenant(server);
+    const cases: [string, string, RegExp][] = [
+      ['status-1000', "const r = new Response('x'); r.status = 1000; return r;", /invalid status 1000/],
+      ['status-error', 'return Response.error();', /invalid status 0/],
+      ['status-text', "const r = new Response('x'); r.status = 'abc'; return r;", /invalid status "abc"/],
+      ['header-value', "return new Response('x', { headers: { 'x-a': 'a\\r\\nset-cookie: evil=1' } });", /invalid value for the header "x-a"/],
+      ['header-unicode', "const r = new Response('x'); r.headers.set('x-u', '\\u2028'); return r;", /invalid value for the header "x-u"/],
+      ['header-name', "const r = new Response('x'); r.headers = { entries: () => [['bad name', 'v']] }; return r;", /invalid header name "bad name"/],
+      ['headers-many', "const h = {}; for (let i = 0; i < 1000; i++) h['x-' + i] = 'v'; return new Response('x', { headers: h });", /more than 100 headers/],
+    ];
+    for (const [kind, body, message] of cases) {
+      const { name } = await publish(t, { script: `export default { async fetch() { ${body} } };` }, uniqueName(kind));
+      const inst = await install(t, name);
+      const res = await fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public`);
+      const json = (await res.json()) as { error: { code: number; message: string } };
+      expect([kind, res.status, json.error.code]).toEqual([kind, 502, 502]);
+      expect(json.error.message, kind).toMatch(message);
+      expect(res.headers.get('set-cookie'), kind).toBeNull();
+    }
+  });
+
   it('an invocation that loops does not block the server meanwhile', async () => {
     const t = await createTenant(server);
     const { name } = await publish(t, { script: hostile.loop!.script });

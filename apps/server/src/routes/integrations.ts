@@ -34,10 +34,26 @@ async function siteBindingJson(ctx: AppContext, actor: Actor, name: string, row:
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-security-policy']);
 
+/** Header names (RFC 9110 tokens) and values (no control characters but tab, nothing past U+00FF) Node can send. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Most headers, and header bytes, of a script's answer (a client refuses more than 16 KB of headers). */
+const MAX_SCRIPT_HEADERS = 100;
+const MAX_SCRIPT_HEADER_BYTES = 16 * 1024;
+
 /** A script's answer to a public-endpoint request, as the HTTP response (with the integration's CSP). */
 function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string | undefined) {
-  if (!result.response) {
-    throw new ApiError(502, `The integration failed to answer (event ${result.eventId}): ${result.error ?? 'no response'}`);
+  const failed = (why: string) => new ApiError(502, `The integration failed to answer (event ${result.eventId}): ${why}`);
+  if (!result.response) throw failed(result.error ?? 'no response');
+  // The script's Response object is its own: whatever it set is checked here, before Node would throw on it.
+  const status: unknown = result.response.status;
+  if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599) throw failed(`it answered an invalid status ${JSON.stringify(status)} (200 to 599)`);
+  if (result.response.headers.length > MAX_SCRIPT_HEADERS) throw failed(`it answered more than ${MAX_SCRIPT_HEADERS} headers`);
+  let headerBytes = 0;
+  for (const [k, v] of result.response.headers) {
+    if (typeof k !== 'string' || !HEADER_NAME.test(k)) throw failed(`it answered an invalid header name ${JSON.stringify(String(k)).slice(0, 100)}`);
+    if (typeof v !== 'string' || !HEADER_VALUE.test(v)) throw failed(`it answered an invalid value for the header "${k}"`);
+    if ((headerBytes += k.length + v.length + 4) > MAX_SCRIPT_HEADER_BYTES) throw failed(`its headers are larger than ${MAX_SCRIPT_HEADER_BYTES} bytes`);
   }
   const headers: Record<string, string> = {};
   let contentType = 'application/octet-stream';
