@@ -78,7 +78,7 @@ describe('published site', () => {
     expect((await get(`${base}/llms-full.txt`)).text).toContain('The zebra keyword.');
     const sitemap = await get(`${base}/sitemap.xml`);
     expect(sitemap.text).toContain(`<loc>${server.url}${base}/advanced/tuning</loc>`);
-    expect((await get(`${base}/robots.txt`)).text).toContain('Allow:');
+    expect((await get(`${base}/robots.txt`)).text).toBe(`User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${base}/\nSitemap: ${server.url}${base}/sitemap.xml\n`);
 
     const search = await get(`${base}/~search?q=zebra`, { accept: 'application/json' });
     expect(JSON.parse(search.text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);

@@ -517,7 +517,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   async function robots(req: Request, res: Response, v: Visit) {
     const indexed = v.site.visibility === 'public';
-    res.type('text/plain').send(indexed ? `User-agent: *\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
+    // GitBook's: an indexed site says what its content may be used for (Content-Signal) and where its sitemap is.
+    res.type('text/plain').send(indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
   }
 
   async function sitemap(req: Request, res: Response, v: Visit) {
