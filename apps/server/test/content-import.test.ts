@@ -185,9 +185,9 @@ describe('content import', () => {
       expect(r.body.error.message).toMatch(/\/body\/url/);
       expect(r.body.error.message).toMatch(message);
     }
-    const notion = await t.api.post(`/v1/spaces/${space}/content/import`, { url: serve('/x', 'x', 'text/plain'), source: 'notion' });
-    expect(notion.status).toBe(400);
-    expect(notion.body.error.message).toMatch(/\/body\/source.*markdown, html, docx, zip, website/);
+    const google = await t.api.post(`/v1/spaces/${space}/content/import`, { url: serve('/x', 'x', 'text/plain'), source: 'google-docs' });
+    expect(google.status).toBe(400);
+    expect(google.body.error.message).toMatch(/\/body\/source.*"google-docs".*markdown, html, docx, zip, website/);
     expect((await t.api.get(`/v1/spaces/${space}`)).body.revision).toBe(revision);
     expect((await t.as('reader').post(`/v1/spaces/${space}/content/import`, { url: serve('/y.md', '# Y\n', 'text/markdown'), source: 'markdown' })).status).toBe(403);
   });

@@ -10,7 +10,8 @@
 //             SUMMARY.md, frontmatter, .gitbook/assets, vars.yaml), or a tree of HTML files (index.html is its
 //             folder's page), with the files they refer to
 //   website   a crawl of the pages below the URL on the same origin, bounded in pages, depth, bytes and time
-import { documentToMarkdown, markdownToDocument, splitFrontmatter } from '../content/markdown.js';
+//   github-wiki  a GitHub wiki's git repository (services/import-github-wiki.ts)
+// Shared types, limits and helpers: services/import-common.ts.
 import { docxToHtml, htmlPage } from '../content/process.js';
 import type { ContentRef } from '../content/document.js';
 import type { RefResolver } from '../content/content-ref.js';
@@ -18,114 +19,17 @@ import type { AppContext } from '../context.js';
 import { ApiError, invalidField } from '../errors.js';
 import { pathResolver, readRepository, type RepoPage } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
-import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
-import { DEFAULT_ZIP_LIMITS, readZip, ZipLimitError, type ZipEntry, type ZipLimits } from '../lib/zip.js';
+import type { ZipEntry } from '../lib/zip.js';
+import {
+  doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, titleFromUrl, zipEntries,
+  type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
+} from './import-common.js';
+import { importGithubWiki } from './import-github-wiki.js';
 
-export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-
-export interface ImportLimits {
-  /** One document (markdown, html, a crawled page). */
-  documentBytes: number;
-  docxBytes: number;
-  zipBytes: number;
-  zip: ZipLimits;
-  /** Pages of a zip import. */
-  maxPages: number;
-  crawl: { maxPages: number; maxDepth: number; maxBytes: number; timeMs: number; concurrency: number };
-}
-
-export const IMPORT_LIMITS: ImportLimits = {
-  documentBytes: 5 * 1024 * 1024,
-  docxBytes: 25 * 1024 * 1024,
-  zipBytes: 100 * 1024 * 1024,
-  zip: DEFAULT_ZIP_LIMITS,
-  maxPages: 5_000,
-  crawl: { maxPages: 500, maxDepth: 5, maxBytes: 50 * 1024 * 1024, timeMs: 60_000, concurrency: 4 },
+export {
+  IMPORT_LIMITS, IMPORT_SOURCES, markdownPage,
+  type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
 };
-
-export interface ImportNode {
-  id: string;
-  type: 'document' | 'group' | 'link';
-  title: string;
-  markdown?: string;
-  href?: string;
-  description?: string;
-  icon?: string;
-  hidden?: boolean;
-  children: ImportNode[];
-}
-
-export interface ImportFile {
-  id: string;
-  name: string;
-  data: Buffer;
-}
-
-export interface ImportBundle {
-  pages: ImportNode[];
-  files: ImportFile[];
-  variables?: Record<string, string>;
-  /** Resources found (pages and files), imported or not. */
-  total: number;
-}
-
-const SCHEME = /^[a-z][a-z\d+.-]*:|^\/\//i;
-
-function titleFromUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    const last = decodeURIComponent(u.pathname.split('/').filter(Boolean).pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
-    return (last.replace(/[-_]+/g, ' ').trim() || u.hostname).slice(0, 500);
-  } catch {
-    return 'Imported page';
-  }
-}
-
-/** A markdown document as a page: title from front matter or the first level-1 heading (which is then dropped). */
-export function markdownPage(text: string, url: string): { title: string; markdown: string } {
-  const { frontmatter, body } = splitFrontmatter(text);
-  // Linear scans: lazy patterns followed by optional runs (`(.+?)[ \t#]*$`) are quadratic on long lines.
-  const fmLine = frontmatter ? /^title:[ \t]*(.*)$/m.exec(frontmatter)?.[1] : undefined;
-  const fmTitle = fmLine === undefined ? undefined : fmLine.trim().replace(/^["']/, '').replace(/["']$/, '').trim();
-  if (fmTitle) return { title: fmTitle, markdown: body };
-  const heading = /^#[ \t]+(.*)$/m.exec(body);
-  if (heading && body.slice(0, heading.index).trim() === '') {
-    const text = heading[1]!;
-    let end = text.length;
-    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '#')) end--;
-    const title = text.slice(0, end) || text.trim();
-    if (title) return { title, markdown: body.slice(heading.index + heading[0].length) };
-  }
-  return { title: titleFromUrl(url), markdown: body };
-}
-
-const stored = (markdown: string, resolver?: RefResolver): string => documentToMarkdown(markdownToDocument(markdown, resolver ? { resolver } : {}));
-
-async function fetchUrl(ctx: AppContext, url: string, maxBytes: number, accept: string, field = '/body/url'): Promise<SafeFetchResult> {
-  let res: SafeFetchResult;
-  try {
-    res = await safeFetch(url, { allowPrivate: ctx.config.allowPrivateUrls, maxBytes, timeoutMs: 20_000, headers: { accept } });
-  } catch (err) {
-    if (err instanceof UnsafeUrlError) throw invalidField(field, `cannot be fetched: ${err.message}`);
-    throw invalidField(field, `could not be fetched (${(err as Error).message})`);
-  }
-  if (res.status < 200 || res.status >= 300) throw invalidField(field, `answered HTTP ${res.status}`);
-  return res;
-}
-
-function doc(title: string, markdown: string, extra: Partial<ImportNode> = {}): ImportNode {
-  return { id: newId(), type: 'document', title: (title.trim() || 'Untitled').slice(0, 500), markdown, children: [], ...extra };
-}
-
-function zipEntries(buf: Buffer, limits: ImportLimits, what: string): ZipEntry[] {
-  try {
-    return readZip(buf, limits.zip);
-  } catch (err) {
-    if (err instanceof ZipLimitError) throw invalidField('/body/url', `${what} ${err.message}`);
-    throw err;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // docx
@@ -402,13 +306,6 @@ async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits,
 
 // ---------------------------------------------------------------------------------------------------------------
 
-/** How far a read is: resources (pages, entries) found, and read. */
-export interface ImportProgress {
-  stage?: string;
-  found: number;
-  read: number;
-}
-
 export async function readImport(
   ctx: AppContext, url: string, source: string, limits: ImportLimits = IMPORT_LIMITS, onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportBundle> {
@@ -429,6 +326,8 @@ export async function readImport(
       return importZip(ctx, url, limits);
     case 'website':
       return importWebsite(ctx, url, limits, onProgress);
+    case 'github-wiki':
+      return importGithubWiki(ctx, url, limits, onProgress);
     default:
       throw invalidField('/body/source', `"${source}" cannot be imported; Bindery imports ${IMPORT_SOURCES.join(', ')}`);
   }
