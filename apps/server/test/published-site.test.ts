@@ -241,6 +241,27 @@ describe('published site', () => {
     expect((await get(`${base}/api/endpoints?claims=${unsignedRole}`)).status).toBe(404);
   });
 
+  it('draws only http(s) and relative URLs of the customization (social preview, privacy policy, logo, links), never javascript: or data:', async () => {
+    const { t, site, base } = await publishedSite();
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const custom = {
+      title: 'Hostile', styling: { theme: 'clean', primaryColor: { light: '#346DDB', dark: '#5B8DEF' } }, favicon: { icon: { light: 'javascript:alert(1)', dark: 'data:text/html,<b>' } },
+      header: { logo: { light: 'javascript:alert(2)', dark: 'javascript:alert(2)' }, links: [{ title: 'J', to: { kind: 'url', url: 'javascript:alert(3)' } }] },
+      footer: { groups: [{ title: 'G', links: [{ title: 'D', to: { kind: 'url', url: 'data:text/html,<script>alert(4)</script>' } }] }] },
+      privacyPolicy: { url: 'javascript:alert(5)' }, socialPreview: { url: 'javascript:alert(6)' },
+      themes: { default: 'light', toggeable: false }, feedback: { enabled: false }, ai: { mode: 'none' }, pageActions: {},
+      pagination: { enabled: true }, trademark: { enabled: true }, externalLinks: { target: 'self' },
+    };
+    const put = await t.api.put(`/v1/orgs/${t.org}/sites/${site.id}/customization`, custom);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const html = await (await fetch(server.url + base + '/')).text();
+    expect(html).toContain('Hostile');
+    expect(html).not.toMatch(/javascript:|data:text/i);
+    // An http(s) social preview is kept.
+    await t.api.put(`/v1/orgs/${t.org}/sites/${site.id}/customization`, { ...custom, socialPreview: { url: 'https://cdn.example.com/card.png' } });
+    expect(await (await fetch(server.url + base + '/')).text()).toContain('<meta property="og:image" content="https://cdn.example.com/card.png">');
+  });
+
   it('shows the stored customization: title, logo, favicon, colors, header links and dropdowns, announcement, footer, themes, pagination, trademark, external links; site-space overrides merge field by field', async () => {
     const { t, site, base, space } = await publishedSite();
     await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);

@@ -345,7 +345,7 @@ ${s.description ? `<meta name="description" content="${escapeHtml(s.description)
 ${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
 ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
-<meta property="og:title" content="${escapeHtml(pageTitle)}">${c.socialPreview ? `<meta property="og:image" content="${escapeHtml(c.socialPreview)}">` : ''}
+<meta property="og:title" content="${escapeHtml(pageTitle)}">${c.socialPreview && /^https?:\/\//i.test(c.socialPreview.trim()) ? `<meta property="og:image" content="${escapeHtml(c.socialPreview.trim())}">` : ''}
 <meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
 ${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
 <style>${themeCss(c)}${CSS}</style></head>
