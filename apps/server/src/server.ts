@@ -27,6 +27,7 @@ import { insertUser } from './services/users.js';
 import { setLocalApiUrl } from './services/integration-runtime.js';
 import { secretBox } from './lib/secret-box.js';
 import { allowPrivateHosts } from './lib/ssrf.js';
+import { logDestination } from './lib/log-destination.js';
 import { closeSandbox } from './sandbox/index.js';
 
 export interface StartOptions {
@@ -132,7 +133,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   // Logs go out asynchronously, a few kilobytes per write (pino flushes what is left when the process exits).
   allowPrivateHosts(config.allowedPrivateHosts);
-  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, logDestination(1));
   const sqliteFile = join(config.dataDir, 'bindery.sqlite');
   const { db, dialect, sqlite, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
