@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.js';
 import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
 import { DEFAULT_ZIP_LIMITS, readZip, ZipLimitError, type ZipEntry, type ZipLimits } from '../lib/zip.js';
 
-export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website', 'github-wiki'] as const;
+export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website', 'github-wiki', 'notion'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export interface ImportLimits {
@@ -120,6 +120,14 @@ export function zipEntries(buf: Buffer, limits: ImportLimits, what: string): Zip
     if (err instanceof ZipLimitError) throw invalidField('/body/url', `${what} ${err.message}`);
     throw err;
   }
+}
+
+/** Drops a folder that holds everything (archives of a folder). */
+export function stripCommonFolder(entries: ZipEntry[]): ZipEntry[] {
+  const kept = entries.filter((e) => !/(^|\/)\.DS_Store$/.test(e.path));
+  const first = kept[0]?.path.split('/')[0];
+  if (!first || !kept.every((e) => e.path.startsWith(`${first}/`))) return kept;
+  return stripCommonFolder(kept.map((e) => ({ ...e, path: e.path.slice(first.length + 1) })));
 }
 
 /** How far a read is: resources (pages, entries) found, and read. */

@@ -11,6 +11,7 @@
 //             folder's page), with the files they refer to
 //   website   a crawl of the pages below the URL on the same origin, bounded in pages, depth, bytes and time
 //   github-wiki  a GitHub wiki's git repository (services/import-github-wiki.ts)
+//   notion    a Notion "Markdown & CSV" export zip (services/import-notion.ts)
 // Shared types, limits and helpers: services/import-common.ts.
 import { docxToHtml, htmlPage } from '../content/process.js';
 import type { ContentRef } from '../content/document.js';
@@ -21,10 +22,11 @@ import { pathResolver, readRepository, type RepoPage } from '../gitsync/format/r
 import { newId } from '../lib/ids.js';
 import type { ZipEntry } from '../lib/zip.js';
 import {
-  doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, titleFromUrl, zipEntries,
+  doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
   type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
 } from './import-common.js';
 import { importGithubWiki } from './import-github-wiki.js';
+import { importNotion } from './import-notion.js';
 
 export {
   IMPORT_LIMITS, IMPORT_SOURCES, markdownPage,
@@ -69,14 +71,6 @@ async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): P
 
 // ---------------------------------------------------------------------------------------------------------------
 // zip
-
-/** Drops a folder that holds everything (archives of a folder). */
-function stripCommonFolder(entries: ZipEntry[]): ZipEntry[] {
-  const kept = entries.filter((e) => !/(^|\/)\.DS_Store$/.test(e.path));
-  const first = kept[0]?.path.split('/')[0];
-  if (!first || !kept.every((e) => e.path.startsWith(`${first}/`))) return kept;
-  return stripCommonFolder(kept.map((e) => ({ ...e, path: e.path.slice(first.length + 1) })));
-}
 
 async function importZip(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
   const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
@@ -328,6 +322,8 @@ export async function readImport(
       return importWebsite(ctx, url, limits, onProgress);
     case 'github-wiki':
       return importGithubWiki(ctx, url, limits, onProgress);
+    case 'notion':
+      return importNotion(ctx, url, limits);
     default:
       throw invalidField('/body/source', `"${source}" cannot be imported; Bindery imports ${IMPORT_SOURCES.join(', ')}`);
   }
