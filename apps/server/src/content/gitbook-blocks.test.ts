@@ -208,7 +208,7 @@ describe('GitBook container blocks at the API edge', () => {
       '{% content-ref url="/pages/abc" %}', '[abc](/pages/abc)', '{% endcontent-ref %}', '',
       '{% content-ref url="/pages/abc#setup" %}', '[abc](/pages/abc#setup)', '{% endcontent-ref %}', '',
       '{% content-ref url="/files/f9" %}', '[f9](/files/f9)', '{% endcontent-ref %}', '',
-      '{% content-ref url="https://example.com/a_b" %}', '[https://example.com/a_b](https://example.com/a_b)', '{% endcontent-ref %}', '',
+      '{% content-ref url="https://example.com/a_b" %}', '[https://example.com/a\\_b](https://example.com/a_b)', '{% endcontent-ref %}', '',
       '{% file src="/files/f1" %}', 'Caption \\*here\\*.', '{% endfile %}', '',
       '{% file src="/files/f2" %}', '',
       '{% include "/reusable-content/r1" %}', '',

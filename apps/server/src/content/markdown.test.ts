@@ -426,6 +426,11 @@ describe('markdownToDocument', () => {
       '```',
       '{% endcode %}',
       '',
+      // The link line GitBook writes under an OpenAPI block keeps the `&` of its (presigned) URL bare.
+      '{% openapi-operation spec="pets" path="/pets" method="get" %}',
+      '[OpenAPI pets](https://storage.example.com/pets.json?X-Sig=1&X-Exp=2)',
+      '{% endopenapi-operation %}',
+      '',
       '{% code lineNumbers="true" fullWidth="true" %}',
       '```',
       'x',
@@ -434,7 +439,7 @@ describe('markdownToDocument', () => {
       '',
     ].join('\n');
     expect(normalizeMarkdown(gitbook)).toBe(gitbook);
-    const [, , code, wide] = blocks(gitbook);
+    const [, , code, , , , wide] = blocks(gitbook);
     expect(code?.data).toEqual({ title: 'Example', overflow: 'wrap', fullWidth: false });
     expect(wide?.data).toEqual({ lineNumbers: true, fullWidth: true });
     // Other spellings of the same content become GitBook's.

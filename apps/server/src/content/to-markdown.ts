@@ -84,6 +84,8 @@ export class MarkdownStream {
   private open: Map<string, TagRole[]> | undefined = undefined;
   /** Blank lines written after a tag line whose role could still become `opens`: their index in `out`. */
   private pending: { index: number; role: TagRole }[] | undefined = undefined;
+  /** The previous block is the tag line of an OpenAPI block (its spec's link line follows). */
+  private afterSpecTag = false;
 
   constructor(resolver?: RefResolver) {
     this.writer = new Writer(resolver);
@@ -98,8 +100,9 @@ export class MarkdownStream {
       listKind = { kind, other };
       lines = this.writer.list(block, other);
     } else {
-      lines = this.writer.block(block);
+      lines = this.writer.block(block, this.afterSpecTag);
     }
+    this.afterSpecTag = isSpecTag(block);
     this.previous = listKind;
     // Every tag paragraph takes its role, as pairTags gives it (tag paragraphs are never empty).
     const tag = isTagParagraph(block) ? this.tagRole(block) : undefined;
@@ -149,6 +152,7 @@ class Writer {
     let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
     let previousTag: TagRole | undefined;
     const tagRoles = pairTags(blocks);
+    let afterSpecTag = false;
     for (const block of blocks) {
       let lines: Lines;
       let listKind: { kind: 'bullet' | 'ordered'; other: boolean } | undefined;
@@ -159,8 +163,9 @@ class Writer {
         listKind = { kind, other };
         lines = this.list(block, other);
       } else {
-        lines = this.block(block);
+        lines = this.block(block, afterSpecTag);
       }
+      afterSpecTag = isSpecTag(block);
       previous = listKind;
       if (lines.length === 0) continue;
       // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
@@ -177,7 +182,8 @@ class Writer {
     return out;
   }
 
-  block(block: Block): Lines {
+  /** `afterSpecTag`: the block follows the tag line of an OpenAPI block (a paragraph there is its spec's link line). */
+  block(block: Block, afterSpecTag = false): Lines {
     if (isHeading(block)) {
       const level = headingLevel(block.type);
       // Hard breaks only exist in setext headings (levels 1 and 2), which are written as such; ATX otherwise.
@@ -195,6 +201,7 @@ class Writer {
     }
     switch (block.type) {
       case 'paragraph':
+        return this.paragraph(block.nodes, afterSpecTag);
       case 'table-cell':
         return this.paragraph(block.nodes);
       case 'list-ordered':
@@ -245,11 +252,11 @@ class Writer {
     return this.flow(children as Block[]);
   }
 
-  private paragraph(nodes: readonly InlineContent[]): Lines {
+  private paragraph(nodes: readonly InlineContent[], bareAmpersands = false): Lines {
     // A paragraph that is one `{% … %}` line (a tag Bindery does not fold into a block) is written verbatim.
     const tag = tagLine(nodes);
     if (tag !== undefined) return [noNul(tag)];
-    const content = this.inline(nodes, {});
+    const content = this.inline(nodes, bareAmpersands ? { bareAmpersands } : {});
     if (content === '') return [];
     // Other text that would read back as a tag line keeps its `{` escaped.
     if (content.startsWith('{%') && TAG_LIKE_LINE.test(content)) return [`\\${content}`];
@@ -419,6 +426,18 @@ function isTagParagraph(block: Block): boolean {
   return block.type === 'paragraph' && tagLine(block.nodes) !== undefined;
 }
 
+const SPEC_TAG = /^\{%\s*(?:openapi|openapi-operation|openapi-webhook|openapi-schemas|swagger)\s/;
+
+/**
+ * Whether `block` is the tag line of an OpenAPI block: GitBook writes the link line to its spec after it with the
+ * URL's `&` bare (a presigned URL: `?X-Amz-Algorithm=…&X-Amz-Credential=…`), unlike the links of its text.
+ */
+function isSpecTag(block: Block): boolean {
+  if (block.type !== 'paragraph') return false;
+  const line = tagLine(block.nodes);
+  return line !== undefined && SPEC_TAG.test(line);
+}
+
 /** A list can follow a paragraph line directly when its first item is not empty and, if ordered, it starts at 1. */
 function canInterruptParagraph(block: Block): boolean {
   if (block.type !== 'list-ordered' && block.type !== 'list-unordered' && block.type !== 'list-tasks') return false;
@@ -519,6 +538,8 @@ interface InlineContext {
   table?: boolean;
   /** In a setext heading: `|` is written `&#x7C;`. */
   setext?: boolean;
+  /** The link line of an OpenAPI block: `&` in its URL bare (GitBook's `?a=1&b=2` there, `?a=1\&b=2` elsewhere). */
+  bareAmpersands?: boolean;
 }
 
 /**
@@ -644,7 +665,7 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
       const open: Atom & { t: 'raw' } = { t: 'raw', out: '[' };
       atoms.push(open);
       emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
-      const close: Atom = { t: 'raw', out: `](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})` };
+      const close: Atom = { t: 'raw', out: `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})` };
       atoms.push(close);
       if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url) && plainText(inline.nodes) === url) open.bare = { url, close };
       return;
@@ -710,11 +731,12 @@ function imageMarkdown(alt: string, url: string, title: string): string {
   return `![${label}](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})`;
 }
 
-function destination(raw: string): string {
+/** A link's or image's destination; `bareAmpersands`: `&` escaped only where it could read as a reference. */
+function destination(raw: string, bareAmpersands = false): string {
   const url = noNul(raw);
   if (url === '') return '<>';
   if (/[\x00-\x20\x7f<>]/.test(url) || !balancedParens(url)) return `<${escapeLinkPart(url, '<>')}>`;
-  return escapeLinkPart(url, '()');
+  return escapeLinkPart(url, bareAmpersands ? '()&' : '()');
 }
 
 /**
@@ -743,7 +765,7 @@ function escapeLinkPart(value: string, special: string): string {
 }
 
 /** The characters `escapeLinkPart` writes otherwise than as they are, by its `special` characters. */
-const LINK_PART_SPECIAL: Readonly<Record<string, RegExp>> = { '()': /[\\&\n\r()]/, '<>': /[\\&\n\r<>]/, '"': /[\\&\n\r"]/ };
+const LINK_PART_SPECIAL: Readonly<Record<string, RegExp>> = { '()': /[\\&\n\r()]/, '()&': /[\\&\n\r()]/, '<>': /[\\&\n\r<>]/, '"': /[\\&\n\r"]/ };
 
 function balancedParens(url: string): boolean {
   let depth = 0;
