@@ -465,8 +465,9 @@ class Converter {
 }
 
 /**
- * A URL with a scheme written bare or as `<url>`, its own text without marks (`https://x.io`): `data.autolink` of its
- * link. Only URLs the serialiser can write so again (no white space, `\\`, `|`, `<`, `>` or backtick).
+ * A URL with a scheme written bare or as `<url>`, its own text without marks (`https://x.io`), or an e-mail address
+ * written bare or as `<a@b.dev>` (`team@x.io`, as GitBook writes them): `data.autolink` of its link. Only what the
+ * serialiser can write so again (no white space, `\\`, `|`, `<`, `>` or backtick; an address `<…>` reads back).
  */
 function isBareUrl(inner: readonly Piece[], href: string): boolean {
   let text = '';
@@ -474,8 +475,13 @@ function isBareUrl(inner: readonly Piece[], href: string): boolean {
     if (piece.object !== 'leaf' || piece.bits !== 0) return false;
     text += piece.text;
   }
-  return text === href && /^[a-z][a-z0-9+.-]*:\/\//i.test(href) && !/[\s\\|<>`]/.test(href);
+  if (/[\s\\|<>`]/.test(href)) return false;
+  if (text === href) return /^[a-z][a-z0-9+.-]*:\/\//i.test(href);
+  return href === `mailto:${text}` && EMAIL_AUTOLINK.test(`<${text}>`);
 }
+
+/** CommonMark's e-mail autolink, whole. */
+const EMAIL_AUTOLINK = /^<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>$/;
 
 const TASK_MARKER = /^\[([ xX])\][ \t]+(?=\S)/;
 

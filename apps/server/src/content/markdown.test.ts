@@ -374,8 +374,8 @@ describe('markdownToDocument', () => {
     ].join('\n');
     expect(normalizeMarkdown(gitbook)).toBe(gitbook);
     expect(normalizeMarkdown('**_x_** **[a](u)** <https://example.com> <team@example.com> ![](a.png)\n')).toBe(
-      // `<url>` is a URL as its own text, written bare (as a GFM literal); an e-mail address as a link.
-      '_**x**_ [**a**](u) https://example.com [team@example.com](mailto:team@example.com) ![](a.png)\n',
+      // `<url>` is a URL as its own text, written bare (as a GFM literal); an e-mail address too.
+      '_**x**_ [**a**](u) https://example.com team@example.com ![](a.png)\n',
     );
     expect(normalizeMarkdown('![](a.png)\n')).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n');
     expect(normalizeMarkdown('* a\n\n  b\n')).toBe('*   a\n\n    b\n');
@@ -442,6 +442,11 @@ describe('markdownToDocument', () => {
     const [, , code, , , , wide] = blocks(gitbook);
     expect(code?.data).toEqual({ title: 'Example', overflow: 'wrap', fullWidth: false });
     expect(wide?.data).toEqual({ lineNumbers: true, fullWidth: true });
+    // E-mail addresses typed in text stay bare (GitBook writes them as typed); where the bare form would not read back
+    // as the same link, `<a@b.dev>` (before, always `[a@b.dev](mailto:a@b.dev)`).
+    const literals = 'Write to team@example.com today, <it@example.com>.\n\nAs links: [ops@example.com](mailto:ops@example.com), **hi@example.com**\n';
+    expect(normalizeMarkdown(literals)).toBe('Write to team@example.com today, it@example.com.\n\nAs links: [ops@example.com](mailto:ops@example.com), [**hi@example.com**](mailto:hi@example.com)\n');
+    expect(markdownToDocument(normalizeMarkdown(literals), { keys: false })).toEqual(markdownToDocument(literals, { keys: false }));
     // Other spellings of the same content become GitBook's.
     const other = '**a _b_ c** and **[link](https://example.com) after**, snake_case, [q](https://example.com/?x=1&y=2)\n';
     expect(normalizeMarkdown(other)).toBe('**a&#x20;**_**b**_**&#x20;c** and [**link**](https://example.com)**&#x20;after**, snake\\_case, [q](https://example.com/?x=1\\&y=2)\n');
@@ -488,7 +493,7 @@ describe('markdownToDocument', () => {
     // E-mail literals as GFM has them: the local part is letters, digits, `.`, `_`, `+`, `-` (linkify also took
     // `=@ctx.page.value`, an expression a real GitBook page writes as text, and made it a mailto: link).
     const mail = 'Mail team@bindery.dev; `=@ctx.page.value` is =@ctx.page.value, and a=b@host.dev stays text.\n';
-    expect(normalizeMarkdown(mail)).toBe('Mail [team@bindery.dev](mailto:team@bindery.dev); `=@ctx.page.value` is =@ctx.page.value, and a=b@host.dev stays text.\n');
+    expect(normalizeMarkdown(mail)).toBe('Mail team@bindery.dev; `=@ctx.page.value` is =@ctx.page.value, and a=b@host.dev stays text.\n');
     expect(normalizeMarkdown(normalizeMarkdown(mail))).toBe(normalizeMarkdown(mail));
   });
 

@@ -667,7 +667,12 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
       emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
       const close: Atom = { t: 'raw', out: `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})` };
       atoms.push(close);
-      if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url) && plainText(inline.nodes) === url) open.bare = { url, close };
+      if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url)) {
+        const text = plainText(inline.nodes);
+        if (text === url) open.bare = { url, close };
+        // An e-mail address read bare: bare again where the text's linkify reads it back, else `<a@b.dev>`.
+        else if (text !== undefined && url === `mailto:${text}`) open.bare = { url, close, literal: text };
+      }
       return;
     }
     case 'inline-image':
@@ -699,7 +704,7 @@ interface Delimiter {
 type Atom =
   | { t: 'text'; value: string; label: boolean; out: string }
   /** `bare`: the `[` of a link read from a bare URL, which the atoms up to `close` (its `](url)`) write `[url](url)`. */
-  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom } }
+  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom; literal?: string } }
   | { t: 'break'; out: string }
   | Delimiter;
 
@@ -913,10 +918,15 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
-    const { url, close } = atom.bare;
+    const { url, close, literal } = atom.bare;
     let end = i + 1;
     while (end < atoms.length && atoms[end - 1] !== close) end++;
     for (let j = i + 1; j < end; j++) (atoms[j] as Atom).out = '';
+    if (literal !== undefined) {
+      atom.out = `<${literal}>`;
+      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal);
+      continue;
+    }
     atom.out = `<${url}>`;
     if (anchor >= 0 && i > anchor) continue;
     // Emphasis delimiters next to it were chosen for `[` and `)` (punctuation, as `<` and `>`: their flanking holds).
@@ -944,6 +954,25 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   let out = '';
   for (const atom of atoms) out += atom.out;
   return out;
+}
+
+/**
+ * An e-mail literal read bare (atom i writes it, as `<text>`, until here) is written bare where the core linkify
+ * rule reads the very link back from the text token it lands in: after white space or the start of the line (nothing
+ * before it joins it), before white space, the end of the line or text (checked with linkify on what follows, up to
+ * white space), not next to delimiters or other markup (other tokens).
+ */
+function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string): void {
+  const before = writing(atoms, i - 1, -1);
+  if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
+  const next = writing(atoms, end, 1);
+  if (next !== undefined && next.t !== 'text' && next.t !== 'break') return;
+  const { after, capped } = writtenAfter(atoms, end);
+  if (capped || /[\\&]/.test(after)) return;
+  const text = literal + after;
+  const match = linkifyMatches(text)[0] as { index: number; lastIndex: number; url?: string } | undefined;
+  if (match?.index !== 0 || match.lastIndex !== literal.length || match.url !== url) return;
+  (atoms[i] as Atom).out = literal;
 }
 
 function outputBefore(atoms: Atom[], index: number): { atom: number; ch: string } {
