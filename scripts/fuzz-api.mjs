@@ -3,6 +3,8 @@
 // requests per operation in every test run): every operation of the bundled spec with schema-generated then mutated
 // inputs, as an admin, a reader, a stranger, a bad token and no token, against the real ids of a tenant; a request
 // passes when it answers below 500 with the error body on every 4xx and the server keeps answering.
+// Then the published site's routes (not in the spec) and every list's real pagination cursor, tampered (--only=published-site|cursors
+// runs just those). A PostgreSQL database takes one run's secrets key: give each run a fresh database.
 // Usage: (pnpm build first) node scripts/fuzz-api.mjs [--seed=1] [--per-op=40] [--pg=postgres://…] [--only=regex]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

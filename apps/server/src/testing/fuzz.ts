@@ -5,6 +5,10 @@
 // built first (org, space, page, file, change request, comment, reply, collection, site, OpenAPI spec). A request
 // passes when it answers below 500 (501/503 aside) with the error body on every 4xx, and the server keeps answering
 // /healthz after each operation. Finds carry the request that made them (a reproducer).
+// Two passes follow the operations (when `only` is unset or matches `published-site` / `cursors`): the published
+// site's routes, which are not in the spec (`/sites/{siteId}/…`: pages, twins, ~search, ~files, ~fonts, llms.txt,
+// sitemap, share keys, visitor tokens and claims, theme, odd cookies and Host headers), answers below 500 only;
+// and every list operation's real `next.page` cursor, tampered (cut, extended, re-encoded with other values).
 
 type Json = unknown;
 type Schema = Record<string, any>;
@@ -273,5 +277,71 @@ export async function fuzzOperations(opts: FuzzOptions): Promise<FuzzReport> {
       break;
     }
   }
+  // ---- the published site (routes outside the spec) ----
+  const extra = async (op: string, method: string, url: string, headers: Record<string, string> = {}, jsonErrors = false) => {
+    requests++;
+    const request = { op, method, url: url.slice(0, 300) };
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call(method, url, { headers });
+    } catch (err) {
+      finds.push({ ...request, problem: `no answer: ${(err as Error).message}` });
+      return undefined;
+    }
+    if (res.status >= 500 && res.status !== 501 && res.status !== 503) finds.push({ ...request, status: res.status, problem: '5xx', answer: res.text.slice(0, 300) });
+    else if (jsonErrors && res.status >= 400 && !/^\{"error":\{"code":\d{3},"message":"/.test(res.text)) finds.push({ ...request, status: res.status, problem: 'error body not {"error":{"code","message"}}', answer: res.text.slice(0, 300) });
+    if (res.ms > 2000) slow.push({ op, ms: Math.round(res.ms), status: res.status });
+    return res;
+  };
+  const nastyText = () => {
+    const v = r.pick(NASTY);
+    return typeof v === 'string' ? v.slice(0, 3000) : JSON.stringify(v).slice(0, 3000);
+  };
+  if (!opts.only || opts.only.test('published-site')) {
+    await call('POST', `/v1/orgs/${org.id}/sites/${site.id}/publish`, { token: owner.token });
+    const base = `/sites/${encodeURIComponent(site.id)}`;
+    const routes = ['/', '/getting-started', '/getting-started.md', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/~search', `/~files/x/${file.id}/logo.png`, '/~fonts/x.woff2', '/sitemap.md'];
+    for (let i = 0; i < Math.max(20, opts.perOp * 10); i++) {
+      const seg = () => encodeURIComponent(r.chance(0.5) ? r.pick(ODD_SEGMENTS) : nastyText());
+      let path = r.chance(0.5) ? r.pick(routes) : `/${seg()}${r.chance(0.5) ? `/${seg()}` : ''}${r.chance(0.3) ? '.md' : ''}`;
+      if (path === '/~search' || r.chance(0.3)) {
+        const q = new URLSearchParams();
+        q.append(r.pick(['q', 'share', 'jwt_token', 'claims', 'theme', 'visitor.a', 'visitor.a.b.c', 'visitor.__proto__.x', 'v', 'preview']), nastyText());
+        if (r.chance(0.3)) q.append('q', nastyText());
+        path += `?${q.toString()}`;
+      }
+      const headers: Record<string, string> = {};
+      if (r.chance(0.3)) headers.cookie = `${r.pick(['bindery_site_share_' + site.id, 'bindery_site_visitor_' + site.id, 'gitbook-visitor-public', 'gitbook-visitor-token', 'bindery_site_claims', 'bindery_site_theme', 'x'])}=${encodeURIComponent(nastyText()).slice(0, 3000)}`;
+      if (r.chance(0.2)) headers.accept = r.pick(['application/json', 'text/markdown', '*/*', 'text/html']);
+      if (r.chance(0.1)) headers.host = r.pick(['docs.fuzz.example', 'a.b.c.d.e', 'x'.repeat(300) + '.example.com', '[::1]', 'docs.fuzz.example:99999']);
+      await extra('published-site', r.chance(0.9) ? 'GET' : r.pick(['HEAD', 'POST', 'DELETE']), base + path, headers);
+    }
+  }
+  // ---- tampered pagination cursors of every list operation ----
+  if (!opts.only || opts.only.test('cursors')) {
+    const lists = Object.entries<Schema>(spec.paths).flatMap(([path, item]) => (item.get ? [{ path, op: item.get as Schema, params: [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map(resolve) }] : []));
+    for (const o of lists) {
+      if (!o.params.some((p) => p.in === 'query' && p.name === 'page')) continue;
+      if (/\{(?!organizationId|spaceId|siteId|changeRequestId|commentId|collectionId|specSlug|userId)\w+\}/.test(o.path)) continue;
+      const url = o.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(ids[n] ?? 'x'));
+      const first = await call('GET', `${url}?limit=1`, { token: owner.token }).catch(() => undefined);
+      let cursor: string | undefined;
+      try {
+        cursor = first && first.status === 200 ? (JSON.parse(first.text) as { next?: { page?: string } }).next?.page : undefined;
+      } catch {
+        cursor = undefined;
+      }
+      const decoded = cursor ? Buffer.from(cursor, 'base64url').toString('latin1') : '{"x":1}';
+      const tampered = [
+        cursor?.slice(0, -3), cursor ? cursor + 'AAAA' : undefined, cursor?.split('').reverse().join(''),
+        Buffer.from(decoded.replace(/\d+/, '-1')).toString('base64url'), Buffer.from(decoded.replace(/"[^"]*"/, '"\u0000"')).toString('base64url'),
+        Buffer.from(decoded + decoded).toString('base64url'), Buffer.from(JSON.stringify(r.pick(NASTY))).toString('base64url').slice(0, 4000),
+        'x'.repeat(5000), '%', '..%2F',
+      ].filter((c): c is string => typeof c === 'string');
+      for (const c of tampered) await extra(`${String(o.op.operationId)} (cursor)`, 'GET', `${url}?limit=${r.pick(['1', '2', '1000'])}&page=${encodeURIComponent(c)}`, { authorization: `Bearer ${owner.token}` }, true);
+    }
+  }
+  const h = await call('GET', '/healthz').catch(() => ({ status: 0 }));
+  if (h.status !== 200) finds.push({ op: 'published-site / cursors', method: 'GET', url: '/healthz', problem: `the server stopped answering /healthz (${h.status})` });
   return { operations: operations.length, requests, finds, slow, seconds: (performance.now() - t0) / 1000 };
 }
