@@ -14,6 +14,7 @@
 // `unsigned`) make it true (site/conditions.ts).
 // A path no page answers follows the site's live redirects (site/redirects.ts) before answering 404.
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
+import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
@@ -217,8 +218,8 @@ function visitKey(v: Visit): string {
   return v.key;
 }
 
-/** Where a 404 page's message goes in its cached frame. */
-const BODY_MARK = '\u0000body\u0000';
+/** Where a 404 page's message goes in its cached frame (unguessable: no content can hold it). */
+const BODY_MARK = `\u0000${randomUUID()}\u0000`;
 
 /** Pages of each part of `llms-full.txt`. */
 const LLMS_CHUNK = 100;
@@ -737,8 +738,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       let around = notFoundFrames.get(frameKey);
       if (!around) {
         const links = await linkContext(v, placement, rev, '', new Map());
-        const [before, after] = renderShell({ ...(await frame(null, links)), title: 'Page not found', body: BODY_MARK, headings: [], noindex: true }).split(BODY_MARK);
-        around = [before!, after ?? ''];
+        const parts = renderShell({ ...(await frame(null, links)), title: 'Page not found', body: BODY_MARK, headings: [], noindex: true }).split(BODY_MARK);
+        if (parts.length !== 2) throw new Error('The 404 frame holds its mark once');
+        around = [parts[0]!, parts[1]!];
         notFoundFrames.set(frameKey, around);
       }
       const guess = segments.slice(-1)[0]?.slice(0, 200).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 100) ?? '';
