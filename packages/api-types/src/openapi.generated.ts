@@ -6881,8 +6881,8 @@ export interface components {
          * @description Where the content is imported from: a website (a same-origin crawl below `url`), or files by URL (each read by its
          *     name: `.md`/`.markdown` as markdown, `.html`/`.htm` as HTML, `.docx` as a Word document, `.zip` as an archive;
          *     Bindery reads `format` instead when given; `format: github-wiki` reads each URL as a GitHub wiki, `notion` as
-         *     a Notion export zip). GitBook's `files` are keys of files uploaded to it; Bindery takes
-         *     URLs, fetched through the SSRF guard.
+         *     a Notion export zip, `confluence` as a Confluence space HTML export zip). GitBook's `files` are keys of files
+         *     uploaded to it; Bindery takes URLs, fetched through the SSRF guard.
          */
         ContentImportSource: {
             /** @enum {string} */
@@ -6895,7 +6895,7 @@ export interface components {
              * @description Bindery extension - the kind of every file (instead of reading it from the names).
              * @enum {string}
              */
-            format?: "markdown" | "html" | "docx" | "zip" | "github-wiki" | "notion";
+            format?: "markdown" | "html" | "docx" | "zip" | "github-wiki" | "notion" | "confluence";
             /** @enum {string} */
             type: "file";
         };
@@ -7393,8 +7393,9 @@ export interface components {
          *     `website` (a same-origin crawl below the URL, bounded in pages, depth, bytes and time) and `github-wiki` (a GitHub
          *     wiki, `https://github.com/<owner>/<repo>/wiki` or the git URL of a wiki repository: its markdown pages, Home first
          *     and in `_Sidebar.md`'s order, wiki links as page links, images as files) and `notion` (a Notion "Markdown & CSV"
-         *     export zip: pages and their folders, links between them, images and attachments, databases as tables); other
-         *     sources (`google-docs`) answer 400 listing the supported ones. Archives are refused (400 naming the limit) past 10,000 entries, 256 MiB unpacked,
+         *     export zip: pages and their folders, links between them, images and attachments, databases as tables) and
+         *     `confluence` (a Confluence space HTML export zip: each page's `#main-content`, the tree of index.html or of the
+         *     breadcrumbs, links between pages, attachments as files); `google-docs` answers 400 listing the supported sources. Archives are refused (400 naming the limit) past 10,000 entries, 256 MiB unpacked,
          *     a compression ratio of 200 for an entry over 1 MiB, 32 folder levels, or with paths leaving the archive.
          */
         ImportContentInput: {

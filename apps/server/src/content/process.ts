@@ -107,8 +107,8 @@ export function checkMarkdown(markdown: string, options: { field?: string; limit
 }
 
 /** An HTML page -> title and normal-form markdown (imports). */
-export function htmlPage(html: string, baseUrl: string): Promise<{ title: string; markdown: string }> {
-  return runContentTask('htmlPage', { html, baseUrl }, html.length);
+export function htmlPage(html: string, baseUrl: string, contentId?: string): Promise<{ title: string; markdown: string }> {
+  return runContentTask('htmlPage', contentId ? { html, baseUrl, contentId } : { html, baseUrl }, html.length);
 }
 
 /** Runs the chunks one after the other, each on the pool (a busy pool is waited for, not failed). */

@@ -116,9 +116,9 @@ export const TASKS = {
   },
 
   /** An HTML page (imports) -> its title and markdown in normal form. */
-  htmlPage(input: { html: string; baseUrl: string }): { title: string; markdown: string } {
+  htmlPage(input: { html: string; baseUrl: string; contentId?: string }): { title: string; markdown: string } {
     checkBytes(input.html, 'htmlBytes', 'the HTML page');
-    const converted = htmlToMarkdown(input.html, input.baseUrl);
+    const converted = htmlToMarkdown(input.html, input.baseUrl, input.contentId);
     return { title: converted.title, markdown: normalizeMarkdown(converted.markdown) };
   },
 

@@ -173,6 +173,16 @@ function find(n: Node, tag: string): Node | undefined {
   return undefined;
 }
 
+function findId(n: Node, id: string): Node | undefined {
+  for (const c of n.children) {
+    if (typeof c === 'string') continue;
+    if (c.attrs.id === id) return c;
+    const hit = findId(c, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 function textOf(n: Node | string): string {
   if (typeof n === 'string') return decodeEntities(n);
   let out = '';
@@ -192,10 +202,11 @@ export interface ConvertedPage {
   markdown: string;
 }
 
-export function htmlToMarkdown(html: string, baseUrl: string): ConvertedPage {
+/** `contentId`: the element with that id is the content when there is one (a Confluence export's `main-content`). */
+export function htmlToMarkdown(html: string, baseUrl: string, contentId?: string): ConvertedPage {
   const root = parse(html);
   const titleNode = find(root, 'title');
-  const content = find(root, 'main') ?? find(root, 'article') ?? find(root, 'body') ?? root;
+  const content = (contentId ? findId(root, contentId) : undefined) ?? find(root, 'main') ?? find(root, 'article') ?? find(root, 'body') ?? root;
   const abs = (url: string): string => {
     try {
       return new URL(url, baseUrl).toString();

@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.js';
 import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
 import { DEFAULT_ZIP_LIMITS, readZip, ZipLimitError, type ZipEntry, type ZipLimits } from '../lib/zip.js';
 
-export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website', 'github-wiki', 'notion'] as const;
+export const IMPORT_SOURCES = ['markdown', 'html', 'docx', 'zip', 'website', 'github-wiki', 'notion', 'confluence'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export interface ImportLimits {

@@ -12,6 +12,7 @@
 //   website   a crawl of the pages below the URL on the same origin, bounded in pages, depth, bytes and time
 //   github-wiki  a GitHub wiki's git repository (services/import-github-wiki.ts)
 //   notion    a Notion "Markdown & CSV" export zip (services/import-notion.ts)
+//   confluence  a Confluence space HTML export zip (services/import-confluence.ts)
 // Shared types, limits and helpers: services/import-common.ts.
 import { docxToHtml, htmlPage } from '../content/process.js';
 import type { ContentRef } from '../content/document.js';
@@ -25,6 +26,7 @@ import {
   doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
   type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
 } from './import-common.js';
+import { importConfluence } from './import-confluence.js';
 import { importGithubWiki } from './import-github-wiki.js';
 import { importNotion } from './import-notion.js';
 
@@ -324,6 +326,8 @@ export async function readImport(
       return importGithubWiki(ctx, url, limits, onProgress);
     case 'notion':
       return importNotion(ctx, url, limits);
+    case 'confluence':
+      return importConfluence(ctx, url, limits, onProgress);
     default:
       throw invalidField('/body/source', `"${source}" cannot be imported; Bindery imports ${IMPORT_SOURCES.join(', ')}`);
   }
