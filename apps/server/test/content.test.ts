@@ -687,7 +687,7 @@ describe('import', () => {
 
       for (const [body, field] of [
         [{ url: `${origin}/missing.md`, source: 'markdown' }, '/body/url'],
-        [{ url: `${origin}/page.html`, source: 'notion' }, '/body/source'],
+        [{ url: `${origin}/page.html`, source: 'google-docs' }, '/body/source'],
         [{ url: 'ftp://example.com/x.md', source: 'markdown' }, '/body/url'],
       ] as const) {
         const r = await api.post(`${base}/content/import`, body);
