@@ -1,7 +1,7 @@
 // Git Sync end to end over HTTP, against real repositories served by `git http-backend` on 127.0.0.1: import,
 // edit in Bindery, export, edit in git, import again, non-fast-forward and force, standalone imports, project
 // directories, credentials kept out of everything the API returns and logs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -582,6 +582,27 @@ describe('Git Sync', () => {
     expect(info.operation).toMatchObject({ state: 'failure' });
     expect(info.operation.error).toMatch(/64 MiB of markdown and YAML/);
     expect((await own.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
+  });
+
+  it('skips symbolic links and submodules of the repository: they are neither pages nor files', async () => {
+    const own = await createTenant(server);
+    const space = await newSpace(own);
+    const { url, wc } = newRepo();
+    wc.write('README.md', '# Home\n\n![secret](.gitbook/assets/pw.png)\n').write('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n* [Link](link.md)\n');
+    wc.write('guide.md', '# Guide\n\nText.\n').write('.gitbook/assets/real.png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
+    symlinkSync('/etc/passwd', join(wc.dir, '.gitbook/assets/pw.png'));
+    symlinkSync('README.md', join(wc.dir, 'link.md'));
+    wc.commit('Links');
+    wc.git('update-index', '--add', '--cacheinfo', `160000,${wc.head()},vendored`);
+    wc.git('commit', '--quiet', '-m', 'Submodule');
+    wc.push();
+    const info = await sync(own, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(info.operation).toMatchObject({ state: 'success' });
+    const pages = (await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages;
+    expect(titles(pages)).not.toContain('Link');
+    expect(titles(pages)).toEqual(expect.arrayContaining(['Home', 'Guide']));
+    const files = (await own.api.get(`/v1/spaces/${space}/content/files?limit=100`)).body.items.map((f: any) => f.name);
+    expect(files).not.toContain('pw.png');
   });
 
   it('checks access, validates bodies, refuses private addresses when not allowed, and removes the sync', async () => {

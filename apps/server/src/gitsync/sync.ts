@@ -132,6 +132,8 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
 
   await s.progress?.('config_check');
   const listing = await cache.listTree(head, projectDir);
+  // Symbolic links are no files of the space (their blob is the path they point at); submodules are no blobs.
+  for (const [path, entry] of listing) if (entry.mode === '120000') listing.delete(path);
   const limits = s.limits ?? DEFAULT_LIMITS;
   const textOids = [...new Set([...listing].filter(([p, e]) => TEXT.test(p) && e.size <= limits.maxFileBytes).map(([, e]) => e.oid))];
   const sizeOf = new Map([...listing.values()].map((e) => [e.oid, e.size]));
