@@ -9,6 +9,7 @@ import { createTenant, useTestServer, type Tenant } from '../src/testing/index.j
 import { png as makePng } from '../src/testing/fixtures.js';
 import { notionName, parseCsv } from '../src/services/import-notion.js';
 import { listLinks } from '../src/services/import-confluence.js';
+import { IMPORT_LIMITS, readImport } from '../src/services/import-sources.js';
 
 const server = useTestServer();
 const served = new Map<string, Buffer>();
@@ -108,6 +109,29 @@ describe('export imports', () => {
     expect(tasks).toMatch(/\| Name +\| Status +\|/);
     expect(tasks).toContain(`[Write docs](/pages/${id('Write docs')})`);
     expect(tasks).toContain('Fix \\| bug');
+  });
+
+  it('imports a Notion export in parts (zips inside the zip), the limits shared by the parts', async () => {
+    const A = hex('a');
+    const B = hex('b');
+    const part = (files: Record<string, string>) => {
+      const z: Zippable = {};
+      for (const [k, v] of Object.entries(files)) z[k] = [strToU8(v), { level: 6 }];
+      return zipSync(z);
+    };
+    const url = serveZip({
+      'Export-1-Part-1.zip': part({ [`Export-1/Guide ${A}.md`]: `# Guide\n\nSee [Child](Guide%20${A}/Child%20${B}.md).\n` }),
+      'Export-1-Part-2.zip': part({ [`Export-1/Guide ${A}/Child ${B}.md`]: '# Child\n\nHello.\n', 'Export-1/Guide x/a.txt': 'x'.repeat(3000) }),
+    });
+    const space = await newSpace();
+    const r = await t.api.post(`/v1/spaces/${space}/content/import`, { url, source: 'notion' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const pages = await pagesOf(space);
+    expect(titles(pages)).toEqual([['Guide', ['Child']]]);
+    expect(await markdownOf(space, find(pages, 'Guide').id)).toContain(`[Child](/pages/${find(pages, 'Child').id})`);
+    const limited = (zip: Partial<typeof IMPORT_LIMITS.zip>) => readImport(server.ctx, url, 'notion', { ...IMPORT_LIMITS, zip: { ...IMPORT_LIMITS.zip, ...zip } });
+    await expect(limited({ maxEntries: 3 })).rejects.toThrow(/Part-2\.zip of the Notion export has more than the limit of 3 entries with its parts/);
+    await expect(limited({ maxTotalBytes: 3000 })).rejects.toThrow(/Part-2\.zip of the Notion export unpacks to more than the limit of 3000 bytes with its parts/);
   });
 
   it('refuses what is not a Notion export or is past a limit with a 400; the space is unchanged', async () => {

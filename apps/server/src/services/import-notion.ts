@@ -7,8 +7,8 @@
 // holding a table of its CSV (at most CSV_ROWS rows and CSV_COLUMNS columns, a note says how many rows were left
 // out; the first column links to the row's page when there is one) whose children are its rows' pages. Links
 // between exported pages (relative, URL-encoded paths with the ids, or notion.so URLs ending in a page's id) become
-// page links; files of the export that pages use (images, attachments) become files. Nested zips (the parts of a
-// large export) are not read.
+// page links; files of the export that pages use (images, attachments) become files. An export in parts (zips at
+// the top of the archive, as Notion splits large exports) is read one level deep within the same limits, shared.
 //
 // Linear in the archive: one pass over the entries, maps for every lookup, a single-pass CSV reader.
 import type { ContentRef } from '../content/document.js';
@@ -17,6 +17,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors.js';
 import { resolveRelative } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
+import { readZip, ZipLimitError, type ZipEntry } from '../lib/zip.js';
 import { doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode } from './import-common.js';
 
 export const CSV_ROWS = 1_000;
@@ -107,9 +108,42 @@ interface Entry {
   linked: Map<string, number>;
 }
 
+/**
+ * The entries of the export, and of the zips it holds at its top (a large export comes as parts, `…-Part-1.zip`), read
+ * one level deep within what is left of the archive limits (entries and unpacked bytes counted across all of them).
+ */
+function notionEntries(buf: Buffer, limits: ImportLimits): ZipEntry[] {
+  const outer = zipEntries(buf, limits, 'the Notion export');
+  const parts = outer.filter((e) => /\.zip$/i.test(e.path) && !e.path.includes('/'));
+  if (!parts.length || outer.some((e) => /\.(md|csv)$/i.test(e.path))) return outer;
+  const partSet = new Set(parts);
+  const out: ZipEntry[] = outer.filter((e) => !partSet.has(e));
+  let bytes = outer.reduce((n, e) => n + e.data.length, 0);
+  let count = outer.length;
+  const { maxEntries, maxTotalBytes } = limits.zip;
+  for (const part of parts) {
+    let inner: ZipEntry[];
+    try {
+      inner = readZip(part.data, { ...limits.zip, maxEntries: Math.max(0, maxEntries - count), maxTotalBytes: Math.max(0, maxTotalBytes - bytes) });
+    } catch (err) {
+      if (!(err instanceof ZipLimitError)) throw err;
+      // The limits are shared by the parts: name them as a whole.
+      const message = /entries/.test(err.message) ? `has more than the limit of ${maxEntries} entries with its parts`
+        : /unpacks to more than/.test(err.message) ? `unpacks to more than the limit of ${maxTotalBytes} bytes with its parts` : err.message;
+      throw invalidField('/body/url', `the part ${part.path} of the Notion export ${message}`);
+    }
+    for (const e of inner) {
+      out.push(e);
+      bytes += e.data.length;
+    }
+    count += inner.length;
+  }
+  return out;
+}
+
 export async function importNotion(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
   const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
-  const entries = stripCommonFolder(zipEntries(res.body, limits, 'the Notion export'));
+  const entries = stripCommonFolder(notionEntries(res.body, limits));
   const byPath = new Map(entries.map((e) => [e.path, e.data]));
   // A database exported as `X.csv` and `X_all.csv`: the latter (every row) only.
   const pagePaths = entries.map((e) => e.path).filter((p) => {
