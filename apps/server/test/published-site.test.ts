@@ -115,6 +115,16 @@ describe('published site', () => {
     expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(md.text).toContain('npm install widget');
     expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(/^# Introduction/);
+    // A page that does not exist, asked for as markdown: 200 (agents drop 404 bodies) naming similar pages once search
+    // has indexed the space; the HTML page of the same path stays a 404.
+    const missing = await get(`${base}/installing-setup.md`);
+    expect(missing.status).toBe(200);
+    expect(missing.text).toMatch(/^# Page Not Found\n/);
+    expect(missing.text).not.toContain('Similar pages');
+    await get(`${base}/~search?q=setup`);
+    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.url}${base}/setup.md)`);
+    expect((await get(`${base}/installing-setup`, { accept: 'text/markdown' })).status).toBe(200);
+    expect((await get(`${base}/installing-setup`)).status).toBe(404);
     const html = await get(`${base}/setup`, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     expect(html.headers.get('vary')).toContain('Accept');

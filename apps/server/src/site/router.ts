@@ -730,6 +730,20 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         res.setHeader('Cache-Control', 'no-cache');
         return void res.redirect(307, `${r.spaceBase}/${moved.path}${named ? '.md' : ''}`);
       }
+      if (twin) {
+        // GitBook's answer to an agent asking for a page that does not exist: 200 (agents drop the bodies of 404s)
+        // with a "Page Not Found" markdown naming at most 5 pages of the space whose words the path holds (from the
+        // search index when it is built; none otherwise, so a flood of such requests builds nothing).
+        const guess = words(segments.slice(-1)[0]?.slice(0, 200) ?? '');
+        const head = v.heads.get(r.siteSpace.space_id);
+        const index = head ? searchIndexes.get(headKey(head)) : undefined;
+        // Pages holding any of the path's words (at most 3 words looked up, 5 pages each), in the order found.
+        const similar = new Map<string, SearchHit>();
+        for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => '')) if (similar.size < 5) similar.set(h.page.id, h);
+        const list = [...similar.values()].map((h) => `- [${h.page.title}](${origin(res.req)}${h.page.rel === '/' ? `${r.spaceBase}/` : `${r.spaceBase}${h.page.rel}`}.md)`);
+        const home = `${origin(res.req)}${r.spaceBase}/`;
+        return void res.type('text/markdown; charset=utf-8').send(`# Page Not Found\n\nThis page does not exist. The documentation starts at ${home}; its index of pages is ${origin(res.req)}${v.base}/llms.txt.\n${list.length ? `\nSimilar pages:\n\n${list.join('\n')}\n` : ''}`);
+      }
       // GitBook's 404 page: the site around it (sections, variants, the space's pages, search), the home page's
       // link and a search for the words of the path.
       // The page around the message is the same for every missing path of the site space: drawn once per site
