@@ -2,6 +2,8 @@
 // and served by `git http-backend` on 127.0.0.1 (src/testing/git-server.ts), read through Git Sync's git machinery.
 // Pages from the markdown files (Home first, then _Sidebar.md's order), wiki links and relative links as page links,
 // images as files; limits and failures answer 400 naming the URL and change nothing.
+import { mkdirSync, readdirSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
@@ -137,6 +139,12 @@ describe('github-wiki import', () => {
     await expect(limited({ wiki: { ...IMPORT_LIMITS.wiki, textBytes: 2000 } })).rejects.toThrow(/of markdown, more than the limit of/);
     await expect(limited({ wiki: { ...IMPORT_LIMITS.wiki, fileBytes: 4000 } })).rejects.toThrow(/of images, more than the limit of/);
     await expect(limited({ wiki: { ...IMPORT_LIMITS.wiki, git: { ...IMPORT_LIMITS.wiki.git, maxFiles: 2 } } })).rejects.toThrow(/is too large: The folder has more than 2 files/);
+    // A temporary repository left by a dead process is removed once stale; the import's own is removed when done.
+    const tmp = join(server.ctx.config.dataDir, 'import-tmp');
+    mkdirSync(join(tmp, 'wiki-dead'), { recursive: true });
+    mkdirSync(join(tmp, 'wiki-recent'), { recursive: true });
+    utimesSync(join(tmp, 'wiki-dead'), new Date(Date.now() - 7 * 3600_000), new Date(Date.now() - 7 * 3600_000));
     expect((await readImport(server.ctx, big, 'github-wiki')).pages.map((p) => p.title)).toEqual(['Home', 'A', 'B']);
+    expect(readdirSync(tmp).filter((d) => d.startsWith('wiki-')).sort()).toEqual(['wiki-recent']);
   });
 });

@@ -1,7 +1,8 @@
 // Content import of a GitHub wiki (source `github-wiki`): the wiki's git repository (`https://github.com/<o>/<r>/wiki`
 // is read as `https://github.com/<o>/<r>.wiki.git`; any other URL is taken as the git URL of a wiki repository) is
 // fetched by Git Sync's git machinery (gitsync/git.ts: the SSRF guard with pinned addresses, no redirects, http(s)
-// only, time and size limits, `--depth=1`) into a temporary bare repository that is removed afterwards.
+// only, time and size limits, `--depth=1`) into a temporary bare repository (`<dataDir>/import-tmp/wiki-*`) that is
+// removed afterwards (and, left by a process that died, by the next wiki import after 6 hours).
 //
 // Pages are the markdown files (`.md`, `.markdown`, `.mdown`, `.mkdn`, `.mkd`), titled from their names as GitHub
 // shows them (`Getting-Started.md` → "Getting Started"); `Home` is the first page, then the pages in the order
@@ -12,7 +13,7 @@
 //
 // Linear in the repository: one pass over the listing, one over each page's lines for wiki links (the pattern's
 // runs cannot overlap: they stop at brackets), lookups by maps.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentRef } from '../content/document.js';
 import type { RefResolver } from '../content/content-ref.js';
@@ -26,6 +27,8 @@ import { doc, SCHEME, stored, type ImportBundle, type ImportFile, type ImportLim
 
 const PAGE_EXT = /\.(md|markdown|mdown|mkdn|mkd)$/i;
 const IMAGE_EXT = /\.(png|jpe?g|gif|svg|webp|bmp|ico|avif|tiff?)$/i;
+/** A temporary repository older than this is left by a process that died (an import's git commands take minutes). */
+const STALE_MS = 6 * 3600_000;
 const SPECIAL = new Set(['_sidebar', '_footer', '_header']);
 /** `[[a]]` or `[[a|b]]`: runs stop at brackets, `|` and line ends, so matching is linear. */
 const WIKI_LINK = /\[\[([^[\]|\n]+)(?:\|([^[\]\n]+))?\]\]/g;
@@ -92,10 +95,24 @@ function gitFailure(err: unknown): never {
   throw err;
 }
 
+/** Removes what imports of processes that died left (older than any import can run: STALE_MS). */
+function removeStale(tmpRoot: string): void {
+  const before = Date.now() - STALE_MS;
+  for (const name of readdirSync(tmpRoot)) {
+    if (!name.startsWith('wiki-')) continue;
+    try {
+      if (statSync(join(tmpRoot, name)).mtimeMs < before) rmSync(join(tmpRoot, name), { recursive: true, force: true });
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+}
+
 export async function importGithubWiki(ctx: AppContext, url: string, limits: ImportLimits, onProgress?: (p: ImportProgress) => void): Promise<ImportBundle> {
   const { git, web } = wikiRemote(url);
   const tmpRoot = join(ctx.config.dataDir, 'import-tmp');
   mkdirSync(tmpRoot, { recursive: true });
+  removeStale(tmpRoot);
   const dir = mkdtempSync(join(tmpRoot, 'wiki-'));
   try {
     let cache: RepoCache;
