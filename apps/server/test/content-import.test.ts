@@ -266,6 +266,25 @@ describe('content import', () => {
 });
 
 describe('content import jobs and faults', () => {
+  it('ends a run whose page is past a content limit or the time budget with that limit named (422), not an internal error', async () => {
+    const t = await createTenant(server);
+    const space = await newSpace(t);
+    // 200,000 table cells (2 MB of HTML): converting it takes longer than the content budget, on every attempt.
+    const html = serve('/wide.html', `<html><body><table><tr>${'<td>x</td>'.repeat(200_000)}</tr></table></body></html>`, 'text/html');
+    const started = await t.api.post(`/v1/org/${t.org}/imports`, { source: { type: 'file', files: [html] }, target: { space } });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    for (let i = 0; i < 10; i++) {
+      await runDueJobs(server.ctx, { handlers: { [JOB_TYPES.importContent]: jobHandlers[JOB_TYPES.importContent]! } });
+      if ((await t.api.get(`/v1/org/${t.org}/imports/${id}`)).body.status !== 'in-progress') break;
+      server.clock.advance(60_000);
+    }
+    const run = (await t.api.get(`/v1/org/${t.org}/imports/${id}`)).body;
+    expect(run.status).toBe('failed');
+    expect(run.reason).toMatch(/^\/body\/url: .*time budget \(limit: \d+ ms\)/);
+    expect(run.reason).not.toMatch(/internal error/);
+  });
+
   it('completes a run in the transaction of its commit: when the completion cannot be written nothing is committed, and the retried job imports once', async () => {
     const t = await createTenant(server);
     const space = await newSpace(t);

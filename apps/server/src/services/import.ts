@@ -23,6 +23,7 @@ import { authorizeChangeRequest } from '../policies/change-request.js';
 import { editChangeRequestContent, editSpace, type CommitResult, type ContentEdit } from '../engine/index.js';
 import type { DbOrTx } from '../db/database.js';
 import { ApiError, badRequest, invalidField, notFound } from '../errors.js';
+import { ContentLimitError } from '../content/limits.js';
 import { enqueueJob, JOB_TYPES, runJobNow, type JobRow } from '../jobs/index.js';
 import { contentImportsRepo, type ContentImportRow } from '../repos/content-imports.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
@@ -265,6 +266,12 @@ export async function runImportJob(ctx: AppContext, payload: { importId: string 
     if (err instanceof ApiError) {
       // The import itself was refused (a limit, a URL that is no document, a precondition): no retry.
       await settle(ctx, row.id, { status: 'failed', reason: err.message, error_status: err.status });
+      return;
+    }
+    // Content past a limit (a size, a shape) is refused at once; past the time budget it is tried again (a busy
+    // machine), and named when it still is on the last attempt: the run's 4xx, never an internal error.
+    if (err instanceof ContentLimitError && (err.limit !== 'budget' || job.attempts >= job.max_attempts)) {
+      await settle(ctx, row.id, { status: 'failed', reason: err.message.startsWith('/') ? err.message : `/body/url: ${err.message}`, error_status: err.status });
       return;
     }
     if (job.attempts >= job.max_attempts) await settle(ctx, row.id, { status: 'failed', reason: 'The import failed (internal error)', error_status: 500 });
