@@ -447,6 +447,9 @@ describe('markdownToDocument', () => {
     const literals = 'Write to team@example.com today, <it@example.com>.\n\nAs links: [ops@example.com](mailto:ops@example.com), **hi@example.com**\n';
     expect(normalizeMarkdown(literals)).toBe('Write to team@example.com today, it@example.com.\n\nAs links: [ops@example.com](mailto:ops@example.com), [**hi@example.com**](mailto:hi@example.com)\n');
     expect(markdownToDocument(normalizeMarkdown(literals), { keys: false })).toEqual(markdownToDocument(literals, { keys: false }));
+    // Inside raw `<a>` HTML no autolink is read: the address there is written as it is, without escapes.
+    const anchored = 'Mail <a href="mailto:ops@example.com">ops@example.com</a> or <a href="https://example.com">https://example.com</a>.\n';
+    expect(normalizeMarkdown(anchored)).toBe(anchored);
     // Other spellings of the same content become GitBook's.
     const other = '**a _b_ c** and **[link](https://example.com) after**, snake_case, [q](https://example.com/?x=1&y=2)\n';
     expect(normalizeMarkdown(other)).toBe('**a&#x20;**_**b**_**&#x20;c** and [**link**](https://example.com)**&#x20;after**, snake\\_case, [q](https://example.com/?x=1\\&y=2)\n');

@@ -876,6 +876,28 @@ function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
   return out ?? atoms;
 }
 
+/** Anchor levels of raw HTML (`<a …>` opens, `</a>` closes) before each atom, computed once per atoms array. */
+const anchorLevels = new WeakMap<readonly Atom[], Int32Array>();
+
+/** Whether atom `i` is inside raw `<a …>…</a>` HTML (markdown-it's `linkLevel`: no autolink is read there). */
+function inAnchor(atoms: readonly Atom[], i: number): boolean {
+  let levels = anchorLevels.get(atoms);
+  if (levels === undefined) {
+    levels = new Int32Array(atoms.length);
+    let level = 0;
+    for (let j = 0; j < atoms.length; j++) {
+      levels[j] = level;
+      const a = atoms[j] as Atom;
+      if (a.t === 'raw' && a.html === true) {
+        if (/^<a[\s>]/i.test(a.out)) level++;
+        else if (/^<\/a\s*>/i.test(a.out) && level > 0) level--;
+      }
+    }
+    anchorLevels.set(atoms, levels);
+  }
+  return (levels[i] ?? 0) > 0;
+}
+
 function renderAtoms(atoms: Atom[], context: InlineContext): string {
   // 1. Escape text, knowing where lines start and end and what comes next.
   const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
@@ -896,7 +918,9 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     options.next = next;
     options.htmlCode = previous?.t === 'raw' && previous.html === true && following?.t === 'raw' && following.html === true && /^<code[\s>]/i.test(previous.out) && /^<\/code>$/i.test(following.out);
     atom.out = escapeText(atom.value, options);
-    if (!atom.label) atom.out = protectAutolinks(atom.out);
+    // Inside raw `<a …>…</a>` neither linkify rule reads links (markdown-it counts the HTML as a link): no escapes there,
+    // as GitBook writes `<a href="mailto:a@b.dev">a@b.dev</a>`.
+    if (!atom.label && !inAnchor(atoms, i)) atom.out = protectAutolinks(atom.out);
     // `[^1]` then `(` would read as a link whose text is `^1` (the link rule comes before the footnote reference's).
     if (previous?.t === 'raw' && previous.out.endsWith(']') && atom.out.startsWith('(')) atom.out = `\\${atom.out}`;
   }
@@ -947,7 +971,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
     // Only the schemes linkify knows start a link (`schema_at_start`): http, https, ftp.
-    if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out)) continue;
+    if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out) || inAnchor(atoms, i)) continue;
     const { after } = writtenAfter(atoms, i + 1);
     if (after !== '') atom.out = protectSchemes(atom.out, after);
   }
