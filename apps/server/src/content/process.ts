@@ -12,7 +12,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../lib/worker-pool.js';
-import type { Document } from './document.js';
+import type { ContentRef, Document } from './document.js';
+import type { RefResolver } from './content-ref.js';
 import type { RepoSpace } from '../gitsync/format/read.js';
 import type { TextMergeResult } from './merge-text.js';
 import { bodyAs, TASKS, type BodyFormat, type PdfTaskInput, type ProcessedPage, type ShownBody, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
@@ -89,6 +90,32 @@ const DERIVE_CHUNK_BYTES = 128 * 1024;
 export async function derivePages(markdowns: readonly string[]): Promise<{ sections: ProcessedPage['sections']; links: ProcessedPage['links'] }[]> {
   // A chunk has the budget of a page per page it holds (a single page: as derivePage), up to Git Sync's.
   return inChunks([...markdowns], (m) => m.length, (chunk, bytes) => runContentTask('derivePages', { markdowns: chunk }, bytes, { budgetMs: Math.min(GIT_BUDGET_MS, settings.budgetMs * chunk.length) }), DERIVE_CHUNK_BYTES);
+}
+
+/**
+ * Imports (services/import-*.ts): markdown -> stored markdown (normal form), each link and image target resolved by
+ * the importer's `resolver` — as `documentToMarkdown(markdownToDocument(markdown, { resolver }))`, but never on the
+ * event loop for anything but small input (a 2 MiB page took seconds there). The resolvers are the importer's own
+ * functions, so it takes two passes on the pool: the targets each page asks about, resolved here, then the
+ * conversion with those answers. In chunks (up to 128 KB or 200 pages), one at a time, each with the budget of a
+ * page per page it holds (up to Git Sync's).
+ */
+export async function storeImported(items: readonly { markdown: string; resolver?: RefResolver | undefined }[]): Promise<string[]> {
+  const budget = (n: number) => ({ budgetMs: Math.min(GIT_BUDGET_MS, settings.budgetMs * n) });
+  const asking = items.flatMap((it, i) => (it.resolver?.toRef ? [i] : []));
+  const asked = await inChunks(asking, (i) => items[i]!.markdown.length, (chunk, bytes) => runContentTask('refTargets', { markdowns: chunk.map((i) => items[i]!.markdown) }, bytes, budget(chunk.length)), DERIVE_CHUNK_BYTES);
+  const refsOf = new Map<number, [string, ContentRef][]>();
+  asking.forEach((i, k) => {
+    const toRef = items[i]!.resolver!.toRef!;
+    const refs: [string, ContentRef][] = [];
+    for (const [target, usage] of asked[k]!) {
+      const ref = toRef.call(items[i]!.resolver, target, usage);
+      if (ref) refs.push([`${usage}\n${target}`, ref]);
+    }
+    refsOf.set(i, refs);
+  });
+  const inputs = items.map((it, i) => ({ markdown: it.markdown, refs: refsOf.get(i) ?? [] }));
+  return inChunks(inputs, (x) => x.markdown.length + 64, (chunk, bytes) => runContentTask('storeWithRefs', { items: chunk }, bytes, budget(chunk.length)), DERIVE_CHUNK_BYTES);
 }
 
 /** The GitBook JSON document of stored markdown. */

@@ -4,7 +4,8 @@
  * the limits of limits.ts.
  */
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown, streamDocument } from './convert.js';
-import { checkDocumentLimits, type Document } from './document.js';
+import { checkDocumentLimits, type ContentRef, type Document } from './document.js';
+import type { LinkUsage, RefResolver } from './content-ref.js';
 import { documentIndexer, type ExtractedLink, type Section } from './extract.js';
 import { foldGitBookBlocks, mapGitBookTargets } from './gitbook-blocks.js';
 import { checkBytes, withField as prefixed } from './limits.js';
@@ -142,6 +143,42 @@ export const TASKS = {
       mapGitBookTargets(doc, importTargets(it.from, files, pages, includes), 'new');
       return documentToMarkdown(doc);
     }));
+  },
+
+  /**
+   * Imports, first pass: the link and image targets each markdown asks its resolver about (`[target, usage]`, each
+   * pair once, in the order first asked), so the importer can resolve them on its side (its resolvers are functions
+   * over its own maps) and the conversion itself can run here.
+   */
+  refTargets(input: { markdowns: string[] }): [string, LinkUsage][][] {
+    return input.markdowns.map((markdown) => {
+      const seen = new Set<string>();
+      const asked: [string, LinkUsage][] = [];
+      const recorder: RefResolver = {
+        toRef(target, usage) {
+          const key = `${usage}\n${target}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            asked.push([target, usage]);
+          }
+          return undefined;
+        },
+      };
+      streamDocument(markdown, () => {}, { resolver: recorder });
+      return asked;
+    });
+  },
+
+  /**
+   * Imports, second pass: markdown -> stored markdown (normal form), each target answered from `refs` (`usage\ntarget`
+   * -> the ref the importer's resolver gave; absent: the default codec), as `documentToMarkdown(markdownToDocument(
+   * markdown, { resolver }))` with the importer's resolver.
+   */
+  storeWithRefs(input: { items: { markdown: string; refs: [string, ContentRef][] }[] }): string[] {
+    return input.items.map((it) => {
+      const refs = new Map(it.refs);
+      return documentToMarkdown(markdownToDocument(it.markdown, { resolver: { toRef: (target, usage) => refs.get(`${usage}\n${target}`) } }));
+    });
   },
 
   /** Git Sync export: stored markdown -> page bodies of the files at `from`, references as paths (id -> path maps). */

@@ -1,6 +1,7 @@
 // What every content import source shares (services/import-sources.ts and the sources in services/import-*.ts): the
 // bundle a source produces, the limits, and fetching and unpacking within them.
-import { documentToMarkdown, markdownToDocument, splitFrontmatter } from '../content/markdown.js';
+import { splitFrontmatter } from '../content/markdown.js';
+import { storeImported } from '../content/process.js';
 import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
 import { DEFAULT_LIMITS as DEFAULT_GIT_LIMITS, type GitLimits } from '../gitsync/git.js';
@@ -95,7 +96,11 @@ export function markdownPage(text: string, url: string): { title: string; markdo
   return { title: titleFromUrl(url), markdown: body };
 }
 
-export const stored = (markdown: string, resolver?: RefResolver): string => documentToMarkdown(markdownToDocument(markdown, resolver ? { resolver } : {}));
+/**
+ * Markdown as stored (normal form), its link and image targets resolved by `resolver`: on the content worker pool
+ * (content/process.ts storeImported), as every conversion of an import is.
+ */
+export const stored = async (markdown: string, resolver?: RefResolver): Promise<string> => (await storeImported([{ markdown, resolver }]))[0]!;
 
 export async function fetchUrl(ctx: AppContext, url: string, maxBytes: number, accept: string, field = '/body/url'): Promise<SafeFetchResult> {
   let res: SafeFetchResult;

@@ -198,7 +198,7 @@ export async function importConfluence(ctx: AppContext, url: string, limits: Imp
     const titleText = elementById(html, 'title-text', 'span');
     const title = page.title || (titleText ? withoutSpace(textOf(titleText)) : '') || withoutSpace(converted.title)
       || page.path.replace(/^.*\//, '').replace(/(_\d+)?\.html?$/i, '').replace(/[-_+]+/g, ' ');
-    page.node = doc(title, stored(converted.markdown, resolver), { id: page.id });
+    page.node = doc(title, await stored(converted.markdown, resolver), { id: page.id });
     if (++read % 20 === 0) onProgress?.({ found: entries.length, read });
   }
 

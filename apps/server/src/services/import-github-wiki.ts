@@ -23,7 +23,8 @@ import { invalidField } from '../errors.js';
 import { GitError, prepareRemote, RepoCache } from '../gitsync/git.js';
 import { joinPath } from '../gitsync/format/config.js';
 import { newId } from '../lib/ids.js';
-import { doc, SCHEME, stored, type ImportBundle, type ImportFile, type ImportLimits, type ImportProgress } from './import-common.js';
+import { storeImported } from '../content/process.js';
+import { doc, SCHEME, type ImportBundle, type ImportFile, type ImportLimits, type ImportProgress } from './import-common.js';
 
 const PAGE_EXT = /\.(md|markdown|mdown|mkdn|mkd)$/i;
 const IMAGE_EXT = /\.(png|jpe?g|gif|svg|webp|bmp|ico|avif|tiff?)$/i;
@@ -220,7 +221,8 @@ export async function importGithubWiki(ctx: AppContext, url: string, limits: Imp
     };
     place(pageByKey.get('home'));
     if (sidebar) {
-      const links = /\]\(([^()\s]+)(?:\s[^()]*)?\)/g;
+      // A title may not hold `]`: each match's look-ahead ends at the next `]`, so the scan is linear.
+      const links = /\]\(([^()\s]+)(?:\s[^()\]\n]*)?\)/g;
       for (const m of convertWikiLinks(text(sidebar)).matchAll(links)) {
         const r = local(m[1]!);
         if (r && !IMAGE_EXT.test(r.path)) place(pageByKey.get(pageKey(baseName(r.path.replace(/\/+$/, '')))));
@@ -230,11 +232,10 @@ export async function importGithubWiki(ctx: AppContext, url: string, limits: Imp
     rest.sort((a, b) => a.title.localeCompare(b.title) || (a.p < b.p ? -1 : 1));
     for (const { p } of rest) place(p);
 
-    const pages = order.map((path, i) => {
-      const node = doc(stem(path).replace(/-/g, ' '), stored(convertWikiLinks(text(path)), resolverFor(path)), { id: idByPath.get(path)! });
-      if (i % 50 === 0) onProgress?.({ found: listing.size, read: i });
-      return node;
-    });
+    // Converted on the content worker pool, every page in chunks.
+    const converted = await storeImported(order.map((path) => ({ markdown: convertWikiLinks(text(path)), resolver: resolverFor(path) })));
+    onProgress?.({ found: listing.size, read: order.length });
+    const pages = order.map((path, i) => doc(stem(path).replace(/-/g, ' '), converted[i]!, { id: idByPath.get(path)! }));
     return { pages, files, total: listing.size };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -233,7 +233,7 @@ export async function importNotion(ctx: AppContext, url: string, limits: ImportL
       const first = /^#[ \t]+([^\n]*)\n?/.exec(text);
       const title = first?.[1]?.trim();
       if (title) e.node.title = title.slice(0, 500);
-      e.node.markdown = stored(title ? text.slice(first![0].length) : text, resolverFor(e));
+      e.node.markdown = await stored(title ? text.slice(first![0].length) : text, resolverFor(e));
       continue;
     }
     const { rows, total } = parseCsv(text, CSV_ROWS + 1, CSV_COLUMNS);
@@ -257,7 +257,7 @@ export async function importNotion(ctx: AppContext, url: string, limits: ImportL
     }
     const left = total - 1 - body.length;
     if (left > 0) out.push('', `${left} more rows of the database were not imported (at most ${CSV_ROWS} rows per table).`);
-    e.node.markdown = stored(out.join('\n') + '\n', resolverFor(e));
+    e.node.markdown = await stored(out.join('\n') + '\n', resolverFor(e));
   }
 
   // Children in the order their parent links them, then by title.

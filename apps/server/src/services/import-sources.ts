@@ -14,12 +14,12 @@
 //   notion    a Notion "Markdown & CSV" export zip (services/import-notion.ts)
 //   confluence  a Confluence space HTML export zip (services/import-confluence.ts)
 // Shared types, limits and helpers: services/import-common.ts.
-import { docxToHtml, htmlPage } from '../content/process.js';
+import { docxToHtml, gitReadRepository, htmlPage, storeImported } from '../content/process.js';
 import type { ContentRef } from '../content/document.js';
 import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
 import { ApiError, invalidField } from '../errors.js';
-import { pathResolver, readRepository, type RepoPage } from '../gitsync/format/read.js';
+import { pathResolver, type RepoPage } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
 import type { ZipEntry } from '../lib/zip.js';
 import {
@@ -62,7 +62,7 @@ async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): P
   }
   const page = await htmlPage(`<body>${html}</body>`, base);
   const fileIds = new Set(files.map((f) => f.id));
-  const markdown = stored(page.markdown, {
+  const markdown = await stored(page.markdown, {
     toRef(target): ContentRef | undefined {
       const id = target.startsWith(`${base}files/`) ? target.slice(base.length + 6) : undefined;
       return id && fileIds.has(id) ? { kind: 'file', file: id } : undefined;
@@ -77,7 +77,7 @@ async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): P
 async function importZip(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
   const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
   const entries = stripCommonFolder(zipEntries(res.body, limits, 'the archive'));
-  const bundle = entries.some((e) => /\.(md|markdown|mdx)$/i.test(e.path)) ? markdownTree(entries)
+  const bundle = entries.some((e) => /\.(md|markdown|mdx)$/i.test(e.path)) ? await markdownTree(entries)
     : entries.some((e) => /\.html?$/i.test(e.path)) ? await htmlTree(entries)
       : undefined;
   if (!bundle) throw invalidField('/body/url', 'is an archive with no markdown (.md) or HTML (.html) files');
@@ -88,9 +88,11 @@ async function importZip(ctx: AppContext, url: string, limits: ImportLimits): Pr
 }
 
 /** A tree of markdown files in GitBook's Git Sync format (SUMMARY.md honoured, else the folders). */
-function markdownTree(entries: ZipEntry[]): ImportBundle {
+async function markdownTree(entries: ZipEntry[]): Promise<ImportBundle> {
   const byPath = new Map(entries.map((e) => [e.path, e.data]));
-  const repo = readRepository({ files: new Map([...byPath.keys()].map((p) => [p, p])), text: (p) => byPath.get(p)?.toString('utf8') });
+  // Read in GitBook's format on the content worker pool (SUMMARY.md, every page's front matter), as Git Sync does.
+  const texts = new Map(entries.filter((e) => /\.(md|markdown|mdx|ya?ml)$/i.test(e.path)).map((e) => [e.path, e.data.toString('utf8')] as const));
+  const repo = await gitReadRepository({ projectDir: '', files: new Map([...byPath.keys()].map((p) => [p, p])), texts });
   const files: ImportFile[] = [];
   const fileByPath = new Map<string, string>();
   for (const a of repo.assets) {
@@ -119,9 +121,14 @@ function markdownTree(entries: ZipEntry[]): ImportBundle {
       // Links to pages of the archive are not link pages in Bindery's model of an import: only external ones are kept.
       return p.href && SCHEME.test(p.href) ? [{ ...base, type: 'link', href: p.href, children: [] }] : children;
     }
-    return [{ ...base, type: 'document', markdown: p.path ? stored(p.body, pathResolver(p.path, fileByPath, pageByPath)) : '', ...fields }];
+    const node: ImportNode = { ...base, type: 'document', markdown: '', ...fields };
+    if (p.path) bodies.push({ node, markdown: p.body, resolver: pathResolver(p.path, fileByPath, pageByPath) });
+    return [node];
   });
+  const bodies: { node: ImportNode; markdown: string; resolver: RefResolver }[] = [];
   const pages = build(repo.pages);
+  // Converted on the content worker pool, every page of the archive in chunks.
+  (await storeImported(bodies)).forEach((markdown, i) => (bodies[i]!.node.markdown = markdown));
   return { pages, files, variables: repo.variables, total: entries.length };
 }
 
@@ -173,7 +180,7 @@ async function htmlTree(entries: ZipEntry[]): Promise<ImportBundle> {
   const roots: ImportNode[] = [];
   for (const path of htmlPaths) {
     const page = await htmlPage(byPath.get(path)!.toString('utf8'), HTML_BASE + path);
-    const node = doc(page.title || titleFromUrl(HTML_BASE + path), stored(page.markdown, resolver), { id: pageByPath.get(path)! });
+    const node = doc(page.title || titleFromUrl(HTML_BASE + path), await stored(page.markdown, resolver), { id: pageByPath.get(path)! });
     nodes.set(path, node);
     // The parent: the index page of the nearest folder above (for an index page, of the folder above its own).
     const folders = path.split('/').slice(0, -1);
@@ -279,7 +286,8 @@ async function importWebsite(ctx: AppContext, url: string, limits: ImportLimits,
     },
   };
   // The start page first; every other page under the nearest crawled page above it (by URL path), else at the top.
-  const nodes = pages.map((p) => doc(p.title, stored(p.markdown, resolver), { id: idByKey.get(p.key)! }));
+  const converted = await storeImported(pages.map((p) => ({ markdown: p.markdown, resolver })));
+  const nodes = pages.map((p, i) => doc(p.title, converted[i]!, { id: idByKey.get(p.key)! }));
   const roots: ImportNode[] = [];
   pages.forEach((p, i) => {
     let parent: ImportNode | undefined;
