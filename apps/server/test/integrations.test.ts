@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
+import { SCRIPT_SANDBOX } from '../src/routes/integrations.js';
 import { randomString } from '../src/lib/ids.js';
 import { createTenant, createUser, type Tenant, useTestServer } from '../src/testing/index.js';
 
@@ -49,7 +50,7 @@ export default {
     if (event.type === 'fetch') {
       const body = form.get('fetch-body');
       return new Response('<h1>' + event.request.method + ' ' + new URL(event.request.url).pathname.split('/public')[1] + ' ' + (body || '') + '</h1>', {
-        status: 201, headers: { 'content-type': 'text/html', 'x-from-script': 'yes' },
+        status: 201, headers: [['content-type', 'text/html'], ['x-from-script', 'yes'], ['set-cookie', 'state=abc; Path=/; Domain=example.com; HttpOnly; SameSite=Lax'], ['Set-Cookie', 'gitbook-visitor-public={}']],
       });
     }
     if (event.type === 'ui_render') {
@@ -415,7 +416,13 @@ describe('fetch events and blocks', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('x-from-script')).toBe('yes');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
+    // The integration's policy, and the sandbox that gives the page an opaque origin (it is served from Bindery's).
+    expect(res.headers.get('content-security-policy')).toBe(`default-src 'self', ${SCRIPT_SANDBOX}`);
+    expect(SCRIPT_SANDBOX).toMatch(/^sandbox /);
+    expect(SCRIPT_SANDBOX).not.toContain('allow-same-origin');
+    // Its cookies are its own: kept to the installation's public path, with no Domain, each one separately.
+    const publicPath = `/v1/integrations/${name}/installations/${inst.id}/public`;
+    expect(res.headers.getSetCookie()).toEqual([`state=abc; HttpOnly; SameSite=Lax; Path=${publicPath}`, `gitbook-visitor-public={}; Path=${publicPath}`]);
     expect(await res.text()).toBe('<h1>post /hooks/github payload</h1>');
     const get = await fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public`);
     expect(await get.text()).toBe('<h1>get  </h1>');

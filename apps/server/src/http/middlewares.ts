@@ -203,7 +203,7 @@ export function validateAgainstSpec(ctx: AppContext, spec: Record<string, unknow
   }) as unknown as RequestHandler[];
 }
 
-type AnyHandler = (r: OperationRequest<never>, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string>; file?: { contentType: string; data: Buffer } }>;
+type AnyHandler = (r: OperationRequest<never>, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string | string[]>; file?: { contentType: string; data: Buffer } }>;
 
 /**
  * 8. The operation's handler, from the typed handler table by operationId (`notImplementedYet` answers 501). One

@@ -16,7 +16,8 @@ export interface OperationRequest<K extends OperationId> {
 }
 
 export type OperationResult<K extends OperationId> = SuccessResponse<K> & {
-  headers?: Record<string, string>;
+  /** A header given several times (`set-cookie`) is an array. */
+  headers?: Record<string, string | string[]>;
   /** Bytes to answer instead of a JSON body (file downloads), with their content type. */
   file?: { contentType: string; data: Buffer };
 };

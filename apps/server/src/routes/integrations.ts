@@ -41,8 +41,26 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const MAX_SCRIPT_HEADERS = 100;
 const MAX_SCRIPT_HEADER_BYTES = 16 * 1024;
 
-/** A script's answer to a public-endpoint request, as the HTTP response (with the integration's CSP). */
-function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string | undefined) {
+/**
+ * What every script answer is sandboxed with: the document gets an opaque origin (no `allow-same-origin`), so a page an
+ * integration serves from Bindery's own origin can neither read Bindery's answers nor send its cookies with them
+ * (published sites' visitor tokens and share keys, other integrations' cookies) — as GitBook serves integrations on a
+ * domain of their own. Scripts, forms, pop-ups and downloads work as they do there.
+ */
+export const SCRIPT_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
+
+/**
+ * A cookie an integration sets, kept to its own endpoint: its `Path` becomes the installation's public path and a
+ * `Domain` is dropped, so it can never replace or shadow a cookie of Bindery or of another installation.
+ */
+export function scopedCookie(value: string, path: string): string {
+  const [pair = '', ...attributes] = value.split(';');
+  const kept = attributes.map((a) => a.trim()).filter((a) => a && !/^(?:path|domain)\s*(?:=|$)/i.test(a));
+  return [pair.trim(), ...kept, `Path=${path}`].join('; ');
+}
+
+/** A script's answer to a public-endpoint request, as the HTTP response (sandboxed, with the integration's CSP). */
+function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string | undefined, cookiePath: string) {
   const failed = (why: string) => new ApiError(502, `The integration failed to answer (event ${result.eventId}): ${why}`);
   if (!result.response) throw failed(result.error ?? 'no response');
   // The script's Response object is its own: whatever it set is checked here, before Node would throw on it.
@@ -55,14 +73,18 @@ function scriptAnswer(result: DispatchResult & { eventId: string }, csp: string 
     if (typeof v !== 'string' || !HEADER_VALUE.test(v)) throw failed(`it answered an invalid value for the header "${k}"`);
     if ((headerBytes += k.length + v.length + 4) > MAX_SCRIPT_HEADER_BYTES) throw failed(`its headers are larger than ${MAX_SCRIPT_HEADER_BYTES} bytes`);
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
+  const cookies: string[] = [];
   let contentType = 'application/octet-stream';
   for (const [k, v] of result.response.headers) {
     const key = k.toLowerCase();
     if (key === 'content-type') contentType = v;
+    else if (key === 'set-cookie') cookies.push(scopedCookie(v, cookiePath));
     else if (!HOP_BY_HOP.has(key)) headers[key] = v;
   }
-  if (csp) headers['content-security-policy'] = csp;
+  if (cookies.length) headers['set-cookie'] = cookies;
+  // Both policies apply (a browser enforces each): the integration's own, and the sandbox.
+  headers['content-security-policy'] = csp ? [csp, SCRIPT_SANDBOX] : SCRIPT_SANDBOX;
   headers['x-bindery-integration-event'] = result.eventId;
   return { status: result.response.status as 200, body: undefined as never, headers, file: { contentType, data: result.response.body } };
 }
@@ -83,7 +105,7 @@ async function callPublicEndpoint(
   const result = await runNow(ctx, integration, { installation }, {
     type: 'fetch', installationId: installation.id, request: { method: method.toLowerCase(), url, headers },
   }, body);
-  return scriptAnswer(result, cspHeader(integration));
+  return scriptAnswer(result, cspHeader(integration), new URL(base).pathname);
 }
 
 export const integrationHandlers = handlers({

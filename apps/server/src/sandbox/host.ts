@@ -273,24 +273,42 @@ function installWebApis(bridge: { log: any; fetch: any; sleep: any; random: any 
   }
 
   // --- headers, bodies, requests, responses -------------------------------------------------------------------
+  // As the Fetch standard has it: `set-cookie` values are kept apart (getSetCookie, one entry each), every other
+  // header's values are combined with ", ".
   class Headers {
     _map = new Map<string, [string, string]>();
+    _cookies: string[] = [];
     constructor(init?: any) {
-      if (init instanceof Headers) init.forEach((v: string, k: string) => this.append(k, v));
-      else if (Array.isArray(init)) for (const [k, v] of init) this.append(k, v);
+      if (init instanceof Headers) {
+        init._map.forEach(([k, v]) => this.append(k, v));
+        for (const c of init._cookies) this.append('set-cookie', c);
+      } else if (Array.isArray(init)) for (const [k, v] of init) this.append(k, v);
       else if (init && typeof init === 'object') for (const k of Object.keys(init)) this.append(k, init[k]);
     }
     append(k: string, v: string) {
       const key = String(k).toLowerCase();
+      if (key === 'set-cookie') return void this._cookies.push(String(v));
       const cur = this._map.get(key);
       this._map.set(key, [key, cur ? cur[1] + ', ' + String(v) : String(v)]);
     }
-    set(k: string, v: string) { this._map.set(String(k).toLowerCase(), [String(k).toLowerCase(), String(v)]); }
-    get(k: string) { return this._map.get(String(k).toLowerCase())?.[1] ?? null; }
-    has(k: string) { return this._map.has(String(k).toLowerCase()); }
-    delete(k: string) { this._map.delete(String(k).toLowerCase()); }
+    set(k: string, v: string) {
+      const key = String(k).toLowerCase();
+      if (key === 'set-cookie') this._cookies = [String(v)];
+      else this._map.set(key, [key, String(v)]);
+    }
+    get(k: string) {
+      const key = String(k).toLowerCase();
+      if (key === 'set-cookie') return this._cookies.length ? this._cookies.join(', ') : null;
+      return this._map.get(key)?.[1] ?? null;
+    }
+    has(k: string) { const key = String(k).toLowerCase(); return key === 'set-cookie' ? this._cookies.length > 0 : this._map.has(key); }
+    delete(k: string) { const key = String(k).toLowerCase(); if (key === 'set-cookie') this._cookies = []; else this._map.delete(key); }
+    getSetCookie() { return [...this._cookies]; }
     forEach(fn: any, self?: any) { for (const [k, v] of this.entries()) fn.call(self, v, k, this); }
-    entries() { return [...this._map.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1))[Symbol.iterator](); }
+    entries() {
+      const all: [string, string][] = [...this._map.values(), ...this._cookies.map((c): [string, string] => ['set-cookie', c])];
+      return all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[Symbol.iterator]();
+    }
     keys() { return [...this.entries()].map(([k]) => k)[Symbol.iterator](); }
     values() { return [...this.entries()].map(([, v]) => v)[Symbol.iterator](); }
     [Symbol.iterator]() { return this.entries(); }
