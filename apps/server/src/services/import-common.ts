@@ -142,3 +142,22 @@ export interface ImportProgress {
   read: number;
 }
 
+/**
+ * The files of an archive that its pages use, by path: each becomes a file of the import the first time a page
+ * refers to it (`fileFor`), when the archive holds it and `isFile` accepts it (pages and indexes are not files).
+ */
+export function archiveFiles(byPath: ReadonlyMap<string, Buffer>, isFile: (path: string) => boolean): { files: ImportFile[]; fileFor: (path: string) => string | undefined } {
+  const files: ImportFile[] = [];
+  const fileByPath = new Map<string, string>();
+  const fileFor = (path: string): string | undefined => {
+    const known = fileByPath.get(path);
+    if (known) return known;
+    const data = byPath.get(path);
+    if (!data || !isFile(path)) return undefined;
+    const id = newId();
+    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
+    fileByPath.set(path, id);
+    return id;
+  };
+  return { files, fileFor };
+}

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors.js';
 import { decodeEntities } from '../lib/html-to-markdown.js';
 import { newId } from '../lib/ids.js';
-import { doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress } from './import-common.js';
+import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress } from './import-common.js';
 
 const BASE = 'https://confluence.invalid/';
 const TAG = /<(\/?)(ul|ol|li|a)\b([^<>]*)>/gi;
@@ -140,18 +140,7 @@ export async function importConfluence(ctx: AppContext, url: string, limits: Imp
     stack.push({ page, depth: link.depth });
   }
 
-  const files: ImportFile[] = [];
-  const fileByPath = new Map<string, string>();
-  const fileFor = (path: string): string | undefined => {
-    const known = fileByPath.get(path);
-    if (known) return known;
-    const data = byPath.get(path);
-    if (!data || pages.has(path) || path === 'index.html') return undefined;
-    const id = newId();
-    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
-    fileByPath.set(path, id);
-    return id;
-  };
+  const { files, fileFor } = archiveFiles(byPath, (path) => !pages.has(path) && path !== 'index.html');
   const resolver: RefResolver = {
     toRef(target, usage): ContentRef | undefined {
       if (!target.startsWith(BASE)) return undefined;

@@ -18,7 +18,7 @@ import { invalidField } from '../errors.js';
 import { resolveRelative } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
 import { readZip, ZipLimitError, type ZipEntry } from '../lib/zip.js';
-import { doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode } from './import-common.js';
+import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode } from './import-common.js';
 
 export const CSV_ROWS = 1_000;
 export const CSV_COLUMNS = 50;
@@ -185,18 +185,7 @@ export async function importNotion(ctx: AppContext, url: string, limits: ImportL
       else children.set(e.parent, [e]);
     }
   }
-  const files: ImportFile[] = [];
-  const fileByPath = new Map<string, string>();
-  const fileFor = (path: string): string | undefined => {
-    const known = fileByPath.get(path);
-    if (known) return known;
-    const data = byPath.get(path);
-    if (!data || pageByPath.has(path) || /\.(md|csv|zip)$/i.test(path)) return undefined;
-    const id = newId();
-    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
-    fileByPath.set(path, id);
-    return id;
-  };
+  const { files, fileFor } = archiveFiles(byPath, (path) => !pageByPath.has(path) && !/\.(md|csv|zip)$/i.test(path));
   const resolverFor = (from: Entry): RefResolver => ({
     toRef(target, usage): ContentRef | undefined {
       let page: Entry | undefined;

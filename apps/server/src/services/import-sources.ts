@@ -23,7 +23,7 @@ import { pathResolver, type RepoPage } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
 import type { ZipEntry } from '../lib/zip.js';
 import {
-  doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
+  archiveFiles, doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
   type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
 } from './import-common.js';
 import { importConfluence } from './import-confluence.js';
@@ -146,18 +146,7 @@ async function htmlTree(entries: ZipEntry[]): Promise<ImportBundle> {
     return ia - ib || a.localeCompare(b);
   });
   const pageByPath = new Map(htmlPaths.map((p) => [p, newId()]));
-  const files: ImportFile[] = [];
-  const fileByPath = new Map<string, string>();
-  const fileFor = (path: string): string | undefined => {
-    const known = fileByPath.get(path);
-    if (known) return known;
-    const data = byPath.get(path);
-    if (!data || pageByPath.has(path)) return undefined;
-    const id = newId();
-    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
-    fileByPath.set(path, id);
-    return id;
-  };
+  const { files, fileFor } = archiveFiles(byPath, (path) => !pageByPath.has(path));
   const resolver: RefResolver = {
     toRef(target, usage): ContentRef | undefined {
       if (!target.startsWith(HTML_BASE)) return undefined;
