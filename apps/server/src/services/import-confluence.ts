@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { invalidField } from '../errors.js';
 import { decodeEntities } from '../lib/html-to-markdown.js';
 import { newId } from '../lib/ids.js';
-import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress } from './import-common.js';
+import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportLimits, type ImportNode, type ImportProgress } from './import-common.js';
 
 const BASE = 'https://confluence.invalid/';
 const TAG = /<(\/?)(ul|ol|li|a)\b([^<>]*)>/gi;

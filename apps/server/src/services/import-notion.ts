@@ -16,9 +16,8 @@ import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
 import { invalidField } from '../errors.js';
 import { resolveRelative } from '../gitsync/format/read.js';
-import { newId } from '../lib/ids.js';
 import { readZip, ZipLimitError, type ZipEntry } from '../lib/zip.js';
-import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportFile, type ImportLimits, type ImportNode } from './import-common.js';
+import { archiveFiles, doc, fetchUrl, stored, stripCommonFolder, zipEntries, type ImportBundle, type ImportLimits, type ImportNode } from './import-common.js';
 
 export const CSV_ROWS = 1_000;
 export const CSV_COLUMNS = 50;
