@@ -8388,6 +8388,12 @@ export interface components {
             computed?: components["schemas"]["ComputedContentSource"];
             /** @description On pages generated from a computed page, the seed of their ids (the computed page's id). */
             computedSeed?: string;
+            /**
+             * @description Adaptive-content condition controlling whether the page is shown to a visitor of a published site (e.g.
+             *     `visitor.claims.unsigned.isPremium`; Git Sync's `if:` front matter). Only present when the page has one. A page
+             *     whose condition is false for a visitor, or cannot be parsed, is hidden from that visitor with its children.
+             */
+            condition?: string;
             /** @description Cover image of the page. */
             cover?: {
                 ref?: components["schemas"]["FileContentRef"];

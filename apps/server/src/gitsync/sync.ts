@@ -308,6 +308,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     const metadata: JsonObject = {};
     if (f.noIndex) metadata.noIndex = true;
     if (f.noRobotsIndex) metadata.noRobotsIndex = true;
+    if (f.condition) metadata.condition = f.condition;
     if (f.metaLinks) metadata.metaLinks = f.metaLinks as JsonObject;
     const git = cleanGitMeta(p.git);
     if (git) metadata.git = git as JsonObject;
@@ -400,6 +401,7 @@ function fieldsOfPage(p: PageNode, coverPath: (file: string) => string | undefin
   const meta = (p.metadata ?? {}) as Record<string, unknown>;
   if (meta.noIndex === true) f.noIndex = true;
   if (meta.noRobotsIndex === true) f.noRobotsIndex = true;
+  if (typeof meta.condition === 'string' && meta.condition.trim()) f.condition = meta.condition;
   if (meta.metaLinks && typeof meta.metaLinks === 'object') f.metaLinks = meta.metaLinks as FrontmatterFields['metaLinks'];
   if (p.layout && Object.keys(p.layout).length) f.layout = { ...(p.layout as PageLayout) };
   const cover = p.cover as { ref?: { kind?: string; file?: string }; yPos?: number } | undefined;

@@ -130,6 +130,7 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
   if (m.hidden) out.hidden = true;
   if (meta.noIndex === true) out.noIndex = true;
   if (meta.noRobotsIndex === true) out.noRobotsIndex = true;
+  if (typeof meta.condition === 'string' && meta.condition.trim()) out.condition = meta.condition;
   if (meta.metaLinks) out.metaLinks = meta.metaLinks as PageJson['metaLinks'];
   if (m.type === 'document' && !m.computedSeed && p.contentHash) out.documentId = documentIdOf(m.id, p.contentHash);
   if (m.computed) {

@@ -36,7 +36,7 @@ import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chr
 import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
 import { fontsById } from '../services/fonts.js';
 import { verifySitePreview } from './preview-token.js';
-import { cachedPage, cachePage, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
+import { cachedPage, cachePage, visibleRevision, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
@@ -57,6 +57,8 @@ interface Visit {
   theme: 'light' | 'dark' | 'system';
   /** visitKey's value, once computed. */
   key?: string;
+  /** What the visitor sees of each space's revision (pages whose condition is false left out), once computed. */
+  revisions?: Map<string, Promise<RevisionView | undefined>>;
 }
 
 /** Where a site space is published on the site, for the visitor. */
@@ -323,9 +325,25 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
-  const revisionOf = async (v: Visit, spaceId: string): Promise<RevisionView | undefined> => {
+  /** The whole revision a space publishes now (every page, whatever its condition: for the search index). */
+  const fullRevisionOf = async (v: Visit, spaceId: string): Promise<RevisionView | undefined> => {
     const head = v.heads.get(spaceId);
     return head && head.deleted_at === null ? revisionView(ctx, head) : undefined;
+  };
+
+  /**
+   * What the visitor sees of the revision a space publishes now: pages whose adaptive-content condition is false for
+   * the visitor's claims are left out with their children (state.ts visibleRevision), so the page, the sidebar,
+   * previous/next, links, llms.txt, llms-full.txt, the sitemap and `.md` twins know nothing of them.
+   */
+  const revisionOf = (v: Visit, spaceId: string): Promise<RevisionView | undefined> => {
+    v.revisions ??= new Map();
+    let r = v.revisions.get(spaceId);
+    if (!r) {
+      r = fullRevisionOf(v, spaceId).then((rev) => rev && visibleRevision(rev, v.claims));
+      v.revisions.set(spaceId, r);
+    }
+    return r;
   };
 
   /** The visible sections, and where each visible site space is published (site space id → placement). */
@@ -582,15 +600,18 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const found: (SearchHit & { href: string })[] = [];
       for (const p of placements(v).all) {
         const head = v.heads.get(p.siteSpace.space_id);
+        const full = await fullRevisionOf(v, p.siteSpace.space_id);
         const rev = await revisionOf(v, p.siteSpace.space_id);
-        if (!head || !rev) continue;
-        const index = await searchIndexOf(head, rev);
+        if (!head || !full || !rev) continue;
+        // The index holds every page of the revision; hits on pages the visitor may not see are left out.
+        const index = await searchIndexOf(head, full);
         // What the visitor sees of a page with `{% if %}` blocks (matched again, and excerpted, against that).
         const visitorText = async (page: SearchablePage) => {
           const raw = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
           return markdownTextInSlices(applyConditionals(raw, { visitor: { claims: v.claims } }), () => setImmediate());
         };
-        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText)) found.push({ ...h, href: h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}` });
+        const shown = rev.conditional ? (page: SearchablePage) => rev.byId.has(page.id) : undefined;
+        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText, shown)) found.push({ ...h, href: h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}` });
       }
       // Pages whose title holds every word first, then the others, each in the site's order.
       for (const h of [...found.filter((x) => x.inTitle), ...found.filter((x) => !x.inTitle)].slice(0, MAX_RESULTS)) {
@@ -739,7 +760,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const index = head ? searchIndexes.get(headKey(head)) : undefined;
         // Pages holding any of the path's words (at most 3 words looked up, 5 pages each), in the order found.
         const similar = new Map<string, SearchHit>();
-        for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => '')) if (similar.size < 5) similar.set(h.page.id, h);
+        for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => '', (page) => rev.byId.has(page.id))) if (similar.size < 5) similar.set(h.page.id, h);
         const list = [...similar.values()].map((h) => `- [${h.page.title}](${origin(res.req)}${h.page.rel === '/' ? `${r.spaceBase}/` : `${r.spaceBase}${h.page.rel}`}.md)`);
         const home = `${origin(res.req)}${r.spaceBase}/`;
         return void res.type('text/markdown; charset=utf-8').send(`# Page Not Found\n\nThis page does not exist. The documentation starts at ${home}; its index of pages is ${origin(res.req)}${v.base}/llms.txt.\n${list.length ? `\nSimilar pages:\n\n${list.join('\n')}\n` : ''}`);
@@ -748,7 +769,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // link and a search for the words of the path.
       // The page around the message is the same for every missing path of the site space: drawn once per site
       // version, heads, theme and (on sites with conditions) audience, so a flood of unknown URLs costs a lookup each.
-      const frameKey = `${visitKey(v)}|${r.siteSpace.id}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
+      const frameKey = `${visitKey(v)}|${r.siteSpace.id}|${v.theme}|${v.view.conditional || rev.conditional ? v.claimsKey : ''}`;
       let around = notFoundFrames.get(frameKey);
       if (!around) {
         const links = await linkContext(v, placement, rev, '', new Map());
@@ -796,7 +817,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       markdownHref: current.md,
       selfHref: current.href,
     });
-    return { status: 200, html, perAudience: markdown !== source };
+    // A space with conditional pages: its sidebar and previous/next depend on the claims too.
+    return { status: 200, html, perAudience: markdown !== source || rev.conditional };
   }
 
   /** Serves one request to a site (its base, and the path below it). */

@@ -218,9 +218,10 @@ function excerptOf(text: string, first: string): string {
 
 /**
  * The pages of the index holding every word of the query (`queryWords`, from `words`), in page order, at most
- * `limit`. `visitorText` gives what the visitor sees of a page with conditions (it is then matched against that).
+ * `limit`. `visitorText` gives what the visitor sees of a page with conditions (it is then matched against that);
+ * `shown`, when given, says whether the visitor may see a page at all (pages with a false page condition may not).
  */
-export async function querySearchIndex(index: SearchIndex, queryWords: readonly string[], limit: number, visitorText: (page: SearchablePage) => Promise<string>): Promise<SearchHit[]> {
+export async function querySearchIndex(index: SearchIndex, queryWords: readonly string[], limit: number, visitorText: (page: SearchablePage) => Promise<string>, shown?: (page: SearchablePage) => boolean): Promise<SearchHit[]> {
   const unique = [...new Set(queryWords)].slice(0, 8);
   if (!unique.length || limit <= 0) return [];
   const budget = { left: POSTINGS_BUDGET };
@@ -238,6 +239,7 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
   for (const at of ordered) {
     if (hits.length >= limit) break;
     const page = index.pages[at]!;
+    if (shown && !shown(page)) continue;
     let text = page.text;
     if (page.conditional) {
       if (++checks > MAX_CONDITIONAL_CHECKS) continue;

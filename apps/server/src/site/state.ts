@@ -15,6 +15,7 @@ import type { SpaceHead } from '../repos/sites.repo.js';
 import { Lru } from '../lib/lru.js';
 import { sitesRepo, type SiteRow, type SiteStructure } from '../repos/sites.repo.js';
 import { siteCustomization, siteSpaceCustomization } from '../services/sites.js';
+import { evaluateCondition, type Claims } from './conditions.js';
 
 export type Customization = components['schemas']['SiteCustomization'];
 
@@ -43,6 +44,8 @@ export interface RevisionView {
   files: FileEntry[];
   filesById: Map<string, FileEntry>;
   filesByName: Map<string, FileEntry>;
+  /** Whether a page has an adaptive-content condition (`metadata.condition`, Git Sync's `if:`): see visibleRevision. */
+  conditional: boolean;
 }
 
 export interface CachedPage {
@@ -118,8 +121,10 @@ export function revisionView(ctx: AppContext, head: SpaceHead): Promise<Revision
     const files = await listFiles(ctx, ctx.db, content);
     const byId = new Map<string, IndexedPage>();
     const byPath = new Map<string, IndexedPage>();
+    let conditional = false;
     const walk = (pages: readonly PageView[]) => {
       for (const page of pages) {
+        if (pageCondition(page) !== undefined) conditional = true;
         const entry = { page, path: page.path ?? page.meta.slug };
         byId.set(page.meta.id, entry);
         if (page.meta.type === 'document' && !byPath.has(entry.path)) byPath.set(entry.path, entry);
@@ -129,11 +134,42 @@ export function revisionView(ctx: AppContext, head: SpaceHead): Promise<Revision
     walk(tree);
     const filesByName = new Map<string, FileEntry>();
     for (const f of files) if (!filesByName.has(f.name)) filesByName.set(f.name, f);
-    return { content, tree, byId, byPath, files, filesById: new Map(files.map((f) => [f.id, f])), filesByName };
+    return { content, tree, byId, byPath, files, filesById: new Map(files.map((f) => [f.id, f])), filesByName, conditional };
   })();
   p.catch(() => c.revisions.delete(key));
   c.revisions.set(key, p);
   return p;
+}
+
+/** A page's adaptive-content condition (GitBook's `RevisionPageBase.condition`), when it has one. */
+export function pageCondition(page: PageView): string | undefined {
+  const c = (page.meta.metadata as { condition?: unknown } | undefined)?.condition;
+  return typeof c === 'string' && c.trim() !== '' ? c : undefined;
+}
+
+/**
+ * What a visitor sees of a revision: without the pages whose condition is false for `claims` (or cannot be parsed),
+ * nor their descendants. The revision itself when no page has a condition; otherwise one walk of the tree.
+ */
+export function visibleRevision(rev: RevisionView, claims: Claims): RevisionView {
+  if (!rev.conditional) return rev;
+  const byId = new Map<string, IndexedPage>();
+  const byPath = new Map<string, IndexedPage>();
+  const prune = (pages: readonly PageView[]): PageView[] => {
+    const out: PageView[] = [];
+    for (const page of pages) {
+      const condition = pageCondition(page);
+      if (condition !== undefined && !evaluateCondition(condition, { visitor: { claims } })) continue;
+      const kept: PageView = { ...page, children: prune(page.children) };
+      const entry = { page: kept, path: kept.path ?? kept.meta.slug };
+      byId.set(kept.meta.id, entry);
+      if (kept.meta.type === 'document' && !byPath.has(entry.path)) byPath.set(entry.path, entry);
+      out.push(kept);
+    }
+    return out;
+  };
+  const tree = prune(rev.tree);
+  return { ...rev, tree, byId, byPath };
 }
 
 export function cachedPage(ctx: AppContext, key: string): CachedPage | undefined {

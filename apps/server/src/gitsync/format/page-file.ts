@@ -15,7 +15,8 @@
 //
 //   Body…
 //
-// Frontmatter keys GitBook reads (description, icon, hidden, noIndex, noRobotsIndex, cover, coverY, layout.*) become
+// Frontmatter keys GitBook reads (description, icon, hidden, noIndex, noRobotsIndex, cover, coverY, layout.*, and
+// `if`: the page's adaptive-content condition, e.g. `if: visitor.claims.unsigned.isPremium`) become
 // page fields; the raw frontmatter is kept with the page, so keys of other tools survive and a page whose fields did
 // not change writes its frontmatter back byte for byte. Edited fields are patched into it (yaml's Document API keeps
 // the other keys, their order and comments).
@@ -41,6 +42,8 @@ export interface FrontmatterFields {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** The `if:` key: the page's adaptive-content condition (GitBook's `RevisionPageBase.condition`). */
+  condition?: string;
   /** Cover image path as written (relative to the page's file). */
   cover?: string;
   coverY?: number;
@@ -115,6 +118,7 @@ export function fieldsOf(data: unknown): FrontmatterFields {
   if (d.hidden === true) f.hidden = true;
   if (d.noIndex === true) f.noIndex = true;
   if (d.noRobotsIndex === true) f.noRobotsIndex = true;
+  if (typeof d.if === 'string' && d.if.trim()) f.condition = d.if;
   if (typeof d.cover === 'string' && d.cover.trim()) f.cover = d.cover.trim();
   if (typeof d.coverY === 'number' && Number.isFinite(d.coverY)) f.coverY = d.coverY;
   const metaLinks = metaLinksOf(d.metaLinks);
@@ -224,6 +228,7 @@ export function formatFrontmatter(fields: FrontmatterFields, raw: string | null 
   put('hidden', ['hidden'], fields.hidden || undefined);
   put('noIndex', ['noIndex'], fields.noIndex || undefined);
   put('noRobotsIndex', ['noRobotsIndex'], fields.noRobotsIndex || undefined);
+  put('condition', ['if'], fields.condition);
   put('cover', ['cover'], fields.cover);
   put('coverY', ['coverY'], fields.coverY);
   put('metaLinks', ['metaLinks'], fields.metaLinks);
