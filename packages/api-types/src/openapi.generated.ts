@@ -6382,8 +6382,8 @@ export interface components {
         /**
          * @description One change of `POST …/change-requests/{changeRequestId}/content` (GitBook's `ChangeRequestContentChange`), by
          *     `operation`. Page metadata: `title`, `slug` (unique among the siblings, else 409), `emoji`, `icon` (`''` removes
-         *     them), `description`, `hidden`, `noIndex`, `noRobotsIndex`; `condition` only as `''` (Bindery has no
-         *     adaptive-content conditions on pages: there is none to remove, any other value is a 400).
+         *     them), `description`, `hidden`, `noIndex`, `noRobotsIndex`, `condition` (the page's adaptive-content condition;
+         *     `''` removes it).
          */
         ChangeRequestContentChange: {
             /** @description Zero-based index among the new siblings; at the end when omitted. */

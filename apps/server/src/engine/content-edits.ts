@@ -254,6 +254,10 @@ function withFields(page: PageData, edit: PageFields, state: EditState, i: numbe
     if (v) metadata[key] = true;
     else delete metadata[key];
   }
+  if (edit.condition !== undefined) {
+    if (typeof edit.condition === 'string' && edit.condition.trim() !== '') metadata.condition = edit.condition;
+    else delete metadata.condition;
+  }
   if (edit.metaLinks !== undefined) {
     const links = edit.metaLinks ?? {};
     const kept: JsonObject = {};

@@ -294,6 +294,8 @@ export interface PageFieldsInput {
   noRobotsIndex?: boolean;
   /** GitBook's meta links (`{canonical?, alternates?}`), kept in the page's `metadata`; `null` or `{}` removes them. */
   metaLinks?: Record<string, unknown> | null;
+  /** GitBook's page `condition` (adaptive content), kept in the page's `metadata`; `null` or `''` removes it. */
+  condition?: string | null;
   layout?: Record<string, unknown> | null;
   cover?: Record<string, unknown> | null;
   href?: string;

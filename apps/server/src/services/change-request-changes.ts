@@ -215,9 +215,6 @@ export async function applyChangeRequestChanges(ctx: AppContext, actor: Actor, s
     switch (c.operation) {
       case 'insert_page':
       case 'update_page': {
-        if (c.condition !== undefined && c.condition !== '') {
-          throw invalidField(`${at}/condition`, 'is not supported: Bindery has no adaptive-content conditions on pages (only "" — no condition — is accepted)');
-        }
         if (c.operation === 'update_page' && !ids.has(c.page) && ![...newIds.values()].includes(c.page)) {
           throw new ApiError(404, `Page not found in the change request (${at}/page: ${c.page})`);
         }
@@ -309,6 +306,7 @@ function pageFields(c: PageChange, isNew: boolean, rewrite: (md: string) => stri
   if (c.icon !== undefined) rest.icon = isNew && c.icon === '' ? undefined : c.icon === '' ? null : c.icon;
   if (c.description !== undefined) rest.description = c.description === '' ? (isNew ? undefined : null) : c.description;
   for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) if (c[key] !== undefined) rest[key] = c[key];
+  if (c.condition !== undefined) rest.condition = c.condition === '' ? (isNew ? undefined : null) : c.condition;
   const doc = c.document as { markdown?: string; document?: Record<string, unknown> } | undefined;
   if (doc?.markdown !== undefined) {
     const read = readMarkdown(doc.markdown, isNew);
