@@ -100,6 +100,15 @@ describe('page files', () => {
     expect(formatFrontmatter({ description: 'New' }, null)).toBe('description: New');
     expect(formatFrontmatter({}, null)).toBeNull();
   });
+  it('reads `if:` as the page condition and writes it back (set, changed, removed)', () => {
+    const p = parsePageFile('---\nicon: lock\nif: visitor.claims.unsigned.isPremium # who sees it\n---\n\n# Premium\n');
+    expect(p.fields).toEqual({ icon: 'lock', condition: 'visitor.claims.unsigned.isPremium' });
+    expect(formatFrontmatter(p.fields, p.frontmatter)).toBe(p.frontmatter);
+    expect(formatFrontmatter({ ...p.fields, condition: 'visitor.claims.beta' }, p.frontmatter)).toBe('icon: lock\nif: visitor.claims.beta');
+    expect(formatFrontmatter({ icon: 'lock' }, p.frontmatter)).toBe('icon: lock');
+    expect(formatFrontmatter({ condition: 'visitor.claims.a === "b"' }, null)).toBe('if: visitor.claims.a === "b"');
+    expect(parsePageFile('---\nif: ""\n---\n# X\n').fields).toEqual({});
+  });
   it('reads a file without a heading or with broken frontmatter', () => {
     expect(parsePageFile('Just text\n')).toMatchObject({ body: 'Just text\n' });
     const broken = parsePageFile('---\na: [\n---\n# T\n');
