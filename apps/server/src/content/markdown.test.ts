@@ -540,6 +540,63 @@ describe('markdownToDocument', () => {
     expect(c.fragments[0]?.nodes[0]).toMatchObject({ nodes: [{ leaves: [{ text: 'Sea & sky' }] }] });
   });
 
+  it('reads GitBook\'s image in a list item (bare marker, blank line, figure at the tab stop) as the item\'s image and writes it back so', () => {
+    const figure = (name: string) => `<figure><img src="${name}.png" alt=""><figcaption></figcaption></figure>`;
+    // The shape GitBook writes: the figure 4 columns past the marker (8 past `100.`), which CommonMark reads as code.
+    const gitbook = [
+      '1. Open the settings',
+      '   * Choose a team',
+      '   *',
+      '',
+      `       ${figure('team')}`,
+      '   * Save',
+      '2. Check the result',
+      '',
+      '*',
+      '',
+      `    ${figure('top')}`,
+      '',
+      '1. First',
+      '2.',
+      '',
+      `    ${figure('second')}`,
+      '',
+      '    Text after the image',
+      '',
+      'Then:',
+      '',
+      '100.',
+      '',
+      `        ${figure('hundred')}`,
+      '',
+    ].join('\n');
+    expect(normalizeMarkdown(gitbook)).toBe(gitbook);
+    const [ordered, bullets, steps, , hundred] = blocks(gitbook) as ListBlock[];
+    const nested = ordered?.nodes[0]?.nodes[1] as ListBlock;
+    expect(nested.nodes.map((item) => item.nodes.map((b) => b.type))).toEqual([['paragraph'], ['images'], ['paragraph']]);
+    expect((nested.nodes[1]?.nodes[0]?.nodes[0] as ImageBlock).data.ref).toEqual({ kind: 'url', url: 'team.png' });
+    expect(bullets?.nodes[0]?.nodes.map((b) => b.type)).toEqual(['images']);
+    expect(steps?.nodes[1]?.nodes.map((b) => b.type)).toEqual(['images', 'paragraph']);
+    expect(hundred?.nodes[0]?.nodes.map((b) => b.type)).toEqual(['images']);
+    // Bindery's earlier spelling (`*   <figure>`) reads the same and is written GitBook's way, then stays.
+    const once = normalizeMarkdown(`* a\n*   ${figure('x')}\n\n    text\n`);
+    expect(once).toBe(`* a\n*\n\n    ${figure('x')}\n\n    text\n`);
+    expect(normalizeMarkdown(once)).toBe(once);
+    // Only that shape: the figure elsewhere, other HTML, a longer figure, code that holds the shape stay CommonMark's.
+    const codeOf = (markdown: string) => blocks(markdown).map((b) => b.type);
+    expect(codeOf(`*\n\n     ${figure('a')}\n`)).toEqual(['list-unordered', 'code']);
+    expect(codeOf(`1.\n\n      ${figure('a')}\n`)).toEqual(['list-ordered', 'code']);
+    expect(codeOf(`*\n\n    <div>${figure('a')}</div>\n`)).toEqual(['list-unordered', 'code']);
+    expect(codeOf(`*\n\n    ${figure('a')} tail\n`)).toEqual(['list-unordered', 'code']);
+    expect(codeOf(`* \n\n    ${figure('a')}\n`)).toEqual(['list-unordered', 'code']);
+    expect(codeOf(`*\n\n\n    ${figure('a')}\n`)).toEqual(['list-unordered', 'code']);
+    const fenced = `\`\`\`\n*\n\n    ${figure('a')}\n\`\`\`\n`;
+    expect(normalizeMarkdown(fenced)).toBe(fenced);
+    const indented = `    *\n\n        ${figure('a')}\n`;
+    expect(blocks(indented).map((b) => b.type)).toEqual(['code']);
+    expect(normalizeMarkdown(indented)).toBe(`\`\`\`\n*\n\n    ${figure('a')}\n\`\`\`\n`);
+  });
+
   it('keeps images inside text as inline images', () => {
     const [paragraph] = blocks('See ![icon](i.svg "Icon") here');
     expect(paragraph?.nodes[1]).toEqual({

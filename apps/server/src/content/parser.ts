@@ -409,6 +409,57 @@ function htmlBlockToTag(original: (state: StateBlock, startLine: number, endLine
   md.block.ruler.at('html_block', htmlBlockToTag(html.fn), { alt: ['paragraph', 'reference', 'blockquote'] });
 }
 
+/**
+ * GitBook writes a list item whose first block is an image as a bare marker, a blank line and the `<figure>` indented to
+ * the item's tab stop (`*`, blank line, `    <figure>…</figure>`; `1.` the same; 4 columns past the marker, 8 for
+ * `100.`). CommonMark ends an item that starts empty at the blank line, and the figure, 4 columns past the enclosing
+ * block, became an indented code block holding its HTML. GitBook reads it as the item's image, and so does this: the
+ * list rule asks `isEmpty` of the line after an empty item's marker line to decide whether the item ends there, and
+ * the answer is no for exactly GitBook's shape, so that the item's content is parsed (the figure, an HTML block).
+ * Narrow: the marker line is the one the list rule is reading (its content start moved to the line's end, which no
+ * other rule does), a bare marker without trailing blanks, the next line blank, the one after a one-line
+ * `<figure>…</figure>` at exactly the tab stop. Constant work per call (the marker line's few characters).
+ */
+{
+  type BlockStateClass = { prototype: { isEmpty(this: StateBlock, line: number): boolean } };
+  const proto = (md.block.State as unknown as BlockStateClass).prototype;
+  const isEmpty = proto.isEmpty;
+  const FIGURE_OPEN = '<figure>';
+  const FIGURE_CLOSE = '</figure>';
+  proto.isEmpty = function (this: StateBlock, line: number): boolean {
+    if (!isEmpty.call(this, line)) return false;
+    return !isGitbookListFigure(this, line);
+  };
+  function isGitbookListFigure(state: StateBlock, blank: number): boolean {
+    const marker = blank - 1;
+    const figure = blank + 1;
+    if (marker < 0 || figure >= state.lineMax) return false;
+    const begin = state.bMarks[marker]!;
+    const end = state.eMarks[marker]!;
+    // The list rule, reading an empty item, sets the marker line's content start to its end.
+    if (end <= begin || state.tShift[marker] !== end - begin) return false;
+    const src = state.src;
+    // The marker, backwards from the end of the line: one bullet, or 1-9 digits and `.`/`)`.
+    let start = end - 1;
+    const last = src.charCodeAt(start);
+    if (last === 0x2e /* . */ || last === 0x29 /* ) */) {
+      while (start > begin && end - start <= 10 && isDigit(src.charCodeAt(start - 1))) start--;
+      if (start === end - 1) return false;
+    } else if (last !== 0x2a /* * */ && last !== 0x2d /* - */ && last !== 0x2b /* + */) return false;
+    if (start > begin && src.charCodeAt(start - 1) !== 0x20) return false;
+    const width = end - start;
+    // The item's content column (the list rule's blkIndent) is one past the marker: the marker starts `width + 1` before it.
+    const column = state.blkIndent - width - 1;
+    if (state.sCount[figure]! !== column + Math.ceil((width + 1) / 4) * 4) return false;
+    const pos = state.bMarks[figure]! + state.tShift[figure]!;
+    const max = state.eMarks[figure]!;
+    return max - pos > FIGURE_OPEN.length + FIGURE_CLOSE.length && src.startsWith(FIGURE_OPEN, pos) && src.startsWith(FIGURE_CLOSE, max - FIGURE_CLOSE.length);
+  }
+  function isDigit(c: number): boolean {
+    return c >= 0x30 && c <= 0x39;
+  }
+}
+
 // markdown-it's inline linkify rule, at the `:` of `scheme://`, looks for the scheme in the source before it, as far
 // back as the text pending since the last token. Two readings differed from GFM (whose autolink literals are found in
 // text after links are parsed) and from markdown-it's own reading of the same text elsewhere:

@@ -283,9 +283,13 @@ class Writer {
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
       if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
+      // An item starting with an image alone (one `<figure>…</figure>` line) is written as GitBook writes it: the bare
+      // marker, a blank line, the figure at the item's tab stop (parser.ts reads that shape back as the item's image).
+      const figureFirst = checked === undefined && first?.type === 'images' && isFigureLine(lines[0]);
+      if (figureFirst) lines = ['', '', ...lines];
       // An item whose blocks are separated by blank lines is indented to the next tab stop, as GitBook writes it:
       // `*   First paragraph`, blank line, `    Second paragraph` (`1.  ` for ordered items).
-      const width = tight ? marker.length + 1 : Math.ceil((marker.length + 1) / 4) * 4;
+      const width = tight && !figureFirst ? marker.length + 1 : Math.ceil((marker.length + 1) / 4) * 4;
       for (const line of indentItem(marker, ' '.repeat(width), lines)) out.push(line);
     });
     return out;
@@ -444,6 +448,11 @@ function canInterruptParagraph(block: Block): boolean {
   const first = block.nodes[0];
   if (first === undefined || first.nodes.length === 0) return false;
   return block.type !== 'list-ordered' || (block.data.start ?? 1) === 1;
+}
+
+/** A `<figure>` written on one line, as the parser reads it after a bare list marker and a blank line. */
+function isFigureLine(line: string | undefined): boolean {
+  return line !== undefined && line.length > 17 && line.startsWith('<figure>') && line.endsWith('</figure>') && !line.includes('\n');
 }
 
 /** Prefixes the first line with `marker` (padded to the indent's width) and indents the others (blank lines stay empty). */
