@@ -5,9 +5,8 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/gitbook-repo');
 const creds = { user: 'sync-bot', password: 'pa55-w0rd-XYZ' };
@@ -20,18 +19,7 @@ beforeAll(async () => {
 afterAll(async () => git?.close());
 
 /** Runs Git Sync jobs until none is due. */
-async function runJobs(): Promise<void> {
-  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
-  for (let i = 0; i < 50; i++) {
-    const r = await runDueJobs(server.ctx, { handlers, limit: 100 });
-    if (r.claimed === 0) {
-      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-      if (!pending) return;
-    }
-    server.clock.advance(2_000);
-  }
-  throw new Error('git sync jobs did not finish');
-}
+const runJobs = (): Promise<void> => runGitSyncJobs(server);
 
 const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 

@@ -8,9 +8,9 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
+import { JOB_TYPES } from '../src/jobs/index.js';
 import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
-import { readTree, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { readTree, startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/gitbook-repo');
 const creds = { user: 'sync-bot', password: 'pa55-w0rd-XYZ' };
@@ -29,18 +29,7 @@ afterAll(async () => {
 });
 
 /** Runs Git Sync jobs until none is due (moving the clock past reschedules). */
-async function runJobs(): Promise<void> {
-  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
-  for (let i = 0; i < 50; i++) {
-    const r = await runDueJobs({ ...server.ctx, logger: capture }, { handlers, limit: 100 });
-    if (r.claimed === 0) {
-      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-      if (!pending) return;
-    }
-    server.clock.advance(2_000);
-  }
-  throw new Error('git sync jobs did not finish');
-}
+const runJobs = (): Promise<void> => runGitSyncJobs(server, capture);
 
 let n = 0;
 function newRepo(files?: string): { name: string; url: string; wc: WorkingCopy } {

@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
 
 let server: TestServer;
 let git: GitServer;
@@ -21,18 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function runJobs(): Promise<void> {
-  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
-  for (let i = 0; i < 50; i++) {
-    const r = await runDueJobs(server.ctx, { handlers, limit: 100 });
-    if (r.claimed === 0) {
-      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-      if (!pending) return;
-    }
-    server.clock.advance(2_000);
-  }
-  throw new Error('git sync jobs did not finish');
-}
+const runJobs = (): Promise<void> => runGitSyncJobs(server);
 
 async function sync(t: Tenant, space: string, direction: 'import' | 'export', body: Record<string, unknown>) {
   const r = await t.api.post(`/v1/spaces/${space}/git/${direction}`, direction === 'export' ? { commitMessage: 'Export', ...body } : body);

@@ -8,10 +8,9 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, startTestServer, testDialect, type Tenant, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
 
 const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 const skip = testDialect() === 'postgres';
@@ -111,19 +110,7 @@ const API: Record<string, string> = {
   'endpoints.md': '# Endpoints\n\n## List widgets\n\n`GET /v1/widgets`\n\n{% hint style="warning" %}\nPaginated.\n{% endhint %}\n',
 };
 
-async function runJobs(): Promise<void> {
-  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
-  const logger = pino({ level: 'silent' });
-  for (let i = 0; i < 50; i++) {
-    const r = await runDueJobs({ ...server.ctx, logger }, { handlers, limit: 100 });
-    if (r.claimed === 0) {
-      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-      if (!pending) return;
-    }
-    server.clock.advance(2_000);
-  }
-  throw new Error('git sync jobs did not finish');
-}
+const runJobs = (): Promise<void> => runGitSyncJobs(server, pino({ level: 'silent' }));
 
 let repos = 0;
 async function imported(t: Tenant, title: string, files: Record<string, string | Buffer>): Promise<{ space: string; wc: WorkingCopy; url: string }> {

@@ -4,6 +4,9 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { AppContext } from '../context.js';
+import { JOB_TYPES, jobHandlers, runDueJobs } from '../jobs/index.js';
+import type { TestServer } from './index.js';
 
 export interface GitServer {
   /** `http://127.0.0.1:<port>` */
@@ -152,4 +155,22 @@ export function readTree(dir: string, base = ''): Map<string, Buffer> {
     else out.set(rel, readFileSync(join(dir, rel)));
   }
   return out;
+}
+
+/**
+ * Runs Git Sync jobs until none is due, moving the test server's clock past their reschedules (`logger`: the one the
+ * jobs log to, e.g. a capture or a silent one).
+ */
+export async function runGitSyncJobs(server: TestServer, logger?: AppContext['logger']): Promise<void> {
+  const handlers = { [JOB_TYPES.gitSync]: jobHandlers[JOB_TYPES.gitSync]! };
+  const ctx = logger ? { ...server.ctx, logger } : server.ctx;
+  for (let i = 0; i < 50; i++) {
+    const r = await runDueJobs(ctx, { handlers, limit: 100 });
+    if (r.claimed === 0) {
+      const pending = await server.ctx.db.selectFrom('jobs').select('id').where('type', '=', JOB_TYPES.gitSync).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      if (!pending) return;
+    }
+    server.clock.advance(2_000);
+  }
+  throw new Error('git sync jobs did not finish');
 }
