@@ -42,7 +42,9 @@ export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   if (depth > 3) return name ?? 'object';
   let label: string;
   const type = schema.type;
-  if (Array.isArray(type)) label = type.join(' | ');
+  // A named schema is labelled by its name: nothing below it is looked at (its alternatives would be drawn for nothing).
+  if (name && type !== 'array') label = name;
+  else if (Array.isArray(type)) label = type.join(' | ');
   else if (type === 'array') label = `${typeLabel(model, schema.items, depth + 1)}[]`;
   else if (typeof type === 'string') label = type;
   else if (Array.isArray(schema.oneOf)) label = `one of ${alternativesLabel(model, schema.oneOf, depth)}`;
@@ -50,15 +52,17 @@ export function typeLabel(model: ApiModel, raw: unknown, depth = 0): string {
   else if (Array.isArray(schema.allOf)) label = name ?? 'object';
   else if (isPlainObject(schema.properties)) label = 'object';
   else label = 'any';
-  if (name && type !== 'array') label = name;
   if (typeof schema.format === 'string') label += ` (${schema.format})`;
   if (schema.nullable === true) label += ' | null';
   return label;
 }
 
 function alternativesLabel(model: ApiModel, alternatives: unknown[], depth: number): string {
-  const shown = alternatives.slice(0, MAX_LABEL_ALTERNATIVES).map((s) => typeLabel(model, s, depth + 1));
-  return (alternatives.length > MAX_LABEL_ALTERNATIVES ? [...shown, '…'] : shown).join(', ');
+  // Alternatives inside alternatives name at most two each, so a label holds at most 8 × 2 × 2 × 2 types, however the
+  // inline oneOf/anyOf nest (8 at every level was 8^4 per label, on every line of a property list).
+  const max = depth > 0 ? 2 : MAX_LABEL_ALTERNATIVES;
+  const shown = alternatives.slice(0, max).map((s) => typeLabel(model, s, depth + 1));
+  return (alternatives.length > max ? [...shown, '…'] : shown).join(', ');
 }
 
 /** The properties of an object schema, allOf parts merged (at most MAX_MERGED_PARTS of them). */
