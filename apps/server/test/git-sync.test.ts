@@ -488,6 +488,31 @@ describe('Git Sync', () => {
     }), { numRuns: 6 });
   }, 120_000);
 
+  it('round-trips a page whose slug equals a top-level group\'s and whose child is named like the group (fast-check counterexample)', async () => {
+    // Found by the property above (seed -908374788): a group "install" holding a page "alpha", then a top-level page
+    // "alpha" with a child "install" holding a page "alpha". The import must not rename the child to `install-1`.
+    const space = await newSpace(t);
+    const edits = [
+      { op: 'createPage', page: { id: 'group001', type: 'group', title: 'install' } },
+      { op: 'createPage', page: { id: 'page0001', title: 'alpha', parent: 'group001' } },
+      { op: 'createPage', page: { id: 'page0002', title: 'alpha' } },
+      { op: 'createPage', page: { id: 'page0003', title: 'install', parent: 'page0002' } },
+      { op: 'createPage', page: { id: 'page0004', title: 'alpha', parent: 'page0003' } },
+    ];
+    const r = await t.api.post(`/v1/spaces/${space}/content/edits`, { edits });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const outline = async (s: string) => {
+      const walk = (ps: any[]): unknown[] => ps.map((p) => ({ title: p.title, type: p.type, path: p.path, pages: walk(p.pages ?? []) }));
+      return walk((await t.api.get(`/v1/spaces/${s}/content/pages`)).body.pages);
+    };
+    const before = await outline(space);
+    const { url, wc } = newRepo();
+    expect((await sync(t, space, 'export', { url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+    const copy = await newSpace(t);
+    expect((await sync(t, copy, 'import', { url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+    expect(await outline(copy)).toEqual(before);
+  });
+
   it('orders operations by timestamp (an older one is skipped), runs queued operations of a space in order, shows git metadata unless metadata=false', async () => {
     const { url, wc } = newRepo(FIXTURE);
     const space = await newSpace(t);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentRoot, parseGitBookConfig } from './config.js';
 import { formatFrontmatter, parsePageFile } from './page-file.js';
-import { readRepository, resolveRelative, type RepoPage } from './read.js';
+import { readRepository, resolveRelative, slugOfPath, type RepoPage } from './read.js';
 import { formatSummary, parseSummary } from './summary.js';
 import { rewritePageFile } from './rewrite.js';
 import { collisionName, pageLinkPath, planPaths, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage } from './write.js';
@@ -158,6 +158,27 @@ describe('paths', () => {
     ]);
     expect(Object.fromEntries(cased.pages)).toEqual({ r: 'README.md', a: 'Setup.md', b: 'setup.md' });
     expect(Object.fromEntries(cased.files)).toEqual({ f1: '.gitbook/assets/Logo.png', f2: '.gitbook/assets/logo.png', f3: '.gitbook/assets/LOGO (1).png' });
+  });
+  it('keeps a new page\'s slug in its file name when its natural path is taken (the readme\'s children share the root with groups)', () => {
+    const page = (id: string, slug: string, children: ExportPage[] = []): ExportPage => ({ id, type: 'document', title: slug, slug, fields: {}, git: {}, children });
+    const plan = planPaths([
+      { ...page('g', 'install'), type: 'group', children: [page('a', 'alpha')] },
+      page('r', 'alpha', [page('i', 'install', [page('j', 'alpha')]), page('k', 'install-1', [page('m', 'y')])]),
+      page('s', 'setup', [page('t', 'notes')]),
+      { ...page('h', 'notes'), type: 'group', children: [page('u', 'notes', [page('v', 'x')])] },
+    ], []);
+    expect(Object.fromEntries(plan.pages)).toEqual({
+      a: 'install/alpha.md', r: 'README.md',
+      // `install/` is the group's folder: the page goes to `install-1/install.md`, its children beside it.
+      i: 'install-1/install.md', j: 'install-1/install/alpha.md',
+      // A folder page whose own slug is `install-1` finds that folder taken and moves on, keeping its slug too.
+      k: 'install-1-1/install-1.md', m: 'install-1-1/install-1/y.md',
+      s: 'setup/README.md', t: 'setup/notes.md',
+      u: 'notes/notes/README.md', v: 'notes/notes/x.md',
+    });
+    // Read back, every file name gives the page's slug.
+    const slugs = { a: 'alpha', i: 'install', j: 'alpha', k: 'install-1', m: 'y', s: 'setup', t: 'notes', u: 'notes', v: 'x' };
+    expect(Object.fromEntries(Object.keys(slugs).map((id) => [id, slugOfPath(plan.pages.get(id)!)]))).toEqual(slugs);
   });
 });
 

@@ -54,11 +54,20 @@ export function planPaths(pages: ExportPage[], files: ExportFile[], readme = 'RE
   const plan: PathPlan = { pages: new Map(), files: new Map(), folders: new Map() };
   const taken = new Set<string>();
   const takenLower = new Set<string>();
+  // Every folder that holds a claimed path (lower case), so "is this folder used?" is one lookup.
+  const usedFolders = new Set<string>();
   const claim = (p: string) => {
     taken.add(p);
-    takenLower.add(p.toLowerCase());
+    const lower = p.toLowerCase();
+    takenLower.add(lower);
+    for (let i = lower.lastIndexOf('/'); i > 0; i = lower.lastIndexOf('/', i - 1)) {
+      const folder = lower.slice(0, i);
+      if (usedFolders.has(folder)) break;
+      usedFolders.add(folder);
+    }
   };
   const free = (p: string) => !takenLower.has(p.toLowerCase());
+  const folderFree = (f: string) => !usedFolders.has(f.toLowerCase());
   // Pages that keep their recorded path claim it first, so new pages never take it. A recorded path is the
   // repository's own: two files whose names differ only in case (`Info.png` and `info.png`, both in a real GitBook
   // repository) keep theirs; only new paths avoid case-insensitive clashes.
@@ -82,11 +91,15 @@ export function planPaths(pages: ExportPage[], files: ExportFile[], readme = 'RE
       let own = plan.pages.get(p.id);
       if (p.type === 'document' && !p.git.linkless && own === undefined) {
         const base = slugify(p.slug || p.title) || 'page';
-        for (let n = 0; own === undefined; n++) {
-          const name = n ? `${base}-${n}` : base;
-          const candidate = p.children.length ? join(join(folder, name), 'README.md') : join(folder, `${name}.md`);
-          // A new folder page must not land in a folder other pages already use, nor a file on another's path.
-          if (free(candidate) && (!p.children.length || ![...taken].some((t) => t.toLowerCase().startsWith(`${join(folder, name)}/`.toLowerCase())))) own = candidate;
+        // `base.md`, or `base/README.md` for a page with children. When that is taken (a folder of the readme's
+        // children is also a top-level group's or page's), `base-n/base.md` in a folder of its own: the slug read
+        // back from the file name stays `base`.
+        const natural = p.children.length ? join(join(folder, base), 'README.md') : join(folder, `${base}.md`);
+        // A new folder page must not land in a folder other pages already use, nor a file on another's path.
+        if (free(natural) && (!p.children.length || folderFree(join(folder, base)))) own = natural;
+        for (let n = 1; own === undefined; n++) {
+          const candidate = join(join(folder, `${base}-${n}`), `${base}.md`);
+          if (free(candidate) && free(`${join(folder, `${base}-${n}`)}.md`) && folderFree(join(folder, `${base}-${n}`))) own = candidate;
         }
         plan.pages.set(p.id, own);
         claim(own);
