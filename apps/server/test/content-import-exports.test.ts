@@ -164,9 +164,8 @@ describe('export imports', () => {
     expect(listLinks('<p><a href="x.html">out</a></p><ul><li><a href="A_1.html">A &amp; B</a><ul><li><a href="C_2.html"><span>C</span></a></li></ul></li><li><a href="D_3.html">D</a></li></ul>'))
       .toEqual([{ href: 'A_1.html', title: 'A & B', depth: 1 }, { href: 'C_2.html', title: 'C', depth: 2 }, { href: 'D_3.html', title: 'D', depth: 1 }]);
     const long = '<a href="x">'.repeat(100_000) + '<'.repeat(100_000);
-    const started = Date.now();
-    listLinks(long);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // A quadratic scan of these 1.3 MB would run far past the test's timeout.
+    expect(listLinks(long)).toEqual([]);
   });
 
   it('imports a Confluence space export: the tree of index.html, else breadcrumbs, #main-content, links and attachments', async () => {

@@ -589,9 +589,7 @@ describe('Git Sync', () => {
     const before = (await own.api.get(`/v1/spaces/${space}/content`)).body.id;
     const r = await own.api.post(`/v1/spaces/${space}/git/import`, { url, ref: 'refs/heads/main' });
     expect(r.status).toBe(204);
-    const started = Date.now();
     await runJobs();
-    expect(Date.now() - started).toBeLessThan(20_000);
     const info = (await own.api.get(`/v1/spaces/${space}/git/info`)).body;
     expect(info.operation).toMatchObject({ state: 'failure' });
     expect(info.operation.error).toMatch(/64 MiB of markdown and YAML/);

@@ -465,9 +465,7 @@ describe('hostile scripts', () => {
     for (const [kind, h] of Object.entries(hostile)) names[kind] = (await publish(t, { script: h.script }, uniqueName(kind))).name;
     for (const name of Object.values(names)) await install(t, name);
     await install(t, good.name);
-    const started = Date.now();
     await deliver({ retries: true });
-    const elapsed = Date.now() - started;
     for (const [kind, h] of Object.entries(hostile)) {
       const [event] = await events(t, names[kind]!);
       expect(event.status, kind).toBe('failed');
@@ -481,7 +479,6 @@ describe('hostile scripts', () => {
     const [goodEvent] = await events(t, good.name);
     expect(goodEvent.status).toBe('success');
     expect((await t.api.get('/v1/user')).status).toBe(200);
-    expect(elapsed).toBeLessThan(60_000);
   });
 
   it('answers 502 naming the problem when a script answers the public endpoint with an invalid status or header, or too many headers', async () => {
@@ -510,11 +507,15 @@ describe('hostile scripts', () => {
     const t = await createTenant(server);
     const { name } = await publish(t, { script: hostile.loop!.script });
     const inst = await install(t, name);
-    const pending = fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public`);
+    let answered = false;
+    const pending = fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public`).then((r) => {
+      answered = true;
+      return r;
+    });
     await new Promise((r) => setTimeout(r, 200));
-    const t0 = Date.now();
-    expect((await t.api.get('/v1/user')).status).toBe(200);
-    expect(Date.now() - t0).toBeLessThan(1_000);
+    // Ten reads answer while the looping invocation is still running (it is cut off after its 3 s budget).
+    for (let i = 0; i < 10; i++) expect((await t.api.get('/v1/user')).status).toBe(200);
+    expect(answered).toBe(false);
     const res = await pending;
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/ran longer than/);

@@ -370,10 +370,8 @@ describe('renderPdf', () => {
     lines.push('{% endhint %}', '');
     for (let i = 0; i < 150; i++) lines.push(`- item ${i}`, `  - nested ${i}`);
 
-    const started = Date.now();
     const pdf = await renderPdf({ title: 'Long', pages: [{ title: 'Long page', markdown: lines.join('\n') }] });
     const out = await extract(pdf);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(out.numPages).toBeGreaterThan(30);
 
     // Without the footers ("12 / 40"), which come between the last line of a sheet and the first of the next.

@@ -58,9 +58,8 @@ describe('blocks', () => {
   it('stays linear on inline pictures and mentions never closed (each once looked through the rest of its paragraph)', () => {
     for (const md of ['<picture>x '.repeat(20_000), '<a data-mention href="one.md">'.repeat(20_000),
       '<code class="expression">'.repeat(20_000)]) {
-      const t0 = performance.now();
+      // A pass per tag over the rest of its paragraph (what this once was) runs far past the test's timeout here.
       const html = render(md);
-      expect(performance.now() - t0).toBeLessThan(2_000);
       // Drawn a tag at a time (no closing tag within reach): the paragraph, no attribute but the allowed ones.
       expect(html.startsWith('<p>')).toBe(true);
       expect(html).not.toContain('data-mention');
@@ -157,9 +156,7 @@ describe('GitBook HTML (site/html.ts)', () => {
       // once searched the rest of the block for its `</a>`).
       `${'<div>'.repeat(20_000)}${'</span>'.repeat(20_000)}`, '<a data-mention href="one.md">'.repeat(20_000),
       `<div>${'<code class="expression">'.repeat(20_000)}`]) {
-      const t0 = performance.now();
       const out = renderHtmlBlock(html, targets);
-      expect(performance.now() - t0).toBeLessThan(2_000);
       expect(out).not.toMatch(/<script|<a b=/);
     }
   });
@@ -170,9 +167,7 @@ describe('markdownText (site/plain.ts)', () => {
     expect(markdownText('## Title <a href="#x" id="x"></a>\n\n{% hint style="info" %}\nSee [the **guide**](/pages/abc), ![alt](x.png) &amp; <kbd>Ctrl</kbd>. <!-- hidden -->\n{% endhint %}\n\n```yaml\na: 1\n```\n\n* [ ] task\n'))
       .toBe('Title See the guide, alt & Ctrl . a: 1 task');
     for (const evil of ['['.repeat(100_000), '[a]('.repeat(50_000), '<!--'.repeat(50_000), '<a b'.repeat(40_000), '{% '.repeat(50_000), '![a]('.repeat(40_000)]) {
-      const t0 = performance.now();
-      markdownText(evil);
-      expect(performance.now() - t0).toBeLessThan(1_000);
+      expect(markdownText(evil).length).toBeLessThanOrEqual(evil.length);
     }
   });
 });
