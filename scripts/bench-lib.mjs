@@ -227,3 +227,30 @@ export async function machineLoad() {
   const [one, five] = os.loadavg();
   return `load average ${one.toFixed(2)} / ${five.toFixed(2)} on ${os.cpus().length} cores`;
 }
+
+/** Ms of the monotonic clock the V8 profiler stamps its samples with (a profile's `startTime` is in its µs). */
+export const monoMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
+
+/** The event loop's stalls: gaps over `over` ms between ticks of a 2 ms timer, with their start and end in monoMs. */
+export function stallTicker(over = 20) {
+  const gaps = [];
+  let last = monoMs();
+  const timer = setInterval(() => {
+    const now = monoMs();
+    if (now - last > over) gaps.push({ from: last, to: now, ms: now - last });
+    last = now;
+  }, 2);
+  return { gaps, stop: () => clearInterval(timer) };
+}
+
+/** A CPU profile's samples with their times in monoMs, and a label (function file:line) for a node id. */
+export function profileSamples(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const label = (id) => {
+    const f = byId.get(id).callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|apps\/server\/)/, '')}:${f.lineNumber + 1}`;
+  };
+  let t = profile.startTime;
+  const times = profile.timeDeltas.map((d) => (t += d) / 1000);
+  return { byId, label, times };
+}

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
-import { arg, require } from './bench-lib.mjs';
+import { arg, profileSamples, require, stallTicker } from './bench-lib.mjs';
 
 const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
 const pageCount = Number(arg('pages', 2000));
@@ -48,30 +48,19 @@ const pct = (xs, p) => {
 const ms = (ns) => ns / 1e6;
 
 const session = profiling ? new Session() : undefined;
-const mono = () => performance.timeOrigin + performance.now();
 
 /** The stalls of the loop over 20 ms while `fn` ran, each with the functions that ran in it (self time). */
 async function profiled(name, fn) {
   if (!session) return fn();
-  const gaps = [];
-  let last = mono();
-  const ticker = setInterval(() => {
-    const now = mono();
-    if (now - last > 20) gaps.push({ from: last, to: now, ms: now - last });
-    last = now;
-  }, 2);
+  const ticker = stallTicker();
+  const gaps = ticker.gaps;
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  const t0 = mono();
   await session.post('Profiler.start');
   const out = await fn();
   const { profile } = await session.post('Profiler.stop');
-  clearInterval(ticker);
-  // profile times are µs of the profiler's clock; its start is taken as t0.
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const label = (id) => { const f = byId.get(id).callFrame; return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|apps\/server\/)/, '')}:${f.lineNumber + 1}`; };
-  let t = 0;
-  const times = profile.timeDeltas.map((d) => (t += d) / 1000 + t0);
+  ticker.stop();
+  const { label, times } = profileSamples(profile);
   for (const g of gaps.sort((a, b) => b.ms - a.ms).slice(0, 4)) {
     const self = new Map();
     profile.samples.forEach((id, i) => { if (times[i] >= g.from && times[i] <= g.to) self.set(label(id), (self.get(label(id)) ?? 0) + profile.timeDeltas[i] / 1000); });

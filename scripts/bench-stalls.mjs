@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { arg, require, dist } from './bench-lib.mjs';
+import { arg, require, dist, monoMs as mono, profileSamples, stallTicker } from './bench-lib.mjs';
 
 const pgUrl = arg('pg', undefined);
 const sizeKb = Number(arg('size', 1000));
@@ -33,14 +33,8 @@ async function api(method, path, body) {
   return { status: res.status, bytes: text.length, body: text ? JSON.parse(text) : undefined };
 }
 // Gaps between ticks of a 2 ms timer, with their start and end in ms of the monotonic clock (the profiler's clock).
-const mono = () => Number(process.hrtime.bigint() / 1000n) / 1000;
-const gaps = [];
-let last = mono();
-const ticker = setInterval(() => {
-  const now = mono();
-  if (now - last > 20) gaps.push({ from: last, to: now, ms: now - last });
-  last = now;
-}, 2);
+const ticker = stallTicker();
+const gaps = ticker.gaps;
 const session = new Session();
 session.connect();
 try {
@@ -77,23 +71,19 @@ try {
   const total = performance.now() - t0;
   const { profile } = await session.post('Profiler.stop');
   for (const s of steps) console.log(`${s.step.padEnd(32)} ${String(s.status).padEnd(4)} ${s.ms.toFixed(0).padStart(6)} ms  response ${(s.bytes / 1024).toFixed(0)} KB`);
-  // Sample times: profile.startTime is in µs of the profiler's clock; map onto performance.now via the run's start.
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const times = [];
-  let t = profile.startTime;
-  for (const d of profile.timeDeltas) times.push((t += d));
+  // Sample times in ms of the profiler's clock, the clock of the stalls.
+  const { byId, label, times } = profileSamples(profile);
   const inRun = gaps.filter((g) => g.from >= m0 - 5);
   inRun.sort((a, b) => b.ms - a.ms);
   const stalled = inRun.reduce((a, g) => a + g.ms, 0);
   console.log(`\n${inRun.length} stalls over 20 ms in ${total.toFixed(0)} ms (${stalled.toFixed(0)} ms stalled); the longest ${topGaps}:`);
-  const label = (id) => { const f = byId.get(id).callFrame; return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|apps\/server\/)/, '')}:${f.lineNumber + 1}`; };
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   for (const g of inRun.slice(0, topGaps)) {
     const self = new Map();
     const owner = new Map();
     for (let i = 0; i < profile.samples.length; i++) {
-      const at = times[i] / 1000;
+      const at = times[i];
       if (at < g.from || at > g.to) continue;
       const id = profile.samples[i];
       const k = label(id);
@@ -109,7 +99,7 @@ try {
     for (const [k, v] of [...owner].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`     ${v.toFixed(1).padStart(7)} ms  ${k}`);
   }
 } finally {
-  clearInterval(ticker);
+  ticker.stop();
   session.disconnect();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
