@@ -143,3 +143,79 @@ describe('page conditions', () => {
     expect((await get('/premium')).status).toBe(404);
   });
 });
+
+describe('page conditions through the page API and content edits', () => {
+  it('POST/PATCH of a page and the edits endpoints (space and change request) set, change and remove a condition, with the change requests\' limit', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const publicPage = await t.api.post(`${base}/content/pages`, { title: 'Public', markdown: 'The wombat guide.\n' });
+    expect(publicPage.status, JSON.stringify(publicPage.body)).toBe(201);
+    expect(publicPage.body.condition).toBeUndefined();
+    const created = await t.api.post(`${base}/content/pages`, { title: 'Premium', markdown: 'The narwhal plan.\n', condition: 'visitor.claims.unsigned.isPremium' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.condition).toBe('visitor.claims.unsigned.isPremium');
+    const premiumId = created.body.id as string;
+
+    // The limit of change requests' `condition` (10000 characters): a 400 naming the field, nothing written.
+    const before = (await t.api.get(`${base}/content`)).body.id as string;
+    const tooLong = await t.api.patch(`${base}/content/page/${premiumId}`, { condition: 'x'.repeat(10001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toContain('condition');
+    const tooLongEdit = await t.api.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { title: 'Long', condition: 'x'.repeat(10001) } }] });
+    expect(tooLongEdit.status).toBe(400);
+    expect(tooLongEdit.body.error.message).toContain('condition');
+    expect((await t.api.get(`${base}/content`)).body.id).toBe(before);
+
+    // PATCH changes it; GET shows it.
+    const tier = 'visitor.claims.unsigned.tier === "gold"';
+    const patched = await t.api.patch(`${base}/content/page/${premiumId}`, { condition: tier });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body.condition).toBe(tier);
+    expect((await t.api.get(`${base}/content/page/${premiumId}`)).body.condition).toBe(tier);
+
+    // The edits endpoint: createPage with one, updatePage setting one on another page.
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'secret-page', title: 'Secret', markdown: 'The axolotl trick.\n', condition: 'visitor.claims.unsigned.isPremium' } },
+        { op: 'updatePage', pageId: publicPage.body.id, page: { condition: 'true' } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const pages = (await t.api.get(`${base}/content`)).body.pages as { id: string; condition?: string }[];
+    expect(pages.map((p) => [p.id, p.condition])).toEqual([[publicPage.body.id, 'true'], [premiumId, tier], ['secret-page', 'visitor.claims.unsigned.isPremium']]);
+
+    // The published site applies them.
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Adaptive', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const get = async (path: string) => {
+      const r = await fetch(`${server.url}/sites/${site.id}${path}`, { redirect: 'manual' });
+      return { status: r.status, text: await r.text() };
+    };
+    expect((await get('/public')).text).toContain('wombat');
+    expect((await get('/premium')).status).toBe(404);
+    expect((await get('/secret')).status).toBe(404);
+    expect((await get('/premium?visitor.tier=gold')).text).toContain('narwhal');
+
+    // `null` (PATCH) and `''` (edits) remove it: the page shows to everyone.
+    const cleared = await t.api.patch(`${base}/content/page/${premiumId}`, { condition: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.condition).toBeUndefined();
+    expect((await t.api.post(`${base}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'secret-page', page: { condition: '' } }] })).status).toBe(200);
+    expect((await t.api.get(`${base}/content/page/secret-page`)).body.condition).toBeUndefined();
+    expect((await get('/premium')).text).toContain('narwhal');
+    expect((await get('/secret')).text).toContain('axolotl');
+
+    // A change request's edits endpoint: set there, merged into the space.
+    const cr = await t.api.post(`${base}/change-requests`, { subject: 'Hide it again' });
+    expect(cr.status, JSON.stringify(cr.body)).toBe(201);
+    const crEdit = await t.api.post(`${base}/change-requests/${cr.body.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: premiumId, page: { condition: 'visitor.claims.unsigned.isPremium' } }] });
+    expect(crEdit.status, JSON.stringify(crEdit.body)).toBe(200);
+    expect((await t.api.get(`${base}/change-requests/${cr.body.id}/content/page/${premiumId}`)).body.condition).toBe('visitor.claims.unsigned.isPremium');
+    expect((await t.api.get(`${base}/content/page/${premiumId}`)).body.condition).toBeUndefined();
+    const merged = await t.api.post(`${base}/change-requests/${cr.body.id}/merge`);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect((await t.api.get(`${base}/content/page/${premiumId}`)).body.condition).toBe('visitor.claims.unsigned.isPremium');
+    expect((await get('/premium')).status).toBe(404);
+  });
+});

@@ -6933,6 +6933,12 @@ export interface components {
          */
         ContentPageCreate: {
             computed?: components["schemas"]["ComputedContentSource"];
+            /**
+             * @description The page's adaptive-content condition (GitBook's `RevisionPageBase.condition`, Git Sync's `if:` front matter),
+             *     e.g. `visitor.claims.unsigned.isPremium`: the published site hides the page and its children from visitors it
+             *     is false for (and from everyone when it does not parse). `''` or blank: none.
+             */
+            condition?: string;
             cover?: components["schemas"]["PageCover"];
             description?: string;
             document?: components["schemas"]["Document"];
@@ -6968,6 +6974,12 @@ export interface components {
          */
         ContentPageUpdate: {
             computed?: components["schemas"]["ComputedContentSource"];
+            /**
+             * @description The page's adaptive-content condition (GitBook's `RevisionPageBase.condition`, Git Sync's `if:` front matter),
+             *     e.g. `visitor.claims.unsigned.isPremium`: the published site hides the page and its children from visitors it
+             *     is false for (and from everyone when it does not parse). `null`, `''` or blank removes it.
+             */
+            condition?: string | null;
             cover?: components["schemas"]["PageCover"] | null;
             description?: string | null;
             document?: components["schemas"]["Document"];
