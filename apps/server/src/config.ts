@@ -62,6 +62,8 @@ export interface Config {
   contentBudgetMs: number;
   /** Content at most this long is processed on the event loop (cheaper than a round trip to a worker). */
   contentInlineBytes: number;
+  /** Bytes of images one PDF export embeds at most (read into memory for it); images past it get the placeholder. */
+  pdfImageBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentWorkers: Number(env.BINDERY_CONTENT_WORKERS ?? 0),
     contentBudgetMs: Number(env.BINDERY_CONTENT_BUDGET_MS ?? 2000),
     contentInlineBytes: Number(env.BINDERY_CONTENT_INLINE_BYTES ?? 8192),
+    pdfImageBytes: Number(env.BINDERY_PDF_IMAGE_BYTES ?? 64 * 1024 * 1024),
   };
 }
 

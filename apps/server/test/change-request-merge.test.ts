@@ -2,7 +2,7 @@
 // reading it through the content endpoints, updating it from the main content (three-way merge), merging it
 // (merge rules, a `merge` revision, counters), conflicts listed and resolved, and merges racing into one space.
 import { describe, expect, it } from 'vitest';
-import { createTenant, type TestApi, useTestServer } from '../src/testing/index.js';
+import { createTenant, startTestServer, type TestApi, type TestServer, useTestServer } from '../src/testing/index.js';
 import { png, pdfText } from '../src/testing/fixtures.js';
 
 const server = useTestServer();
@@ -400,5 +400,36 @@ describe('PDF', () => {
     const expired = await fetch(server.url + path);
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { error: { code: number } }).error.code).toBe(410);
+  });
+
+  it('embeds images up to BINDERY_PDF_IMAGE_BYTES in all (each blob counted once), the others as placeholders', async () => {
+    const a = png(3, 3, [0, 0, 255]);
+    const b = png(4, 4, [0, 255, 0]);
+    const c = png(5, 5, [255, 255, 0]);
+    // Room for a and b: a twice (two files, one blob) and b are embedded, c is not.
+    const small: TestServer = await startTestServer({ pdfImageBytes: a.length + b.length });
+    try {
+      const t = await createTenant(small);
+      const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Pictures' })).body.id as string;
+      const upload = async (name: string, data: Buffer) => {
+        const r = await fetch(`${small.url}/v1/spaces/${space}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'image/png' }, body: data });
+        expect(r.status).toBe(201);
+        return ((await r.json()) as { id: string }).id;
+      };
+      const [a1, a2, b1, c1] = [await upload('a.png', a), await upload('a-again.png', a), await upload('b.png', b), await upload('c.png', c)];
+      const edit = await t.api.post(`/v1/spaces/${space}/content/edits`, { edits: [
+        { op: 'createPage', page: { title: 'Gallery', markdown: `Four pictures (${c1} named as text too).\n\n![A](/files/${a1})\n\n![A again](/files/${a2})\n\n![B](/files/${b1})\n\n![C](/files/${c1})\n` } },
+      ] });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const r = await t.api.get(`/v1/spaces/${space}/pdf`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const res = await fetch(small.url + r.body.url.slice(small.ctx.config.publicUrl.length));
+      expect(res.status).toBe(200);
+      const pdf = Buffer.from(await res.arrayBuffer());
+      expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(3);
+      expect(await pdfText(pdf)).toContain('Four pictures');
+    } finally {
+      await small.close();
+    }
   });
 });
