@@ -164,7 +164,8 @@ describe('paths', () => {
     const plan = planPaths([
       { ...page('g', 'install'), type: 'group', children: [page('a', 'alpha')] },
       page('r', 'alpha', [page('i', 'install', [page('j', 'alpha')]), page('k', 'install-1', [page('m', 'y')])]),
-      page('s', 'setup', [page('t', 'notes')]),
+      page('s', 'setup', [page('t', 'notes'), page('w', 'readme')]),
+      page('z', 'readme'),
       { ...page('h', 'notes'), type: 'group', children: [page('u', 'notes', [page('v', 'x')])] },
     ], []);
     expect(Object.fromEntries(plan.pages)).toEqual({
@@ -174,10 +175,12 @@ describe('paths', () => {
       // A folder page whose own slug is `install-1` finds that folder taken and moves on, keeping its slug too.
       k: 'install-1-1/install-1.md', m: 'install-1-1/install-1/y.md',
       s: 'setup/README.md', t: 'setup/notes.md',
+      // `readme.md` would read back as its folder's readme: a page titled "Readme" is a folder of its own.
+      w: 'setup/readme/README.md', z: 'readme/README.md',
       u: 'notes/notes/README.md', v: 'notes/notes/x.md',
     });
     // Read back, every file name gives the page's slug.
-    const slugs = { a: 'alpha', i: 'install', j: 'alpha', k: 'install-1', m: 'y', s: 'setup', t: 'notes', u: 'notes', v: 'x' };
+    const slugs = { a: 'alpha', i: 'install', j: 'alpha', k: 'install-1', m: 'y', s: 'setup', t: 'notes', u: 'notes', v: 'x', w: 'readme', z: 'readme' };
     expect(Object.fromEntries(Object.keys(slugs).map((id) => [id, slugOfPath(plan.pages.get(id)!)]))).toEqual(slugs);
   });
 });

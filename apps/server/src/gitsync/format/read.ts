@@ -180,11 +180,15 @@ export function readRepository(listing: RepoListing): RepoSpace {
     inRoot.set(root ? path.slice(root.length + 1) : path, oid);
   }
   const text = (rel: string) => listing.text(joinPath(root, rel));
+  // Paths by their lower case (the first in the tree's order), built on the first lookup that misses.
+  let byLower: Map<string, string> | undefined;
   const findCaseless = (rel: string): string | undefined => {
     if (inRoot.has(rel)) return rel;
-    const lower = rel.toLowerCase();
-    for (const p of inRoot.keys()) if (p.toLowerCase() === lower) return p;
-    return undefined;
+    if (!byLower) {
+      byLower = new Map();
+      for (const p of inRoot.keys()) if (!byLower.has(p.toLowerCase())) byLower.set(p.toLowerCase(), p);
+    }
+    return byLower.get(rel.toLowerCase());
   };
 
   const used = new Set<string>();

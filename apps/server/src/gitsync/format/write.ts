@@ -5,7 +5,7 @@
 // content pipeline); see gitsync/sync.ts.
 import { Document, isMap, parse, parseDocument, YAMLMap } from 'yaml';
 import { slugify } from '../../content/slug.js';
-import { ASSETS_DIR, VARS_FILE, type PageGitMeta } from './read.js';
+import { ASSETS_DIR, slugOfPath, VARS_FILE, type PageGitMeta } from './read.js';
 import { formatFrontmatter, formatPageFile, type FrontmatterFields } from './page-file.js';
 import { formatComputedEntry, formatSummary, parseComputedEntry, type Summary, type SummaryGroup, type SummaryItem } from './summary.js';
 import { canonicalJson, type JsonObject } from '../../content/hash.js';
@@ -91,15 +91,20 @@ export function planPaths(pages: ExportPage[], files: ExportFile[], readme = 'RE
       let own = plan.pages.get(p.id);
       if (p.type === 'document' && !p.git.linkless && own === undefined) {
         const base = slugify(p.slug || p.title) || 'page';
-        // `base.md`, or `base/README.md` for a page with children. When that is taken (a folder of the readme's
-        // children is also a top-level group's or page's), `base-n/base.md` in a folder of its own: the slug read
-        // back from the file name stays `base`.
-        const natural = p.children.length ? join(join(folder, base), 'README.md') : join(folder, `${base}.md`);
-        // A new folder page must not land in a folder other pages already use, nor a file on another's path.
-        if (free(natural) && (!p.children.length || folderFree(join(folder, base)))) own = natural;
+        // The import reads a page's slug back from its file name (`slugOfPath`): only paths that give `base` back
+        // will do. `base.md`, or `base/README.md` for a page with children (or when `base.md` is taken or would read
+        // as a folder's readme: a page titled "Readme"). When those are taken (the readme's children share the
+        // root with groups' folders), `base-n/base.md` in a folder of its own.
+        const fits = (candidate: string) => slugOfPath(candidate) === base;
+        const asFolder = join(join(folder, base), 'README.md');
+        for (const candidate of p.children.length ? [asFolder] : [join(folder, `${base}.md`), asFolder]) {
+          // A new folder page must not land in a folder other pages already use, nor a file on another's path.
+          if (own === undefined && fits(candidate) && free(candidate) && (candidate !== asFolder || folderFree(join(folder, base)))) own = candidate;
+        }
         for (let n = 1; own === undefined; n++) {
-          const candidate = join(join(folder, `${base}-${n}`), `${base}.md`);
-          if (free(candidate) && free(`${join(folder, `${base}-${n}`)}.md`) && folderFree(join(folder, `${base}-${n}`))) own = candidate;
+          const dir = join(folder, `${base}-${n}`);
+          if (!folderFree(dir)) continue;
+          own = [join(dir, `${base}.md`), join(join(dir, base), 'README.md')].find((candidate) => fits(candidate) && free(candidate));
         }
         plan.pages.set(p.id, own);
         claim(own);
