@@ -2,11 +2,12 @@
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
+import { failure } from './support/gitbook-client.js';
 
 // @gitbook/api's declarations cannot be followed under NodeNext resolution; the namespaces used here are typed by
 // hand (the runtime is the real client).
 type R<T> = Promise<{ status: number; data: T }>;
-interface Space { id: string; title: string; parent?: string; deletedAt?: string; permissions: { admin: boolean } }
+interface Space { id: string; title: string; emoji: string; revision: string; parent?: string; deletedAt?: string; permissions: { admin: boolean } }
 interface GitBookClient {
   orgs: {
     createSpace(org: string, body: Record<string, unknown>): R<Space>;
@@ -25,6 +26,7 @@ interface GitBookClient {
     deleteSpaceById(id: string): R<null>;
     restoreSpace(id: string): R<Space>;
     inviteToSpace(id: string, body: Record<string, unknown>): R<null>;
+    listPages(id: string): R<{ pages: { title: string; pages: { title: string }[] }[] }>;
   };
   collections: {
     getCollectionById(id: string): R<{ id: string; permissions: { create: boolean } }>;
@@ -74,5 +76,37 @@ describe('@gitbook/api: spaces, collections, teams', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GitBookAPIError);
     expect((err as { code: number }).code).toBe(404);
+  });
+
+  it('takes GitBook\'s spellings: a space made from a template, the emoji removed with {emoji: null, icon: null}', async () => {
+    const owner = await createUser(server, 'Template owner');
+    const org = (await createOrganization(server, owner)).id;
+    const api = gitbook({ endpoint: server.url, authToken: owner.token });
+
+    // createSpace {template}: the template's pages are the new space's content, in the same transaction.
+    const made = await api.orgs.createSpace(org, { title: 'From template', emoji: '📘', template: { id: 'product-docs' } });
+    expect(made.status).toBe(201);
+    const pages = (await api.spaces.listPages(made.data.id)).data.pages;
+    expect(pages.map((p) => p.title)).toEqual(['Overview', 'Getting started', 'Guides', 'Reference']);
+    expect(pages[1]!.pages.map((p) => p.title)).toEqual(['Quickstart', 'Installation']);
+    expect((await api.spaces.getSpaceById(made.data.id)).data.revision).toBe(made.data.revision);
+    const before = (await api.orgs.listSpacesInOrganizationById(org)).data.items.length;
+    const unknown = await failure(api.orgs.createSpace(org, { title: 'Nope', template: { id: 'no-such-template' } }));
+    expect([unknown.code, unknown.errorMessage]).toEqual([400, expect.stringContaining('/body/template/id')]);
+    const both = await failure(api.orgs.createSpace(org, { title: 'Nope', template: { id: 'product-docs' }, empty: true }));
+    expect([both.code, both.errorMessage]).toEqual([400, expect.stringContaining('/body/empty')]);
+    const refs = await failure(api.orgs.createSpace(org, { title: 'Nope', template: { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'file-123' } } } } }));
+    expect([refs.code, refs.errorMessage]).toEqual([400, expect.stringContaining('/body/template/params/contentRefs/logo/file')]);
+    expect((await api.orgs.listSpacesInOrganizationById(org)).data.items).toHaveLength(before);
+
+    // updateSpaceById: GitBook's "remove icon or emoji" form, either key alone, and an emoji beside `icon: null`.
+    const id = made.data.id;
+    expect((await api.spaces.updateSpaceById(id, { emoji: null, icon: null })).data.emoji).toBe('');
+    expect((await api.spaces.updateSpaceById(id, { emoji: '🚀', icon: null })).data.emoji).toBe('🚀');
+    expect((await api.spaces.updateSpaceById(id, { icon: null })).data.emoji).toBe('');
+    expect((await api.spaces.updateSpaceById(id, { emoji: '🚀' })).data.emoji).toBe('🚀');
+    expect((await api.spaces.updateSpaceById(id, { emoji: null })).data.emoji).toBe('');
+    const url = await failure(api.spaces.updateSpaceById(id, { icon: 'https://example.com/icon.png' }));
+    expect([url.code, url.errorMessage]).toEqual([400, expect.stringContaining('/body/icon')]);
   });
 });

@@ -3482,7 +3482,8 @@ export interface paths {
         /**
          * Update a space
          * @description Space admins only (`editMode` alone also for editors). Omitted fields are unchanged; `editMode: locked`
-         *     locks all edits until it is set back to `live`.
+         *     locks all edits until it is set back to `live`. GitBook's "remove icon or emoji" form, `{emoji: null, icon: null}`
+         *     (either or both), removes the emoji (as `emoji: ""`).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -16425,6 +16426,20 @@ export interface operations {
                     language?: components["schemas"]["Language"];
                     /** @description Id of the collection to create the space in. */
                     parent?: string;
+                    /**
+                     * @description GitBook's space from a template: the built-in template `id` (as `POST …/content/template` applies
+                     *     it) is the new space's first content, in the same transaction (an unknown id is a 400 naming
+                     *     `/body/template/id`, and no space is created). A new space has no files, so `params.contentRefs`
+                     *     can name none (400). Not with `empty`.
+                     */
+                    template?: {
+                        id: string;
+                        params?: {
+                            contentRefs?: {
+                                [key: string]: components["schemas"]["FileContentRef"];
+                            };
+                        };
+                    };
                     title?: string;
                 };
             };
@@ -17300,7 +17315,12 @@ export interface operations {
                 "application/json": {
                     defaultLevel?: components["schemas"]["DefaultLevelInput"];
                     editMode?: components["schemas"]["SpaceEditMode"];
-                    emoji?: components["schemas"]["Emoji"];
+                    emoji?: components["schemas"]["Emoji"] | null;
+                    /**
+                     * @description `null` removes the space's emoji (GitBook's removal of an icon or emoji). Bindery spaces have no icon
+                     *     by URL: a URL is refused with 400 naming `/body/icon`.
+                     */
+                    icon?: string | null;
                     language?: components["schemas"]["Language"];
                     mergeRules?: components["schemas"]["MergeRulesInput"];
                     title?: string;

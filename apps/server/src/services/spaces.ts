@@ -20,7 +20,8 @@ import { sitesRepo } from '../repos/sites.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
-import { insertFirstRevision } from '../engine/index.js';
+import { commitEdits, insertFirstRevision, prepareEdits, type ContentEdit } from '../engine/index.js';
+import { TEMPLATES, templateEdits } from './templates.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
@@ -99,6 +100,17 @@ function checkEmoji(emoji: string | undefined): void {
 
 export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, body: RequestBody<'createSpace'>): Promise<LoadedSpace> {
   checkEmoji(body.emoji);
+  // GitBook's space from a template: the template's pages are the space's first edit, in the same transaction.
+  let templatePages: ContentEdit[] | undefined;
+  if (body.template) {
+    if (body.empty) throw invalidField('/body/empty', 'a space made from a template is not empty: give `template` or `empty`, not both');
+    const ref = Object.keys(body.template.params?.contentRefs ?? {})[0];
+    if (ref !== undefined) throw invalidField(`/body/template/params/contentRefs/${ref}/file`, 'a new space has no files to refer to (apply the template with POST …/content/template once the file is uploaded)');
+    const template = TEMPLATES.find((t) => t.id === body.template!.id);
+    if (!template) throw invalidField('/body/template/id', `is not a template (built-in templates: ${TEMPLATES.map((t) => t.id).join(', ')})`);
+    templatePages = templateEdits(template, {});
+    await prepareEdits(templatePages);
+  }
   const now = ctx.clock.now().toISOString();
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
@@ -118,6 +130,7 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
       created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
     });
     await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id });
+    if (templatePages) await commitEdits(ctx, tx, { kind: 'space', spaceId: id }, templatePages, { createdBy: actor.user.id });
     await recordAudit(ctx, tx, actor, orgId, { action: 'space.created', target: { type: 'space', id, label: body.title ?? '' }, payload: { parent: parentId } });
   });
   return reload(ctx, actor, id);
@@ -177,12 +190,15 @@ export async function listSpacesForMember(ctx: AppContext, actor: Actor, orgId: 
 
 export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string, body: RequestBody<'updateSpaceById'>): Promise<LoadedSpace> {
   const onlyEditMode = Object.keys(body).every((k) => k === 'editMode');
-  checkEmoji(body.emoji);
+  if (typeof body.icon === 'string') throw invalidField('/body/icon', 'Bindery spaces have no icon by URL: set an emoji, or null to remove the emoji');
+  checkEmoji(body.emoji ?? undefined);
   await withOrganizationLockOf(ctx, (db) => spacesRepo.findById(db, spaceId), async (tx) => {
     const { space } = await loadSpace(ctx, tx, actor, spaceId, onlyEditMode ? 'setEditMode' : 'update');
     const patch: Partial<SpaceRow> = { updated_at: ctx.clock.now().toISOString() };
     if (body.title !== undefined) patch.title = body.title;
-    if (body.emoji !== undefined) patch.emoji = body.emoji;
+    // GitBook's "remove icon or emoji": `emoji: null` and/or `icon: null` (an emoji given beside `icon: null` is set).
+    if (typeof body.emoji === 'string') patch.emoji = body.emoji;
+    else if (body.emoji === null || body.icon === null) patch.emoji = '';
     if (body.editMode !== undefined) patch.edit_mode = body.editMode;
     if (body.defaultLevel !== undefined) patch.default_level = body.defaultLevel;
     if (body.language !== undefined) patch.language = body.language;
