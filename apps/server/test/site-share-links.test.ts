@@ -4,7 +4,7 @@
 // a URL of a published site as the site does.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTenant, useTestServer } from '../src/testing/index.js';
+import { createTenant, getWithHost, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -187,6 +187,35 @@ describe('site redirects', () => {
     expect((await (await createTenant(server)).api.get(`${api}/redirect?source=/later`)).status).toBe(200);
     expect((await t.api.get(`${api}/redirect?source=/nothing`)).status).toBe(404);
     expect((await t.api.get(`${api}/redirect?source=nothing`)).status).toBe(400);
+  });
+});
+
+describe('redirects on a custom hostname', () => {
+  it('a share key in the path or a wildcard redirect to the root never leads to another host', async () => {
+    const { t, site, siteSpace, api } = await publishedSite('share-link');
+    const host = `docs-${site.id.toLowerCase()}.example.test`;
+    expect((await t.api.patch(api, { hostname: host })).status).toBe(200);
+    const key = new URL((await t.api.get(`${api}/share-links`)).body.items[0].urls.published).searchParams.get('share')!;
+    // GitBook's key-in-path form: the rest of the path, kept on this host (a browser reads `//x` as the host x).
+    for (const [path, location] of [[`/${key}//evil.example/x`, '/evil.example/x'], [`/${key}/setup?a=1`, '/setup?a=1'], [`/${key}`, '/']]) {
+      const r = await getWithHost(server.url, path, host);
+      expect(r.status, path).toBe(302);
+      expect(r.location, path).toBe(location);
+    }
+    // A wildcard source that captures what follows it, to the site's root: what follows starts with a slash.
+    const cookie = `bindery_site_share_${site.id}=${key}`;
+    const bulk = await t.api.put(`${api}/redirects`, { redirects: [{ source: '/old*', captureWildcard: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } }] });
+    expect(bulk.body.results[0].status).toBe('created');
+    const wild = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const u = new URL(server.url);
+      import('node:http').then(({ request }) => request({ host: u.hostname, port: u.port, path: '/old/evil.example/x', headers: { host, cookie } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}) });
+      }).on('error', reject).end(), reject);
+    });
+    expect(wild.status).toBe(307);
+    expect(wild.location).toBe('/evil.example/x');
+    expect((await t.api.get(`${api}/redirect?source=/old/evil.example`)).body.target).toBe(`http://${host}/evil.example`);
   });
 });
 

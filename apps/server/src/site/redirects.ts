@@ -99,6 +99,12 @@ export function siteSpacePath(site: SiteRow, s: SiteStructure, ss: SiteSpaceRow)
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /**
+ * A redirect's target on this host: a path starting with more than one slash (or backslash) names another host to a
+ * browser (`//evil.example/`, `/\\evil.example/`), so the run is kept to one slash.
+ */
+export const localPath = (path: string): string => path.replace(/^[/\\]{2,}/, '/');
+
+/**
  * The URL a matched redirect leads to, under `base` (the site's URL without its trailing slash) for destinations in
  * the site; undefined when the destination is gone (its section or site space deleted).
  */
@@ -109,7 +115,8 @@ export async function redirectTarget(
   const suffix = m.redirect.capture_wildcard === 1 && m.suffix ? encodePath(m.suffix) : '';
   const join = (url: string) => {
     if (!suffix) return url;
-    return m.redirect.source.endsWith('/*') ? `${url.replace(/\/$/, '')}/${suffix}` : `${url}${suffix}`;
+    if (m.redirect.source.endsWith('/*')) return `${url.replace(/\/$/, '')}/${suffix}`;
+    return url.endsWith('/') && suffix.startsWith('/') ? `${url}${suffix.slice(1)}` : `${url}${suffix}`;
   };
   if (d.kind === 'external') {
     if (!suffix) return d.url;
@@ -134,5 +141,7 @@ export async function redirectTarget(
       if (page) path += `/${encodePath(page.path)}`;
     }
   }
-  return join(`${base}${path || '/'}`);
+  // On a custom hostname `base` is '': a wildcard's match starting with a slash after the site's root (`/old*` →
+  // the root, asked for `/old//evil.example`) must not make `//evil.example`.
+  return localPath(join(`${base}${path || '/'}`));
 }

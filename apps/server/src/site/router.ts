@@ -26,7 +26,7 @@ import type { AnyBlock } from './blocks.js';
 import { resolvePagePath } from '../lib/link-paths.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
-import { liveRedirects, matchRedirect, redirectTarget } from './redirects.js';
+import { liveRedirects, localPath, matchRedirect, redirectTarget } from './redirects.js';
 import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, publishedBase, siteSpacesIn } from '../presenters/site.js';
@@ -276,7 +276,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         if (inPath && await isKey(inPath[1])) {
           keep(inPath[1]!);
           const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-          res.redirect(302, `${base}${inPath[2] ?? '/'}${query}`);
+          // On a custom hostname (base ''), `/<key>//evil.example` must not send the visitor to another host.
+          res.redirect(302, localPath(`${base}${inPath[2] ?? '/'}`) + query);
           return undefined;
         }
         notFound(res, 'This site does not exist or is not published.');

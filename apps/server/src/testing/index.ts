@@ -255,14 +255,14 @@ export async function createPage(api: TestApi, base: string, body: Record<string
 }
 
 /** A GET of `path` on the server at `baseUrl` with its own Host header (fetch does not let one set it): a custom hostname. */
-export function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; text: string }> {
+export function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; text: string; location?: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(baseUrl);
     const req = httpRequest({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ...(res.headers.location !== undefined ? { location: res.headers.location } : {}) }));
     });
     req.on('error', reject);
     req.end();
