@@ -197,7 +197,7 @@ describe('redirects on a custom hostname', () => {
     expect((await t.api.patch(api, { hostname: host })).status).toBe(200);
     const key = new URL((await t.api.get(`${api}/share-links`)).body.items[0].urls.published).searchParams.get('share')!;
     // GitBook's key-in-path form: the rest of the path, kept on this host (a browser reads `//x` as the host x).
-    for (const [path, location] of [[`/${key}//evil.example/x`, '/evil.example/x'], [`/${key}/setup?a=1`, '/setup?a=1'], [`/${key}`, '/']]) {
+    for (const [path, location] of [[`/${key}//evil.example/x`, '/evil.example/x'], [`/${key}/setup?a=1`, '/setup?a=1'], [`/${key}`, '/']] as const) {
       const r = await getWithHost(server.url, path, host);
       expect(r.status, path).toBe(302);
       expect(r.location, path).toBe(location);
