@@ -2,6 +2,7 @@
 import { GitBookAPI } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser, useTestServer } from '../src/testing/index.js';
+import { failure } from './support/gitbook-client.js';
 
 type R<T = any> = Promise<{ status: number; data: T }>;
 interface Client {
@@ -25,6 +26,9 @@ interface Client {
     requestReviewersForChangeRequest(s: string, cr: string, body: unknown): R;
     getRequestedReviewersByChangeRequestId(s: string, cr: string, q?: Record<string, unknown>): R;
     removeRequestedReviewerFromChangeRequest(s: string, cr: string, u: string): R<null>;
+    listPages(s: string): R;
+    listPagesInChangeRequest(s: string, cr: string): R;
+    applyTemplateToSpace(s: string, body: unknown): R<null>;
   };
   orgs: { listChangeRequestsForOrganization(o: string, q?: Record<string, unknown>): R };
 }
@@ -71,5 +75,46 @@ describe('@gitbook/api: comments and change requests', () => {
     expect(review).toMatchObject({ status: 'approved', outdated: false, requestedBy: { id: owner.id } });
     expect((await gb.spaces.getReviewsByChangeRequestId(space.id, cr.id, { outdated: false })).data.items).toHaveLength(1);
     expect((await gb.spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.id, reviewer.id)).status).toBe(204);
+  });
+
+  it('takes GitBook\'s templates for change requests: created from one, and applied to one with changeRequestId', async () => {
+    const owner = await createUser(server, 'Gb Template');
+    const reader = await createUser(server, 'Gb Template reader');
+    const org = await createOrganization(server, owner);
+    await addMember(server, org.id, owner, reader, 'read');
+    const space = (await server.api(owner.token).post(`/v1/orgs/${org.id}/spaces`, { title: 'S' })).body;
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const logo = (await server.api(owner.token).request('POST', `/v1/spaces/${space.id}/content/files?name=logo.png`, png, { 'content-type': 'image/png' })).body;
+    const api = new GitBookAPI({ endpoint: server.url, authToken: owner.token }) as unknown as Client;
+    const titles = (pages: { title: string }[]) => pages.map((p) => p.title);
+
+    // createChangeRequest {template}: the template's pages are the change request's first revision; main is unchanged.
+    const cr = await api.spaces.createChangeRequest(space.id, { subject: 'Start the docs', template: { id: 'knowledge-base', params: { contentRefs: { logo: { kind: 'file', file: logo.id } } } } });
+    expect(cr.status).toBe(201);
+    expect(cr.data.revision).not.toBe(cr.data.revisionInitial);
+    const inCr = titles((await api.spaces.listPagesInChangeRequest(space.id, cr.data.id)).data.pages);
+    expect(inCr.length).toBeGreaterThan(0);
+    expect(titles((await api.spaces.listPages(space.id)).data.pages)).toEqual([]);
+    const md = (await server.api(owner.token).get(`/v1/spaces/${space.id}/change-requests/${cr.data.id}/content`)).body;
+    expect(JSON.stringify(md)).toContain(logo.id);
+
+    // content/template {changeRequestId}: applied to that change request (by number), not to the space.
+    expect((await api.spaces.applyTemplateToSpace(space.id, { id: 'api-reference', changeRequestId: String(cr.data.number) })).status).toBe(201);
+    const after = titles((await api.spaces.listPagesInChangeRequest(space.id, cr.data.id)).data.pages);
+    expect(after.slice(0, inCr.length)).toEqual(inCr);
+    expect(after.length).toBeGreaterThan(inCr.length);
+    expect(titles((await api.spaces.listPages(space.id)).data.pages)).toEqual([]);
+
+    // Refusals leave nothing behind: an unknown template, a file the space lacks, a reader, a change request that is not there.
+    const count = (await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' })).data.count;
+    const unknown = await failure(api.spaces.createChangeRequest(space.id, { template: { id: 'no-such-template' } }));
+    expect([unknown.code, unknown.errorMessage]).toEqual([400, expect.stringContaining('/body/template/id')]);
+    const file = await failure(api.spaces.createChangeRequest(space.id, { template: { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'file-missing' } } } } }));
+    expect([file.code, file.errorMessage]).toEqual([400, expect.stringContaining('/body/template/params/contentRefs/logo/file')]);
+    const readerApi = new GitBookAPI({ endpoint: server.url, authToken: reader.token }) as unknown as Client;
+    expect((await failure(readerApi.spaces.createChangeRequest(space.id, { template: { id: 'product-docs' } }))).code).toBe(403);
+    expect((await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' })).data.count).toBe(count);
+    expect((await failure(api.spaces.applyTemplateToSpace(space.id, { id: 'product-docs', changeRequestId: '99' }))).code).toBe(404);
+    expect(titles((await api.spaces.listPages(space.id)).data.pages)).toEqual([]);
   });
 });

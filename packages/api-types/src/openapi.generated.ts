@@ -4946,7 +4946,9 @@ export interface paths {
         put?: never;
         /**
          * Apply a template to a space
-         * @description Editors only. Applies the template `id` to the content of the space, creating a new revision; `params.contentRefs` gives the files the template refers to.
+         * @description Editors only. Applies the template `id` to the content of the space, creating a new revision; `params.contentRefs`
+         *     gives the files the template refers to. With `changeRequestId` (GitBook's, an id or a number), the template is
+         *     applied to that change request's content instead (its files for `contentRefs`), as one revision of it.
          */
         post: operations["applyTemplateToSpace"];
         delete?: never;
@@ -17412,6 +17414,20 @@ export interface operations {
                     /** @description Id of the agent task the change request implements. */
                     agentTaskId?: string;
                     subject?: string;
+                    /**
+                     * @description GitBook's change request from a template: the built-in template `id` (as `POST …/content/template`
+                     *     applies it) appended to the space's content is the change request's first revision, made in the
+                     *     same transaction (an unknown id is a 400 naming `/body/template/id`, and no change request is
+                     *     made); `params.contentRefs` name files of the space. Needs the role that edits the change request.
+                     */
+                    template?: {
+                        id: string;
+                        params?: {
+                            contentRefs?: {
+                                [key: string]: components["schemas"]["FileContentRef"];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -20277,6 +20293,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The change request (id or number) to apply the template to; the space's content when omitted. */
+                    changeRequestId?: string;
                     /** @description Id of the template. */
                     id: string;
                     params?: {

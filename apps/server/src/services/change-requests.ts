@@ -26,6 +26,8 @@ import { postComment, getReviewComment, storeBody } from './comments.js';
 import { CollectionTree, computeSpaceAccess, loadSubject, loadVisibleOrganization } from './content-access.js';
 import { accessibleSpacesFilter, loadSpace } from './spaces.js';
 import { locks } from '../repos/locks.js';
+import { commitEdits, findRevisionContent } from '../engine/index.js';
+import { notATemplate, templateEditsFor } from './templates.js';
 
 export interface LoadedChangeRequest {
   space: SpaceRow;
@@ -80,13 +82,23 @@ export async function createChangeRequest(ctx: AppContext, actor: Actor, spaceId
     await locks.space(ctx, tx, spaceId);
     const { space, access } = await loadSpace(ctx, tx, actor, spaceId, 'view');
     authorizeChangeRequest(access, 'create');
+    // GitBook's `template`: the template's pages are the change request's first revision, in this transaction.
+    let revisionId = space.revision_id;
+    if (body.template) {
+      authorizeChangeRequest(access, 'editContent');
+      const base = await findRevisionContent(tx, space.revision_id);
+      if (!base) throw notFound(`Revision ${space.revision_id}`);
+      const edits = await templateEditsFor(ctx, tx, base, body.template, '/body/template', notATemplate('/body/template'));
+      const result = await commitEdits(ctx, tx, { kind: 'revision-chain', spaceId: space.id, baseRevisionId: space.revision_id }, edits, { createdBy: actor.user.id });
+      revisionId = result.revisionId;
+    }
     const now = ctx.clock.now().toISOString();
     const number = await changeRequestsRepo.nextNumber(tx, space.id);
     const status: ChangeRequestStatus = 'draft';
     await changeRequestsRepo.insert(tx, {
       id, space_id: space.id, number, status, subject: body.subject ?? '', description: null, agent_task_id: body.agentTaskId ?? null,
       created_by: actor.user.id, created_at: now, updated_at: now,
-      revision_id: space.revision_id, revision_initial_id: space.revision_id, revision_merged_ancestor_id: null,
+      revision_id: revisionId, revision_initial_id: space.revision_id, revision_merged_ancestor_id: null,
       revision_merged_id: null, merged_at: null, merged_by: null, comments_count: 0,
     });
     await changeRequestsRepo.addContributor(tx, id, actor.user.id, now);

@@ -6,7 +6,9 @@ import { ApiError, invalidField } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import type { Actor } from './auth.js';
 import type { AppContext } from '../context.js';
-import { type ContentEdit, editSpace, findFile, loadContent } from '../engine/index.js';
+import type { DbOrTx } from '../db/database.js';
+import { type ContentEdit, editChangeRequestContent, editSpace, findFile, loadChangeRequestContent, loadContent } from '../engine/index.js';
+import type { CommitResult, RevisionContent } from '../engine/index.js';
 import { locatedIn } from './content-errors.js';
 
 interface TemplatePage {
@@ -140,18 +142,46 @@ export function templateEdits(t: Template, files: Record<string, string>): Conte
   return edits;
 }
 
-export async function applyTemplate(
-  ctx: AppContext, actor: Actor, spaceId: string, body: { id: string; params?: { contentRefs?: Record<string, { kind: 'file'; file: string }> } },
-  ifMatch?: string | string[],
-) {
-  const template = findTemplate(body.id);
-  const sc = await loadContent(ctx, actor, spaceId);
+type TemplateInput = { id: string; params?: { contentRefs?: Record<string, { kind: 'file'; file: string }> } };
+
+/**
+ * The edits that apply the template `input.id` to `content`, its file slots filled with files of that content
+ * (400s name the fields under `at`; an unknown template is `unknown`'s error).
+ */
+export async function templateEditsFor(
+  ctx: AppContext, db: DbOrTx, content: RevisionContent, input: TemplateInput, at: string,
+  unknown: (id: string) => Error = (id) => new ApiError(404, `Template not found: ${id} (built-in templates: ${TEMPLATES.map((x) => x.id).join(', ')})`),
+): Promise<ContentEdit[]> {
+  const template = TEMPLATES.find((x) => x.id === input.id);
+  if (!template) throw unknown(input.id);
   const files: Record<string, string> = {};
-  for (const [name, ref] of Object.entries(body.params?.contentRefs ?? {})) {
-    await findFile(ctx, ctx.db, sc.content, ref.file).catch(() => {
-      throw invalidField(`/body/params/contentRefs/${name}/file`, `is not a file of the space (${ref.file})`);
+  for (const [name, ref] of Object.entries(input.params?.contentRefs ?? {})) {
+    await findFile(ctx, db, content, ref.file).catch(() => {
+      throw invalidField(`${at}/params/contentRefs/${name}/file`, `is not a file of the space (${ref.file})`);
     });
     files[name] = ref.file;
   }
-  return locatedIn({ edit: () => '/body' }, () => editSpace(ctx, actor, spaceId, templateEdits(template, files), { ifMatch }));
+  return templateEdits(template, files);
+}
+
+/** 400 naming `<at>/id`: for a template named inside a creation's body. */
+export const notATemplate = (at: string) => (id: string) => invalidField(`${at}/id`, `is not a template: ${id} (built-in templates: ${TEMPLATES.map((x) => x.id).join(', ')})`);
+
+/**
+ * POST …/content/template: the template's pages appended to the space's content, or (GitBook's `changeRequestId`)
+ * to the content of one of its change requests, as one revision.
+ */
+export async function applyTemplate(
+  ctx: AppContext, actor: Actor, spaceId: string, body: TemplateInput & { changeRequestId?: string }, ifMatch?: string | string[],
+): Promise<{ result: CommitResult }> {
+  findTemplate(body.id);
+  if (body.changeRequestId !== undefined) {
+    const ref = body.changeRequestId;
+    const sc = await loadChangeRequestContent(ctx, actor, spaceId, ref);
+    const edits = await templateEditsFor(ctx, ctx.db, sc.content, body, '/body');
+    return { result: await locatedIn({ edit: () => '/body' }, () => editChangeRequestContent(ctx, actor, spaceId, ref, edits, { ifMatch })) };
+  }
+  const sc = await loadContent(ctx, actor, spaceId);
+  const edits = await templateEditsFor(ctx, ctx.db, sc.content, body, '/body');
+  return locatedIn({ edit: () => '/body' }, () => editSpace(ctx, actor, spaceId, edits, { ifMatch }));
 }
