@@ -270,6 +270,56 @@ describe('Git Sync', () => {
     expect(wc.read('SUMMARY.md')).toContain('* [Quickstart guide](getting-started/quickstart.md "Start here")');
   });
 
+  const tocNames = (wc: WorkingCopy) => [...wc.pull().files().keys()].filter((p) => p.toLowerCase().endsWith('summary.md')).sort();
+  const tocRepo = (summary: string, config?: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bindery-toc-'));
+    try {
+      writeFileSync(join(dir, summary), '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n');
+      writeFileSync(join(dir, 'README.md'), '# Welcome\n\nHello.\n');
+      writeFileSync(join(dir, 'guide.md'), '# Guide\n\nSteps.\n');
+      if (config) writeFileSync(join(dir, '.gitbook.yaml'), config);
+      return newRepo(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('writes one table of contents: summary.md when the repository has it (the default name is SUMMARY.md), also after the branch lost it', async () => {
+    const lower = tocRepo('summary.md');
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url: lower.url, ref: 'refs/heads/main' });
+    expect(titles((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Welcome', 'Guide']);
+    // A new page changes the table of contents: it is written to summary.md, and no SUMMARY.md appears.
+    expect((await t.api.post(`/v1/spaces/${space}/content/pages`, { title: 'Reference', markdown: 'Tables.\n' })).status).toBe(201);
+    const exported = await sync(t, space, 'export', { url: lower.url, ref: 'refs/heads/main' });
+    expect(exported.operation).toMatchObject({ state: 'success', direction: 'export' });
+    expect(tocNames(lower.wc)).toEqual(['summary.md']);
+    expect(lower.wc.read('summary.md')).toContain('[Reference](reference.md)');
+    // The branch loses its table of contents: a forced export writes it back once, under the name it had.
+    lower.wc.remove('summary.md').commit('No table of contents');
+    lower.wc.push();
+    expect((await t.api.post(`/v1/spaces/${space}/content/pages`, { title: 'Appendix', markdown: 'More.\n' })).status).toBe(201);
+    await sync(t, space, 'export', { url: lower.url, ref: 'refs/heads/main', force: true });
+    expect(tocNames(lower.wc)).toEqual(['summary.md']);
+    expect(lower.wc.read('summary.md')).toContain('[Appendix](appendix.md)');
+    await sync(t, space, 'import', { url: lower.url, ref: 'refs/heads/main' });
+    expect(titles((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Welcome', 'Guide', 'Reference', 'Appendix']);
+  }, 90_000);
+
+  it('writes one table of contents: SUMMARY.md when the repository has it and .gitbook.yaml names summary.md; the configured name in an empty repository', async () => {
+    const upper = tocRepo('SUMMARY.md', 'structure:\n  summary: summary.md\n');
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url: upper.url, ref: 'refs/heads/main' });
+    expect((await t.api.post(`/v1/spaces/${space}/content/pages`, { title: 'Reference', markdown: 'Tables.\n' })).status).toBe(201);
+    await sync(t, space, 'export', { url: upper.url, ref: 'refs/heads/main' });
+    expect(tocNames(upper.wc)).toEqual(['SUMMARY.md']);
+    expect(upper.wc.read('SUMMARY.md')).toContain('[Reference](reference.md)');
+    // An empty repository gets the configured name (the default SUMMARY.md).
+    const empty = newRepo();
+    await sync(t, space, 'export', { url: empty.url, ref: 'refs/heads/main', force: true });
+    expect(tocNames(empty.wc)).toEqual(['SUMMARY.md']);
+  }, 90_000);
+
   it('refuses a non-fast-forward export unless forced', async () => {
     const { url, wc } = newRepo(FIXTURE);
     const space = await newSpace(t);

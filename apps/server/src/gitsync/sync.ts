@@ -334,10 +334,11 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   // The table of contents as an export would write it: SUMMARY.md is kept as it is while it does not change.
   next.structure = exportModel(tree, files, next, repo.config).structure;
 
-  // Other files Bindery keeps, so that an export writes them back.
+  // Other files Bindery keeps, so that an export writes them back (the table of contents under the name it has here).
+  const summaryName = tocName(repo.config.summary, repo.root, listing.keys());
   const extraPaths = [...listing.keys()].filter((p) => {
     const rel = repo.root ? (p.startsWith(`${repo.root}/`) ? p.slice(repo.root.length + 1) : undefined) : p;
-    return p === '.gitbook.yaml' || (rel !== undefined && (rel === VARS_FILE || rel === repo.config.summary || rel === '.gitbook/tags.yaml' || (rel.startsWith(`${INCLUDES_DIR}/`) && MARKDOWN.test(rel))));
+    return p === '.gitbook.yaml' || (rel !== undefined && (rel === VARS_FILE || rel === summaryName || rel === '.gitbook/tags.yaml' || (rel.startsWith(`${INCLUDES_DIR}/`) && MARKDOWN.test(rel))));
   });
   const extraBytes = await cache.readBlobs(extraPaths.map((p) => listing.get(p)!.oid));
   for (const p of extraPaths) {
@@ -419,6 +420,25 @@ function fieldsOfPage(p: PageNode, coverPath: (file: string) => string | undefin
 }
 
 const gitMetaOf = (p: PageNode): PageGitMeta => (((p.metadata ?? {}) as Record<string, unknown>).git ?? {}) as PageGitMeta;
+
+/**
+ * The name (relative to `root`) of the table of contents: `configured` when one of `paths` (project-directory
+ * relative, looked at in turn) is it, else the first path that differs from it only in case (the import reads either,
+ * as GitBook does), else `configured`. One pass over the paths.
+ */
+function tocName(configured: string, root: string, ...paths: Iterable<string>[]): string {
+  const want = joinPath(root, configured);
+  const lower = want.toLowerCase();
+  for (const list of paths) {
+    let variant: string | undefined;
+    for (const p of list) {
+      if (p === want) return configured;
+      if (variant === undefined && p.toLowerCase() === lower) variant = p;
+    }
+    if (variant !== undefined) return root ? variant.slice(root.length + 1) : variant;
+  }
+  return configured;
+}
 
 /** The structure of a table of contents (what SUMMARY.md says), to know whether it changed since the last sync. */
 function structureKey(pages: ExportPage[], plan: PathPlan, linkTarget: (p: ExportPage) => string | undefined): string {
@@ -503,7 +523,10 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   const root = config.root;
   const rel = (path: string) => joinPath(root, path); // project-dir relative
 
-  const { pages, byId, plan, nodes, targetOf, linkTarget, structure } = exportModel(revision.tree, revision.files, before, config);
+  // The table of contents under the name the branch (else the last sync) has it: the import reads `summary.md` for
+  // `SUMMARY.md` and back, so writing the configured name next to it would leave two.
+  const summaryName = tocName(config.summary, root, tree.keys(), Object.keys(before.extras));
+  const { pages, byId, plan, nodes, targetOf, linkTarget, structure } = exportModel(revision.tree, revision.files, before, { ...config, summary: summaryName });
 
   // Which ids moved since the last sync (pages referring to them must be written again).
   const moved = new Set<string>();
@@ -598,16 +621,19 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   }
 
   // SUMMARY.md: kept as it is while the table of contents did not change.
-  const summaryPath = rel(config.summary);
+  const summaryPath = rel(summaryName);
   const summaryNow = tree.get(summaryPath);
   const summaryKept = before.structure === structure ? before.extras[summaryPath] : undefined;
   if (before.structure === structure && summaryNow) wanted.add(summaryPath);
-  else if (summaryKept) write(config.summary, await getBlob(ctx, summaryKept.blob));
+  else if (summaryKept) write(summaryName, await getBlob(ctx, summaryKept.blob));
   else {
-    const text = renderSummary(pages, plan, { ...(before.summaryTitle !== undefined ? { title: before.summaryTitle } : {}), summaryPath: config.summary, linkTarget });
-    const oid = write(config.summary, Buffer.from(text, 'utf8'));
-    next.extras[repoPath({ projectDir: '', root }, config.summary)] = { oid, blob: await putBlob(ctx, Buffer.from(text, 'utf8')) };
+    const text = renderSummary(pages, plan, { ...(before.summaryTitle !== undefined ? { title: before.summaryTitle } : {}), summaryPath: summaryName, linkTarget });
+    const oid = write(summaryName, Buffer.from(text, 'utf8'));
+    next.extras[repoPath({ projectDir: '', root }, summaryName)] = { oid, blob: await putBlob(ctx, Buffer.from(text, 'utf8')) };
   }
+  // Another case of it kept by an earlier sync is not written back (one table of contents).
+  const summaryLower = summaryPath.toLowerCase();
+  for (const p of Object.keys(next.extras)) if (p !== summaryPath && p.toLowerCase() === summaryLower) delete next.extras[p];
   next.structure = structure;
 
   // Variables.
@@ -625,7 +651,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
 
   // Other files Bindery keeps (includes, .gitbook.yaml, tags): written back when the branch does not have them.
   for (const [path, e] of Object.entries(before.extras)) {
-    if (path === summaryPath || path === varsPath) continue;
+    if (path.toLowerCase() === summaryLower || path === varsPath) continue;
     if (!tree.has(path)) changes.set(path, await getBlob(ctx, e.blob));
   }
 
