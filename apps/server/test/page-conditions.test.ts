@@ -219,3 +219,139 @@ describe('page conditions through the page API and content edits', () => {
     expect((await get('/premium')).status).toBe(404);
   });
 });
+
+describe('files of conditional pages on the published site', () => {
+  it('a file only pages hidden from the visitor use is not served to them; files a visible page, a hidden (unlisted) page or no page uses are', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const upload = async (name: string, text: string) => {
+      const r = await fetch(`${server.url}${base}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'text/plain' }, body: text });
+      expect(r.status).toBe(201);
+      return ((await r.json()) as { id: string }).id;
+    };
+    const only = await upload('premium-only.txt', 'narwhal file');
+    const shared = await upload('shared.txt', 'shared file');
+    const child = await upload('child.txt', 'axolotl file');
+    const byName = await upload('by-name.txt', 'by name file');
+    const unlisted = await upload('unlisted.txt', 'unlisted file');
+    const unused = await upload('unused.txt', 'unused file');
+    const block = await upload('block.txt', 'block file');
+    const broken = await upload('broken.txt', 'platypus file');
+    const PREMIUM = 'visitor.claims.unsigned.isPremium';
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `[Shared](/files/${shared})\n\n{% if ${PREMIUM} %}\n[Block](/files/${block})\n{% endif %}\n` } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: PREMIUM, markdown: `[Only](/files/${only})\n\n[Shared](/files/${shared})\n\n![By name](.gitbook/assets/by-name.txt)\n` } },
+        { op: 'createPage', page: { id: 'page-child', parent: 'page-premium', title: 'Secrets', markdown: `[Child](/files/${child})\n` } },
+        { op: 'createPage', page: { id: 'page-unlisted', title: 'Unlisted', hidden: true, markdown: `[Unlisted](/files/${unlisted})\n` } },
+        { op: 'createPage', page: { id: 'page-broken', title: 'Broken', condition: `${PREMIUM} &&`, markdown: `[Broken](/files/${broken})\n` } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Adaptive', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const siteBase = `/sites/${site.id}`;
+    const get = async (path: string, cookie?: string) => {
+      const r = await fetch(`${server.url}${siteBase}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+      return { status: r.status, text: await r.text(), headers: r.headers };
+    };
+    // The premium visitor's page links the files; their URLs are the ones an anonymous visitor would try.
+    const first = await get('/premium?visitor.isPremium=true');
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const hrefOf = (html: string, id: string) => new RegExp(`${siteBase}(/~files/[^/"]+/${id}/[^"?]+)`).exec(html)?.[1];
+    const ssId = /~files\/([^/]+)\//.exec(first.text)![1]!;
+    const url = (id: string, name: string) => `/~files/${ssId}/${id}/${name}`;
+    expect(hrefOf(first.text, only)).toBe(url(only, 'premium-only.txt'));
+    expect(hrefOf(first.text, byName)).toBe(url(byName, 'by-name.txt'));
+    expect(hrefOf((await get('/premium/secrets', cookie)).text, child)).toBe(url(child, 'child.txt'));
+
+    // Anonymous: the files only the premium page, its child and the malformed page use are not there.
+    for (const [id, name] of [[only, 'premium-only.txt'], [child, 'child.txt'], [byName, 'by-name.txt'], [broken, 'broken.txt']] as const) {
+      const r = await get(url(id, name));
+      expect([name, r.status]).toEqual([name, 404]);
+      expect(r.text).not.toMatch(/narwhal|axolotl|platypus|by name file/);
+    }
+    // Used by a page the visitor sees (also inside an `{% if %}` of it), by a hidden page (served at its URL, unlisted) or by no page: served.
+    for (const [id, name, text] of [[shared, 'shared.txt', 'shared file'], [unlisted, 'unlisted.txt', 'unlisted file'], [unused, 'unused.txt', 'unused file'], [block, 'block.txt', 'block file']] as const) {
+      const r = await get(url(id, name));
+      expect([name, r.status, r.text]).toEqual([name, 200, text]);
+    }
+    expect((await get(url(shared, 'shared.txt'))).headers.get('cache-control')).toMatch(/^public, /);
+
+    // The premium visitor gets them (privately: another visitor may not); the malformed page's file stays hidden.
+    for (const [id, name, text] of [[only, 'premium-only.txt', 'narwhal file'], [child, 'child.txt', 'axolotl file'], [byName, 'by-name.txt', 'by name file']] as const) {
+      const r = await get(url(id, name), cookie);
+      expect([name, r.status, r.text]).toEqual([name, 200, text]);
+      expect(r.headers.get('cache-control')).toMatch(/^private, /);
+    }
+    expect((await get(url(broken, 'broken.txt'), cookie)).status).toBe(404);
+    // Anonymous again (the usage is built once per revision; the answer depends on the visitor).
+    expect((await get(url(only, 'premium-only.txt'))).status).toBe(404);
+
+    // The condition removed: the file is served to everyone.
+    expect((await t.api.patch(`${base}/content/page/page-premium`, { condition: null })).status).toBe(200);
+    const now = await get(url(only, 'premium-only.txt'));
+    expect([now.status, now.text]).toEqual([200, 'narwhal file']);
+    expect((await get(url(child, 'child.txt'))).status).toBe(200);
+    expect((await get(url(broken, 'broken.txt'))).status).toBe(404);
+  });
+});
+
+describe('who sees page conditions in the API', () => {
+  it('user tokens see `condition`; site tokens (/urls/published) and integration tokens do not, as on GitBook', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const COND = 'visitor.claims.unsigned.isPremium';
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Public.\n' } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: 'Secret.\n' } },
+        { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', condition: COND, markdown: 'Inner.\n' } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const before = (await t.api.get(`${base}/content`)).body.id as string;
+    expect((await t.api.patch(`${base}/content/page/page-premium`, { condition: `${COND} === true` })).status).toBe(200);
+    const after = (await t.api.get(`${base}/content`)).body.id as string;
+    expect(after).not.toBe(before);
+    const reads = [`${base}/content`, `${base}/content/pages`, `${base}/content/page/page-premium`, `${base}/content/path/premium`, `${base}/content/path/premium/inner`, `${base}/revisions/${before}`, `${base}/revisions/${before}/page/page-premium`, `${base}/revisions/${after}/changes`];
+    const conditionsIn = (body: unknown) => (JSON.stringify(body).match(/"condition"/g) ?? []).length;
+
+    // Users (owner and reader) see them everywhere, the semantic changes too.
+    for (const path of reads) {
+      const r = await t.as('reader').get(path);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect([path, conditionsIn(r.body) > 0]).toEqual([path, true]);
+    }
+
+    // A site token of a site publishing the space.
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const found = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/setup` });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    // An integration installation token covering the space.
+    const name = `cond-${Date.now().toString(36)}`;
+    const pub = await t.api.post(`/v1/integrations/${name}`, { organization: t.org, title: 'Cond App', description: 'x', script: 'export default { async fetch() { return new Response("OK"); } };', scopes: ['space:content:read'] });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const inst = (await t.api.post(`/v1/integrations/${name}/installations`, { organization: t.org })).body;
+    expect((await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/spaces`, { space })).status).toBeLessThan(300);
+    const minted = await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/tokens`);
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+
+    for (const [who, token] of [['site', found.body.apiToken as string], ['integration', minted.body.token as string]] as const) {
+      const api = server.api(token);
+      for (const path of reads) {
+        const r = await api.get(path);
+        expect([who, path, r.status]).toEqual([who, path, 200]);
+        expect([who, path, conditionsIn(r.body)]).toEqual([who, path, 0]);
+      }
+      // The rest of the page is there; an edit of the condition alone is no change to them.
+      const page = (await api.get(`${base}/content/page/page-premium`)).body;
+      expect(page).toMatchObject({ id: 'page-premium', title: 'Premium', kind: 'sheet' });
+      expect((await api.get(`${base}/revisions/${after}/changes`)).body.changes).toEqual([]);
+    }
+  });
+});

@@ -8407,6 +8407,8 @@ export interface components {
              * @description Adaptive-content condition controlling whether the page is shown to a visitor of a published site (e.g.
              *     `visitor.claims.unsigned.isPremium`; Git Sync's `if:` front matter). Only present when the page has one. A page
              *     whose condition is false for a visitor, or cannot be parsed, is hidden from that visitor with its children.
+             *     As on GitBook, only returned to user tokens: never to a site token (the `apiToken` of `/urls/published`) or an
+             *     integration token (nor is an edit of the condition alone among their semantic changes).
              */
             condition?: string;
             /** @description Cover image of the page. */

@@ -225,12 +225,42 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
       const request = { operationId: op.operationId, params, query: req.query, body: req.body, actor: l.actor ?? null, headers: req.headers } as unknown as OperationRequest<never>;
       return handler(request, ctx);
     }).then((result) => {
+      // GitBook returns a page's `condition` only to user (and OAuth) tokens, never to site or integration tokens.
+      if ((l.actor?.site || l.actor?.integration) && result.body && typeof result.body === 'object') withoutPageConditions(result.body, 0);
       if (result.headers) res.set(result.headers);
       if (result.file) res.status(result.status).type(result.file.contentType).send(result.file.data);
       else if (result.body === undefined) res.status(result.status).end();
       else sendJson(req, res, result.status, result.body, viaExpress);
     }).catch(next);
   };
+}
+
+const PAGE_KINDS = new Set(['sheet', 'group', 'link']);
+
+/**
+ * Removes the `condition` of every page of an answer (GitBook's RevisionPage: `kind` sheet, group or link), and the
+ * `condition` attribute of semantic changes, in place. Walks only where pages are (`pages`, `page`, `changes`,
+ * `attributes`), never into documents, so the cost is that of the pages shown; answers are built per request.
+ */
+function withoutPageConditions(value: unknown, depth: number): void {
+  if (depth > 400 || value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  if (Array.isArray(value)) {
+    for (const v of value) withoutPageConditions(v, depth + 1);
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  if ('condition' in o && typeof o.kind === 'string' && PAGE_KINDS.has(o.kind)) delete o.condition;
+  if (o.page !== undefined) withoutPageConditions(o.page, depth + 1);
+  if (o.pages !== undefined) withoutPageConditions(o.pages, depth + 1);
+  if (o.changes !== undefined) {
+    withoutPageConditions(o.changes, depth + 1);
+    // A page edit that only changed the condition is no change to such a reader.
+    if (Array.isArray(o.changes) && !Object.isFrozen(o.changes)) {
+      o.changes = o.changes.filter((c) => !(c && typeof c === 'object' && (c as { type?: unknown }).type === 'page_edited' && Object.keys((c as { attributes?: object }).attributes ?? {}).length === 0));
+    }
+  }
+  const attributes = o.attributes as Record<string, unknown> | undefined;
+  if (o.page !== undefined && attributes && typeof attributes === 'object' && !Object.isFrozen(attributes) && 'condition' in attributes) delete attributes.condition;
 }
 
 /**

@@ -30,13 +30,13 @@ import { liveRedirects, localPath, matchRedirect, redirectTarget } from './redir
 import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, publishedBase, siteSpacesIn } from '../presenters/site.js';
-import { applyConditionals, type Claims } from './conditions.js';
+import { applyConditionals, everyBranch, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type FontFaceRule, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
 import { fontsById } from '../services/fonts.js';
 import { verifySitePreview } from './preview-token.js';
-import { cachedPage, cachePage, visibleRevision, headKey, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
+import { cachedPage, cachePage, visibleRevision, headKey, pageCondition, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
@@ -225,6 +225,13 @@ const BODY_MARK = `\u0000${randomUUID()}\u0000`;
 
 /** Pages of each part of `llms-full.txt`. */
 const LLMS_CHUNK = 100;
+/** Which pages use each file of a revision with conditional pages (ids of document pages), and the files pages every visitor sees use. */
+interface FileUsage {
+  everyone: Set<string>;
+  users: Map<string, string[]>;
+  bytes: number;
+}
+
 const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
@@ -244,6 +251,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const pageTexts = new Lru<string, PageText>(64 * 1024 * 1024, (t) => t.text.length * 2 + t.words.reduce((n, w) => n + w.length * 2 + 16, 100));
   const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
+  /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
+  const fileUsages = new Lru<string, FileUsage>(16 * 1024 * 1024, (u) => u.bytes);
+  const fileUsageBuilds = new Map<string, Promise<FileUsage>>();
   const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
     res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
 
@@ -593,6 +603,89 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return building;
   }
 
+  /**
+   * Which pages of a space with conditional pages use each of its files — what the renderer links of a page (images,
+   * file blocks, links to files, cards' covers, in every `{% if %}` branch and in the reusable content it includes),
+   * read by rendering each page once with a context that records the files asked for — and the files a page every
+   * visitor sees uses (no condition on it or its ancestors). Built once per revision, the first time a file of the
+   * space is asked for (concurrent requests share the build), and kept while it fits the cache; a request then looks
+   * at the pages of the one file it asks for.
+   */
+  function fileUsageOf(head: SpaceHead, rev: RevisionView): Promise<FileUsage> {
+    const key = headKey(head);
+    const hit = fileUsages.get(key);
+    if (hit) return Promise.resolve(hit);
+    let building = fileUsageBuilds.get(key);
+    if (!building) {
+      building = buildFileUsage(head.id, rev);
+      fileUsageBuilds.set(key, building);
+      building.then((u) => fileUsages.set(key, u), () => undefined).finally(() => fileUsageBuilds.delete(key));
+    }
+    return building;
+  }
+
+  async function buildFileUsage(spaceId: string, rev: RevisionView): Promise<FileUsage> {
+    const documents: { id: string; contentHash: string; everyone: boolean }[] = [];
+    const walk = (pages: readonly PageView[], everyone: boolean) => {
+      for (const page of pages) {
+        const shown = everyone && pageCondition(page) === undefined;
+        if (page.meta.type === 'document') documents.push({ id: page.meta.id, contentHash: page.contentHash, everyone: shown });
+        walk(page.children, shown);
+      }
+    };
+    walk(rev.tree, true);
+    const everyone = new Set<string>();
+    const users = new Map<string, string[]>();
+    let bytes = 200;
+    const includes = new Map<string, Promise<AnyBlock[] | undefined>>();
+    const includeOf = (ref: string) => {
+      let p = includes.get(ref);
+      if (!p) {
+        p = includeMarkdown(ctx, spaceId, ref).then(async (text) => (text === undefined ? undefined : (await pageDocument(everyBranch(splitFrontmatter(text).body))).nodes as AnyBlock[]));
+        includes.set(ref, p);
+      }
+      return p;
+    };
+    for (let i = 0; i < documents.length; i += 100) {
+      const slice = documents.slice(i, i + 100);
+      const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
+      for (const d of slice) {
+        const source = everyBranch(markdown.get(d.contentHash) ?? '');
+        if (source === '') continue;
+        const used = new Set<string>();
+        const pageIncludes = new Map<string, AnyBlock[]>();
+        for (const m of source.matchAll(INCLUDE_LINE)) {
+          const ref = m[1] ?? m[2] ?? '';
+          if (pageIncludes.has(ref) || pageIncludes.size >= 20) continue;
+          const blocks = await includeOf(ref);
+          if (blocks) pageIncludes.set(ref, blocks);
+        }
+        const recorder: RenderContext = {
+          externalTarget: 'self',
+          variables: rev.content.variables,
+          page: () => undefined,
+          pagePath: () => undefined,
+          file(ref) {
+            const f = ref.id ? rev.filesById.get(ref.id) : ref.name ? rev.filesByName.get(ref.name) : undefined;
+            if (!f) return undefined;
+            used.add(f.id);
+            return { href: '', name: f.name, size: f.size, contentType: f.contentType };
+          },
+          include: ({ path, id }) => pageIncludes.get(path ?? (id ? `/reusable-content/${id}` : '')),
+        };
+        await renderDocumentInSlices(await pageDocument(source), recorder);
+        for (const id of used) {
+          if (d.everyone) everyone.add(id);
+          const list = users.get(id);
+          if (list) list.push(d.id);
+          else users.set(id, [d.id]);
+          bytes += 64 + d.id.length * 2;
+        }
+      }
+    }
+    return { everyone, users, bytes };
+  }
+
   async function search(req: Request, res: Response, v: Visit) {
     const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
     const queryWords = words(q);
@@ -635,10 +728,22 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const placement = placements(v).all.find((p) => p.siteSpace.id === siteSpaceId);
     const rev = placement && (await revisionOf(v, placement.siteSpace.space_id));
     const f = rev?.filesById.get(fileId);
-    if (!f) return notFound(res, 'This file does not exist.');
+    if (!rev || !f) return notFound(res, 'This file does not exist.');
+    // A space with conditional pages: a file only pages hidden from this visitor use is not served to them (as the
+    // pages are not). Files a page every visitor sees uses, and files no page uses, are served as before.
+    let audience = false;
+    if (rev.conditional) {
+      const head = v.heads.get(placement!.siteSpace.space_id)!;
+      const usage = await fileUsageOf(head, (await fullRevisionOf(v, placement!.siteSpace.space_id))!);
+      const users = usage.users.get(f.id);
+      if (users && !usage.everyone.has(f.id)) {
+        if (!users.some((id) => rev.byId.has(id))) return notFound(res, 'This file does not exist.');
+        audience = true;
+      }
+    }
     const etag = `"${f.blob}"`;
     const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
-    const scope = shared && !v.view.conditional ? 'public' : 'private';
+    const scope = shared && !v.view.conditional && !audience ? 'public' : 'private';
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', req.query.v === f.blob.slice(0, 12) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=0, must-revalidate`);
     // Files never run anything: a sandbox with no script; SVG shown as an image, active types only downloaded.
