@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedRead, inReadScope, keyedRead, memoRead, newReadScope } from '../src/db/read-cache.js';
+import { cachedRead, inReadScope, keyedListRead, keyedRead, memoRead, newReadScope } from '../src/db/read-cache.js';
 import { tokensRepo } from '../src/repos/tokens.repo.js';
 import { authenticate } from '../src/services/auth.js';
 import { postComment } from '../src/services/comments.js';
@@ -259,8 +259,9 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     const keyedHits = server.readCache.stats.keyedHits;
     expect((await request()).status).toBe(200);
     if (server.dialect === 'sqlite') expect(server.readCache.stats.memoHits).toBeGreaterThan(hits);
-    // PostgreSQL: a request that reads the space by id took it from the keyed cache (list spaces does not).
-    else if (/^\/v1\/spaces\/[^/]+$/.test(lastPath)) expect(server.readCache.stats.keyedHits).toBeGreaterThan(keyedHits);
+    // PostgreSQL: a request that reads the space by id, or lists an organization's spaces, took them from the keyed
+    // caches.
+    else if (/^\/v1\/spaces\/[^/]+$|^\/v1\/orgs\/[^/]+\/spaces$/.test(lastPath)) expect(server.readCache.stats.keyedHits).toBeGreaterThan(keyedHits);
     lastPath = '';
   }
   /** The path of the last request made through `get` since the last `warmMemo` (GET space: checked on PostgreSQL). */
@@ -287,8 +288,12 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     }
     // A counter in a shard of its own (another process's comment), summed into Space.comments.
     await warmMemo(b, () => get(b, token, path));
+    await warmMemo(b, () => get(b, token, list));
     await behindTheirBacks('insert into space_comment_counts (space_id, shard, open_comments) values (?, ?, ?)', [space.id, 7, 3]);
-    for (const s of [b, a]) expect((await s.api(token).get(path)).body.comments).toBe(3);
+    for (const s of [b, a]) {
+      expect((await s.api(token).get(path)).body.comments).toBe(3);
+      expect((await s.api(token).get(list)).body.items.map((x: { comments: number }) => x.comments)).toEqual([3]);
+    }
   });
 
   it('a change made through one server is shown by its next read and the other server\u2019s, and by the request that made it', async () => {
@@ -307,6 +312,46 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     for (const s of [a, b]) await warmMemo(s, () => get(s, token, path));
     await a.ctx.db.updateTable('spaces').set({ title: 'Three' }).where('id', '=', space.id).execute();
     for (const s of [b, a]) expect((await s.api(token).get(path)).body.title).toBe('Three');
+  });
+
+  it('a list of spaces shows a space created, counted, deleted, restored or moved away by the next read of both servers', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const list = `/v1/orgs/${t.org}/spaces`;
+    const shown = async (s: TestServer) => ((await s.api(token).get(list)).body.items as { title: string; comments: number }[])
+      .map((x) => `${x.title}:${x.comments}`).sort();
+    const warmBoth = async () => {
+      for (const s of [a, b]) await warmMemo(s, () => get(s, token, list));
+    };
+    const one = (await t.api.post(list, { title: 'One' })).body;
+    await warmBoth();
+    // Created through the other server.
+    const two = (await b.api(t.owner.token).post(list, { title: 'Two' })).body;
+    for (const s of [a, b]) expect(await shown(s)).toEqual(['One:0', 'Two:0']);
+    // A comment (a counter shard) through the API.
+    await warmBoth();
+    expect((await a.api(t.owner.token).post(`/v1/spaces/${one.id}/comments`, { body: { markdown: 'Counted.' } })).status).toBe(200);
+    for (const s of [b, a]) expect(await shown(s)).toEqual(['One:1', 'Two:0']);
+    // Deleted through the API, restored behind the servers' backs.
+    await warmBoth();
+    expect((await b.api(t.owner.token).delete(`/v1/spaces/${two.id}`)).status).toBe(204);
+    for (const s of [a, b]) expect(await shown(s)).toEqual(['One:1']);
+    await warmBoth();
+    await behindTheirBacks('update spaces set deleted_at = null where id = ?', [two.id]);
+    for (const s of [b, a]) expect(await shown(s)).toEqual(['One:1', 'Two:0']);
+    // Moved to another organization behind the servers' backs: gone from this list, shown in the other's.
+    const other = await createTenant(a, { reader: 'read' });
+    const otherList = `/v1/orgs/${other.org}/spaces`;
+    const otherToken = other.users.reader!.token;
+    for (const s of [a, b]) {
+      await warmMemo(s, () => get(s, token, list));
+      await warmMemo(s, () => get(s, otherToken, otherList));
+    }
+    await behindTheirBacks('update spaces set org_id = ?, parent_id = null where id = ?', [other.org, two.id]);
+    for (const s of [b, a]) {
+      expect(await shown(s)).toEqual(['One:1']);
+      expect(((await s.api(otherToken).get(otherList)).body.items as { id: string }[]).map((x) => x.id)).toEqual([two.id]);
+    }
   });
 
   it('a search answered from the memo shows the next change anywhere: an edit, another space, another process', async () => {
@@ -434,6 +479,38 @@ describe.runIf(testDialect() === 'postgres')('the keyed cache of spaces (Postgre
     });
     expect(stale[0]!.title).toBe('Slow, first');
     expect((await read(load))[0]!.title).toBe('Slow, changed');
+  });
+
+  it('a list loaded across a read of the log that shows one of its rows, or its membership, changed is not kept', async () => {
+    const { t, space } = await cachedSpace('Listed');
+    const load = async () => a.ctx.db.selectFrom('spaces').select(['id', 'title']).where('org_id', '=', t.org).where('deleted_at', 'is', null).execute();
+    const read = (name: string, loader: typeof load) => inReadScope(newReadScope(), () =>
+      keyedListRead(a.ctx.db, `test-list:${name}:${t.org}`, [`spaces-of:${t.org}`], (r) => `space:${r.id}`, loader));
+    const sync = () => inReadScope(newReadScope(), () => a.readCache.sync());
+    // One of its rows changed (and the change read from the log) while the list was loading.
+    const stale = await read('rows', async () => {
+      const rows = await load();
+      await a.ctx.db.updateTable('spaces').set({ title: 'Listed, changed' }).where('id', '=', space.id).execute();
+      await sync();
+      return rows;
+    });
+    expect(stale.map((r) => r.title)).toEqual(['Listed']);
+    expect((await read('rows', load)).map((r) => r.title)).toEqual(['Listed, changed']);
+    // A space entered the list while it was loading.
+    const short = await read('members', async () => {
+      const rows = await load();
+      expect((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Newcomer' })).status).toBe(201);
+      await sync();
+      return rows;
+    });
+    expect(short).toHaveLength(1);
+    expect((await read('members', load)).map((r) => r.title).sort()).toEqual(['Listed, changed', 'Newcomer']);
+    // Kept once loaded undisturbed: the next read is from memory, and shows the next change.
+    const hits = a.readCache.stats.keyedHits;
+    expect(await read('members', load)).toHaveLength(2);
+    expect(a.readCache.stats.keyedHits).toBe(hits + 1);
+    await a.ctx.db.updateTable('spaces').set({ title: 'Listed again' }).where('id', '=', space.id).execute();
+    expect((await read('members', load)).map((r) => r.title).sort()).toEqual(['Listed again', 'Newcomer']);
   });
 
   it('more changed keys than a read takes empty the keyed cache', async () => {

@@ -35,6 +35,7 @@ import * as mPageLinksOneTargetIndex from './migrations/20261127T0035-page-links
 import * as mTranslationGlossary from './migrations/20261127T0310-translation-glossary.js';
 import * as mStorageCustomFonts from './migrations/20261127T0330-storage-custom-fonts.js';
 import * as mReadCacheChanges from './migrations/20261127T0600-read-cache-changes.js';
+import * as mReadCacheSpaceLists from './migrations/20261127T1200-read-cache-space-lists.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0310-translation-glossary': mTranslationGlossary,
   '20261127T0330-storage-custom-fonts': mStorageCustomFonts,
   '20261127T0600-read-cache-changes': mReadCacheChanges,
+  '20261127T1200-read-cache-space-lists': mReadCacheSpaceLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

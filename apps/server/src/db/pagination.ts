@@ -5,6 +5,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { invalidField } from '../errors.js';
 import type { DbOrTx } from './database.js';
 import { prepared } from './prepared.js';
+import { keyedListRead } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export const DEFAULT_LIMIT = 100;
@@ -114,10 +115,13 @@ function wholeList(rows: readonly unknown[], limit: number, cursor: unknown): nu
  * `paginate` for a list whose query has one shape (its filters use the arguments only as single values): the page
  * query, the page query after a cursor and the count are built and compiled once per dialect (db/prepared.ts)
  * instead of on every request. `sortColumn`, `idColumn` and `direction` are part of the shape.
+ * `cached`: the pages and counts are read through the keyed caches (db/read-cache.ts `keyedListRead`: PostgreSQL,
+ * inside requests): `key(args)` is the change-log key logged whenever a row may enter or leave the list, `rowKey(row)`
+ * the one logged whenever a row changes.
  */
-export function preparedKeyset<A extends Record<string, unknown>, Row>(
+export function preparedKeyset<A extends Record<string, unknown>, Row extends object>(
   base: (db: Kysely<Database>, args: A) => SelectQueryBuilder<Database, keyof Database, Row>,
-  shape: Pick<KeysetOptions<Row>, 'sortColumn' | 'idColumn' | 'direction'>,
+  shape: Pick<KeysetOptions<Row>, 'sortColumn' | 'idColumn' | 'direction'> & { cached?: { key(args: A): string; rowKey(row: NoInfer<Row>): string } },
 ): (db: DbOrTx, args: A, req: PageRequest, opts: Pick<KeysetOptions<Row>, 'scope' | 'keyOf'>) => Promise<PageResult<Row>> {
   const sort = sql.ref(shape.sortColumn);
   const id = sql.ref(shape.idColumn);
@@ -130,13 +134,25 @@ export function preparedKeyset<A extends Record<string, unknown>, Row>(
     base(db, p).where(sql<boolean>`(${sort} ${cmp} ${p.sortValue} or (${sort} = ${p.sortValue} and ${id} ${cmp} ${p.lastId}))`)
       .orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(p.limit));
   const count = prepared((db, p: A) => base(db, p).clearSelect().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<Database, keyof Database, { n: number | string }>);
+  const { cached } = shape;
+  const list = `${shape.sortColumn}:${shape.idColumn}:${shape.direction}`;
+  /** `run(db, p)`, through the keyed caches when `cached` (the list named by its shape, statement and parameters). */
+  const read = <P extends A, R extends object>(name: string, run: (db: DbOrTx, p: P) => Promise<R[]>, rowKey: ((row: R) => string) | undefined) =>
+    (db: DbOrTx, p: P): Promise<R[]> => {
+      if (!cached) return run(db, p);
+      const deps = [cached.key(p)];
+      return keyedListRead(db, `list:${deps[0]}:${list}:${name}:${JSON.stringify(p)}`, deps, rowKey ?? (() => deps[0]!), () => run(db, p));
+    };
+  const readFirst = read('first', first, cached?.rowKey);
+  const readAfter = read('after', after, cached?.rowKey);
+  const readCount = read('count', count, undefined);
   return async (db, args, req, opts) => {
     const limit = pageLimit(req);
     const cursor = pageAfter(opts.scope, req);
     const rows = limit === 0 ? ([] as Row[])
-      : cursor ? await after(db, { ...args, limit: limit + 1, sortValue: cursor[0], lastId: cursor[1] } as After)
-        : await first(db, { ...args, limit: limit + 1 } as Paged);
-    const total = wholeList(rows, limit, cursor) ?? Number((await count(db, args))[0]?.n ?? 0);
+      : cursor ? await readAfter(db, { ...args, limit: limit + 1, sortValue: cursor[0], lastId: cursor[1] } as After)
+        : await readFirst(db, { ...args, limit: limit + 1 } as Paged);
+    const total = wholeList(rows, limit, cursor) ?? Number((await readCount(db, args))[0]?.n ?? 0);
     return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count: total };
   };
 }

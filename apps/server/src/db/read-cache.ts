@@ -158,6 +158,14 @@ export class ReadCache {
    */
   private readonly keyed = new Map<string, unknown>();
   private readonly loading = new Map<string, { stale: boolean }[]>();
+  /**
+   * PostgreSQL: lists of rows cached by key (`keyedListRead`), each dropped when the change log shows a change to any
+   * key it depends on (its own keys, and each of its rows'); `dependents`: per such key, the lists depending on it;
+   * `listLoads`: the lists being loaded, with the keys the log showed changed meanwhile (all of them once emptied).
+   */
+  private readonly keyedLists = new Map<string, { rows: readonly object[]; deps: readonly string[] }>();
+  private readonly dependents = new Map<string, Set<string>>();
+  private readonly listLoads = new Set<{ dropped: Set<string> | 'all' }>();
   private snapshot: string | undefined;
   /** The txid to prune below next (a read's snapshot's xmin, read at least PRUNE_EVERY_MS before), and when. */
   private pruneCandidate: { at: number; below: string } | undefined;
@@ -276,10 +284,19 @@ export class ReadCache {
         this.stats.keyedEmptied++;
         this.keyed.clear();
         for (const marks of this.loading.values()) for (const m of marks) m.stale = true;
+        this.keyedLists.clear();
+        this.dependents.clear();
+        for (const l of this.listLoads) l.dropped = 'all';
       } else {
         for (const key of changed) {
           if (this.keyed.delete(key)) this.stats.keyedDropped++;
           for (const m of this.loading.get(key) ?? []) m.stale = true;
+          const lists = this.dependents.get(key);
+          if (lists) {
+            for (const list of [...lists]) this.dropList(list);
+            this.stats.keyedDropped++;
+          }
+          for (const l of this.listLoads) if (l.dropped !== 'all') l.dropped.add(key);
         }
       }
     }
@@ -340,6 +357,55 @@ export class ReadCache {
       this.keyed.set(key, { ...rows[0]! });
     }
     return rows;
+  }
+
+  /**
+   * `keyedListRead` (see there): the rows of the list `key` from memory when the change log, read for this request,
+   * shows no change to any key it depends on — `deps`, and `rowKey` of each of its rows — since they were read;
+   * otherwise `load()`, kept when the log showed none of them changed while it ran. Each caller gets its own row objects.
+   */
+  async readKeyedList<R extends object>(scope: ReadScope, key: string, deps: readonly string[], rowKey: (row: R) => string, load: () => Promise<R[]>): Promise<R[]> {
+    await this.synced(scope);
+    const hit = this.keyedLists.get(key);
+    if (hit) {
+      this.stats.keyedHits++;
+      return hit.rows.map((r) => ({ ...r }) as R);
+    }
+    this.stats.keyedMisses++;
+    const mark: { dropped: Set<string> | 'all' } = { dropped: new Set() };
+    this.listLoads.add(mark);
+    let rows: R[];
+    try {
+      rows = await load();
+    } finally {
+      this.listLoads.delete(mark);
+    }
+    const all = [...deps, ...rows.map(rowKey)];
+    const dropped = mark.dropped;
+    if (dropped !== 'all' && this.snapshot !== undefined && !all.some((k) => dropped.has(k))) {
+      this.dropList(key);
+      if (this.keyedLists.size >= MAX_ENTRIES) this.dropList(this.keyedLists.keys().next().value as string);
+      this.keyedLists.set(key, { rows: rows.map((r) => ({ ...r })), deps: all });
+      for (const k of all) {
+        const lists = this.dependents.get(k);
+        if (lists) lists.add(key);
+        else this.dependents.set(k, new Set([key]));
+      }
+    }
+    return rows;
+  }
+
+  /** Forgets the cached list `key` and its entries in `dependents`. */
+  private dropList(key: string): void {
+    const entry = this.keyedLists.get(key);
+    if (!entry) return;
+    this.keyedLists.delete(key);
+    for (const k of entry.deps) {
+      const lists = this.dependents.get(k);
+      if (!lists) continue;
+      lists.delete(key);
+      if (lists.size === 0) this.dependents.delete(k);
+    }
   }
 
   /** The counters checked once for the request of `scope` (shared by all its cached reads until it writes). */
@@ -505,6 +571,20 @@ export function keyedRead<R extends object>(db: DbOrTx, key: string, load: () =>
   const scope = scopes.getStore();
   const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
   return cache?.keyedReads ? cache.readKeyed(scope!, key, load) : load();
+}
+
+/**
+ * A read of a list of rows (e.g. a page of an organization's spaces) through the keyed caches of `db`, as `keyedRead`:
+ * inside a request, outside transactions, on PostgreSQL; `key` names the list (with everything its statement depends
+ * on: its text and parameters). Answered from memory when the request's read of the counters shows no change since
+ * the rows were read to any key in `deps` (logged whenever a row may enter or leave the list, e.g. `spaces-of:<org>`,
+ * migration 20261127T1200) nor to `rowKey` of any of its rows (logged whenever such a row changes, e.g. `space:<id>`).
+ * Elsewhere `load()` as is. `load` must read only what a change logged under those keys changes.
+ */
+export function keyedListRead<R extends object>(db: DbOrTx, key: string, deps: readonly string[], rowKey: (row: R) => string, load: () => Promise<R[]>): Promise<R[]> {
+  const scope = scopes.getStore();
+  const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
+  return cache?.keyedReads ? cache.readKeyedList(scope!, key, deps, rowKey, load) : load();
 }
 
 /** SQLite: a prepared read outside transactions, through the memo of the cache of `db` (`ReadCache.memoRead`). */

@@ -72,11 +72,17 @@ const bumpShard = preparedWrite((db, p: { spaceId: string; shard: number; delta:
 /** The live spaces of an organization, all of them (a caller who sees every space), by sort and order: prepared. */
 const liveSpacesOf = (db: Kysely<Database>, p: { orgId: string }) =>
   spaceRows(db).where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
+/**
+ * On PostgreSQL inside requests through the keyed caches (db/read-cache.ts `keyedListRead`): a space entering or
+ * leaving an organization's live spaces is logged under `spaces-of:<org>` (migration 20261127T1200), a change to one
+ * of them (its row, its comment shards) under `space:<id>` (migration 20261127T0600).
+ */
+const cachedAsSpaces = { key: (p: { orgId: string }) => `spaces-of:${p.orgId}`, rowKey: (r: { id: string }) => `space:${r.id}` };
 const allSpacesPages = {
-  'position:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'asc' }),
-  'position:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'desc' }),
-  'createdAt:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'asc' }),
-  'createdAt:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'desc' }),
+  'position:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'asc', cached: cachedAsSpaces }),
+  'position:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'sort_key', idColumn: 'id', direction: 'desc', cached: cachedAsSpaces }),
+  'createdAt:asc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'asc', cached: cachedAsSpaces }),
+  'createdAt:desc': preparedKeyset(liveSpacesOf, { sortColumn: 'created_at', idColumn: 'id', direction: 'desc', cached: cachedAsSpaces }),
 };
 
 /** Which spaces of an organization a list may show: all of them, or those matching one of the given sets. */
