@@ -33,4 +33,15 @@ describe('{% if %} blocks', () => {
     expect(everyBranch(md)).toBe('a\nb\nc\n```\n{% if x %}\n```\nd');
     expect(everyBranch('plain')).toBe('plain');
   });
+
+  it('takes one step per line however deep the blocks nest (the test timeout stands for the linear bound)', () => {
+    // 50,000 unclosed blocks, then as many lines: looking through the open blocks on each line took minutes.
+    const n = 50_000;
+    const open = `${'{% if visitor.claims.beta %}\n'.repeat(n)}${'shown\n'.repeat(n)}{% else %}\nnot shown\n`;
+    const out = applyConditionals(open, ctx);
+    expect(out.split('\n').filter((l) => l === 'shown')).toHaveLength(n);
+    expect(out).not.toContain('not shown');
+    const closedOne = applyConditionals(`{% if visitor.claims.beta %}\n{% if false %}\nhidden\n{% endif %}\nafter\n{% endif %}\nend`, ctx);
+    expect(closedOne).toBe('after\nend');
+  });
 });
