@@ -117,4 +117,32 @@ describe('@gitbook/api: comments and change requests', () => {
     expect((await failure(api.spaces.applyTemplateToSpace(space.id, { id: 'product-docs', changeRequestId: '99' }))).code).toBe(404);
     expect(titles((await api.spaces.listPages(space.id)).data.pages)).toEqual([]);
   });
+
+  it('requests reviewers with GitBook\'s subject and description, which update the change request with the request', async () => {
+    const owner = await createUser(server, 'Gb Asker');
+    const reviewer = await createUser(server, 'Gb Asked');
+    const org = await createOrganization(server, owner);
+    await addMember(server, org.id, owner, reviewer, 'review');
+    const space = (await server.api(owner.token).post(`/v1/orgs/${org.id}/spaces`, { title: 'S' })).body;
+    const api = new GitBookAPI({ endpoint: server.url, authToken: owner.token }) as unknown as Client;
+    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Draft' })).data;
+    const description = { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Ready for review ✅', marks: [] }] }] }] };
+
+    const asked = await api.spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.id], subject: 'Ready: the new intro', description });
+    expect(asked.data.users.map((u: any) => u.user.id)).toEqual([reviewer.id]);
+    const got = (await api.spaces.getChangeRequestById(space.id, cr.id)).data;
+    expect(got.subject).toBe('Ready: the new intro');
+    expect(JSON.stringify(got.description)).toContain('Ready for review ✅');
+    // Only the users: the change request is left as it is.
+    expect((await api.spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.id] })).data.users).toHaveLength(1);
+    expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.subject).toBe('Ready: the new intro');
+    // A refused subject leaves everything as it was: no new request, no new subject.
+    await api.spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.id, reviewer.id);
+    const long = await failure(api.spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.id], subject: 'x'.repeat(101) }));
+    expect([long.code, long.errorMessage]).toEqual([400, expect.stringContaining('/body/subject')]);
+    const badUser = await failure(api.spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [owner.id], subject: 'Changed' }));
+    expect([badUser.code, badUser.errorMessage]).toEqual([400, expect.stringContaining('/body/users/0')]);
+    expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id)).data.items).toEqual([]);
+    expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.subject).toBe('Ready: the new intro');
+  });
 });

@@ -4232,7 +4232,9 @@ export interface paths {
         put?: never;
         /**
          * Request reviewers on a change request
-         * @description Needs the `edit` role. Requests a review from the given users (members of the organization); users already requested are left as they are.
+         * @description Needs the `edit` role. Requests a review from the given users (members of the organization); users already
+         *     requested are left as they are. GitBook's optional `subject` and `description` update the change request in the
+         *     same transaction (as `PATCH …/change-requests/{changeRequestId}` does, with its limits and role).
          */
         post: operations["requestReviewersForChangeRequest"];
         delete?: never;
@@ -18811,6 +18813,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    description?: components["schemas"]["Document"];
+                    /** @description The change request's new subject. */
+                    subject?: string;
                     /** @description Ids of the users to request a review from. */
                     users: string[];
                 };

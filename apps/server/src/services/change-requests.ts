@@ -252,10 +252,13 @@ export async function listContributors(ctx: AppContext, actor: Actor, spaceId: s
 /** Requests reviews; every user must be able to review the space (the review role) and not be its author. */
 export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: string, ref: string, body: RequestBody<'requestReviewersForChangeRequest'>) {
   const userIds = [...new Set(body.users)];
+  // GitBook's optional subject and description: the change request updated with the request, as PATCH updates it.
+  const description = body.description !== undefined ? await validDocument(body.description, '/body/description') : undefined;
   let showEmails = false;
   const crId = await ctx.db.transaction().execute(async (tx) => {
     const { space, changeRequest: cr, access } = await loadChangeRequest(ctx, tx, actor, spaceId, ref, { lock: true });
     authorizeChangeRequest(access, 'requestReviewers');
+    if (body.subject !== undefined || description !== undefined) authorizeChangeRequest(access, 'edit');
     showEmails = access.seesMemberEmails;
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`Change request #${cr.number} is ${cr.status}; reviews cannot be requested`);
     for (const [i, userId] of body.users.entries()) {
@@ -268,6 +271,11 @@ export async function requestReviewers(ctx: AppContext, actor: Actor, spaceId: s
       if (!canOnSpace(theirs, 'review')) throw invalidField(field, 'cannot review this space (needs the review role on it)');
     }
     const now = ctx.clock.now().toISOString();
+    if (body.subject !== undefined || description !== undefined) {
+      await changeRequestsRepo.update(tx, cr.id, {
+        updated_at: now, ...(body.subject !== undefined ? { subject: body.subject } : {}), ...(description !== undefined ? { description } : {}),
+      });
+    }
     await changeRequestsRepo.requestReviewers(tx, userIds.map((user_id) => ({
       change_request_id: cr.id, user_id, requested_by: actor.user.id, revision_id: cr.revision_id, created_at: now,
     })));
