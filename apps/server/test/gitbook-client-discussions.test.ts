@@ -26,6 +26,7 @@ interface Client {
     requestReviewersForChangeRequest(s: string, cr: string, body: unknown): R;
     getRequestedReviewersByChangeRequestId(s: string, cr: string, q?: Record<string, unknown>): R;
     removeRequestedReviewerFromChangeRequest(s: string, cr: string, u: string): R<null>;
+    updateCommentReplyInSpace(s: string, c: string, r: string, body: unknown): R;
     listPages(s: string): R;
     listPagesInChangeRequest(s: string, cr: string): R;
     applyTemplateToSpace(s: string, body: unknown): R<null>;
@@ -144,5 +145,30 @@ describe('@gitbook/api: comments and change requests', () => {
     expect([badUser.code, badUser.errorMessage]).toEqual([400, expect.stringContaining('/body/users/0')]);
     expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id)).data.items).toEqual([]);
     expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.subject).toBe('Ready: the new intro');
+  });
+
+  it('takes reactions that are emojis (GitBook\'s Emoji), and refuses others naming the item', async () => {
+    const owner = await createUser(server, 'Gb Reactor');
+    const org = await createOrganization(server, owner);
+    const space = (await server.api(owner.token).post(`/v1/orgs/${org.id}/spaces`, { title: 'S' })).body;
+    const api = new GitBookAPI({ endpoint: server.url, authToken: owner.token }) as unknown as Client;
+    const comment = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'React to me' } })).data;
+    const emojis = (c: any) => c.reactions.map((r: any) => r.emoji).sort();
+
+    const reacted = (await api.spaces.updateCommentInSpace(space.id, comment.id, { addedReactions: ['👍🏽', '👨‍👩‍👧', '1f389', '🇫🇷'] })).data;
+    expect(emojis(reacted)).toEqual(['1f389', '👍🏽', '👨‍👩‍👧', '🇫🇷'].sort());
+    for (const [i, bad] of [[0, 'abc'], [1, ':+1:'], [1, '👍👍']] as const) {
+      const list = i === 0 ? [bad] : ['👍', bad];
+      const err = await failure(api.spaces.updateCommentInSpace(space.id, comment.id, { addedReactions: list, body: { markdown: 'Changed' } }));
+      expect([err.code, err.errorMessage]).toEqual([400, expect.stringContaining(`/body/addedReactions/${i}`)]);
+    }
+    const unchanged = (await api.spaces.getCommentInSpace(space.id, comment.id, { format: 'markdown' })).data;
+    expect([unchanged.body.markdown.trim(), emojis(unchanged)]).toEqual(['React to me', emojis(reacted)]);
+    expect(emojis((await api.spaces.updateCommentInSpace(space.id, comment.id, { removedReactions: ['1f389', 'never-stored'] })).data)).toEqual(['👍🏽', '👨‍👩‍👧', '🇫🇷'].sort());
+
+    const reply = (await api.spaces.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: 'Me too' } })).data;
+    const replyErr = await failure(api.spaces.updateCommentReplyInSpace(space.id, comment.id, reply.id, { addedReactions: ['x'] }));
+    expect([replyErr.code, replyErr.errorMessage]).toEqual([400, expect.stringContaining('/body/addedReactions/0')]);
+    expect(emojis((await api.spaces.updateCommentReplyInSpace(space.id, comment.id, reply.id, { addedReactions: ['🎉'] })).data)).toEqual(['🎉']);
   });
 });

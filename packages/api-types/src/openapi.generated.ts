@@ -6689,7 +6689,10 @@ export interface components {
                 record: string;
             };
         };
-        /** @description Emojis to add or remove as the caller's reactions. */
+        /**
+         * @description Emojis to add or remove as the caller's reactions. Each added one is one emoji (`👍`, `👍🏽`) or GitBook's
+         *     code-point form (`1f44d`), else a 400 naming it; removals take any stored reaction.
+         */
         CommentReactionsInput: string[];
         /** @description A reply to a comment. */
         CommentReply: {

@@ -12,6 +12,7 @@ import type { Document } from '../content/markdown.js';
 import { checkMarkdown, documentMarkdown } from '../content/process.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
 import { invalidField, notFound } from '../errors.js';
+import { isEmoji } from '../lib/text.js';
 import { newId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
@@ -344,6 +345,10 @@ async function react(
 ): Promise<void> {
   if (!body.addedReactions?.length && !body.removedReactions?.length) return;
   authorizeComment(s.access, 'react', isAuthor);
+  // A reaction is one emoji (GitBook's `Emoji`); removals are not checked, so that any stored reaction can be removed.
+  body.addedReactions?.forEach((emoji, i) => {
+    if (emoji === '' || !isEmoji(emoji)) throw invalidField(`/body/addedReactions/${i}`, 'must be one emoji (e.g. "👍") or its code points (e.g. "1f44d")');
+  });
   // Additions first, removals last: an emoji in both lists ends up removed.
   await commentsRepo.addReactions(tx, commentId, replyId, actor.user.id, body.addedReactions ?? [], now);
   await commentsRepo.removeReactions(tx, commentId, replyId, actor.user.id, body.removedReactions ?? []);
