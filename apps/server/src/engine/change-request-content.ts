@@ -285,13 +285,13 @@ export async function spacePdfUrl(ctx: AppContext, actor: Actor, spaceId: string
   return pdfUrl(ctx, await loadContent(ctx, actor, spaceId), q);
 }
 
+/** A file target in page markdown (content/content-ref.ts FILE_TARGET, unanchored). */
+const FILE_TARGETS = /\/files\/([\w-]+)/g;
+
 /**
  * GET /v1/exports/pdf/{token}: renders the PDF the token was made for, from the change request's current content
  * or, without a change request, the space's. `filename`: what the download is called.
  */
-/** A file target in page markdown (content/content-ref.ts FILE_TARGET, unanchored). */
-const FILE_TARGETS = /\/files\/([\w-]+)/g;
-
 export async function renderExportedPdf(ctx: AppContext, token: string): Promise<{ pdf: Buffer; filename: string }> {
   const checked = verifyExportToken(ctx.jwtSecret, token, ctx.clock.now());
   if (!checked.ok) {
