@@ -227,8 +227,9 @@ describe('files of conditional pages on the published site', () => {
     const base = `/v1/spaces/${space}`;
     const upload = async (name: string, text: string) => {
       const r = await fetch(`${server.url}${base}/content/files?name=${name}`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'text/plain' }, body: text });
-      expect(r.status).toBe(201);
-      return ((await r.json()) as { id: string }).id;
+      const body = (await r.json()) as { id: string };
+      expect(r.status, JSON.stringify(body)).toBe(201);
+      return body.id;
     };
     const only = await upload('premium-only.txt', 'narwhal file');
     const shared = await upload('shared.txt', 'shared file');
@@ -238,11 +239,13 @@ describe('files of conditional pages on the published site', () => {
     const unused = await upload('unused.txt', 'unused file');
     const block = await upload('block.txt', 'block file');
     const broken = await upload('broken.txt', 'platypus file');
+    const spaced = await upload('image%20%281%29.txt', 'spaced file');
+    const second = await upload('second.txt', 'second file');
     const PREMIUM = 'visitor.claims.unsigned.isPremium';
     const batch = await t.api.post(`${base}/content/edits`, {
       edits: [
         { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `[Shared](/files/${shared})\n\n{% if ${PREMIUM} %}\n[Block](/files/${block})\n{% endif %}\n` } },
-        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: PREMIUM, markdown: `[Only](/files/${only})\n\n[Shared](/files/${shared})\n\n![By name](.gitbook/assets/by-name.txt)\n` } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: PREMIUM, markdown: `[Only](/files/${only})\n\n[Shared](/files/${shared})\n\n![By name](.gitbook/assets/by-name.txt)\n\n[Spaced](<.gitbook/assets/image (1).txt>) and [Second](.gitbook/assets/second.txt)\n` } },
         { op: 'createPage', page: { id: 'page-child', parent: 'page-premium', title: 'Secrets', markdown: `[Child](/files/${child})\n` } },
         { op: 'createPage', page: { id: 'page-unlisted', title: 'Unlisted', hidden: true, markdown: `[Unlisted](/files/${unlisted})\n` } },
         { op: 'createPage', page: { id: 'page-broken', title: 'Broken', condition: `${PREMIUM} &&`, markdown: `[Broken](/files/${broken})\n` } },
@@ -268,7 +271,9 @@ describe('files of conditional pages on the published site', () => {
     expect(hrefOf((await get('/premium/secrets', cookie)).text, child)).toBe(url(child, 'child.txt'));
 
     // Anonymous: the files only the premium page, its child and the malformed page use are not there.
-    for (const [id, name] of [[only, 'premium-only.txt'], [child, 'child.txt'], [byName, 'by-name.txt'], [broken, 'broken.txt']] as const) {
+    expect(hrefOf(first.text, spaced)).toBe(url(spaced, encodeURIComponent('image (1).txt')));
+    expect(hrefOf(first.text, second)).toBe(url(second, 'second.txt'));
+    for (const [id, name] of [[only, 'premium-only.txt'], [child, 'child.txt'], [byName, 'by-name.txt'], [broken, 'broken.txt'], [spaced, 'spaced.txt'], [second, 'second.txt']] as const) {
       const r = await get(url(id, name));
       expect([name, r.status]).toEqual([name, 404]);
       expect(r.text).not.toMatch(/narwhal|axolotl|platypus|by name file/);
@@ -281,7 +286,7 @@ describe('files of conditional pages on the published site', () => {
     expect((await get(url(shared, 'shared.txt'))).headers.get('cache-control')).toMatch(/^public, /);
 
     // The premium visitor gets them (privately: another visitor may not); the malformed page's file stays hidden.
-    for (const [id, name, text] of [[only, 'premium-only.txt', 'narwhal file'], [child, 'child.txt', 'axolotl file'], [byName, 'by-name.txt', 'by name file']] as const) {
+    for (const [id, name, text] of [[only, 'premium-only.txt', 'narwhal file'], [child, 'child.txt', 'axolotl file'], [byName, 'by-name.txt', 'by name file'], [spaced, 'spaced.txt', 'spaced file'], [second, 'second.txt', 'second file']] as const) {
       const r = await get(url(id, name), cookie);
       expect([name, r.status, r.text]).toEqual([name, 200, text]);
       expect(r.headers.get('cache-control')).toMatch(/^private, /);

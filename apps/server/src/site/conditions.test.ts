@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyConditionals, evaluateCondition, everyBranch } from './conditions.js';
+import { applyConditionals, evaluateCondition } from './conditions.js';
 
 const ctx = { visitor: { claims: { beta: true, plan: 'pro', seats: 5, unsigned: { developer: true } } } };
 
@@ -26,12 +26,6 @@ describe('{% if %} blocks', () => {
     expect(applyConditionals(md, ctx)).toBe('A\nB\nC\n```\n{% if false %}\nkept in code\n{% endif %}\n```\nG');
     expect(applyConditionals(md, { visitor: { claims: { seats: 2 } } })).toBe('A\nE\n```\n{% if false %}\nkept in code\n{% endif %}\n```\nG');
     expect(applyConditionals(md, {})).toContain('A\nF\n');
-  });
-
-  it('everyBranch keeps every branch and drops the tags, not inside code fences', () => {
-    const md = 'a\n{% if visitor.claims.beta %}\nb\n{% else %}\nc\n{% endif %}\n```\n{% if x %}\n```\nd';
-    expect(everyBranch(md)).toBe('a\nb\nc\n```\n{% if x %}\n```\nd');
-    expect(everyBranch('plain')).toBe('plain');
   });
 
   it('takes one step per line however deep the blocks nest (the test timeout stands for the linear bound)', () => {

@@ -160,22 +160,3 @@ export function applyConditionals(markdown: string, context: Record<string, unkn
   }
   return out.join('\n');
 }
-
-/**
- * The markdown with every branch of its `{% if %}` blocks kept (the tag lines removed, outside code fences): what a
- * page may show to some visitor — the files it can use on the published site are looked up in that.
- */
-export function everyBranch(markdown: string): string {
-  if (!markdown.includes('{%')) return markdown;
-  const out: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.split('\n')) {
-    const f = FENCE.exec(line);
-    if (fence === null) {
-      if (IF_TAG.test(line)) continue;
-      if (f) fence = f[1]!;
-    } else if (f && f[1] === fence) fence = null;
-    out.push(line);
-  }
-  return out.join('\n');
-}

@@ -30,7 +30,7 @@ import { liveRedirects, localPath, matchRedirect, redirectTarget } from './redir
 import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
 import { defaultOf, publishedBase, siteSpacesIn } from '../presenters/site.js';
-import { applyConditionals, everyBranch, type Claims } from './conditions.js';
+import { applyConditionals, evaluateCondition, type Claims } from './conditions.js';
 import { codePoint, escapeHtml, renderDocumentInSlices, resolveTarget, type FileLink, type PageLink, type RenderContext } from './render.js';
 import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chrome, type FontFaceRule, type LinkItem, type NavItem, type SectionTab } from './shell.js';
 import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
@@ -225,11 +225,59 @@ const BODY_MARK = `\u0000${randomUUID()}\u0000`;
 
 /** Pages of each part of `llms-full.txt`. */
 const LLMS_CHUNK = 100;
-/** Which pages use each file of a revision with conditional pages (ids of document pages), and the files pages every visitor sees use. */
+/**
+ * The files of a revision with conditional pages that pages every visitor sees use, and for each other file the
+ * conditions on the way to each page using it (the page's and its ancestors'): it is shown to a visitor when all the
+ * conditions of one of its pages hold for them.
+ */
 interface FileUsage {
   everyone: Set<string>;
-  users: Map<string, string[]>;
+  users: Map<string, Set<readonly string[]>>;
   bytes: number;
+}
+
+const FILE_ID_REF = /\/files\/([\w-]{1,100})/g;
+const ASSET_PREFIX = '.gitbook/assets/';
+/** Where a `.gitbook/assets/` name surely ends (quotes, brackets, the query or hash, the line). */
+const ASSET_END = /["'<>?#\n|\]]/;
+
+/**
+ * The files of a revision that markdown names, into `into`: `/files/<id>` (the stored form of every file reference)
+ * and `.gitbook/assets/<name>` (by name, as the renderer resolves such URLs): the text after the prefix up to a
+ * quote, bracket, `?`, `#` or the line's end, and each of its first 16 prefixes ending before a `)` or a space
+ * (`![](.gitbook/assets/a.png) …`, `<.gitbook/assets/image (1).png>`), as written and decoded. A superset of the
+ * files the page links (a name in a code block counts too); linear in the markdown (at most 300 characters and 17
+ * names looked up per occurrence).
+ */
+function filesNamedIn(markdown: string, rev: RevisionView, into: Set<string>): Set<string> {
+  if (markdown.includes('/files/')) for (const m of markdown.matchAll(FILE_ID_REF)) if (rev.filesById.has(m[1]!)) into.add(m[1]!);
+  const byName = (raw: string) => {
+    let f = rev.filesByName.get(raw);
+    if (!f && raw.includes('%')) {
+      try {
+        f = rev.filesByName.get(decodeURIComponent(raw));
+      } catch {
+        // not percent-encoded after all
+      }
+    }
+    if (f) into.add(f.id);
+  };
+  for (let at = markdown.indexOf(ASSET_PREFIX); at >= 0; at = markdown.indexOf(ASSET_PREFIX, at + 1)) {
+    const start = at + ASSET_PREFIX.length;
+    let rest = markdown.slice(start, start + 300);
+    const end = ASSET_END.exec(rest);
+    if (end) rest = rest.slice(0, end.index);
+    byName(rest);
+    let cuts = 0;
+    for (let i = 0; i < rest.length && cuts < 16; i++) {
+      const c = rest.charCodeAt(i);
+      if (c === 41 /* ) */ || c === 32 || c === 9) {
+        cuts++;
+        if (i > 0) byName(rest.slice(0, i));
+      }
+    }
+  }
+  return into;
 }
 
 const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
@@ -604,12 +652,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
-   * Which pages of a space with conditional pages use each of its files — what the renderer links of a page (images,
-   * file blocks, links to files, cards' covers, in every `{% if %}` branch and in the reusable content it includes),
-   * read by rendering each page once with a context that records the files asked for — and the files a page every
-   * visitor sees uses (no condition on it or its ancestors). Built once per revision, the first time a file of the
-   * space is asked for (concurrent requests share the build), and kept while it fits the cache; a request then looks
-   * at the pages of the one file it asks for.
+   * Which pages of a space with conditional pages use each of its files, and the files a page every visitor sees
+   * uses (no condition on it or its ancestors): read in each page's stored markdown and the reusable content it
+   * includes (filesNamedIn: `/files/<id>`, `.gitbook/assets/<name>` — how every file reference the renderer follows
+   * is written, in every `{% if %}` branch). Built once per revision, the first time a file of the space is asked
+   * for (concurrent requests share the build), and kept while it fits the cache; a request then looks at the pages
+   * of the one file it asks for.
    */
   function fileUsageOf(head: SpaceHead, rev: RevisionView): Promise<FileUsage> {
     const key = headKey(head);
@@ -625,61 +673,55 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   async function buildFileUsage(spaceId: string, rev: RevisionView): Promise<FileUsage> {
-    const documents: { id: string; contentHash: string; everyone: boolean }[] = [];
-    const walk = (pages: readonly PageView[], everyone: boolean) => {
+    // Each document page with the conditions on its way from the top (its ancestors' and its own; shared arrays).
+    const documents: { contentHash: string; conditions: readonly string[] }[] = [];
+    const walk = (pages: readonly PageView[], conditions: readonly string[]) => {
       for (const page of pages) {
-        const shown = everyone && pageCondition(page) === undefined;
-        if (page.meta.type === 'document') documents.push({ id: page.meta.id, contentHash: page.contentHash, everyone: shown });
-        walk(page.children, shown);
+        const own = pageCondition(page);
+        const chain = own === undefined ? conditions : [...conditions, own];
+        if (page.meta.type === 'document') documents.push({ contentHash: page.contentHash, conditions: chain });
+        walk(page.children, chain);
       }
     };
-    walk(rev.tree, true);
+    walk(rev.tree, []);
     const everyone = new Set<string>();
-    const users = new Map<string, string[]>();
+    const users = new Map<string, Set<readonly string[]>>();
     let bytes = 200;
-    const includes = new Map<string, Promise<AnyBlock[] | undefined>>();
-    const includeOf = (ref: string) => {
+    // The files each include names, read once per include.
+    const includes = new Map<string, Promise<Set<string>>>();
+    const includeFiles = (ref: string) => {
       let p = includes.get(ref);
       if (!p) {
-        p = includeMarkdown(ctx, spaceId, ref).then(async (text) => (text === undefined ? undefined : (await pageDocument(everyBranch(splitFrontmatter(text).body))).nodes as AnyBlock[]));
+        p = includeMarkdown(ctx, spaceId, ref).then((text) => filesNamedIn(text ?? '', rev, new Set()));
         includes.set(ref, p);
       }
       return p;
     };
-    for (let i = 0; i < documents.length; i += 100) {
-      const slice = documents.slice(i, i + 100);
+    for (let i = 0; i < documents.length; i += 200) {
+      if (i) await setImmediate();
+      const slice = documents.slice(i, i + 200);
       const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
       for (const d of slice) {
-        const source = everyBranch(markdown.get(d.contentHash) ?? '');
+        const source = markdown.get(d.contentHash) ?? '';
         if (source === '') continue;
-        const used = new Set<string>();
-        const pageIncludes = new Map<string, AnyBlock[]>();
-        for (const m of source.matchAll(INCLUDE_LINE)) {
-          const ref = m[1] ?? m[2] ?? '';
-          if (pageIncludes.has(ref) || pageIncludes.size >= 20) continue;
-          const blocks = await includeOf(ref);
-          if (blocks) pageIncludes.set(ref, blocks);
+        const used = filesNamedIn(source, rev, new Set());
+        let included = 0;
+        for (const m of source.includes('include') ? source.matchAll(INCLUDE_LINE) : []) {
+          if (++included > 20) break;
+          for (const id of await includeFiles(m[1] ?? m[2] ?? '')) used.add(id);
         }
-        const recorder: RenderContext = {
-          externalTarget: 'self',
-          variables: rev.content.variables,
-          page: () => undefined,
-          pagePath: () => undefined,
-          file(ref) {
-            const f = ref.id ? rev.filesById.get(ref.id) : ref.name ? rev.filesByName.get(ref.name) : undefined;
-            if (!f) return undefined;
-            used.add(f.id);
-            return { href: '', name: f.name, size: f.size, contentType: f.contentType };
-          },
-          include: ({ path, id }) => pageIncludes.get(path ?? (id ? `/reusable-content/${id}` : '')),
-        };
-        await renderDocumentInSlices(await pageDocument(source), recorder);
         for (const id of used) {
-          if (d.everyone) everyone.add(id);
-          const list = users.get(id);
-          if (list) list.push(d.id);
-          else users.set(id, [d.id]);
-          bytes += 64 + d.id.length * 2;
+          if (d.conditions.length === 0) {
+            everyone.add(id);
+            users.delete(id);
+          }
+          if (everyone.has(id)) continue;
+          // Pages under the same conditions share their chain: each is looked at once.
+          const chains = users.get(id);
+          if (!chains) users.set(id, new Set([d.conditions]));
+          else if (!chains.has(d.conditions)) chains.add(d.conditions);
+          else continue;
+          bytes += 64;
         }
       }
     }
@@ -726,18 +768,22 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   async function file(req: Request, res: Response, v: Visit, siteSpaceId: string, fileId: string) {
     const placement = placements(v).all.find((p) => p.siteSpace.id === siteSpaceId);
-    const rev = placement && (await revisionOf(v, placement.siteSpace.space_id));
+    // The whole revision (no walk of its pages for this visitor): files are the same for everyone.
+    const rev = placement && (await fullRevisionOf(v, placement.siteSpace.space_id));
     const f = rev?.filesById.get(fileId);
     if (!rev || !f) return notFound(res, 'This file does not exist.');
     // A space with conditional pages: a file only pages hidden from this visitor use is not served to them (as the
-    // pages are not). Files a page every visitor sees uses, and files no page uses, are served as before.
+    // pages are not): the conditions of the pages using it are evaluated, nothing else. Files a page every visitor
+    // sees uses, and files no page uses, are served as before.
     let audience = false;
     if (rev.conditional) {
-      const head = v.heads.get(placement!.siteSpace.space_id)!;
-      const usage = await fileUsageOf(head, (await fullRevisionOf(v, placement!.siteSpace.space_id))!);
-      const users = usage.users.get(f.id);
-      if (users && !usage.everyone.has(f.id)) {
-        if (!users.some((id) => rev.byId.has(id))) return notFound(res, 'This file does not exist.');
+      const usage = await fileUsageOf(v.heads.get(placement!.siteSpace.space_id)!, rev);
+      const users = usage.everyone.has(f.id) ? undefined : usage.users.get(f.id);
+      if (users) {
+        const context = { visitor: { claims: v.claims } };
+        let shown = false;
+        for (const conditions of users) if ((shown = conditions.every((c) => evaluateCondition(c, context)))) break;
+        if (!shown) return notFound(res, 'This file does not exist.');
         audience = true;
       }
     }
