@@ -141,7 +141,7 @@ export function preparedKeyset<A extends Record<string, unknown>, Row extends ob
     (db: DbOrTx, p: P): Promise<R[]> => {
       if (!cached) return run(db, p);
       const deps = [cached.key(p)];
-      return keyedListRead(db, `list:${deps[0]}:${list}:${name}:${JSON.stringify(p)}`, deps, rowKey ?? (() => deps[0]!), () => run(db, p));
+      return keyedListRead(db, () => `list:${deps[0]}:${list}:${name}:${JSON.stringify(p)}`, deps, rowKey ?? (() => deps[0]!), () => run(db, p));
     };
   const readFirst = read('first', first, cached?.rowKey);
   const readAfter = read('after', after, cached?.rowKey);

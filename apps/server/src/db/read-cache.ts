@@ -576,15 +576,15 @@ export function keyedRead<R extends object>(db: DbOrTx, key: string, load: () =>
 /**
  * A read of a list of rows (e.g. a page of an organization's spaces) through the keyed caches of `db`, as `keyedRead`:
  * inside a request, outside transactions, on PostgreSQL; `key` names the list (with everything its statement depends
- * on: its text and parameters). Answered from memory when the request's read of the counters shows no change since
+ * on: its text and parameters; a function: built only where the cache is used). Answered from memory when the request's read of the counters shows no change since
  * the rows were read to any key in `deps` (logged whenever a row may enter or leave the list, e.g. `spaces-of:<org>`,
  * migration 20261127T1200) nor to `rowKey` of any of its rows (logged whenever such a row changes, e.g. `space:<id>`).
  * Elsewhere `load()` as is. `load` must read only what a change logged under those keys changes.
  */
-export function keyedListRead<R extends object>(db: DbOrTx, key: string, deps: readonly string[], rowKey: (row: R) => string, load: () => Promise<R[]>): Promise<R[]> {
+export function keyedListRead<R extends object>(db: DbOrTx, key: string | (() => string), deps: readonly string[], rowKey: (row: R) => string, load: () => Promise<R[]>): Promise<R[]> {
   const scope = scopes.getStore();
   const cache = scope && !db.isTransaction ? caches.get(db) : undefined;
-  return cache?.keyedReads ? cache.readKeyedList(scope!, key, deps, rowKey, load) : load();
+  return cache?.keyedReads ? cache.readKeyedList(scope!, typeof key === 'string' ? key : key(), deps, rowKey, load) : load();
 }
 
 /** SQLite: a prepared read outside transactions, through the memo of the cache of `db` (`ReadCache.memoRead`). */
