@@ -100,7 +100,12 @@ describe('published site', () => {
     const more = Array.from({ length: 150 }, (_, i) => ({ op: 'createPage', page: { id: `page-more-${i}`, title: `More ${i}`, markdown: `Body ${i}.\n` } }));
     expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: more })).status).toBe(200);
     await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
-    const first = (await get(`${base}/llms-full.txt`)).text;
+    const firstAnswer = await get(`${base}/llms-full.txt`);
+    // Streamed a few pages at a time (a part can hold 200 MiB of markdown): no length known up front.
+    expect(firstAnswer.headers.get('content-length')).toBeNull();
+    expect(firstAnswer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const first = firstAnswer.text;
+    expect(first).toMatch(/^# Acme Docs\n/);
     expect(first).toContain('# Introduction');
     expect(first).toContain('Body 96.');
     expect(first).not.toContain('Body 97.'); // 3 pages of the guide (its group is no page), then 97 more

@@ -225,6 +225,22 @@ const BODY_MARK = `\u0000${randomUUID()}\u0000`;
 
 /** Pages of each part of `llms-full.txt`. */
 const LLMS_CHUNK = 100;
+/** Pages of a part of `llms-full.txt` read (and written) at a time. */
+const LLMS_READ = 8;
+
+/** Once the response has taken what was written (or is closed). */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /**
  * The files of a revision with conditional pages that pages every visitor sees use, and for each other file the
  * conditions on the way to each page using it (the page's and its ancestors'): it is shown to a visitor when all the
@@ -622,15 +638,33 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const all = spaces.flatMap((s) => s.flat.map((f) => ({ space: s.title, f })));
     const part = all.slice(chunk * LLMS_CHUNK, (chunk + 1) * LLMS_CHUNK);
     if (chunk > 0 && !part.length) return notFound(res, 'This part of llms-full.txt does not exist.', v);
-    const markdown = await loadMarkdown(ctx, ctx.db, part.map((x) => x.f.page.contentHash));
+    // Written as it is read, LLMS_READ pages at a time, waiting for the reader to take what was written: a part holds
+    // up to 100 pages of up to 2 MiB each, and built whole each request held its markdown, the text and its bytes at
+    // once (600 MiB and more) — a few concurrent requests of anonymous readers could exhaust the server's memory.
+    res.type('text/plain; charset=utf-8');
     let space: string | undefined;
-    for (const { space: title, f } of part) {
-      if (title !== space) out += `\n## ${(space = title)}\n\n`;
-      out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
-      await setImmediate();
+    try {
+      for (let i = 0; i < part.length; i += LLMS_READ) {
+        const slice = part.slice(i, i + LLMS_READ);
+        const markdown = await loadMarkdown(ctx, ctx.db, slice.map((x) => x.f.page.contentHash));
+        for (const { space: title, f } of slice) {
+          if (title !== space) out += `\n## ${(space = title)}\n\n`;
+          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
+          const flowing = res.write(out);
+          out = '';
+          if (!flowing) await drained(res);
+          else await setImmediate();
+          if (res.destroyed) return;
+        }
+      }
+    } catch (err) {
+      // The answer has begun: it can only be cut short.
+      if (!res.headersSent) throw err;
+      ctx.logger.error({ err }, 'llms-full.txt failed while being written');
+      return void res.destroy();
     }
     if ((chunk + 1) * LLMS_CHUNK < all.length) out += `[Next Page](${origin(req)}${v.base}/llms-full.txt/${chunk + 1})\n`;
-    res.type('text/plain; charset=utf-8').send(out);
+    res.end(out);
   }
 
   /**
