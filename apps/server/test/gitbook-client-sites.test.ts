@@ -24,6 +24,7 @@ interface GitBookClient {
     overrideSiteSpaceCustomizationById(org: string, site: string, siteSpace: string, body: Any): R<Any>;
     deleteSiteSpaceCustomizationById(org: string, site: string, siteSpace: string): R<unknown>;
     getPublishedContentSite(org: string, site: string, q?: Any): R<Any>;
+    addSectionToSite(org: string, site: string, body: Any): R<Any>;
   };
 }
 const gitbook = (opts: { endpoint: string; authToken?: string }) => new GitBookAPI(opts) as unknown as GitBookClient;
@@ -65,5 +66,23 @@ describe('@gitbook/api: sites', () => {
     await api.orgs.deleteSiteById(org, site.id);
     const gone = await api.orgs.getSiteById(org, site.id).catch((e: unknown) => e);
     expect((gone as GitBookAPIError).code).toBe(404);
+  });
+
+  it('names a section after its space when GitBook\'s title is omitted or null', async () => {
+    const owner = await createUser(server, 'Sections client owner');
+    const org = (await createOrganization(server, owner)).id;
+    const api = gitbook({ endpoint: server.url, authToken: owner.token });
+    const guide = (await api.orgs.createSpace(org, { title: 'Guide ✍️' })).data;
+    const reference = (await api.orgs.createSpace(org, { title: 'API reference' })).data;
+    const untitled = (await api.orgs.createSpace(org, { title: '' })).data;
+    const site = (await api.orgs.createSite(org, { title: 'Docs', spaces: [guide.id] })).data;
+
+    const named = await api.orgs.addSectionToSite(org, site.id, { spaceId: reference.id, title: null });
+    expect([named.status, named.data.title, named.data.path]).toEqual([201, 'API reference', 'api-reference']);
+    expect((await api.orgs.addSectionToSite(org, site.id, { spaceId: guide.id })).data.title).toBe('Guide ✍️');
+    expect((await api.orgs.addSectionToSite(org, site.id, { spaceId: untitled.id })).data.title).toBe('New section');
+    expect((await api.orgs.addSectionToSite(org, site.id, { spaceId: guide.id, title: 'Guides' })).data.title).toBe('Guides');
+    const err = await api.orgs.addSectionToSite(org, site.id, { spaceId: 'space-missing', title: null }).catch((e: unknown) => e);
+    expect([(err as GitBookAPIError).code, (err as GitBookAPIError).errorMessage]).toEqual([400, expect.stringContaining('/body/spaceId')]);
   });
 });

@@ -15541,8 +15541,11 @@ export interface operations {
                     icon?: string | null;
                     /** @description Id of the space to add to the section as a site space. */
                     spaceId: string;
-                    /** @description Title of the section; the space title when omitted. */
-                    title?: string;
+                    /**
+                     * @description Title of the section; the space's title when omitted or `null` (GitBook's null), or `New section` when
+                     *     the space's title is not 2 to 128 characters long.
+                     */
+                    title?: string | null;
                 };
             };
         };

@@ -542,7 +542,14 @@ export async function addSection(ctx: AppContext, actor: Actor, orgId: string, s
         ss.section_id = first.id;
       }
     }
-    const section = await insertSection(tx, site, s, body.title ?? 'New section', body.icon ?? null);
+    // Omitted or null (GitBook's): the space's title, when it is one a section may have (access is checked below).
+    let title = body.title;
+    if (title == null) {
+      const spaceTitle = (await spacesRepo.findById(tx, body.spaceId))?.title ?? '';
+      const length = [...spaceTitle].length;
+      title = length >= 2 && length <= 128 ? spaceTitle : 'New section';
+    }
+    const section = await insertSection(tx, site, s, title, body.icon ?? null);
     await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, section.id, '/body/spaceId');
     return section.id;
   }, { organizationLock: true });
