@@ -77,7 +77,7 @@ export function parseDocumentBlocks(markdown: string, onBlock: (block: Block) =>
 function convert(markdown: string, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined): Block[] {
   const source = markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown;
   const blocks = tokenizeBlocks(source);
-  const converter = new Converter(blocks, resolver, onBlock);
+  const converter = new Converter(blocks, resolver, onBlock, new SourceLines(source));
   let nodes: Block[];
   try {
     nodes = converter.flow(undefined, 0);
@@ -120,12 +120,16 @@ class Converter {
   private readonly resolver: RefResolver | undefined;
   /** Where top-level blocks go as soon as they are final, when given (parseDocumentBlocks); else `flow` returns them. */
   private readonly onBlock: ((block: Block) => void) | undefined;
+  /** The source's lines, and the line after the last leaf block read so far (its token's map end). */
+  private readonly lines: SourceLines;
+  private lastEnd = 0;
 
-  constructor(blocks: BlockTokens, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined) {
+  constructor(blocks: BlockTokens, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined, lines: SourceLines) {
     this.blocks = blocks;
     this.tokens = blocks.tokens;
     this.resolver = resolver;
     this.onBlock = onBlock;
+    this.lines = lines;
   }
 
   /** The inline tokens of the `inline` token at `index`, parsed now (see BlockTokens). */
@@ -146,19 +150,40 @@ class Converter {
     // Top-level blocks given away as they are built: tag lines grouped as they come (a block is final once no tag
     // before it is still open).
     const grouper = depth === 0 && this.onBlock !== undefined ? new TagGrouper(0, this.onBlock) : undefined;
+    const add = (item: FlowItem): void => {
+      if (grouper) grouper.push(item);
+      else items.push(item);
+    };
+    // GitBook's empty paragraphs: it joins blocks with a blank line and writes an empty paragraph as an empty line, so
+    // 3 blank lines between two blocks are one, 5 are two (emptyParagraphs). Read so at the top level and in list items,
+    // between blocks that are no tag lines (a tag line's neighbours are joined to it: no blank line to count).
+    const gaps = close === undefined || close === 'list_item_close';
+    let previousEnd: number | undefined;
+    let any = false;
     while (this.i < tokens.length) {
       const token = tokens[this.i] as Token;
       if (token.type === close) {
         this.i++;
         break;
       }
+      const tagLine = token.type === 'gitbook_tag';
+      const start = token.map?.[0];
       const item = this.block(token, depth);
       if (item !== undefined) {
-        if (grouper) grouper.push(item);
-        else items.push(item);
+        if (gaps && previousEnd !== undefined && !tagLine && start !== undefined) {
+          for (let n = Math.floor((this.lines.blank(previousEnd, start) - 1) / 2); n > 0; n--) add(emptyParagraph());
+        }
+        add(item);
+        any = true;
+        previousEnd = gaps && !tagLine ? this.lastEnd : undefined;
       }
       // A top-level block is done: its tokens are garbage from here on.
       if (depth === 0) this.blocks.release(this.i);
+    }
+    // Blank lines after the last block of the page: GitBook ends a page with a newline unless its text already ends
+    // with one, so one blank line is one empty paragraph, 3 are two.
+    if (close === undefined && any) {
+      for (let n = Math.floor((this.lines.blank(this.lastEnd, this.lines.count) + 1) / 2); n > 0; n--) add(emptyParagraph());
     }
     if (grouper) {
       grouper.end();
@@ -168,6 +193,8 @@ class Converter {
   }
 
   private block(token: Token, depth: number): FlowItem | undefined {
+    // The line after the last leaf block (containers end with their last leaf: blank lines after it are counted).
+    if (token.map && LEAF_BLOCKS.has(token.type)) this.lastEnd = token.map[1];
     switch (token.type) {
       case 'paragraph_open':
         return this.paragraph();
@@ -257,6 +284,12 @@ class Converter {
       if (token.type !== 'list_item_open') continue;
       const checked = this.taskMarker();
       const nodes = this.flow('list_item_close', depth + 1);
+      // Empty paragraphs ending an item before the next one: GitBook joins items with a newline, so the item's last
+      // block, a blank line and an empty line (2 blank lines) are one (4 are two).
+      const next = tokens[this.i];
+      if (nodes.length > 0 && next?.type === 'list_item_open' && next.map) {
+        for (let n = Math.floor(this.lines.blank(this.lastEnd, next.map[0]) / 2); n > 0; n--) nodes.push(emptyParagraph());
+      }
       items.push({ object: 'block', type: 'list-item', data: checked === undefined ? {} : { checked }, nodes });
     }
     if (ordered) {
@@ -517,6 +550,41 @@ function padRow(row: TableRowBlock, width: number): TableRowBlock {
   const nodes = row.nodes.slice(0, width);
   while (nodes.length < width) nodes.push({ object: 'block', type: 'table-cell', data: {}, nodes: [text([leaf('')])] });
   return { ...row, nodes };
+}
+
+/** Block tokens that hold no blocks (their map's end is the line after the block's last line). */
+const LEAF_BLOCKS: ReadonlySet<string> = new Set(['paragraph_open', 'heading_open', 'fence', 'code_block', 'html_block', 'math_block', 'hr', 'table_open', 'gitbook_tag']);
+
+/** The lines of a source (markdown-it's count: a last line without its newline is one too). */
+class SourceLines {
+  private readonly source: string;
+  /** Offset where each line starts. */
+  private readonly starts: number[] = [0];
+  readonly count: number;
+
+  constructor(source: string) {
+    this.source = source;
+    for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) this.starts.push(at + 1);
+    this.count = source === '' || source.endsWith('\n') ? this.starts.length - 1 : this.starts.length;
+  }
+
+  /** How many lines `from` … `to - 1` are, when all are blank (spaces and tabs only); else 0 (a reference definition). */
+  blank(from: number, to: number): number {
+    if (from < 0 || to > this.count || to <= from) return 0;
+    for (let line = from; line < to; line++) {
+      const end = line + 1 < this.starts.length ? (this.starts[line + 1] as number) - 1 : this.source.length;
+      for (let at = this.starts[line] as number; at < end; at++) {
+        const c = this.source.charCodeAt(at);
+        if (c !== 0x20 && c !== 0x09) return 0;
+      }
+    }
+    return to - from;
+  }
+}
+
+/** GitBook's empty paragraph (an empty line of its markdown). */
+function emptyParagraph(): ParagraphBlock {
+  return { object: 'block', type: 'paragraph', data: {}, nodes: [text([leaf('')])] };
 }
 
 function withoutFinalNewline(value: string): string {

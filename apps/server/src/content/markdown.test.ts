@@ -746,3 +746,72 @@ describe('documentToMarkdown', () => {
     expect(documentToMarkdown(doc)).toBe('See [setup](/pages/page-setup) and [install](/pages/page-setup#install).\n');
   });
 });
+
+describe("GitBook's empty paragraphs (runs of blank lines)", () => {
+  const figure = '<figure><img src="shot.png" alt=""><figcaption></figcaption></figure>';
+  const isEmpty = (block: Block | undefined) => block?.type === 'paragraph' && JSON.stringify(block.nodes) === JSON.stringify([{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }]);
+
+  it('reads 3 blank lines between blocks as one empty paragraph, 5 as two, and writes them back so', () => {
+    const one = 'First line.\n\n\n\nSecond line.\n';
+    const doc = markdownToDocument(one, { keys: false });
+    expect(doc.nodes.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(isEmpty(doc.nodes[1])).toBe(true);
+    expect(normalizeMarkdown(one)).toBe(one);
+    const two = '## Title\n\n\n\n\n\n| a |\n| - |\n| b |\n';
+    expect(markdownToDocument(two, { keys: false }).nodes.filter((b) => isEmpty(b))).toHaveLength(2);
+    expect(normalizeMarkdown(two)).toBe(two);
+    // Two blank lines are one paragraph break (no empty paragraph), 4 are one empty paragraph.
+    expect(normalizeMarkdown('a\n\n\nb\n')).toBe('a\n\nb\n');
+    expect(normalizeMarkdown('a\n\n\n\n\nb\n')).toBe('a\n\n\n\nb\n');
+  });
+
+  it('ends a page with empty paragraphs as GitBook does: no newline after its last empty line', () => {
+    for (const md of ['# Closing words\n\n', 'Text.\n\n\n\n', '{% hint style="info" %}\nNote.\n{% endhint %}\n\n', '```\ncode\n```\n\n\n\n\n\n']) {
+      expect(normalizeMarkdown(md)).toBe(md);
+    }
+    expect(normalizeMarkdown('Text.\n\n\n')).toBe('Text.\n\n');
+    expect(normalizeMarkdown('Text.\n')).toBe('Text.\n');
+    // Blank lines before the first block, and what only looks blank (a reference definition), are no paragraphs.
+    expect(normalizeMarkdown('\n\n\n\nText.\n')).toBe('Text.\n');
+    expect(normalizeMarkdown('See [it][r].\n\n[r]: https://example.dev\n\n\n\nMore.\n')).toBe('See [it](https://example.dev).\n\nMore.\n');
+    expect(normalizeMarkdown('Text.\n\n[r]: https://example.dev\n')).toBe('Text.\n');
+  });
+
+  it('keeps the blank line GitBook writes after a figure ending a list item (an empty paragraph there)', () => {
+    const inside = `1. Open the page.\n2.  Click **Edit**.\n\n    ${figure}\n\n\n3. Save.\n`;
+    const doc = markdownToDocument(inside, { keys: false });
+    const item = (doc.nodes[0] as ListBlock).nodes[1];
+    expect(item?.nodes.map((b) => b.type)).toEqual(['paragraph', 'images', 'paragraph']);
+    expect(isEmpty(item?.nodes[2])).toBe(true);
+    expect(normalizeMarkdown(inside)).toBe(inside);
+    // At the end of the page.
+    const last = `*   Step one.\n\n    ${figure}\n\n`;
+    expect(normalizeMarkdown(last)).toBe(last);
+    // Without the blank lines, no empty paragraph.
+    const plain = `1. Open.\n2.  Click.\n\n    ${figure}\n3. Save.\n`;
+    expect(normalizeMarkdown(plain)).toBe(plain);
+  });
+
+  it('adds none next to GitBook tag lines (joined to their neighbours) and writes none a reader would not find', () => {
+    const tags = '{% tabs %}\n{% tab title="A" %}\nOne.\n\n\n\nTwo.\n{% endtab %}\n{% endtabs %}\n';
+    expect(normalizeMarkdown(tags)).toBe(tags);
+    expect(normalizeMarkdown('{% hint style="info" %}\n\n\n\nNote.\n\n\n\n{% endhint %}\n')).toBe('{% hint style="info" %}\nNote.\n{% endhint %}\n');
+    const empty = { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] } as Block;
+    const para = markdownToDocument('Text.\n', { keys: false }).nodes[0] as Block;
+    expect(documentToMarkdown({ nodes: [empty, para] } as Document)).toBe('Text.\n');
+  });
+
+  it('is stable: serialise(parse(serialise(x))) == serialise(x) for blocks, lists and tags between runs of blank lines', () => {
+    const block = fc.constantFrom('Text.', '# Head', '* a\n* b', `1. a\n2.  b\n\n    ${figure}`, '```\nx\n```', '<div>\nx\n</div>', '{% hint style="info" %}\nN.\n{% endhint %}', '{% tabs %}\n{% tab title="A" %}\nT.\n{% endtab %}\n{% endtabs %}', '> quote', '[r]: https://x.dev', '***', '| a |\n| - |\n| b |', '  ');
+    const blanks = fc.integer({ min: 0, max: 6 }).map((n) => '\n'.repeat(n));
+    const page = fc.array(fc.tuple(block, blanks), { minLength: 1, maxLength: 8 }).map((parts) => parts.map(([b, n]) => `${b}\n${n}`).join(''));
+    fc.assert(
+      fc.property(page, (md) => {
+        const once = normalizeMarkdown(md);
+        expect(normalizeMarkdown(once)).toBe(once);
+        expect(markdownToDocument(once, { keys: false })).toEqual(markdownToDocument(md, { keys: false }));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});

@@ -108,6 +108,8 @@ export class MarkdownStream {
     const tag = isTagParagraph(block) ? this.tagRole(block) : undefined;
     if (lines.length === 0) return;
     const out = this.out;
+    // An empty paragraph first is nothing to GitBook's reader (blank lines before the first block).
+    if (out.length === 0 && isEmptyLine(lines)) return;
     const previousTag = this.previousTag;
     if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
       if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });
@@ -125,7 +127,8 @@ export class MarkdownStream {
       const skip = new Set(dropped.map((p) => p.index));
       lines = lines.filter((_, i) => !skip.has(i));
     }
-    const markdown = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    // A newline ends the page unless it ends with an empty line already (empty paragraphs last, as GitBook writes them).
+    const markdown = lines.length === 0 ? '' : lines.at(-1) === '' ? lines.join('\n') : `${lines.join('\n')}\n`;
     checkBytes(markdown, 'outputBytes', 'the markdown of the document');
     return markdown;
   }
@@ -167,7 +170,7 @@ class Writer {
       }
       afterSpecTag = isSpecTag(block);
       previous = listKind;
-      if (lines.length === 0) continue;
+      if (lines.length === 0 || (out.length === 0 && isEmptyLine(lines))) continue;
       // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
       // writes them: none after an opening tag whose closing tag follows (`{% tabs %}`, `{% tab … %}`, `{% step %}`),
       // none before a closing tag (`{% endtab %}`); so `{% endtab %}`, blank line, `{% tab … %}`. Also after raw HTML:
@@ -257,7 +260,8 @@ class Writer {
     const tag = tagLine(nodes);
     if (tag !== undefined) return [noNul(tag)];
     const content = this.inline(nodes, bareAmpersands ? { bareAmpersands } : {});
-    if (content === '') return [];
+    // GitBook's empty paragraph is an empty line (from-markdown.ts reads blank lines back so: 3 between blocks are one).
+    if (content === '') return isEmptyText(nodes) ? [''] : [];
     // Other text that would read back as a tag line keeps its `{` escaped.
     if (content.startsWith('{%') && TAG_LIKE_LINE.test(content)) return [`\\${content}`];
     return content.split('\n');
@@ -425,6 +429,20 @@ function tagRoleOf(block: Block, open: Map<string, TagRole[]>): TagRole | undefi
   return role;
 }
 const NO_TAG_ROLES: ReadonlyMap<Block, TagRole> = new Map();
+
+/** The lines of an empty paragraph. */
+function isEmptyLine(lines: Lines): boolean {
+  return lines.length === 1 && lines[0] === '';
+}
+
+/** Inline content of an empty paragraph: text nodes of empty leaves only. */
+function isEmptyText(nodes: readonly InlineContent[]): boolean {
+  for (const node of nodes) {
+    if (node.object !== 'text') return false;
+    for (const l of node.leaves) if (l.text !== '') return false;
+  }
+  return true;
+}
 
 function isTagParagraph(block: Block): boolean {
   return block.type === 'paragraph' && tagLine(block.nodes) !== undefined;

@@ -271,4 +271,43 @@ describe('page files written back after an edit', () => {
       expect([p.path, rewritePageFile(p, assetPaths, pagePaths)]).toEqual([p.path, files.get(p.path)!.toString('utf8')]);
     }
   });
+  it('keep GitBook\'s empty paragraphs: runs of blank lines, after a figure ending a list item, at the end of the page', () => {
+    const figure = '<figure><img src=".gitbook/assets/step.png" alt=""><figcaption></figcaption></figure>';
+    const page = [
+      '---',
+      'description: Written for this test.',
+      '---',
+      '',
+      '# Empty paragraphs',
+      '',
+      'An empty paragraph follows.',
+      '',
+      '',
+      '',
+      '1. Open the settings.',
+      '2.  Click **Save**.',
+      '',
+      `    ${figure}`,
+      '',
+      '',
+      '3. Done.',
+      '',
+      '{% hint style="info" %}',
+      'A hint.',
+      '{% endhint %}',
+      '',
+      '',
+      '',
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['SUMMARY.md', '# Table of contents\n\n* [Empty paragraphs](README.md)\n'],
+      ['README.md', page],
+      ['.gitbook/assets/step.png', 'png'],
+    ]);
+    const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p) });
+    const readme = repo.pages[0] as RepoPage;
+    expect(readme.path).toBe('README.md');
+    expect(rewritePageFile(readme, new Set(['.gitbook/assets/step.png']), new Set(['README.md']))).toBe(page);
+  });
 });

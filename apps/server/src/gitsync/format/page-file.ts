@@ -246,7 +246,8 @@ export function formatFrontmatter(fields: FrontmatterFields, raw: string | null 
 /** Writes a page file: frontmatter (when any), `# Title`, then the body. */
 export function formatPageFile(p: { frontmatter: string | null; title: string; h1?: string; body: string }): string {
   const heading = `# ${p.h1 ?? escapeHeading(p.title)}`;
-  const body = p.body.replace(/^\n+/, '').replace(/\n*$/, '');
-  const main = body ? `${heading}\n\n${body}\n` : `${heading}\n`;
+  // A body ending with empty lines (GitBook's empty paragraphs last: to-markdown.ts) keeps them; a newline ends the file.
+  const body = p.body.replace(/^\n+/, '');
+  const main = body.trim() ? `${heading}\n\n${body}${body.endsWith('\n') ? '' : '\n'}` : `${heading}\n`;
   return p.frontmatter !== null ? `---\n${p.frontmatter}${p.frontmatter ? '\n' : ''}---\n\n${main}` : main;
 }
