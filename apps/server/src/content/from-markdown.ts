@@ -123,6 +123,8 @@ class Converter {
   /** The source's lines, and the line after the last leaf block read so far (its token's map end). */
   private readonly lines: SourceLines;
   private lastEnd = 0;
+  /** The last leaf block is raw HTML that runs to its end marker and has none (a comment, `<pre>`): blank lines after it are its own. */
+  private openEnded = false;
 
   constructor(blocks: BlockTokens, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined, lines: SourceLines) {
     this.blocks = blocks;
@@ -175,14 +177,14 @@ class Converter {
         }
         add(item);
         any = true;
-        previousEnd = gaps && !tagLine ? this.lastEnd : undefined;
+        previousEnd = gaps && !tagLine && !this.openEnded ? this.lastEnd : undefined;
       }
       // A top-level block is done: its tokens are garbage from here on.
       if (depth === 0) this.blocks.release(this.i);
     }
     // Blank lines after the last block of the page: GitBook ends a page with a newline unless its text already ends
     // with one, so one blank line is one empty paragraph, 3 are two.
-    if (close === undefined && any) {
+    if (close === undefined && any && !this.openEnded) {
       for (let n = Math.floor((this.lines.blank(this.lastEnd, this.lines.count) + 1) / 2); n > 0; n--) add(emptyParagraph());
     }
     if (grouper) {
@@ -194,7 +196,10 @@ class Converter {
 
   private block(token: Token, depth: number): FlowItem | undefined {
     // The line after the last leaf block (containers end with their last leaf: blank lines after it are counted).
-    if (token.map && LEAF_BLOCKS.has(token.type)) this.lastEnd = token.map[1];
+    if (token.map && LEAF_BLOCKS.has(token.type)) {
+      this.lastEnd = token.map[1];
+      this.openEnded = token.type === 'html_block' && isOpenEndedHtml(token.content);
+    }
     switch (token.type) {
       case 'paragraph_open':
         return this.paragraph();
@@ -287,7 +292,7 @@ class Converter {
       // Empty paragraphs ending an item before the next one: GitBook joins items with a newline, so the item's last
       // block, a blank line and an empty line (2 blank lines) are one (4 are two).
       const next = tokens[this.i];
-      if (nodes.length > 0 && next?.type === 'list_item_open' && next.map) {
+      if (nodes.length > 0 && next?.type === 'list_item_open' && next.map && !this.openEnded) {
         for (let n = Math.floor(this.lines.blank(this.lastEnd, next.map[0]) / 2); n > 0; n--) nodes.push(emptyParagraph());
       }
       items.push({ object: 'block', type: 'list-item', data: checked === undefined ? {} : { checked }, nodes });
@@ -580,6 +585,17 @@ class SourceLines {
     }
     return to - from;
   }
+}
+
+/** CommonMark's HTML blocks that end at an end marker (kinds 1-5), when the marker is missing (they run to the end of their container). */
+function isOpenEndedHtml(html: string): boolean {
+  const start = html.replace(/^[ \t]+/, '');
+  if (start.startsWith('<!--')) return !start.includes('-->', 4);
+  if (start.startsWith('<?')) return !start.includes('?>', 2);
+  if (start.startsWith('<![CDATA[')) return !start.includes(']]>', 9);
+  if (/^<![A-Za-z]/.test(start)) return !start.includes('>', 2);
+  const raw = /^<(script|pre|style|textarea)(?=[\s>]|$)/i.exec(start);
+  return raw !== null && !start.toLowerCase().includes(`</${(raw[1] as string).toLowerCase()}>`);
 }
 
 /** GitBook's empty paragraph (an empty line of its markdown). */

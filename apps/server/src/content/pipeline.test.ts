@@ -91,6 +91,14 @@ describe('markdown pipeline properties', () => {
     // inline image, written `![]()` alone, which reads back as an images block; marks around lone images are dropped.
     roundTrips('__![]()__');
     roundTrips('**![a](x.png)** _![b](y.png)_\n~~![c](z.png)~~');
+    // And, once runs of blank lines were GitBook's empty paragraphs: an empty paragraph after a tag line lost its blank
+    // line (the tag's role dropped it), one between two lists made them one list (the second took the first's marker),
+    // and blank lines after an unterminated comment are the comment's, not paragraphs.
+    roundTrips('{% else %}\n  ');
+    roundTrips('* a\n\n\n\n- ');
+    roundTrips('<!--\n  ');
+    roundTrips('<pre>\nx\n\n\n\ny');
+    roundTrips('a\n\n\n\nb\n\n\n\n\n\n- c\n\n\n- d\n\n');
   });
 
   it('round-trips text around autolink literals: what was read as a link stays one, what was text stays text', () => {

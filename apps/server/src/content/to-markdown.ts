@@ -103,16 +103,18 @@ export class MarkdownStream {
       lines = this.writer.block(block, this.afterSpecTag);
     }
     this.afterSpecTag = isSpecTag(block);
-    this.previous = listKind;
+    if (!isEmptyLine(lines)) this.previous = listKind;
     // Every tag paragraph takes its role, as pairTags gives it (tag paragraphs are never empty).
     const tag = isTagParagraph(block) ? this.tagRole(block) : undefined;
     if (lines.length === 0) return;
     const out = this.out;
-    // An empty paragraph first is nothing to GitBook's reader (blank lines before the first block).
-    if (out.length === 0 && isEmptyLine(lines)) return;
+    // An empty paragraph first is nothing to GitBook's reader (blank lines before the first block); elsewhere it is an
+    // empty line after a blank line, also after a tag line (the reader counts them so).
+    const empty = isEmptyLine(lines);
+    if (out.length === 0 && empty) return;
     const previousTag = this.previousTag;
-    if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
-      if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });
+    if (out.length > 0 && (empty || (previousTag?.opens !== true && tag?.closes !== true))) {
+      if (previousTag !== undefined && !empty) (this.pending ??= []).push({ index: out.length, role: previousTag });
       out.push('');
     }
     for (const line of lines) out.push(line);
@@ -169,7 +171,8 @@ class Writer {
         lines = this.block(block, afterSpecTag);
       }
       afterSpecTag = isSpecTag(block);
-      previous = listKind;
+      // An empty paragraph between two lists of one kind leaves them the other marker (they would merge).
+      if (!isEmptyLine(lines)) previous = listKind;
       if (lines.length === 0 || (out.length === 0 && isEmptyLine(lines))) continue;
       // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
       // writes them: none after an opening tag whose closing tag follows (`{% tabs %}`, `{% tab … %}`, `{% step %}`),
@@ -177,7 +180,7 @@ class Writer {
       // an HTML block ends at a tag line (parser.ts, as GitBook reads it). (A tag paragraph after a task checkbox is
       // not a line of its own.)
       const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
-      const joined = previousTag?.opens === true || tag?.closes === true;
+      const joined = !isEmptyLine(lines) && (previousTag?.opens === true || tag?.closes === true);
       if (out.length > 0 && !joined) out.push('');
       for (const line of lines) out.push(line);
       previousTag = tag;
