@@ -310,4 +310,14 @@ describe('page files written back after an edit', () => {
     expect(readme.path).toBe('README.md');
     expect(rewritePageFile(readme, new Set(['.gitbook/assets/step.png']), new Set(['README.md']))).toBe(page);
   });
+
+  it('write an empty page as GitBook does: its title and a blank line (its one empty paragraph)', () => {
+    const page = '---\ndescription: Nothing here yet.\n---\n\n# Coming soon\n\n';
+    const files = new Map([['SUMMARY.md', '# Table of contents\n\n* [Coming soon](README.md)\n'], ['README.md', page]]);
+    const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p) });
+    expect(rewritePageFile(repo.pages[0] as RepoPage, new Set(), new Set(['README.md']))).toBe(page);
+    // Read from `# Coming soon` alone too, and written GitBook's way.
+    const bare = readRepository({ files: new Map([['SUMMARY.md', 'SUMMARY.md'], ['README.md', 'README.md']]), text: (p) => (p === 'README.md' ? '# Coming soon\n' : files.get(p)) });
+    expect(rewritePageFile(bare.pages[0] as RepoPage, new Set(), new Set(['README.md']))).toBe('# Coming soon\n\n');
+  });
 });
