@@ -354,6 +354,25 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     }
   });
 
+  it('a page of a list of spaces shows a space moved into it (its position changed) by the next read of both servers', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const token = t.users.reader!.token;
+    const list = `/v1/orgs/${t.org}/spaces`;
+    for (const title of ['One', 'Two', 'Three']) expect((await t.api.post(list, { title })).status).toBe(201);
+    const all = (await t.api.get(list)).body.items as { id: string; title: string }[];
+    expect(all.map((x) => x.title)).toEqual(['One', 'Two', 'Three']);
+    const first = async (s: TestServer) => ((await s.api(token).get(`${list}?limit=1`)).body.items as { title: string }[]).map((x) => x.title);
+    for (const s of [a, b]) await warmMemo(s, () => get(s, token, `${list}?limit=1`));
+    for (const s of [a, b]) expect(await first(s)).toEqual(['One']);
+    // Three moves before One through one server: the first page of both servers starts with it.
+    expect((await b.api(t.owner.token).post(`/v1/spaces/${all[2]!.id}/move`, { position: { before: { type: 'space', space: all[0]!.id } } })).status).toBe(200);
+    for (const s of [a, b]) expect(await first(s)).toEqual(['Three']);
+    // And behind the servers' backs: Two takes the first position.
+    for (const s of [a, b]) await warmMemo(s, () => get(s, token, `${list}?limit=1`));
+    await behindTheirBacks('update spaces set sort_key = ? where id = ?', ['0', all[1]!.id]);
+    for (const s of [b, a]) expect(await first(s)).toEqual(['Two']);
+  });
+
   it('a search answered from the memo shows the next change anywhere: an edit, another space, another process', async () => {
     // Search rows (db/dialect.ts, SQLite) go through the memo too: bm25 ranks with the statistics of the whole index and
     // "the newest matches" depend on what was indexed, so only "nothing changed anywhere" makes an answer reusable.

@@ -36,6 +36,7 @@ import * as mTranslationGlossary from './migrations/20261127T0310-translation-gl
 import * as mStorageCustomFonts from './migrations/20261127T0330-storage-custom-fonts.js';
 import * as mReadCacheChanges from './migrations/20261127T0600-read-cache-changes.js';
 import * as mReadCacheSpaceLists from './migrations/20261127T1200-read-cache-space-lists.js';
+import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-space-order.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0330-storage-custom-fonts': mStorageCustomFonts,
   '20261127T0600-read-cache-changes': mReadCacheChanges,
   '20261127T1200-read-cache-space-lists': mReadCacheSpaceLists,
+  '20261127T1300-read-cache-space-order': mReadCacheSpaceOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -74,8 +74,9 @@ const liveSpacesOf = (db: Kysely<Database>, p: { orgId: string }) =>
   spaceRows(db).where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
 /**
  * On PostgreSQL inside requests through the keyed caches (db/read-cache.ts `keyedListRead`): a space entering or
- * leaving an organization's live spaces is logged under `spaces-of:<org>` (migration 20261127T1200), a change to one
- * of them (its row, its comment shards) under `space:<id>` (migration 20261127T0600).
+ * leaving an organization's live spaces, or changing place in their order (`sort_key`, `created_at`), is logged under
+ * `spaces-of:<org>` (migrations 20261127T1200 and T1300), a change to one of them (its row, its comment shards) under
+ * `space:<id>` (migration 20261127T0600).
  */
 const cachedAsSpaces = { key: (p: { orgId: string }) => `spaces-of:${p.orgId}`, rowKey: (r: { id: string }) => `space:${r.id}` };
 const allSpacesPages = {
