@@ -170,21 +170,31 @@ function requestOnce(url: URL, opts: Required<Pick<SafeFetchOptions, 'allowPriva
       url,
       { method: opts.method, headers: { 'user-agent': 'Bindery', ...opts.headers }, lookup: guardedLookup(opts) as never, auth, timeout: opts.timeoutMs },
       (res) => {
+        // A body with a Content-Length (within maxBytes) is read straight into one buffer of that size: a large
+        // download (an archive to import) is never held twice, as chunks and their concatenation. Without one, or
+        // past it (a server that says less than it sends), the chunks are joined at the end.
+        const declared = Number(res.headers['content-length']);
+        let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= opts.maxBytes ? Buffer.allocUnsafe(declared) : undefined;
         const chunks: Buffer[] = [];
         let size = 0;
         let tooLarge = false;
         res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > opts.maxBytes && !tooLarge) {
+          if (size + c.length > opts.maxBytes && !tooLarge) {
             tooLarge = true;
             reject(new UnsafeUrlError(`The response is larger than ${opts.maxBytes} bytes`, 'too-large'));
             req.destroy();
             return;
           }
-          chunks.push(c);
+          if (whole && size + c.length > whole.length) {
+            chunks.push(whole.subarray(0, size));
+            whole = undefined;
+          }
+          if (whole) whole.set(c, size);
+          else chunks.push(c);
+          size += c.length;
         });
         res.on('end', () => {
-          if (!tooLarge) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          if (!tooLarge) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: whole ? whole.subarray(0, size) : Buffer.concat(chunks) });
         });
         res.on('error', reject);
       },

@@ -4,6 +4,8 @@
 // the archive is refused — ZipLimitError naming the limit — past a number of entries, a total or per-entry unpacked
 // size, a compression ratio (for entries big enough to matter), a folder depth, or with a path that leaves the
 // archive (`..`, absolute paths, drive letters). ZIP64 and encrypted archives are refused.
+// Memory: the entries' bytes are inflated when read (ZipEntry.data), one entry at a time, each straight into a buffer
+// of its checked size; the archive's own buffer is the only copy of the content that lives as long as the entries.
 import { Inflate } from 'fflate';
 
 export interface ZipLimits {
@@ -34,9 +36,28 @@ export class ZipLimitError extends Error {
   }
 }
 
-export interface ZipEntry {
-  path: string;
-  data: Buffer;
+/**
+ * A file of an archive. Its bytes are inflated when `data` is read, each time (nothing is kept): a reader holds one
+ * entry's bytes at a time, and those it keeps (the files of an import, until they are stored) — never the whole
+ * archive unpacked. Reading cannot fail: every entry was inflated once (its output counted, then dropped) when the
+ * archive was read.
+ */
+export class ZipEntry {
+  constructor(
+    readonly path: string,
+    /** Unpacked bytes (checked against the inflated output). */
+    readonly size: number,
+    private readonly read: () => Buffer,
+  ) {}
+
+  get data(): Buffer {
+    return this.read();
+  }
+
+  /** The same entry under another path. */
+  at(path: string): ZipEntry {
+    return new ZipEntry(path, this.size, this.read);
+  }
 }
 
 interface CentralEntry {
@@ -94,26 +115,31 @@ function checkedPath(name: string, limits: ZipLimits): string {
   return segments.join('/');
 }
 
-function inflate(data: Buffer, max: number, name: string): Buffer {
-  const chunks: Uint8Array[] = [];
+/**
+ * Inflates `data`, at most `max` bytes: into `out` (exactly `max` long) when given, else only counted (the output
+ * dropped chunk by chunk). Returns the unpacked size.
+ */
+function inflate(data: Buffer, max: number, name: string, out?: Buffer): number {
   let total = 0;
   let done = false;
   const inflater = new Inflate((chunk, final) => {
+    if (total + chunk.length > max) throw new ZipLimitError(`has an entry (${name}) that unpacks to more than the ${max} bytes its directory declares`);
+    out?.set(chunk, total);
     total += chunk.length;
-    if (total > max) throw new ZipLimitError(`has an entry (${name}) that unpacks to more than the ${max} bytes its directory declares`);
-    chunks.push(chunk);
     if (final) done = true;
   });
   const step = 64 * 1024;
   for (let i = 0; i < data.length; i += step) inflater.push(data.subarray(i, Math.min(data.length, i + step)), i + step >= data.length);
   if (data.length === 0) inflater.push(new Uint8Array(0), true);
   if (!done && data.length > 0) throw new ZipLimitError(`has a damaged entry (${name})`);
-  return Buffer.concat(chunks);
+  return total;
 }
 
 /**
  * The files of an archive (folders and `__MACOSX/` entries left out), read within `limits`; `want` chooses which
- * entries are unpacked (the others count against the entry limit only).
+ * entries are read (the others count against the entry limit only). Every entry is inflated here once, its output
+ * counted and dropped, so that any limit or damage is found now; its bytes are inflated again when its `data` is read
+ * (`buf` must not change meanwhile).
  */
 export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, want: (path: string) => boolean = () => true): ZipEntry[] {
   const out: ZipEntry[] = [];
@@ -128,16 +154,24 @@ export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, wan
     if (dataStart + e.packed > buf.length) throw new ZipLimitError(`is a truncated ZIP archive (${path})`);
     const packed = buf.subarray(dataStart, dataStart + e.packed);
     if (total + e.unpacked > limits.maxTotalBytes) throw new ZipLimitError(`unpacks to more than the limit of ${limits.maxTotalBytes} bytes`);
-    let data: Buffer;
-    if (e.method === 0) data = Buffer.from(packed);
-    else if (e.method === 8) data = inflate(packed, e.unpacked, path);
+    let size: number;
+    if (e.method === 0) size = packed.length;
+    else if (e.method === 8) size = inflate(packed, e.unpacked, path);
     else throw new ZipLimitError(`has an entry (${path}) compressed with method ${e.method}; only stored and deflated entries are read`);
-    if (data.length !== e.unpacked) throw new ZipLimitError(`has an entry (${path}) whose size does not match the archive's directory`);
-    if (data.length > limits.ratioFloorBytes && data.length / Math.max(packed.length, 1) > limits.maxRatio) {
+    if (size !== e.unpacked) throw new ZipLimitError(`has an entry (${path}) whose size does not match the archive's directory`);
+    if (size > limits.ratioFloorBytes && size / Math.max(packed.length, 1) > limits.maxRatio) {
       throw new ZipLimitError(`has an entry (${path}) compressed more than the limit ratio of ${limits.maxRatio}:1 (a zip bomb?)`);
     }
-    total += data.length;
-    out.push({ path, data });
+    total += size;
+    // A copy (of a stored entry too): an entry's bytes never keep the whole archive alive, nor carry it along when
+    // posted to a worker (structured clone copies a view's whole ArrayBuffer).
+    const method = e.method;
+    out.push(new ZipEntry(path, size, () => {
+      if (method === 0) return Buffer.from(packed);
+      const bytes = Buffer.allocUnsafe(size);
+      inflate(packed, size, path, bytes);
+      return bytes;
+    }));
   }
   return out;
 }

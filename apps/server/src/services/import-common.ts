@@ -55,7 +55,8 @@ export interface ImportNode {
 export interface ImportFile {
   id: string;
   name: string;
-  data: Buffer;
+  /** The bytes: for a file of an archive, inflated anew at each read (read it once, when storing it). */
+  readonly data: Buffer;
 }
 
 export interface ImportBundle {
@@ -132,7 +133,7 @@ export function stripCommonFolder(entries: ZipEntry[]): ZipEntry[] {
   const kept = entries.filter((e) => !/(^|\/)\.DS_Store$/.test(e.path));
   const first = kept[0]?.path.split('/')[0];
   if (!first || !kept.every((e) => e.path.startsWith(`${first}/`))) return kept;
-  return stripCommonFolder(kept.map((e) => ({ ...e, path: e.path.slice(first.length + 1) })));
+  return stripCommonFolder(kept.map((e) => e.at(e.path.slice(first.length + 1))));
 }
 
 /** How far a read is: resources (pages, entries) found, and read. */
@@ -146,18 +147,23 @@ export interface ImportProgress {
  * The files of an archive that its pages use, by path: each becomes a file of the import the first time a page
  * refers to it (`fileFor`), when the archive holds it and `isFile` accepts it (pages and indexes are not files).
  */
-export function archiveFiles(byPath: ReadonlyMap<string, Buffer>, isFile: (path: string) => boolean): { files: ImportFile[]; fileFor: (path: string) => string | undefined } {
+export function archiveFiles(byPath: ReadonlyMap<string, ZipEntry>, isFile: (path: string) => boolean): { files: ImportFile[]; fileFor: (path: string) => string | undefined } {
   const files: ImportFile[] = [];
   const fileByPath = new Map<string, string>();
   const fileFor = (path: string): string | undefined => {
     const known = fileByPath.get(path);
     if (known) return known;
-    const data = byPath.get(path);
-    if (!data || !isFile(path)) return undefined;
+    const entry = byPath.get(path);
+    if (!entry || !isFile(path)) return undefined;
     const id = newId();
-    files.push({ id, name: path.slice(path.lastIndexOf('/') + 1), data });
+    files.push(archiveFile(id, path.slice(path.lastIndexOf('/') + 1), entry));
     fileByPath.set(path, id);
     return id;
   };
   return { files, fileFor };
+}
+
+/** A file of an import read from an archive's entry when its `data` is read (when it is stored), not before. */
+export function archiveFile(id: string, name: string, entry: ZipEntry): ImportFile {
+  return { id, name, get data() { return entry.data; } };
 }

@@ -80,7 +80,7 @@ interface Page {
 export async function importConfluence(ctx: AppContext, url: string, limits: ImportLimits, onProgress?: (p: ImportProgress) => void): Promise<ImportBundle> {
   const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
   const entries = stripCommonFolder(zipEntries(res.body, limits, 'the Confluence export'));
-  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
   const index = byPath.get('index.html');
   const paths = entries.map((e) => e.path).filter((p) => /\.html?$/i.test(p) && p !== 'index.html' && !NOT_PAGES.test(p));
   if (!index || !paths.length) throw invalidField('/body/url', 'is not a Confluence space export (no index.html and pages)');
@@ -125,7 +125,7 @@ export async function importConfluence(ctx: AppContext, url: string, limits: Imp
   };
 
   // index.html: the nested list of the pages ("Available Pages"), in order.
-  const indexHtml = index.toString('utf8');
+  const indexHtml = index.data.toString('utf8');
   const listed = indexHtml.search(/Available Pages/i);
   const stack: { page: Page; depth: number }[] = [];
   let rank = 0;
@@ -167,7 +167,7 @@ export async function importConfluence(ctx: AppContext, url: string, limits: Imp
 
   let read = 0;
   for (const page of pages.values()) {
-    const html = byPath.get(page.path)!.toString('utf8');
+    const html = byPath.get(page.path)!.data.toString('utf8');
     // Pages not in index.html: the last breadcrumb that is another page.
     if (!page.parent && page.rank === Number.MAX_SAFE_INTEGER) {
       const crumbs = elementById(html, 'breadcrumbs', 'ol');

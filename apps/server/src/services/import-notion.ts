@@ -117,7 +117,7 @@ function notionEntries(buf: Buffer, limits: ImportLimits): ZipEntry[] {
   if (!parts.length || outer.some((e) => /\.(md|csv)$/i.test(e.path))) return outer;
   const partSet = new Set(parts);
   const out: ZipEntry[] = outer.filter((e) => !partSet.has(e));
-  let bytes = outer.reduce((n, e) => n + e.data.length, 0);
+  let bytes = outer.reduce((n, e) => n + e.size, 0);
   let count = outer.length;
   const { maxEntries, maxTotalBytes } = limits.zip;
   for (const part of parts) {
@@ -133,7 +133,7 @@ function notionEntries(buf: Buffer, limits: ImportLimits): ZipEntry[] {
     }
     for (const e of inner) {
       out.push(e);
-      bytes += e.data.length;
+      bytes += e.size;
     }
     count += inner.length;
   }
@@ -143,7 +143,7 @@ function notionEntries(buf: Buffer, limits: ImportLimits): ZipEntry[] {
 export async function importNotion(ctx: AppContext, url: string, limits: ImportLimits): Promise<ImportBundle> {
   const res = await fetchUrl(ctx, url, limits.zipBytes, 'application/zip, */*');
   const entries = stripCommonFolder(notionEntries(res.body, limits));
-  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
   // A database exported as `X.csv` and `X_all.csv`: the latter (every row) only.
   const pagePaths = entries.map((e) => e.path).filter((p) => {
     if (/\.md$/i.test(p)) return true;
@@ -215,7 +215,7 @@ export async function importNotion(ctx: AppContext, url: string, limits: ImportL
 
   // Pages first (their titles are the headings), then the databases (whose tables link their rows by title).
   for (const e of [...list.filter((x) => x.kind === 'md'), ...list.filter((x) => x.kind === 'csv')]) {
-    const text = byPath.get(e.path)!.toString('utf8').replace(/^\uFEFF/, '');
+    const text = byPath.get(e.path)!.data.toString('utf8').replace(/^\uFEFF/, '');
     if (e.kind === 'md') {
       // Notion writes the title as the first line's `# heading`.
       const first = /^#[ \t]+([^\n]*)\n?/.exec(text);

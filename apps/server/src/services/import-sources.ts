@@ -23,7 +23,7 @@ import { pathResolver, type RepoPage } from '../gitsync/format/read.js';
 import { newId } from '../lib/ids.js';
 import type { ZipEntry } from '../lib/zip.js';
 import {
-  archiveFiles, doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
+  archiveFile, archiveFiles, doc, fetchUrl, IMPORT_LIMITS, IMPORT_SOURCES, markdownPage, SCHEME, stored, stripCommonFolder, titleFromUrl, zipEntries,
   type ImportBundle, type ImportFile, type ImportLimits, type ImportNode, type ImportProgress, type ImportSource,
 } from './import-common.js';
 import { importConfluence } from './import-confluence.js';
@@ -89,17 +89,22 @@ async function importZip(ctx: AppContext, url: string, limits: ImportLimits): Pr
 
 /** A tree of markdown files in GitBook's Git Sync format (SUMMARY.md honoured, else the folders). */
 async function markdownTree(entries: ZipEntry[]): Promise<ImportBundle> {
-  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
   // Read in GitBook's format on the content worker pool (SUMMARY.md, every page's front matter), as Git Sync does.
-  const texts = new Map(entries.filter((e) => /\.(md|markdown|mdx|ya?ml)$/i.test(e.path)).map((e) => [e.path, e.data.toString('utf8')] as const));
-  const repo = await gitReadRepository({ projectDir: '', files: new Map([...byPath.keys()].map((p) => [p, p])), texts });
+  // The texts are made here, for this call only (each entry inflated, decoded, its bytes dropped): nothing keeps them
+  // once the worker has read them.
+  const repo = await gitReadRepository({
+    projectDir: '', files: new Map([...byPath.keys()].map((p) => [p, p])),
+    texts: new Map(entries.filter((e) => /\.(md|markdown|mdx|ya?ml)$/i.test(e.path)).map((e) => [e.path, e.data.toString('utf8')] as const)),
+  });
   const files: ImportFile[] = [];
   const fileByPath = new Map<string, string>();
   for (const a of repo.assets) {
-    const data = byPath.get(a.oid);
-    if (!data) continue;
+    const entry = byPath.get(a.oid);
+    if (!entry) continue;
     const id = newId();
-    files.push({ id, name: a.name, data });
+    // Inflated when stored (services/import.ts), one file at a time.
+    files.push(archiveFile(id, a.name, entry));
     fileByPath.set(a.path, id);
   }
   const pageByPath = new Map<string, string>();
@@ -136,7 +141,7 @@ const HTML_BASE = 'https://archive.invalid/';
 
 /** A tree of HTML files: `index.html` is its folder's page, the other pages are its children. */
 async function htmlTree(entries: ZipEntry[]): Promise<ImportBundle> {
-  const byPath = new Map(entries.map((e) => [e.path, e.data]));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
   const htmlPaths = entries.map((e) => e.path).filter((p) => /\.html?$/i.test(p)).sort((a, b) => {
     const da = a.split('/').length;
     const db = b.split('/').length;
@@ -168,7 +173,7 @@ async function htmlTree(entries: ZipEntry[]): Promise<ImportBundle> {
   const nodes = new Map<string, ImportNode>();
   const roots: ImportNode[] = [];
   for (const path of htmlPaths) {
-    const page = await htmlPage(byPath.get(path)!.toString('utf8'), HTML_BASE + path);
+    const page = await htmlPage(byPath.get(path)!.data.toString('utf8'), HTML_BASE + path);
     const node = doc(page.title || titleFromUrl(HTML_BASE + path), await stored(page.markdown, resolver), { id: pageByPath.get(path)! });
     nodes.set(path, node);
     // The parent: the index page of the nearest folder above (for an index page, of the folder above its own).

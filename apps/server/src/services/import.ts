@@ -64,11 +64,13 @@ const POLL_MS = 250;
 async function editsOf(ctx: AppContext, bundle: ImportBundle, parent: string | undefined): Promise<ContentEdit[]> {
   const edits: ContentEdit[] = [];
   for (const f of bundle.files) {
-    const image = imageSize(f.data);
+    // Read once (a file of an archive is inflated at each read) and dropped once stored: one file's bytes at a time.
+    const data = f.data;
+    const image = imageSize(data);
     edits.push({
       op: 'addFile',
       file: {
-        id: f.id, name: f.name, contentType: contentTypeOf(f.name, undefined, f.data), size: f.data.length, blob: await blobStore(ctx).put(f.data),
+        id: f.id, name: f.name, contentType: contentTypeOf(f.name, undefined, data), size: data.length, blob: await blobStore(ctx).put(data),
         ...(image ? { width: image.width, height: image.height } : {}),
       },
     });
