@@ -216,7 +216,9 @@ export const DOCX_BUDGET_MS = 30_000;
 
 /** A Word document -> HTML and its images (mammoth, on the pool with its own budget). */
 export function docxToHtml(data: Buffer, base: string): Promise<{ html: string; images: { contentType: string; data: Uint8Array }[] }> {
-  return contentPool().run('docxToHtml', { data: new Uint8Array(data), base }, { budgetMs: Math.max(DOCX_BUDGET_MS, settings.budgetMs) });
+  // One copy of the document, moved to the worker (not copied a second time by the message).
+  const copy = new Uint8Array(data);
+  return contentPool().run('docxToHtml', { data: copy, base }, { budgetMs: Math.max(DOCX_BUDGET_MS, settings.budgetMs), transfer: [copy.buffer] });
 }
 
 /** Bodies converted per task: a list of comments (up to 1,000 of up to 64 KiB) is parsed in pieces of this size. */

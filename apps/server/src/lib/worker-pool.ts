@@ -56,6 +56,8 @@ interface Job {
   id: number;
   task: string;
   input: unknown;
+  /** Moved to the worker rather than copied (the caller gives them up). */
+  transfer?: ArrayBuffer[];
   budgetMs: number;
   enqueuedAt: number;
   resolve: (value: unknown) => void;
@@ -93,7 +95,7 @@ export class WorkerPool {
   }
 
   /** Runs `task` on a worker; rejects with ContentLimitError past the budget, PoolBusyError when overloaded. */
-  run<T>(task: string, input: unknown, options: { budgetMs?: number } = {}): Promise<T> {
+  run<T>(task: string, input: unknown, options: { budgetMs?: number; transfer?: ArrayBuffer[] } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     if (this.queue.length >= this.options.maxQueue) {
       return Promise.reject(new PoolBusyError(`Content processing is busy (${this.queue.length} tasks waiting); try again shortly`));
@@ -103,6 +105,7 @@ export class WorkerPool {
         id: this.nextId++,
         task,
         input,
+        ...(options.transfer ? { transfer: options.transfer } : {}),
         budgetMs: options.budgetMs ?? this.options.budgetMs,
         enqueuedAt: Date.now(),
         resolve: resolve as (value: unknown) => void,
@@ -163,7 +166,7 @@ export class WorkerPool {
     slot.job = job;
     if (slot.ready) this.arm(slot, job);
     slot.worker.ref();
-    slot.worker.postMessage({ id: job.id, task: job.task, input: job.input });
+    slot.worker.postMessage({ id: job.id, task: job.task, input: job.input }, job.transfer ?? []);
   }
 
   /** Starts the budget of the job a ready worker runs. */

@@ -51,7 +51,7 @@ async function importDocx(ctx: AppContext, url: string, limits: ImportLimits): P
     const out = await docxToHtml(res.body, base);
     const ids = out.images.map((image, i) => {
       const ext = (image.contentType.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/gi, '').replace('jpeg', 'jpg');
-      const file: ImportFile = { id: newId(), name: `image-${i + 1}.${ext}`, data: Buffer.from(image.data) };
+      const file: ImportFile = { id: newId(), name: `image-${i + 1}.${ext}`, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
       files.push(file);
       return file.id;
     });
