@@ -21,4 +21,23 @@ describe('readZip', () => {
     expect(() => readZip(buf)).toThrow(ZipLimitError);
     expect(() => readZip(buf)).toThrow(/more than the 10 bytes its directory declares/);
   });
+
+  it('checks every entry when the archive is read, inflates an entry anew at each read of its data', () => {
+    const text = 'z'.repeat(50_000);
+    const buf = Buffer.from(zipSync({ 'a.md': [strToU8(text), { level: 9 }], 'b.bin': [strToU8('stored'), { level: 0 }] }));
+    const [a, b] = readZip(buf);
+    expect([a!.path, a!.size, b!.path, b!.size]).toEqual(['a.md', 50_000, 'b.bin', 6]);
+    const first = a!.data;
+    expect(first.toString()).toBe(text);
+    first.fill(0);
+    expect(a!.data.toString()).toBe(text);
+    // A stored entry's bytes are a copy: writing to them leaves the archive as it was.
+    b!.data.fill(0);
+    expect(b!.data.toString()).toBe('stored');
+    expect(a!.at('x/a.md').path).toBe('x/a.md');
+    // A damaged deflate stream (an invalid block type) is refused while reading the archive, not when read later.
+    const damaged = Buffer.from(buf);
+    damaged[30 + 'a.md'.length] = 0xff;
+    expect(() => readZip(damaged)).toThrow(/has a damaged entry \(a\.md\)/);
+  });
 });

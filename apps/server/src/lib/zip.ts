@@ -1,12 +1,13 @@
 // Reading untrusted ZIP archives (content imports: zip and docx) with hard limits, so that an archive cannot make the
 // server inflate more than it allows: the central directory is read by hand (sizes, names, offsets), every entry is
-// inflated by fflate's streaming inflater with its output counted as it comes (declared sizes are not trusted), and
+// inflated by zlib with its output bounded by the size its directory declares (declared sizes are not trusted), and
 // the archive is refused — ZipLimitError naming the limit — past a number of entries, a total or per-entry unpacked
 // size, a compression ratio (for entries big enough to matter), a folder depth, or with a path that leaves the
 // archive (`..`, absolute paths, drive letters). ZIP64 and encrypted archives are refused.
 // Memory: the entries' bytes are inflated when read (ZipEntry.data), one entry at a time, each straight into a buffer
-// of its checked size; the archive's own buffer is the only copy of the content that lives as long as the entries.
-import { Inflate } from 'fflate';
+// of its checked size; the archive's own buffer is the only copy of the content that lives as long as the entries
+// (reading the archive inflates each entry once to check it, and drops the output at once).
+import { inflateRawSync } from 'node:zlib';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -116,29 +117,27 @@ function checkedPath(name: string, limits: ZipLimits): string {
 }
 
 /**
- * Inflates `data`, at most `max` bytes: into `out` (exactly `max` long) when given, else only counted (the output
- * dropped chunk by chunk). Returns the unpacked size.
+ * Inflates `data` (raw deflate) by zlib, refusing output past `max` bytes: in one native call into one buffer of
+ * `max` (+1) bytes, no chunks joined.
  */
-function inflate(data: Buffer, max: number, name: string, out?: Buffer): number {
-  let total = 0;
-  let done = false;
-  const inflater = new Inflate((chunk, final) => {
-    if (total + chunk.length > max) throw new ZipLimitError(`has an entry (${name}) that unpacks to more than the ${max} bytes its directory declares`);
-    out?.set(chunk, total);
-    total += chunk.length;
-    if (final) done = true;
-  });
-  const step = 64 * 1024;
-  for (let i = 0; i < data.length; i += step) inflater.push(data.subarray(i, Math.min(data.length, i + step)), i + step >= data.length);
-  if (data.length === 0) inflater.push(new Uint8Array(0), true);
-  if (!done && data.length > 0) throw new ZipLimitError(`has a damaged entry (${name})`);
-  return total;
+function inflate(data: Buffer, max: number, name: string): Buffer {
+  if (data.length === 0) return Buffer.alloc(0);
+  try {
+    const out = inflateRawSync(data, { maxOutputLength: Math.max(1, max), chunkSize: Math.max(64, max + 1) });
+    if (out.length > max) throw new RangeError('over');
+    return out;
+  } catch (err) {
+    if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new ZipLimitError(`has an entry (${name}) that unpacks to more than the ${max} bytes its directory declares`);
+    }
+    throw new ZipLimitError(`has a damaged entry (${name})`);
+  }
 }
 
 /**
  * The files of an archive (folders and `__MACOSX/` entries left out), read within `limits`; `want` chooses which
  * entries are read (the others count against the entry limit only). Every entry is inflated here once, its output
- * counted and dropped, so that any limit or damage is found now; its bytes are inflated again when its `data` is read
+ * measured and dropped, so that any limit or damage is found now; its bytes are inflated again when its `data` is read
  * (`buf` must not change meanwhile).
  */
 export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, want: (path: string) => boolean = () => true): ZipEntry[] {
@@ -156,7 +155,7 @@ export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, wan
     if (total + e.unpacked > limits.maxTotalBytes) throw new ZipLimitError(`unpacks to more than the limit of ${limits.maxTotalBytes} bytes`);
     let size: number;
     if (e.method === 0) size = packed.length;
-    else if (e.method === 8) size = inflate(packed, e.unpacked, path);
+    else if (e.method === 8) size = inflate(packed, e.unpacked, path).length;
     else throw new ZipLimitError(`has an entry (${path}) compressed with method ${e.method}; only stored and deflated entries are read`);
     if (size !== e.unpacked) throw new ZipLimitError(`has an entry (${path}) whose size does not match the archive's directory`);
     if (size > limits.ratioFloorBytes && size / Math.max(packed.length, 1) > limits.maxRatio) {
@@ -167,10 +166,7 @@ export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS, wan
     // posted to a worker (structured clone copies a view's whole ArrayBuffer).
     const method = e.method;
     out.push(new ZipEntry(path, size, () => {
-      if (method === 0) return Buffer.from(packed);
-      const bytes = Buffer.allocUnsafe(size);
-      inflate(packed, size, path, bytes);
-      return bytes;
+      return method === 0 ? Buffer.from(packed) : inflate(packed, size, path);
     }));
   }
   return out;
