@@ -781,6 +781,8 @@ describe('the official client', () => {
     expect(page.data.markdown).toBe('# Hi\n');
     const byPath = await client.spaces.getPageByPath(spaceId, 'guide/start-here', { format: 'markdown' });
     expect(byPath.data.id).toBe(p.id);
+    // A path written with a leading slash (the client then asks for `…/path//guide/start-here`) is the same page.
+    expect((await client.spaces.getPageByPath(spaceId, '/guide/start-here')).data.id).toBe(p.id);
     const pages = await client.spaces.listPages(spaceId);
     expect(pages.data.pages).toHaveLength(1);
   });

@@ -82,7 +82,9 @@ export class RouteTable {
       const want = route.segments[i];
       const got = parts[i]!;
       if (want === null) {
-        if (got === '') return undefined;
+        // The rest-of-path parameter may start with a slash (a page path written `/guide/install`: the official
+        // client asks for `…/path//guide/install`), as long as something follows.
+        if (got === '' && !(rest && i === last && parts.slice(i).some(Boolean))) return undefined;
         if (rest && i === last) {
           params[route.names[n++]!] = parts.slice(i).join('/');
           return { op: route.op, rawParams: params, greedyOffset: offset + 1 };
