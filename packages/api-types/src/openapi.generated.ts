@@ -4085,7 +4085,7 @@ export interface paths {
                 changeRequestId: components["parameters"]["ChangeRequestId"];
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the space. */
@@ -4886,7 +4886,7 @@ export interface paths {
             path: {
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the space. */
@@ -5752,7 +5752,7 @@ export interface paths {
             path: {
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the revision. */
@@ -9888,7 +9888,7 @@ export interface components {
         PageId: string;
         /**
          * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-         *     `getting-started/install`). The slashes need not be encoded.
+         *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
          */
         PagePath: string;
         /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
@@ -18600,7 +18600,7 @@ export interface operations {
                 changeRequestId: components["parameters"]["ChangeRequestId"];
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the space. */
@@ -20236,7 +20236,7 @@ export interface operations {
             path: {
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the space. */
@@ -21547,7 +21547,7 @@ export interface operations {
             path: {
                 /**
                  * @description Path of the page in the space: the slugs of its ancestors and its own, joined with `/` (e.g.
-                 *     `getting-started/install`). The slashes need not be encoded.
+                 *     `getting-started/install`). The slashes need not be encoded; a leading slash is ignored.
                  */
                 pagePath: components["parameters"]["PagePath"];
                 /** @description The unique id of the revision. */
