@@ -254,3 +254,22 @@ export function profileSamples(profile) {
   const times = profile.timeDeltas.map((d) => (t += d) / 1000);
   return { byId, label, times };
 }
+
+/**
+ * Bindery in this process (for benches that profile or watch its event loop), from the build at `distDir`, on a new
+ * data folder (SQLite unless `databaseUrl`), silent. `load(p)`: a module of that build. `stop()` closes and cleans up.
+ */
+export async function startInProcess({ distDir = join(root, 'apps/server/dist'), prefix = 'bindery-bench-', token, env = {}, databaseUrl } = {}) {
+  const load = (p) => import(pathToFileURL(join(distDir, p)).href);
+  const pino = require('pino');
+  const { loadConfig } = await load('config.js');
+  const { startServer } = await load('server.js');
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const config = { ...loadConfig(env), port: 0, host: '127.0.0.1', dataDir, adminToken: token, logLevel: 'silent', validateResponses: false, databaseUrl, bodyLimit: '50mb' };
+  const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+  const stop = async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, load, stop };
+}

@@ -10,26 +10,16 @@
 //   - steady state: `--requests` file requests in turn on each space, alternating; median and p95 of each, and the
 //     ratio conditional / plain. An A/A pair (plain against a second plain space) gives the noise.
 // Usage (from the repository root, after a build): node scripts/bench-site-files.mjs [--pages=500] [--page-kb=8] [--requests=400]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { arg, require } from './bench-lib.mjs';
+import { arg, startInProcess } from './bench-lib.mjs';
 
 const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
 const pageCount = Number(arg('pages', 500));
 const pageKb = Number(arg('page-kb', 8));
 const requests = Number(arg('requests', 400));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
-const dist = (p) => import(pathToFileURL(join(distDir, p)).href);
-const pino = require('pino');
-const { loadConfig } = await dist('config.js');
-const { startServer } = await dist('server.js');
-const { realisticPage } = await dist('testing/docs-corpus.js');
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bindery-site-files-'));
-const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, bodyLimit: '50mb' };
-const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+const { server, load, stop } = await startInProcess({ distDir, prefix: 'bindery-site-files-', token: TOKEN });
+const { realisticPage } = await load('testing/docs-corpus.js');
 const call = async (method, path, body, type = 'application/json') => {
   const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body !== undefined ? { 'content-type': type } : {}) }, body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body });
   const text = await res.text();
@@ -109,6 +99,5 @@ try {
   };
   console.log(JSON.stringify(out, null, 2));
 } finally {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -10,13 +10,10 @@
 //   - the first render of a page holding one HTML block of `--html-kb` KB: its time and the loop's delay meanwhile.
 // Usage: node scripts/bench-site.mjs --search [--pages=2000] [--page-kb=8] [--searches=30] [--html-kb=1024] [--rounds=1] [--profile]
 //        node scripts/bench-site-search.mjs --dist=<apps/server/dist of a build> [same options]   (one build; JSON out)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
-import { pathToFileURL } from 'node:url';
-import { arg, profileSamples, require, stallTicker } from './bench-lib.mjs';
+import { arg, profileSamples, stallTicker, startInProcess } from './bench-lib.mjs';
 
 const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
 const pageCount = Number(arg('pages', 2000));
@@ -26,15 +23,8 @@ const htmlKb = Number(arg('html-kb', 1024));
 // --profile: the V8 profiler samples the process; each stall of the loop over 20 ms is printed with what ran in it.
 const profiling = process.argv.includes('--profile');
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
-const dist = (p) => import(pathToFileURL(join(distDir, p)).href);
-const pino = require('pino');
-const { loadConfig } = await dist('config.js');
-const { startServer } = await dist('server.js');
-const { realisticPage } = await dist('testing/docs-corpus.js');
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bindery-site-search-'));
-const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, bodyLimit: '50mb' };
-const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+const { server, load, stop } = await startInProcess({ distDir, prefix: 'bindery-site-search-', token: TOKEN });
+const { realisticPage } = await load('testing/docs-corpus.js');
 const api = async (method, path, body) => {
   const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
@@ -137,6 +127,5 @@ try {
   }));
 } finally {
   session?.disconnect();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -8,25 +8,16 @@
 // render of the published page: no page, tree or render cached).
 //
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-stalls.mjs [--pg=postgres://…] [--size=1000] [--top=6] [--site]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { arg, require, dist, monoMs as mono, profileSamples, stallTicker } from './bench-lib.mjs';
+import { arg, monoMs as mono, profileSamples, stallTicker, startInProcess } from './bench-lib.mjs';
 
 const pgUrl = arg('pg', undefined);
 const sizeKb = Number(arg('size', 1000));
 const topGaps = Number(arg('top', 6));
 const withSite = process.argv.includes('--site');
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
-const pino = require('pino');
-const { loadConfig } = await dist('config.js');
-const { startServer } = await dist('server.js');
-const { realisticPage } = await dist('testing/docs-corpus.js');
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bindery-stalls-'));
-const config = { ...loadConfig({ BINDERY_CONTENT_BUDGET_MS: process.env.BINDERY_CONTENT_BUDGET_MS ?? '20000' }), port: 0, host: '127.0.0.1', dataDir, adminToken: TOKEN, logLevel: 'silent', validateResponses: false, databaseUrl: pgUrl, bodyLimit: '50mb' };
-const server = await startServer(config, { logger: pino({ level: 'silent' }), jobWorker: false });
+const { server, load, stop } = await startInProcess({ prefix: 'bindery-stalls-', token: TOKEN, databaseUrl: pgUrl, env: { BINDERY_CONTENT_BUDGET_MS: process.env.BINDERY_CONTENT_BUDGET_MS ?? '20000' } });
+const { realisticPage } = await load('testing/docs-corpus.js');
 async function api(method, path, body) {
   const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
@@ -101,6 +92,5 @@ try {
 } finally {
   ticker.stop();
   session.disconnect();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
