@@ -86,6 +86,8 @@ export class MarkdownStream {
   private pending: { index: number; role: TagRole }[] | undefined = undefined;
   /** The previous block is the tag line of an OpenAPI block (its spec's link line follows). */
   private afterSpecTag = false;
+  /** The last line written (of the last block added) is empty. */
+  private endsEmpty = false;
 
   constructor(resolver?: RefResolver) {
     this.writer = new Writer(resolver);
@@ -117,11 +119,14 @@ export class MarkdownStream {
       if (previousTag !== undefined && !empty) (this.pending ??= []).push({ index: out.length, role: previousTag });
       out.push('');
     }
-    for (const line of lines) out.push(line);
+    // The block's lines as one flat string: what the page write keeps until `finish` is one string per block, not
+    // one per line (fewer objects for the young generation's scavenges to copy; the same text once joined).
+    out.push(lines.length === 1 ? (lines[0] as string) : lines.join('\n'));
+    this.endsEmpty = lines[lines.length - 1] === '';
     this.previousTag = tag;
   }
 
-  /** The markdown of the blocks added (checked against the output size). */
+  /** The markdown of the blocks added (checked against the output size). `out` holds blocks' text and blank lines. */
   finish(): string {
     let lines = this.out;
     const dropped = this.pending?.filter((p) => p.role.opens);
@@ -130,7 +135,9 @@ export class MarkdownStream {
       lines = lines.filter((_, i) => !skip.has(i));
     }
     // A newline ends the page unless it ends with an empty line already (empty paragraphs last, as GitBook writes them).
-    const markdown = lines.length === 0 ? '' : lines.at(-1) === '' ? lines.join('\n') : `${lines.join('\n')}\n`;
+    // (`out` holds a string per block: whether its last line was empty is remembered as it was added. The blank
+    // lines dropped above are each followed by a block, so they are never the last.)
+    const markdown = lines.length === 0 ? '' : this.endsEmpty ? lines.join('\n') : `${lines.join('\n')}\n`;
     checkBytes(markdown, 'outputBytes', 'the markdown of the document');
     return markdown;
   }
@@ -317,7 +324,14 @@ class Writer {
     if (width === 0 || block.nodes.length === 0) return [];
     // Every `|` of a cell gets a backslash, wherever it is (text, code, link targets, HTML): the table parser splits
     // rows at the others and removes one backslash before each of them before reading the cell.
-    const cells = block.nodes.map((row) => Array.from({ length: width }, (_unused, i) => this.inline(row.nodes[i]?.nodes ?? [], { table: true }).replace(/\|/g, '\\|')));
+    const cells = block.nodes.map((row) => {
+      const texts: string[] = [];
+      for (let i = 0; i < width; i++) {
+        const text = this.inline(row.nodes[i]?.nodes ?? [], TABLE_CELL);
+        texts.push(text.includes('|') ? text.replace(/\|/g, '\\|') : text);
+      }
+      return texts;
+    });
     return formatTable(cells, Array.from({ length: width }, (_unused, i) => block.data.align[i] ?? null));
   }
 
@@ -560,6 +574,9 @@ function formatTable(cells: string[][], align: readonly (string | null)[]): Line
 
 // ---------------------------------------------------------------------------
 // Inline content: document -> phrasing tree (marks nested by longest runs) -> atoms -> text
+
+/** The context of a table cell's content (one object for every cell: nothing changes a context). */
+const TABLE_CELL: InlineContext = { table: true };
 
 interface InlineContext {
   /** In a heading: hard breaks are written as spaces, a trailing `#` is escaped. */
@@ -906,29 +923,33 @@ function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
   return out ?? atoms;
 }
 
-/** Anchor levels of raw HTML (`<a …>` opens, `</a>` closes) before each atom, computed once per atoms array. */
-const anchorLevels = new WeakMap<readonly Atom[], Int32Array>();
+/**
+ * Anchor levels of raw HTML (`<a …>` opens, `</a>` closes) before each atom, or `NO_ANCHORS` when no atom is inside
+ * an anchor (most inline contents). Computed once per `renderAtoms`, when it first asks.
+ */
+function anchorLevels(atoms: readonly Atom[]): Int32Array {
+  let levels: Int32Array | undefined;
+  let level = 0;
+  for (let j = 0; j < atoms.length; j++) {
+    const a = atoms[j] as Atom;
+    if (level > 0) (levels ??= new Int32Array(atoms.length))[j] = level;
+    if (a.t === 'raw' && a.html === true) {
+      if (/^<a[\s>]/i.test(a.out)) level++;
+      else if (/^<\/a\s*>/i.test(a.out) && level > 0) level--;
+    }
+  }
+  return levels ?? NO_ANCHORS;
+}
+const NO_ANCHORS = new Int32Array(0);
 
 /** Whether atom `i` is inside raw `<a …>…</a>` HTML (markdown-it's `linkLevel`: no autolink is read there). */
-function inAnchor(atoms: readonly Atom[], i: number): boolean {
-  let levels = anchorLevels.get(atoms);
-  if (levels === undefined) {
-    levels = new Int32Array(atoms.length);
-    let level = 0;
-    for (let j = 0; j < atoms.length; j++) {
-      levels[j] = level;
-      const a = atoms[j] as Atom;
-      if (a.t === 'raw' && a.html === true) {
-        if (/^<a[\s>]/i.test(a.out)) level++;
-        else if (/^<\/a\s*>/i.test(a.out) && level > 0) level--;
-      }
-    }
-    anchorLevels.set(atoms, levels);
-  }
+function inAnchor(levels: Int32Array, i: number): boolean {
   return (levels[i] ?? 0) > 0;
 }
 
 function renderAtoms(atoms: Atom[], context: InlineContext): string {
+  // (A WeakMap of levels per atoms array cost more than the scan: ~2 % of a page write, most of it its ephemerons.)
+  let levels: Int32Array | undefined;
   // 1. Escape text, knowing where lines start and end and what comes next.
   const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
   for (let i = 0; i < atoms.length; i++) {
@@ -950,7 +971,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     atom.out = escapeText(atom.value, options);
     // Inside raw `<a …>…</a>` neither linkify rule reads links (markdown-it counts the HTML as a link): no escapes there,
     // as GitBook writes `<a href="mailto:a@b.dev">a@b.dev</a>`.
-    if (!atom.label && !inAnchor(atoms, i)) atom.out = protectAutolinks(atom.out);
+    if (!atom.label && !inAnchor((levels ??= anchorLevels(atoms)), i)) atom.out = protectAutolinks(atom.out);
     // `[^1]` then `(` would read as a link whose text is `^1` (the link rule comes before the footnote reference's).
     if (previous?.t === 'raw' && previous.out.endsWith(']') && atom.out.startsWith('(')) atom.out = `\\${atom.out}`;
   }
@@ -1001,7 +1022,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
     // Only the schemes linkify knows start a link (`schema_at_start`): http, https, ftp.
-    if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out) || inAnchor(atoms, i)) continue;
+    if (atom.t !== 'text' || atom.label || !atom.out.includes('://') || !/(?:https?|ftp):\/\//i.test(atom.out) || inAnchor((levels ??= anchorLevels(atoms)), i)) continue;
     const { after } = writtenAfter(atoms, i + 1);
     if (after !== '') atom.out = protectSchemes(atom.out, after);
   }
