@@ -1274,7 +1274,21 @@ function escapeLineStart(value: string, afterBreak: boolean): { out: string; con
  * text the parser did not link (or text from the API): a backslash before its `:`, `.` or `@` keeps it text.
  */
 function protectAutolinks(out: string): string {
-  let result = out.includes('://') ? protectSchemes(out, '') : out;
+  // A backslash the core rule's pass puts in (`www\.x.io`) ends what the inline rule reads of a `scheme://` before it
+  // (`$http://x.io|www\.x.io`: `http://x.io|www` is a URL, `http://x.io|www.x.io-__` was none): both passes again
+  // until neither adds one.
+  let result = out;
+  for (let round = 0; round < 8; round++) {
+    const before = result;
+    result = protectLiterals(result.includes('://') ? protectSchemes(result, '') : result);
+    if (result === before) break;
+  }
+  return result;
+}
+
+/** The core rule's autolink literals in `out` (see protectAutolinks). */
+function protectLiterals(out: string): string {
+  let result = out;
   // Only literals GFM links are kept (scheme, www., e-mail): text with none of their markers needs no look.
   if (!result.includes(':') && !result.includes('@') && !/www\./i.test(result)) return result;
   // The core rule: literals in each run of text between escapes and character references (separate tokens).
