@@ -34,6 +34,22 @@ describe('.gitbook.yaml', () => {
     expect(broken.root).toBe('');
     expect(broken.warnings[0]).toMatch(/not valid YAML/);
   });
+  it('reads the default readme and table of contents when the configured ones are not in the content root', () => {
+    // As a real GitBook-synced repository has it: paths written from the project directory, in a `structure:` key
+    // preceded by U+200B, naming a first page that does not exist. GitBook reads docs/README.md and docs/SUMMARY.md.
+    const files = new Map<string, string>([
+      ['.gitbook.yaml', 'root: ./docs/\n\n\u200bstructure:\n  readme: ./docs/Welcome page.md\n  summary: ./docs/SUMMARY.md\u200b\n'],
+      ['docs/README.md', '# Welcome\n'],
+      ['docs/SUMMARY.md', '# Table of contents\n\n* [Welcome](README.md)\n* [Zeta](zeta.md)\n* [Alpha](alpha.md)\n'],
+      ['docs/alpha.md', '# Alpha\n'],
+      ['docs/zeta.md', '# Zeta\n'],
+    ]);
+    const repo = readRepository({ files: new Map([...files.keys()].map((k) => [k, 'oid'])), text: (p) => files.get(p) });
+    expect(repo.inferred).toBe(false);
+    expect(repo.pages.map((p) => [p.title, p.path])).toEqual([['Welcome', 'README.md'], ['Zeta', 'zeta.md'], ['Alpha', 'alpha.md']]);
+    expect(repo.config).toMatchObject({ root: 'docs', readme: 'README.md', summary: 'SUMMARY.md' });
+    expect(repo.warnings.join('\n')).toMatch(/docs\/SUMMARY\.md as the table of contents.*SUMMARY\.md is read instead/);
+  });
 });
 
 describe('content root', () => {

@@ -213,6 +213,21 @@ export function readRepository(listing: RepoListing): RepoSpace {
     return { type: 'document', title, slug, path, fields: parsed.fields, body: parsed.body, git, children: [] };
   };
 
+  // A readme or table of contents that .gitbook.yaml names but the content root lacks: the same path written from
+  // the project directory (`root: ./docs/` with `summary: ./docs/SUMMARY.md`), else GitBook's default name. (A real
+  // GitBook-synced repository has both, in a `structure:` key GitBook does not read: it starts with U+200B.) What is
+  // found is the setting from here on, so that an export writes where the import read.
+  const effective = (configured: string, fallback: string, what: string): string => {
+    if (findCaseless(configured) !== undefined) return configured;
+    const fromProject = root && configured.toLowerCase().startsWith(`${root.toLowerCase()}/`) ? configured.slice(root.length + 1) : undefined;
+    const found = [fromProject, fallback].find((p) => p !== undefined && p !== configured && findCaseless(p) !== undefined);
+    if (found === undefined) return configured;
+    warnings.push(`.gitbook.yaml names ${configured} as the ${what}, which the content root does not have; ${found} is read instead`);
+    return found;
+  };
+  config.summary = effective(config.summary, 'SUMMARY.md', 'table of contents');
+  config.readme = effective(config.readme, 'README.md', 'first page');
+
   let pages: RepoPage[] = [];
   let summaryTitle: string | undefined;
   const summaryPath = findCaseless(config.summary);
