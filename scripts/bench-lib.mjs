@@ -273,3 +273,19 @@ export async function startInProcess({ distDir = join(root, 'apps/server/dist'),
   };
   return { server, load, stop };
 }
+
+/** The `p`th percentile of `xs` (nearest rank; 0 for none). */
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
+}
+
+/** A JSON caller of a server's API with a token: `(method, path, body?, type?)` → the parsed answer; throws past 2xx. */
+export function apiCaller(baseUrl, token) {
+  return async (method, path, body, type = 'application/json') => {
+    const res = await fetch(baseUrl + path, { method, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': type } : {}) }, body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}

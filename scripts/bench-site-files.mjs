@@ -11,7 +11,7 @@
 //     ratio conditional / plain. An A/A pair (plain against a second plain space) gives the noise.
 // Usage (from the repository root, after a build): node scripts/bench-site-files.mjs [--pages=500] [--page-kb=8] [--requests=400]
 import { join } from 'node:path';
-import { arg, startInProcess } from './bench-lib.mjs';
+import { apiCaller, arg, percentile as pct, startInProcess } from './bench-lib.mjs';
 
 const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
 const pageCount = Number(arg('pages', 500));
@@ -20,16 +20,7 @@ const requests = Number(arg('requests', 400));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 const { server, load, stop } = await startInProcess({ distDir, prefix: 'bindery-site-files-', token: TOKEN });
 const { realisticPage } = await load('testing/docs-corpus.js');
-const call = async (method, path, body, type = 'application/json') => {
-  const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body !== undefined ? { 'content-type': type } : {}) }, body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
-};
+const call = apiCaller(server.url, TOKEN);
 const timed = async (url) => {
   const t = performance.now();
   const r = await fetch(url);

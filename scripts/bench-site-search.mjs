@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
-import { arg, profileSamples, stallTicker, startInProcess } from './bench-lib.mjs';
+import { apiCaller, arg, percentile as pct, profileSamples, stallTicker, startInProcess } from './bench-lib.mjs';
 
 const distDir = arg('dist', join(new URL('..', import.meta.url).pathname, 'apps/server/dist'));
 const pageCount = Number(arg('pages', 2000));
@@ -25,16 +25,7 @@ const profiling = process.argv.includes('--profile');
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 const { server, load, stop } = await startInProcess({ distDir, prefix: 'bindery-site-search-', token: TOKEN });
 const { realisticPage } = await load('testing/docs-corpus.js');
-const api = async (method, path, body) => {
-  const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
-};
+const api = apiCaller(server.url, TOKEN);
 const ms = (ns) => ns / 1e6;
 
 const session = profiling ? new Session() : undefined;
