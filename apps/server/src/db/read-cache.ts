@@ -576,10 +576,11 @@ export function keyedRead<R extends object>(db: DbOrTx, key: string, load: () =>
 /**
  * A read of a list of rows (e.g. a page of an organization's spaces) through the keyed caches of `db`, as `keyedRead`:
  * inside a request, outside transactions, on PostgreSQL; `key` names the list (with everything its statement depends
- * on: its text and parameters; a function: built only where the cache is used). Answered from memory when the request's read of the counters shows no change since
- * the rows were read to any key in `deps` (logged whenever a row may enter or leave the list or change place in it, e.g.
- * `spaces-of:<org>`, migrations 20261127T1200 and T1300) nor to `rowKey` of any of its rows (logged whenever such a row changes, e.g. `space:<id>`).
- * Elsewhere `load()` as is. `load` must read only what a change logged under those keys changes.
+ * on: its text and parameters; a function: built only where the cache is used). Answered from memory when the
+ * request's read of the counters shows no change since the rows were read to any key in `deps` (logged whenever a row
+ * may enter or leave the list or change place in it, e.g. `spaces-of:<org>`, migrations 20261127T1200 and T1300) nor
+ * to `rowKey` of any of its rows (logged whenever such a row changes, e.g. `space:<id>`). Elsewhere `load()` as is.
+ * `load` must read only what a change logged under those keys changes.
  */
 export function keyedListRead<R extends object>(db: DbOrTx, key: string | (() => string), deps: readonly string[], rowKey: (row: R) => string, load: () => Promise<R[]>): Promise<R[]> {
   const scope = scopes.getStore();
