@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { GitBookAPI } from '@gitbook/api';
+import LZString from 'lz-string';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
@@ -172,6 +173,8 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
   'GET /spaces/{spaceId}/documents/{documentId}',
   'GET /orgs/{organizationId}/translations-glossary',
+  'POST /integrations/{integrationName}/tasks',
+  'GET /integrations/{integrationName}/render',
   'PUT /orgs/{organizationId}/translations-glossary',
   'GET /orgs/{organizationId}/translations-glossary/{glossaryEntryId}',
   'POST /spaces/{spaceId}/content/computed/revision',
@@ -1019,6 +1022,31 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     expect((await gb.orgs.listOrganizationIntegrationsStatus(org, { target: 'site' })).data.items.map((i: any) => i.target)).toEqual([{ type: 'site', siteId: site.id }]);
     expect((await failure(gb.orgs.getOrganizationIntegrationStatus(org, 'no-such-integration'))).code).toBe(404);
     const events = (await gb.integrations.listIntegrationEvents(name, { limit: 10 })).data.items;
+    events.forEach((e: any) => mine.add(e.id));
+    expectConformant();
+  });
+
+  it('integration tasks (queued with the integration\'s token) and block renders by GET', async () => {
+    const { gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Rendered' })).data;
+    mine.add(space.id);
+    const name = `tasks-${randomString(6).toLowerCase()}`;
+    await gb.integrations.publishIntegration(name, {
+      runtime: 'v1', organization: org, title: 'Task app', description: 'Tasks', visibility: 'private', target: 'all', scopes: ['space:content:read'], blocks: [{ id: 'hello', title: 'Hello' }],
+      script: 'export default { async fetch() { return Response.json({ type: "element", element: { type: "block", children: [] }, state: {}, props: {} }); } };',
+    });
+    const installation = (await gb.integrations.installIntegration(name, { organization: org })).data;
+    await gb.integrations.installIntegrationOnSpace(name, installation.id, { space: space.id });
+    const request = LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'hello', props: {}, context: { type: 'document', spaceId: space.id, editable: false, theme: 'light' } }));
+    expect((await gb.integrations.renderIntegrationUiWithGet(name, { request })).data.type).toBe('element');
+    expect((await failure(gb.integrations.renderIntegrationUiWithGet(name, { request: 'not-lz' }))).code).toBe(400);
+    const { mintToken } = await import('../src/services/installations.js');
+    const row = await server.ctx.db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const app = gitbook({ token: (await mintToken(server.ctx, row, null)).token } as TestUser);
+    expect((await app.integrations.queueIntegrationTask(name, { task: { sync: true }, schedule: 5 })).status).toBe(204);
+    expect((await failure(gb.integrations.queueIntegrationTask(name, { task: {} }))).code).toBe(403);
+    const events = (await gb.integrations.listIntegrationEvents(name, { limit: 10 })).data.items;
+    expect(events.map((e: any) => e.payload.type)).toContain('task');
     events.forEach((e: any) => mine.add(e.id));
     expectConformant();
   });

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GitBookAPI } from '@gitbook/api';
+import LZString from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { SCRIPT_SANDBOX } from '../src/routes/integrations.js';
@@ -53,6 +54,7 @@ export default {
         status: 201, headers: [['content-type', 'text/html'], ['x-from-script', 'yes'], ['set-cookie', 'state=abc; Path=/; Domain=example.com; HttpOnly; SameSite=Lax'], ['Set-Cookie', 'gitbook-visitor-public={}']],
       });
     }
+    if (event.type === 'task') console.log('task', JSON.stringify(event.task));
     if (event.type === 'ui_render') {
       return Response.json({ type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['Hello ' + event.props.name] }] } });
     }
@@ -438,6 +440,101 @@ describe('fetch events and blocks', () => {
     expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
     expect(rendered.body.element.children[0].children[0]).toBe('Hello Ada');
     expect(rendered.headers.get('content-security-policy')).toBe("default-src 'self'");
+  });
+});
+
+describe('tasks (queueIntegrationTask) and GET renders (renderIntegrationUiWithGet)', () => {
+  async function integrationToken(name: string) {
+    const { mintToken } = await import('../src/services/installations.js');
+    const integ = await server.ctx.db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    return (await mintToken(server.ctx, integ, null)).token;
+  }
+
+  it('queues a task event for the integration, delivered now or after `schedule` seconds; only its own tokens queue', async () => {
+    const t = await createTenant(server);
+    const { name } = await publish(t, { visibility: 'private' });
+    const inst = await install(t, name);
+    const token = await integrationToken(name);
+    const app = server.api(token);
+
+    const queued = await app.post(`/v1/integrations/${name}/tasks`, { task: { kind: 'sync', page: 2 } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(204);
+    const task = (await events(t, name)).find((e) => e.payload.type === 'task');
+    expect(task).toMatchObject({ status: 'pending', payload: { type: 'task', task: { kind: 'sync', page: 2 } } });
+    expect(task.installationId).toBeUndefined();
+    await deliver();
+    const done = await trace(t, name, task.id);
+    expect(done.event.status).toBe('success');
+    expect(done.trace.logs.map((l) => l.message)).toContain('task {"kind":"sync","page":2}');
+
+    // Scheduled: not delivered before its time, delivered after it.
+    const later = await app.post(`/v1/integrations/${name}/tasks`, { task: { kind: 'later' }, schedule: 600 });
+    expect(later.status).toBe(204);
+    await deliver();
+    const waiting = (await events(t, name)).find((e) => e.payload.type === 'task' && e.payload.task.kind === 'later');
+    expect(waiting.status).toBe('pending');
+    server.clock.advance(601_000);
+    await deliver();
+    expect((await trace(t, name, waiting.id)).event.status).toBe('success');
+
+    // An installation token of the integration queues too; the official client's call works unchanged.
+    const minted = await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/tokens`);
+    expect((await server.api(minted.body.token).post(`/v1/integrations/${name}/tasks`, { task: {} })).status).toBe(204);
+    const client = new GitBookAPI({ endpoint: server.url, authToken: token }) as any;
+    expect((await client.integrations.queueIntegrationTask(name, { task: { via: 'client' }, schedule: 0 })).status).toBe(204);
+    expect((await events(t, name)).filter((e) => e.payload.type === 'task')).toHaveLength(4);
+
+    // Users (even the owner) are 403; outsiders cannot see the private integration (404); another integration's
+    // token is 403; a body without a task or with a schedule past a day is 400.
+    const byOwner = await t.api.post(`/v1/integrations/${name}/tasks`, { task: {} });
+    expect(byOwner.status).toBe(403);
+    expect(byOwner.body.error.message).toMatch(/Only the integration/);
+    const outsider = await createTenant(server);
+    expect((await outsider.api.post(`/v1/integrations/${name}/tasks`, { task: {} })).status).toBe(404);
+    const { name: otherName } = await publish(t);
+    expect((await server.api(await integrationToken(otherName)).post(`/v1/integrations/${name}/tasks`, { task: {} })).status).toBe(403);
+    const noTask = await app.post(`/v1/integrations/${name}/tasks`, { schedule: 1 });
+    expect(noTask.status).toBe(400);
+    expect(noTask.body.error.message).toMatch(/task/);
+    expect((await app.post(`/v1/integrations/${name}/tasks`, { task: {}, schedule: 86_401 })).status).toBe(400);
+    expect((await events(t, name)).filter((e) => e.payload.type === 'task')).toHaveLength(4);
+  });
+
+  it('renders with the request lz-string-compressed in the query, as the POST form; refuses what does not decode', async () => {
+    const t = await createTenant(server, { reader: 'read' });
+    const { name } = await publish(t, { contentSecurityPolicy: "default-src 'self'", blocks: [{ id: 'hello', title: 'Hello' }] });
+    const inst = await install(t, name);
+    const s1 = await space(t);
+    const encode = (request: unknown) => encodeURIComponent(LZString.compressToEncodedURIComponent(JSON.stringify(request)));
+    const request = { componentId: 'hello', props: { name: 'Grace' }, context: { type: 'document', spaceId: s1 } };
+    expect((await t.api.get(`/v1/integrations/${name}/render?request=${encode(request)}`)).status).toBe(404);
+    await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/spaces`, { space: s1 });
+    const rendered = await t.as('reader').get(`/v1/integrations/${name}/render?request=${encode(request)}`);
+    expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
+    expect(rendered.body.element.children[0].children[0]).toBe('Hello Grace');
+    expect(rendered.headers.get('content-security-policy')).toBe("default-src 'self'");
+    const renderEvent = (await events(t, name)).find((e) => e.payload.type === 'ui_render');
+    expect(renderEvent).toMatchObject({ status: 'success', payload: { componentId: 'hello', props: { name: 'Grace' }, spaceId: s1 } });
+
+    // The official client's GET form, unchanged.
+    const client = new GitBookAPI({ endpoint: server.url, authToken: t.owner.token }) as any;
+    const viaClient = await client.integrations.renderIntegrationUiWithGet(name, { request: LZString.compressToEncodedURIComponent(JSON.stringify(request)) });
+    expect(viaClient.data.element.children[0].children[0]).toBe('Hello Grace');
+
+    const notLz = await t.api.get(`/v1/integrations/${name}/render?request=${encodeURIComponent('{"componentId":"hello"}')}`);
+    expect(notLz.status).toBe(400);
+    expect(notLz.body.error.message).toMatch(/^\/query\/request /);
+    const notJson = await t.api.get(`/v1/integrations/${name}/render?request=${encodeURIComponent(LZString.compressToEncodedURIComponent('not json'))}`);
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error.message).toMatch(/does not decompress to JSON/);
+    const missing = await t.api.get(`/v1/integrations/${name}/render?request=${encode({ props: {}, context: { spaceId: s1 } })}`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toMatch(/^\/query\/request\/componentId /);
+    const extra = await t.api.get(`/v1/integrations/${name}/render?request=${encode({ ...request, surprise: 1 })}`);
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.message).toMatch(/^\/query\/request\/surprise /);
+    const outsider = await createTenant(server);
+    expect((await outsider.api.get(`/v1/integrations/${name}/render?request=${encode(request)}`)).status).toBe(404);
   });
 });
 

@@ -774,7 +774,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Render a block of an integration (GET)
+         * @description The same render as `renderIntegrationUiWithPost`, with the request in the query string, so that a render
+         *     can be a plain GET (GitBook's form): `request` is the JSON body of the POST form compressed with lz-string's
+         *     `compressToEncodedURIComponent`, at most 8,192 characters (which bounds what it decompresses to at a few
+         *     megabytes). A `request` that does not decompress to JSON, or whose JSON is not a valid
+         *     render request, is a 400 naming `/query/request` (and the field inside it). The caller must be able to read
+         *     the space or site of `context`; the answer, headers and errors are those of the POST form.
+         */
+        get: operations["renderIntegrationUiWithGet"];
         put?: never;
         /**
          * Render a block of an integration
@@ -825,6 +834,37 @@ export interface paths {
         get: operations["listIntegrationSpaceInstallations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integrationName}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a task for an integration
+         * @description Records a `task` event (`{eventId, type: "task", task}`) for the integration and queues its delivery to the
+         *     integration's script (or its development tunnel) `schedule` seconds from now (0, the default, as soon as a
+         *     worker is free; at most a day). The delivery is the one of every event: retried with backoff when the script
+         *     fails in a way that may pass, with its trace in `GET …/events/{eventId}`. The event belongs to no
+         *     installation (as on GitBook): a task that concerns one carries its id in `task`.
+         *
+         *     Only the integration itself calls this: its integration token (`environment.apiTokens.integration`) or an
+         *     installation token of it. A user who can see the integration, or another integration's token, is refused with 403;
+         *     an integration the caller cannot see is 404.
+         */
+        post: operations["queueIntegrationTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8323,6 +8363,29 @@ export interface components {
             siteSpace: string;
             space: string;
         };
+        /** @description A block render request (`renderIntegrationUiWithPost`'s body, or the decompressed `request` of `renderIntegrationUiWithGet`). */
+        RenderIntegrationUI: {
+            /** @description The action that triggered the render, if any. */
+            action?: {
+                [key: string]: unknown;
+            };
+            /** @description The component (block) to render. */
+            componentId: string;
+            /** @description Where the block is rendered, e.g. `{"type":"document","spaceId":"…","editable":true}`. */
+            context: {
+                siteId?: string;
+                spaceId?: string;
+                type?: string;
+            };
+            /** @description Properties of the block. */
+            props: {
+                [key: string]: unknown;
+            };
+            /** @description Local state of the block. */
+            state?: {
+                [key: string]: unknown;
+            };
+        };
         /**
          * @description A revision of the content of a space: its pages, files and reusable contents. `type` tells how it was
          *     created: `edits` (edits of the content), `merge` (merge of the change request in `mergedFrom`),
@@ -11671,6 +11734,50 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    renderIntegrationUiWithGet: {
+        parameters: {
+            query: {
+                /** @description The render request (as the POST form's body), JSON compressed with lz-string's `compressToEncodedURIComponent`. */
+                request: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the script rendered. */
+            200: {
+                headers: {
+                    /** @description The integration's content security policy, when it declares one. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The script failed or answered something that is not a JSON object. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     renderIntegrationUiWithPost: {
         parameters: {
             query?: never;
@@ -11683,28 +11790,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The action that triggered the render, if any. */
-                    action?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description The component (block) to render. */
-                    componentId: string;
-                    /** @description Where the block is rendered, e.g. `{"type":"document","spaceId":"…","editable":true}`. */
-                    context: {
-                        siteId?: string;
-                        spaceId?: string;
-                        type?: string;
-                    };
-                    /** @description Properties of the block. */
-                    props: {
-                        [key: string]: unknown;
-                    };
-                    /** @description Local state of the block. */
-                    state?: {
-                        [key: string]: unknown;
-                    };
-                };
+                "application/json": components["schemas"]["RenderIntegrationUI"];
             };
         };
         responses: {
@@ -11807,6 +11893,43 @@ export interface operations {
                         items: components["schemas"]["IntegrationSpaceInstallation"][];
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    queueIntegrationTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique name of the integration. */
+                integrationName: components["parameters"]["IntegrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seconds to wait before the task is delivered (default 0). */
+                    schedule?: number;
+                    /** @description The task's payload, handed to the script as the event's `task`. */
+                    task: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The task is queued. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

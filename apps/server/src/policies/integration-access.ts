@@ -41,6 +41,7 @@ export function integrationRule(method: string, path: string): IntegrationRule {
     if (/^(installations|spaces|sites)$/.test(rest) && method === 'get') return { target: 'self' };
     if (/^installations\/\{installationId\}(\/(spaces|sites)(\/\{(spaceId|siteId)\})?)?$/.test(rest) && (method === 'get' || method === 'patch')) return { target: 'self' };
     if (rest === 'installations/{installationId}/tokens') return { target: 'self' };
+    if (rest === 'tasks' && method === 'post') return { target: 'self' };
     return { target: 'refused' };
   }
   if (path.startsWith('/v1/spaces/{spaceId}')) {

@@ -14,7 +14,7 @@ import * as installations from '../services/installations.js';
 import * as integrations from '../services/integrations.js';
 import * as lists from '../services/integration-lists.js';
 import { cspHeader, runNow, type DispatchResult } from '../services/integration-runtime.js';
-import { loadPublicEndpointTarget, renderBlock } from '../services/integration-calls.js';
+import { decodeRenderRequest, loadPublicEndpointTarget, queueTask, renderBlock } from '../services/integration-calls.js';
 
 type SpaceBindingJson = components['schemas']['IntegrationSpaceInstallation'];
 type SiteBindingJson = components['schemas']['IntegrationSiteInstallation'];
@@ -261,6 +261,14 @@ export const integrationHandlers = handlers({
   renderIntegrationUiWithPost: async ({ actor, params, body }, ctx) => {
     const { output, headers } = await renderBlock(ctx, actor, params.integrationName, body);
     return { status: 200, body: output, headers };
+  },
+  renderIntegrationUiWithGet: async ({ actor, params, query }, ctx) => {
+    const { output, headers } = await renderBlock(ctx, actor, params.integrationName, decodeRenderRequest(query.request));
+    return { status: 200, body: output, headers };
+  },
+  queueIntegrationTask: async ({ actor, params, body }, ctx) => {
+    await queueTask(ctx, actor, params.integrationName, body);
+    return { status: 204, body: undefined };
   },
 
   fetchIntegrationInstallationPublicEndpoint: async (req, ctx) => callPublicEndpoint(ctx, req as never, 'GET'),

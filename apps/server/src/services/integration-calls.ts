@@ -1,11 +1,16 @@
 // The two ways a request reaches an integration's script synchronously (docs/integrations.md): the installation's
 // public endpoint (`fetch` events; the route turns the script's answer into the HTTP response) and block renders
-// (`ui_render` events).
+// (`ui_render` events, by POST or by GET with the request lz-string-compressed in the query); and the tasks an
+// integration queues for itself (`task` events, delivered later like every event).
 import type { RequestBody } from '@bindery/api-types';
+import AjvModule, { type ValidateFunction } from 'ajv';
+import LZString from 'lz-string';
 import type { AppContext } from '../context.js';
-import { ApiError, invalidField, notFound } from '../errors.js';
+import { ApiError, forbidden, invalidField, notFound } from '../errors.js';
+import { loadBundledSpec } from '../http/spec.js';
 import { integrationsRepo, type InstallationRow, type IntegrationMeta, type SpaceInstallationRow } from '../repos/integrations.repo.js';
 import type { Actor } from './auth.js';
+import { recordEvent } from './integration-events.js';
 import { cspHeader, runNow } from './integration-runtime.js';
 import { loadIntegration } from './integrations.js';
 import { siteDirectory } from './site-directory.js';
@@ -60,4 +65,49 @@ export async function renderBlock(ctx: AppContext, actor: Actor, name: string, b
   }
   const csp = cspHeader(integration);
   return { output: output as Record<string, unknown>, headers: { ...(csp ? { 'Content-Security-Policy': csp } : {}), 'X-Bindery-Integration-Event': result.eventId } };
+}
+
+/**
+ * queueIntegrationTask: a `task` event of the integration (no installation, as on GitBook), delivered `scheduleS`
+ * seconds from now by the delivery job of every event. Only the integration's own tokens queue tasks.
+ */
+export async function queueTask(ctx: AppContext, actor: Actor, name: string, body: { task: Record<string, unknown>; schedule?: number }): Promise<string> {
+  const integration = await loadIntegration(ctx, actor, name);
+  if (actor.integration?.integrationId !== integration.id) {
+    throw forbidden(`Only the integration "${integration.name}" queues its tasks (with its integration or installation token)`);
+  }
+  const deliverAt = new Date(ctx.clock.now().getTime() + Math.round((body.schedule ?? 0) * 1000));
+  return ctx.db.transaction().execute((tx) => recordEvent(ctx, tx, integration, {}, { type: 'task', task: body.task }, { deliverAt }));
+}
+
+// The default Ajv class validates JSON Schema draft-07, which the render request's schema is.
+const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as unknown as typeof AjvModule.default;
+let renderRequestValidator: ValidateFunction | undefined;
+
+/**
+ * renderIntegrationUiWithGet's `request`: the POST form's body, JSON compressed with lz-string's
+ * `compressToEncodedURIComponent`, checked against the same schema (RenderIntegrationUI) the POST body is.
+ */
+export function decodeRenderRequest(request: string): RequestBody<'renderIntegrationUiWithPost'> {
+  let json: string | null = null;
+  try {
+    json = LZString.decompressFromEncodedURIComponent(request);
+  } catch {
+    json = null;
+  }
+  if (!json) throw invalidField('/query/request', 'is not lz-string data (compressToEncodedURIComponent of the JSON render request)');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw invalidField('/query/request', 'does not decompress to JSON');
+  }
+  renderRequestValidator ??= new Ajv({ strict: false, allErrors: false }).compile(loadBundledSpec().components.schemas.RenderIntegrationUI as object);
+  if (!renderRequestValidator(value)) {
+    const error = renderRequestValidator.errors![0]!;
+    const where = error.keyword === 'required' ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
+      : error.keyword === 'additionalProperties' ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}` : error.instancePath;
+    throw invalidField(`/query/request${where}`, error.keyword === 'required' ? 'is required' : error.keyword === 'additionalProperties' ? 'is not a known property' : (error.message ?? 'is invalid'));
+  }
+  return value as RequestBody<'renderIntegrationUiWithPost'>;
 }

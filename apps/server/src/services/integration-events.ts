@@ -20,6 +20,7 @@ export interface EventTarget {
 /** Records an event of `integration` and queues its delivery (in `tx`). Returns the event id. */
 export async function recordEvent(
   ctx: AppContext, tx: DbOrTx, integration: Pick<IntegrationMeta, 'id'>, target: EventTarget, payload: Record<string, unknown> & { type: string },
+  opts: { deliverAt?: Date } = {},
 ): Promise<string> {
   const id = newId();
   const now = ctx.clock.now().toISOString();
@@ -27,7 +28,7 @@ export async function recordEvent(
     id, integration_id: integration.id, installation_id: target.installationId ?? null, space_id: target.spaceId ?? null, site_id: target.siteId ?? null,
     type: payload.type, payload: JSON.stringify({ eventId: id, ...payload }), status: 'pending', attempts: 0, logs: '[]', created_at: now, updated_at: now,
   });
-  await enqueueJob(ctx, tx, JOB_TYPES.deliverIntegrationEvent, { eventId: id }, { maxAttempts: DELIVERY_ATTEMPTS });
+  await enqueueJob(ctx, tx, JOB_TYPES.deliverIntegrationEvent, { eventId: id }, { maxAttempts: DELIVERY_ATTEMPTS, runAt: opts.deliverAt });
   return id;
 }
 
