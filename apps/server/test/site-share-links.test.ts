@@ -287,4 +287,45 @@ describe('published URL lookup', () => {
     expect((await as(await sign({ organization: t.org, role: 'admin' }, now + 600))(`/v1/spaces/${space.id}`)).status).toBe(401);
     expect((await as(await sign(claims, now + 600))(`/v1/spaces/${space.id}`)).status).toBe(200);
   });
+
+  it('the apiToken views only the spaces of the sections and site spaces the visitor\'s claims show', async () => {
+    const { t, site, space, api } = await publishedSite('public');
+    const origin = server.ctx.config.publicUrl;
+    const spaceWith = async (title: string, markdown: string) => {
+      const s = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;
+      expect((await t.api.post(`/v1/spaces/${s.id}/content/pages`, { title, markdown })).status).toBe(201);
+      return s.id as string;
+    };
+    const staffSpace = await spaceWith('Staff', 'Staff only: zanzibar.\n');
+    const betaSpace = await spaceWith('Beta', 'Beta only: quagga.\n');
+    const section = (await t.api.post(`${api}/sections`, { spaceId: staffSpace, title: 'Staff' })).body;
+    expect((await t.api.patch(`${api}/sections/${section.id}`, { condition: 'visitor.claims.unsigned.staff === true' })).status).toBe(200);
+    const rootSection = (await t.api.get(`${api}/sections`)).body.items.find((s: { id: string }) => s.id !== section.id);
+    const variant = await t.api.post(`${api}/site-spaces`, { spaceId: betaSpace, sectionId: rootSection.id });
+    expect(variant.status, JSON.stringify(variant.body)).toBe(201);
+    expect((await t.api.patch(`${api}/site-spaces/${variant.body.id}`, { condition: 'visitor.claims.unsigned.beta === true' })).status).toBe(200);
+    // The published site hides both from a visitor without the claims.
+    expect((await get(`/sites/${site.id}/staff/`)).status).toBe(404);
+    expect((await get(`/sites/${site.id}/~search?q=zanzibar`, { accept: 'application/json' })).text).toContain('"results":[]');
+
+    const tokenFor = async (unsignedClaims?: Record<string, unknown>) => {
+      const found = await t.api.post('/v1/urls/published', { url: `${origin}/sites/${site.id}/`, ...(unsignedClaims ? { visitor: { unsignedClaims } } : {}) });
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      return found.body.apiToken as string;
+    };
+    const status = async (token: string, path: string) => (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const anonymous = await tokenFor();
+    expect(JSON.parse(Buffer.from(anonymous.split('.')[1]!, 'base64url').toString()).spaces).toEqual([space.id]);
+    expect(await status(anonymous, `/v1/spaces/${space.id}/content`)).toBe(200);
+    for (const hidden of [staffSpace, betaSpace]) {
+      expect(await status(anonymous, `/v1/spaces/${hidden}/content`)).toBe(404);
+      expect(await status(anonymous, `/v1/spaces/${hidden}/search?query=zanzibar`)).toBe(404);
+    }
+    // With the claims, the token views what the site then shows.
+    const staff = await tokenFor({ staff: true });
+    expect(await status(staff, `/v1/spaces/${staffSpace}/content`)).toBe(200);
+    expect(await status(staff, `/v1/spaces/${betaSpace}/content`)).toBe(404);
+    const both = await tokenFor({ staff: true, beta: true });
+    expect(JSON.parse(Buffer.from(both.split('.')[1]!, 'base64url').toString()).spaces.sort()).toEqual([space.id, staffSpace, betaSpace].sort());
+  });
 });

@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../errors.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
 import { sitesRepo, type SiteRow } from '../repos/sites.repo.js';
 import type { Claims } from '../site/conditions.js';
-import { resolveInSite } from '../site/resolve.js';
+import { resolveInSite, visibleSpaceIds } from '../site/resolve.js';
 
 export type UrlLookup = components['schemas']['PublishedSiteContentLookup'];
 
@@ -91,7 +91,7 @@ export async function lookupPublishedUrl(
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   const apiToken = await new SignJWT({
     kind: 'site', organization: site.org_id, site: site.id, siteSpace: r.siteSpace.id, ...(r.section ? { siteSection: r.section.id } : {}),
-    space: r.siteSpace.space_id, spaces: [...new Set(structure.siteSpaces.map((ss) => ss.space_id))], ...(Object.keys(claims).length ? { claims } : {}),
+    space: r.siteSpace.space_id, spaces: visibleSpaceIds(structure, claims), ...(Object.keys(claims).length ? { claims } : {}),
   }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ctx.config.publicUrl).setIssuedAt(now).setExpirationTime(now + 3600).sign(ctx.jwtSecret);
   // Every choice the URL could make is made once it names a site space, or when no other site space or section
   // could still be named.
