@@ -376,6 +376,7 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
   it('a search answered from the memo shows the next change anywhere: an edit, another space, another process', async () => {
     // Search rows (db/dialect.ts, SQLite) go through the memo too: bm25 ranks with the statistics of the whole index and
     // "the newest matches" depend on what was indexed, so only "nothing changed anywhere" makes an answer reusable.
+    // PostgreSQL: through the keyed caches, dropped when the space's search rows change (`search:<space>`).
     const t = await createTenant(a, { reader: 'read' });
     const token = t.users.reader!.token;
     const mk = async (title: string) => (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body.id as string;
@@ -388,8 +389,11 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
       await warmMemo(s, () => find(s, 'zeppelin'));
       // The rows of the search itself come from the memo (its space row alone would be one hit).
       const hits = s.readCache.stats.memoHits;
+      const keyedHits = s.readCache.stats.keyedHits;
       expect(await ids(s, 'zeppelin')).toEqual([page.id]);
       if (s.dialect === 'sqlite') expect(s.readCache.stats.memoHits - hits).toBeGreaterThanOrEqual(3);
+      // Its pages and its sections.
+      else expect(s.readCache.stats.keyedHits - keyedHits).toBeGreaterThanOrEqual(2);
       await warmMemo(s, () => s.api(token).get(`/v1/orgs/${t.org}/search?query=zeppelin`));
     }
     // An edit through one server: the next search of both.
@@ -404,6 +408,15 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     for (const s of [a, b]) expect((await inOrg(s, 'dirigible')).sort()).toEqual([one, two].sort());
     // The index changed behind the servers' backs (another process).
     for (const s of [a, b]) await warmMemo(s, () => find(s, 'dirigible'));
+    // PostgreSQL: rows updated in place (the stored `tsv` follows; SQLite's FTS tables follow inserts and deletes only).
+    if (a.dialect === 'postgres') {
+      await behindTheirBacks('update search_sections set body = body || ? where space_id = ?', [' Hovercraft.', one]);
+      for (const s of [b, a]) {
+        expect(await ids(s, 'hovercraft')).toEqual([page.id]);
+        expect(await ids(s, 'dirigible')).toEqual([page.id]);
+      }
+      for (const s of [a, b]) await warmMemo(s, () => find(s, 'dirigible'));
+    }
     await behindTheirBacks('delete from search_sections where space_id = ?', [one]);
     for (const s of [b, a]) expect(await ids(s, 'dirigible')).toEqual([]);
   });
@@ -530,6 +543,21 @@ describe.runIf(testDialect() === 'postgres')('the keyed cache of spaces (Postgre
     expect(a.readCache.stats.keyedHits).toBe(hits + 1);
     await a.ctx.db.updateTable('spaces').set({ title: 'Listed again' }).where('id', '=', space.id).execute();
     expect((await read('members', load)).map((r) => r.title).sort()).toEqual(['Listed again', 'Newcomer']);
+  });
+
+  it('a list too large for the bounded keyed lists is read again each time; a small one is kept', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    let loads = 0;
+    const read = (name: string, text: string) => inReadScope(newReadScope(), () =>
+      keyedListRead(a.ctx.db, `test-size:${name}:${t.org}`, [`spaces-of:${t.org}`], () => `space:none`, async () => {
+        loads++;
+        return [{ text }];
+      }));
+    // 16 MiB in all, at most 1/64 of it per list (its strings' lengths).
+    for (let i = 0; i < 2; i++) expect((await read('large', 'x'.repeat(300_000)))[0]!.text).toHaveLength(300_000);
+    expect(loads).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await read('small', 'x'.repeat(1_000)))[0]!.text).toHaveLength(1_000);
+    expect(loads).toBe(3);
   });
 
   it('more changed keys than a read takes empty the keyed cache', async () => {

@@ -2,6 +2,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.js';
 import { NAMED_STATEMENT, readSql } from './prepared.js';
+import { keyedListRead } from './read-cache.js';
 
 /** Case-insensitive "contains" on a text expression; `needle` is escaped for LIKE. */
 export function containsInsensitive(expr: Expression<string | null>, needle: string): RawBuilder<boolean> {
@@ -124,6 +125,9 @@ export const searchScope = (spaceId: string, pageId: string, pageRow: boolean) =
 /** Search reads are planned once per connection on PostgreSQL: their planning cost more than running them (db/prepared.ts). */
 const named = sql.raw(NAMED_STATEMENT);
 
+/** The change log's key of a space's search rows (migration 20261127T1530-read-cache-search). */
+const searchKey = (spaceId: string) => `search:${spaceId}`;
+
 const ftsToken = (id: string) => `"${id.replace(/[^A-Za-z0-9_-]/g, '')}"`;
 const ftsWords = (terms: string[], op: 'AND' | 'OR') => terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(` ${op} `);
 const tsWords = (terms: string[], op: '&' | '|') => terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(` ${op} `);
@@ -141,13 +145,16 @@ export async function searchPages(db: Kysely<any>, terms: string[], spaceIds: st
     // backward primary-key scan that filters every row (10-100x slower for selective queries).
     // A named statement (planned once per connection): the query text is a parameter, so `to_tsquery` is a
     // scalar subquery, computed once per execution (an init plan) rather than once per row matched and ranked.
-    const q = sql`(select to_tsquery('english', ${tsWords(terms, '&')}))`;
-    rows = (await sql<SearchHit>`
+    // Inside requests through the keyed caches (db/read-cache.ts `keyedListRead`): ts_rank scores a row from that row
+    // alone, so the answer changes only when the spaces' search rows do (`search:<space>`, migration 20261127T1530).
+    const words = tsWords(terms, '&');
+    const q = sql`(select to_tsquery('english', ${words}))`;
+    rows = await keyedListRead(db, () => `search-pages:${cap}:${words}:${spaceIds.join(',')}`, spaceIds.map(searchKey), (r) => searchKey(r.space_id), async () => (await sql<SearchHit>`
       with m as materialized (select s.id from search_sections s where s.tsv @@ ${q} and s.seq = -1 and s.space_id = any(${spaceIds})),
       c as (select id from m order by id desc limit ${cap})
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, '' as body, ts_rank(s.tsv, ${q}) as score
       from c join search_sections s on s.id = c.id
-      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows;
+      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows);
   } else {
     // Space ids are tokens of the `scope` column, so the match is restricted inside the FTS query; ids that differ
     // only by case would collide in the tokenizer, so the exact id is checked again below.
@@ -173,12 +180,16 @@ export async function searchSections(db: Kysely<any>, terms: string[], pages: { 
   if (terms.length === 0 || pages.length === 0) return [];
   let rows: SearchHit[];
   if (dialectOf(db) === 'postgres') {
-    const q = sql`(select to_tsquery('english', ${tsWords(terms, '|')}))`;
-    rows = (await sql<SearchHit>`
+    // Through the keyed caches, as `searchPages`.
+    const words = tsWords(terms, '|');
+    const q = sql`(select to_tsquery('english', ${words}))`;
+    const spaceIds = [...new Set(pages.map((p) => p.spaceId))];
+    const pageIds = pages.map((p) => p.pageId);
+    rows = await keyedListRead(db, () => `search-sections:${cap}:${words}:${spaceIds.join(',')}:${pageIds.join(',')}`, spaceIds.map(searchKey), (r) => searchKey(r.space_id), async () => (await sql<SearchHit>`
       select s.id, s.space_id, s.page_id, s.section_id, s.seq, s.path, s.title, s.heading, s.body, ts_rank(s.tsv, ${q}) as score
       from search_sections s
-      where s.seq >= 0 and s.space_id = any(${[...new Set(pages.map((p) => p.spaceId))]}) and s.page_id = any(${pages.map((p) => p.pageId)}) and s.tsv @@ ${q}
-      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows;
+      where s.seq >= 0 and s.space_id = any(${spaceIds}) and s.page_id = any(${pageIds}) and s.tsv @@ ${q}
+      order by score desc, s.id limit ${cap}${named}`.execute(db)).rows);
   } else {
     const match = `{title heading body} : (${ftsWords(terms, 'OR')}) AND scope : (${[...new Set(pages.map((p) => ftsToken(p.pageId)))].join(' OR ')})`;
     rows = await readSql(db, sql<SearchHit>`

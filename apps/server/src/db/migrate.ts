@@ -37,6 +37,7 @@ import * as mStorageCustomFonts from './migrations/20261127T0330-storage-custom-
 import * as mReadCacheChanges from './migrations/20261127T0600-read-cache-changes.js';
 import * as mReadCacheSpaceLists from './migrations/20261127T1200-read-cache-space-lists.js';
 import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-space-order.js';
+import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0600-read-cache-changes': mReadCacheChanges,
   '20261127T1200-read-cache-space-lists': mReadCacheSpaceLists,
   '20261127T1300-read-cache-space-order': mReadCacheSpaceOrder,
+  '20261127T1530-read-cache-search': mReadCacheSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

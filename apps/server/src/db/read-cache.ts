@@ -124,8 +124,18 @@ interface TransactionCheck {
 }
 
 const MAX_ENTRIES = 20_000;
-/** The memo of SQLite reads (`ReadCache.memoRead`): at most this many bytes (estimated: strings' lengths). */
+/**
+ * The memo of SQLite reads (`ReadCache.memoRead`), and the keyed lists on PostgreSQL: each at most this many bytes
+ * (estimated: strings' lengths).
+ */
 const MEMO_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The memory a cached list of rows takes, estimated from its strings' lengths (linear in its values). */
+function estimatedSize(key: string, rows: readonly object[]): number {
+  let size = key.length + 64;
+  for (const r of rows) for (const v of Object.values(r)) size += typeof v === 'string' ? v.length + 16 : 16;
+  return size;
+}
 
 /** Keeps `value` in a domain's map, the oldest entry making room once it holds MAX_ENTRIES. */
 function remember(map: Map<string, unknown>, key: string, value: unknown): void {
@@ -163,7 +173,9 @@ export class ReadCache {
    * key it depends on (its own keys, and each of its rows'); `dependents`: per such key, the lists depending on it;
    * `listLoads`: the lists being loaded, with the keys the log showed changed meanwhile (all of them once emptied).
    */
-  private readonly keyedLists = new Map<string, { rows: readonly object[]; deps: readonly string[] }>();
+  private readonly keyedLists = new Map<string, { rows: readonly object[]; deps: readonly string[]; size: number }>();
+  /** The estimated size of `keyedLists` (bounded like the memo of SQLite reads: search answers carry text). */
+  private keyedListBytes = 0;
   private readonly dependents = new Map<string, Set<string>>();
   private readonly listLoads = new Set<{ dropped: Set<string> | 'all' }>();
   private snapshot: string | undefined;
@@ -285,6 +297,7 @@ export class ReadCache {
         this.keyed.clear();
         for (const marks of this.loading.values()) for (const m of marks) m.stale = true;
         this.keyedLists.clear();
+        this.keyedListBytes = 0;
         this.dependents.clear();
         for (const l of this.listLoads) l.dropped = 'all';
       } else {
@@ -382,10 +395,14 @@ export class ReadCache {
     }
     const all = [...deps, ...rows.map(rowKey)];
     const dropped = mark.dropped;
-    if (dropped !== 'all' && this.snapshot !== undefined && !all.some((k) => dropped.has(k))) {
+    const size = dropped !== 'all' && this.snapshot !== undefined && !all.some((k) => dropped.has(k)) ? estimatedSize(key, rows) : Infinity;
+    if (size <= MEMO_MAX_BYTES / 64) {
       this.dropList(key);
-      if (this.keyedLists.size >= MAX_ENTRIES) this.dropList(this.keyedLists.keys().next().value as string);
-      this.keyedLists.set(key, { rows: rows.map((r) => ({ ...r })), deps: all });
+      while (this.keyedLists.size && (this.keyedLists.size >= MAX_ENTRIES || this.keyedListBytes + size > MEMO_MAX_BYTES)) {
+        this.dropList(this.keyedLists.keys().next().value as string);
+      }
+      this.keyedLists.set(key, { rows: rows.map((r) => ({ ...r })), deps: all, size });
+      this.keyedListBytes += size;
       for (const k of all) {
         const lists = this.dependents.get(k);
         if (lists) lists.add(key);
@@ -400,6 +417,7 @@ export class ReadCache {
     const entry = this.keyedLists.get(key);
     if (!entry) return;
     this.keyedLists.delete(key);
+    this.keyedListBytes -= entry.size;
     for (const k of entry.deps) {
       const lists = this.dependents.get(k);
       if (!lists) continue;
@@ -450,8 +468,7 @@ export class ReadCache {
       return hit.rows.map((r) => ({ ...r }));
     }
     const rows = load();
-    let size = key.length + 64;
-    for (const r of rows) for (const v of Object.values(r)) size += typeof v === 'string' ? v.length + 16 : 16;
+    const size = estimatedSize(key, rows);
     if (size <= MEMO_MAX_BYTES / 64) {
       while (this.memoSize + size > MEMO_MAX_BYTES && this.memo.size) {
         const [oldest, entry] = this.memo.entries().next().value as [string, { size: number }];
