@@ -52,6 +52,40 @@ describe('sites', () => {
     for (const ss of listed) expect(mine.has(ss.space.id), ss.space.id).toBe(true);
   });
 
+  it("the spaces of a collection transferred to another organization leave the old organization's sites", async () => {
+    const t = await setup();
+    const other = (await createOrganization(server, t.owner)).id as string;
+    const kept = await t.space('Kept');
+    const outer = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Outer' })).body;
+    const inner = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Inner', parent: outer.id })).body;
+    const spaceIn = async (title: string, parent: string) => {
+      const r = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title, parent });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect((await t.api.post(`/v1/spaces/${r.body.id}/content/pages`, { title: 'Intro', markdown: `Only in ${title}: okapi.` })).status).toBe(201);
+      return r.body as { id: string };
+    };
+    const a = await spaceIn('Moved A', outer.id);
+    const b = await spaceIn('Moved B', inner.id);
+    const site = (await t.api.post(t.sites, { title: 'Docs', spaces: [kept.id, a.id] })).body;
+    const section = await t.api.post(`${t.sites}/${site.id}/sections`, { spaceId: b.id, title: 'Beta' });
+    expect(section.status, JSON.stringify(section.body)).toBe(201);
+    await t.api.post(`${t.sites}/${site.id}/publish`);
+    const published = async (path: string) => fetch(`${server.url}/sites/${site.id}/${path}`);
+    const paths = new Map<string, string>((await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items.map((ss: any) => [ss.space.id, ss.path]));
+    expect((await published(`${paths.get(a.id)}/`)).status).toBe(200);
+    expect((await published('beta/')).status).toBe(200);
+
+    const r = await t.api.post(`/v1/collections/${outer.id}/transfer`, { organization: other });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items.map((ss: any) => ss.space.id)).toEqual([kept.id]);
+    for (const sp of [a, b]) expect((await t.api.get(`${t.sites}?space=${sp.id}`)).body.items).toEqual([]);
+    expect((await published(`${paths.get(a.id)}/`)).status).toBe(404);
+    expect((await published('beta/')).status).toBe(404);
+    const search = await published('~search?q=okapi');
+    expect(await search.text()).not.toContain('okapi:');
+    expect(await (await published('llms-full.txt')).text()).not.toContain('okapi');
+  });
+
   it('creates with spaces, lists with filters, gets, updates every field, publishes, deletes', async () => {
     const t = await setup();
     const guide = await t.space('User Guide');

@@ -75,6 +75,22 @@ export const sitesRepo = {
   async deleteSiteSpacesOfSpace(db: DbOrTx, siteIds: readonly string[], spaceId: string): Promise<void> {
     if (siteIds.length) await db.deleteFrom('site_spaces').where('site_id', 'in', siteIds).where('space_id', '=', spaceId).execute();
   },
+  /**
+   * Removes spaces from every site of an organization that publishes them (the spaces are leaving it) and answers
+   * those sites, sorted. In chunks of 500 spaces (bound parameters).
+   */
+  async deleteSiteSpacesOfSpacesIn(db: DbOrTx, orgId: string, spaceIds: readonly string[]): Promise<string[]> {
+    const sites = new Set<string>();
+    for (let i = 0; i < spaceIds.length; i += 500) {
+      const chunk = spaceIds.slice(i, i + 500);
+      const rows = await db.selectFrom('site_spaces').innerJoin('sites', 'sites.id', 'site_spaces.site_id')
+        .select('site_spaces.site_id').where('sites.org_id', '=', orgId).where('site_spaces.space_id', 'in', chunk).execute();
+      const ids = [...new Set(rows.map((r) => r.site_id))];
+      if (ids.length) await db.deleteFrom('site_spaces').where('site_id', 'in', ids).where('space_id', 'in', chunk).execute();
+      for (const id of ids) sites.add(id);
+    }
+    return [...sites].sort();
+  },
   async siteSpaceCounts(db: DbOrTx, siteIds: readonly string[]): Promise<Map<string, number>> {
     if (siteIds.length === 0) return new Map();
     const rows = await db.selectFrom('site_spaces').select(['site_id', db.fn.countAll<number | string>().as('n')]).where('site_id', 'in', siteIds).groupBy('site_id').execute();

@@ -11,6 +11,7 @@ import { authorizeOrganization } from '../policies/organization.js';
 import { spaceAccess } from '../policies/space.js';
 import { collectionsRepo, type CollectionRow } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
+import { sitesRepo } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
 import type { Actor } from './auth.js';
@@ -171,6 +172,8 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     // Grants name users and teams of the old organization.
     await grantsRepo.removeForTargets(tx, 'collection', ids);
     await grantsRepo.removeForTargets(tx, 'space', spaceIds);
+    // The old organization's sites no longer publish its spaces (as a space's own transfer, services/spaces.ts).
+    for (const siteId of await sitesRepo.deleteSiteSpacesOfSpacesIn(tx, collection.org_id, spaceIds)) await sitesRepo.touch(tx, siteId, now);
     for (const orgId of [collection.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'collection.transferred', target: { type: 'collection', id, label: collection.title }, payload: { organization: { before: collection.org_id, after: toOrg }, collections: ids, spaces: spaceIds } });
     }
