@@ -159,3 +159,70 @@ describe('pagination', () => {
     expect(r.body).toEqual({ items: [], count: 1 });
   });
 });
+
+describe('request pipeline', () => {
+  it('answers /healthz as an Express GET route would (HEAD, any case, a trailing slash), and nothing else there', async () => {
+    for (const path of ['/healthz', '/HealthZ', '/healthz/']) {
+      const r = await fetch(server.url + path);
+      expect(r.status, path).toBe(200);
+      expect(await r.json()).toEqual({ status: 'ok' });
+    }
+    expect((await fetch(server.url + '/healthz', { method: 'HEAD' })).status).toBe(200);
+    // Another method, or a longer path, is an API request: the validator's 404 with the error body.
+    for (const [method, path] of [['POST', '/healthz'], ['GET', '/healthz/more'], ['GET', '/healthzz']] as const) {
+      const r = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${server.adminToken}` } });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(await r.json()).toEqual({ error: { code: 404, message: 'Not found' } });
+    }
+  });
+
+  it('sends /sites paths to the published sites (HTML), and only those', async () => {
+    for (const path of ['/sites/site_nope/', '/SITES/site_nope/']) {
+      const r = await fetch(server.url + path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
+    }
+    const r = await fetch(server.url + '/sitesx/site_nope/', { headers: { authorization: `Bearer ${server.adminToken}` } });
+    expect(r.status).toBe(404);
+    expect(await r.json()).toEqual({ error: { code: 404, message: 'Not found' } });
+  });
+
+  it('validates path parameters of the operation the route table matched', async () => {
+    const api = server.api(server.adminToken);
+    const bad = await api.get('/v1/spaces/not%20an%20id');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('/params/spaceId');
+    // A malformed escape is refused before any handler runs.
+    const malformed = await api.get('/v1/spaces/%E0%A4%A');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe(400);
+    // A trailing slash and another case address the same operation.
+    const user = await api.get('/V1/User/');
+    expect(user.status).toBe(200);
+    expect(user.body.object).toBe('user');
+  });
+
+  it('limits requests per token when configured: X-RateLimit-* on each answer, 429 with Retry-After past the limit', async () => {
+    // Four a minute per token: the admin token creates the two users (two requests each).
+    const limited = await startTestServer({ rateLimitPerMinute: 4 });
+    try {
+      const user = await createUser(limited, 'Rae');
+      const other = await createUser(limited, 'Ros');
+      const api = limited.api(user.token);
+      const seen = [];
+      for (let i = 0; i < 5; i++) seen.push(await api.get('/v1/user'));
+      expect(seen.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(seen.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['3', '2', '1', '0', '0']);
+      expect(seen[0]!.headers.get('x-ratelimit-limit')).toBe('4');
+      expect(Number(seen[4]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(seen[4]!.body).toEqual({ error: { code: 429, message: expect.stringMatching(/^API rate limit exceeded/) } });
+      // Another token has its own window; a public operation without a token is not counted.
+      expect((await limited.api(other.token).get('/v1/user')).status).toBe(200);
+      const pub = await limited.api().get('/v1');
+      expect(pub.status).toBe(200);
+      expect(pub.headers.get('x-ratelimit-limit')).toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,14 +1,17 @@
 // The HTTP pipeline, one named middleware per step (http/middlewares.ts; docs/architecture.md, "Request pipeline"):
 //   request id and log → /healthz → published sites (custom hostnames, /sites) → match the operation (compiled route table) → authentication
 //   → rate limit → query guard → body parser → validator (bundled spec) → the operation's handler → one error handler.
-// Which operations are public comes from the spec alone (`security: []`).
+// The steps run as plain function calls (`inSequence`) in one Express layer; only the published sites' `/sites`
+// router is an Express layer of its own, and an API request never reaches it. Which operations are public comes from
+// the spec alone (`security: []`).
 import express, { type Express } from 'express';
 import type { AppContext } from '../context.js';
 import { publishedSiteRouter } from '../site/router.js';
 import { errorHandler } from './errors.js';
 import { refuseUnsafeQuery } from './text-guard.js';
 import {
-  authenticateCaller, dispatchOperation, healthz, matchOperation, parseBody, rateLimit, requestLog, validateAgainstSpec,
+  authenticateCaller, dispatchOperation, healthz, inSequence, isSitesPath, matchOperation, parseBody, rateLimit, requestLog,
+  validateAgainstSpec,
 } from './middlewares.js';
 import type { HandlerTable } from './operations.js';
 import { RouteTable } from './route-table.js';
@@ -33,20 +36,30 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
   app.disable('etag');
   app.set('query parser', 'simple');
 
-  app.use(requestLog(ctx));
-  app.get('/healthz', healthz(() => isReady));
   // HTML for readers, outside the API (no token, no validator): at /sites/{siteId}/ and on the sites' custom hostnames.
   const sites = publishedSiteRouter(ctx);
-  app.use(sites.byHost);
-  app.use('/sites', sites.byPath);
-  app.use(matchOperation(routes));
-  app.use(authenticateCaller(ctx));
   const limit = rateLimit(ctx);
-  if (limit) app.use(limit);
-  app.use(refuseUnsafeQuery);
-  app.use(parseBody(ctx));
-  app.use(validateAgainstSpec(ctx, spec));
-  app.use(dispatchOperation(ctx, table));
+  const api = inSequence([
+    matchOperation(routes),
+    authenticateCaller(ctx),
+    ...(limit ? [limit] : []),
+    refuseUnsafeQuery,
+    parseBody(ctx),
+    ...validateAgainstSpec(ctx, spec),
+    dispatchOperation(ctx, table),
+  ]);
+  // A request that passes every step unanswered leaves the router (Express's final 404), as it did at the end of the
+  // layer stack; an error goes to the error handler.
+  const apiToEnd: express.RequestHandler = (req, res, next) => api(req, res, (err?: unknown) => next(err ?? 'router'));
+  app.use(inSequence([
+    requestLog(ctx),
+    healthz(() => isReady),
+    sites.byHost,
+    (req, res, next) => (isSitesPath(req.path) ? next() : apiToEnd(req, res, next)),
+  ]));
+  // Only requests under /sites get here; one the published sites do not answer goes on to the API steps (a 404).
+  app.use('/sites', sites.byPath);
+  app.use(apiToEnd);
   app.use(errorHandler(ctx.logger));
 
   return { app, operations, ready: () => isReady, markReady: () => { isReady = true; } };

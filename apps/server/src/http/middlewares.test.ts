@@ -1,10 +1,10 @@
 // sendJson writes what Express's res.json writes (status, headers, bytes), and leaves conditional requests to it.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { requestLineWriter, sendJson, type RequestLine } from './middlewares.js';
+import { inSequence, isSitesPath, requestLineWriter, sendJson, type RequestLine } from './middlewares.js';
 import { holdsSharedJson, shareJsonText } from '../lib/json-text.js';
 
 /** A page answer holding a shared frozen document (presenters/content.ts): written with the document's kept text. */
@@ -125,5 +125,44 @@ describe('requestLineWriter', () => {
     const mixed = capture({ mixin: () => ({ app: 'bindery' }) });
     requestLineWriter(mixed.logger)(samples[0]!);
     expect(JSON.parse(mixed.lines[0]!)).toMatchObject({ app: 'bindery', reqId: samples[0]!.reqId, msg: 'request' });
+  });
+});
+
+describe('inSequence', () => {
+  const req = {} as Request;
+  const res = {} as Response;
+  /** Runs the steps; what reached the final `next` (undefined: called without an error; 'none': never called). */
+  async function run(steps: RequestHandler[]): Promise<{ ran: string[]; done: unknown }> {
+    const ran: string[] = [];
+    const named = steps.map((s, i): RequestHandler => (rq, rs, nx) => { ran.push(String(i)); return s(rq, rs, nx); });
+    let done: unknown = 'none';
+    await new Promise<void>((resolve) => {
+      inSequence(named)(req, res, (err?: unknown) => { done = err; resolve(); });
+      setTimeout(resolve, 50);
+    });
+    return { ran, done };
+  }
+  const pass: RequestHandler = (_q, _s, next) => next();
+
+  it('calls each step in order, then the final next', async () => {
+    expect(await run([pass, (_q, _s, next) => { setImmediate(next); }, pass])).toEqual({ ran: ['0', '1', '2'], done: undefined });
+  });
+
+  it('leaves at the first error: passed to next, thrown, or a rejected promise', async () => {
+    const e = new Error('x');
+    expect(await run([pass, (_q, _s, next) => next(e), pass])).toEqual({ ran: ['0', '1'], done: e });
+    expect(await run([(() => { throw e; }) as RequestHandler, pass])).toEqual({ ran: ['0'], done: e });
+    expect(await run([(async () => { throw e; }) as RequestHandler, pass])).toEqual({ ran: ['0'], done: e });
+  });
+
+  it('stops where a step answers without calling next', async () => {
+    expect(await run([pass, () => undefined, pass])).toEqual({ ran: ['0', '1'], done: 'none' });
+  });
+});
+
+describe('isSitesPath', () => {
+  it('takes /sites and what is below it, in any case, as app.use("/sites") does', () => {
+    expect(['/sites', '/sites/', '/sites/x/y', '/SITES/x'].map(isSitesPath)).toEqual([true, true, true, true]);
+    expect(['/site', '/sitesx', '/v1/sites', '/', ''].map(isSitesPath)).toEqual([false, false, false, false, false]);
   });
 });

@@ -89,12 +89,48 @@ export function requestLog(ctx: AppContext): RequestHandler {
   };
 }
 
-/** 2. `GET /healthz`: 503 until the warm-up request has gone through the validator, then 200. */
+const HEALTHZ = /^\/healthz\/?$/i;
+
+/**
+ * 2. `GET /healthz`: 503 until the warm-up request has gone through the validator, then 200. Other requests pass on
+ * (the path is matched as Express's `app.get('/healthz')` would: any case, an optional trailing slash, GET or HEAD).
+ */
 export function healthz(isReady: () => boolean): RequestHandler {
-  return (_req, res) => {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !HEALTHZ.test(req.path)) return next();
     if (isReady()) res.status(200).json({ status: 'ok' });
     else res.status(503).json({ error: { code: 503, message: 'Starting: the API description is not compiled yet' } });
   };
+}
+
+/**
+ * The steps of the pipeline as plain function calls inside one Express layer: each step is a middleware and gets a
+ * `next` that calls the following step (Express's own `next` walks its layer stack, matches each layer's path and
+ * trims prefixes, for every step of every request). As in Express, an error passed to `next`, thrown, or rejected by a
+ * returned promise leaves the sequence for the error handler; after the last step, `done()` is called.
+ */
+export function inSequence(steps: readonly RequestHandler[]): RequestHandler {
+  const n = steps.length;
+  return (req, res, done) => {
+    let i = 0;
+    const next = (err?: unknown): void => {
+      if (err) return done(err);
+      if (i === n) return done();
+      const step = steps[i++]!;
+      try {
+        const r = step(req, res, next) as unknown;
+        if (r instanceof Promise) r.then(undefined, (e: unknown) => done(e ?? new Error('Rejected promise')));
+      } catch (e) {
+        done(e);
+      }
+    };
+    next();
+  };
+}
+
+/** Whether Express's `app.use('/sites', …)` would take this path (any case; `/sites` itself or below it). */
+export function isSitesPath(path: string): boolean {
+  return path.length >= 6 && (path.length === 6 || path[6] === '/') && path.slice(0, 6).toLowerCase() === '/sites';
 }
 
 /** 3. The operation the request addresses, from the compiled route table (undefined: the validator answers 404/405). */
@@ -103,6 +139,8 @@ export function matchOperation(routes: RouteTable): RequestHandler {
     const route = routes.match(req.method, req.path);
     if (route) {
       locals(res).route = route;
+      // The validator takes this match instead of looking the route up again (patches/express-openapi-validator).
+      (req as Request & { openapiRouteHint?: { pathKey: string; params: Record<string, string> } }).openapiRouteHint = { pathKey: route.op.path, params: route.rawParams };
       // A last parameter that is itself a path is sent with unencoded slashes by the official client: encode them
       // so that the validator sees one segment.
       if (route.greedyOffset !== undefined) {

@@ -1076,11 +1076,24 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!site) return next();
     await serve(req, res, next, site, '', req.path);
   };
+  // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
+  const siteHostOf = (header: string): string | undefined => {
+    const host = header.toLowerCase().replace(/:\d+$/, '');
+    return host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253 ? undefined : host;
+  };
+  // Host headers seen that cannot be a site's (this server's own name, an address): a clients' API requests send one
+  // or two, so the check is one Map lookup. Bounded: cleared when it holds 256.
+  const notSiteHosts = new Map<string, true>();
   // Synchronous for every request that is not for a custom hostname (all API requests): no promise per request.
   const byHost: RequestHandler = (req, res, next) => {
-    // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
-    const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-    if (host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253) return next();
+    const header = req.headers.host ?? '';
+    if (notSiteHosts.has(header)) return next();
+    const host = siteHostOf(header);
+    if (host === undefined) {
+      if (notSiteHosts.size >= 256) notSiteHosts.clear();
+      notSiteHosts.set(header, true);
+      return next();
+    }
     return lookUp(req, res, next, host);
   };
 
