@@ -150,6 +150,8 @@ const BEYOND_SEEDS = [
   'GET /spaces/{spaceId}/integrations',
   'GET /orgs/{organizationId}/sites/{siteId}/integrations',
   'POST /orgs/{organizationId}/sites/{siteId}/search',
+  'POST /orgs/{organizationId}/sites/{siteId}/search/prewarm',
+  'POST /orgs/{organizationId}/sites/{siteId}/template',
   'GET /orgs/{organizationId}/audit-event-actions',
   'GET /orgs/{organizationId}/audit-events',
   'GET /orgs/{organizationId}/audit-events/{auditEventId}',
@@ -1063,6 +1065,15 @@ describe('@gitbook/api against Bindery: custom hostnames (docs/sites.md)', () =>
     const scoped = (await gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'default', currentSiteSpace: siteSpace.id, restrictTo: 'currentSiteSpace' } })).data;
     expect(scoped.items.map((i: any) => i.id)).toEqual([space.id]);
     expect((await failure(gb.orgs.searchSiteContent(org, site.id, { query: 'mistral', scope: { mode: 'specific', siteSpaceIds: ['nope'] } }))).code).toBe(400);
+    const prewarmed = await gb.orgs.prewarmSiteSearch(org, site.id);
+    expect([prewarmed.status, prewarmed.headers.get('x-bindery-search-indexes')]).toEqual([204, 'built=1, warm=0']);
+    expect((await failure(gb.orgs.prewarmSiteSearch(org, 'no-such-site'))).code).toBe(404);
+    const empty = (await gb.orgs.createSite(org, { title: 'Templated site' })).data;
+    expect((await gb.orgs.applyTemplateToSite(org, empty.id)).status).toBe(200);
+    const templated = (await gb.orgs.listSiteSpaces(org, empty.id)).data.items;
+    expect(templated.map((ss: any) => ss.space.title)).toEqual(['Templated site']);
+    mine.add(templated[0].space.id);
+    expect((await failure(gb.orgs.applyTemplateToSite(org, empty.id))).code).toBe(409);
     expectConformant();
   });
 

@@ -135,6 +135,32 @@ describe('published site', () => {
     expect(html.headers.get('vary')).toContain('Accept');
   });
 
+  it('prewarms the search (prewarmSiteSearch): the indexes a first search would build, for readers of the site', async () => {
+    const { t, space, site, base } = await publishedSite();
+    const second = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Second' })).body;
+    await t.api.post(`/v1/spaces/${second.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'Elsewhere.\n' } }] });
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`, { spaceId: second.id })).status).toBe(201);
+    const prewarm = (tenant: Tenant) => tenant.api.post(`/v1/orgs/${t.org}/sites/${site.id}/search/prewarm`);
+    // Not published yet: only the site's readers (members) may; others do not see it.
+    const outsider = await createTenant(server);
+    expect((await prewarm(outsider)).status).toBe(404);
+    // No index yet: a missing page asked for as markdown names no similar page (it uses an index only when built).
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    expect((await get(`${base}/installing-setup.md`)).text).not.toContain('Similar pages');
+    const first = await prewarm(t);
+    expect(first.status).toBe(204);
+    expect(first.headers.get('x-bindery-search-indexes')).toBe('built=2, warm=0');
+    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.url}${base}/setup.md)`);
+    // Kept: the searches and the next prewarm use the same indexes (a published public site: anyone with a token).
+    expect(JSON.parse((await get(`${base}/~search?q=zebra`, { accept: 'application/json' })).text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);
+    expect((await prewarm(outsider)).headers.get('x-bindery-search-indexes')).toBe('built=0, warm=2');
+    // An edit publishes a new revision of one space: only its index is built again, and it finds the new words.
+    expect((await t.api.patch(`/v1/spaces/${space.id}/content/page/page-setup`, { markdown: 'The okapi keyword.\n' })).status).toBe(200);
+    expect((await prewarm(t)).headers.get('x-bindery-search-indexes')).toBe('built=1, warm=1');
+    expect(JSON.parse((await get(`${base}/~search?q=okapi`, { accept: 'application/json' })).text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/nope/search/prewarm`)).status).toBe(404);
+  });
+
   it('leads the old path of a renamed or moved page to its current path (GitBook\'s automatic redirects)', async () => {
     const { t, space, site, base } = await publishedSite();
     await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);

@@ -152,6 +152,43 @@ describe('sites', () => {
     expect(r.body.error.message).toContain('/body/spaceId');
   });
 
+  it('applies the documentation template to an empty site (applyTemplateToSite): a new space published as its site space', async () => {
+    const t = await setup({ reader: 'read', creator: 'create' });
+    const outsider = await createTenant(server);
+    const site = (await t.api.post(t.sites, { title: 'Acme Handbook' })).body;
+    const spaceCount = async () => (await t.api.get(`/v1/orgs/${t.org}/spaces`)).body.count as number;
+    expect(await spaceCount()).toBe(0);
+    expect((await outsider.api.post(`${t.sites}/${site.id}/template`)).status).toBe(404);
+    expect((await t.as('reader').post(`${t.sites}/${site.id}/template`)).status).toBe(403);
+    // A site grant lets the reader change the site, but the space is new content of the organization: 403, nothing made.
+    expect((await t.api.post(`${t.sites}/${site.id}/permissions`, { role: 'create', users: [t.users.reader!.id] })).status).toBe(204);
+    const noSpaceRight = await t.as('reader').post(`${t.sites}/${site.id}/template`);
+    expect(noSpaceRight.status, JSON.stringify(noSpaceRight.body)).toBe(403);
+    expect(await spaceCount()).toBe(0);
+
+    const applied = await t.as('creator').post(`${t.sites}/${site.id}/template`);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const siteSpaces = (await t.api.get(`${t.sites}/${site.id}/site-spaces`)).body.items;
+    expect(siteSpaces).toHaveLength(1);
+    expect(applied.headers.get('location')).toBe(`${server.ctx.config.publicUrl}${t.sites}/${site.id}/site-spaces/${siteSpaces[0].id}`);
+    expect(siteSpaces[0].space.title).toBe('Acme Handbook');
+    const pages = (await t.api.get(`/v1/spaces/${siteSpaces[0].space.id}/content/pages`)).body.pages.map((p: any) => p.title);
+    expect(pages.slice(0, 2)).toEqual(['Overview', 'Getting started']);
+    await t.api.post(`${t.sites}/${site.id}/publish`);
+    const home = await fetch(`${server.url}/sites/${site.id}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<h1>Overview</h1>');
+
+    // Only an empty site: applied again, or to a site with a space, it is a 409 and no space is made.
+    const again = await t.api.post(`${t.sites}/${site.id}/template`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/not empty/);
+    const other = (await t.api.post(t.sites, { title: 'Other', spaces: [siteSpaces[0].space.id] })).body;
+    expect((await t.api.post(`${t.sites}/${other.id}/template`)).status).toBe(409);
+    expect(await spaceCount()).toBe(1);
+    expect((await t.api.post(`${t.sites}/nope/template`)).status).toBe(404);
+  });
+
   it('site spaces: paths unique per container, condition set/unchanged/removed, move, delete', async () => {
     const t = await setup();
     const a = await t.space('Guide');

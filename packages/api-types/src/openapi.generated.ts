@@ -2540,6 +2540,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/search/prewarm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prewarm a site's search
+         * @description Builds the published site's search index (what the site's `~search` reads: one index per space the site
+         *     publishes, for its published revision) of every space of the site that has none yet, so that the searches
+         *     that follow do not wait for it. Answers once the indexes are built (in slices: other requests are served
+         *     meanwhile). The indexes are kept in the memory of the server process that answered (several processes behind
+         *     one address each build their own, at their first search or prewarm) while they fit its cache, and a new
+         *     published revision needs a new one. `X-Bindery-Search-Indexes` tells what was done. Whoever reads the site
+         *     (members, site grants, anyone on a published public or unlisted site); 404 otherwise.
+         */
+        post: operations["prewarmSiteSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/section-groups": {
         parameters: {
             query?: never;
@@ -3032,6 +3063,37 @@ export interface paths {
          *     not have is a 404. `Prefer: return=minimal` answers 204. Needs the create role on the site.
          */
         patch: operations["sortSiteStructure"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply the documentation template to a site
+         * @description Fills an empty site (no site space, section, section group or external link) with a ready-to-edit start: a new
+         *     space of the site's organization, titled after the site, whose first content is the built-in `product-docs`
+         *     template (an overview, getting-started pages, guides, reference and FAQ pages, linked to each other; the same
+         *     template `POST /v1/orgs/{organizationId}/spaces` takes as `template: {id: "product-docs"}`), published as the
+         *     site's site space. One transaction: a refusal leaves no space. The site's customization is left as it is.
+         *     `Location` names the new site space. Needs the create role on the site (403 below, 404 for who cannot see it)
+         *     and the right to create content in the organization (403); a site with content is a 409.
+         */
+        post: operations["applyTemplateToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/sites/{siteId}/unpublish": {
@@ -15342,6 +15404,34 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    prewarmSiteSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's search indexes are built. */
+            204: {
+                headers: {
+                    /** @description `built=<n>, warm=<m>`: indexes this call built, and those already built. */
+                    "X-Bindery-Search-Indexes"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listSiteSectionGroups: {
         parameters: {
             query?: {
@@ -16406,6 +16496,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    applyTemplateToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template is applied (no body, as GitBook answers). */
+            200: {
+                headers: {
+                    /** @description The new site space's API URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -3,7 +3,7 @@ import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { searchOrganization, searchSpace } from '../engine/index.js';
 import { presentSearchPage, presentSearchSpace } from '../presenters/search.js';
-import { searchSite } from '../services/site-search.js';
+import { prewarmSiteSearch, searchSite } from '../services/site-search.js';
 
 export const searchHandlers = handlers({
   searchSpaceContent: async ({ actor, params, query }, ctx) => {
@@ -14,6 +14,11 @@ export const searchHandlers = handlers({
   searchSiteContent: async ({ actor, params, query, body }, ctx) => {
     const r = await searchSite(ctx, actor, params.organizationId, params.siteId, body, query);
     return { status: 200, body: listBody(r.spaces.map((s) => presentSearchSpace(ctx.config, s, r.terms)), r) };
+  },
+
+  prewarmSiteSearch: async ({ actor, params }, ctx) => {
+    const { built, warm } = await prewarmSiteSearch(ctx, actor, params.organizationId, params.siteId);
+    return { status: 204, body: undefined, headers: { 'X-Bindery-Search-Indexes': `built=${built}, warm=${warm}` } };
   },
 
   searchOrganizationContent: async ({ actor, params, query }, ctx) => {

@@ -300,6 +300,11 @@ export const siteHandlers = handlers({
     return { status: 200, body: presentSiteSpace(ctx.config, v, v.structure.siteSpaces.find((s) => s.id === params.siteSpaceId)!) };
   },
 
+  applyTemplateToSite: async ({ actor, params }, ctx) => {
+    const { siteSpaceId } = await sites.applyTemplateToSite(ctx, actor, params.organizationId, params.siteId);
+    const site = (await sites.getSite(ctx, actor, params.organizationId, params.siteId)).site;
+    return { status: 200, body: undefined, headers: { Location: `${siteLocation(ctx.config, site)}/site-spaces/${siteSpaceId}` } };
+  },
   duplicateSiteSpace: async ({ actor, params }, ctx) => {
     const id = await sites.duplicateSiteSpace(ctx, actor, params.organizationId, params.siteId, params.siteSpaceId);
     const v = await view(ctx, actor, params.organizationId, params.siteId);

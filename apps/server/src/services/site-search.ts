@@ -5,6 +5,7 @@
 // GitBook's deprecated forms (`siteSpaceIds`, `mode: current` with `siteSpaceId`, `mode: all`) are accepted too.
 // Who may search: whoever reads the site (docs/sites.md). Which spaces are searched: those of the chosen site spaces
 // the caller may read, and all of them when the site is published and public or unlisted (anyone reads them there).
+import { warmSiteSearch } from '../site/search-warmers.js';
 import type { AppContext } from '../context.js';
 import type { PageRequest } from '../db/pagination.js';
 import { invalidField } from '../errors.js';
@@ -65,4 +66,14 @@ export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, s
   }
   const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => x.id).join(',')}`;
   return searchSpaceList(ctx, spaces, body.query, req, key);
+}
+
+/**
+ * prewarmSiteSearch: builds, in this server process, the published site's search index of every space the site
+ * publishes (site/router.ts: what `~search` builds at its first query for each published revision), so the first
+ * searches do not wait for it. Whoever may read the site.
+ */
+export async function prewarmSiteSearch(ctx: AppContext, actor: Actor, orgId: string, siteId: string) {
+  const { site } = await loadSiteForReaders(ctx, actor, orgId, siteId);
+  return warmSiteSearch(ctx, site.id);
 }

@@ -24,7 +24,9 @@ import { shareLinksRepo } from '../repos/site-links.repo.js';
 import type { Actor } from './auth.js';
 import { computeSpaceAccess, loadSubject } from './content-access.js';
 import { loadOrganization } from './organizations.js';
-import { duplicateSpaceIn, loadSpace } from './spaces.js';
+import { duplicateSpaceIn, insertSpace, loadSpace } from './spaces.js';
+import { findTemplate, templateEdits } from './templates.js';
+import { prepareEdits } from '../engine/index.js';
 import { locks } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
 import { isPlainObject } from '../lib/objects.js';
@@ -435,6 +437,29 @@ export async function addSiteSpace(ctx: AppContext, actor: Actor, orgId: string,
       sectionId = body.sectionId;
     } else if (s.sections.length) sectionId = defaultOf(s.sections, site.default_section_id)!.id;
     return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId')).id;
+  }, { organizationLock: true });
+}
+
+/** The built-in template (services/templates.ts) a site's template (applyTemplateToSite) publishes. */
+export const SITE_TEMPLATE = 'product-docs';
+
+/**
+ * GitBook's applyTemplateToSite: an empty site (no site space, section, section group or external link) gets a new
+ * space of its organization, titled after the site, whose first content is the built-in `product-docs` template, and
+ * publishes it as its site space; one transaction under the organization's and the site's locks (a refusal leaves
+ * no space). Needs the create role on the site and on the organization's content (the space is new there); a site
+ * with content is a 409. The site's customization is left as it is.
+ */
+export async function applyTemplateToSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string): Promise<{ spaceId: string; siteSpaceId: string }> {
+  const edits = templateEdits(findTemplate(SITE_TEMPLATE), {});
+  await prepareEdits(edits);
+  return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
+    if (s.siteSpaces.length || s.sections.length || s.groups.length || s.externalLinks.length) {
+      throw conflict('The site is not empty: a template is applied to a site without site spaces, sections, section groups or external links');
+    }
+    const spaceId = await insertSpace(ctx, tx, actor, orgId, { title: site.title }, edits);
+    const row = await insertSiteSpace(ctx, tx, actor, site, s, spaceId, null, '/path/siteId');
+    return { spaceId, siteSpaceId: row.id };
   }, { organizationLock: true });
 }
 

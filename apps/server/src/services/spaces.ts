@@ -111,29 +111,40 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
     templatePages = templateEdits(template, {});
     await prepareEdits(templatePages);
   }
-  const now = ctx.clock.now().toISOString();
-  const id = newId();
-  await ctx.db.transaction().execute(async (tx) => {
+  const id = await ctx.db.transaction().execute(async (tx) => {
     await locks.organizations(ctx, tx, [orgId]);
-    const { subject } = await loadVisibleOrganization(tx, actor, orgId);
-    const parentId = body.parent ?? null;
-    if (parentId === null) authorizeOrganization(actor, subject.member, 'createContent');
-    else await authorizeCreateIn(tx, subject, orgId, parentId, '/body/parent');
-    const siblings = await treeRepo.siblings(tx, orgId, parentId);
-    const revisionId = newId();
-    await spacesRepo.insert(tx, {
-      id, org_id: orgId, parent_id: parentId, title: body.title ?? '', emoji: body.emoji ?? '',
-      visibility: parentId ? 'in-collection' : 'private', edit_mode: body.editMode ?? 'live', language: body.language ?? null,
-      default_level: 'inherit', merge_rules: JSON.stringify({ type: 'inherit' }), revision_id: revisionId, share_key: null,
-      sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null),
-      comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
-      created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
-    });
-    await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id });
-    if (templatePages) await commitEdits(ctx, tx, { kind: 'space', spaceId: id }, templatePages, { createdBy: actor.user.id });
-    await recordAudit(ctx, tx, actor, orgId, { action: 'space.created', target: { type: 'space', id, label: body.title ?? '' }, payload: { parent: parentId } });
+    return insertSpace(ctx, tx, actor, orgId, body, templatePages);
   });
   return reload(ctx, actor, id);
+}
+
+/**
+ * A new space of the organization (in `tx`, which holds the organization's lock), with the template's pages as its
+ * first content when given (edits already prepared): createSpace, and a site's template (applyTemplateToSite).
+ */
+export async function insertSpace(
+  ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, body: Pick<RequestBody<'createSpace'>, 'title' | 'emoji' | 'parent' | 'editMode' | 'language'>, templatePages?: ContentEdit[],
+): Promise<string> {
+  const now = ctx.clock.now().toISOString();
+  const id = newId();
+  const { subject } = await loadVisibleOrganization(tx, actor, orgId);
+  const parentId = body.parent ?? null;
+  if (parentId === null) authorizeOrganization(actor, subject.member, 'createContent');
+  else await authorizeCreateIn(tx, subject, orgId, parentId, '/body/parent');
+  const siblings = await treeRepo.siblings(tx, orgId, parentId);
+  const revisionId = newId();
+  await spacesRepo.insert(tx, {
+    id, org_id: orgId, parent_id: parentId, title: body.title ?? '', emoji: body.emoji ?? '',
+    visibility: parentId ? 'in-collection' : 'private', edit_mode: body.editMode ?? 'live', language: body.language ?? null,
+    default_level: 'inherit', merge_rules: JSON.stringify({ type: 'inherit' }), revision_id: revisionId, share_key: null,
+    sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null),
+    comments_count: 0, change_requests_count: 0, change_requests_open: 0, change_requests_draft: 0,
+    created_by: actor.user.id, created_at: now, updated_at: now, deleted_at: null,
+  });
+  await insertFirstRevision(ctx, tx, { id: revisionId, spaceId: id, createdBy: actor.user.id });
+  if (templatePages) await commitEdits(ctx, tx, { kind: 'space', spaceId: id }, templatePages, { createdBy: actor.user.id });
+  await recordAudit(ctx, tx, actor, orgId, { action: 'space.created', target: { type: 'space', id, label: body.title ?? '' }, payload: { parent: parentId } });
+  return id;
 }
 
 export async function getSpace(ctx: AppContext, actor: Actor, spaceId: string, shareKey?: string): Promise<LoadedSpace> {

@@ -43,6 +43,7 @@ import { Lru } from '../lib/lru.js';
 import { markdownTextInSlices } from './plain.js';
 import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
+import { registerSearchWarmer } from './search-warmers.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -1049,6 +1050,26 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       next(err);
     }
   }
+
+  // prewarmSiteSearch: the index of every space the site publishes, as the site's search (`~search`) would build it
+  // at its first query; spaces share the builds and the cache with the searches.
+  registerSearchWarmer(ctx, async (siteId) => {
+    const found = await sitesRepo.withSpaceHeads(ctx.db, { id: siteId });
+    let built = 0;
+    let warm = 0;
+    for (const head of found?.heads ?? []) {
+      if (head.deleted_at !== null) continue;
+      if (searchIndexes.get(headKey(head))) {
+        warm++;
+        continue;
+      }
+      const rev = await revisionView(ctx, head);
+      if (!rev) continue;
+      await searchIndexOf(head, rev);
+      built++;
+    }
+    return { built, warm };
+  });
 
   const byPath = express.Router();
   byPath.use(async (req, res, next) => {
