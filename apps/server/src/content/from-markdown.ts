@@ -51,7 +51,7 @@ import {
   type TableCellBlock,
   type TableRowBlock,
 } from './document.js';
-import { isValidBody, isValidOpening, parseFigure, parseTagLine, type TagLine } from './gitbook-syntax.js';
+import { isValidBody, isValidOpening, parseFigure, parseTagLine, tagLineSides, type TagLine } from './gitbook-syntax.js';
 import { LIMITS, limitError } from './limits.js';
 import { isGfmAutolinkLabel, normalizeLabel, tokenizeBlocks, unescapeAll, type BlockTokens, type Token } from './parser.js';
 
@@ -157,10 +157,13 @@ class Converter {
       else items.push(item);
     };
     // GitBook's empty paragraphs: it joins blocks with a blank line and writes an empty paragraph as an empty line, so
-    // 3 blank lines between two blocks are one, 5 are two (emptyParagraphs). Read so at the top level and in list items,
-    // between blocks that are no tag lines (a tag line's neighbours are joined to it: no blank line to count).
+    // 3 blank lines between two blocks are one, 5 are two (emptyParagraphs). Read so at the top level and in list items.
+    // A tag line is joined to its neighbour without a blank line (an opening tag to the block after it, a closing tag
+    // to the one before it: tagLineSides), so there 2 blank lines are one empty paragraph (`{% step %}`, empty line,
+    // text), and 1 between an opening and a closing tag (`{% hint %}`, empty line, `{% endhint %}`).
     const gaps = close === undefined || close === 'list_item_close';
     let previousEnd: number | undefined;
+    let previousOpens = false;
     let any = false;
     while (this.i < tokens.length) {
       const token = tokens[this.i] as Token;
@@ -168,16 +171,18 @@ class Converter {
         this.i++;
         break;
       }
-      const tagLine = token.type === 'gitbook_tag';
+      const sides = token.type === 'gitbook_tag' ? tagLineSides(token.content) : undefined;
       const start = token.map?.[0];
       const item = this.block(token, depth);
       if (item !== undefined) {
-        if (gaps && previousEnd !== undefined && !tagLine && start !== undefined) {
-          for (let n = Math.floor((this.lines.blank(previousEnd, start) - 1) / 2); n > 0; n--) add(emptyParagraph());
+        if (gaps && previousEnd !== undefined && start !== undefined) {
+          const joins = (previousOpens ? 1 : 0) + (sides?.closes === true ? 1 : 0);
+          for (let n = Math.floor((this.lines.blank(previousEnd, start) - 1 + joins) / 2); n > 0; n--) add(emptyParagraph());
         }
         add(item);
         any = true;
-        previousEnd = gaps && !tagLine && !this.openEnded ? this.lastEnd : undefined;
+        previousEnd = gaps && !this.openEnded ? this.lastEnd : undefined;
+        previousOpens = sides?.opens === true;
       }
       // A top-level block is done: its tokens are garbage from here on.
       if (depth === 0) this.blocks.release(this.i);

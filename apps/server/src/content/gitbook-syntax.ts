@@ -41,6 +41,22 @@ export const MAX_TAG_LINE = 4096;
 /** A line that looks like a Liquid tag of any name (`{% … %}`); such paragraphs are written back verbatim. */
 export const TAG_LIKE_LINE = /^\{%(?:[^%\n]|%(?!\}))*%\}$/;
 
+const TAG_NAME = /^\{%-?\s*(end)?([A-Za-z][\w-]*)/;
+const BRANCH_TAGS: ReadonlySet<string> = new Set(['else', 'elif', 'elsif', 'elseif']);
+
+/**
+ * Which neighbour a tag line of any name joins without a blank line, as GitBook writes it: an opening tag the block
+ * after it, a closing tag (`{% endtab %}`) the block before it, a branch (`{% else %}`) both. Its name in lower case;
+ * undefined when the line names no tag.
+ */
+export function tagLineSides(line: string): { name: string; opens: boolean; closes: boolean } | undefined {
+  const match = TAG_NAME.exec(line);
+  if (!match) return undefined;
+  const name = (match[2] as string).toLowerCase();
+  if (BRANCH_TAGS.has(name)) return { name, opens: true, closes: true };
+  return { name, opens: match[1] === undefined, closes: match[1] !== undefined };
+}
+
 /** Recognises a line consisting of exactly one block tag. */
 export function parseTagLine(line: string): TagLine | undefined {
   if (line.length > MAX_TAG_LINE || !line.includes('{%')) return undefined;

@@ -54,7 +54,7 @@ import {
   type MarkType,
   type TableBlock,
 } from './document.js';
-import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE } from './gitbook-syntax.js';
+import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE, tagLineSides } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
 import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, tokenize } from './parser.js';
 
@@ -88,6 +88,8 @@ export class MarkdownStream {
   private afterSpecTag = false;
   /** The last line written (of the last block added) is empty. */
   private endsEmpty = false;
+  /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
+  private joinedEmpty: number | undefined = undefined;
 
   constructor(resolver?: RefResolver) {
     this.writer = new Writer(resolver);
@@ -111,14 +113,14 @@ export class MarkdownStream {
     if (lines.length === 0) return;
     const out = this.out;
     // An empty paragraph first is nothing to GitBook's reader (blank lines before the first block); elsewhere it is an
-    // empty line after a blank line, also after a tag line (the reader counts them so).
-    const empty = isEmptyLine(lines);
-    if (out.length === 0 && empty) return;
+    // empty line joined to its neighbours as any block (so none between it and an opening tag before it).
+    if (out.length === 0 && isEmptyLine(lines)) return;
     const previousTag = this.previousTag;
-    if (out.length > 0 && (empty || (previousTag?.opens !== true && tag?.closes !== true))) {
-      if (previousTag !== undefined && !empty) (this.pending ??= []).push({ index: out.length, role: previousTag });
+    if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
+      if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });
       out.push('');
-    }
+    } else if (out.length > 0 && isEmptyLine(lines) && previousTag !== undefined) this.joinedEmpty = out.length;
+    if (!isEmptyLine(lines)) this.joinedEmpty = undefined;
     // The block's lines as one flat string: what the page write keeps until `finish` is one string per block, not
     // one per line (fewer objects for the young generation's scavenges to copy; the same text once joined).
     out.push(lines.length === 1 ? (lines[0] as string) : lines.join('\n'));
@@ -129,6 +131,9 @@ export class MarkdownStream {
   /** The markdown of the blocks added (checked against the output size). `out` holds blocks' text and blank lines. */
   finish(): string {
     let lines = this.out;
+    // Empty paragraphs last, right after an opening tag with nothing to close it (Writer.flow): a blank line before
+    // them (the blank lines dropped below all come before it).
+    if (this.joinedEmpty !== undefined) lines.splice(this.joinedEmpty, 0, '');
     const dropped = this.pending?.filter((p) => p.role.opens);
     if (dropped !== undefined && dropped.length > 0) {
       const skip = new Set(dropped.map((p) => p.index));
@@ -159,12 +164,14 @@ class Writer {
    * Blocks separated by blank lines. `firstOther`: a bullet list first in `blocks` uses the other bullet (a list
    * starting a list item: `* - a`, as `* * *` would be a rule).
    */
-  flow(blocks: readonly Block[], firstOther = false, firstTask = false): Lines {
+  flow(blocks: readonly Block[], firstOther = false, firstTask = false, firstEmpty = false): Lines {
     const out: Lines = [];
     let previous: { kind: 'bullet' | 'ordered'; other: boolean } | undefined = firstOther ? { kind: 'bullet', other: false } : undefined;
     let previousTag: TagRole | undefined;
     const tagRoles = pairTags(blocks);
     let afterSpecTag = false;
+    /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
+    let joinedEmpty: number | undefined;
     for (const block of blocks) {
       let lines: Lines;
       let listKind: { kind: 'bullet' | 'ordered'; other: boolean } | undefined;
@@ -180,18 +187,23 @@ class Writer {
       afterSpecTag = isSpecTag(block);
       // An empty paragraph between two lists of one kind leaves them the other marker (they would merge).
       if (!isEmptyLine(lines)) previous = listKind;
-      if (lines.length === 0 || (out.length === 0 && isEmptyLine(lines))) continue;
+      if (lines.length === 0 || (out.length === 0 && !firstEmpty && isEmptyLine(lines))) continue;
       // Blocks are separated by one blank line, except around GitBook tag lines (blocks of their own), as GitBook
       // writes them: none after an opening tag whose closing tag follows (`{% tabs %}`, `{% tab … %}`, `{% step %}`),
       // none before a closing tag (`{% endtab %}`); so `{% endtab %}`, blank line, `{% tab … %}`. Also after raw HTML:
       // an HTML block ends at a tag line (parser.ts, as GitBook reads it). (A tag paragraph after a task checkbox is
       // not a line of its own.)
       const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
-      const joined = !isEmptyLine(lines) && (previousTag?.opens === true || tag?.closes === true);
+      const joined = previousTag?.opens === true || tag?.closes === true;
       if (out.length > 0 && !joined) out.push('');
+      else if (out.length > 0 && isEmptyLine(lines) && previousTag !== undefined) joinedEmpty = out.length;
+      if (!isEmptyLine(lines)) joinedEmpty = undefined;
       for (const line of lines) out.push(line);
       previousTag = tag;
     }
+    // Empty paragraphs last, right after an opening tag with nothing to close it (`{% else %}`): a blank line before
+    // them all the same, or the reader would count one too few (it counts those at the end as after any block).
+    if (joinedEmpty !== undefined) out.splice(joinedEmpty, 0, '');
     return out;
   }
 
@@ -229,7 +241,8 @@ class Writer {
         return lines.length === 0 ? ['>'] : lines.map((line) => (line === '' ? '>' : `> ${line}`));
       }
       case 'hint':
-        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.flow(block.nodes), '{% endhint %}'];
+        // Joined to its tags, as GitBook writes it: an empty paragraph first is an empty line after the opening tag.
+        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.flow(block.nodes, false, false, true), '{% endhint %}'];
       case 'code':
         return code(block);
       case 'code-line':
@@ -408,9 +421,6 @@ interface TagRole {
   closes: boolean;
 }
 
-const TAG_NAME = /^\{%-?\s*(end)?([A-Za-z][\w-]*)/;
-const BRANCH_TAGS = new Set(['else', 'elif', 'elsif', 'elseif']);
-
 /** The role of each tag-line paragraph among sibling blocks: one pass, matching each closing tag to its opening tag. */
 function pairTags(blocks: readonly Block[]): ReadonlyMap<Block, TagRole> {
   // Most block lists hold no tag line: their maps are made only when one is met.
@@ -430,11 +440,11 @@ function pairTags(blocks: readonly Block[]): ReadonlyMap<Block, TagRole> {
  * opened and not closed yet, by name): a closing tag marks the latest open tag of its name as opening a pair.
  */
 function tagRoleOf(block: Block, open: Map<string, TagRole[]>): TagRole | undefined {
-  const match = TAG_NAME.exec(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
-  if (!match) return undefined;
-  const name = (match[2] as string).toLowerCase();
-  if (BRANCH_TAGS.has(name)) return { opens: true, closes: true };
-  const role: TagRole = { opens: false, closes: match[1] !== undefined };
+  const sides = tagLineSides(tagLine((block as { nodes: InlineContent[] }).nodes) ?? '');
+  if (!sides) return undefined;
+  if (sides.opens && sides.closes) return { opens: true, closes: true };
+  const role: TagRole = { opens: false, closes: sides.closes };
+  const name = sides.name;
   if (role.closes) {
     const opener = open.get(name)?.pop();
     if (opener) opener.opens = true;
