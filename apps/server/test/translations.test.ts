@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createOrganization, createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 import { failWhenCompleted } from '../src/testing/faults.js';
 
 interface Provider { url: string; requests: { path: string; body: any }[]; fail: boolean; close(): Promise<void> }
@@ -306,5 +306,40 @@ describe('translation runs and faults', () => {
     expect((await translated()).map((x) => x.id)).toEqual([first!.id]);
     const pages = (await t.api.get(`/v1/spaces/${first!.id}/content/pages`)).body.pages;
     expect(pages.map((p: any) => p.title)).toEqual(['fr: Setup', 'fr: Usage', 'fr: Jump']);
+  });
+
+  it('never reads or writes a space of another organization: a source transferred away fails the run, a result transferred away is not written', async () => {
+    const t = await setup(server);
+    const other = (await createOrganization(server, t.owner)).id as string;
+    const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'fr' })).body;
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    const result = (await t.api.get(`${t.base}/${tr.id}`)).body.result.space as string;
+    const resultPages = async (space: string) => JSON.stringify((await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages);
+
+    // The result space goes to the other organization, which edits it: the next run does not write there.
+    expect((await t.api.post(`/v1/spaces/${result}/transfer`, { organization: other })).status).toBe(200);
+    const theirs = await resultPages(result);
+    expect((await t.api.patch(`/v1/spaces/${t.space.id}/content/page/page-usage`, { markdown: 'Use it now.\n' })).status).toBe(200);
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    expect(await resultPages(result)).toBe(theirs);
+    const rerun = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(rerun.status, JSON.stringify(rerun)).toBe('completed');
+    expect(rerun.result.space).not.toBe(result);
+    expect((await t.api.get(`/v1/spaces/${rerun.result.space}`)).body.organization).toBe(t.org);
+
+    // The source space goes to the other organization and is edited there: the run fails, nothing of it is sent.
+    expect((await t.api.post(`/v1/spaces/${t.space.id}/transfer`, { organization: other })).status).toBe(200);
+    expect((await t.api.patch(`/v1/spaces/${t.space.id}/content/page/page-usage`, { markdown: 'Their secret okapi.\n' })).status).toBe(200);
+    const before = await resultPages(rerun.result.space);
+    provider.requests.length = 0;
+    await t.api.post(`${t.base}/${tr.id}/run`);
+    await runTranslations(server);
+    const failed = (await t.api.get(`${t.base}/${tr.id}`)).body;
+    expect(failed.status).toBe('failed');
+    expect(failed.error.message).toContain('no longer in this organization');
+    expect(JSON.stringify(provider.requests)).not.toContain('okapi');
+    expect(await resultPages(rerun.result.space)).toBe(before);
   });
 });

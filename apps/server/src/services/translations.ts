@@ -148,6 +148,8 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     if (!provider) throw new Error('No translation provider is configured');
     const source = await spacesRepo.findById(ctx.db, t.source_space_id);
     if (!source || source.deleted_at !== null) throw new Error('The source space no longer exists');
+    // A space transferred to another organization is theirs: neither read as the source nor written as the result.
+    if (source.org_id !== t.org_id) throw new Error('The source space is no longer in this organization');
     const creator = await usersRepo.findById(ctx.db, t.created_by);
     if (!creator) throw new Error('The user who created the translation no longer exists');
     const actor = userAsActor(creator);
@@ -167,8 +169,8 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     let map: PageMap = JSON.parse(t.page_map) as PageMap;
     let existing = new Set<string>();
     const result = resultSpaceId ? await spacesRepo.findById(ctx.db, resultSpaceId) : undefined;
-    if (!result || result.deleted_at !== null) {
-      const created = await createSpace(ctx, actor, source.org_id, {
+    if (!result || result.deleted_at !== null || result.org_id !== t.org_id) {
+      const created = await createSpace(ctx, actor, t.org_id, {
         title: `${source.title} (${t.language})`.slice(0, 50), language: t.language as never, ...(source.parent_id ? { parent: source.parent_id } : {}),
       } as never);
       resultSpaceId = created.space.id;
@@ -233,7 +235,9 @@ export async function runTranslationJob(ctx: AppContext, payload: { translationI
     // its pages were committed would create every new page again on the next run.
     await prepareEdits(edits);
     await ctx.db.transaction().execute(async (tx) => {
-      let revision = result?.revision_id ?? (await spacesRepo.findById(tx, resultSpaceId!))!.revision_id;
+      const target = await spacesRepo.findById(tx, resultSpaceId!);
+      if (!target || target.org_id !== t.org_id) throw new Error('The result space left this organization during the run');
+      let revision = target.revision_id;
       if (edits.length) {
         const r = await locatedIn({ edit: (i) => `translation edit ${i}` }, () => commitEdits(ctx, tx, { kind: 'space', spaceId: resultSpaceId! }, edits, { createdBy: creator.id }));
         revision = r.revisionId;
