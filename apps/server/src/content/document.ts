@@ -222,8 +222,11 @@ export function createDocument(nodes: Block[]): Document {
   return { object: 'document', data: { schemaVersion: 1 }, nodes };
 }
 
+const HEADING_TYPES: ReadonlySet<string> = new Set(['heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6']);
+
 export function isHeadingType(type: string): type is HeadingType {
-  return /^heading-[1-6]$/.test(type);
+  // A set, not a regular expression: it is asked of every block a page write builds, writes and indexes.
+  return HEADING_TYPES.has(type);
 }
 
 export function isHeading(block: Block): block is HeadingBlock {

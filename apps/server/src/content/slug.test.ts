@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnchorSlugger, slugify, uniqueSlug } from './slug.js';
 
@@ -13,6 +14,16 @@ describe('slugify', () => {
     ['!!!', ''],
   ])('%j -> %j', (input, expected) => {
     expect(slugify(input)).toBe(expected);
+  });
+
+  // The rules as regular expressions over the NFKC form; slugify scans ASCII text in one pass instead.
+  const byRules = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}\s_-]+/gu, '').trim()
+    .replace(/\s+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
+
+  it('gives what the rules give, on ASCII text and beyond it', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 24 });
+    const mixed = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '-', '_', '.', '!', 'a', 'Z', '0', '\u00a0', 'é', 'Ａ', '\u0301', '日'), maxLength: 16 });
+    fc.assert(fc.property(fc.oneof(ascii, mixed), (text) => slugify(text) === byRules(text)), { numRuns: 5_000 });
   });
 });
 
