@@ -94,6 +94,32 @@ describe('migrations', () => {
       await fresh.drop();
     }
   });
+
+  it.skipIf(testDialect() !== 'sqlite')('20261127T1600 has the full-text tables merge 16 segments at a time (SQLite), and 4 again when undone', async () => {
+    const fresh = await freshDatabase();
+    const { db, close } = openDatabase({ databaseUrl: fresh.url, sqliteFile: fresh.file });
+    const automerge = async () => {
+      const out: Record<string, unknown> = {};
+      for (const t of ['search_fts_pages', 'search_fts_sections']) {
+        const { rows } = await sql<{ v: unknown }>`select v from ${sql.table(`${t}_config`)} where k = 'automerge'`.execute(db);
+        out[t] = rows[0]?.v;
+      }
+      return out;
+    };
+    try {
+      const names = Object.keys(migrations);
+      const before = names[names.indexOf('20261127T1600-search-fts-automerge') - 1]!;
+      expect((await migrator(db).migrateTo(before)).error).toBeUndefined();
+      expect(await automerge()).toEqual({ search_fts_pages: undefined, search_fts_sections: undefined });
+      expect(await migrateToLatest(db)).toContain('20261127T1600-search-fts-automerge');
+      expect(await automerge()).toEqual({ search_fts_pages: 16, search_fts_sections: 16 });
+      expect((await migrator(db).migrateTo(before)).error).toBeUndefined();
+      expect(await automerge()).toEqual({ search_fts_pages: 4, search_fts_sections: 4 });
+    } finally {
+      await close();
+      await fresh.drop();
+    }
+  });
 });
 
 async function sqlitePrimaryKey(db: Db, table: string): Promise<Set<string>> {

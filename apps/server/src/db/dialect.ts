@@ -43,7 +43,7 @@ export function sortKeyType(dialect: Dialect): RawBuilder<unknown> {
 // query itself (a filter on a plain column next to MATCH defeats the index).
 //   SQLite: external-content FTS5 tables over `search_sections` (`search_fts_pages` for page rows,
 //           `search_fts_sections` for sections), kept in step by triggers, porter stemming; bm25 (title 10,
-//           heading 5, body 1).
+//           heading 5, body 1); segments merged 16 at a time (`automerge`, migration 20261127T1600).
 //   PostgreSQL: a stored generated `tsv` column (english; title A, heading B, body C) with partial GIN indexes
 //           (page rows, section rows); ranked with ts_rank.
 

@@ -38,6 +38,7 @@ import * as mReadCacheChanges from './migrations/20261127T0600-read-cache-change
 import * as mReadCacheSpaceLists from './migrations/20261127T1200-read-cache-space-lists.js';
 import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-space-order.js';
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
+import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1200-read-cache-space-lists': mReadCacheSpaceLists,
   '20261127T1300-read-cache-space-order': mReadCacheSpaceOrder,
   '20261127T1530-read-cache-search': mReadCacheSearch,
+  '20261127T1600-search-fts-automerge': mSearchFtsAutomerge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
