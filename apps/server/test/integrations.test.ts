@@ -326,6 +326,15 @@ describe('installation tokens and scopes', () => {
     expect((await bot.get(`/v1/spaces/${foreign}/content`)).status).toBe(404);
     expect((await bot.get(`/v1/orgs/${other.org}`)).status).toBe(404);
 
+    // The installation's own token cannot widen what it covers (the admins chose the spaces); its configuration it may change.
+    for (const widen of [{ space_selection: 'all' }, { site_selection: 'all' }, { configuration: { a: 1 }, space_selection: 'all' }]) {
+      const r = await bot.patch(`/v1/integrations/${name}/installations/${inst.id}`, widen);
+      expect([JSON.stringify(widen), r.status]).toEqual([JSON.stringify(widen), 403]);
+      expect(r.body.error.message).toMatch(/admins of the organization/);
+    }
+    expect((await t.api.get(`/v1/integrations/${name}/installations/${inst.id}`)).body).toMatchObject({ space_selection: 'selected', site_selection: 'selected', configuration: {} });
+    expect((await bot.get(`/v1/spaces/${uncovered}/content`)).status).toBe(403);
+    expect((await bot.patch(`/v1/integrations/${name}/installations/${inst.id}`, { configuration: { a: 1 }, space_selection: 'selected' })).status).toBe(200);
     // space_selection "all" covers every space of the organization; a new version with more scopes opens writes.
     await t.api.patch(`/v1/integrations/${name}/installations/${inst.id}`, { space_selection: 'all' });
     expect((await bot.get(`/v1/spaces/${uncovered}/content`)).status).toBe(200);

@@ -120,7 +120,17 @@ export async function listInstallations(ctx: AppContext, actor: Actor, name: str
 type InstallationPatch = RequestBody<'updateIntegrationInstallation'>;
 
 export async function updateInstallation(ctx: AppContext, actor: Actor, name: string, installationId: string, body: InstallationPatch): Promise<LoadedInstallation> {
-  const { integration } = await loadInstallation(ctx, actor, name, installationId, 'change');
+  const { integration, installation: current } = await loadInstallation(ctx, actor, name, installationId, 'change');
+  // What an installation covers is the organization's admins' choice: the integration's own tokens may change its
+  // configuration and external ids, never widen (or narrow) its spaces and sites (as installIntegrationOnSpace is
+  // refused to them).
+  if (actor.integration) {
+    for (const [field, value, now] of [['space_selection', body.space_selection, current.space_selection], ['site_selection', body.site_selection, current.site_selection]] as const) {
+      if (value !== undefined && value !== now) {
+        throw forbidden(`/body/${field}: only the admins of the organization the integration is installed on can change which spaces and sites it covers`);
+      }
+    }
+  }
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
     const before = await integrationsRepo.findInstallation(tx, integration.id, installationId);
