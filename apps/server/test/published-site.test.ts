@@ -229,6 +229,38 @@ describe('published site', () => {
     expect((await reader.api.get(auth)).status).toBe(404);
   });
 
+  it('a hidden site space (GitBook\'s `hidden`) is left out of the site space switcher and still served at its path', async () => {
+    const { t, site, base } = await publishedSite();
+    const v2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Version 2' })).body;
+    await t.api.post(`/v1/spaces/${v2.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-next', title: 'Next', markdown: 'Coming soon.\n' } }] });
+    const added = await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`, { spaceId: v2.id });
+    expect(added.status).toBe(201);
+    expect(added.body.hidden).toBe(false);
+    await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`);
+    const link = `<a href="${base}/${added.body.path}/">Version 2</a>`;
+    expect((await get(`${base}/`)).text).toContain(link);
+
+    const hidden = await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${added.body.id}`, { hidden: true });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(hidden.body).toMatchObject({ hidden: true, path: added.body.path });
+    const listed = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items;
+    expect(listed.map((ss: any) => ss.hidden)).toEqual([false, true]);
+    // Left out of the switcher (one variant left: no switcher at all), still served at its path, where it shows as
+    // the current one beside the others.
+    const home = (await get(`${base}/`)).text;
+    expect(home).not.toContain('Version 2');
+    expect(home).not.toContain('class="variants"');
+    const direct = await get(`${base}/${added.body.path}/`);
+    expect(direct.status).toBe(200);
+    expect(direct.text).toContain('<h1>Next</h1>');
+    expect(direct.text).toContain(`<a href="${base}/${added.body.path}/" aria-current="true">Version 2</a>`);
+    // Other changes keep it hidden; `hidden: false` shows it again.
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${added.body.id}`, { condition: null })).body.hidden).toBe(true);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${added.body.id}`, { hidden: false })).body.hidden).toBe(false);
+    expect((await get(`${base}/`)).text).toContain(link);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${added.body.id}`, { hidden: 'yes' })).status).toBe(400);
+  });
+
   it('sections and site spaces in the URL; conditions decide what a visitor sees', async () => {
     const { t, site, base } = await publishedSite();
     const api = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API' })).body;

@@ -9352,6 +9352,8 @@ export interface components {
             draft: boolean;
             /** @description Whether the space has the advanced customization feature enabled. */
             hasAdvancedCustomizationFeature?: boolean;
+            /** @description Whether it is left out of the published site's navigation (the switcher of its section's site spaces, unless it is the one being read); it is still served at its path. */
+            hidden: boolean;
             /** @description Unique identifier of the site space. */
             id: string;
             /** @constant */
@@ -16196,6 +16198,8 @@ export interface operations {
                 "application/json": {
                     /** @description Expression deciding whether it is shown to a visitor (evaluates to a boolean). Unchanged when omitted; `null` removes it. */
                     condition?: string | null;
+                    /** @description Whether the published site leaves it out of its navigation (the switcher of its section's site spaces, unless it is the one being read); it is still served at its path. Unchanged when omitted. */
+                    hidden?: boolean;
                     /** @description Path of the space on the site. */
                     path?: string;
                     /** @description Id of the space the site space points to. */

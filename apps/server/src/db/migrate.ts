@@ -39,6 +39,7 @@ import * as mReadCacheSpaceLists from './migrations/20261127T1200-read-cache-spa
 import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-space-order.js';
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
+import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1300-read-cache-space-order': mReadCacheSpaceOrder,
   '20261127T1530-read-cache-search': mReadCacheSearch,
   '20261127T1600-search-fts-automerge': mSearchFtsAutomerge,
+  '20261127T1630-site-space-hidden': mSiteSpaceHidden,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -735,6 +735,8 @@ export interface SiteSpacesTable {
   created_at: string;
   /** JSON overrides of the site's customization (top-level sections replace the site's); null: none. */
   customization: string | null;
+  /** GitBook's `hidden`: 1 when the published site leaves it out of its navigation (still served at its path). */
+  hidden: number;
 }
 
 export interface SiteAdaptiveSchemasTable {

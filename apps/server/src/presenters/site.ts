@@ -109,6 +109,7 @@ export function presentSiteSpace(config: Config, v: StructureView, ss: SiteSpace
     title: space?.title ?? '',
     default: isDefault,
     draft: false,
+    hidden: ss.hidden === 1,
     ...(ss.condition !== null ? { condition: ss.condition } : {}),
     hasAdvancedCustomizationFeature: false,
     urls: v.site.published === 1 ? { published: isDefault ? `${base}/` : `${base}/${ss.path}/` } : {},

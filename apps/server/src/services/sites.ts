@@ -415,7 +415,7 @@ async function insertSiteSpace(
   const container = siteSpacesIn(s, sectionId);
   const row: SiteSpaceRow = {
     id: newId(), site_id: site.id, section_id: sectionId, space_id: spaceId,
-    path: freePath(container.map((c) => c.path), space.title), condition: null, customization: null,
+    path: freePath(container.map((c) => c.path), space.title), condition: null, customization: null, hidden: 0,
     sort_key: keyBetween(container.at(-1)?.sort_key ?? null, null), created_at: ctx.clock.now().toISOString(),
   };
   await sitesRepo.insertSiteSpace(tx, row);
@@ -478,7 +478,7 @@ export async function duplicateSiteSpace(ctx: AppContext, actor: Actor, orgId: s
     const copy = await spacesRepo.findById(tx, copyId);
     const row: SiteSpaceRow = {
       id: newId(), site_id: site.id, section_id: ss.section_id, space_id: copyId,
-      path: freePath(container.map((c) => c.path), copy!.title), condition: ss.condition, customization: ss.customization,
+      path: freePath(container.map((c) => c.path), copy!.title), condition: ss.condition, customization: ss.customization, hidden: ss.hidden,
       sort_key: keyBetween(ss.sort_key, container[at + 1]?.sort_key ?? null), created_at: ctx.clock.now().toISOString(),
     };
     await sitesRepo.insertSiteSpace(tx, row);
@@ -497,6 +497,7 @@ export async function updateSiteSpace(ctx: AppContext, actor: Actor, orgId: stri
       patch.path = path;
     }
     if (body.condition !== undefined) patch.condition = body.condition;
+    if (body.hidden !== undefined) patch.hidden = body.hidden ? 1 : 0;
     if (body.spaceId !== undefined) {
       const space = await spacesRepo.findById(tx, body.spaceId);
       if (!space || space.deleted_at !== null || space.org_id !== site.org_id) throw invalidField('/body/spaceId', `is not a space of this organization (${body.spaceId})`);

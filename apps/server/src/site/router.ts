@@ -922,7 +922,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       chrome: await chromeOf(v, placement, links),
       siteHref: `${v.base}/`,
       sections: sectionTabs(v, r, sectionHref),
-      variants: r.siteSpaces.map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
+      // Hidden site spaces (GitBook's `hidden`) are left out, unless it is the one being read.
+      variants: r.siteSpaces.filter((ss) => ss.hidden !== 1 || ss.id === r.siteSpace.id).map((ss) => ({ title: v.heads.get(ss.space_id)?.title ?? ss.path, href: ss.id === spaceDefault?.id ? `${r.sectionBase}/` : `${r.sectionBase}/${ss.path}/`, current: ss.id === r.siteSpace.id })),
       nav: navOf(rev.tree, r.spaceBase, currentId ?? undefined, flat[0]?.page.meta.id, links),
       searchHref: `${v.base}/~search`,
       theme: v.theme,
