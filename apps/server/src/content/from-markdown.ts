@@ -53,7 +53,7 @@ import {
 } from './document.js';
 import { isValidBody, isValidOpening, parseFigure, parseTagLine, tagLineSides, type TagLine } from './gitbook-syntax.js';
 import { LIMITS, limitError } from './limits.js';
-import { isGfmAutolinkLabel, normalizeLabel, tokenizeBlocks, unescapeAll, type BlockTokens, type Token } from './parser.js';
+import { isGfmAutolinkLabel, normalizeLabel, tokenizeBlocks, unescapeAll, WWW_LITERAL, type BlockTokens, type Token } from './parser.js';
 
 /**
  * Parses markdown (without front matter) into a GitBook document, keyed unless `keys` is false (keys only matter to
@@ -450,7 +450,7 @@ class Converter {
             }
             const title = open.attrGet('title');
             // A URL written bare (`data.autolink`, a Bindery extension): written bare again (to-markdown.ts).
-            const bare = (open.markup === 'linkify' || open.markup === 'autolink') && isBareUrl(inner, href);
+            const bare = ((open.markup === 'linkify' || open.markup === 'autolink') && isBareUrl(inner, href)) || ((open.markup === 'linkify' || open.info === 'angle') && isBareWww(inner, href));
             runs.inline({
               object: 'inline',
               type: 'link',
@@ -521,6 +521,17 @@ function isBareUrl(inner: readonly Piece[], href: string): boolean {
   if (/[\s\\|<>`]/.test(href)) return false;
   if (text === href) return /^[a-z][a-z0-9+.-]*:\/\//i.test(href);
   return href === `mailto:${text}` && EMAIL_AUTOLINK.test(`<${text}>`);
+}
+
+/**
+ * A `www.` literal written bare (`www.x.io`, as GitBook writes one typed in text) or as the serialiser writes it where
+ * it cannot be bare (`[www.x.io](<http://www.x.io>)`): `data.autolink` of its link. Only a host and path of letters,
+ * digits, `-`, `.` and `/` (nothing the link text could read otherwise).
+ */
+function isBareWww(inner: readonly Piece[], href: string): boolean {
+  const piece = inner[0];
+  if (inner.length !== 1 || piece?.object !== 'leaf' || piece.bits !== 0) return false;
+  return WWW_LITERAL.test(piece.text) && href === `http://${piece.text}`;
 }
 
 /** CommonMark's e-mail autolink, whole. */

@@ -482,6 +482,26 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('-https://x.example.dev\n')).toBe('\\-<https://x.example.dev>\n');
   });
 
+  it('writes a www. literal read bare bare again, else as [www.x](<http://www.x>), which reads back the same', () => {
+    // As GitBook writes them: typed in text (also in parentheses) as typed, a link made in its editor `[www.x](http://www.x)`.
+    const md = 'Order at www.shop.example.dev, on our site (www.example.dev) or [www.example.dev](http://www.example.dev).\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    const links = (markdownToDocument(md).nodes[0] as { nodes: InlineContent[] }).nodes.filter((n): n is LinkInline => n.object === 'inline' && n.type === 'link');
+    expect(links.map((l) => [l.data.ref, l.data.autolink])).toEqual([
+      [{ kind: 'url', url: 'http://www.shop.example.dev' }, true],
+      [{ kind: 'url', url: 'http://www.example.dev' }, true],
+      [{ kind: 'url', url: 'http://www.example.dev' }, undefined],
+    ]);
+    // Where no bare form reads back (a letter before it), angle brackets around the destination keep it a literal.
+    const doc = markdownToDocument('x www.example.dev/a\n', { keys: false });
+    const text = (doc.nodes[0] as { nodes: InlineContent[] }).nodes[0] as { leaves: { text: string }[] };
+    (text.leaves[0] as { text: string }).text = 'x';
+    const once = documentToMarkdown(doc);
+    expect(once).toBe('x[www.example.dev/a](<http://www.example.dev/a>)\n');
+    expect(markdownToDocument(once, { keys: false })).toEqual(doc);
+    expect(normalizeMarkdown(once)).toBe(once);
+  });
+
   it('ends an autolink literal before a backslash escape (GFM), so the escaped character stays text', () => {
     const md = 'Open https://app.example.dev/#/\\<SPACE>/settings or https://api.example.dev/v1/\\[key]/items.\n';
     const [paragraph] = blocks(md);

@@ -485,6 +485,33 @@ function htmlBlockToTag(original: (state: StateBlock, startLine: number, endLine
   });
 }
 
+/** A `www.` literal the serialiser keeps bare (from-markdown.ts isBareWww): host and path of letters, digits, `-`, `.`, `/`. */
+export const WWW_LITERAL = /^www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?:\/[A-Za-z0-9./-]*)?$/i;
+
+// A link whose destination is written in angle brackets (`[www.x.io](<http://www.x.io>)`) is marked so (`info`
+// 'angle' on its link_open): the serialiser writes a `www.` literal read bare so where it cannot be written bare, and
+// from-markdown.ts reads that form back as the literal (data.autolink). Checked on the source after the link rule read
+// it: the source before the end of the link is `](<href>)` (only an href the serialiser writes so matters).
+{
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (state: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const link = rules.find((r) => r.name === 'link');
+  if (!link) throw new Error('markdown-it has no inline link rule');
+  const original = link.fn;
+  md.inline.ruler.at('link', (state: StateInline, silent: boolean) => {
+    const count = state.tokens.length;
+    if (!original(state, silent)) return false;
+    if (silent || state.src.charCodeAt(state.pos - 2) !== 0x3e /* > */) return true;
+    for (let i = count; i < state.tokens.length; i++) {
+      const open = state.tokens[i] as Token;
+      if (open.type !== 'link_open') continue;
+      const tail = `](<${String(open.attrGet('href') ?? '')}>)`;
+      if (state.pos >= tail.length && state.src.startsWith(tail, state.pos - tail.length)) open.info = 'angle';
+      break;
+    }
+    return true;
+  });
+}
+
 md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);

@@ -56,7 +56,7 @@ import {
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE, tagLineSides } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
-import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, tokenize } from './parser.js';
+import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, tokenize, WWW_LITERAL } from './parser.js';
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
@@ -729,6 +729,9 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
         if (text === url) open.bare = { url, close };
         // An e-mail address read bare: bare again where the text's linkify reads it back, else `<a@b.dev>`.
         else if (text !== undefined && url === `mailto:${text}`) open.bare = { url, close, literal: text };
+        // A `www.` literal read bare: bare again where the text's linkify reads it back, else `[www.x](<http://www.x>)`
+        // (no autolink form without a scheme; the angle brackets say it was bare: from-markdown.ts isBareWww).
+        else if (text !== undefined && url === `http://${text}` && WWW_LITERAL.test(text)) open.bare = { url, close, literal: text, www: true };
       }
       return;
     }
@@ -761,7 +764,7 @@ interface Delimiter {
 type Atom =
   | { t: 'text'; value: string; label: boolean; out: string }
   /** `bare`: the `[` of a link read from a bare URL, which the atoms up to `close` (its `](url)`) write `[url](url)`. */
-  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom; literal?: string } }
+  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom; literal?: string; www?: boolean } }
   | { t: 'break'; out: string }
   | Delimiter;
 
@@ -1003,13 +1006,13 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
-    const { url, close, literal } = atom.bare;
+    const { url, close, literal, www } = atom.bare;
     let end = i + 1;
     while (end < atoms.length && atoms[end - 1] !== close) end++;
     for (let j = i + 1; j < end; j++) (atoms[j] as Atom).out = '';
     if (literal !== undefined) {
-      atom.out = `<${literal}>`;
-      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal);
+      atom.out = www === true ? `[${literal}](<${url}>)` : `<${literal}>`;
+      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal, www === true);
       continue;
     }
     atom.out = `<${url}>`;
@@ -1047,16 +1050,26 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
  * before it joins it), before white space, the end of the line or text (checked with linkify on what follows, up to
  * white space), not next to delimiters or other markup (other tokens).
  */
-function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string): void {
+function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string, www = false): void {
   const before = writing(atoms, i - 1, -1);
-  if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
+  // A `www.` literal also after `(`, as GitBook writes `(www.x.io)` (linkify reads one after punctuation), checked
+  // with the word it ends (at most 64 characters, without escapes or references, else not bare).
+  // The word starts after white space in that text, or at the start of the line.
+  let word = '';
+  if (www && before?.t === 'text' && before.out.endsWith('(')) {
+    const out = before.out;
+    const space = Math.max(out.lastIndexOf(' '), out.lastIndexOf('\t'));
+    word = out.slice(space + 1);
+    const startsWord = space >= 0 || writing(atoms, atoms.lastIndexOf(before, i - 1) - 1, -1) === undefined;
+    if (!startsWord || word.length > 64 || /[\\&]/.test(word)) return;
+  } else if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
   const next = writing(atoms, end, 1);
   if (next !== undefined && next.t !== 'text' && next.t !== 'break') return;
   const { after, capped } = writtenAfter(atoms, end);
   if (capped || /[\\&]/.test(after)) return;
-  const text = literal + after;
-  const match = linkifyMatches(text)[0] as { index: number; lastIndex: number; url?: string } | undefined;
-  if (match?.index !== 0 || match.lastIndex !== literal.length || match.url !== url) return;
+  const text = word + literal + after;
+  const match = linkifyMatches(text).find((m: { lastIndex: number }) => m.lastIndex > word.length) as { index: number; lastIndex: number; url?: string } | undefined;
+  if (match?.index !== word.length || match.lastIndex !== word.length + literal.length || match.url !== url) return;
   (atoms[i] as Atom).out = literal;
 }
 
