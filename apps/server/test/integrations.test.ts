@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { SCRIPT_SANDBOX } from '../src/routes/integrations.js';
 import { randomString } from '../src/lib/ids.js';
-import { createTenant, createUser, type Tenant, useTestServer } from '../src/testing/index.js';
+import { createOrganization, createTenant, createUser, type Tenant, useTestServer } from '../src/testing/index.js';
 
 // The SSRF guard as in production (no private addresses), with the development-mode allowance for loopback tunnels.
 const server = useTestServer({ allowPrivateUrls: false, integrationDevLoopback: true, integrationTimeoutMs: 3_000, integrationMemoryMb: 32 });
@@ -292,6 +292,32 @@ describe('installations, their events and the script', () => {
     expect(updates[0]).toMatchObject({ status: 'success', payload: { spaceId: s1, installationId: inst.id, revisionId: revision, updatedBy: [{ id: t.owner.id }] } });
     const { trace: tr } = await trace(t, name, updates[0].id);
     expect(tr.logs.map((l) => l.message)).toContain('read the revision 200 it matches');
+  });
+
+  it('a space transferred to another organization (alone, or in a collection) leaves the installations of the one it left', async () => {
+    const t = await createTenant(server);
+    const { name } = await publish(t);
+    const inst = await install(t, name);
+    const other = (await createOrganization(server, t.owner)).id as string;
+    const alone = await space(t, 'Alone');
+    const collection = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Shelf' })).body.id as string;
+    const inShelf = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Shelved', parent: collection })).body.id as string;
+    const kept = await space(t, 'Kept');
+    for (const s of [alone, inShelf, kept]) expect((await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/spaces`, { space: s })).status).toBe(201);
+    const bound = async () => ((await t.api.get(`/v1/integrations/${name}/installations/${inst.id}/spaces`)).body.items as { space: string }[]).map((b) => b.space).sort();
+    expect(await bound()).toEqual([alone, inShelf, kept].sort());
+
+    expect((await t.api.post(`/v1/spaces/${alone}/transfer`, { organization: other })).status).toBe(200);
+    expect((await t.api.post(`/v1/collections/${collection}/transfer`, { organization: other })).status).toBe(200);
+    expect(await bound()).toEqual([kept]);
+    expect((await t.api.get(`/v1/integrations/${name}/installations/${inst.id}`)).body.spaces).toBe(1);
+    const removed = (await events(t, name)).filter((e) => e.payload.type === 'space_installation_deleted').map((e) => e.payload.spaceId).sort();
+    expect(removed).toEqual([alone, inShelf].sort());
+    // Back in the organization, the space is not covered again without an admin binding it.
+    expect((await t.api.post(`/v1/spaces/${alone}/transfer`, { organization: t.org })).status).toBe(200);
+    const bot = server.api((await t.api.post(`/v1/integrations/${name}/installations/${inst.id}/tokens`)).body.token);
+    expect((await bot.get(`/v1/spaces/${alone}/content`)).status).toBe(403);
+    expect((await bot.get(`/v1/spaces/${kept}/content`)).status).toBe(200);
   });
 });
 

@@ -167,6 +167,15 @@ export const integrationsRepo = {
       : await db.deleteFrom('integration_site_installations').where('installation_id', '=', installationId).where('site_id', '=', targetId).executeTakeFirst();
     return Number(r.numDeletedRows);
   },
+  /** The space installations of an organization's installations on these spaces (in chunks of 500 spaces). */
+  async spaceBindingsIn(db: DbOrTx, orgId: string, spaceIds: readonly string[]): Promise<SpaceInstallationRow[]> {
+    const out: SpaceInstallationRow[] = [];
+    for (let i = 0; i < spaceIds.length; i += 500) {
+      out.push(...await db.selectFrom('integration_space_installations as b').innerJoin('integration_installations as i', 'i.id', 'b.installation_id')
+        .selectAll('b').where('i.org_id', '=', orgId).where('b.space_id', 'in', spaceIds.slice(i, i + 500)).execute());
+    }
+    return out;
+  },
   /** Space (or site) installations of an integration, or of one installation; `orgIds` restricts to those organizations. */
   listBindings(db: DbOrTx, kind: BindingKind, f: { integrationId: string; installationId?: string; externalId?: string; installationIds?: string[] }, page: PageRequest) {
     const table = kind === 'space' ? 'integration_space_installations' : 'integration_site_installations';

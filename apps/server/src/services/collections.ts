@@ -22,6 +22,7 @@ import { keyForPosition, type Position } from './positions.js';
 import { authorizeCreateIn, authorizeTransfer, trashSpaces, type LoadedSpace } from './spaces.js';
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
+import { unbindSpacesLeaving } from './integration-events.js';
 
 export interface LoadedCollection {
   collection: CollectionRow;
@@ -174,6 +175,7 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     await grantsRepo.removeForTargets(tx, 'space', spaceIds);
     // The old organization's sites no longer publish its spaces (as a space's own transfer, services/spaces.ts).
     for (const siteId of await sitesRepo.deleteSiteSpacesOfSpacesIn(tx, collection.org_id, spaceIds)) await sitesRepo.touch(tx, siteId, now);
+    await unbindSpacesLeaving(ctx, tx, collection.org_id, spaceIds);
     for (const orgId of [collection.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'collection.transferred', target: { type: 'collection', id, label: collection.title }, payload: { organization: { before: collection.org_id, after: toOrg }, collections: ids, spaces: spaceIds } });
     }

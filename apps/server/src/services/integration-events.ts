@@ -42,3 +42,18 @@ export async function notifyContentUpdated(ctx: AppContext, tx: DbOrTx, change: 
   if (!(await integrationsRepo.anyInstallationForSpace(tx, change.spaceId))) return;
   await enqueueJob(ctx, tx, JOB_TYPES.notifyContentUpdated, change, { maxAttempts: DELIVERY_ATTEMPTS });
 }
+
+/**
+ * Spaces leaving an organization (a transfer): the installations of that organization stop covering them — their
+ * space installations are deleted and each integration gets `space_installation_deleted`, as when an admin removes
+ * one (the installations of the organization they join cover them by its own `space_selection`).
+ */
+export async function unbindSpacesLeaving(ctx: AppContext, tx: DbOrTx, orgId: string, spaceIds: readonly string[]): Promise<void> {
+  for (const b of await integrationsRepo.spaceBindingsIn(tx, orgId, spaceIds)) {
+    if ((await integrationsRepo.deleteBinding(tx, 'space', b.installation_id, b.space_id)) === 0) continue;
+    await recordEvent(ctx, tx, { id: b.integration_id }, { installationId: b.installation_id, spaceId: b.space_id }, {
+      type: 'space_installation_deleted', installationId: b.installation_id, spaceId: b.space_id,
+      previous: { configuration: JSON.parse(b.configuration) as Record<string, unknown> },
+    });
+  }
+}

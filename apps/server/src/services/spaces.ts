@@ -34,6 +34,7 @@ import {
 import { keyForPosition, type Position } from './positions.js';
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
+import { unbindSpacesLeaving } from './integration-events.js';
 
 export interface LoadedSpace {
   space: SpaceRow;
@@ -381,6 +382,8 @@ export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: stri
       await sitesRepo.deleteSiteSpacesOfSpace(tx, sites, space.id);
       for (const siteId of sites) await sitesRepo.touch(tx, siteId, ctx.clock.now().toISOString());
     }
+    // Nor do its integrations' installations cover it.
+    await unbindSpacesLeaving(ctx, tx, space.org_id, [space.id]);
     // Both organizations' logs show it: it left one and arrived in the other.
     for (const orgId of [space.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'space.transferred', target: { type: 'space', id: space.id, label: space.title }, payload: { organization: { before: space.org_id, after: toOrg } } });
