@@ -162,7 +162,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   }
 
   const built = buildApp(ctx, opts.table ?? handlerTable);
-  const server = createServer(built.app);
+  const server = createServer(built.serverOptions, built.app);
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -166,3 +166,25 @@ describe('isSitesPath', () => {
     expect(['/site', '/sitesx', '/v1/sites', '/', ''].map(isSitesPath)).toEqual([false, false, false, false, false]);
   });
 });
+
+describe('expressServerOptions', () => {
+  it("makes requests and responses with the app's prototypes, still Node's IncomingMessage and ServerResponse", async () => {
+    const { IncomingMessage, ServerResponse } = await import('node:http');
+    const { expressServerOptions } = await import('./app.js');
+    const app = express();
+    const seen: boolean[] = [];
+    app.get('/x/:id', (req, res) => {
+      seen.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response, req instanceof IncomingMessage, res instanceof ServerResponse);
+      res.json({ id: req.params.id, q: req.query.q });
+    });
+    const s = createServer(expressServerOptions(app), app);
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    try {
+      const r = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/x/7?q=a`);
+      expect(await r.json()).toEqual({ id: '7', q: 'a' });
+      expect(seen).toEqual([true, true, true, true]);
+    } finally {
+      await new Promise<void>((r) => s.close(() => r()));
+    }
+  });
+});

@@ -25,6 +25,8 @@ describe('RouteTable', () => {
     expect(id('GET', '/v1/user/')).toBe('getAuthenticatedUser');
     expect(id('GET', '/V1/User')).toBe('getAuthenticatedUser');
     expect(id('GET', '/v1/spaces//content')).toBeUndefined();
+    expect(id('GET', '/v1/user//')).toBeUndefined();
+    expect(id('POST', '/v1/user')).toBeUndefined();
     expect(id('HEAD', '/v1/user')).toBeUndefined();
     expect(id('GET', '/v1/nothing-here')).toBeUndefined();
   });

@@ -32,6 +32,11 @@ export class RouteTable {
   private readonly exact = new Map<string, Map<number, CompiledRoute[]>>();
   /** method → greedy routes (they match any path at least as long as they are). */
   private readonly greedy = new Map<string, CompiledRoute[]>();
+  /**
+   * `METHOD /lower/cased/path` → the match of a route without parameters: such a route is the first candidate of its
+   * segment count that matches (static segments sort first), so one Map lookup finds it.
+   */
+  private readonly fixed = new Map<string, RouteMatch>();
 
   constructor(operations: readonly SpecOperation[]) {
     for (const op of operations) {
@@ -50,11 +55,15 @@ export class RouteTable {
       list.push(route);
       byCount.set(parts.length, list);
       if (route.greedy) this.greedy.set(method, [...(this.greedy.get(method) ?? []), route]);
+      const key = `${method} ${op.path.toLowerCase()}`;
+      if (route.names.length === 0 && !this.fixed.has(key)) this.fixed.set(key, { op, rawParams: {} });
     }
   }
 
   /** The operation a request addresses (`path` without its query string), or undefined. */
   match(method: string, path: string): RouteMatch | undefined {
+    const fixed = this.fixed.get(`${method} ${(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase()}`);
+    if (fixed) return { op: fixed.op, rawParams: {} };
     let parts = path.split('/');
     parts.shift();
     if (parts.length > 1 && parts[parts.length - 1] === '') parts = parts.slice(0, -1);
