@@ -4,7 +4,7 @@
 // a URL of a published site as the site does.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTenant, getWithHost, useTestServer } from '../src/testing/index.js';
+import { createTenant, createUser, getWithHost, useTestServer } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -327,5 +327,15 @@ describe('published URL lookup', () => {
     expect(await status(staff, `/v1/spaces/${betaSpace}/content`)).toBe(404);
     const both = await tokenFor({ staff: true, beta: true });
     expect(JSON.parse(Buffer.from(both.split('.')[1]!, 'base64url').toString()).spaces.sort()).toEqual([space.id, staffSpace, betaSpace].sort());
+
+    // GitBook's site search through the API: someone outside the organization searches the public site as its
+    // visitors see it; the organization's members (who read the spaces) search them all.
+    const stranger = server.api((await createUser(server, 'Stranger')).token);
+    const found = async (as: typeof stranger, query: string) => JSON.stringify((await as.post(`${api}/search`, { query })).body);
+    expect(await found(stranger, 'Install')).toContain(space.id);
+    for (const query of ['zanzibar', 'quagga']) {
+      expect(await found(stranger, query)).toBe('{"items":[],"count":0}');
+      expect(await found(t.api, query)).toContain(query === 'zanzibar' ? staffSpace : betaSpace);
+    }
   });
 });

@@ -4,7 +4,9 @@
 // root without sections) plus `currentSiteSpace`, `restrictTo` keeping only the current one or only the others;
 // GitBook's deprecated forms (`siteSpaceIds`, `mode: current` with `siteSpaceId`, `mode: all`) are accepted too.
 // Who may search: whoever reads the site (docs/sites.md). Which spaces are searched: those of the chosen site spaces
-// the caller may read, and all of them when the site is published and public or unlisted (anyone reads them there).
+// the caller may read, and, when the site is published and public or unlisted, those its visitors see (anyone reads
+// them there: not those of sections or site spaces a condition hides from a visitor without claims).
+import { visibleSpaceIds } from '../site/resolve.js';
 import { warmSiteSearch } from '../site/search-warmers.js';
 import type { AppContext } from '../context.js';
 import type { PageRequest } from '../db/pagination.js';
@@ -56,13 +58,16 @@ export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, s
   }
 
   const open = site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted');
+  // Anyone reads an open site as its visitors do: without claims, a section or site space hidden by its condition
+  // is not there (site/resolve.ts), so its space is searched only for callers who read it themselves.
+  const visitorSees = open ? new Set(visibleSpaceIds(s, {})) : new Set<string>();
   const subject = await loadSubject(ctx.db, actor, site.org_id);
   const tree = await CollectionTree.load(ctx.db, site.org_id);
   const spaces = [];
   for (const spaceId of new Set(chosen.map((ss) => ss.space_id))) {
     const space = await spacesRepo.findById(ctx.db, spaceId);
     if (!space || space.deleted_at) continue;
-    if (open || spaceAccess(subject, space, [spaceLink(space), ...tree.chain(space.parent_id)]).view) spaces.push(space);
+    if (visitorSees.has(space.id) || spaceAccess(subject, space, [spaceLink(space), ...tree.chain(space.parent_id)]).view) spaces.push(space);
   }
   const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => x.id).join(',')}`;
   return searchSpaceList(ctx, spaces, body.query, req, key);
