@@ -259,9 +259,9 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     const keyedHits = server.readCache.stats.keyedHits;
     expect((await request()).status).toBe(200);
     if (server.dialect === 'sqlite') expect(server.readCache.stats.memoHits).toBeGreaterThan(hits);
-    // PostgreSQL: a request that reads the space by id, or lists an organization's spaces, took them from the keyed
-    // caches.
-    else if (/^\/v1\/spaces\/[^/]+$|^\/v1\/orgs\/[^/]+\/spaces$/.test(lastPath)) expect(server.readCache.stats.keyedHits).toBeGreaterThan(keyedHits);
+    // PostgreSQL: a request that reads the space by id, or lists an organization's or a collection's spaces, took
+    // them from the keyed caches.
+    else if (/^\/v1\/spaces\/[^/]+$|^\/v1\/orgs\/[^/]+\/spaces$|^\/v1\/collections\/[^/]+\/spaces$/.test(lastPath)) expect(server.readCache.stats.keyedHits).toBeGreaterThan(keyedHits);
     lastPath = '';
   }
   /** The path of the last request made through `get` since the last `warmMemo` (GET space: checked on PostgreSQL). */
@@ -371,6 +371,54 @@ describe('the memo of reads (SQLite), the keyed cache of spaces (PostgreSQL)', (
     for (const s of [a, b]) await warmMemo(s, () => get(s, token, `${list}?limit=1`));
     await behindTheirBacks('update spaces set sort_key = ? where id = ?', ['0', all[1]!.id]);
     for (const s of [b, a]) expect(await first(s)).toEqual(['Two']);
+  });
+
+  it('a guest\u2019s list of spaces and a collection\u2019s show a space moved in or out, renamed, created or deleted by the next read of both servers', async () => {
+    const t = await createTenant(a, { guest: null });
+    const guest = t.users.guest!;
+    const open = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Open' })).body;
+    const closed = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'Closed' })).body;
+    expect((await t.api.post(`/v1/collections/${open.id}/permissions`, { users: [guest.id], role: 'read' })).status).toBe(204);
+    const one = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'One', parent: open.id })).body;
+    const two = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Two', parent: closed.id })).body;
+    // The guest's list of the organization's spaces (filtered: those of the collection it holds a grant on), and the
+    // collection's own list as the owner reads it.
+    const guestList = `/v1/orgs/${t.org}/spaces`;
+    const inOpen = `/v1/collections/${open.id}/spaces`;
+    const titles = async (s: TestServer, token: string, path: string) => ((await s.api(token).get(path)).body.items as { title: string }[]).map((x) => x.title).sort();
+    const expectBoth = async (want: string[]) => {
+      for (const s of [b, a]) {
+        expect(await titles(s, guest.token, guestList)).toEqual(want);
+        expect(await titles(s, t.owner.token, inOpen)).toEqual(want);
+      }
+    };
+    const warmBoth = async () => {
+      for (const s of [a, b]) {
+        await warmMemo(s, () => get(s, guest.token, guestList));
+        await warmMemo(s, () => get(s, t.owner.token, inOpen));
+      }
+    };
+    await warmBoth();
+    await expectBoth(['One']);
+    // Moved into the collection through one server.
+    await warmBoth();
+    expect((await b.api(t.owner.token).post(`/v1/spaces/${two.id}/move`, { parent: open.id })).status).toBe(200);
+    await expectBoth(['One', 'Two']);
+    // Moved out behind the servers' backs (no other column changes).
+    await warmBoth();
+    await behindTheirBacks('update spaces set parent_id = ? where id = ?', [closed.id, one.id]);
+    await expectBoth(['Two']);
+    // A row of the list renamed behind their backs.
+    await warmBoth();
+    await behindTheirBacks('update spaces set title = ? where id = ?', ['Deux', two.id]);
+    await expectBoth(['Deux']);
+    // Created in the collection through one server, deleted through the other.
+    await warmBoth();
+    const three = (await a.api(t.owner.token).post(`/v1/orgs/${t.org}/spaces`, { title: 'Three', parent: open.id })).body;
+    await expectBoth(['Deux', 'Three']);
+    await warmBoth();
+    expect((await b.api(t.owner.token).delete(`/v1/spaces/${three.id}`)).status).toBe(204);
+    await expectBoth(['Deux']);
   });
 
   it('a search answered from the memo shows the next change anywhere: an edit, another space, another process', async () => {

@@ -40,6 +40,7 @@ import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-spa
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
+import * as mReadCacheSpaceFilters from './migrations/20261127T1640-read-cache-space-filters.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1530-read-cache-search': mReadCacheSearch,
   '20261127T1600-search-fts-automerge': mSearchFtsAutomerge,
   '20261127T1630-site-space-hidden': mSiteSpaceHidden,
+  '20261127T1640-read-cache-space-filters': mReadCacheSpaceFilters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { invalidField } from '../errors.js';
 import type { DbOrTx } from './database.js';
-import { prepared } from './prepared.js';
+import { prepared, readQuery } from './prepared.js';
 import { keyedListRead } from './read-cache.js';
 import type { Database } from './schema.js';
 
@@ -79,11 +79,25 @@ export function pageOfRows<Row>(fetched: readonly Row[], limit: number, scope: s
   return { rows, next: more && last ? encodeCursor(scope, keyOf(last)) : undefined };
 }
 
+/**
+ * Through the keyed caches (db/read-cache.ts `keyedListRead`: PostgreSQL, inside requests; on SQLite through the memo
+ * of reads, db/prepared.ts `readQuery`), as `preparedKeyset`'s
+ * `cached`: `deps`, the change-log keys logged whenever a row may enter or leave the list or change place in it;
+ * `rowKey(row)`, the one logged whenever a row changes; `db`, the database the queries run on. The page and the
+ * count are each named by their SQL and parameters (everything they depend on besides the rows).
+ */
+export interface CachedList<Row> {
+  db: DbOrTx;
+  deps: readonly string[];
+  rowKey(row: Row): string;
+}
+
 /** Runs `base` (filters only: no order, no limit) as one page of a keyset-paginated list. */
 export async function paginate<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
   req: PageRequest,
   opts: KeysetOptions<Row>,
+  cached?: CachedList<NoInfer<Row>>,
 ): Promise<PageResult<Row>> {
   const limit = pageLimit(req);
   const sort = sql.ref(opts.sortColumn);
@@ -98,8 +112,19 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     q = q.where(sql<boolean>`(${sort} ${cmp} ${v} or (${sort} = ${v} and ${id} ${cmp} ${lastId}))`);
   }
   const countQuery = base.clearSelect().select(sql<number | string>`count(*)`.as('n')) as unknown as SelectQueryBuilder<DB, TB, { n: number | string }>;
-  const rows = limit === 0 ? ([] as Row[]) : await q.orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(limit + 1).execute();
-  const count = wholeList(rows, limit, after) ?? Number((await countQuery.executeTakeFirst())?.n ?? 0);
+  const pageQuery = q.orderBy(sql`${sort} ${dir}`).orderBy(sql`${id} ${dir}`).limit(limit + 1);
+  /** A query's rows, through the keyed caches when `cached`. */
+  const run = <R extends object>(query: SelectQueryBuilder<DB, TB, R>, rowKey: ((row: R) => string) | undefined): Promise<R[]> => {
+    if (!cached) return query.execute();
+    const deps = cached.deps;
+    const key = () => {
+      const c = query.compile();
+      return `paginate:${deps.join(',')}:${c.sql}:${JSON.stringify(c.parameters)}`;
+    };
+    return keyedListRead(cached.db, key, deps, rowKey ?? (() => deps[0] ?? ''), () => readQuery(cached.db, query));
+  };
+  const rows = limit === 0 ? ([] as Row[]) : await run(pageQuery as SelectQueryBuilder<DB, TB, Row & object>, cached?.rowKey as ((row: Row & object) => string) | undefined);
+  const count = wholeList(rows, limit, after) ?? Number((await run(countQuery, undefined))[0]?.n ?? 0);
   return { ...pageOfRows(rows, limit, opts.scope, opts.keyOf), count };
 }
 

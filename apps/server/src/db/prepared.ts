@@ -100,6 +100,19 @@ export async function readSql<R>(db: DbOrTx, query: RawBuilder<R>): Promise<R[]>
 }
 
 /**
+ * `readSql` for a query built with Kysely (`db.selectFrom(…)`, whose shape varies): on SQLite outside a transaction
+ * through the memo of reads, elsewhere as `query.execute()`.
+ */
+export async function readQuery<R>(db: DbOrTx, query: Compilable<R> & { execute(): Promise<R[]> }): Promise<R[]> {
+  const direct = db.isTransaction ? undefined : sqliteDirect.get(db.getExecutor().adapter);
+  if (direct) {
+    const c = query.compile();
+    return direct.read(c.sql, c.parameters) as R[];
+  }
+  return query.execute();
+}
+
+/**
  * The end of the current turn of the event loop: one `setImmediate` shared by every caller until it runs (after the
  * I/O phase has handed every request it read to the pipeline). db/read-cache.ts schedules its counter reads there.
  */

@@ -148,14 +148,22 @@ export const spacesRepo = {
       if (f.public) ors.push(eb('visibility', '=', 'public'));
       return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
     });
-    return paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf });
+    // Through the keyed caches (a guest's list: spaces granted by id, in granted collections, public): a space
+    // entering or leaving it also logs `spaces-of:<org>` (moved between collections, visibility changed: migration
+    // 20261127T1640).
+    return paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf },
+      { db, deps: [`spaces-of:${orgId}`], rowKey: cachedAsSpaces.rowKey });
   },
+  /**
+   * A collection's live spaces, on PostgreSQL inside requests through the keyed caches: a space entering or leaving
+   * them or changing place in their order is logged under `spaces-in:<collection>` (migration 20261127T1640).
+   */
   listInCollection(db: DbOrTx, collectionId: string, page: PageRequest) {
     const base = spaceRows(db).where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
     return paginate(base, page, {
       scope: `collection-spaces:${collectionId}`, sortColumn: 'sort_key', idColumn: 'id', direction: 'asc',
       keyOf: (r) => [r.sort_key, r.id],
-    });
+    }, { db, deps: [`spaces-in:${collectionId}`], rowKey: cachedAsSpaces.rowKey });
   },
   /** Live spaces directly in one of the collections. */
   /** The live (not deleted) spaces of an organization. */
