@@ -337,5 +337,13 @@ describe('published URL lookup', () => {
       expect(await found(stranger, query)).toBe('{"items":[],"count":0}');
       expect(await found(t.api, query)).toContain(query === 'zanzibar' ? staffSpace : betaSpace);
     }
+    // Nor does the site's structure show them to the stranger (the members see it whole).
+    for (const path of ['/sections', '/site-spaces', '/structure', '/published']) {
+      const seen = await stranger.get(`${api}${path}`);
+      expect([path, seen.status]).toEqual([path, 200]);
+      expect(JSON.stringify(seen.body)).toContain(space.id);
+      for (const hidden of [staffSpace, betaSpace, section.id, variant.body.id]) expect([path, JSON.stringify(seen.body).includes(hidden)]).toEqual([path, false]);
+      if (path !== '/published') expect(JSON.stringify((await t.api.get(`${api}${path}`)).body)).toContain(staffSpace);
+    }
   });
 });

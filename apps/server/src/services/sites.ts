@@ -30,6 +30,7 @@ import { prepareEdits } from '../engine/index.js';
 import { locks } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
 import { isPlainObject } from '../lib/objects.js';
+import { visible } from '../site/resolve.js';
 
 export interface LoadedSite {
   site: SiteRow;
@@ -760,7 +761,19 @@ export async function removeSectionFromGroup(ctx: AppContext, actor: Actor, orgI
 
 export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string, siteId: string, shareKey?: string): Promise<StructureView & LoadedSite> {
   const l = await loadSiteForReaders(ctx, actor, orgId, siteId, shareKey);
-  return { ...l, ...(await structureView(ctx, ctx.db, actor, l.site)) };
+  const v = await structureView(ctx, ctx.db, actor, l.site);
+  if (l.permissions.view) return { ...l, ...v };
+  // Read as the published site's visitors read it (its visibility opened it to the caller): without claims, the
+  // sections, site spaces and external links a condition hides are not there (site/resolve.ts), nor draft links.
+  const sections = v.structure.sections.filter((x) => visible(x.condition, {}));
+  const containers = new Set<string | null>(v.structure.sections.length ? sections.map((x) => x.id) : [null]);
+  const structure = {
+    ...v.structure, sections,
+    siteSpaces: v.structure.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, {})),
+    externalLinks: (v.structure.externalLinks ?? []).filter((x) => x.draft === 0 && visible(x.condition, {})),
+  };
+  const kept = new Set(structure.siteSpaces.map((ss) => ss.space_id));
+  return { ...l, ...v, structure, spaces: new Map([...v.spaces].filter(([id]) => kept.has(id))) };
 }
 
 /**
