@@ -502,6 +502,13 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown(once)).toBe(once);
   });
 
+  it('writes an e-mail or www. literal bare whatever the text holds past the white space after it (GitBook\'s &#x20; ending a paragraph)', () => {
+    const md = 'Mail us at team@bindery.dev or see www.bindery.dev and we add it.&#x20;\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    // An escape or a reference before the white space still makes it `<a@b.dev>`.
+    expect(normalizeMarkdown('Mail team@bindery.dev\\_x now\n')).toBe('Mail <team@bindery.dev>\\_x now\n');
+  });
+
   it('ends an autolink literal before a backslash escape (GFM), so the escaped character stays text', () => {
     const md = 'Open https://app.example.dev/#/\\<SPACE>/settings or https://api.example.dev/v1/\\[key]/items.\n';
     const [paragraph] = blocks(md);

@@ -1065,8 +1065,12 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   } else if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
   const next = writing(atoms, end, 1);
   if (next !== undefined && next.t !== 'text' && next.t !== 'break') return;
-  const { after, capped } = writtenAfter(atoms, end);
-  if (capped || /[\\&]/.test(after)) return;
+  const written = writtenAfter(atoms, end);
+  // (Up to white space, where the literal ends at the latest: an escape or a reference there could move its end; a
+  // `&#x20;` later in the text cannot.)
+  const space = written.after.search(/\s/);
+  const after = space >= 0 ? written.after.slice(0, space) : written.after;
+  if (written.capped || /[\\&]/.test(after)) return;
   const text = word + literal + after;
   const match = linkifyMatches(text).find((m: { lastIndex: number }) => m.lastIndex > word.length) as { index: number; lastIndex: number; url?: string } | undefined;
   if (match?.index !== word.length || match.lastIndex !== word.length + literal.length || match.url !== url) return;
