@@ -416,11 +416,30 @@ try {
   let dirs = opts('dir');
   if (args.includes('--auto')) {
     dirs = [...listTree(source, head, '').keys()].filter((p) => /(^|\/)SUMMARY\.md$/.test(p)).map((p) => dirname(p)).map((d) => (d === '.' ? '' : d));
-    // A folder whose .gitbook.yaml sets a root holding the SUMMARY.md: the project directory is the yaml's folder.
+    // A folder whose .gitbook.yaml sets a root holding the SUMMARY.md (or names it as its summary): the project
+    // directory is the yaml's folder (the repository's root too: `root: ./docs/` in the root's .gitbook.yaml). A yaml
+    // whose root is its own folder leaves the folders below it with their own SUMMARY.md projects of their own
+    // (public-docs: an empty .gitbook.yaml at the root, five spaces in folders, as its docs.yaml publishes them).
+    const YAML = require('yaml');
+    const norm = (p) => p.split('/').reduce((out, seg) => (seg === '' || seg === '.' ? out : seg === '..' ? out.slice(0, -1) : [...out, seg]), []).join('/');
+    const rootOf = (up) => {
+      const oid = listTree(source, head, up).get('.gitbook.yaml');
+      if (!oid) return undefined;
+      let cfg;
+      try {
+        cfg = YAML.parse(readBlobs(source, [oid]).get(oid)?.toString('utf8') ?? '') ?? {};
+      } catch {
+        cfg = {};
+      }
+      const root = norm(`${up}/${String(cfg.root ?? '.')}`);
+      const summary = cfg.structure?.summary ? dirname(norm(`${root}/${String(cfg.structure.summary)}`)) : root;
+      return [root, summary === '.' ? '' : summary];
+    };
     dirs = [...new Set(dirs.map((d) => {
-      // (the repository's root too: `root: ./docs/` in the root's .gitbook.yaml).
-      for (let up = d; up; up = dirname(up) === '.' ? '' : dirname(up)) if (listTree(source, head, up).has('.gitbook.yaml') && up !== d) return up;
-      return d && !listTree(source, head, d).has('.gitbook.yaml') && listTree(source, head, '').has('.gitbook.yaml') ? '' : d;
+      for (let up = d; ; up = dirname(up) === '.' ? '' : dirname(up)) {
+        if (up !== d && rootOf(up)?.includes(d)) return up;
+        if (up === '') return d;
+      }
     }))];
   }
   if (dirs.length === 0) dirs = [''];
@@ -472,9 +491,21 @@ try {
     report.reimportOfExport = { state: back.state, sameContent: before === after, error: back.error ?? null };
     if (before !== after && after) report.reimportChanges = await compareRevisions(space.id, before, after);
 
-    const src = listTree(source, head, dir);
-    const out = listTree(target, 'main', dir);
     const who = lastCommitters(source, head, dir);
+    const render = renderFidelity(source, head, dir, who);
+    // Files of another project directory inside this one (a folder with its own SUMMARY.md that --auto runs as a space
+    // of its own: duplocloud's aws/ beside the root's) are that space's, unless this one's SUMMARY.md lists them: an
+    // export of this space writes none of them (nor does GitBook's; on an existing branch they are left alone).
+    const nested = dirs.filter((d) => d !== dir && (dir === '' || d.startsWith(`${dir}/`))).map((d) => `${dir ? d.slice(dir.length + 1) : d}/`);
+    const src = listTree(source, head, dir);
+    let otherProject = 0;
+    for (const path of [...src.keys()]) {
+      if (render.pagePaths.has(path) || !nested.some((n) => path.startsWith(n))) continue;
+      src.delete(path);
+      otherProject++;
+    }
+    report.otherProjectFiles = otherProject;
+    const out = listTree(target, 'main', dir);
     const byKind = {};
     const differing = [];
     for (const [path, oid] of src) {
@@ -492,7 +523,6 @@ try {
       if (state === 'differ') differing.push({ path, kind, gb, oid, o });
       if (state === 'missing' && (kind === 'asset' || kind === 'summary' || kind === 'config')) differing.push({ path, kind, gb, missing: true });
     }
-    const render = renderFidelity(source, head, dir, who);
     // Markdown files SUMMARY.md does not list are no pages (GitBook ignores them too): not expected in the export.
     for (const k of Object.values(byKind)) k.unlisted = k.byGitBook.unlisted = 0;
     for (const [path] of src) {
@@ -574,6 +604,7 @@ else {
       for (const c of r.reimportChanges.first) console.log(`    ${c}`);
     }
     if (r.extraCount) console.log(`  extra files in the export: ${r.extraCount} (${r.extraInExport.slice(0, 5).join(', ')}…)`);
+    if (r.otherProjectFiles) console.log(`  files of another project directory inside this one, not compared: ${r.otherProjectFiles}`);
     for (const d of r.differing ?? []) console.log(`  ${d}`);
   }
 }
