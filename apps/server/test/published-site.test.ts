@@ -261,6 +261,57 @@ describe('published site', () => {
     expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces/${added.body.id}`, { hidden: 'yes' })).status).toBe(400);
   });
 
+  it('drafts (GitBook\'s `draft`) of site spaces and sections are not live: the published site, its profile and /urls/published leave them out', async () => {
+    const { t, site, base } = await publishedSite();
+    const api = `/v1/orgs/${t.org}/sites/${site.id}`;
+    // Through the API's site search: someone who reads the site only because it is published searches what is live.
+    const outsider = await createTenant(server);
+    const apiSearch = async (who: Tenant, q: string) => (await who.api.post(`${api}/search`, { query: q })).body.count;
+    const upcoming = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Upcoming' })).body;
+    await t.api.post(`/v1/spaces/${upcoming.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-soon', title: 'Soon', markdown: 'The quetzal arrives.\n' } }] });
+    const draft = await t.api.post(`${api}/site-spaces`, { spaceId: upcoming.id, draft: true });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body.draft).toBe(true);
+    await t.api.post(`${api}/publish`);
+    const lookup = async (path: string) => (await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}${base}/${path}` })).body;
+    const search = async (q: string) => JSON.parse((await get(`${base}/~search?q=${q}`, { accept: 'application/json' })).text).results;
+
+    // Not live: not served, not in the switcher, not searched, not in the published profile, not resolved.
+    expect((await get(`${base}/${draft.body.path}/`)).status).toBe(404);
+    expect((await get(`${base}/`)).text).not.toContain('Upcoming');
+    expect(await search('quetzal')).toEqual([]);
+    expect((await t.api.get(`${api}/published`)).body.structure.structure.map((ss: any) => ss.id)).not.toContain(draft.body.id);
+    expect((await lookup(`${draft.body.path}/`)).siteSpace).not.toBe(draft.body.id);
+    expect(await apiSearch(outsider, 'quetzal')).toBe(0);
+    const outsiderLists = async () => (await outsider.api.get(`${api}/site-spaces`)).body.items.map((ss: any) => ss.id);
+    expect(await outsiderLists()).not.toContain(draft.body.id);
+    // The API's reads show it, as a draft.
+    expect((await t.api.get(`${api}/site-spaces`)).body.items.map((ss: any) => [ss.id, ss.draft])).toContainEqual([draft.body.id, true]);
+
+    // Live once `draft: false`.
+    expect((await t.api.patch(`${api}/site-spaces/${draft.body.id}`, { draft: false })).body.draft).toBe(false);
+    expect((await get(`${base}/${draft.body.path}/`)).text).toContain('<h1>Soon</h1>');
+    expect((await search('quetzal')).map((r: any) => r.title)).toEqual(['Soon']);
+    expect((await lookup(`${draft.body.path}/`)).siteSpace).toBe(draft.body.id);
+    expect(await apiSearch(outsider, 'quetzal')).toBe(1);
+    expect(await outsiderLists()).toContain(draft.body.id);
+
+    // A draft section: neither its tab nor its path, and its site spaces with it, until it is live.
+    const extra = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Reference' })).body;
+    await t.api.post(`/v1/spaces/${extra.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-ref', title: 'Ref', markdown: 'The axolotl table.\n' } }] });
+    const section = await t.api.post(`${api}/sections`, { spaceId: extra.id, title: 'Reference', draft: true });
+    expect(section.status, JSON.stringify(section.body)).toBe(201);
+    expect(section.body.draft).toBe(true);
+    expect((await get(`${base}/${section.body.path}/`)).status).toBe(404);
+    expect((await get(`${base}/`)).text).not.toContain(`href="${base}/${section.body.path}/"`);
+    expect(await search('axolotl')).toEqual([]);
+    expect((await t.api.get(`${api}/published`)).body.structure.structure.map((s: any) => s.id)).not.toContain(section.body.id);
+    expect((await t.api.patch(`${api}/sections/${section.body.id}`, { draft: false })).body.draft).toBe(false);
+    expect((await get(`${base}/${section.body.path}/`)).text).toContain('<h1>Ref</h1>');
+    expect((await t.api.get(`${api}/published`)).body.structure.structure.map((s: any) => s.id)).toContain(section.body.id);
+    expect((await t.api.patch(`${api}/sections/${section.body.id}`, { draft: 'no' })).status).toBe(400);
+  });
+
   it('sections and site spaces in the URL; conditions decide what a visitor sees', async () => {
     const { t, site, base } = await publishedSite();
     const api = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'API' })).body;

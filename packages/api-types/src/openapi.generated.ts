@@ -2395,8 +2395,9 @@ export interface paths {
          * @description `{url}`: the published site at its path on this server (`/sites/{siteId}/…`) with a signed `preview` token, valid
          *     for an hour without credentials: it opens the site as it would publish — also while it is unpublished, and
          *     without the share key or visitor token its visibility asks for (the token is kept in a cookie for the site's
-         *     pages; pages are marked `noindex`). `siteSpace` opens that site space, `target` a URL of the site. Bindery has no
-         *     drafts: `draft` changes nothing (the site shows its spaces' current content, as published). `claims` (GitBook's
+         *     pages; pages are marked `noindex`). `siteSpace` opens that site space, `target` a URL of the site. The preview
+         *     shows what is live, as the site publishes it: draft sections and site spaces are left out and `draft` changes
+         *     nothing (the site shows its spaces' current content). `claims` (GitBook's
          *     Rison visitor attributes) is a 400: open the URL with `?claims=` or a visitor token instead. The create role on
          *     the site (who may publish it; 403 below, 404 for who cannot see it).
          */
@@ -2970,8 +2971,8 @@ export interface paths {
          * Duplicate a site space
          * @description Copies the site space's space (as `POST /spaces/{spaceId}/duplicate` does: its content, page history and grants,
          *     titled "… (copy)", next to it) and publishes the copy in a new site space right after the original, in the same
-         *     section, with the same condition and customization. Needs the create role on the site and where the space is
-         *     (403). `draft: true` is a 400: Bindery's site spaces have no drafts.
+         *     section, with the same condition, customization, `hidden` and `draft`. Needs the create role on the site and where
+         *     the space is (403). `draft: true` is a 400 (the copy takes the original's `draft`; `PATCH {draft}` changes it).
          */
         post: operations["duplicateSiteSpace"];
         delete?: never;
@@ -9287,7 +9288,7 @@ export interface components {
             default: boolean;
             /** @description Description of the section. */
             description?: string;
-            /** @description Whether it is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
+            /** @description Whether it is a draft, not live yet (GitBook's drafts); the published site, its published profile and the URLs it resolves leave a draft section and its site spaces out. */
             draft: boolean;
             /** @description Name of the icon of the section, e.g. `gear`. */
             icon?: string;
@@ -9348,7 +9349,7 @@ export interface components {
             condition?: string;
             /** @description Whether this is the default site space (of the site, or of its section). */
             default: boolean;
-            /** @description Whether it is a draft, not live yet (GitBook's drafts; Bindery has none, so always false). */
+            /** @description Whether it is a draft, not live yet (GitBook's drafts); the published site, its published profile and the URLs it resolves leave drafts out. */
             draft: boolean;
             /** @description Whether the space has the advanced customization feature enabled. */
             hasAdvancedCustomizationFeature?: boolean;
@@ -15037,7 +15038,7 @@ export interface operations {
             query?: {
                 /** @description Not supported (400). */
                 claims?: string;
-                /** @description Accepted and ignored (Bindery has no drafts). */
+                /** @description Accepted and ignored (the preview shows what is live; drafts are not previewed). */
                 draft?: boolean;
                 /** @description Id of the site space to open; the default one otherwise. */
                 siteSpace?: string;
@@ -15752,6 +15753,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether the new section (and so its site space) is a draft, not live (left out of the published site, its published profile and the URLs it resolves until set to false). Default false. */
+                    draft?: boolean;
                     /** @description Name of an icon, e.g. `gear`; `null` for none. */
                     icon?: string | null;
                     /** @description Id of the space to add to the section as a site space. */
@@ -15836,6 +15839,8 @@ export interface operations {
                     defaultSiteSpace?: string;
                     /** @description Description of the section; `null` removes it. */
                     description?: string | null;
+                    /** @description Whether the section (and so its site spaces) is a draft, not live (left out of the published site, its published profile and the URLs it resolves until set to false). Unchanged when omitted. */
+                    draft?: boolean;
                     /** @description Name of an icon, e.g. `gear`; `null` for none. */
                     icon?: string | null;
                     /** @description Path of the section on the site. */
@@ -16122,6 +16127,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether the new site space is a draft, not live (left out of the published site, its published profile and the URLs it resolves until set to false). Default false. */
+                    draft?: boolean;
                     /** @description Id of the section to add the space to; the default section (or the site root) when omitted. */
                     sectionId?: string;
                     /** @description Id of the space to add. */
@@ -16198,6 +16205,8 @@ export interface operations {
                 "application/json": {
                     /** @description Expression deciding whether it is shown to a visitor (evaluates to a boolean). Unchanged when omitted; `null` removes it. */
                     condition?: string | null;
+                    /** @description Whether the site space is a draft, not live (left out of the published site, its published profile and the URLs it resolves until set to false). Unchanged when omitted. */
+                    draft?: boolean;
                     /** @description Whether the published site leaves it out of its navigation (the switcher of its section's site spaces, unless it is the one being read); it is still served at its path. Unchanged when omitted. */
                     hidden?: boolean;
                     /** @description Path of the space on the site. */
@@ -16340,7 +16349,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Only `false` (Bindery has no draft site spaces).
+                     * @description Only `false` (the copy takes the original's `draft`; `PATCH {draft}` changes it).
                      * @constant
                      */
                     draft?: false;

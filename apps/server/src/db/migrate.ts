@@ -41,6 +41,7 @@ import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
 import * as mReadCacheSpaceFilters from './migrations/20261127T1640-read-cache-space-filters.js';
+import * as mSiteDrafts from './migrations/20261127T1700-site-drafts.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1600-search-fts-automerge': mSearchFtsAutomerge,
   '20261127T1630-site-space-hidden': mSiteSpaceHidden,
   '20261127T1640-read-cache-space-filters': mReadCacheSpaceFilters,
+  '20261127T1700-site-drafts': mSiteDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

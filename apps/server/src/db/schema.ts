@@ -722,6 +722,8 @@ export interface SiteSectionsTable {
   condition: string | null;
   default_site_space_id: string | null;
   sort_key: string;
+  /** GitBook's `draft`: 1 while not live (the published site and its profile leave it and its site spaces out). */
+  draft: number;
 }
 
 export interface SiteSpacesTable {
@@ -737,6 +739,8 @@ export interface SiteSpacesTable {
   customization: string | null;
   /** GitBook's `hidden`: 1 when the published site leaves it out of its navigation (still served at its path). */
   hidden: number;
+  /** GitBook's `draft`: 1 while not live (the published site and its profile leave it out). */
+  draft: number;
 }
 
 export interface SiteAdaptiveSchemasTable {

@@ -80,6 +80,18 @@ export function defaultOf<T extends { id: string }>(items: readonly T[], stored:
 /** Site spaces of a container (a section, or the site's root when `sectionId` is null), in order. */
 export const siteSpacesIn = (s: SiteStructure, sectionId: string | null) => s.siteSpaces.filter((ss) => ss.section_id === sectionId);
 
+/**
+ * What of a structure is live (GitBook's drafts left out): the sections that are not drafts, and the site spaces
+ * that are not drafts and are not in a draft section. What the published site, its profile and the URLs it resolves
+ * read; the API's structure reads show everything with `draft`.
+ */
+export function liveStructure(s: SiteStructure): SiteStructure {
+  if (!s.sections.some((x) => x.draft === 1) && !s.siteSpaces.some((x) => x.draft === 1)) return s;
+  const sections = s.sections.filter((x) => x.draft !== 1);
+  const live = new Set(sections.map((x) => x.id));
+  return { ...s, sections, siteSpaces: s.siteSpaces.filter((ss) => ss.draft !== 1 && (ss.section_id === null || live.has(ss.section_id))) };
+}
+
 export interface StructureView {
   site: SiteRow;
   structure: SiteStructure;
@@ -108,7 +120,7 @@ export function presentSiteSpace(config: Config, v: StructureView, ss: SiteSpace
     space: space!,
     title: space?.title ?? '',
     default: isDefault,
-    draft: false,
+    draft: ss.draft === 1,
     hidden: ss.hidden === 1,
     ...(ss.condition !== null ? { condition: ss.condition } : {}),
     hasAdvancedCustomizationFeature: false,
@@ -124,7 +136,7 @@ export function presentSection(config: Config, v: StructureView, section: Sectio
     title: section.title,
     ...(section.description !== null ? { description: section.description } : {}),
     default: isDefault,
-    draft: false,
+    draft: section.draft === 1,
     path: section.path,
     ...(section.condition !== null ? { condition: section.condition } : {}),
     ...(section.group_id ? { sectionGroup: section.group_id } : {}),
@@ -162,7 +174,9 @@ export function structureLevel(config: Config, v: StructureView, groupId: string
  * The navigation of a site (GitBook's SiteStructure; the published profile's `structure` and getSiteStructure): its
  * sections and groups in order, or its site spaces when it has no sections.
  */
-export function presentStructure(config: Config, v: StructureView): components['schemas']['SiteStructure'] {
+export function presentStructure(config: Config, all: StructureView): components['schemas']['SiteStructure'] {
+  // What is live: draft sections and site spaces are left out (as draft external links are, below).
+  const v = { ...all, structure: liveStructure(all.structure) };
   return v.structure.sections.length
     ? { type: 'sections', structure: structureLevel(config, v, null, { drafts: false }) }
     : { type: 'siteSpaces', structure: siteSpacesIn(v.structure, null).map((ss) => presentSiteSpace(config, v, ss)) };

@@ -14,6 +14,7 @@ import { shareLinksRepo } from '../repos/site-links.repo.js';
 import { sitesRepo, type SiteRow } from '../repos/sites.repo.js';
 import type { Claims } from '../site/conditions.js';
 import { resolveInSite, visibleSpaceIds } from '../site/resolve.js';
+import { liveStructure } from '../presenters/site.js';
 
 export type UrlLookup = components['schemas']['PublishedSiteContentLookup'];
 
@@ -84,7 +85,7 @@ export async function lookupPublishedUrl(
       return s;
     }
   });
-  const structure = await sitesRepo.structure(ctx.db, site.id);
+  const structure = liveStructure(await sitesRepo.structure(ctx.db, site.id));
   const r = resolveInSite(site, structure, base, segments, claims);
   if (!r) throw notFound('Published content');
 

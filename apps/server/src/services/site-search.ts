@@ -13,7 +13,7 @@ import type { PageRequest } from '../db/pagination.js';
 import { invalidField } from '../errors.js';
 import { searchSpaceList } from '../engine/index.js';
 import { spaceAccess } from '../policies/space.js';
-import { defaultOf, siteSpacesIn } from '../presenters/site.js';
+import { defaultOf, liveStructure, siteSpacesIn } from '../presenters/site.js';
 import { sitesRepo, type SiteSpaceRow } from '../repos/sites.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import type { Actor } from './auth.js';
@@ -29,8 +29,10 @@ export interface SiteSearchBody {
 }
 
 export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: SiteSearchBody, req: PageRequest) {
-  const { site } = await loadSiteForReaders(ctx, actor, orgId, siteId);
-  const s = await sitesRepo.structure(ctx.db, site.id);
+  const { site, permissions } = await loadSiteForReaders(ctx, actor, orgId, siteId);
+  // Who reads the site only because it is published and open reads what is live (no drafts); its readers, all of it.
+  const all = await sitesRepo.structure(ctx.db, site.id);
+  const s = permissions.view ? all : liveStructure(all);
   const byId = new Map(s.siteSpaces.map((ss) => [ss.id, ss]));
   const pick = (ids: readonly string[], field: string): SiteSpaceRow[] => ids.map((id, i) => {
     const ss = byId.get(id);
@@ -59,8 +61,8 @@ export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, s
 
   const open = site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted');
   // Anyone reads an open site as its visitors do: without claims, a section or site space hidden by its condition
-  // is not there (site/resolve.ts), so its space is searched only for callers who read it themselves.
-  const visitorSees = open ? new Set(visibleSpaceIds(s, {})) : new Set<string>();
+  // is not there (site/resolve.ts), nor is a draft, so its space is searched only for callers who read it themselves.
+  const visitorSees = open ? new Set(visibleSpaceIds(liveStructure(all), {})) : new Set<string>();
   const subject = await loadSubject(ctx.db, actor, site.org_id);
   const tree = await CollectionTree.load(ctx.db, site.org_id);
   const spaces = [];

@@ -15,7 +15,7 @@ import { isInOrganization } from '../policies/organization.js';
 import { asRole, highest, type Role } from '../policies/roles.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import type { MemberRow } from '../repos/organizations.repo.js';
-import { completeCustomization, defaultCustomization, defaultOf, siteSpacesIn, type StructureView } from '../presenters/site.js';
+import { completeCustomization, defaultCustomization, defaultOf, liveStructure, siteSpacesIn, type StructureView } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { sitesRepo, type SectionGroupRow, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteStructure } from '../repos/sites.repo.js';
 import { organizationsRepo } from '../repos/organizations.repo.js';
@@ -407,7 +407,7 @@ function freePath(taken: readonly string[], wanted: string): string {
 }
 
 async function insertSiteSpace(
-  ctx: AppContext, tx: DbOrTx, actor: Actor, site: Pick<SiteRow, 'id' | 'org_id'>, s: SiteStructure, spaceId: string, sectionId: string | null, field: string,
+  ctx: AppContext, tx: DbOrTx, actor: Actor, site: Pick<SiteRow, 'id' | 'org_id'>, s: SiteStructure, spaceId: string, sectionId: string | null, field: string, draft = false,
 ): Promise<SiteSpaceRow> {
   const space = await spacesRepo.findById(tx, spaceId);
   if (!space || space.deleted_at !== null || space.org_id !== site.org_id) throw invalidField(field, `is not a space of this organization (${spaceId})`);
@@ -416,7 +416,7 @@ async function insertSiteSpace(
   const container = siteSpacesIn(s, sectionId);
   const row: SiteSpaceRow = {
     id: newId(), site_id: site.id, section_id: sectionId, space_id: spaceId,
-    path: freePath(container.map((c) => c.path), space.title), condition: null, customization: null, hidden: 0,
+    path: freePath(container.map((c) => c.path), space.title), condition: null, customization: null, hidden: 0, draft: draft ? 1 : 0,
     sort_key: keyBetween(container.at(-1)?.sort_key ?? null, null), created_at: ctx.clock.now().toISOString(),
   };
   await sitesRepo.insertSiteSpace(tx, row);
@@ -437,7 +437,7 @@ export async function addSiteSpace(ctx: AppContext, actor: Actor, orgId: string,
       if (!s.sections.some((x) => x.id === body.sectionId)) throw invalidField('/body/sectionId', 'is not a section of this site');
       sectionId = body.sectionId;
     } else if (s.sections.length) sectionId = defaultOf(s.sections, site.default_section_id)!.id;
-    return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId')).id;
+    return (await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, sectionId, '/body/spaceId', body.draft)).id;
   }, { organizationLock: true });
 }
 
@@ -479,7 +479,7 @@ export async function duplicateSiteSpace(ctx: AppContext, actor: Actor, orgId: s
     const copy = await spacesRepo.findById(tx, copyId);
     const row: SiteSpaceRow = {
       id: newId(), site_id: site.id, section_id: ss.section_id, space_id: copyId,
-      path: freePath(container.map((c) => c.path), copy!.title), condition: ss.condition, customization: ss.customization, hidden: ss.hidden,
+      path: freePath(container.map((c) => c.path), copy!.title), condition: ss.condition, customization: ss.customization, hidden: ss.hidden, draft: ss.draft,
       sort_key: keyBetween(ss.sort_key, container[at + 1]?.sort_key ?? null), created_at: ctx.clock.now().toISOString(),
     };
     await sitesRepo.insertSiteSpace(tx, row);
@@ -499,6 +499,7 @@ export async function updateSiteSpace(ctx: AppContext, actor: Actor, orgId: stri
     }
     if (body.condition !== undefined) patch.condition = body.condition;
     if (body.hidden !== undefined) patch.hidden = body.hidden ? 1 : 0;
+    if (body.draft !== undefined) patch.draft = body.draft ? 1 : 0;
     if (body.spaceId !== undefined) {
       const space = await spacesRepo.findById(tx, body.spaceId);
       if (!space || space.deleted_at !== null || space.org_id !== site.org_id) throw invalidField('/body/spaceId', `is not a space of this organization (${body.spaceId})`);
@@ -543,11 +544,11 @@ function findSection(s: SiteStructure, id: string): SectionRow {
   return section;
 }
 
-async function insertSection(tx: DbOrTx, site: SiteRow, s: SiteStructure, title: string, icon: string | null): Promise<SectionRow> {
+async function insertSection(tx: DbOrTx, site: SiteRow, s: SiteStructure, title: string, icon: string | null, draft = false): Promise<SectionRow> {
   const last = [...s.sections, ...s.groups, ...s.externalLinks].filter((x) => !('group_id' in x) || x.group_id === null).map((x) => x.sort_key).sort().at(-1) ?? null;
   const row: SectionRow = {
     id: newId(), site_id: site.id, group_id: null, title, description: null, icon, path: freePath(s.sections.map((x) => x.path), title),
-    condition: null, default_site_space_id: null, sort_key: keyBetween(last, null),
+    condition: null, default_site_space_id: null, sort_key: keyBetween(last, null), draft: draft ? 1 : 0,
   };
   await sitesRepo.insertSection(tx, row);
   s.sections.push(row);
@@ -576,7 +577,7 @@ export async function addSection(ctx: AppContext, actor: Actor, orgId: string, s
       const length = [...spaceTitle].length;
       title = length >= 2 && length <= 128 ? spaceTitle : 'New section';
     }
-    const section = await insertSection(tx, site, s, title, body.icon ?? null);
+    const section = await insertSection(tx, site, s, title, body.icon ?? null, body.draft);
     await insertSiteSpace(ctx, tx, actor, site, s, body.spaceId, section.id, '/body/spaceId');
     return section.id;
   }, { organizationLock: true });
@@ -590,6 +591,7 @@ export async function updateSection(ctx: AppContext, actor: Actor, orgId: string
     if (body.icon !== undefined) patch.icon = body.icon;
     if (body.description !== undefined) patch.description = body.description;
     if (body.condition !== undefined) patch.condition = body.condition;
+    if (body.draft !== undefined) patch.draft = body.draft ? 1 : 0;
     if (body.path !== undefined) {
       const path = body.path;
       if (!/^[a-z0-9][a-z0-9_-]*$/i.test(path)) throw invalidField('/body/path', 'must be letters, digits, "-" or "_" (one path segment)');
@@ -764,12 +766,14 @@ export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string,
   const v = await structureView(ctx, ctx.db, actor, l.site);
   if (l.permissions.view) return { ...l, ...v };
   // Read as the published site's visitors read it (its visibility opened it to the caller): without claims, the
-  // sections, site spaces and external links a condition hides are not there (site/resolve.ts), nor draft links.
-  const sections = v.structure.sections.filter((x) => visible(x.condition, {}));
-  const containers = new Set<string | null>(v.structure.sections.length ? sections.map((x) => x.id) : [null]);
+  // sections, site spaces and external links a condition hides are not there (site/resolve.ts), nor drafts
+  // (draft sections with their site spaces, draft site spaces: liveStructure; draft links).
+  const live = liveStructure(v.structure);
+  const sections = live.sections.filter((x) => visible(x.condition, {}));
+  const containers = new Set<string | null>(live.sections.length ? sections.map((x) => x.id) : [null]);
   const structure = {
     ...v.structure, sections,
-    siteSpaces: v.structure.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, {})),
+    siteSpaces: live.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, {})),
     externalLinks: (v.structure.externalLinks ?? []).filter((x) => x.draft === 0 && visible(x.condition, {})),
   };
   const kept = new Set(structure.siteSpaces.map((ss) => ss.space_id));

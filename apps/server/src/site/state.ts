@@ -14,6 +14,7 @@ import { spacesRepo } from '../repos/spaces.repo.js';
 import type { SpaceHead } from '../repos/sites.repo.js';
 import { Lru } from '../lib/lru.js';
 import { sitesRepo, type SiteRow, type SiteStructure } from '../repos/sites.repo.js';
+import { liveStructure } from '../presenters/site.js';
 import { siteCustomization, siteSpaceCustomization } from '../services/sites.js';
 import { evaluateCondition, type Claims } from './conditions.js';
 
@@ -87,7 +88,8 @@ export async function siteView(ctx: AppContext, site: SiteRow): Promise<SiteView
   const key = `${site.id}:${site.version}`;
   const hit = c.sites.get(key);
   if (hit) return hit;
-  const structure = await sitesRepo.structure(ctx.db, site.id);
+  // The published site shows what is live: draft sections and site spaces are not (presenters/site.ts liveStructure).
+  const structure = liveStructure(await sitesRepo.structure(ctx.db, site.id));
   const base = siteCustomization(site);
   const customization = new Map(structure.siteSpaces.map((ss) => [ss.id, siteSpaceCustomization(site, ss)]));
   const view: SiteView = {
