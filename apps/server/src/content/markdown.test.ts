@@ -297,6 +297,17 @@ describe('markdownToDocument', () => {
     expect(code.nodes.map((line) => line.nodes[0].leaves[0]?.text)).toEqual(['const a = 1;', '', 'export { a };']);
   });
 
+  it('writes an info string that starts with the fence character apart from the fence', () => {
+    // A backtick in the info string makes the fence tildes; an info string starting with tildes would lengthen it.
+    for (const md of ['~~~ ~~http://x.io`\nx\n~~~', '~~~ ~a`b\nx ~~~~ y\n~~~']) {
+      const code = only(blocks(md)) as CodeBlock;
+      const written = normalizeMarkdown(md);
+      expect(only(blocks(written))).toEqual(code);
+      expect(normalizeMarkdown(written)).toBe(written);
+    }
+    expect(normalizeMarkdown('~~~ ~~http://x.io`\nx\n~~~')).toBe('~~~ ~~http://x.io`\nx\n~~~\n');
+  });
+
   it('reads GitBook code tags into code data', () => {
     const code = only(blocks('{% code title="a.js" overflow="wrap" lineNumbers="true" %}\n```js\nx\n```\n{% endcode %}')) as CodeBlock;
     expect(code.data).toEqual({ syntax: 'js', title: 'a.js', overflow: 'wrap', lineNumbers: true });

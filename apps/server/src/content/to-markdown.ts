@@ -517,7 +517,8 @@ function code(block: CodeBlock): Lines {
   const info = [syntax, meta].filter((part) => part).join(' ').replace(/[\r\n]+/g, ' ');
   const char = info.includes('`') ? '~' : '`';
   const fence = char.repeat(Math.max(3, longestRun(value, char) + 1));
-  const lines = [`${fence}${escapeInfo(info)}`, ...(value === '' && block.nodes.length <= 1 ? [] : value.split('\n')), fence];
+  // An info string starting with the fence's character would lengthen the fence: a space keeps them apart (it is trimmed).
+  const lines = [`${fence}${info.startsWith(char) ? ' ' : ''}${escapeInfo(info)}`, ...(value === '' && block.nodes.length <= 1 ? [] : value.split('\n')), fence];
   const attributes: Record<string, string> = {
     ...(title !== undefined ? { title } : {}),
     ...(overflow !== undefined ? { overflow } : {}),
