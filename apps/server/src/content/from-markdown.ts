@@ -152,10 +152,6 @@ class Converter {
     // Top-level blocks given away as they are built: tag lines grouped as they come (a block is final once no tag
     // before it is still open).
     const grouper = depth === 0 && this.onBlock !== undefined ? new TagGrouper(0, this.onBlock) : undefined;
-    const add = (item: FlowItem): void => {
-      if (grouper) grouper.push(item);
-      else items.push(item);
-    };
     // GitBook's empty paragraphs: it joins blocks with a blank line and writes an empty paragraph as an empty line, so
     // 3 blank lines between two blocks are one, 5 are two (emptyParagraphs). Read so at the top level and in list items.
     // A tag line is joined to its neighbour without a blank line (an opening tag to the block after it, a closing tag
@@ -177,9 +173,13 @@ class Converter {
       if (item !== undefined) {
         if (gaps && previousEnd !== undefined && start !== undefined) {
           const joins = (previousOpens ? 1 : 0) + (sides?.closes === true ? 1 : 0);
-          for (let n = Math.floor((this.lines.blank(previousEnd, start) - 1 + joins) / 2); n > 0; n--) add(emptyParagraph());
+          for (let n = Math.floor((this.lines.blank(previousEnd, start) - 1 + joins) / 2); n > 0; n--) {
+            if (grouper) grouper.push(emptyParagraph());
+            else items.push(emptyParagraph());
+          }
         }
-        add(item);
+        if (grouper) grouper.push(item);
+        else items.push(item);
         any = true;
         previousEnd = gaps && !this.openEnded ? this.lastEnd : undefined;
         previousOpens = sides?.opens === true;
@@ -190,7 +190,10 @@ class Converter {
     // Blank lines after the last block of the page: GitBook ends a page with a newline unless its text already ends
     // with one, so one blank line is one empty paragraph, 3 are two.
     if (close === undefined && any && !this.openEnded) {
-      for (let n = Math.floor((this.lines.blank(this.lastEnd, this.lines.count) + 1) / 2); n > 0; n--) add(emptyParagraph());
+      for (let n = Math.floor((this.lines.blank(this.lastEnd, this.lines.count) + 1) / 2); n > 0; n--) {
+        if (grouper) grouper.push(emptyParagraph());
+        else items.push(emptyParagraph());
+      }
     }
     if (grouper) {
       grouper.end();

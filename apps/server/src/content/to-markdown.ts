@@ -51,6 +51,7 @@ import {
   type InlineContent,
   type Leaf,
   type ListBlock,
+  type ListItemBlock,
   type MarkType,
   type TableBlock,
 } from './document.js';
@@ -293,32 +294,45 @@ class Writer {
   list(block: ListBlock, other: boolean): Lines {
     const ordered = block.type === 'list-ordered';
     const start = ordered ? Math.min(Math.max(block.data.start ?? 1, 0), 999_999_999) : 0;
-    // A bullet list starting an item alternates bullets with this one.
-    const items = block.nodes.map((item) => this.flowTight(item.nodes, ordered || !other, (item.data.checked ?? (block.type === 'list-tasks' ? false : undefined)) !== undefined));
     const out: Lines = [];
-    block.nodes.forEach((item, index) => {
-      const marker = ordered ? `${start + index}${other ? ')' : '.'}` : other ? '-' : '*';
-      const { lines: itemLines, tight } = items[index] as { lines: Lines; tight: boolean };
-      let lines = itemLines;
+    // One loop over the items, each item's lines indented straight into `out` (no per-item arrays of indented lines).
+    const items = block.nodes;
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index] as ListItemBlock;
       const checked = item.data.checked ?? (block.type === 'list-tasks' ? false : undefined);
+      // A bullet list starting an item alternates bullets with this one.
+      const { lines, tight } = this.flowTight(item.nodes, ordered || !other, checked !== undefined);
+      const marker = ordered ? `${start + index}${other ? ')' : '.'}` : other ? '-' : '*';
+      // The first line, when it differs from `lines[0]`.
+      let head: string | undefined;
       // The checkbox starts the item's first paragraph (an image-only paragraph is an `images` block).
       // Its images are markdown images there: a `<figure>` after the checkbox would be inline HTML, no image.
       const first = item.nodes[0];
       if (checked !== undefined && (first?.type === 'paragraph' || first?.type === 'images') && lines.length > 0) {
-        const head = first.type === 'images' ? this.images(first.nodes, false) : lines[0];
-        lines = [`[${checked ? 'x' : ' '}] ${head}`, ...lines.slice(1)];
+        head = `[${checked ? 'x' : ' '}] ${first.type === 'images' ? this.images(first.nodes, false) : lines[0]}`;
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
-      if (marker === '*' && item.nodes[0]?.type === 'divider') lines = ['---', ...lines.slice(1)];
+      if (marker === '*' && first?.type === 'divider') head = '---';
       // An item starting with an image alone (one `<figure>…</figure>` line) is written as GitBook writes it: the bare
       // marker, a blank line, the figure at the item's tab stop (parser.ts reads that shape back as the item's image).
-      const figureFirst = checked === undefined && first?.type === 'images' && isFigureLine(lines[0]);
-      if (figureFirst) lines = ['', '', ...lines];
+      const figureFirst = checked === undefined && first?.type === 'images' && isFigureLine(head ?? lines[0]);
       // An item whose blocks are separated by blank lines is indented to the next tab stop, as GitBook writes it:
       // `*   First paragraph`, blank line, `    Second paragraph` (`1.  ` for ordered items).
       const width = tight && !figureFirst ? marker.length + 1 : Math.ceil((marker.length + 1) / 4) * 4;
-      for (const line of indentItem(marker, ' '.repeat(width), lines)) out.push(line);
-    });
+      const indent = ' '.repeat(width);
+      // As indentItem: the marker (padded to the indent) before the first line, the others indented, blank lines empty.
+      if (figureFirst) {
+        out.push(marker, '');
+      } else if (lines.length === 0) {
+        out.push(marker);
+        continue;
+      }
+      for (let l = 0; l < lines.length; l++) {
+        const line = l === 0 && head !== undefined ? head : (lines[l] as string);
+        if (l === 0 && !figureFirst) out.push(line === '' ? marker : `${marker.padEnd(Math.max(width, marker.length + 1), ' ')}${line}`);
+        else out.push(line === '' ? line : indent + line);
+      }
+    }
     return out;
   }
 
@@ -327,9 +341,9 @@ class Writer {
     const [first, second, ...rest] = blocks;
     const tight = rest.length === 0 && (second === undefined || (first?.type === 'paragraph' && canInterruptParagraph(second)));
     if (!tight || second === undefined) return { lines: this.flow(blocks, firstOther, task), tight };
-    const head = this.block(first as Block);
-    const tail = this.flow([second]);
-    return { lines: [...head, ...tail], tight };
+    const lines = this.block(first as Block);
+    for (const line of this.flow([second])) lines.push(line);
+    return { lines, tight };
   }
 
   private table(block: TableBlock): Lines {
@@ -337,15 +351,18 @@ class Writer {
     if (width === 0 || block.nodes.length === 0) return [];
     // Every `|` of a cell gets a backslash, wherever it is (text, code, link targets, HTML): the table parser splits
     // rows at the others and removes one backslash before each of them before reading the cell.
-    const cells = block.nodes.map((row) => {
+    const cells: string[][] = [];
+    for (const row of block.nodes) {
       const texts: string[] = [];
       for (let i = 0; i < width; i++) {
         const text = this.inline(row.nodes[i]?.nodes ?? [], TABLE_CELL);
         texts.push(text.includes('|') ? text.replace(/\|/g, '\\|') : text);
       }
-      return texts;
-    });
-    return formatTable(cells, Array.from({ length: width }, (_unused, i) => block.data.align[i] ?? null));
+      cells.push(texts);
+    }
+    const align: (string | null)[] = [];
+    for (let i = 0; i < width; i++) align.push(block.data.align[i] ?? null);
+    return formatTable(cells, align);
   }
 
   /** An image alone in its block is GitBook's `<figure>` (`figure`: where a block may start); others are markdown images. */
@@ -376,8 +393,14 @@ class Writer {
       return protectAutolinks(escapeText(plain, options));
     }
     const atoms: Atom[] = [];
-    const items = toItems(nodes, context);
-    emitItems(items, 0, items.length, 0, false, context, this.resolver, atoms);
+    if (noEmphasis(nodes)) {
+      // Without bold, italic or strikethrough no run of a mark is chosen: emitItems would give each item to emitItem
+      // in order. The same atoms, without an item per leaf (most paragraphs: text, code spans, links).
+      directAtoms(nodes, context, this.resolver, atoms);
+    } else {
+      const items = toItems(nodes, context);
+      emitItems(items, 0, items.length, 0, false, context, this.resolver, atoms);
+    }
     return renderAtoms(context.heading || context.table ? atoms : guardHtmlLineStarts(atoms), context);
   }
 }
@@ -553,34 +576,49 @@ const TABLE_PADDING_FLOOR = 64 * 1024;
 
 function formatTable(cells: string[][], align: readonly (string | null)[]): Lines {
   const width = align.length;
-  const longest = Array.from({ length: width }, (_unused, i) => {
-    const markers = align[i] === 'center' ? 2 : align[i] === 'left' || align[i] === 'right' ? 1 : 0;
-    return cells.reduce((w, row) => Math.max(w, (row[i] as string).length), markers + 1);
-  });
-  const raw = cells.reduce((sum, row) => sum + row.reduce((s, cell) => s + cell.length + 3, 1), 0);
-  const padded = cells.length * longest.reduce((s, w) => s + w + 3, 1);
+  // Widths, sizes and lines in plain loops: no closures or arrays per row.
+  const longest: number[] = [];
+  for (let i = 0; i < width; i++) {
+    let w = (align[i] === 'center' ? 2 : align[i] === 'left' || align[i] === 'right' ? 1 : 0) + 1;
+    for (const row of cells) w = Math.max(w, (row[i] as string).length);
+    longest.push(w);
+  }
+  let raw = 0;
+  for (const row of cells) {
+    raw += 1;
+    for (const cell of row) raw += cell.length + 3;
+  }
+  let rowWidth = 1;
+  for (const w of longest) rowWidth += w + 3;
+  const padded = cells.length * rowWidth;
   const pad = padded <= Math.max(TABLE_PADDING_FLOOR, 4 * raw);
-  const delimiter = align.map((a, i) => {
+  const delimiter: string[] = [];
+  for (let i = 0; i < width; i++) {
+    const a = align[i];
     const before = a === 'left' || a === 'center' ? ':' : '';
     const after = a === 'right' || a === 'center' ? ':' : '';
     const dashes = pad ? Math.max(1, (longest[i] as number) - before.length - after.length) : 1;
-    return before + '-'.repeat(dashes) + after;
-  });
-  const row = (values: readonly string[], isDelimiter: boolean): string => {
-    let line = '|';
-    values.forEach((cell, i) => {
-      if (!pad || isDelimiter) {
-        line += cell === '' ? ' |' : ` ${cell} |`;
-        return;
-      }
-      const gap = (longest[i] as number) - cell.length;
-      const a = align[i];
-      const before = a === 'right' ? gap : a === 'center' ? Math.ceil(gap / 2) : 0;
-      line += ` ${' '.repeat(before)}${cell}${' '.repeat(gap - before)} |`;
-    });
-    return line;
-  };
-  return [row(cells[0] as string[], false), row(delimiter, true), ...cells.slice(1).map((r) => row(r, false))];
+    delimiter.push(before + '-'.repeat(dashes) + after);
+  }
+  const out: Lines = [tableRow(cells[0] as string[], false, pad, longest, align), tableRow(delimiter, true, pad, longest, align)];
+  for (let r = 1; r < cells.length; r++) out.push(tableRow(cells[r] as string[], false, pad, longest, align));
+  return out;
+}
+
+function tableRow(values: readonly string[], isDelimiter: boolean, pad: boolean, longest: readonly number[], align: readonly (string | null)[]): string {
+  let line = '|';
+  for (let i = 0; i < values.length; i++) {
+    const cell = values[i] as string;
+    if (!pad || isDelimiter) {
+      line += cell === '' ? ' |' : ` ${cell} |`;
+      continue;
+    }
+    const gap = (longest[i] as number) - cell.length;
+    const a = align[i];
+    const before = a === 'right' ? gap : a === 'center' ? Math.ceil(gap / 2) : 0;
+    line += ` ${' '.repeat(before)}${cell}${' '.repeat(gap - before)} |`;
+  }
+  return line;
 }
 
 // ---------------------------------------------------------------------------
@@ -637,13 +675,57 @@ function toItems(nodes: readonly InlineContent[], context: InlineContext, out: I
         if (value !== '') out.push({ kind: 'text', text: breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, marks, inline: undefined });
         continue;
       }
-      value.split('\n').forEach((segment, index) => {
-        if (index > 0) out.push({ kind: 'break', text: '', code: false, marks: ANY, inline: undefined });
+      for (let from = 0; ; ) {
+        const at = value.indexOf('\n', from);
+        const segment = at < 0 ? value.slice(from) : value.slice(from, at);
+        if (from > 0) out.push({ kind: 'break', text: '', code: false, marks: ANY, inline: undefined });
         if (segment !== '') out.push({ kind: 'text', text: segment, code, marks, inline: undefined });
-      });
+        if (at < 0) break;
+        from = at + 1;
+      }
     }
   }
   return out;
+}
+
+/** No text leaf of `nodes` (outside links and other inlines) has a mark other than `code`. */
+function noEmphasis(nodes: readonly InlineContent[]): boolean {
+  for (const node of nodes) {
+    if (node.object !== 'text') continue;
+    for (const l of node.leaves) if ((markBits(l) & ~MARK_BITS.code) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * `emitItems(toItems(nodes, context), …)` at the top level (nothing applied, not a label) for content where
+ * `noEmphasis` holds: each leaf's segments, breaks and inlines go to `emitItem`'s cases in the order toItems makes
+ * them, with the same text (`\r` normalised; breaks as spaces in headings and table cells).
+ */
+function directAtoms(nodes: readonly InlineContent[], context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
+  const breaksAsSpaces = context.heading === true || context.table === true;
+  for (const node of nodes) {
+    if (node.object !== 'text') {
+      emitInline(node, 0, false, context, resolver, atoms);
+      continue;
+    }
+    for (const l of node.leaves) {
+      const code = l.marks.length !== 0 && (markBits(l) & MARK_BITS.code) !== 0;
+      const value = l.text.includes('\r') ? l.text.replace(/\r\n?/g, '\n') : l.text;
+      if (breaksAsSpaces || !value.includes('\n')) {
+        if (value !== '') emitText(breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, false, atoms);
+        continue;
+      }
+      for (let from = 0; ; ) {
+        const at = value.indexOf('\n', from);
+        const segment = at < 0 ? value.slice(from) : value.slice(from, at);
+        if (from > 0) atoms.push({ t: 'break', out: '\\\n' });
+        if (segment !== '') emitText(segment, code, false, atoms);
+        if (at < 0) break;
+        from = at + 1;
+      }
+    }
+  }
 }
 
 /** Marks shared by every leaf inside a link, so formatting can wrap the whole link. */
@@ -709,10 +791,17 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
     return;
   }
   if (item.kind === 'text') {
-    atoms.push(item.code ? { t: 'raw', out: codeSpan(item.text) } : { t: 'text', value: item.text, label, out: '' });
+    emitText(item.text, item.code, label, atoms);
     return;
   }
-  const inline = item.inline as Inline;
+  emitInline(item.inline as Inline, applied, label, context, resolver, atoms);
+}
+
+function emitText(text: string, code: boolean, label: boolean, atoms: Atom[]): void {
+  atoms.push(code ? { t: 'raw', out: codeSpan(text) } : { t: 'text', value: text, label, out: '' });
+}
+
+function emitInline(inline: Inline, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
   switch (inline.type) {
     case 'link': {
       const url = refToTarget(inline.data.ref, 'link', resolver);
