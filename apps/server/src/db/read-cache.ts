@@ -130,6 +130,9 @@ const MAX_ENTRIES = 20_000;
  */
 const MEMO_MAX_BYTES = 16 * 1024 * 1024;
 
+/** At most this many statement texts are numbered for the memo's keys (`ReadCache.memoTexts`). */
+const MEMO_TEXTS_MAX = 1024;
+
 /** The memory a cached list of rows takes, estimated from its strings' lengths (linear in its values). */
 function estimatedSize(key: string, rows: readonly object[]): number {
   let size = key.length + 64;
@@ -196,6 +199,8 @@ export class ReadCache {
    */
   private readonly memo = new Map<string, { rows: readonly object[]; size: number }>();
   private memoSize = 0;
+  /** The statements' texts seen by the memo, each with its number in the memo's keys. */
+  private readonly memoTexts = new Map<string, number>();
   private memoVersion: { dataVersion: number; changes: number } | undefined;
 
   constructor(private readonly db: Db, sqlite?: SqliteConnections) {
@@ -345,7 +350,18 @@ export class ReadCache {
    * the key changed since they were read; otherwise `load()`, kept when it answered exactly one row and its key was
    * not dropped while it ran (a load may have started before a change the log showed meanwhile). Each caller gets its own row objects.
    */
-  async readKeyed<R extends object>(scope: ReadScope, key: string, load: () => Promise<R[]>): Promise<R[]> {
+  readKeyed<R extends object>(scope: ReadScope, key: string, load: () => Promise<R[]>): Promise<R[]> {
+    if (scope.fresh?.has(this)) {
+      const hit = this.keyed.get(key) as R | undefined;
+      if (hit) {
+        this.stats.keyedHits++;
+        return Promise.resolve([{ ...hit }]);
+      }
+    }
+    return this.readKeyedAfterSync(scope, key, load);
+  }
+
+  private async readKeyedAfterSync<R extends object>(scope: ReadScope, key: string, load: () => Promise<R[]>): Promise<R[]> {
     await this.synced(scope);
     const hit = this.keyed.get(key) as R | undefined;
     if (hit) {
@@ -433,13 +449,11 @@ export class ReadCache {
     if (!ready) {
       const r = (ready = this.sync());
       synced.set(this, r);
-      // Completed (and not cleared by a write since): the request may use the memo of reads (SQLite: PostgreSQL has
-      // no memo, and no need for this per request).
-      if (this.readNow) {
-        r.then(() => {
-          if (scope.synced?.get(this) === r) (scope.fresh ??= new Set()).add(this);
-        }, () => undefined);
-      }
+      // Completed (and not cleared by a write since): the request may use the memo of reads (SQLite), and its cached
+      // reads answer from memory without waiting for `r` again (`read`, `readKeyed`).
+      r.then(() => {
+        if (scope.synced?.get(this) === r) (scope.fresh ??= new Set()).add(this);
+      }, () => undefined);
     }
     return ready;
   }
@@ -458,7 +472,18 @@ export class ReadCache {
     if (!scope?.fresh?.has(this) || version === undefined || version.changes !== localChanges) return load();
     let key: string;
     try {
-      key = `${sql}\u0000${JSON.stringify(parameters)}`;
+      // The statement's text by a number (hashing a long text once per call, not a longer key made of it).
+      let id = this.memoTexts.get(sql);
+      if (id === undefined) {
+        if (this.memoTexts.size >= MEMO_TEXTS_MAX) {
+          // Many texts built per call (readSql): start over, the memo with them (its keys use these numbers).
+          this.memoTexts.clear();
+          this.memo.clear();
+          this.memoSize = 0;
+        }
+        this.memoTexts.set(sql, (id = this.memoTexts.size));
+      }
+      key = `${id}\u0000${JSON.stringify(parameters)}`;
     } catch {
       return load();
     }
@@ -481,7 +506,19 @@ export class ReadCache {
     return rows;
   }
 
-  async read<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
+  read<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
+    // The request's read of the counters completed (no write since): what `readAfterSync` would find in memory now.
+    if (scope.fresh?.has(this)) {
+      const map = this.maps.get(domain)!;
+      if (map.has(key)) {
+        this.stats.hits++;
+        return Promise.resolve(map.get(key) as T);
+      }
+    }
+    return this.readAfterSync(scope, domain, key, load);
+  }
+
+  private async readAfterSync<T>(scope: ReadScope, domain: CacheDomain, key: string, load: () => Promise<T>): Promise<T> {
     await this.synced(scope);
     const map = this.maps.get(domain)!;
     if (map.has(key)) {

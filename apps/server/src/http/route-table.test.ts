@@ -31,6 +31,24 @@ describe('RouteTable', () => {
     expect(id('GET', '/v1/nothing-here')).toBeUndefined();
   });
 
+  it('finds routes by their first two segments, with a parameter among them matching any start, in spec order', () => {
+    const op = (operationId: string, path: string) => ({ ...operations[0]!, operationId, method: 'get', path });
+    const t = new RouteTable(specOperations({
+      paths: Object.fromEntries([
+        ['/a/b/{x}', 'ab'], ['/a/{y}/c', 'ayc'], ['/{z}/b/c', 'zbc'], ['/a/c/{x}', 'ac'], ['/{w}', 'w'], ['/a', 'a'],
+      ].map(([path, operationId]) => [path, { get: { operationId } }])),
+    }).map((o) => op(o.operationId, o.path)));
+    const at = (path: string) => t.match('GET', path)?.op.operationId;
+    expect(at('/A/B/c')).toBe('ab');
+    expect(at('/a/q/c')).toBe('ayc');
+    expect(at('/q/b/c')).toBe('zbc');
+    expect(at('/a/c/c')).toBe('ac');
+    expect(at('/a/x/q')).toBeUndefined();
+    expect(at('/q')).toBe('w');
+    expect(at('/A')).toBe('a');
+    expect(t.match('GET', '/a/b/v1')?.rawParams).toEqual({ x: 'v1' });
+  });
+
   it('lets a last {…Path} parameter hold slashes, and says where it starts', () => {
     const m = table.match('GET', '/v1/spaces/s1/content/path/guides/install%20it/linux')!;
     expect(m.op.operationId).toBe('getPageByPath');

@@ -27,9 +27,20 @@ interface CompiledRoute {
 
 const GREEDY = /^\{[A-Za-z]*Path\}$/;
 
+/** The first two segments (lower-cased) joined, or undefined when either is a parameter (null). */
+function startOf(segments: readonly (string | null)[]): string | undefined {
+  const [a, b] = segments;
+  if (a === null || a === undefined || b === null) return undefined;
+  return b === undefined ? a : `${a}/${b}`;
+}
+
 export class RouteTable {
-  /** method → exact segment count → routes, in the order of specOperations. */
-  private readonly exact = new Map<string, Map<number, CompiledRoute[]>>();
+  /**
+   * method → exact segment count → the first two segments (lower-cased, `v1/spaces`) → the routes that may match a
+   * path starting so, in the order of specOperations: those with these static segments and those with a parameter
+   * among their first two (`wild`, also the candidates of a path with another start).
+   */
+  private readonly exact = new Map<string, Map<number, { byStart: Map<string, CompiledRoute[]>; wild: CompiledRoute[] }>>();
   /** method → greedy routes (they match any path at least as long as they are). */
   private readonly greedy = new Map<string, CompiledRoute[]>();
   /**
@@ -39,6 +50,7 @@ export class RouteTable {
   private readonly fixed = new Map<string, RouteMatch>();
 
   constructor(operations: readonly SpecOperation[]) {
+    const lists = new Map<string, Map<number, CompiledRoute[]>>();
     for (const op of operations) {
       const parts = op.path.split('/').slice(1);
       const last = parts[parts.length - 1] ?? '';
@@ -49,14 +61,35 @@ export class RouteTable {
         greedy: GREEDY.test(last),
       };
       const method = op.method.toUpperCase();
-      const byCount = this.exact.get(method) ?? new Map<number, CompiledRoute[]>();
-      this.exact.set(method, byCount);
+      const byCount = lists.get(method) ?? new Map<number, CompiledRoute[]>();
+      lists.set(method, byCount);
       const list = byCount.get(parts.length) ?? [];
       list.push(route);
       byCount.set(parts.length, list);
       if (route.greedy) this.greedy.set(method, [...(this.greedy.get(method) ?? []), route]);
       const key = `${method} ${op.path.toLowerCase()}`;
       if (route.names.length === 0 && !this.fixed.has(key)) this.fixed.set(key, { op, rawParams: {} });
+    }
+    for (const [method, byCount] of lists) {
+      const out = new Map<number, { byStart: Map<string, CompiledRoute[]>; wild: CompiledRoute[] }>();
+      this.exact.set(method, out);
+      for (const [count, routes] of byCount) {
+        const byStart = new Map<string, CompiledRoute[]>();
+        const wild: CompiledRoute[] = [];
+        for (const r of routes) {
+          const start = startOf(r.segments);
+          if (start !== undefined && !byStart.has(start)) byStart.set(start, []);
+        }
+        for (const r of routes) {
+          const start = startOf(r.segments);
+          if (start !== undefined) byStart.get(start)!.push(r);
+          else {
+            wild.push(r);
+            for (const list of byStart.values()) list.push(r);
+          }
+        }
+        out.set(count, { byStart, wild });
+      }
     }
   }
 
@@ -67,8 +100,9 @@ export class RouteTable {
     let parts = path.split('/');
     parts.shift();
     if (parts.length > 1 && parts[parts.length - 1] === '') parts = parts.slice(0, -1);
-    const candidates = this.exact.get(method)?.get(parts.length);
-    if (candidates) {
+    const byStart = this.exact.get(method)?.get(parts.length);
+    if (byStart) {
+      const candidates = byStart.byStart.get(startOf(parts.length > 1 ? [parts[0]!.toLowerCase(), parts[1]!.toLowerCase()] : [parts[0]!.toLowerCase()])!) ?? byStart.wild;
       for (const route of candidates) {
         const m = this.tryRoute(route, parts, false);
         if (m) return m;
