@@ -32,7 +32,7 @@ describe('RouteTable', () => {
   });
 
   it('finds routes by their first two segments, with a parameter among them matching any start, in spec order', () => {
-    const op = (operationId: string, path: string) => ({ ...operations[0]!, operationId, method: 'get', path });
+    const op = (operationId: string, path: string) => ({ ...operations[0]!, operationId, method: 'get' as const, path });
     const t = new RouteTable(specOperations({
       paths: Object.fromEntries([
         ['/a/b/{x}', 'ab'], ['/a/{y}/c', 'ayc'], ['/{z}/b/c', 'zbc'], ['/a/c/{x}', 'ac'], ['/{w}', 'w'], ['/a', 'a'],

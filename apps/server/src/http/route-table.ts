@@ -44,10 +44,10 @@ export class RouteTable {
   /** method → greedy routes (they match any path at least as long as they are). */
   private readonly greedy = new Map<string, CompiledRoute[]>();
   /**
-   * `METHOD /lower/cased/path` → the match of a route without parameters: such a route is the first candidate of its
-   * segment count that matches (static segments sort first), so one Map lookup finds it.
+   * method → `/lower/cased/path` → the match of a route without parameters: such a route is the first candidate of
+   * its segment count that matches (static segments sort first), so one Map lookup finds it.
    */
-  private readonly fixed = new Map<string, RouteMatch>();
+  private readonly fixed = new Map<string, Map<string, RouteMatch>>();
 
   constructor(operations: readonly SpecOperation[]) {
     const lists = new Map<string, Map<number, CompiledRoute[]>>();
@@ -67,8 +67,10 @@ export class RouteTable {
       list.push(route);
       byCount.set(parts.length, list);
       if (route.greedy) this.greedy.set(method, [...(this.greedy.get(method) ?? []), route]);
-      const key = `${method} ${op.path.toLowerCase()}`;
-      if (route.names.length === 0 && !this.fixed.has(key)) this.fixed.set(key, { op, rawParams: {} });
+      const fixed = this.fixed.get(method) ?? new Map<string, RouteMatch>();
+      this.fixed.set(method, fixed);
+      const key = op.path.toLowerCase();
+      if (route.names.length === 0 && !fixed.has(key)) fixed.set(key, { op, rawParams: {} });
     }
     for (const [method, byCount] of lists) {
       const out = new Map<number, { byStart: Map<string, CompiledRoute[]>; wild: CompiledRoute[] }>();
@@ -95,7 +97,7 @@ export class RouteTable {
 
   /** The operation a request addresses (`path` without its query string), or undefined. */
   match(method: string, path: string): RouteMatch | undefined {
-    const fixed = this.fixed.get(`${method} ${(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase()}`);
+    const fixed = this.fixed.get(method)?.get((path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
     if (fixed) return { op: fixed.op, rawParams: {} };
     let parts = path.split('/');
     parts.shift();

@@ -52,6 +52,25 @@ export function generateTokenSecret(): string {
   return TOKEN_PREFIX + randomString(40);
 }
 
+/**
+ * The hashes of the secrets sent lately (a client sends the same token on every call): a Map lookup instead of a
+ * SHA-256 per request. Only the hash is derived from it; whether the token still works is read as before (the
+ * token caches, db/read-cache.ts). Kept in memory only (never logged), bounded: cleared when it holds 1024.
+ */
+const sentHashes = new Map<string, string>();
+const SENT_HASHES_MAX = 1024;
+
+function hashOfSent(secret: string): string {
+  let h = sentHashes.get(secret);
+  if (h === undefined) {
+    h = hashToken(secret);
+    if (secret.length > 128) return h;
+    if (sentHashes.size >= SENT_HASHES_MAX) sentHashes.clear();
+    sentHashes.set(secret, h);
+  }
+  return h;
+}
+
 /** Only update `last_used_at` when it is older than this, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -63,7 +82,7 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   if (JWT.test(match[1])) return siteTokenActor(ctx, match[1]);
-  const found = await tokensRepo.findUserByHash(ctx.db, hashToken(match[1]));
+  const found = await tokensRepo.findUserByHash(ctx.db, hashOfSent(match[1]));
   if (!found) throw unauthorized();
   const now = ctx.clock.now();
   if (found.token.expires_at && Date.parse(found.token.expires_at) <= now.getTime()) throw unauthorized('The token has expired');
