@@ -297,6 +297,16 @@ describe('markdownToDocument', () => {
     expect(code.nodes.map((line) => line.nodes[0].leaves[0]?.text)).toEqual(['const a = 1;', '', 'export { a };']);
   });
 
+  it('protects autolink-like text after raw <a …> HTML never closed (markdown-it linkifies it; inside <a>…</a> it does not)', () => {
+    for (const md of ['<a href="x">www.x.io-~', '<a href="x">a www.x.io-~', '<a href="x">a@b.dev-~ and http://x.io-~', '<a href="x">www.x.io-~</a> www.y.io-~']) {
+      const written = normalizeMarkdown(md);
+      expect(markdownToDocument(written).nodes).toEqual(markdownToDocument(md).nodes);
+      expect(normalizeMarkdown(written)).toBe(written);
+    }
+    // Inside a closed anchor nothing is escaped, as GitBook writes it.
+    expect(normalizeMarkdown('<a href="x">www.x.io</a>')).toBe('<a href="x">www.x.io</a>\n');
+  });
+
   it('writes an info string that starts with the fence character apart from the fence', () => {
     // A backtick in the info string makes the fence tildes; an info string starting with tildes would lengthen it.
     for (const md of ['~~~ ~~http://x.io`\nx\n~~~', '~~~ ~a`b\nx ~~~~ y\n~~~']) {

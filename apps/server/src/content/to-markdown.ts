@@ -1045,6 +1045,26 @@ function anchorLevels(atoms: readonly Atom[]): Int32Array {
 }
 const NO_ANCHORS = new Int32Array(0);
 
+/**
+ * Of the atoms inside raw `<a …>` (`forward`), those the core linkify rule reads no link in either: it counts anchors
+ * backward from each closing `</a>` (markdown-it's `htmlLinkLevel`), so text after an `<a …>` never closed is
+ * linkified (`www.x.io` there is a link), while the inline rule's `linkLevel` counts the opening tags.
+ */
+function closedAnchorLevels(atoms: readonly Atom[], forward: Int32Array): Int32Array {
+  if (forward === NO_ANCHORS) return NO_ANCHORS;
+  const levels = new Int32Array(atoms.length);
+  let level = 0;
+  for (let j = atoms.length - 1; j >= 0; j--) {
+    const a = atoms[j] as Atom;
+    if (a.t === 'raw' && a.html === true) {
+      if (/^<\/a\s*>/i.test(a.out)) level++;
+      else if (/^<a[\s>]/i.test(a.out) && level > 0) level--;
+    }
+    if (level > 0 && (forward[j] ?? 0) > 0) levels[j] = level;
+  }
+  return levels;
+}
+
 /** Whether atom `i` is inside raw `<a …>…</a>` HTML (markdown-it's `linkLevel`: no autolink is read there). */
 function inAnchor(levels: Int32Array, i: number): boolean {
   return (levels[i] ?? 0) > 0;
@@ -1053,6 +1073,7 @@ function inAnchor(levels: Int32Array, i: number): boolean {
 function renderAtoms(atoms: Atom[], context: InlineContext): string {
   // (A WeakMap of levels per atoms array cost more than the scan: ~2 % of a page write, most of it its ephemerons.)
   let levels: Int32Array | undefined;
+  let closed: Int32Array | undefined;
   // 1. Escape text, knowing where lines start and end and what comes next.
   const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
   for (let i = 0; i < atoms.length; i++) {
@@ -1073,8 +1094,8 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     options.htmlCode = previous?.t === 'raw' && previous.html === true && following?.t === 'raw' && following.html === true && /^<code[\s>]/i.test(previous.out) && /^<\/code>$/i.test(following.out);
     atom.out = escapeText(atom.value, options);
     // Inside raw `<a …>…</a>` neither linkify rule reads links (markdown-it counts the HTML as a link): no escapes there,
-    // as GitBook writes `<a href="mailto:a@b.dev">a@b.dev</a>`.
-    if (!atom.label && !inAnchor((levels ??= anchorLevels(atoms)), i)) atom.out = protectAutolinks(atom.out);
+    // as GitBook writes `<a href="mailto:a@b.dev">a@b.dev</a>`. After an `<a …>` never closed, the core rule reads them.
+    if (!atom.label && !inAnchor((closed ??= closedAnchorLevels(atoms, (levels ??= anchorLevels(atoms)))), i)) atom.out = protectAutolinks(atom.out);
     // `[^1]` then `(` would read as a link whose text is `^1` (the link rule comes before the footnote reference's).
     if (previous?.t === 'raw' && previous.out.endsWith(']') && atom.out.startsWith('(')) atom.out = `\\${atom.out}`;
   }
