@@ -535,21 +535,40 @@ function indentItem(marker: string, indent: string, lines: Lines): Lines {
 // Code
 
 function code(block: CodeBlock): Lines {
-  const value = noNul(block.nodes.map((line) => inlineText(line.nodes)).join('\n'));
   const { syntax, meta, title, overflow, lineNumbers, fullWidth, expandable } = block.data;
   const info = [syntax, meta].filter((part) => part).join(' ').replace(/[\r\n]+/g, ' ');
   const char = info.includes('`') ? '~' : '`';
-  const fence = char.repeat(Math.max(3, longestRun(value, char) + 1));
+  const out: Lines = [];
+  const attributes: Record<string, string> | undefined =
+    title !== undefined || overflow !== undefined || lineNumbers !== undefined || fullWidth !== undefined || expandable !== undefined
+      ? {
+          ...(title !== undefined ? { title } : {}),
+          ...(overflow !== undefined ? { overflow } : {}),
+          ...(lineNumbers !== undefined ? { lineNumbers: String(lineNumbers) } : {}),
+          ...(fullWidth !== undefined ? { fullWidth: String(fullWidth) } : {}),
+          ...(expandable !== undefined ? { expandable: String(expandable) } : {}),
+        }
+      : undefined;
+  if (attributes !== undefined) out.push(formatOpenTag('code', attributes));
+  const head = out.length;
+  out.push('');
+  // The code's lines straight into `out` (a line's text holding `\n` is several), not joined into one value and split
+  // again. The longest run of the fence's character is the same: no run crosses a line's end.
+  let longest = 0;
+  for (const line of block.nodes) {
+    const value = noNul(inlineText(line.nodes));
+    longest = Math.max(longest, longestRun(value, char));
+    if (!value.includes('\n')) out.push(value);
+    else for (const part of value.split('\n')) out.push(part);
+  }
+  // One empty line is no line (an empty code block).
+  if (block.nodes.length === 1 && out.length === head + 2 && out[head + 1] === '') out.pop();
+  const fence = char.repeat(Math.max(3, longest + 1));
   // An info string starting with the fence's character would lengthen the fence: a space keeps them apart (it is trimmed).
-  const lines = [`${fence}${info.startsWith(char) ? ' ' : ''}${escapeInfo(info)}`, ...(value === '' && block.nodes.length <= 1 ? [] : value.split('\n')), fence];
-  const attributes: Record<string, string> = {
-    ...(title !== undefined ? { title } : {}),
-    ...(overflow !== undefined ? { overflow } : {}),
-    ...(lineNumbers !== undefined ? { lineNumbers: String(lineNumbers) } : {}),
-    ...(fullWidth !== undefined ? { fullWidth: String(fullWidth) } : {}),
-    ...(expandable !== undefined ? { expandable: String(expandable) } : {}),
-  };
-  return Object.keys(attributes).length > 0 ? [formatOpenTag('code', attributes), ...lines, '{% endcode %}'] : lines;
+  out[head] = `${fence}${info.startsWith(char) ? ' ' : ''}${escapeInfo(info)}`;
+  out.push(fence);
+  if (attributes !== undefined) out.push('{% endcode %}');
+  return out;
 }
 
 function longestRun(value: string, char: string): number {
@@ -1112,10 +1131,12 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   //    back: its scheme starts no word (`a` before `http` makes it text) and the URL ends where it did, given what
   //    follows (from the last, so that what follows is final); elsewhere as `<url>`, which reads back as one too.
   //    After raw `<a …>` HTML the inline rule finds no link (markdown-it counts it as a link open): `<url>` there.
-  const anchor = atoms.findIndex((a) => a.t === 'raw' && a.html === true && /^<a[\s>]/i.test(a.out));
+  // (The first raw `<a …>`: looked for once, and only when a link read from a bare URL is there.)
+  let anchor: number | undefined;
   for (let i = atoms.length - 1; i >= 0; i--) {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
+    anchor ??= atoms.findIndex((a) => a.t === 'raw' && a.html === true && /^<a[\s>]/i.test(a.out));
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
     const { url, close, literal, www } = atom.bare;
     let end = i + 1;
