@@ -46,6 +46,31 @@ describe('SQLite checkpoints', () => {
     }
   });
 
+  it('closing stops the worker by asking it, never by terminating it, also while it still starts', async () => {
+    // A worker terminated while it loads better-sqlite3 or runs a call can abort the process; one asked to close ends
+    // by itself with exit code 0 (a terminated one exits with 1).
+    const file = join(dir, 'close.sqlite');
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    try {
+      writer.exec('create table t (id integer primary key, v text not null)');
+      for (const wait of [false, true]) {
+        const checkpoints = new SqliteCheckpoints(file, writer, { softBytes: 1, hardBytes: 1024 * 1024 * 1024, every: 1 });
+        writer.prepare('insert into t (v) values (?)').run('x'.repeat(100));
+        checkpoints.committed();
+        const worker = (checkpoints as unknown as { worker: import('node:worker_threads').Worker }).worker;
+        expect(worker).toBeDefined();
+        const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+        // Right away (the thread is still loading the module) and after its first checkpoint.
+        if (wait) await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+        checkpoints.close();
+        expect(await exited).toBe(0);
+      }
+    } finally {
+      writer.close();
+    }
+  });
+
   it('without a lock to hold, the writer checkpoints itself past the hard size', async () => {
     const file = join(dir, 'alone.sqlite');
     const writer = new SQLite(file);

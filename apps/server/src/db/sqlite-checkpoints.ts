@@ -29,6 +29,12 @@ const db = new SQLite(workerData.file);
 // passive one). A passive checkpoint never waits.
 db.pragma('busy_timeout = 200');
 parentPort.on('message', (mode) => {
+  if (mode === 'close') {
+    // Asked to stop (SqliteCheckpoints.close): the connection closed, the port too, and the thread ends by itself.
+    try { db.close(); } catch {}
+    parentPort.close();
+    return;
+  }
   let result;
   try { result = db.pragma(mode === 'TRUNCATE' ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)')[0]; } catch (err) { result = { error: String((err && err.message) || err) }; }
   parentPort.postMessage(result);
@@ -162,10 +168,21 @@ export class SqliteCheckpoints {
     return this.worker;
   }
 
+  /**
+   * Stops the worker: asked to close its connection and end, after the checkpoint it may be running. Not terminated:
+   * `worker.terminate()` while the thread loads better-sqlite3 or runs one of its calls can abort the whole process
+   * (better-sqlite3 13 on node-addon-api: `FATAL ERROR: Error::New napi_get_last_error_info`, SIGABRT; it took a CI run's
+   * test process down once). It is terminated only if it has not ended 10 s later.
+   */
   close(): void {
     this.closed = true;
     for (const answered of this.answers.splice(0)) answered();
-    void this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    if (!worker) return;
+    worker.postMessage('close');
+    const timer = setTimeout(() => void worker.terminate(), 10_000);
+    timer.unref();
+    worker.once('exit', () => clearTimeout(timer));
   }
 }
