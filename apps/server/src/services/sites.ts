@@ -30,7 +30,7 @@ import { prepareEdits } from '../engine/index.js';
 import { locks } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
 import { isPlainObject } from '../lib/objects.js';
-import { visible } from '../site/resolve.js';
+import { visible, visibleStructure } from '../site/resolve.js';
 
 export interface LoadedSite {
   site: SiteRow;
@@ -768,12 +768,8 @@ export async function loadSiteView(ctx: AppContext, actor: Actor, orgId: string,
   // Read as the published site's visitors read it (its visibility opened it to the caller): without claims, the
   // sections, site spaces and external links a condition hides are not there (site/resolve.ts), nor drafts
   // (draft sections with their site spaces, draft site spaces: liveStructure; draft links).
-  const live = liveStructure(v.structure);
-  const sections = live.sections.filter((x) => visible(x.condition, {}));
-  const containers = new Set<string | null>(live.sections.length ? sections.map((x) => x.id) : [null]);
   const structure = {
-    ...v.structure, sections,
-    siteSpaces: live.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, {})),
+    ...v.structure, ...visibleStructure(liveStructure(v.structure), {}),
     externalLinks: (v.structure.externalLinks ?? []).filter((x) => x.draft === 0 && visible(x.condition, {})),
   };
   const kept = new Set(structure.siteSpaces.map((ss) => ss.space_id));

@@ -26,12 +26,21 @@ export const visible = (condition: string | null | undefined, claims: Claims) =>
   condition === null || condition === undefined || condition.trim() === '' || evaluateCondition(condition, { visitor: { claims } });
 
 /**
- * The spaces of the site spaces a visitor with `claims` may reach: those of the visible sections (of the site's root
- * when it has none) whose own condition holds — what a site API token of theirs may read (services/site-lookup.ts).
+ * The spaces of the site spaces a visitor with `claims` may reach (`visibleStructure`) — what a site API token of
+ * theirs may read (services/site-lookup.ts).
  */
 export function visibleSpaceIds(s: SiteStructure, claims: Claims): string[] {
-  const containers = new Set<string | null>(s.sections.length ? s.sections.filter((x) => visible(x.condition, claims)).map((x) => x.id) : [null]);
-  return [...new Set(s.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, claims)).map((ss) => ss.space_id))];
+  return [...new Set(visibleStructure(s, claims).siteSpaces.map((ss) => ss.space_id))];
+}
+
+/**
+ * The sections a visitor with `claims` sees, and the site spaces they may reach: those of the visible sections (of the
+ * site's root when it has none) whose own condition holds.
+ */
+export function visibleStructure(s: SiteStructure, claims: Claims): Pick<SiteStructure, 'sections' | 'siteSpaces'> {
+  const sections = s.sections.filter((x) => visible(x.condition, claims));
+  const containers = new Set<string | null>(s.sections.length ? sections.map((x) => x.id) : [null]);
+  return { sections, siteSpaces: s.siteSpaces.filter((ss) => containers.has(ss.section_id) && visible(ss.condition, claims)) };
 }
 
 /** The path's section, site space and rest, under `base` (the site's URL prefix); undefined when the site has none. */
