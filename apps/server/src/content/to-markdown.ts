@@ -1045,6 +1045,10 @@ function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
   return out ?? atoms;
 }
 
+/** Raw HTML that opens or closes an anchor, as markdown-it's `isLinkOpen`/`isLinkClose` read it. */
+const ANCHOR_OPEN = /^<a[\s>]/i;
+const ANCHOR_CLOSE = /^<\/a\s*>/i;
+
 /**
  * Anchor levels of raw HTML (`<a …>` opens, `</a>` closes) before each atom, or `NO_ANCHORS` when no atom is inside
  * an anchor (most inline contents). Computed once per `renderAtoms`, when it first asks.
@@ -1056,8 +1060,8 @@ function anchorLevels(atoms: readonly Atom[]): Int32Array {
     const a = atoms[j] as Atom;
     if (level > 0) (levels ??= new Int32Array(atoms.length))[j] = level;
     if (a.t === 'raw' && a.html === true) {
-      if (/^<a[\s>]/i.test(a.out)) level++;
-      else if (/^<\/a\s*>/i.test(a.out) && level > 0) level--;
+      if (ANCHOR_OPEN.test(a.out)) level++;
+      else if (ANCHOR_CLOSE.test(a.out) && level > 0) level--;
     }
   }
   return levels ?? NO_ANCHORS;
@@ -1076,8 +1080,8 @@ function closedAnchorLevels(atoms: readonly Atom[], forward: Int32Array): Int32A
   for (let j = atoms.length - 1; j >= 0; j--) {
     const a = atoms[j] as Atom;
     if (a.t === 'raw' && a.html === true) {
-      if (/^<\/a\s*>/i.test(a.out)) level++;
-      else if (/^<a[\s>]/i.test(a.out) && level > 0) level--;
+      if (ANCHOR_CLOSE.test(a.out)) level++;
+      else if (ANCHOR_OPEN.test(a.out) && level > 0) level--;
     }
     if (level > 0 && (forward[j] ?? 0) > 0) levels[j] = level;
   }
@@ -1136,7 +1140,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   for (let i = atoms.length - 1; i >= 0; i--) {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
-    anchor ??= atoms.findIndex((a) => a.t === 'raw' && a.html === true && /^<a[\s>]/i.test(a.out));
+    anchor ??= atoms.findIndex((a) => a.t === 'raw' && a.html === true && ANCHOR_OPEN.test(a.out));
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
     const { url, close, literal, www } = atom.bare;
     let end = i + 1;
