@@ -11,7 +11,7 @@ import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
 import { CYCLIC_JSON, generatedSpec, PETSTORE_YAML, SWAGGER2_YAML, WEBHOOKS_YAML } from '../src/openapi/samples.js';
-import { createPage, createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { addMember, createOrganization, createPage, createTenant, createUser, useTestServer, type Tenant } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 
@@ -416,5 +416,45 @@ describe('computed previews (GitBook\'s …/content/computed/revision and …/do
     expect((await failure(theirs.spaces.getComputedRevision(t.spaceId, { source: openapiSource('petstore'), seed: 's' })))[0]).toBe(404);
     expect((await t.api.get(`${t.base}/content?computed=false`)).body.pages.map((p: any) => p.id)).toEqual(['seed-page-1']);
     expect(before).not.toBe((await t.api.get(`${t.base}/content`)).body.id);
+  });
+});
+
+describe('computed pages of a transferred space', () => {
+  it('are recomputed against the new organization\'s specs at once: the old organization\'s spec is not shown, searched or published there', async () => {
+    const t = await tenant();
+    const spec = await addSpec(t, 'petstore', PETSTORE_YAML);
+    await createPage(t.api, t.base, { type: 'computed', title: 'Reference', computed: openapiSource('petstore', { models: false }) });
+    await drain();
+    expect((await t.api.get(`${t.base}/content`)).body.pages.map((p: any) => p.title)).toEqual(['pets', 'store']);
+
+    // The new organization: the owner administers both; a member of it reads the space afterwards.
+    const other = await createOrganization(server, t.owner, { title: 'Other org' });
+    ourOrgs.add(other.id);
+    const theirs = await createUser(server, 'Theirs');
+    await addMember(server, other.id, t.owner, theirs, 'read');
+    const moved = await t.api.post(`/v1/spaces/${t.spaceId}/transfer`, { organization: other.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    // Without running any job: the new organization has no spec `petstore`, so the computed page says so; none of
+    // the old organization's generated pages, its spec's id or its operations are shown, searched or published.
+    const reader = server.api(theirs.token);
+    const content = await reader.get(`${t.base}/content`);
+    expect(content.status).toBe(200);
+    expect(content.body.pages.map((p: any) => p.title)).toEqual(['API reference']);
+    expect(JSON.stringify(content.body)).not.toContain(spec.id);
+    expect((await reader.get(`${t.base}/content/path/pets?format=markdown&evaluated=true`)).status).toBe(404);
+    expect((await reader.get(`${t.base}/search?query=${encodeURIComponent('pets page at a time')}`)).body.items).toEqual([]);
+    const site = (await t.api.post(`/v1/orgs/${other.id}/sites`, { title: 'Moved', visibility: 'public', spaces: [t.spaceId] })).body;
+    expect((await t.api.post(`/v1/orgs/${other.id}/sites/${site.id}/publish`)).status).toBe(200);
+    const published = await fetch(`${server.url}/sites/${site.id}/pets`);
+    expect(published.status).toBe(404);
+    expect(await (await fetch(`${server.url}/sites/${site.id}/llms-full.txt`)).text()).not.toContain('List pets');
+
+    // A spec of the same slug in the new organization is the one the page is computed from.
+    const theirSpec = await addSpec({ ...t, org: other.id }, 'petstore', PETSTORE_YAML.replace('title: Pet Store', 'title: Their Store'));
+    await drain();
+    const now = (await reader.get(`${t.base}/content`)).body;
+    expect(now.pages.map((p: any) => p.title)).toEqual(['pets', 'store']);
+    expect(now.pages[0].computed.dependencies.spec.value.id).toBe(theirSpec.id);
   });
 });

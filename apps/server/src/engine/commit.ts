@@ -112,6 +112,23 @@ export async function moveComputedHead(ctx: AppContext, tx: DbOrTx, spaceId: str
   return syncSpaceIndex(ctx, tx, spaceId, computed ?? { revisionId: head.revision.id, rootHash: head.rootHash, filesHash: head.filesHash });
 }
 
+/**
+ * Spaces that changed organization (a transfer of the space or of a collection holding it, under both organizations'
+ * locks): the computed revision of each head is made again against its new organization's specs, at once and in
+ * the transfer's transaction. The one it had spliced in the old organization's specs (their generated pages, ids
+ * and versions), which the new organization's readers, search and sites would otherwise see until a job recomputed it.
+ */
+export async function recomputeTransferredSpaces(ctx: AppContext, tx: DbOrTx, spaceIds: readonly string[]): Promise<void> {
+  for (const spaceId of [...spaceIds].sort()) {
+    await locks.space(ctx, tx, spaceId);
+    const space = await spacesRepo.findById(tx, spaceId);
+    if (!space?.computed_revision_id) continue;
+    const head = await revisionContent(tx, (await revisionsRepo.findById(tx, space.revision_id))!);
+    const computed = await computedRevisionOf(ctx, tx, space, head);
+    if ((computed?.revisionId ?? null) !== space.computed_revision_id) await moveComputedHead(ctx, tx, space.id, head, computed);
+  }
+}
+
 /** Points a change request at a revision of its chain (with the caller's other changes to its row). */
 export async function moveChangeRequestHead(
   ctx: AppContext, tx: DbOrTx, changeRequestId: string, revisionId: string, patch: Partial<ChangeRequestRow> = {},

@@ -25,7 +25,7 @@ export {
   type CommitOptions, type CommitResult, type CommitStats, type ContentReadOptions, type EditTarget, type PageSummary, type PageTimes, type PageView,
   type SpaceContent,
 } from './content.js';
-export { insertFirstRevision, type RevisionType } from './commit.js';
+export { insertFirstRevision, recomputeTransferredSpaces, type RevisionType } from './commit.js';
 export { evaluatedMarkdown, expandComputedJob, recomputeOrganization, type ExpandJobPayload } from './computed.js';
 export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';
 export { prepareEdits } from './content-edits.js';

@@ -23,6 +23,7 @@ import { authorizeCreateIn, authorizeTransfer, trashSpaces, type LoadedSpace } f
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
 import { unbindSpacesLeaving } from './integration-events.js';
+import { recomputeTransferredSpaces } from '../engine/index.js';
 
 export interface LoadedCollection {
   collection: CollectionRow;
@@ -176,6 +177,8 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     // The old organization's sites no longer publish its spaces (as a space's own transfer, services/spaces.ts).
     for (const siteId of await sitesRepo.deleteSiteSpacesOfSpacesIn(tx, collection.org_id, spaceIds)) await sitesRepo.touch(tx, siteId, now);
     await unbindSpacesLeaving(ctx, tx, collection.org_id, spaceIds);
+    // Their computed pages are made from the new organization's specs (not the old one's).
+    await recomputeTransferredSpaces(ctx, tx, spaceIds);
     for (const orgId of [collection.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'collection.transferred', target: { type: 'collection', id, label: collection.title }, payload: { organization: { before: collection.org_id, after: toOrg }, collections: ids, spaces: spaceIds } });
     }

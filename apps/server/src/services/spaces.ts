@@ -20,7 +20,7 @@ import { sitesRepo } from '../repos/sites.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
-import { commitEdits, insertFirstRevision, prepareEdits, type ContentEdit } from '../engine/index.js';
+import { commitEdits, insertFirstRevision, prepareEdits, recomputeTransferredSpaces, type ContentEdit } from '../engine/index.js';
 import { TEMPLATES, templateEdits } from './templates.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
@@ -384,6 +384,8 @@ export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: stri
     }
     // Nor do its integrations' installations cover it.
     await unbindSpacesLeaving(ctx, tx, space.org_id, [space.id]);
+    // Its computed pages are made from the new organization's specs (not the old one's).
+    await recomputeTransferredSpaces(ctx, tx, [space.id]);
     // Both organizations' logs show it: it left one and arrived in the other.
     for (const orgId of [space.org_id, toOrg]) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'space.transferred', target: { type: 'space', id: space.id, label: space.title }, payload: { organization: { before: space.org_id, after: toOrg } } });
