@@ -481,7 +481,7 @@ describe('published site', () => {
     const edit = await t.api.patch(`/v1/spaces/${space.id}/content/page/page-intro`, { markdown });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const page = (await get(`${base}/`)).text;
-    expect(page).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0" checked><label class="tab-label" for="tabs-1-0">npm</label>');
+    expect(page).toContain('<input type="radio" class="tab-input" name="tabs-1" id="tabs-1-0"><label class="tab-label" for="tabs-1-0">npm</label>');
     expect(page).toContain('<label class="tab-label" for="tabs-1-1">pip</label>');
     expect(page).toContain('<span class="tk-k">npm</span> install acme');
     expect(page).not.toContain('{% tab');

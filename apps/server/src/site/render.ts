@@ -489,8 +489,10 @@ function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
         const id = `tabs-${++uid}`;
         const items = (b.nodes as AnyBlock[]).filter((t) => t.type === 'tabs-item');
         if (!items.length) return '';
-        // Radio inputs and labels: the checked input's panel shows (CSS only); arrow keys switch tabs.
-        return `<div class="tabs">${items.map((t, i) => `<input type="radio" class="tab-input" name="${id}" id="${id}-${i}"${i === 0 ? ' checked' : ''}><label class="tab-label" for="${id}-${i}">${escapeHtml(String(t.data?.title ?? `Tab ${i + 1}`))}</label><div class="tab-panel">${blocks(t.nodes)}</div>`).join('')}</div>`;
+        // Radio inputs and labels: the checked input's panel shows (CSS only); arrow keys switch tabs. None is checked
+        // until the reader picks one: the first panel shows, or the one holding the element the URL's #fragment names
+        // (a link to a heading inside another tab lands on it), as GitBook selects the tab of an anchor.
+        return `<div class="tabs">${items.map((t, i) => `<input type="radio" class="tab-input" name="${id}" id="${id}-${i}"><label class="tab-label" for="${id}-${i}">${escapeHtml(String(t.data?.title ?? `Tab ${i + 1}`))}</label><div class="tab-panel">${blocks(t.nodes)}</div>`).join('')}</div>`;
       }
       case 'tabs-item':
         return blocks(b.nodes);

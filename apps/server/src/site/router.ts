@@ -907,6 +907,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // A group's path shows its first page; a hidden page is served at its path (without being listed).
       const e = rev.byPath.get(path) ?? rev.byId.get(rev.byPath.get(path.toLowerCase())?.page.meta.id ?? '');
       if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${named ? '.md' : ''}`);
+      if (!e) {
+        // A group's path (no document has it): its first page the visitor sees (`flat` is in the sidebar's order and
+        // holds only those), as GitBook resolves a group to its first page. Exact, then in other capitals.
+        const first = flat.find((f) => (f.page.path ?? f.page.meta.slug).startsWith(`${path}/`))
+          ?? flat.find((f) => (f.page.path ?? f.page.meta.slug).toLowerCase().startsWith(`${path.toLowerCase()}/`));
+        if (first) return void res.redirect(302, named ? first.md : first.href);
+      }
       if (e) {
         flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md` });
         at = flat.length - 1;

@@ -190,7 +190,7 @@ details.dropdown ul a{display:block;padding:.3rem .6rem;color:var(--text)}
 form.search{margin-left:auto;display:flex}form.search input{font:inherit;font-size:.92rem;padding:.4rem .8rem;border:1px solid var(--line);border-radius:var(--pill);min-width:14rem;background:var(--bg);color:var(--text)}
 .search-prominent form.search{margin:0 auto}.search-prominent form.search input{min-width:24rem}
 .theme-switch{display:flex;gap:.3rem;font-size:.8rem}.theme-switch a{color:var(--header-text);opacity:.75;padding:.1rem .35rem;border-radius:var(--pill)}.theme-switch a[aria-current]{opacity:1;outline:1px solid currentColor}
-.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
+.nav-toggle{position:absolute;opacity:0;width:1px;height:1px;visibility:hidden}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
 .nav-toggle:focus-visible+header .nav-button{outline:2px solid var(--primary)}
 nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid var(--line);overflow-x:auto;background:var(--bg)}
 nav.sections details.dropdown{padding:.6rem .75rem;color:var(--muted)}nav.sections details.dropdown ul{left:0;right:auto;top:2.4rem;z-index:4}nav.sections details.dropdown a{border:0;padding:.3rem .6rem;display:block}nav.sections summary[aria-current]{color:var(--primary);font-weight:600}
@@ -240,6 +240,9 @@ ul.tasks{list-style:none;padding-left:1rem}
 .tab-label{order:0;padding:.55rem 1rem;cursor:pointer;color:var(--muted);border-bottom:2px solid transparent;font-size:.92rem;font-weight:500}
 .tab-panel{order:1;width:100%;display:none;padding:.25rem 1rem;border-top:1px solid var(--line)}
 .tab-input:checked+.tab-label{color:var(--primary);border-bottom-color:var(--primary)}.tab-input:checked+.tab-label+.tab-panel{display:block}
+.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label{color:var(--primary);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label+.tab-panel{display:block}
+.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label{color:var(--muted);border-bottom-color:transparent}.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label+.tab-panel{display:none}
+.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label:has(+.tab-panel :target){color:var(--primary);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label+.tab-panel:has(:target){display:block}
 .tab-input:focus-visible+.tab-label{outline:2px solid var(--primary);outline-offset:-2px}
 details.expandable{border:1px solid var(--line);border-radius:var(--radius);margin:1rem 0;padding:0 1rem}details.expandable summary{cursor:pointer;padding:.7rem 0;font-weight:600}
 .expandable-body{padding-bottom:.5rem}
@@ -255,7 +258,7 @@ a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:no
 .footnote{font-size:.9rem;color:var(--muted)}
 .pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;flex:1;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
-aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start}aside.toc ul{list-style:none;padding:0;margin:0}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}
+aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--primary);font-weight:600}
 aside.toc .group{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700;margin-bottom:.5rem}
 .results li{margin:.9rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}
 footer.site-footer{border-top:1px solid var(--line);padding:2rem 1.5rem;font-size:.9rem;color:var(--muted);background:var(--side)}
@@ -264,12 +267,15 @@ footer.site-footer h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.0
 footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;display:flex;gap:1.5rem;flex-wrap:wrap}footer.site-footer img{height:1.75rem;width:auto}
 @media (max-width:1100px){.layout{grid-template-columns:16rem minmax(0,1fr)}aside.toc{display:none}}
 @media (max-width:800px){
-.nav-button{display:block}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
+.nav-button{display:block}.nav-toggle{visibility:visible}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
 nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
 .layout{display:block}aside.sidebar{display:none;position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
 main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}
 nav.sections{flex-wrap:wrap;padding:0 .5rem}}
-@media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement{display:none}.layout{display:block}}
+@media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
+.tabs{display:block;border:0}.tabs>.tab-label{display:block;color:var(--text)!important;font-weight:700;border:0!important;padding:.75rem 0 .25rem}.tabs>.tab-input+.tab-label+.tab-panel{display:block!important;border:0;padding:0 0 0 1rem;border-left:2px solid var(--line)}
+details>summary{list-style:none}figure.code pre,.table{overflow:visible}figure.code pre code{white-space:pre-wrap}}
+@media print{details::details-content{content-visibility:visible;display:contents}}
 `;
 
 const linkHtml = (l: LinkItem, cls = '', external: 'self' | 'blank' = 'self') =>
@@ -338,6 +344,7 @@ export function renderShell(s: ShellInput): string {
     : '';
   const bodyClass = [`theme-${c.styling.theme}`, `list-${c.styling.sidebarList}`, `search-${c.styling.search}`].map(escapeHtml).join(' ');
   const pageTitle = s.title === c.title ? c.title : `${s.title} | ${c.title}`;
+  const preview = c.socialPreview && /^https?:\/\//i.test(c.socialPreview.trim()) ? c.socialPreview.trim() : undefined;
   return `<!doctype html>
 <html lang="${escapeHtml(c.lang)}" data-theme="${s.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
@@ -345,7 +352,8 @@ ${s.description ? `<meta name="description" content="${escapeHtml(s.description)
 ${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
 ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
-<meta property="og:title" content="${escapeHtml(pageTitle)}">${c.socialPreview && /^https?:\/\//i.test(c.socialPreview.trim()) ? `<meta property="og:image" content="${escapeHtml(c.socialPreview.trim())}">` : ''}
+<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${preview ? `<meta property="og:image" content="${escapeHtml(preview)}">` : ''}
+<meta name="twitter:card" content="${preview ? 'summary_large_image' : 'summary'}">
 <meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
 ${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
 <style>${themeCss(c)}${CSS}</style></head>
