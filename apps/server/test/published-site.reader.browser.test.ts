@@ -59,6 +59,9 @@ beforeAll(async () => {
     { op: 'createPage', page: { id: 'page-nested', title: 'Nested parent', parent: 'page-group', markdown: 'Parent.\n' } },
     { op: 'createPage', page: { id: 'page-child', title: 'Nested child', parent: 'page-nested', markdown: 'Child.\n' } },
     { op: 'createPage', page: { id: 'page-unlisted', title: 'Unlisted', hidden: true, markdown: 'Unlisted text.\n' } },
+    { op: 'createPage', page: { id: 'page-internal', title: 'Internal', noIndex: true, markdown: 'Internal notes.\n' } },
+    { op: 'createPage', page: { id: 'page-internal-child', title: 'Internal child', parent: 'page-internal', markdown: 'The walrus procedure.\n' } },
+    { op: 'createPage', page: { id: 'page-norobots', title: 'No robots', noRobotsIndex: true, markdown: 'Not for crawlers.\n' } },
   ] });
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
   const v2 = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide v2' })).body;
@@ -225,6 +228,31 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     expect(await page.locator('aside.sidebar').isVisible()).toBe(true);
     await page.keyboard.press('Space');
     expect(await page.locator('aside.sidebar').isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a page marked noIndex or noRobotsIndex, and every page under it, is noindex and left out of sitemap.xml and llms.txt', async () => {
+    const { context, problems } = await reader();
+    const page = await context.newPage();
+    const robots = () => page.evaluate(() => (globalThis as any).document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null);
+    for (const path of ['/internal', '/internal/internal-child', '/no-robots']) {
+      expect((await page.goto(`${url}${path}`))!.status()).toBe(200);
+      expect(await robots(), path).toBe('noindex, nofollow');
+    }
+    await page.goto(`${url}/setup`);
+    expect(await robots()).toBe(null);
+    // Still listed in the sidebar (the marks are for crawlers, not readers).
+    expect(await page.locator('aside.sidebar a', { hasText: 'Internal child' }).count()).toBe(1);
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${url}/setup</loc>`);
+    expect(sitemap).not.toMatch(/internal|no-robots/);
+    const llms = await (await fetch(`${url}/llms.txt`)).text();
+    expect(llms).toContain('[Setup]');
+    expect(llms).not.toMatch(/Internal|No robots/);
+    const full = await (await fetch(`${url}/llms-full.txt`)).text();
+    expect(full).toContain('flux capacitor');
+    expect(full).not.toMatch(/walrus|Not for crawlers/);
     expect(problems).toEqual([]);
     await context.close();
   });

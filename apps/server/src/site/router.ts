@@ -76,6 +76,28 @@ interface Flat {
   href: string;
   /** Its markdown twin. */
   md: string;
+  /**
+   * Whether search engines may index it: neither it nor a page or group above it is marked `noIndex` or
+   * `noRobotsIndex` (GitBook's isPageIndexable looks at the page and its ancestors).
+   */
+  indexable: boolean;
+}
+
+/** A page's own `noIndex` or `noRobotsIndex` (GitBook's page metadata). */
+const barsRobots = (p: PageView): boolean => {
+  const m = p.meta.metadata as Record<string, unknown> | undefined;
+  return m?.noIndex === true || m?.noRobotsIndex === true;
+};
+
+/** Whether the page `id` may be indexed: one walk down the tree to it, its ancestors' marks carried along. */
+function indexableIn(pages: readonly PageView[], id: string, barred = false): boolean | undefined {
+  for (const p of pages) {
+    const here = barred || barsRobots(p);
+    if (p.meta.id === id) return !here;
+    const below = indexableIn(p.children, id, here);
+    if (below !== undefined) return below;
+  }
+  return undefined;
 }
 
 const SHARE_COOKIE = 'bindery_site_share';
@@ -168,12 +190,13 @@ async function visitorToken(req: Request, res: Response, site: SiteRow, base: st
 }
 
 
-function flatten(pages: readonly PageView[], base: string, out: Flat[] = []): Flat[] {
+function flatten(pages: readonly PageView[], base: string, out: Flat[] = [], barred = false): Flat[] {
   for (const p of pages) {
     if (p.meta.hidden) continue;
     const path = `${base}/${p.path ?? p.meta.slug}`;
-    if (p.meta.type === 'document') out.push({ page: p, href: out.length === 0 ? `${base}/` : path, md: `${path}.md` });
-    flatten(p.children, base, out);
+    const here = barred || barsRobots(p);
+    if (p.meta.type === 'document') out.push({ page: p, href: out.length === 0 ? `${base}/` : path, md: `${path}.md`, indexable: !here });
+    flatten(p.children, base, out, here);
   }
   return out;
 }
@@ -617,7 +640,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   async function sitemap(req: Request, res: Response, v: Visit) {
-    const urls = v.site.visibility === 'public' ? (await allPages(v)).flatMap((s) => s.flat.filter((f) => (f.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex !== true).map((f) => f.href)) : [];
+    const urls = v.site.visibility === 'public' ? (await allPages(v)).flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => f.href)) : [];
     res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
   }
 
@@ -632,11 +655,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!full) {
       for (const s of spaces) {
         out += `\n## ${s.title}\n\n`;
-        for (const f of s.flat) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
+        for (const f of s.flat) if (f.indexable) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
       }
       return void res.type('text/plain; charset=utf-8').send(out);
     }
-    const all = spaces.flatMap((s) => s.flat.map((f) => ({ space: s.title, f })));
+    const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, f })));
     const part = all.slice(chunk * LLMS_CHUNK, (chunk + 1) * LLMS_CHUNK);
     if (chunk > 0 && !part.length) return notFound(res, 'This part of llms-full.txt does not exist.', v);
     // Written as it is read, LLMS_READ pages at a time, waiting for the reader to take what was written: a part holds
@@ -915,7 +938,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         if (first) return void res.redirect(302, named ? first.md : first.href);
       }
       if (e) {
-        flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md` });
+        flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md`, indexable: indexableIn(rev.tree, e.page.meta.id) ?? false });
         at = flat.length - 1;
       }
     }
@@ -1005,7 +1028,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       headings: rendered.headings,
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: navTitle(flat[shownAt - 1]!.page), href: flat[shownAt - 1]!.href } } : {}),
       ...(shownAt >= 0 && flat[shownAt + 1] && !flat[shownAt + 1]!.page.meta.hidden ? { next: { title: navTitle(flat[shownAt + 1]!.page), href: flat[shownAt + 1]!.href } } : {}),
-      noindex: v.site.visibility !== 'public' || (current.page.meta.metadata as Record<string, unknown> | undefined)?.noIndex === true,
+      noindex: v.site.visibility !== 'public' || !current.indexable,
       // Always (GitBook's): the page's URL at the site's published address (its custom hostname when it has one), so
       // the same page reached by another form of its URL (a trailing slash, another case) names one address.
       canonical: `${publishedBase(ctx.config, v.site)}${current.href.slice(v.base.length) || '/'}`,
