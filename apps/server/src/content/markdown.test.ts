@@ -307,6 +307,16 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('<a href="x">www.x.io</a>')).toBe('<a href="x">www.x.io</a>\n');
   });
 
+  it('reads the text after a stray </a> and a new <a …> as markdown-it does (its link level goes below zero)', () => {
+    // `</a>` with no anchor open takes markdown-it's link level to -1, so the next `<a …>` leaves it at 0: the inline
+    // linkify rule reads a URL there, and the writer must not take the text for the inside of an anchor.
+    for (const md of ['Intro </a> then <a href="x">http://x.io_ b</a>', '</a><a href="x">http://x.io_ b</a> www.y.io_', 'x </a></a> <a href="x"><a href="y">http://x.io_ c</a></a>']) {
+      const written = normalizeMarkdown(md);
+      expect(markdownToDocument(written).nodes).toEqual(markdownToDocument(md).nodes);
+      expect(normalizeMarkdown(written)).toBe(written);
+    }
+  });
+
   it('writes an info string that starts with the fence character apart from the fence', () => {
     // A backtick in the info string makes the fence tildes; an info string starting with tildes would lengthen it.
     for (const md of ['~~~ ~~http://x.io`\nx\n~~~', '~~~ ~a`b\nx ~~~~ y\n~~~']) {

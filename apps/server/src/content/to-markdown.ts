@@ -1060,8 +1060,10 @@ function anchorLevels(atoms: readonly Atom[]): Int32Array {
     const a = atoms[j] as Atom;
     if (level > 0) (levels ??= new Int32Array(atoms.length))[j] = level;
     if (a.t === 'raw' && a.html === true) {
+      // No floor at zero: markdown-it's `linkLevel` goes below it on a stray `</a>`, and an `<a …>` after that one
+      // brings it back to zero, not inside a link.
       if (ANCHOR_OPEN.test(a.out)) level++;
-      else if (ANCHOR_CLOSE.test(a.out) && level > 0) level--;
+      else if (ANCHOR_CLOSE.test(a.out)) level--;
     }
   }
   return levels ?? NO_ANCHORS;
