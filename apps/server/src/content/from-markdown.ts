@@ -177,6 +177,14 @@ class Converter {
             if (grouper) grouper.push(emptyParagraph());
             else items.push(emptyParagraph());
           }
+        } else if (close === undefined && !any && start !== undefined && start > 0) {
+          // Empty paragraphs first in the page: GitBook joins them to the first block with a blank line too, so the body
+          // starts with 2 blank lines per empty paragraph (`# Title`, 3 blank lines, text in a page file: one), and a
+          // closing tag line with one blank line fewer (joined to the line before it).
+          for (let n = Math.floor((this.lines.blank(0, start) + (sides?.closes === true ? 1 : 0)) / 2); n > 0; n--) {
+            if (grouper) grouper.push(emptyParagraph());
+            else items.push(emptyParagraph());
+          }
         }
         if (grouper) grouper.push(item);
         else items.push(item);

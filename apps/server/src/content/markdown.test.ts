@@ -829,8 +829,17 @@ describe("GitBook's empty paragraphs (runs of blank lines)", () => {
     }
     expect(normalizeMarkdown('Text.\n\n\n')).toBe('Text.\n\n');
     expect(normalizeMarkdown('Text.\n')).toBe('Text.\n');
-    // Blank lines before the first block, and what only looks blank (a reference definition), are no paragraphs.
-    expect(normalizeMarkdown('\n\n\n\nText.\n')).toBe('Text.\n');
+    // Blank lines before the first block are empty paragraphs first, 2 each (GitBook joins them to the first block with
+    // a blank line: a page file's `# Title`, 3 blank lines, text); a single one is none. What only looks blank (a
+    // reference definition) is no paragraph.
+    expect(normalizeMarkdown('\n\n\n\nText.\n')).toBe('\n\n\n\nText.\n');
+    expect(normalizeMarkdown('\n\n\nText.\n')).toBe('\n\nText.\n');
+    expect(normalizeMarkdown('\nText.\n')).toBe('Text.\n');
+    expect(markdownToDocument('\n\nText.\n', { keys: false }).nodes.map(isEmpty)).toEqual([true, false]);
+    // A closing tag line first is joined to the line before it: one blank line fewer.
+    expect(normalizeMarkdown('\n{% else %}\nText.\n')).toBe('\n{% else %}\nText.\n');
+    // Empty paragraphs alone read back as no block: none is written.
+    expect(normalizeMarkdown('\n\n\n\n')).toBe('');
     expect(normalizeMarkdown('See [it][r].\n\n[r]: https://example.dev\n\n\n\nMore.\n')).toBe('See [it](https://example.dev).\n\nMore.\n');
     expect(normalizeMarkdown('Text.\n\n[r]: https://example.dev\n')).toBe('Text.\n');
   });
@@ -877,7 +886,9 @@ describe("GitBook's empty paragraphs (runs of blank lines)", () => {
     for (const md of ['{% else %}\n\n', '{% else %}\n\n\n\n', '* {% else %}\n\n\n* b\n']) expect(normalizeMarkdown(normalizeMarkdown(md))).toBe(normalizeMarkdown(md));
     const empty = { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] } as Block;
     const para = markdownToDocument('Text.\n', { keys: false }).nodes[0] as Block;
-    expect(documentToMarkdown({ nodes: [empty, para] } as Document)).toBe('Text.\n');
+    expect(documentToMarkdown({ nodes: [empty, para] } as Document)).toBe('\n\nText.\n');
+    expect(documentToMarkdown({ nodes: [empty, empty, para] } as Document)).toBe('\n\n\n\nText.\n');
+    expect(documentToMarkdown({ nodes: [empty, empty] } as Document)).toBe('');
   });
 
   it('is stable: serialise(parse(serialise(x))) == serialise(x) for blocks, lists and tags between runs of blank lines', () => {

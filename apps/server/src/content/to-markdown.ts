@@ -89,6 +89,8 @@ export class MarkdownStream {
   private afterSpecTag = false;
   /** The last line written (of the last block added) is empty. */
   private endsEmpty = false;
+  /** Empty paragraphs first in the document, not written yet (see `add`). */
+  private leadingEmpty = 0;
   /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
   private joinedEmpty: number | undefined = undefined;
 
@@ -113,9 +115,20 @@ export class MarkdownStream {
     const tag = isTagParagraph(block) ? this.tagRole(block) : undefined;
     if (lines.length === 0) return;
     const out = this.out;
-    // An empty paragraph first is nothing to GitBook's reader (blank lines before the first block); elsewhere it is an
-    // empty line joined to its neighbours as any block (so none between it and an opening tag before it).
-    if (out.length === 0 && isEmptyLine(lines)) return;
+    // Empty paragraphs first are empty lines joined to the first block with a blank line, as GitBook writes them (the
+    // body starts with 2 blank lines per empty paragraph); held until a block that is not one comes, as a page of
+    // empty paragraphs alone reads back as no block. Elsewhere an empty paragraph is an empty line joined to its
+    // neighbours as any block (so none between it and an opening tag before it).
+    if (out.length === 0 && isEmptyLine(lines)) {
+      this.leadingEmpty++;
+      return;
+    }
+    if (out.length === 0 && this.leadingEmpty > 0) {
+      // One empty line each, a blank line between them (the one before this block is pushed below).
+      out.push('');
+      for (let n = this.leadingEmpty; n > 1; n--) out.push('', '');
+      this.leadingEmpty = 0;
+    }
     const previousTag = this.previousTag;
     if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
       if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });

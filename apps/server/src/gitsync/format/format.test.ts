@@ -327,6 +327,22 @@ describe('page files written back after an edit', () => {
     expect(rewritePageFile(readme, new Set(['.gitbook/assets/step.png']), new Set(['README.md']))).toBe(page);
   });
 
+  it('keep empty paragraphs first after the title: `# Title`, 3 blank lines per one (GitBook joins every block with a blank line)', () => {
+    for (const blanks of [3, 5]) {
+      const page = `---\ndescription: Written for this test.\n---\n\n# Gap first${'\n'.repeat(blanks + 1)}Then the text.\n`;
+      const files = new Map([['SUMMARY.md', '# Table of contents\n\n* [Gap first](README.md)\n'], ['README.md', page]]);
+      const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p) });
+      const readme = repo.pages[0] as RepoPage;
+      expect(rewritePageFile(readme, new Set(), new Set(['README.md']))).toBe(page);
+    }
+    // One or two blank lines after the title are the title's own: no empty paragraph, written with one.
+    for (const blanks of [1, 2]) {
+      const files = new Map([['SUMMARY.md', '* [Gap first](README.md)\n'], ['README.md', `# Gap first${'\n'.repeat(blanks + 1)}Then the text.\n`]]);
+      const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p) });
+      expect(rewritePageFile(repo.pages[0] as RepoPage, new Set(), new Set(['README.md']))).toBe('# Gap first\n\nThen the text.\n');
+    }
+  });
+
   it('write an empty page as GitBook does: its title and a blank line (its one empty paragraph)', () => {
     const page = '---\ndescription: Nothing here yet.\n---\n\n# Coming soon\n\n';
     const files = new Map([['SUMMARY.md', '# Table of contents\n\n* [Coming soon](README.md)\n'], ['README.md', page]]);

@@ -167,7 +167,10 @@ export function parsePageFile(text: string): ParsedPageFile {
   if (!h1) return { frontmatter, fields, body: rest, warnings };
   const raw = h1[1]!;
   const title = unescapeMarkdown(raw).trim();
-  const body = rest.slice(h1[0].length).replace(/^(?:[ \t]*\n)+/, '');
+  // The blank line after the title goes; more are GitBook's empty paragraphs first in the body (2 blank lines each).
+  const after = rest.slice(h1[0].length);
+  const blanks = /^(?:[ \t]*\n)*/.exec(after)![0];
+  const body = blanks.split('\n').length - 1 >= 3 ? after.slice(blanks.indexOf('\n') + 1) : after.slice(blanks.length);
   return { frontmatter, fields, title, ...(escapeHeading(title) !== raw ? { h1: raw } : {}), body, warnings };
 }
 
@@ -247,7 +250,8 @@ export function formatFrontmatter(fields: FrontmatterFields, raw: string | null 
 export function formatPageFile(p: { frontmatter: string | null; title: string; h1?: string; body: string }): string {
   const heading = `# ${p.h1 ?? escapeHeading(p.title)}`;
   // A body ending with empty lines (GitBook's empty paragraphs last: to-markdown.ts) keeps them; a newline ends the file.
-  const body = p.body.replace(/^\n+/, '');
+  // Blank lines first are empty paragraphs first (to-markdown.ts), 2 each: kept, after the title's blank line.
+  const body = /^\n\n+\S/.test(p.body) ? p.body : p.body.replace(/^\n+/, '');
   // An empty page is GitBook's one empty paragraph: its title, a blank line (90 of 91 title-only pages of 12 synced repositories).
   const main = body.trim() ? `${heading}\n\n${body}${body.endsWith('\n') ? '' : '\n'}` : `${heading}\n\n`;
   return p.frontmatter !== null ? `---\n${p.frontmatter}${p.frontmatter ? '\n' : ''}---\n\n${main}` : main;
