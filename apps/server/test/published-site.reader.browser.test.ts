@@ -257,6 +257,31 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     await context.close();
   });
 
+  it("a page's .md twin links pages and files by their absolute URLs, which answer", async () => {
+    const twin = await fetch(`${url}/introduction.md`);
+    expect(twin.status).toBe(200);
+    const md = await twin.text();
+    expect(md).not.toMatch(/["'(]\/(pages|files)\//);
+    expect(md).toContain(`[the install step](${url}/setup#install)`);
+    expect(md).toContain(`{% content-ref url="${url}/setup" %}`);
+    expect(md).toContain(`[Setup](${url}/setup)`);
+    const file = md.match(/\{% file src="([^"]+)" %\}/)![1]!;
+    const image = md.match(/!\[A blue diagram\]\(([^)]+)\)/)?.[1] ?? md.match(/<img src="([^"]+)" alt="A blue diagram"/)![1]!;
+    for (const [link, type] of [[file, 'application/pdf'], [image, 'image/png']] as const) {
+      expect(link.startsWith(`${url}/~files/`), link).toBe(true);
+      const r = await fetch(link);
+      expect(r.status, link).toBe(200);
+      expect(r.headers.get('content-type')).toContain(type);
+    }
+    // The page a reader follows from it is the page of the site.
+    const { context, problems } = await reader();
+    const page = await context.newPage();
+    await page.goto(`${url}/setup#install`);
+    expect(await page.locator('main h1').textContent()).toBe('Setup');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('names the page for link previews: description, URL, type, site name and card', async () => {
     const { context, problems } = await reader();
     const page = await context.newPage();

@@ -1003,7 +1003,21 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
-    if (twin) return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${markdown}`);
+    if (twin) {
+      // Links by id (`/pages/<id>`, `/files/<id>`: how Bindery and GitBook's API store them) name nothing outside the
+      // site: as GitBook's twins, they become the absolute URLs of the page (its HTML page) and of the file. One pass.
+      const hrefOf = new Map(flat.map((f) => [f.page.meta.id, f.href]));
+      const base = origin(res.req);
+      const twinMarkdown = markdown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
+        if (kind === 'files') {
+          const f = rev.filesById.get(id);
+          return f ? `${open}${base}${fileHref(v, r.siteSpace.id, f)}` : all;
+        }
+        const e = rev.byId.get(id);
+        return e ? `${open}${base}${hrefOf.get(id) ?? `${r.spaceBase}/${e.path}`}` : all;
+      });
+      return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${twinMarkdown}`);
+    }
 
     const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
     const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, flatHref);
