@@ -362,3 +362,53 @@ describe('who sees page conditions in the API', () => {
     for (const path of reads) expect([path, conditionsIn((await t.api.get(path)).body) > 0]).toEqual([path, true]);
   });
 });
+
+describe('API searches of a site and of its spaces by those who read them as visitors', () => {
+  it('a stranger\'s site search and a site token\'s space search leave out pages a page condition hides from the visitor; members and a visitor whose claims show them find them', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const COND = 'visitor.claims.unsigned.isPremium';
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: 'The wombat guide.\n' } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: 'The narwhal plan.\n' } },
+        { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', markdown: 'The axolotl trick.\n' } },
+        { op: 'createPage', page: { id: 'page-broken', title: 'Broken', condition: `${COND} &&`, markdown: 'The platypus note.\n' } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const siteSearch = `/v1/orgs/${t.org}/sites/${site.id}/search`;
+    const titles = (r: { status: number; body: any }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.items as any[]).flatMap((s) => (s.pages ?? [s]).map((p: any) => p.title as string)).sort();
+    };
+
+    // A member reads the space itself: every page.
+    for (const q of ['narwhal', 'axolotl', 'platypus', 'wombat']) expect(titles(await t.api.post(siteSearch, { query: q })).length).toBe(1);
+    // A stranger reads it only as the site's visitors without claims do: not the hidden pages (nor their children).
+    const stranger = (await createTenant(server)).api;
+    for (const q of ['narwhal', 'axolotl', 'platypus']) expect([q, titles(await stranger.post(siteSearch, { query: q }))]).toEqual([q, []]);
+    expect(titles(await stranger.post(siteSearch, { query: 'wombat' }))).toEqual(['Public']);
+
+    // A site token of a visitor without claims searches the space as that visitor.
+    const lookup = async (claims?: Record<string, unknown>) => {
+      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/public`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return server.api(r.body.apiToken as string);
+    };
+    const anonymous = await lookup();
+    const spaceSearch = (api: typeof anonymous, q: string) => api.get(`${base}/search?query=${q}`);
+    for (const q of ['narwhal', 'axolotl', 'platypus']) expect([q, titles(await spaceSearch(anonymous, q))]).toEqual([q, []]);
+    expect(titles(await spaceSearch(anonymous, 'wombat'))).toEqual(['Public']);
+    // With the claim: the premium page and its child; the malformed condition still hides its page.
+    const premium = await lookup({ isPremium: true });
+    expect(titles(await spaceSearch(premium, 'narwhal'))).toEqual(['Premium']);
+    expect(titles(await spaceSearch(premium, 'axolotl'))).toEqual(['Inner']);
+    expect(titles(await spaceSearch(premium, 'platypus'))).toEqual([]);
+    // The owner's space search: everything.
+    expect(titles(await t.api.get(`${base}/search?query=platypus`))).toEqual(['Broken']);
+  });
+});

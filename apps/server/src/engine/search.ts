@@ -134,10 +134,17 @@ async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[]
 const rankedPage = <T>(items: T[], keyOf: (t: T) => [number, string], scope: string, req: PageRequest) =>
   paginateSorted(items, req, { scope, keyOf, direction: 'desc', ordered: true, defaultLimit: DEFAULT_SEARCH_LIMIT });
 
-export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest): Promise<SpaceSearch> {
+export async function searchSpace(
+  ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest, hide?: (space: SpaceRow) => Promise<ReadonlySet<string>>,
+): Promise<SpaceSearch> {
   const sc = await loadContent(ctx, actor, spaceId);
   const terms = searchTerms(query);
-  const ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
+  let ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
+  // Pages the caller may not see (a site API token reads the space as its visitor: routes/search.ts).
+  if (hide && ranked.length) {
+    const hidden = await hide(sc.space);
+    if (hidden.size) ranked = ranked.filter((p) => !hidden.has(p.page_id));
+  }
   const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
   // The tree the index describes (the shown content of the active revision): ancestors come from it.
   const roots = new Map(sc.active && sc.content.rootHash ? [[spaceId, sc.content.rootHash]] : []);
@@ -159,13 +166,17 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
 /**
  * Searches the given live spaces (which the caller may read: the caller checks) and groups the ranked pages by
  * space, best space first: organization search, and a site's search over its site spaces (services/site-search.ts).
- * `scope` names the list for its cursors.
+ * `scope` names the list for its cursors; `hidden`, pages of a space left out (by space id).
  */
-export async function searchSpaceList(ctx: AppContext, spaces: SpaceRow[], query: string, req: PageRequest, scope: string): Promise<OrganizationSearch> {
+export async function searchSpaceList(
+  ctx: AppContext, spaces: SpaceRow[], query: string, req: PageRequest, scope: string, hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+): Promise<OrganizationSearch> {
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { terms, spaces: [], count: 0 };
   await ensureAllIndexed(ctx, spaces);
-  const ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
+  let ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
+  // Pages the caller may not see (a page condition hides them from the visitor they read the space as).
+  if (hidden?.size) ranked = ranked.filter((p) => !hidden.get(p.space_id)?.has(p.page_id));
   const bySpace = new Map<string, SearchHit[]>();
   for (const p of ranked) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
   const spaceById = new Map(spaces.map((s) => [s.id, s]));

@@ -32,6 +32,8 @@ export interface SiteScope {
   siteId: string;
   orgId: string;
   spaces: ReadonlySet<string>;
+  /** The visitor's claims the token was made for (signed ones, unsigned under `unsigned`): page conditions use them. */
+  claims: Record<string, unknown>;
 }
 
 export interface IntegrationGrant {
@@ -110,7 +112,7 @@ async function siteTokenActor(ctx: AppContext, token: string): Promise<Actor> {
   } catch {
     throw unauthorized('The site API token is not valid or has expired: get a new one from /v1/urls/published');
   }
-  const { kind, site, organization, spaces, exp } = payload;
+  const { kind, site, organization, spaces, exp, claims } = payload;
   if (kind !== 'site' || typeof site !== 'string' || typeof organization !== 'string' || !Array.isArray(spaces) || !spaces.every((s) => typeof s === 'string')) {
     throw unauthorized('The token is not a site API token');
   }
@@ -118,7 +120,10 @@ async function siteTokenActor(ctx: AppContext, token: string): Promise<Actor> {
   const user: UserRow = { id: `site:${site}`, email: '', email_lower: '', display_name: 'Site visitor', photo_url: null, is_instance_admin: 0, created_at: at, updated_at: at };
   return {
     user, tokenId: `site:${site}`, isInstanceAdmin: false, ssoOrgId: null, expiresAt: new Date(Number(exp) * 1000).toISOString(),
-    site: { siteId: site, orgId: organization, spaces: new Set(spaces as string[]) },
+    site: {
+      siteId: site, orgId: organization, spaces: new Set(spaces as string[]),
+      claims: claims && typeof claims === 'object' && !Array.isArray(claims) ? claims as Record<string, unknown> : {},
+    },
   };
 }
 

@@ -7,6 +7,7 @@
 // the caller may read, and, when the site is published and public or unlisted, those its visitors see (anyone reads
 // them there: not those of sections or site spaces a condition hides from a visitor without claims).
 import { visibleSpaceIds } from '../site/resolve.js';
+import { hiddenPageIds } from '../site/state.js';
 import { warmSiteSearch } from '../site/search-warmers.js';
 import type { AppContext } from '../context.js';
 import type { PageRequest } from '../db/pagination.js';
@@ -66,13 +67,21 @@ export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, s
   const subject = await loadSubject(ctx.db, actor, site.org_id);
   const tree = await CollectionTree.load(ctx.db, site.org_id);
   const spaces = [];
+  // Spaces searched only as the site's visitors read them: not the pages a page condition hides from a visitor
+  // without claims (as the published site's own search).
+  const hidden = new Map<string, ReadonlySet<string>>();
   for (const spaceId of new Set(chosen.map((ss) => ss.space_id))) {
     const space = await spacesRepo.findById(ctx.db, spaceId);
     if (!space || space.deleted_at) continue;
-    if (visitorSees.has(space.id) || spaceAccess(subject, space, [spaceLink(space), ...tree.chain(space.parent_id)]).view) spaces.push(space);
+    if (spaceAccess(subject, space, [spaceLink(space), ...tree.chain(space.parent_id)]).view) spaces.push(space);
+    else if (visitorSees.has(space.id)) {
+      spaces.push(space);
+      const h = await hiddenPageIds(ctx, space, {});
+      if (h.size) hidden.set(space.id, h);
+    }
   }
-  const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => x.id).join(',')}`;
-  return searchSpaceList(ctx, spaces, body.query, req, key);
+  const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => (hidden.has(x.id) ? `${x.id}~` : x.id)).join(',')}`;
+  return searchSpaceList(ctx, spaces, body.query, req, key, hidden);
 }
 
 /**

@@ -174,6 +174,21 @@ export function visibleRevision(rev: RevisionView, claims: Claims): RevisionView
   return { ...rev, tree, byId, byPath };
 }
 
+/**
+ * The ids of the pages of what a space publishes now that a visitor with `claims` does not see (a false or malformed
+ * page condition, theirs or an ancestor's): for API reads that must answer as the published site does (a site's
+ * search for callers who read a space only as its visitors, a site API token's search). Empty when no page has a
+ * condition; otherwise one walk of the tree.
+ */
+export async function hiddenPageIds(ctx: AppContext, space: SpaceHead, claims: Claims): Promise<ReadonlySet<string>> {
+  const rev = await revisionView(ctx, space);
+  if (!rev?.conditional) return new Set();
+  const visible = visibleRevision(rev, claims);
+  const hidden = new Set<string>();
+  for (const id of rev.byId.keys()) if (!visible.byId.has(id)) hidden.add(id);
+  return hidden;
+}
+
 export function cachedPage(ctx: AppContext, key: string): CachedPage | undefined {
   return cachesOf(ctx).pages.get(key);
 }
