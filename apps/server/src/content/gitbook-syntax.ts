@@ -130,7 +130,8 @@ export function parseFigure(html: string): Figure | undefined {
   if (rest.trim() !== '' || src === undefined || [...attributes.keys()].some((key) => !IMG_ATTRIBUTES.has(key))) {
     return undefined;
   }
-  const caption = match[2] === undefined ? undefined : decodeEntities(match[2].trim());
+  // White space inside `<p>…</p>` is the caption's own (GitBook keeps `<p>Caption </p>` as typed).
+  const caption = match[2] === undefined ? undefined : decodeEntities(match[2]);
   return { src, alt: attributes.get('alt') ?? '', ...(caption ? { caption } : {}) };
 }
 
@@ -139,9 +140,11 @@ export function parseFigure(html: string): Figure | undefined {
  * not read back as the same image (line breaks, or too long for parseFigure).
  */
 export function formatFigure(src: string, alt: string, caption: string): string | undefined {
-  if (/[\r\n\0]/.test(src + alt + caption) || caption !== caption.trim()) return undefined;
+  if (/[\r\n\0]/.test(src + alt + caption)) return undefined;
   const enc = (value: string): string => encodeAttribute(value).replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  const figcaption = caption === '' ? '<figcaption></figcaption>' : `<figcaption><p>${enc(caption)}</p></figcaption>`;
+  // The caption is text, not an attribute: GitBook writes its `"` and `>` as they are (`<p>Right click > Open</p>`).
+  const text = escapeAmpersands(caption).replaceAll('<', '&lt;');
+  const figcaption = caption === '' ? '<figcaption></figcaption>' : `<figcaption><p>${text}</p></figcaption>`;
   const html = `<figure><img src="${enc(src)}" alt="${enc(alt)}">${figcaption}</figure>`;
   const back = html.length <= 8192 ? parseFigure(html) : undefined;
   return back?.src === src && back.alt === alt && (back.caption ?? '') === caption ? html : undefined;

@@ -307,6 +307,18 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('<a href="x">www.x.io</a>')).toBe('<a href="x">www.x.io</a>\n');
   });
 
+  it('writes a figure caption as GitBook does: its white space kept, `"` and `>` as they are (text, not an attribute)', () => {
+    for (const md of [
+      '<figure><img src="shot.png" alt=""><figcaption><p>The dashboard after a save </p></figcaption></figure>\n',
+      '<figure><img src="menu.png" alt="The &quot;File&quot; menu"><figcaption><p>Choose File > Export, then "Save"</p></figcaption></figure>\n',
+      '<figure><img src="a.png" alt=""><figcaption><p>Compare a &lt;b and b > a</p></figcaption></figure>\n',
+    ]) {
+      expect(normalizeMarkdown(md)).toBe(md);
+    }
+    const image = markdownToDocument('<figure><img src="shot.png" alt=""><figcaption><p>The dashboard after a save </p></figcaption></figure>\n', { keys: false }).nodes[0] as Block & { nodes: ImageBlock[] };
+    expect(JSON.stringify(image)).toContain('"text":"The dashboard after a save "');
+  });
+
   it('reads the text after a stray </a> and a new <a …> as markdown-it does (its link level goes below zero)', () => {
     // `</a>` with no anchor open takes markdown-it's link level to -1, so the next `<a …>` leaves it at 0: the inline
     // linkify rule reads a URL there, and the writer must not take the text for the inside of an anchor.
@@ -374,7 +386,7 @@ describe('markdownToDocument', () => {
     expect(figure).toMatchObject({ type: 'images', nodes: [{ data: { ref: { kind: 'url', url: 'a &#x26; b.png' }, alt: 'A "b"' } }] });
     expect(math).toEqual({ object: 'block', type: 'math', data: { formula: 'E = mc^2\n\\frac{a}{b}' }, isVoid: true, nodes: [], key: expect.any(String) });
     const once = normalizeMarkdown(md);
-    expect(once).toBe('<figure><img src="a &#x26; b.png" alt="A &quot;b&quot;"><figcaption><p>Sea & &lt;sky&gt;</p></figcaption></figure>\n\n$$\nE = mc^2\n\\frac{a}{b}\n$$\n');
+    expect(once).toBe('<figure><img src="a &#x26; b.png" alt="A &quot;b&quot;"><figcaption><p>Sea & &lt;sky></p></figcaption></figure>\n\n$$\nE = mc^2\n\\frac{a}{b}\n$$\n');
     expect(normalizeMarkdown(once)).toBe(once);
     // A `$$` without its closing line stays text; math inside a list item keeps its indentation.
     expect(blocks('$$\nnot math').map((b) => b.type)).toEqual(['paragraph']);

@@ -385,14 +385,14 @@ class Writer {
         .filter((fragment) => fragment.fragment === 'caption')
         .flatMap((fragment) => fragment.nodes)
         .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
-        .join(' ')
-        .trim();
+        .join(' ');
       return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption };
     });
     const only = parts.length === 1 ? parts[0] : undefined;
     // One image alone in its block is GitBook's `<figure>` (with an empty `<figcaption></figcaption>` when it has none).
     const html = only && figure ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
-    return html ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption)).join(' ');
+    // A figure keeps its caption's white space (GitBook's `<p>Caption </p>`); a markdown image's title does not.
+    return html ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption.trim())).join(' ');
   }
 
   /** Inline content as one string (`\n` at hard breaks). */
