@@ -307,6 +307,18 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('<a href="x">www.x.io</a>')).toBe('<a href="x">www.x.io</a>\n');
   });
 
+  it('reads no URL where no domain follows `scheme://` (GFM): `https://` then a code span stays text and code', () => {
+    // linkify-it takes a backtick for a letter: the link `https://`` swallowed the code span's opening backtick.
+    const md = '> https://`{tenant}`.api.example.dev/v1/token\n';
+    const quote = markdownToDocument(md, { keys: false }).nodes[0] as Block & { nodes: Block[] };
+    const inlines = (quote.nodes[0] as Block & { nodes: InlineContent[] }).nodes;
+    expect(inlines.some((n) => n.object === 'inline' && n.type === 'link')).toBe(false);
+    expect(JSON.stringify(inlines)).toContain('"type":"code"');
+    expect(normalizeMarkdown(md)).toBe(md);
+    // A domain still makes a link, backticks in its path included.
+    expect(JSON.stringify(markdownToDocument('See https://api.example.dev/a now.', { keys: false }))).toContain('"url":"https://api.example.dev/a"');
+  });
+
   it('writes a figure caption as GitBook does: its white space kept, `"` and `>` as they are (text, not an attribute)', () => {
     for (const md of [
       '<figure><img src="shot.png" alt=""><figcaption><p>The dashboard after a save </p></figcaption></figure>\n',

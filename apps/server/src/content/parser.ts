@@ -48,8 +48,15 @@ md.linkify.tlds(['[a-z][a-z0-9-]{0,62}'], false);
 // markdown-it's inline rule matches `scheme://…` on the source, escapes included: `https://a.dev/\<name>` would take
 // the backslash into the URL and leave `<name>` to be read as HTML. In GFM an escape is no part of an autolink literal
 // (real GitBook pages write `https://host/#/\<NAME>/settings`): the URL ends before the backslash.
+// And a URL's domain starts with a letter, digit, `_`, `-` or a non-ASCII character, as GFM's: linkify-it takes a
+// backtick for a letter, so `https://`{id}`.host.dev` was the link `https://`` and a broken code span (a GitBook page
+// writes that form); GFM reads no link there, and the code span `{id}`. (The serialiser asks the same function.)
 const matchAtStart = md.linkify.matchAtStart.bind(md.linkify);
+const SCHEME_SLASHES = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+const isDomainStart = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c >= 0x80;
 md.linkify.matchAtStart = (text: string) => {
+  const scheme = SCHEME_SLASHES.exec(text);
+  if (scheme !== null && !isDomainStart(text.charCodeAt(scheme[0].length))) return null;
   const escape = text.indexOf('\\');
   return matchAtStart(escape < 0 ? text : text.slice(0, escape));
 };
