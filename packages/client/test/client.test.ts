@@ -83,7 +83,9 @@ describe('429 retry', () => {
     } finally {
       await limited.close();
     }
-  });
+  // A server of its own (migrations on a fresh database) plus four calls: under a loaded CI machine that can take
+  // longer than the suite's 30 s default; the bound is a hang guard, not a timing assert.
+  }, 120_000);
 
   it('reads Retry-After as seconds or as a date', () => {
     const now = Date.parse('2026-11-22T00:00:00Z');
