@@ -457,4 +457,20 @@ describe('computed pages of a transferred space', () => {
     expect(now.pages.map((p: any) => p.title)).toEqual(['pets', 'store']);
     expect(now.pages[0].computed.dependencies.spec.value.id).toBe(theirSpec.id);
   });
+  it('in a collection transferred to another organization, too', async () => {
+    const t = await tenant();
+    const spec = await addSpec(t, 'petstore', PETSTORE_YAML);
+    await createPage(t.api, t.base, { type: 'computed', title: 'Reference', computed: openapiSource('petstore', { models: false }) });
+    await drain();
+    const collection = (await t.api.post(`/v1/orgs/${t.org}/collections`, { title: 'APIs' })).body.id as string;
+    expect((await t.api.post(`${t.base}/move`, { parent: collection })).status).toBe(200);
+    const other = await createOrganization(server, t.owner, { title: 'Other org' });
+    ourOrgs.add(other.id);
+    const moved = await t.api.post(`/v1/collections/${collection}/transfer`, { organization: other.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const content = (await t.api.get(`${t.base}/content`)).body;
+    expect(content.pages.map((p: any) => p.title)).toEqual(['API reference']);
+    expect(JSON.stringify(content)).not.toContain(spec.id);
+    expect((await t.api.get(`${t.base}/search?query=${encodeURIComponent('pets page at a time')}`)).body.items).toEqual([]);
+  });
 });
