@@ -42,6 +42,7 @@ import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-auto
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
 import * as mReadCacheSpaceFilters from './migrations/20261127T1640-read-cache-space-filters.js';
 import * as mSiteDrafts from './migrations/20261127T1700-site-drafts.js';
+import * as mReadCacheNotify from './migrations/20261127T1900-read-cache-notify.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1630-site-space-hidden': mSiteSpaceHidden,
   '20261127T1640-read-cache-space-filters': mReadCacheSpaceFilters,
   '20261127T1700-site-drafts': mSiteDrafts,
+  '20261127T1900-read-cache-notify': mReadCacheNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
