@@ -282,6 +282,39 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     await context.close();
   });
 
+  it('search from the box with the keyboard: results mark the words found, excerpts cut at words', async () => {
+    const { context, problems } = await reader();
+    const page = await context.newPage();
+    await page.goto(`${url}/setup`);
+    await page.locator('form.search input').focus();
+    await page.keyboard.type('flux capac');
+    await Promise.all([page.waitForURL(/~search\?q=flux\+capac/), page.keyboard.press('Enter')]);
+    const excerpt = page.locator('ul.results li', { hasText: 'Setup' }).locator('.excerpt');
+    expect(await excerpt.locator('mark').allTextContents()).toEqual(['flux', 'capacitor']);
+    expect(await excerpt.textContent()).toBe('Setup Install Use the flux capacitor.');
+    // Deep in a long page: the excerpt starts at a word, marked as cut on both sides.
+    await page.goto(`${url}/~search?q=p29`);
+    const deep = page.locator('ul.results li', { hasText: 'Long page' }).locator('.excerpt');
+    const text = (await deep.textContent())!;
+    expect(text).toMatch(/^…\S/);
+    expect(text.endsWith('…')).toBe(true);
+    expect(`${text.slice(1).split(/\s/)[0]} `).toMatch(/^(S28|P28|P29|paragraph|\d+|of|words|a|reader|reads|before|the|next|heading|comes\.|Section|Part|30)\s$/);
+    const marks = await deep.locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => m === 'P29')).toBe(true);
+    // Tab from the box reaches the first result.
+    await page.locator('form.search input').focus();
+    let focused = '';
+    for (let i = 0; i < 20 && !focused.includes('Long page'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toBe('Long page');
+    await Promise.all([page.waitForURL(`${url}/advanced/long-page`), page.keyboard.press('Enter')]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('names the page for link previews: description, URL, type, site name and card', async () => {
     const { context, problems } = await reader();
     const page = await context.newPage();

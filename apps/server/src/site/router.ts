@@ -41,7 +41,7 @@ import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
 import { markdownTextInSlices } from './plain.js';
-import { buildSearchIndex, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
+import { buildSearchIndex, markedExcerpt, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
 
@@ -789,7 +789,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function search(req: Request, res: Response, v: Visit) {
     const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
     const queryWords = words(q);
-    const results: { title: string; href: string; excerpt: string }[] = [];
+    const results: { title: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[] = [];
     if (queryWords.length) {
       const found: (SearchHit & { href: string })[] = [];
       for (const p of placements(v).all) {
@@ -809,14 +809,14 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       // Pages whose title holds every word first, then the others, each in the site's order.
       for (const h of [...found.filter((x) => x.inTitle), ...found.filter((x) => !x.inTitle)].slice(0, MAX_RESULTS)) {
-        results.push({ title: h.page.title, href: h.href, excerpt: h.excerpt });
+        results.push({ title: h.page.title, href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter });
       }
     }
-    if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results });
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results: results.map(({ title, href, excerpt }) => ({ title, href, excerpt })) });
     const first = placements(v).all[0];
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
     const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
-    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><div class="excerpt">${escapeHtml(r.excerpt)}</div></li>`).join('')}</ul>`;
+    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
     if (!chrome) return notFound(res, 'This site has no content yet.', v);
     res.type('html').send(renderShell({
       chrome, siteHref: `${v.base}/`, title: 'Search', sections: [], variants: [], nav: [], body, headings: [],

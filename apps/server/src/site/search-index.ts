@@ -40,6 +40,9 @@ export interface SearchIndex {
 export interface SearchHit {
   page: SearchablePage;
   excerpt: string;
+  /** The excerpt begins after the start of the page's text, or ends before its end. */
+  cutBefore: boolean;
+  cutAfter: boolean;
   /** Every word of the query is in the page's title. */
   inTitle: boolean;
 }
@@ -210,10 +213,33 @@ function pagesWith(index: SearchIndex, word: string, budget: { left: number }): 
   return out;
 }
 
+/**
+ * An excerpt as HTML (`escape`d), each of its words that a word of the query starts (as they match: `instal` marks
+ * `installation`) in `<mark>`; `…` where it is cut from the page's text. Linear in the excerpt (≤ 8 query words).
+ */
+export function markedExcerpt(excerpt: string, queryWords: readonly string[], escape: (s: string) => string, cutBefore: boolean, cutAfter: boolean): string {
+  const unique = [...new Set(queryWords)].slice(0, 8);
+  let out = cutBefore ? '…' : '';
+  let last = 0;
+  for (const m of excerpt.matchAll(WORD)) {
+    const w = m[0].toLowerCase();
+    if (!unique.some((q) => w.startsWith(q))) continue;
+    out += `${escape(excerpt.slice(last, m.index))}<mark>${escape(m[0])}</mark>`;
+    last = m.index + m[0].length;
+  }
+  return `${out}${escape(excerpt.slice(last))}${cutAfter ? '…' : ''}`;
+}
+
 /** Where the excerpt of a hit starts: shortly before the first of the query's words in the page's first EXCERPT_WINDOW characters. */
-function excerptOf(text: string, first: string): string {
-  const at = Math.max(0, text.slice(0, EXCERPT_WINDOW).toLowerCase().indexOf(first) - 60);
-  return text.slice(at, at + 180);
+function excerptOf(text: string, first: string): { excerpt: string; cutBefore: boolean; cutAfter: boolean } {
+  let at = Math.max(0, text.slice(0, EXCERPT_WINDOW).toLowerCase().indexOf(first) - 60);
+  // From the start of a word (within 20 characters), not in the middle of one.
+  if (at > 0) {
+    const space = text.slice(at, at + 20).search(/\s/);
+    if (space >= 0) at += space + 1;
+  }
+  const end = at + 180;
+  return { excerpt: text.slice(at, end), cutBefore: at > 0, cutAfter: end < text.length };
 }
 
 /**
@@ -252,7 +278,7 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
       };
       if (!unique.every(has)) continue;
     }
-    hits.push({ page, excerpt: excerptOf(`${page.title} ${text}`, unique[0]!), inTitle: titled.has(at) });
+    hits.push({ page, ...excerptOf(`${page.title} ${text}`, unique[0]!), inTitle: titled.has(at) });
   }
   return hits;
 }

@@ -260,7 +260,7 @@ a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:no
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
 aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--primary);font-weight:600}
 aside.toc .group{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700;margin-bottom:.5rem}
-.results li{margin:.9rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}
+.results li{margin:.9rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}.results .excerpt mark{background:color-mix(in srgb,var(--primary) 18%,transparent);color:var(--text);font-weight:600;padding:0}
 footer.site-footer{border-top:1px solid var(--line);padding:2rem 1.5rem;font-size:.9rem;color:var(--muted);background:var(--side)}
 footer.site-footer .inner{max-width:90rem;margin:0 auto;display:flex;flex-wrap:wrap;gap:2rem}footer.site-footer .groups{display:flex;flex-wrap:wrap;gap:2.5rem}
 footer.site-footer h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;margin:0 0 .5rem;color:var(--text)}footer.site-footer ul{list-style:none;padding:0;margin:0}footer.site-footer li{margin:.3rem 0}
