@@ -90,7 +90,8 @@ async function reader(options: Parameters<Browser['newContext']>[0] = {}): Promi
   const context = await browser.newContext({ viewport: { width: 1280, height: 700 }, ...options });
   const problems: string[] = [];
   context.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console: ${m.text()}`); });
-  context.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  // A load the test's own next navigation cut short (net::ERR_ABORTED) is no failure of the site.
+  context.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`); });
   context.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) problems.push(`outside: ${r.url()}`); });
   return { context, problems };
 }
