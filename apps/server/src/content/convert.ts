@@ -31,7 +31,8 @@ export function markdownToDocument(markdown: string, options: ConvertOptions = {
 /**
  * `markdownToDocument(markdown, { keys: false, resolver }).nodes` given to `onBlock` one top-level block at a time as
  * each is built (same blocks, same refusals): a caller that writes and indexes each block as it comes keeps only one
- * block of the document alive at a time, not the whole page (content/tasks.ts, page writes).
+ * block of the document alive at a time, not the whole page (content/tasks.ts, page writes). The blocks are to be read
+ * only (leaves share their `marks` arrays: from-markdown.ts parseDocumentBlocks).
  */
 export function streamDocument(markdown: string, onBlock: (block: Block) => void, options: Omit<ConvertOptions, 'keys'> = {}): void {
   checkBytes(markdown, 'markdownBytes', 'the markdown');

@@ -207,6 +207,21 @@ export function leafWithBits(text: string, bits: number): Leaf {
   return { object: 'leaf', text, marks: (MARKS_BY_BITS[bits & 15] as Mark[]).slice() };
 }
 
+/**
+ * The marks of each set of bits, shared (`leafSharingMarks`). Not frozen: the writer's `for … of` over a frozen array
+ * allocated more per page write (~1 MB) than the arrays saved.
+ */
+const SHARED_MARKS_BY_BITS: readonly (readonly Mark[])[] = MARKS_BY_BITS.map((marks) => marks.slice());
+
+/**
+ * `leafWithBits` whose `marks` is one array shared by every leaf with those marks (never to be changed): for documents
+ * that are only read, never handed out (a page write's blocks, written and indexed as they are built: from-markdown.ts
+ * parseDocumentBlocks), without an array per leaf.
+ */
+export function leafSharingMarks(text: string, bits: number): Leaf {
+  return { object: 'leaf', text, marks: SHARED_MARKS_BY_BITS[bits & 15] as Mark[] };
+}
+
 /** The bits of a leaf's marks. */
 export function markBits(l: Leaf): number {
   let bits = 0;

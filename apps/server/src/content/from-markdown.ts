@@ -27,6 +27,7 @@ import {
   assignKeys,
   createDocument,
   leaf,
+  leafSharingMarks,
   leafWithBits,
   MARK_BITS,
   text,
@@ -68,7 +69,8 @@ export function parseDocument(markdown: string, resolver?: RefResolver, keys = t
 /**
  * `parseDocument(markdown, resolver, false).nodes`, given to `onBlock` one top-level block at a time as soon as it is
  * built (and its tag lines grouped), so that a caller that serialises and indexes each block lets it die young
- * instead of keeping the whole document alive. The blocks, their order and the limits refused are the same.
+ * instead of keeping the whole document alive. The blocks, their order and the limits refused are the same. The blocks
+ * are to be read, not changed or kept: leaves with the same marks share one `marks` array.
  */
 export function parseDocumentBlocks(markdown: string, onBlock: (block: Block) => void, resolver?: RefResolver): void {
   convert(markdown, resolver, onBlock);
@@ -401,7 +403,7 @@ class Converter {
   inlines(children: readonly Token[]): InlineContent[] {
     // Text runs and inlines outside links are grouped as they come (no piece object per text token); a link's are
     // collected first, as they stay pieces of the content around it when the link is a bare linkify domain.
-    const runs = new InlineRuns();
+    const runs = new InlineRuns(this.onBlock !== undefined);
     // Open emphasis of each kind, and the marks they make (no closures or objects per call: this runs per paragraph).
     let bold = 0;
     let italic = 0;
@@ -466,7 +468,7 @@ class Converter {
               object: 'inline',
               type: 'link',
               data: { ref: targetToRef(href, this.resolver), ...(title ? { title: String(title) } : {}), ...(bare ? { autolink: true } : {}) },
-              nodes: groupPieces(inner),
+              nodes: groupPieces(inner, this.onBlock !== undefined),
             });
           }
           break;
@@ -657,17 +659,26 @@ function imagesBlock(images: ImageBlock[]): ImagesBlock {
 class InlineRuns {
   readonly out: InlineContent[] = [];
   private previousMarks = -1;
+  /**
+   * Leaves share their marks arrays (`leafSharingMarks`): the blocks are only read, by the caller of
+   * parseDocumentBlocks, which never hands them out.
+   */
+  private readonly sharedMarks: boolean;
+
+  constructor(sharedMarks: boolean) {
+    this.sharedMarks = sharedMarks;
+  }
 
   text(value: string, marks: number): void {
     if (value === '') return;
     const out = this.out;
     const last = out[out.length - 1];
     if (last?.object !== 'text') {
-      out.push(text([leafWithBits(value, marks)]));
+      out.push(text([this.sharedMarks ? leafSharingMarks(value, marks) : leafWithBits(value, marks)]));
     } else if (this.previousMarks === marks) {
       (last.leaves[last.leaves.length - 1] as Leaf).text += value;
     } else {
-      last.leaves.push(leafWithBits(value, marks));
+      last.leaves.push(this.sharedMarks ? leafSharingMarks(value, marks) : leafWithBits(value, marks));
     }
     this.previousMarks = marks;
   }
@@ -683,8 +694,8 @@ class InlineRuns {
 }
 
 /** Merges adjacent leaves with equal marks, drops empty ones and wraps leaf runs in text nodes. */
-function groupPieces(pieces: readonly Piece[]): InlineContent[] {
-  const runs = new InlineRuns();
+function groupPieces(pieces: readonly Piece[], sharedMarks: boolean): InlineContent[] {
+  const runs = new InlineRuns(sharedMarks);
   for (const piece of pieces) runs.piece(piece);
   return runs.out;
 }

@@ -230,12 +230,12 @@ class Writer {
         // Pipes in text are written as references; a last line still holding one (in a link's target) above `---`
         // could start a table of one column (`|x|`): then the heading is ATX and loses its breaks (checked by parsing
         // those two lines, only for such rare headings).
-        const content = this.inline(block.nodes, { setext: true });
+        const content = this.inline(block.nodes, SETEXT);
         const last = content.slice(content.lastIndexOf('\n') + 1);
         const table = level === 2 && last.includes('|') && tokenize(`${last}\n---`).some((t) => t.type === 'table_open');
         if (content !== '' && !table) return [...content.split('\n'), level === 1 ? '===' : '---'];
       }
-      const content = this.inline(block.nodes, { heading: true });
+      const content = this.inline(block.nodes, HEADING);
       return [content ? `${'#'.repeat(level)} ${content}` : '#'.repeat(level)];
     }
     switch (block.type) {
@@ -296,7 +296,7 @@ class Writer {
     // A paragraph that is one `{% … %}` line (a tag Bindery does not fold into a block) is written verbatim.
     const tag = tagLine(nodes);
     if (tag !== undefined) return [noNul(tag)];
-    const content = this.inline(nodes, bareAmpersands ? { bareAmpersands } : {});
+    const content = this.inline(nodes, bareAmpersands ? SPEC_LINK_LINE : PLAIN);
     // GitBook's empty paragraph is an empty line (from-markdown.ts reads blank lines back so: 3 between blocks are one).
     if (content === '') return isEmptyText(nodes) ? [''] : [];
     // Other text that would read back as a tag line keeps its `{` escaped.
@@ -409,7 +409,7 @@ class Writer {
     if (noEmphasis(nodes)) {
       // Without bold, italic or strikethrough no run of a mark is chosen: emitItems would give each item to emitItem
       // in order. The same atoms, without an item per leaf (most paragraphs: text, code spans, links).
-      directAtoms(nodes, context, this.resolver, atoms);
+      directAtoms(nodes, context.heading === true || context.table === true, 0, false, context, this.resolver, atoms);
     } else {
       const items = toItems(nodes, context);
       emitItems(items, 0, items.length, 0, false, context, this.resolver, atoms);
@@ -658,6 +658,11 @@ function tableRow(values: readonly string[], isDelimiter: boolean, pad: boolean,
 
 /** The context of a table cell's content (one object for every cell: nothing changes a context). */
 const TABLE_CELL: InlineContext = { table: true };
+/** The contexts of paragraphs, ATX and setext headings, link content and the link line of an OpenAPI block (shared alike). */
+const PLAIN: InlineContext = {};
+const HEADING: InlineContext = { heading: true };
+const SETEXT: InlineContext = { setext: true };
+const SPEC_LINK_LINE: InlineContext = { bareAmpersands: true };
 
 interface InlineContext {
   /** In a heading: hard breaks are written as spaces, a trailing `#` is escaped. */
@@ -730,29 +735,30 @@ function noEmphasis(nodes: readonly InlineContent[]): boolean {
 }
 
 /**
- * `emitItems(toItems(nodes, context), …)` at the top level (nothing applied, not a label) for content where
- * `noEmphasis` holds: each leaf's segments, breaks and inlines go to `emitItem`'s cases in the order toItems makes
- * them, with the same text (`\r` normalised; breaks as spaces in headings and table cells).
+ * `emitItems(toItems(nodes, …), 0, n, applied, label, context, …)` for content where `noEmphasis` holds: each leaf's
+ * segments, breaks and inlines go to `emitItem`'s cases in the order toItems makes them, with the same text (`\r`
+ * normalised; breaks as spaces when toItems' context says so: headings and table cells at the top level, never in a
+ * link's text). Without such marks emitItems chooses no run (a text's marks are none, a break's or an inline's any),
+ * so the atoms are the same, without an item per leaf.
  */
-function directAtoms(nodes: readonly InlineContent[], context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
-  const breaksAsSpaces = context.heading === true || context.table === true;
+function directAtoms(nodes: readonly InlineContent[], breaksAsSpaces: boolean, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
   for (const node of nodes) {
     if (node.object !== 'text') {
-      emitInline(node, 0, false, context, resolver, atoms);
+      emitInline(node, applied, label, context, resolver, atoms);
       continue;
     }
     for (const l of node.leaves) {
       const code = l.marks.length !== 0 && (markBits(l) & MARK_BITS.code) !== 0;
       const value = l.text.includes('\r') ? l.text.replace(/\r\n?/g, '\n') : l.text;
       if (breaksAsSpaces || !value.includes('\n')) {
-        if (value !== '') emitText(breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, false, atoms);
+        if (value !== '') emitText(breaksAsSpaces ? value.replace(/\n/g, ' ') : value, code, label, atoms);
         continue;
       }
       for (let from = 0; ; ) {
         const at = value.indexOf('\n', from);
         const segment = at < 0 ? value.slice(from) : value.slice(from, at);
         if (from > 0) atoms.push({ t: 'break', out: '\\\n' });
-        if (segment !== '') emitText(segment, code, false, atoms);
+        if (segment !== '') emitText(segment, code, label, atoms);
         if (at < 0) break;
         from = at + 1;
       }
@@ -840,10 +846,14 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
       const title = inline.data.title ?? '';
       // `[text](url)`, also for a URL or an e-mail address as its own text (GitBook writes no `<url>`), but a URL read
       // bare is written bare again where it reads back as the same link (decided in renderAtoms, step 3).
-      const inner = toItems(inline.nodes, {});
       const open: Atom & { t: 'raw' } = { t: 'raw', out: '[' };
       atoms.push(open);
-      emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
+      // (Most link texts have no bold, italic or strikethrough: their atoms without items, as at the top level.)
+      if (noEmphasis(inline.nodes)) directAtoms(inline.nodes, false, applied, true, context, resolver, atoms);
+      else {
+        const inner = toItems(inline.nodes, PLAIN);
+        emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
+      }
       const close: Atom = { t: 'raw', out: `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})` };
       atoms.push(close);
       if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url)) {
@@ -870,8 +880,11 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
       // GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept.
       const nodes = (inline as { nodes?: unknown }).nodes;
       if (!Array.isArray(nodes)) return;
-      const inner = toItems(nodes as InlineContent[], {});
-      emitItems(inner, 0, inner.length, applied, label, context, resolver, atoms);
+      if (noEmphasis(nodes as InlineContent[])) directAtoms(nodes as InlineContent[], false, applied, label, context, resolver, atoms);
+      else {
+        const inner = toItems(nodes as InlineContent[], PLAIN);
+        emitItems(inner, 0, inner.length, applied, label, context, resolver, atoms);
+      }
     }
   }
 }
@@ -1138,12 +1151,18 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     if (previous?.t === 'raw' && previous.out.endsWith(']') && atom.out.startsWith('(')) atom.out = `\\${atom.out}`;
   }
   // 2. Delimiters: `_` or `*` for emphasis, and character references where flanking rules need them.
-  let openers: Map<number, number> | undefined;
+  //    Delimiters nest (emitItems, guardHtmlLineStarts): the opener of a closer is the innermost one still open, found
+  //    by its pair on a stack of their indexes (no map per content).
+  let openers: number[] | undefined;
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
-    if (atom.t === 'open') (openers ??= new Map()).set(atom.pair, i);
-    if (atom.t !== 'close') continue;
-    const open = openers?.get(atom.pair) as number;
+    if (atom.t === 'open') (openers ??= []).push(i);
+    if (atom.t !== 'close' || openers === undefined) continue;
+    let at = openers.length - 1;
+    while (at >= 0 && (atoms[openers[at] as number] as Delimiter).pair !== atom.pair) at--;
+    const open = openers[at] as number;
+    if (at === openers.length - 1) openers.pop();
+    else if (at >= 0) openers.splice(at, 1);
     delimit(atoms, open, i);
   }
   // 3. Links read from a bare URL (`data.autolink`) are written bare where the inline autolink rule reads the very URL
@@ -1190,9 +1209,11 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const { after } = writtenAfter(atoms, i + 1);
     if (after !== '') atom.out = protectSchemes(atom.out, after);
   }
-  let out = '';
-  for (const atom of atoms) out += atom.out;
-  return out;
+  // (Joined at once: a flat string, not a chain of one concatenation per atom.)
+  if (atoms.length === 1) return (atoms[0] as Atom).out;
+  const outs: string[] = new Array(atoms.length);
+  for (let i = 0; i < atoms.length; i++) outs[i] = (atoms[i] as Atom).out;
+  return outs.join('');
 }
 
 /**
@@ -1469,13 +1490,18 @@ function protectLiterals(out: string): string {
   let result = out;
   // Only literals GFM links are kept (scheme, www., e-mail): text with none of their markers needs no look.
   if (!result.includes(':') && !result.includes('@') && !/www\./i.test(result)) return result;
-  // The core rule: literals in each run of text between escapes and character references (separate tokens).
+  // The core rule: literals in each run of text between escapes and character references (separate tokens), the runs
+  // read one at a time (no array of every separator). A run without `:`, `@` or `www.` holds no literal GFM keeps
+  // (isGfmAutolinkLabel: its label, part of the run, starts with a scheme or `www.`, or is an e-mail address).
   for (let guard = 0; guard < 64; guard++) {
     let position = -1;
     let from = 0;
-    for (const separator of [...result.matchAll(TEXT_SPECIAL), { index: result.length, 0: '' }]) {
-      const segment = result.slice(from, separator.index);
-      const match = linkifyMatches(segment).find((m) => {
+    TEXT_SPECIAL.lastIndex = 0;
+    for (;;) {
+      const separator = TEXT_SPECIAL.exec(result);
+      const end = separator === null ? result.length : separator.index;
+      const segment = result.slice(from, end);
+      const match = !segment.includes(':') && !segment.includes('@') && !/www\./i.test(segment) ? undefined : linkifyMatches(segment).find((m) => {
         const label = segment.slice(m.index, m.lastIndex);
         return isGfmAutolinkLabel(label, m.schema === 'mailto:');
       });
@@ -1485,7 +1511,8 @@ function protectLiterals(out: string): string {
         position = from + match.index + Math.max(at, 0);
         break;
       }
-      from = (separator.index as number) + separator[0].length;
+      if (separator === null) break;
+      from = end + separator[0].length;
     }
     if (position < 0) return result;
     result = `${result.slice(0, position)}\\${result.slice(position)}`;
