@@ -138,7 +138,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const { db, dialect, sqlite, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-  const readCache = ReadCache.attach(db, sqlite, dialect === 'postgres' ? config.databaseUrl : undefined);
+  const readCache = ReadCache.attach(db, sqlite);
   configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   let ctx: AppContext;
@@ -146,7 +146,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await checkSecretsKey(base);
     ctx = { ...base, jwtSecret: await ensureJwtSecret(base) };
   } catch (err) {
-    await readCache.close();
     await closeDb();
     throw err;
   }
@@ -206,7 +205,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         });
         await worker?.stop();
         await closeSandbox(ctx);
-        await readCache.close();
         await closeDb();
       })();
       return closing;

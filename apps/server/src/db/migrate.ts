@@ -43,6 +43,7 @@ import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.
 import * as mReadCacheSpaceFilters from './migrations/20261127T1640-read-cache-space-filters.js';
 import * as mSiteDrafts from './migrations/20261127T1700-site-drafts.js';
 import * as mReadCacheNotify from './migrations/20261127T1900-read-cache-notify.js';
+import * as mReadCacheNotifyOff from './migrations/20261127T1910-read-cache-notify-off.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T0000-foundation': m0001,
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1640-read-cache-space-filters': mReadCacheSpaceFilters,
   '20261127T1700-site-drafts': mSiteDrafts,
   '20261127T1900-read-cache-notify': mReadCacheNotify,
+  '20261127T1910-read-cache-notify-off': mReadCacheNotifyOff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

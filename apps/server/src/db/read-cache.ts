@@ -24,7 +24,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql } from 'kysely';
-import pg from 'pg';
 import type { Db, DbOrTx } from './database.js';
 import { endOfTurn, prepared } from './prepared.js';
 
@@ -161,11 +160,7 @@ export class ReadCache {
   readonly stats = {
     epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0,
     keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0,
-    /** PostgreSQL: reads answered by the listening connection's empty query (nothing notified), and full reads. */
-    probes: 0, fullReads: 0,
   };
-  /** PostgreSQL: the connection listening for `bindery_cache` (migration 20261127T1900), when started. */
-  private listener: CacheListener | undefined;
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
 
@@ -227,48 +222,13 @@ export class ReadCache {
     }
   }
 
-  /**
-   * Makes `db` (the database of one server) use this cache; `sqlite`: its connections, when it is SQLite;
-   * `listenUrl`: on PostgreSQL, the database to listen on (`CacheListener`; without it every read is a full one).
-   */
-  static attach(db: Db, sqlite?: SqliteConnections, listenUrl?: string): ReadCache {
+  /** Makes `db` (the database of one server) use this cache; `sqlite`: its connections, when it is SQLite. */
+  static attach(db: Db, sqlite?: SqliteConnections): ReadCache {
     const cache = new ReadCache(db, sqlite);
-    if (!sqlite && listenUrl) cache.listener = new CacheListener(listenUrl);
     caches.set(db, cache);
     // Transactions share their database's adapter.
     caches.set(db.getExecutor().adapter, cache);
     return cache;
-  }
-
-  /** Closes the listening connection (PostgreSQL); the cache then reads the counters in full each time. */
-  async close(): Promise<void> {
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.close();
-  }
-
-  /** Whether the listening connection is listening, and its backend's process id (for the tests). */
-  get listening(): boolean {
-    return this.listener?.listening ?? false;
-  }
-
-  get listenerBackend(): number | undefined {
-    return this.listener?.backend;
-  }
-
-  /** Times the listener paused (for the tests). */
-  get listenerPauses(): number {
-    return this.listener?.stats.pauses ?? 0;
-  }
-
-  /**
-   * For the tests: stops reading what the listening connection receives (a notification delayed, as by a slow network
-   * or a busy listening backend) until the function returned is called.
-   */
-  holdListener(): () => void {
-    const stream = (this.listener?.connection as { connection?: { stream?: { pause(): void; resume(): void } } } | undefined)?.connection?.stream;
-    stream?.pause();
-    return () => stream?.resume();
   }
 
   static of(db: DbOrTx): ReadCache | undefined {
@@ -314,21 +274,7 @@ export class ReadCache {
       }
       this.memoVersion = is;
     } else {
-      // Nothing committed since the last full read changed what the caches hold (and it read everything): keep it all.
-      if (this.listener && this.epochs && this.snapshot !== undefined && await this.listener.unchanged()) {
-        this.stats.probes++;
-        return;
-      }
-      this.stats.fullReads++;
-      let pgRow;
-      try {
-        pgRow = (await readEpochsAndChanges(this.db, { since: this.snapshot ?? null }))[0];
-      } catch (err) {
-        // What was notified is not read: the next read is a full one too.
-        this.listener?.needFullRead();
-        throw err;
-      }
-      if (!pgRow) this.listener?.needFullRead();
+      const pgRow = (await readEpochsAndChanges(this.db, { since: this.snapshot ?? null }))[0];
       if (pgRow) this.applyChanges(pgRow);
       row = pgRow;
     }
@@ -751,151 +697,4 @@ export function noteStampedWrite(stamp: AccessStamp): void {
 /** Runs `fn` outside any request scope (work shared by several requests, e.g. one statement for all of them). */
 export function outsideRequests<T>(fn: () => T): T {
   return scopes.exit(fn);
-}
-
-/**
- * PostgreSQL: a connection listening on `bindery_cache`, which every transaction that moves a counter of
- * `cache_epochs` or logs a key into `cache_changes` notifies at its commit (migration 20261127T1900). It lets a read of
- * the counters (`ReadCache.readEpochs`) skip the full read — the function `bindery_cache_read`, about 6 times the
- * database's CPU of an empty query and twice the process's — when nothing was notified since the last full read:
- * it sends an empty query on the listening connection instead, and keeps everything when no notification came
- * before that query's answer.
- *
- * Why that is what the full read would show. Say a transaction T committed, and its client was told so, before a
- * request arrived; the empty query is sent after the request arrived. (1) T's backend signals the listening backends
- * (`SignalBackends`, after T became visible and before T's client is answered), so the signal is pending at the
- * listening backend before the empty query is sent; the backend runs its handler before it reads that query, and
- * before answering it (`ReadyForQuery`) sends every notification of a committed transaction it has not sent — so
- * T's notification reaches this process before the empty query's answer does (one connection: in order). (2) If it
- * arrived after `notified` was last cleared, the read is a full one. If before, the listening backend had read T as
- * committed before the clear, so T was visible to every snapshot taken after it — in particular to the full read
- * made right after the clear — and what T changed was read then. Notifications that arrive before LISTEN completed
- * are not delivered: `notified` stays set from the connection's start until a full read made after LISTEN completed.
- * Any doubt — not listening (yet, or since an error: reconnected after a second), the empty query failing — makes
- * the read a full one, as without the listener. While writes commit all the time (most reads find a notification:
- * PAUSE_SCORE), the listener stops listening for PAUSE_MS — each commit would wake the listening backend and this
- * process for nothing — and every read is a full one meanwhile. LISTEN/NOTIFY alone would not be enough: a notification is delivered
- * when the listening backend gets to it, possibly after a request that should see the change has been answered; the
- * empty query is the round trip that orders the two.
- */
-/** The listener pauses once reads that found a notification outnumber those that found none by this many. */
-const PAUSE_SCORE = 4;
-const PAUSE_MS = 10_000;
-
-class CacheListener {
-  private client: pg.Client | undefined;
-  /** LISTEN completed on `client`, and it has not failed since. */
-  listening = false;
-  /** A notification came (or the connection was not listening) since the last full read was decided on. */
-  private notified = true;
-  private closed = false;
-  private retry: NodeJS.Timeout | undefined;
-  /** Reads that found a notification less those that found none, since listening (at least 0). */
-  private score = 0;
-  private paused: NodeJS.Timeout | undefined;
-  readonly stats = { pauses: 0 };
-
-  constructor(private readonly url: string) {
-    this.connect();
-  }
-
-  private connect(): void {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, application_name: 'bindery cache listener' });
-    this.client = client;
-    client.on('notification', () => {
-      this.notified = true;
-    });
-    client.on('error', () => this.fail(client));
-    client.on('end', () => this.fail(client));
-    client.connect().then(() => this.listen(client), () => this.fail(client));
-  }
-
-  private listen(client: pg.Client): void {
-    client.query('listen bindery_cache').then(() => {
-      if (this.client !== client || this.closed) return;
-      // What committed before LISTEN took effect is not notified: the first read from here on is a full one.
-      this.notified = true;
-      this.score = 0;
-      this.listening = true;
-    }, () => this.fail(client));
-  }
-
-  /**
-   * Stops listening for PAUSE_MS: most reads find a notification (writes commit all the time), so the empty query
-   * rarely saves a full read, while every commit wakes the listening backend and this process. Meanwhile every read is
-   * a full one.
-   */
-  private pause(client: pg.Client): void {
-    this.listening = false;
-    this.notified = true;
-    this.stats.pauses++;
-    client.query('unlisten bindery_cache').catch(() => this.fail(client));
-    this.paused = setTimeout(() => {
-      this.paused = undefined;
-      if (this.client === client && !this.closed) this.listen(client);
-    }, PAUSE_MS);
-    this.paused.unref();
-  }
-
-  private fail(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.client = undefined;
-    this.listening = false;
-    this.notified = true;
-    client.end().catch(() => undefined);
-    if (!this.closed) {
-      this.retry = setTimeout(() => this.connect(), 1000);
-      this.retry.unref();
-    }
-  }
-
-  /**
-   * True when nothing was notified since the last full read was decided on, as shown by an empty query sent now;
-   * false when a full read is needed — from then on notifications count again (the caller reads at once).
-   */
-  async unchanged(): Promise<boolean> {
-    const client = this.client;
-    if (!client || !this.listening) return false;
-    if (!this.notified) {
-      try {
-        await client.query('');
-      } catch {
-        this.fail(client);
-        return false;
-      }
-      if (this.client !== client || !this.listening) return false;
-      if (!this.notified) {
-        if (this.score > 0) this.score--;
-        return true;
-      }
-    }
-    this.notified = false;
-    if (++this.score >= PAUSE_SCORE) this.pause(client);
-    return false;
-  }
-
-  /** The next read is a full one (the full read decided on failed). */
-  needFullRead(): void {
-    this.notified = true;
-  }
-
-  get connection(): pg.Client | undefined {
-    return this.client;
-  }
-
-  get backend(): number | undefined {
-    return this.listening ? (this.client as { processID?: number } | undefined)?.processID : undefined;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    clearTimeout(this.paused);
-    const client = this.client;
-    this.client = undefined;
-    this.listening = false;
-    this.notified = true;
-    await client?.end().catch(() => undefined);
-  }
 }
