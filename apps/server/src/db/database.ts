@@ -66,7 +66,12 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
     read: (sql, parameters) => memoRead(db, sql, parameters, () => reads.prepare(sql).all(parameters) as object[]),
     inTransaction: (connection, sql, parameters) => dialect.driver?.runInTransaction(connection, sql, parameters),
   });
-  return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, checkpoints, close: () => db.destroy() };
+  // Closed when the checkpoint worker has closed its connection too (it ends after the writer's close asked it to).
+  const close = async () => {
+    await db.destroy();
+    await checkpoints?.ended();
+  };
+  return { db, dialect: 'sqlite', sqlite: { writer: sqlite, reader }, checkpoints, close };
 }
 
 /**

@@ -60,10 +60,14 @@ describe('SQLite checkpoints', () => {
         checkpoints.committed();
         const worker = (checkpoints as unknown as { worker: import('node:worker_threads').Worker }).worker;
         expect(worker).toBeDefined();
-        const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+        let code: number | undefined;
+        const exited = new Promise<number>((resolve) => worker.once('exit', (c) => resolve((code = c))));
         // Right away (the thread is still loading the module) and after its first checkpoint.
         if (wait) await new Promise<void>((resolve) => worker.once('message', () => resolve()));
         checkpoints.close();
+        // `ended()` settles only once the thread is gone (its connection closed: a caller may remove the files then).
+        await checkpoints.ended();
+        expect(code).toBe(0);
         expect(await exited).toBe(0);
       }
     } finally {

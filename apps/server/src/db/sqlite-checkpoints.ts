@@ -180,9 +180,24 @@ export class SqliteCheckpoints {
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;
+    this.exit = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => void worker.terminate(), 10_000);
+      timer.unref();
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     worker.postMessage('close');
-    const timer = setTimeout(() => void worker.terminate(), 10_000);
-    timer.unref();
-    worker.once('exit', () => clearTimeout(timer));
   }
+
+  /**
+   * Settles once the worker of a closed instance has ended (at once if it had none): its connection is closed then, so
+   * the database's files are no longer touched (a caller removing them — a test's data folder — waits for it).
+   */
+  ended(): Promise<void> {
+    return this.exit;
+  }
+
+  private exit: Promise<void> = Promise.resolve();
 }
