@@ -188,6 +188,9 @@ export class SqliteCheckpoints {
         resolve();
       });
     });
+    // Held (the thread was unref'd) until it ends, so a process awaiting `ended()` with nothing else to do keeps running
+    // to see it: unheld, such a process left the promise unsettled (Node: "unsettled top-level await", exit code 13).
+    worker.ref();
     worker.postMessage('close');
   }
 
