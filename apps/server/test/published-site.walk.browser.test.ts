@@ -333,8 +333,13 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
     const bg = await page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.body).backgroundColor as string);
     const [r, g, b] = bg.match(/\d+/g)!.map(Number);
     expect(r! + g! + b!).toBeLessThan(200);
-    expect(await page.locator('main img.dark-only').isVisible()).toBe(true);
-    expect(await page.locator('main img.light-only').isVisible()).toBe(false);
+    // Shown: waited for (a lazily loaded image has no size until it loads, and `isVisible` does not wait: a CI run at
+    // load saw it unloaded); hidden: by the theme's CSS (display none), whether or not it loaded.
+    const dark = page.locator('main img.dark-only');
+    await dark.scrollIntoViewIfNeeded();
+    await dark.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await dark.evaluate((el) => (globalThis as any).getComputedStyle(el).display)).not.toBe('none');
+    expect(await page.locator('main img.light-only').evaluate((el) => (globalThis as any).getComputedStyle(el).display)).toBe('none');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
