@@ -5,6 +5,7 @@ import { storeImported } from '../content/process.js';
 import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
 import { DEFAULT_LIMITS as DEFAULT_GIT_LIMITS, type GitLimits } from '../gitsync/git.js';
+import { bodyAfterTitle } from '../gitsync/format/page-file.js';
 import { invalidField } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { safeFetch, UnsafeUrlError, type SafeFetchResult } from '../lib/ssrf.js';
@@ -92,12 +93,8 @@ export function markdownPage(text: string, url: string): { title: string; markdo
     let end = text.length;
     while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '#')) end--;
     const title = text.slice(0, end) || text.trim();
-    // As a page file's (gitsync/format/page-file.ts parsePageFile): the title line's end and the blank line after it
-    // go; 3 blank lines or more are GitBook's empty paragraphs first in the body (2 blank lines each, kept).
-    const after = body.slice(heading.index + heading[0].length + 1);
-    const blanks = /^(?:[ \t]*\n)*/.exec(after)![0];
-    const lines = blanks.split('\n').length - 1;
-    if (title) return { title, markdown: lines >= 3 ? after.slice(blanks.indexOf('\n') + 1) : after.slice(blanks.length) };
+    // As in a page file: the title line's end and the blank line after it go, more are GitBook's empty paragraphs.
+    if (title) return { title, markdown: bodyAfterTitle(body.slice(heading.index + heading[0].length + 1)) };
   }
   return { title: titleFromUrl(url), markdown: body };
 }

@@ -146,6 +146,16 @@ export function escapeHeading(title: string): string {
   return title.replace(/[\\[`*_<]/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([#+-])/, '\\$1');
 }
 
+/**
+ * The body after a page's `# Title` line (`after`: the text following that line's newline). The blank line after the
+ * title goes; 3 blank lines or more are GitBook's empty paragraphs first in the body (2 blank lines each): all but the
+ * first are kept. Used by page files and by the import of a markdown document (services/import-common.ts).
+ */
+export function bodyAfterTitle(after: string): string {
+  const blanks = /^(?:[ \t]*\n)*/.exec(after)![0];
+  return blanks.split('\n').length - 1 >= 3 ? after.slice(blanks.indexOf('\n') + 1) : after.slice(blanks.length);
+}
+
 export function parsePageFile(text: string): ParsedPageFile {
   const source = text.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
   const warnings: string[] = [];
@@ -167,10 +177,7 @@ export function parsePageFile(text: string): ParsedPageFile {
   if (!h1) return { frontmatter, fields, body: rest, warnings };
   const raw = h1[1]!;
   const title = unescapeMarkdown(raw).trim();
-  // The blank line after the title goes; more are GitBook's empty paragraphs first in the body (2 blank lines each).
-  const after = rest.slice(h1[0].length);
-  const blanks = /^(?:[ \t]*\n)*/.exec(after)![0];
-  const body = blanks.split('\n').length - 1 >= 3 ? after.slice(blanks.indexOf('\n') + 1) : after.slice(blanks.length);
+  const body = bodyAfterTitle(rest.slice(h1[0].length));
   return { frontmatter, fields, title, ...(escapeHeading(title) !== raw ? { h1: raw } : {}), body, warnings };
 }
 
