@@ -1003,10 +1003,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
+    // Each listed page's URL on the site, by page id: what links by id become, in the `.md` twin and the HTML page.
+    const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
     if (twin) {
       // Links by id (`/pages/<id>`, `/files/<id>`: how Bindery and GitBook's API store them) name nothing outside the
       // site: as GitBook's twins, they become the absolute URLs of the page (its HTML page) and of the file. One pass.
-      const hrefOf = new Map(flat.map((f) => [f.page.meta.id, f.href]));
       const base = origin(res.req);
       const twinMarkdown = markdown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
         if (kind === 'files') {
@@ -1014,12 +1015,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
           return f ? `${open}${base}${fileHref(v, r.siteSpace.id, f)}` : all;
         }
         const e = rev.byId.get(id);
-        return e ? `${open}${base}${hrefOf.get(id) ?? `${r.spaceBase}/${e.path}`}` : all;
+        return e ? `${open}${base}${flatHref.get(id) ?? `${r.spaceBase}/${e.path}`}` : all;
       });
       return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${twinMarkdown}`);
     }
 
-    const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
     const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, flatHref);
     // Reusable content (`{% include ".gitbook/includes/…" %}`): the space's repository keeps it (Git Sync).
     const includes = new Map<string, AnyBlock[]>();
