@@ -332,10 +332,11 @@ describe('who sees page conditions in the API', () => {
       expect([path, conditionsIn(r.body) > 0]).toEqual([path, true]);
     }
 
-    // A site token of a site publishing the space.
+    // A site token of a site publishing the space, for a visitor whose claims show the pages (a visitor for whom
+    // they are hidden does not get them at all: site-token-conditions.test.ts).
     const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
     expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
-    const found = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/setup` });
+    const found = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/setup`, visitor: { unsignedClaims: { isPremium: true } } });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     // An integration installation token covering the space.
     const name = `cond-${Date.now().toString(36)}`;

@@ -338,7 +338,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+                /** @description The signed, expiring export token (with, when made for a site API token, its visitor's claims) from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
                 token: components["parameters"]["ExportToken"];
             };
             cookie?: never;
@@ -9962,7 +9962,7 @@ export interface components {
         Evaluated: boolean | "deterministic-only";
         /** @description The unique id of the event. */
         EventId: string;
-        /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+        /** @description The signed, expiring export token (with, when made for a site API token, its visitor's claims) from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
         ExportToken: string;
         /** @description true: each item carries the full space (or site) object; false (default): its id. */
         Extended: boolean;
@@ -10688,7 +10688,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The signed, expiring export token from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
+                /** @description The signed, expiring export token (with, when made for a site API token, its visitor's claims) from the `url` of `GET .../change-requests/{changeRequestId}/pdf`. */
                 token: components["parameters"]["ExportToken"];
             };
             cookie?: never;

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../db/database.js';
 import { ApiError, conflict, preconditionFailed } from '../errors.js';
 import type { PdfPageInput } from '../export/pdf.js';
 import { renderPdfOffLoop } from '../content/process.js';
-import { exportUrl, signExportUrl, verifyExportToken } from '../export/signed-url.js';
+import { EXPORT_TOKEN_MAX_LENGTH, exportUrl, signExportUrl, verifyExportToken } from '../export/signed-url.js';
 import { authorizeChangeRequest } from '../policies/change-request.js';
 import { describeUnmet, evaluateMergeRules, resolveMergeRules, type MergeRulesConfig } from '../policies/merge-rules.js';
 import { baseRevision } from '../presenters/change-request.js';
@@ -26,10 +26,11 @@ import { applyResolutions, mergeSnapshots, textMergesAhead, type MergeConflict, 
 import { loadChangeRequest, type LoadedChangeRequest } from '../services/change-requests.js';
 import { insertRevision, moveChangeRequestHead, moveSpaceHead, type RevisionType } from './commit.js';
 import {
-  commitEdits, commitRevision, ensureIndexed, findPage, findRevisionContent, loadContent, loadRevisionTree, parseIfMatch, publishedContent, shownContent,
+  commitEdits, commitRevision, contentVisibility, ensureIndexed, findPage, findRevisionContent, loadContent, loadRevisionTree, parseIfMatch, publishedContent, shownContent,
   type CommitResult, type ContentReadOptions, type SpaceContent,
 } from './content.js';
 import { prepareEdits, type ContentEdit } from './content-edits.js';
+import { readerClaims } from './visibility.js';
 import { ContentError } from './errors.js';
 import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
@@ -41,7 +42,8 @@ export async function loadChangeRequestContent(ctx: AppContext, actor: Actor, sp
   const l = await loadChangeRequest(ctx, ctx.db, actor, spaceId, ref);
   const space = l.changeRequest.revision_id === l.space.revision_id ? await ensureIndexed(ctx, l.space) : l.space;
   const shown = await shownContent(ctx, space, await contentOf(ctx.db, l.changeRequest.revision_id), opts);
-  return { space, access: l.access, changeRequest: l.changeRequest, ...shown };
+  const visibility = await contentVisibility(ctx, readerClaims(actor), space, [shown.content]);
+  return { space, access: l.access, changeRequest: l.changeRequest, ...shown, ...(visibility ? { visibility } : {}) };
 }
 
 async function contentOf(db: DbOrTx, revisionId: string): Promise<RevisionContent> {
@@ -266,23 +268,28 @@ export async function resolveConflicts(ctx: AppContext, actor: Actor, spaceId: s
 export const PDF_URL_TTL_SECONDS = 60 * 60;
 
 /** A signed URL (no token needed, one hour) to the PDF of `sc` (a change request's content, or the space's). */
-async function pdfUrl(ctx: AppContext, sc: SpaceContent & { changeRequest?: ChangeRequestRow }, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
+async function pdfUrl(ctx: AppContext, actor: Actor, sc: SpaceContent & { changeRequest?: ChangeRequestRow }, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
   if (q.page !== undefined) await findPage(ctx, ctx.db, sc, q.page, false); // 404 for a page it does not have
   const exp = Math.floor(ctx.clock.now().getTime() / 1000) + PDF_URL_TTL_SECONDS;
+  // A caller who reads as a site's visitor (a site API token: sc.visibility) gets the PDF that visitor sees: the
+  // claims go into the signed URL and the pages hidden from them are left out when it is rendered.
+  const claims = sc.visibility ? readerClaims(actor) : undefined;
   const token = signExportUrl(ctx.jwtSecret, {
     spaceId: sc.space.id, ...(sc.changeRequest ? { changeRequestId: sc.changeRequest.id } : {}), ...(q.only && q.page ? { pageId: q.page } : {}), exp,
+    ...(claims ? { claims } : {}),
   });
+  if (token.length > EXPORT_TOKEN_MAX_LENGTH) throw new ApiError(400, `The visitor's claims are too large for a PDF URL (${token.length} characters of token, at most ${EXPORT_TOKEN_MAX_LENGTH})`);
   return { url: exportUrl(ctx.config.publicUrl, token) };
 }
 
 /** GET …/change-requests/{id}/pdf: a signed URL to the PDF of the change request's content. */
 export async function changeRequestPdfUrl(ctx: AppContext, actor: Actor, spaceId: string, ref: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
-  return pdfUrl(ctx, await loadChangeRequestContent(ctx, actor, spaceId, ref), q);
+  return pdfUrl(ctx, actor, await loadChangeRequestContent(ctx, actor, spaceId, ref), q);
 }
 
 /** GET /spaces/{spaceId}/pdf (GitBook's getSpacePDF): a signed URL to the PDF of the space's current content. */
 export async function spacePdfUrl(ctx: AppContext, actor: Actor, spaceId: string, q: { page?: string; only?: boolean }): Promise<{ url: string }> {
-  return pdfUrl(ctx, await loadContent(ctx, actor, spaceId), q);
+  return pdfUrl(ctx, actor, await loadContent(ctx, actor, spaceId), q);
 }
 
 /** A file target in page markdown (content/content-ref.ts FILE_TARGET, unanchored). */
@@ -298,7 +305,7 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
     if (checked.reason === 'expired') throw new ApiError(410, 'This export URL has expired; ask for a new one (GET .../pdf)');
     throw new ApiError(404, 'Export not found');
   }
-  const { spaceId, changeRequestId, pageId } = checked.payload;
+  const { spaceId, changeRequestId, pageId, claims } = checked.payload;
   const space = await spacesRepo.findById(ctx.db, spaceId);
   if (!space || space.deleted_at) throw new ApiError(404, 'Export not found: the space is gone');
   const cr = changeRequestId !== undefined ? await changeRequestsRepo.find(ctx.db, space.id, changeRequestId) : undefined;
@@ -307,10 +314,12 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   const content = cr ? (await shownContent(ctx, space, await contentOf(ctx.db, cr.revision_id), {})).content : await publishedContent(ctx, space);
   const tree = await loadRevisionTree(ctx, ctx.db, content);
   const paths = computePaths(tree);
+  // Made for a site's visitor: not the pages hidden from their claims (nor those hidden in what the space publishes).
+  const hidden = claims ? (await contentVisibility(ctx, claims, space, [content]))?.hidden : undefined;
   const pages: PdfPageInput[] = [];
   const walk = (node: PageNode, depth: number) => {
     for (const child of node.children) {
-      if (child.type === 'link') continue;
+      if (child.type === 'link' || hidden?.has(child.id)) continue;
       if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: child.markdown, depth: pageId ? 0 : depth });
       walk(child, depth + 1);
     }

@@ -15,7 +15,9 @@ import { baseRevision } from '../presenters/change-request.js';
 import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
 import type { Actor } from '../services/auth.js';
 import { loadChangeRequestContent } from './change-request-content.js';
-import { findRevisionContent, loadRevision, shownContent, type ContentReadOptions, type SpaceContent } from './content.js';
+import { contentVisibility, findRevisionContent, loadRevision, shownContent, type ContentReadOptions, type SpaceContent } from './content.js';
+import { readerClaims } from './visibility.js';
+import type { SpaceRow } from '../repos/spaces.repo.js';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type FileEntry, type NodeRecord, type RevisionContent } from './content-store.js';
 
 /** A page as a change names it (GitBook's ChangedRevisionPage); `path` as the page had it in that revision. */
@@ -190,9 +192,37 @@ export async function revisionChanges(
   const revision = sc.content.revision;
   const parent = (JSON.parse(revision.parents) as string[])[0];
   const after = (await shownContent(ctx, sc.space, sc.content, opts)).content;
-  const changes = await contentChanges(ctx, ctx.db, await shownById(ctx, sc, parent, opts), after);
+  const changes = await shownChanges(ctx, actor, sc.space, await contentChanges(ctx, ctx.db, await shownById(ctx, sc, parent, opts), after));
   const mergedFrom = revision.type === 'merge' ? await changeRequestsRepo.findMergedAs(ctx.db, sc.space.id, revision.id) : undefined;
   return { ...changes, sc, ...(mergedFrom ? { mergedFrom } : {}) };
+}
+
+/**
+ * The changes a reader who reads as a site's visitor (a site API token: engine/visibility.ts) is shown: not those of
+ * pages hidden from them in either revision (or in what the space publishes now), nor moves under such a parent,
+ * nor those of files only such pages use. Every change for anyone else.
+ */
+async function shownChanges(ctx: AppContext, actor: Actor, space: SpaceRow, c: ContentChanges): Promise<ContentChanges> {
+  const claims = readerClaims(actor);
+  const after = await contentVisibility(ctx, claims, space, [c.after, c.before]);
+  if (!after) return c;
+  const before = c.before ? await contentVisibility(ctx, claims, space, [c.before, c.after]) : undefined;
+  const hidden = after.hidden;
+  const hiddenFiles = new Set([...await after.hiddenFiles(), ...(before ? await before.hiddenFiles() : [])]);
+  if (!hidden.size && !hiddenFiles.size) return c;
+  const changes = c.changes.filter((x) => {
+    switch (x.type) {
+      case 'page_created': case 'page_deleted': case 'page_edited':
+        return !hidden.has(x.page.id);
+      case 'page_moved':
+        return !hidden.has(x.page.id) && !(x.parent.before && hidden.has(x.parent.before.id)) && !(x.parent.after && hidden.has(x.parent.after.id));
+      case 'file_created': case 'file_deleted': case 'file_edited':
+        return !hiddenFiles.has(x.file.id);
+      default:
+        return true;
+    }
+  });
+  return { ...c, changes };
 }
 
 /** GET …/change-requests/{changeRequestId}/changes: what the change request changes of the main revision it is based on. */
@@ -200,6 +230,6 @@ export async function changeRequestChanges(
   ctx: AppContext, actor: Actor, spaceId: string, ref: string, opts: ContentReadOptions,
 ): Promise<ContentChanges & { sc: SpaceContent & { changeRequest: ChangeRequestRow } }> {
   const sc = await loadChangeRequestContent(ctx, actor, spaceId, ref, opts);
-  const changes = await contentChanges(ctx, ctx.db, await shownById(ctx, sc, baseRevision(sc.changeRequest), opts), sc.content);
+  const changes = await shownChanges(ctx, actor, sc.space, await contentChanges(ctx, ctx.db, await shownById(ctx, sc, baseRevision(sc.changeRequest), opts), sc.content));
   return { ...changes, sc };
 }

@@ -27,7 +27,9 @@
 // 10,000-page space writes O(depth) rows. See services/content-index.ts for the indexes.
 //
 // READING: `loadContent(ctx, actor, spaceId)` gives the active revision (with its indexes caught up), then
-// `pageTree`, `findPage`, `findPageByPath`, `listFiles`, `findFile` work on any RevisionContent.
+// `pageTree`, `findPage`, `findPageByPath`, `listFiles`, `findFile` work on any RevisionContent; what a caller is shown
+// (a site API token reads as its visitor: engine/visibility.ts) is `shownPages`, `shownFiles`, `findShownFile`, and
+// `findPage`/`findPageByPath` on the SpaceContent loaded for them.
 import { hashPage, combineHash, isPathless, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
@@ -50,6 +52,8 @@ import { loadSpace, type LoadedSpace } from '../services/spaces.js';
 import { treeLocator, WorkingTree, type Locator } from './working-tree.js';
 import { contentRow, insertRevision, moveSpaceHead, nodeRow, type RevisionType } from './commit.js';
 import { computedRevisionOf, evaluatedMarkdown, treeHasComputed } from './computed.js';
+import { readerClaims, visibilityFor, type PageVisibility } from './visibility.js';
+import type { Claims } from '../site/conditions.js';
 
 export type EditTarget = { kind: 'space'; spaceId: string } | { kind: 'revision-chain'; spaceId: string; baseRevisionId: string };
 
@@ -349,6 +353,16 @@ export interface SpaceContent extends LoadedSpace {
   content: RevisionContent;
   /** Whether `content` is the active revision (whose indexes are current). */
   active: boolean;
+  /** What the caller does not see of it (a site API token: engine/visibility.ts); absent: every page. */
+  visibility?: PageVisibility;
+}
+
+/**
+ * What a reader with `claims` (engine/visibility.ts readerClaims: a site API token's visitor) sees of `contents`
+ * (the first is read); undefined without claims (every page).
+ */
+export function contentVisibility(ctx: AppContext, claims: Claims | undefined, space: SpaceRow, contents: readonly (RevisionContent | null)[]): Promise<PageVisibility | undefined> {
+  return visibilityFor(ctx, claims, space, contents, () => publishedContent(ctx, space));
 }
 
 /** The active revision of a space the caller may read (404 otherwise), indexes caught up; see ContentReadOptions. */
@@ -356,7 +370,8 @@ export async function loadContent(ctx: AppContext, actor: Actor, spaceId: string
   const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
   const space = await ensureIndexed(ctx, loaded.space);
   const shown = await shownContent(ctx, space, await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, space.revision_id)), opts);
-  return { ...loaded, space, ...shown };
+  const visibility = await contentVisibility(ctx, readerClaims(actor), space, [shown.content]);
+  return { ...loaded, space, ...shown, ...(visibility ? { visibility } : {}) };
 }
 
 /** A revision of a space the caller may read; see ContentReadOptions. */
@@ -364,7 +379,8 @@ export async function loadRevision(ctx: AppContext, actor: Actor, spaceId: strin
   const loaded = await loadSpace(ctx, ctx.db, actor, spaceId, 'view');
   const space = revisionId === loaded.space.revision_id ? await ensureIndexed(ctx, loaded.space) : loaded.space;
   const shown = await shownContent(ctx, space, await revisionContent(ctx.db, await revisionOf(ctx.db, spaceId, revisionId)), opts);
-  return { ...loaded, space, ...shown };
+  const visibility = await contentVisibility(ctx, readerClaims(actor), space, [shown.content]);
+  return { ...loaded, space, ...shown, ...(visibility ? { visibility } : {}) };
 }
 
 /** The content of a space's head as readers see it (computed pages expanded), for the published site. */
@@ -417,6 +433,25 @@ export async function pageTree(ctx: AppContext, db: DbOrTx, content: RevisionCon
   if (!content.rootHash) return [];
   const tree = await loadTree(ctx, db, content.rootHash);
   return tree.children.map((c) => view(c, childPath('', c.node.meta)));
+}
+
+/** `pages` without those `hidden` holds (and so without their children); the same array when none is hidden. */
+export function withoutHidden(pages: PageView[], hidden: ReadonlySet<string> | undefined): PageView[] {
+  if (!hidden?.size) return pages;
+  const prune = (ps: PageView[]): PageView[] => ps.filter((p) => !hidden.has(p.meta.id)).map((p) => (p.children.length ? { ...p, children: prune(p.children) } : p));
+  return prune(pages);
+}
+
+/** The top-level pages of what `sc` shows its caller, nested: pageTree without the pages hidden from them. */
+export async function shownPages(ctx: AppContext, sc: Pick<SpaceContent, 'content' | 'visibility'>): Promise<PageView[]> {
+  return withoutHidden(await pageTree(ctx, ctx.db, sc.content), sc.visibility?.hidden);
+}
+
+/** The files of what `sc` shows its caller: without those only pages hidden from them use. */
+export async function shownFiles(ctx: AppContext, sc: Pick<SpaceContent, 'content' | 'visibility'>): Promise<FileEntry[]> {
+  const files = await listFiles(ctx, ctx.db, sc.content);
+  const hidden = sc.visibility ? await sc.visibility.hiddenFiles() : undefined;
+  return hidden?.size ? files.filter((f) => !hidden.has(f.id)) : files;
 }
 
 /** What a reference to a page shows (comment targets): its current title, emoji, icon, path and version. */
@@ -502,10 +537,16 @@ export async function evaluatePage(ctx: AppContext, sc: SpaceContent, page: Page
   return markdown === page.markdown ? page : { ...page, markdown };
 }
 
+/** A page by id; a page hidden from the caller (SpaceContent.visibility) is 404 as a missing one, and its hidden children are left out. */
 export async function findPage(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pageId: string, withMarkdown = true): Promise<PageView> {
-  const at = await locate(ctx, db, sc, pageId);
+  const at = sc.visibility?.hidden.has(pageId) ? undefined : await locate(ctx, db, sc, pageId);
   if (!at) throw new ApiError(404, `Page not found in this space: ${pageId}`);
-  return pageAt(ctx, db, at.hash, at.path, withMarkdown);
+  return shownPage(await pageAt(ctx, db, at.hash, at.path, withMarkdown), sc);
+}
+
+function shownPage(page: PageView, sc: Pick<SpaceContent, 'visibility'>): PageView {
+  const hidden = sc.visibility?.hidden;
+  return hidden?.size && page.children.length ? { ...page, children: withoutHidden(page.children, hidden) } : page;
 }
 
 /** A document or group page by its path (slugs joined with `/`). */
@@ -513,10 +554,15 @@ export async function findPageByPath(ctx: AppContext, db: DbOrTx, sc: SpaceConte
   const clean = path.split('/').filter(Boolean).join('/');
   const missing = () => new ApiError(404, `No page at the path "${clean}" in this space`);
   if (!clean || !sc.content.rootHash) throw missing();
+  // A page hidden from the caller is missing (its id is known once it is found).
+  const shown = (page: PageView) => {
+    if (sc.visibility?.hidden.has(page.meta.id)) throw missing();
+    return shownPage(page, sc);
+  };
   if (sc.active) {
     const at = await indexedPageAt(db, sc.space.id, sc.content.rootHash, 'path', clean);
     if (at === undefined) throw missing();
-    if (at !== false) return pageAt(ctx, db, at.hash, at.path, withMarkdown);
+    if (at !== false) return shown(await pageAt(ctx, db, at.hash, at.path, withMarkdown));
   }
   let node = await loadNode(ctx, db, sc.content.rootHash);
   for (const slug of clean.split('/')) {
@@ -525,7 +571,7 @@ export async function findPageByPath(ctx: AppContext, db: DbOrTx, sc: SpaceConte
     if (!next) throw missing();
     node = next;
   }
-  return pageAt(ctx, db, node.hash, clean, withMarkdown);
+  return shown(await pageAt(ctx, db, node.hash, clean, withMarkdown));
 }
 
 export async function listFiles(ctx: AppContext, db: DbOrTx, content: RevisionContent): Promise<FileEntry[]> {
@@ -536,6 +582,12 @@ export async function findFile(ctx: AppContext, db: DbOrTx, content: RevisionCon
   const file = (await loadFiles(ctx, db, content.filesHash)).find((f) => f.id === fileId);
   if (!file) throw new ApiError(404, `File not found in this space: ${fileId}`);
   return file;
+}
+
+/** A file of what `sc` shows its caller: one only pages hidden from them use is 404 as a missing one. */
+export async function findShownFile(ctx: AppContext, sc: Pick<SpaceContent, 'content' | 'visibility'>, fileId: string): Promise<FileEntry> {
+  if (sc.visibility && (await sc.visibility.hiddenFiles()).has(fileId)) throw new ApiError(404, `File not found in this space: ${fileId}`);
+  return findFile(ctx, ctx.db, sc.content, fileId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

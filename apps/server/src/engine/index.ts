@@ -22,9 +22,11 @@
 export {
   applyEdits, commitEdits, commitRevision, documentIdOf, editSpace, findDocument, ensureIndexed, evaluatePage, findFile, findPage, findPageByPath, findRevisionContent, listFiles, loadContent,
   loadRevision, loadRevisionTree, pageSummaries, pageTimes, pageTree, parseIfMatch, publishedContent, versionTimes,
+  contentVisibility, findShownFile, shownFiles, shownPages, withoutHidden,
   type CommitOptions, type CommitResult, type CommitStats, type ContentReadOptions, type EditTarget, type PageSummary, type PageTimes, type PageView,
   type SpaceContent,
 } from './content.js';
+export { hiddenPagesOf, readerClaims, type PageVisibility } from './visibility.js';
 export { insertFirstRevision, recomputeTransferredSpaces, type RevisionType } from './commit.js';
 export { evaluatedMarkdown, expandComputedJob, recomputeOrganization, type ExpandJobPayload } from './computed.js';
 export type { ContentEdit, PageFields, PagePosition } from './content-edits.js';

@@ -19,7 +19,7 @@ import { changeRequestsRepo } from '../repos/change-requests.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { linksRepo, type BacklinkTarget, type LinkStatus, type LinkTargetRow } from '../repos/links.repo.js';
 import { revisionsRepo } from '../repos/revisions.repo.js';
-import { findFile, findPage, type SpaceContent } from './content.js';
+import { findPage, findShownFile, type SpaceContent } from './content.js';
 
 export type { LinkStatus };
 /** Where a link points, as indexed: its kind and the page, path, file, name, anchor or URL it names, and the page or file it resolves to. */
@@ -141,9 +141,13 @@ async function memoryLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent): Promi
   const pages: { id: string; path: string; contentHash: string }[] = [];
   const byId = new Set<string>();
   const byPath = new Map<string, string>();
+  // Pages hidden from the caller (a site API token's visitor: engine/visibility.ts) are not there: their links are not
+  // listed, and a link to one is broken, as to a missing page.
+  const hidden = sc.visibility?.hidden;
   if (sc.content.rootHash) {
     const walk = (t: TreeNode, path: string) => {
       for (const c of t.children) {
+        if (hidden?.has(c.node.pageId)) continue;
         const p = childPath(path, c.node.meta);
         byId.add(c.node.pageId);
         if (p !== null) byPath.set(p, c.node.pageId);
@@ -206,16 +210,19 @@ async function revisionLinks(ctx: AppContext, db: DbOrTx, sc: SpaceContent, page
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Whether pages are hidden from the caller: the index knows every page, so their lists are made in memory. */
+const hides = (sc: SpaceContent) => (sc.visibility?.hidden.size ?? 0) > 0;
+
 /** Links of the content (or of one page), with their status, and the counts of all and broken links. */
 export async function listLinks(ctx: AppContext, sc: SpaceContent, q: PageRequest & { status?: LinkStatus; pageId?: string }): Promise<LinkList> {
   if (q.pageId !== undefined) await findPage(ctx, ctx.db, sc, q.pageId, false);
-  return sc.active ? activeLinks(ctx, ctx.db, sc, q.pageId, q) : revisionLinks(ctx, ctx.db, sc, q.pageId, q);
+  return sc.active && !hides(sc) ? activeLinks(ctx, ctx.db, sc, q.pageId, q) : revisionLinks(ctx, ctx.db, sc, q.pageId, q);
 }
 
 /** The pages linking to a page (by id or by its path). */
 export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: string, q: PageRequest): Promise<BacklinkList> {
   const page = await findPage(ctx, ctx.db, sc, pageId, false);
-  if (sc.active) return activeBacklinks(ctx.db, sc, { page: pageId, path: page.path }, q);
+  if (sc.active && !hides(sc)) return activeBacklinks(ctx.db, sc, { page: pageId, path: page.path }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'page' && m.resolvePage(l.link) === pageId).map((l) => l.pageId))];
   const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}:${pageId}:`, keyOf: (p) => ['', p] });
@@ -224,8 +231,8 @@ export async function pageBacklinks(ctx: AppContext, sc: SpaceContent, pageId: s
 
 /** The pages linking to a file (by id or by its name). */
 export async function fileBacklinks(ctx: AppContext, sc: SpaceContent, fileId: string, q: PageRequest): Promise<BacklinkList> {
-  const file = await findFile(ctx, ctx.db, sc.content, fileId);
-  if (sc.active) return activeBacklinks(ctx.db, sc, { file: fileId, name: file.name }, q);
+  const file = await findShownFile(ctx, sc, fileId);
+  if (sc.active && !hides(sc)) return activeBacklinks(ctx.db, sc, { file: fileId, name: file.name }, q);
   const m = await memoryLinks(ctx, ctx.db, sc);
   const pages = [...new Set(m.links.filter((l) => l.link.kind === 'file' && m.resolveFile(l.link) === fileId).map((l) => l.pageId))];
   const r = paginateSorted(pages, q, { scope: `backlinks:${sc.content.revision.id}::${fileId}`, keyOf: (p) => ['', p] });

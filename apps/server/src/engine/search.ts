@@ -134,17 +134,13 @@ async function withSections(ctx: AppContext, pages: SearchHit[], terms: string[]
 const rankedPage = <T>(items: T[], keyOf: (t: T) => [number, string], scope: string, req: PageRequest) =>
   paginateSorted(items, req, { scope, keyOf, direction: 'desc', ordered: true, defaultLimit: DEFAULT_SEARCH_LIMIT });
 
-export async function searchSpace(
-  ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest, hide?: (space: SpaceRow) => Promise<ReadonlySet<string>>,
-): Promise<SpaceSearch> {
+export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string, query: string, req: PageRequest): Promise<SpaceSearch> {
   const sc = await loadContent(ctx, actor, spaceId);
   const terms = searchTerms(query);
   let ranked = await searchPages(ctx.db, terms, [spaceId], SEARCH_CANDIDATES);
-  // Pages the caller may not see (a site API token reads the space as its visitor: routes/search.ts).
-  if (hide && ranked.length) {
-    const hidden = await hide(sc.space);
-    if (hidden.size) ranked = ranked.filter((p) => !hidden.has(p.page_id));
-  }
+  // Pages the caller may not see (a site API token reads the space as its visitor: engine/visibility.ts).
+  const hidden = sc.visibility?.hidden;
+  if (hidden?.size) ranked = ranked.filter((p) => !hidden.has(p.page_id));
   const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
   // The tree the index describes (the shown content of the active revision): ancestors come from it.
   const roots = new Map(sc.active && sc.content.rootHash ? [[spaceId, sc.content.rootHash]] : []);

@@ -7,7 +7,8 @@
  *
  *   token = base64url(payload) "." base64url(HMAC-SHA256(key, "bindery.export.pdf.v1." + base64url(payload)))
  *   payload = JSON [spaceId, changeRequestId | null, pageId | null, exp]   (exp: Unix time in seconds; no change
- *             request: the space's current content)
+ *             request: the space's current content), or with a fifth element, the claims of the site visitor the
+ *             URL was made for (a site API token's: the pages a condition hides from them are left out)
  *
  * The HMAC key is derived from the server secret (`ctx.jwtSecret`) with a fixed label, so export tokens and JWTs
  * signed with the same secret can never be mistaken for each other. Verification recomputes the MAC and compares in
@@ -24,6 +25,8 @@ export interface ExportTokenPayload {
   pageId?: string;
   /** Expiry, Unix time in seconds. */
   exp: number;
+  /** Made for a site's visitor with these claims (a site API token): the PDF that visitor sees. */
+  claims?: Record<string, unknown>;
 }
 
 export type ExportTokenResult =
@@ -32,8 +35,9 @@ export type ExportTokenResult =
 
 const KEY_LABEL = 'bindery:export-url-key';
 const MAC_CONTEXT = 'bindery.export.pdf.v1.';
-/** Tokens longer than this are refused before any work (ids are short). */
-const MAX_TOKEN_LENGTH = 2048;
+/** Tokens longer than this are refused before any work (ids are short; a visitor's claims come from a request header). */
+export const EXPORT_TOKEN_MAX_LENGTH = 16 * 1024;
+const MAX_TOKEN_LENGTH = EXPORT_TOKEN_MAX_LENGTH;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function deriveKey(secret: Uint8Array): Buffer {
@@ -49,7 +53,8 @@ function mac(secret: Uint8Array, encodedPayload: string): Buffer {
 export function signExportUrl(secret: Uint8Array, payload: ExportTokenPayload): string {
   if (!payload.spaceId || payload.changeRequestId === '') throw new Error('spaceId is required, and changeRequestId is not empty when given');
   if (!Number.isSafeInteger(payload.exp) || payload.exp <= 0) throw new Error('exp must be a positive integer (Unix seconds)');
-  const compact = [payload.spaceId, payload.changeRequestId ?? null, payload.pageId ?? null, payload.exp];
+  const compact: unknown[] = [payload.spaceId, payload.changeRequestId ?? null, payload.pageId ?? null, payload.exp];
+  if (payload.claims) compact.push(payload.claims);
   const encoded = Buffer.from(JSON.stringify(compact), 'utf8').toString('base64url');
   return `${encoded}.${mac(secret, encoded).toString('base64url')}`;
 }
@@ -76,8 +81,9 @@ export function verifyExportToken(secret: Uint8Array, token: string, now: Date |
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (!Array.isArray(decoded) || decoded.length !== 4) return { ok: false, reason: 'malformed' };
-  const [spaceId, changeRequestId, pageId, exp] = decoded as unknown[];
+  if (!Array.isArray(decoded) || (decoded.length !== 4 && decoded.length !== 5)) return { ok: false, reason: 'malformed' };
+  const [spaceId, changeRequestId, pageId, exp, claims] = decoded as unknown[];
+  if (decoded.length === 5 && (claims === null || typeof claims !== 'object' || Array.isArray(claims))) return { ok: false, reason: 'malformed' };
   if (
     typeof spaceId !== 'string' ||
     spaceId === '' ||
@@ -90,7 +96,10 @@ export function verifyExportToken(secret: Uint8Array, token: string, now: Date |
   }
   const nowSeconds = Math.floor((typeof now === 'number' ? now : now.getTime()) / 1000);
   if (nowSeconds > exp) return { ok: false, reason: 'expired' };
-  return { ok: true, payload: { spaceId, ...(changeRequestId !== null ? { changeRequestId } : {}), ...(pageId !== null ? { pageId } : {}), exp } };
+  return {
+    ok: true,
+    payload: { spaceId, ...(changeRequestId !== null ? { changeRequestId } : {}), ...(pageId !== null ? { pageId } : {}), exp, ...(claims ? { claims: claims as Record<string, unknown> } : {}) },
+  };
 }
 
 /** The public download URL of a token: `<publicUrl>/v1/exports/pdf/<token>`. */

@@ -6,7 +6,7 @@ import { gitOf } from '../gitsync/metadata.js';
 import { metaLinksOf, presentFile, presentPage, presentPageDocument, presentReusableContent, presentSemanticChanges } from '../presenters/content.js';
 import { findReusableContent, revisionAnswer } from './content.js';
 import { changeRequestChanges, editChangeRequestContent, loadChangeRequestContent } from '../engine/index.js';
-import { evaluatePage, findFile, findPage, findPageByPath, listFiles, pageTimes, pageTree } from '../engine/index.js';
+import { evaluatePage, findPage, findPageByPath, findShownFile, pageTimes, shownFiles, shownPages } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn } from '../services/content-errors.js';
@@ -26,7 +26,7 @@ export const changeRequestContentHandlers = handlers({
 
   listPagesInChangeRequest: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const pages = await pageTree(ctx, ctx.db, sc.content);
+    const pages = await shownPages(ctx, sc);
     const git = await gitOf(ctx, sc, query);
     const times = await pageTimes(ctx.db, sc.space.id, pages);
     return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
@@ -51,7 +51,7 @@ export const changeRequestContentHandlers = handlers({
 
   listFilesInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const files = await listFiles(ctx, ctx.db, sc.content);
+    const files = await shownFiles(ctx, sc);
     const page = paginateSorted(files, query, { scope: `cr-files:${sc.changeRequest.id}:${sc.content.revision.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
     return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
@@ -59,7 +59,7 @@ export const changeRequestContentHandlers = handlers({
 
   getFileInChangeRequestById: async ({ actor, params, query }, ctx) => {
     const sc = await loadChangeRequestContent(ctx, actor, params.spaceId, params.changeRequestId, { computed: query.computed });
-    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    const file = await findShownFile(ctx, sc, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
 

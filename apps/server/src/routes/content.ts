@@ -12,7 +12,7 @@ import {
   metaLinksOf, presentDocumentOf, presentFile, presentMarkdownDocument, presentPage, presentPageDocument, presentReusableContent, presentRevision, presentSemanticChanges,
 } from '../presenters/content.js';
 import {
-  editSpace, evaluatePage, type PageView, type SpaceContent, findDocument, findFile, findPage, findPageByPath, listFiles, loadContent, loadRevision, pageTimes, pageTree, revisionChanges, spacePdfUrl,
+  editSpace, evaluatePage, type PageView, type SpaceContent, findDocument, findPage, findPageByPath, findShownFile, loadContent, loadRevision, pageTimes, revisionChanges, shownFiles, shownPages, spacePdfUrl,
 } from '../engine/index.js';
 import { fileBacklinks, listLinks, pageBacklinks } from '../engine/index.js';
 import { importContent, type ImportOutcome } from '../services/import.js';
@@ -38,7 +38,7 @@ function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
 /** A revision read (current, by id, of a change request): its pages, files, reusable contents, git metadata and page times. */
 export async function revisionAnswer(ctx: AppContext, sc: SpaceContent, query: { metadata?: boolean }) {
   const [pages, files, git, reusable] = await Promise.all([
-    pageTree(ctx, ctx.db, sc.content), listFiles(ctx, ctx.db, sc.content), gitOf(ctx, sc, query),
+    shownPages(ctx, sc), shownFiles(ctx, sc), gitOf(ctx, sc, query),
     revisionReusableContents(ctx, ctx.db, sc.space.id, sc.content.revision.id),
   ]);
   return { status: 200 as const, body: presentRevision(ctx.config, sc, pages, files, git, await pageTimes(ctx.db, sc.space.id, pages), reusable), headers: etag(sc.content.revision.id) };
@@ -78,7 +78,7 @@ export const contentHandlers = handlers({
 
   listPages: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const pages = await pageTree(ctx, ctx.db, sc.content);
+    const pages = await shownPages(ctx, sc);
     const git = await gitOf(ctx, sc, query);
     const times = await pageTimes(ctx.db, sc.space.id, pages);
     return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
@@ -98,7 +98,7 @@ export const contentHandlers = handlers({
 
   listFiles: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const files = await listFiles(ctx, ctx.db, sc.content);
+    const files = await shownFiles(ctx, sc);
     const page = paginateSorted(files, query, { scope: `files:${sc.space.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
     return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
@@ -106,7 +106,7 @@ export const contentHandlers = handlers({
 
   getFileById: async ({ actor, params, query }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: query.computed });
-    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    const file = await findShownFile(ctx, sc, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
 
@@ -114,7 +114,7 @@ export const contentHandlers = handlers({
 
   listPagesInRevisionById: async ({ actor, params, query }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
-    const pages = await pageTree(ctx, ctx.db, sc.content);
+    const pages = await shownPages(ctx, sc);
     const git = await gitOf(ctx, sc, query);
     const times = await pageTimes(ctx.db, sc.space.id, pages);
     return { status: 200, body: { pages: pages.map((p) => presentPage(ctx.config, sc.space.id, p, { git, times })) }, headers: etag(sc.content.revision.id) };
@@ -139,6 +139,8 @@ export const contentHandlers = handlers({
 
   getDocumentById: async ({ actor, params }, ctx) => {
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: false });
+    // The document of a page hidden from the caller (a site API token's visitor) is missing to them.
+    if (sc.visibility?.hidden.has(params.documentId.slice(0, Math.max(0, params.documentId.lastIndexOf('.'))))) throw new ApiError(404, `Document not found in this space: ${params.documentId}`);
     return { status: 200, body: await presentMarkdownDocument(await findDocument(ctx, ctx.db, sc.space.id, params.documentId)) };
   },
 
@@ -166,7 +168,7 @@ export const contentHandlers = handlers({
 
   listFilesInRevisionById: async ({ actor, params, query }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
-    const files = await listFiles(ctx, ctx.db, sc.content);
+    const files = await shownFiles(ctx, sc);
     const page = paginateSorted(files, query, { scope: `revision-files:${sc.space.id}:${sc.content.revision.id}`, keyOf: (f) => ['', `${f.name}\u0000${f.id}`] });
     const git = await gitOf(ctx, sc, query);
     return { status: 200, body: listBody(page.items.map((f) => presentFile(ctx.config, sc.space.id, sc.content.revision.id, f, git)), page) };
@@ -174,7 +176,7 @@ export const contentHandlers = handlers({
 
   getFileInRevisionById: async ({ actor, params, query }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId, { computed: query.computed });
-    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    const file = await findShownFile(ctx, sc, params.fileId);
     return { status: 200, body: presentFile(ctx.config, sc.space.id, sc.content.revision.id, file, await gitOf(ctx, sc, query)) };
   },
 
@@ -188,7 +190,7 @@ export const contentHandlers = handlers({
 
   downloadRevisionFile: async ({ actor, params }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
-    const file = await findFile(ctx, ctx.db, sc.content, params.fileId);
+    const file = await findShownFile(ctx, sc, params.fileId);
     const data = await blobStore(ctx).get(file.blob);
     if (!data) throw new ApiError(404, `The bytes of the file ${file.id} are missing from the blob store`);
     const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.contentType);

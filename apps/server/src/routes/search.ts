@@ -4,13 +4,11 @@ import { handlers } from '../http/operations.js';
 import { searchOrganization, searchSpace } from '../engine/index.js';
 import { presentSearchPage, presentSearchSpace } from '../presenters/search.js';
 import { prewarmSiteSearch, searchSite } from '../services/site-search.js';
-import { hiddenPageIds } from '../site/state.js';
 
 export const searchHandlers = handlers({
   searchSpaceContent: async ({ actor, params, query }, ctx) => {
     // A site API token searches as its visitor: not the pages a page condition hides from the visitor's claims.
-    const site = actor.site;
-    const r = await searchSpace(ctx, actor, params.spaceId, query.query, query, site && ((space) => hiddenPageIds(ctx, space, site.claims)));
+    const r = await searchSpace(ctx, actor, params.spaceId, query.query, query);
     return { status: 200, body: listBody(r.pages.map((p) => presentSearchPage(ctx.config, p, r.terms)), r) };
   },
 

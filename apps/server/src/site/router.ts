@@ -44,6 +44,7 @@ import { markdownTextInSlices } from './plain.js';
 import { buildSearchIndex, markedExcerpt, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
+import { filesNamedIn, INCLUDE_LINE } from './file-refs.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -276,51 +277,6 @@ interface FileUsage {
   bytes: number;
 }
 
-const FILE_ID_REF = /\/files\/([\w-]{1,100})/g;
-const ASSET_PREFIX = '.gitbook/assets/';
-/** Where a `.gitbook/assets/` name surely ends (quotes, brackets, the query or hash, the line). */
-const ASSET_END = /["'<>?#\n|\]]/;
-
-/**
- * The files of a revision that markdown names, into `into`: `/files/<id>` (the stored form of every file reference)
- * and `.gitbook/assets/<name>` (by name, as the renderer resolves such URLs): the text after the prefix up to a
- * quote, bracket, `?`, `#` or the line's end, and each of its first 16 prefixes ending before a `)` or a space
- * (`![](.gitbook/assets/a.png) …`, `<.gitbook/assets/image (1).png>`), as written and decoded. A superset of the
- * files the page links (a name in a code block counts too); linear in the markdown (at most 300 characters and 17
- * names looked up per occurrence).
- */
-function filesNamedIn(markdown: string, rev: RevisionView, into: Set<string>): Set<string> {
-  if (markdown.includes('/files/')) for (const m of markdown.matchAll(FILE_ID_REF)) if (rev.filesById.has(m[1]!)) into.add(m[1]!);
-  const byName = (raw: string) => {
-    let f = rev.filesByName.get(raw);
-    if (!f && raw.includes('%')) {
-      try {
-        f = rev.filesByName.get(decodeURIComponent(raw));
-      } catch {
-        // not percent-encoded after all
-      }
-    }
-    if (f) into.add(f.id);
-  };
-  for (let at = markdown.indexOf(ASSET_PREFIX); at >= 0; at = markdown.indexOf(ASSET_PREFIX, at + 1)) {
-    const start = at + ASSET_PREFIX.length;
-    let rest = markdown.slice(start, start + 300);
-    const end = ASSET_END.exec(rest);
-    if (end) rest = rest.slice(0, end.index);
-    byName(rest);
-    let cuts = 0;
-    for (let i = 0; i < rest.length && cuts < 16; i++) {
-      const c = rest.charCodeAt(i);
-      if (c === 41 /* ) */ || c === 32 || c === 9) {
-        cuts++;
-        if (i > 0) byName(rest.slice(0, i));
-      }
-    }
-  }
-  return into;
-}
-
-const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
 

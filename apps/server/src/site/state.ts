@@ -9,7 +9,7 @@
 // any process sharing the database, shows on the next request.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
-import { listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
+import { hiddenPagesOf, listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import type { SpaceHead } from '../repos/sites.repo.js';
 import { Lru } from '../lib/lru.js';
@@ -177,16 +177,13 @@ export function visibleRevision(rev: RevisionView, claims: Claims): RevisionView
 /**
  * The ids of the pages of what a space publishes now that a visitor with `claims` does not see (a false or malformed
  * page condition, theirs or an ancestor's): for API reads that must answer as the published site does (a site's
- * search for callers who read a space only as its visitors, a site API token's search). Empty when no page has a
- * condition; otherwise one walk of the tree.
+ * search for callers who read a space only as its visitors). Empty when no page has a condition; otherwise
+ * engine/visibility.ts hiddenPagesOf (the one place API reads learn what a visitor does not see).
  */
 export async function hiddenPageIds(ctx: AppContext, space: SpaceHead, claims: Claims): Promise<ReadonlySet<string>> {
   const rev = await revisionView(ctx, space);
   if (!rev?.conditional) return new Set();
-  const visible = visibleRevision(rev, claims);
-  const hidden = new Set<string>();
-  for (const id of rev.byId.keys()) if (!visible.byId.has(id)) hidden.add(id);
-  return hidden;
+  return hiddenPagesOf(ctx, rev.content, claims);
 }
 
 export function cachedPage(ctx: AppContext, key: string): CachedPage | undefined {

@@ -1,0 +1,172 @@
+// What a reader who reads a space as a published site's visitor sees of a revision: not the pages a page-level
+// condition (adaptive content: `metadata.condition`, Git Sync's `if:`) hides from the visitor's claims, nor their
+// children, nor the files only such pages use. Today that reader is a site API token (services/auth.ts SiteScope:
+// the claims the token was made for). Content reads attach it to what they load (SpaceContent.visibility: content.ts
+// loadContent, loadRevision, change-request-content.ts loadChangeRequestContent), so a hidden page read by id or path
+// is 404 exactly as a missing page, and lists and trees leave it out (shownPages, shownFiles).
+//
+// A revision other than what the space publishes now is read with the pages hidden in it and in what is published
+// now (a page hidden today is not read in its past versions either). Hidden sets are one walk of the tree per
+// revision and claims, each distinct condition evaluated once, and remembered by root hash and claims (both fix the
+// answer); which pages use each file is one read of the revision's markdown, remembered by the revision's trees.
+import type { AppContext } from '../context.js';
+import { Lru } from '../lib/lru.js';
+import { evaluateCondition, type Claims } from '../site/conditions.js';
+import { filesNamedIn, INCLUDE_LINE } from '../site/file-refs.js';
+import { includeMarkdown } from '../gitsync/metadata.js';
+import type { SpaceRow } from '../repos/spaces.repo.js';
+import type { Actor } from '../services/auth.js';
+import { loadFiles, loadMarkdown, loadTree, type FileEntry, type RevisionContent, type TreeNode } from './content-store.js';
+import { setImmediate as turn } from 'node:timers/promises';
+
+export interface PageVisibility {
+  /** Ids of the pages the reader does not see (a false or malformed condition, theirs or an ancestor's). */
+  hidden: ReadonlySet<string>;
+  /** Ids of the files that only hidden pages use (files no page uses, or a shown page uses, are shown). */
+  hiddenFiles(): Promise<ReadonlySet<string>>;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+interface Memo {
+  hidden: Lru<string, ReadonlySet<string>>;
+  /** `${spaceId} ${rootHash} ${filesHash}` → the pages (ids) that use each file of the revision. */
+  users: Lru<string, Promise<Map<string, string[]>>>;
+}
+
+const memos = new WeakMap<object, Memo>();
+
+function memoOf(ctx: AppContext): Memo {
+  let m = memos.get(ctx.db);
+  if (!m) {
+    m = {
+      hidden: new Lru(4 * 1024 * 1024, (s) => 200 + s.size * 48),
+      users: new Lru(200),
+    };
+    memos.set(ctx.db, m);
+  }
+  return m;
+}
+
+function conditionOf(t: TreeNode): string | undefined {
+  const c = (t.node.meta.metadata as { condition?: unknown } | undefined)?.condition;
+  return typeof c === 'string' && c.trim() !== '' ? c : undefined;
+}
+
+/**
+ * The pages of `content` a visitor with `claims` does not see: those whose condition is false or malformed, and
+ * every page under them. One walk of the tree; each distinct condition is evaluated once.
+ */
+export async function hiddenPagesOf(ctx: AppContext, content: RevisionContent, claims: Claims, claimsKey = JSON.stringify(claims)): Promise<ReadonlySet<string>> {
+  if (!content.rootHash) return EMPTY;
+  const memo = memoOf(ctx);
+  const key = `${content.rootHash}\n${claimsKey}`;
+  const hit = memo.hidden.get(key);
+  if (hit) return hit;
+  const tree = await loadTree(ctx, ctx.db, content.rootHash);
+  const hidden = new Set<string>();
+  const results = new Map<string, boolean>();
+  const context = { visitor: { claims } };
+  const holds = (c: string) => {
+    let r = results.get(c);
+    if (r === undefined) results.set(c, (r = evaluateCondition(c, context)));
+    return r;
+  };
+  // Iterative (trees may be deep): [node, under a hidden page].
+  const stack: [TreeNode, boolean][] = tree.children.map((c) => [c, false]);
+  while (stack.length) {
+    const [t, under] = stack.pop()!;
+    const condition = under ? undefined : conditionOf(t);
+    const hide = under || (condition !== undefined && !holds(condition));
+    if (hide) hidden.add(t.node.meta.id);
+    for (const c of t.children) stack.push([c, hide]);
+  }
+  const out = hidden.size ? hidden : EMPTY;
+  memo.hidden.set(key, out);
+  return out;
+}
+
+/** Which pages (ids) use each file of a revision: its document pages' markdown and what they include. */
+function fileUsers(ctx: AppContext, spaceId: string, content: RevisionContent): Promise<Map<string, string[]>> {
+  const memo = memoOf(ctx);
+  const key = `${spaceId} ${content.rootHash} ${content.filesHash}`;
+  const hit = memo.users.get(key);
+  if (hit) return hit;
+  const p = (async () => {
+    const users = new Map<string, string[]>();
+    if (!content.rootHash || !content.filesHash) return users;
+    const files = await loadFiles(ctx, ctx.db, content.filesHash);
+    const filesByName = new Map<string, FileEntry>();
+    for (const f of files) if (!filesByName.has(f.name)) filesByName.set(f.name, f);
+    const index = { filesById: new Map(files.map((f) => [f.id, f])), filesByName };
+    const documents: { id: string; contentHash: string }[] = [];
+    const stack = [...(await loadTree(ctx, ctx.db, content.rootHash)).children];
+    while (stack.length) {
+      const t = stack.pop()!;
+      if (t.node.meta.type === 'document') documents.push({ id: t.node.meta.id, contentHash: t.node.contentHash });
+      stack.push(...t.children);
+    }
+    const includes = new Map<string, Promise<Set<string>>>();
+    const includeFiles = (ref: string) => {
+      let q = includes.get(ref);
+      if (!q) includes.set(ref, (q = includeMarkdown(ctx, spaceId, ref).then((text) => filesNamedIn(text ?? '', index, new Set()))));
+      return q;
+    };
+    for (let i = 0; i < documents.length; i += 200) {
+      if (i) await turn();
+      const slice = documents.slice(i, i + 200);
+      const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
+      for (const d of slice) {
+        const source = markdown.get(d.contentHash) ?? '';
+        if (source === '') continue;
+        const used = filesNamedIn(source, index, new Set());
+        let included = 0;
+        for (const m of source.includes('include') ? source.matchAll(INCLUDE_LINE) : []) {
+          if (++included > 20) break;
+          for (const id of await includeFiles(m[1] ?? m[2] ?? '')) used.add(id);
+        }
+        for (const id of used) {
+          const list = users.get(id);
+          if (list) list.push(d.id);
+          else users.set(id, [d.id]);
+        }
+      }
+    }
+    return users;
+  })();
+  p.catch(() => memo.users.delete(key));
+  memo.users.set(key, p);
+  return p;
+}
+
+/** The claims a caller reads a space's pages as (a site API token's visitor), or undefined: they see every page. */
+export const readerClaims = (actor: Actor | null | undefined): Claims | undefined => actor?.site?.claims;
+
+/**
+ * What a reader with `claims` (readerClaims) sees of the revisions `contents` of `space` (the first is the one read;
+ * the others' hidden pages are hidden too); undefined without claims (every page). `published`: what the space
+ * publishes now (loaded only when none of `contents` is it), whose hidden pages are hidden as well.
+ */
+export async function visibilityFor(
+  ctx: AppContext, claims: Claims | undefined, space: SpaceRow, contents: readonly (RevisionContent | null)[], published: () => Promise<RevisionContent>,
+): Promise<PageVisibility | undefined> {
+  if (!claims) return undefined;
+  const claimsKey = JSON.stringify(claims);
+  const read = contents.filter((c): c is RevisionContent => c !== null);
+  const publishedId = space.computed_revision_id ?? space.revision_id;
+  const all = read.some((c) => c.revision.id === publishedId) ? read : [...read, await published()];
+  const sets = await Promise.all(all.map((c) => hiddenPagesOf(ctx, c, claims, claimsKey)));
+  const nonEmpty = sets.filter((s) => s.size);
+  const hidden = nonEmpty.length <= 1 ? nonEmpty[0] ?? EMPTY : new Set(nonEmpty.flatMap((s) => [...s]));
+  let files: Promise<ReadonlySet<string>> | undefined;
+  const first = read[0];
+  return {
+    hidden,
+    hiddenFiles: () => (files ??= (async () => {
+      if (!hidden.size || !first) return EMPTY;
+      const out = new Set<string>();
+      for (const [id, pages] of await fileUsers(ctx, space.id, first)) if (pages.every((p) => hidden.has(p))) out.add(id);
+      return out;
+    })()),
+  };
+}

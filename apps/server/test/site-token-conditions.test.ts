@@ -1,0 +1,166 @@
+// A site API token (the `apiToken` of POST /v1/urls/published) reads a space as the visitor it was made for: a page
+// whose page-level condition is false for the visitor's claims — and its children — is not in any of its content
+// reads (the tree, page lists, revisions, semantic changes, files only such pages use, the PDF), and reading it by
+// id, path or document answers 404 exactly as a missing page does. Claims that make the condition true show it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { pdfText } from '../src/testing/fixtures.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const COND = 'visitor.claims.unsigned.isPremium === true';
+const HIDDEN = ['page-premium', 'page-inner', 'page-broken'];
+const pageIdsIn = (body: unknown): string[] => {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.id === 'string' && (typeof o.kind === 'string' || typeof o.type === 'string')) out.push(o.id);
+      for (const k of ['pages', 'page', 'changes', 'parent', 'before', 'after', 'items']) if (o[k] !== undefined) walk(o[k]);
+    }
+  };
+  walk(body);
+  return out;
+};
+
+describe('a site API token reads a space as its visitor: pages a page condition hides from the visitor are nowhere', () => {
+  it('tree, lists, by id, by path, documents, revisions, changes, files, PDF: hidden without the claim (404 like a missing page), shown with it', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const upload = async (name: string, text: string) => {
+      const r = await t.api.request('POST', `${base}/content/files?name=${name}`, text, { 'content-type': 'text/plain' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.id as string;
+    };
+    const shared = await upload('shared.txt', 'shared file');
+    const only = await upload('premium-only.txt', 'premium file');
+    const unused = await upload('unused.txt', 'unused file');
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `The wombat guide. [Shared](/files/${shared})\n` } },
+        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n' } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: `The narwhal plan. [Only](/files/${only}) [Shared](/files/${shared}) [Back](other)\n` } },
+        { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', markdown: 'The axolotl trick.\n' } },
+        { op: 'createPage', page: { id: 'page-broken', title: 'Broken', condition: 'visitor.claims.unsigned.isPremium &&', markdown: 'The platypus note.\n' } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const first = (await t.api.get(`${base}/content`)).body.id as string;
+    // A later revision that edits the premium page and its child (its semantic changes name them).
+    expect((await t.api.patch(`${base}/content/page/page-premium`, { markdown: `The narwhal plan, revised. [Only](/files/${only}) [Back](other)\n` })).status).toBe(200);
+    expect((await t.api.patch(`${base}/content/page/page-inner`, { title: 'Inner Two' })).status).toBe(200);
+    const rev = (await t.api.get(`${base}/content`)).body.id as string;
+    const ownerPremium = (await t.api.get(`${base}/content/page/page-premium`)).body;
+    const ownerInner = (await t.api.get(`${base}/content/page/page-inner`)).body;
+    expect(ownerPremium.documentId).toBeTruthy();
+
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const lookup = async (claims?: Record<string, unknown>) => {
+      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/public`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return server.api(r.body.apiToken as string);
+    };
+    const anonymous = await lookup();
+    const premium = await lookup({ isPremium: true });
+
+    // Reads that list pages: the hidden ones (and the child of one) are absent for the visitor without the claim.
+    const listing = [
+      `${base}/content`, `${base}/content/pages`, `${base}/revisions/${rev}`, `${base}/revisions/${rev}/pages`,
+      `${base}/revisions/${first}`, `${base}/revisions/${first}/pages`, `${base}/revisions/${rev}/changes`,
+      `${base}/content/page/page-public`, `${base}/content/path/public`,
+    ];
+    // Reads of one hidden page: 404 with the answer a missing page gets.
+    const single = (id: string, path: string) => [
+      `${base}/content/page/${id}`, `${base}/content/path/${path}`, `${base}/content/page/${id}/meta-links`,
+      `${base}/revisions/${rev}/page/${id}`, `${base}/revisions/${rev}/page/${id}/document`, `${base}/revisions/${rev}/page/${id}/meta-links`,
+      `${base}/revisions/${rev}/path/${path}`, `${base}/revisions/${first}/page/${id}`, `${base}/pdf?page=${id}`,
+    ];
+    const singles = [...single('page-premium', 'premium'), ...single('page-inner', 'premium/inner'), ...single('page-broken', 'broken'), `${base}/documents/${ownerPremium.documentId}`, `${base}/documents/${ownerInner.documentId}`];
+    const fileReads = (id: string) => [`${base}/content/files/${id}`, `${base}/revisions/${rev}/files/${id}`, `${base}/revisions/${rev}/files/${id}/download`];
+
+    // The owner sees everything (the test's reads are sound).
+    for (const path of listing.slice(0, 7)) {
+      const r = await t.api.get(path);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect([path, pageIdsIn(r.body).some((id) => HIDDEN.includes(id))]).toEqual([path, true]);
+    }
+    for (const path of singles) expect([path, (await t.api.get(path)).status]).toEqual([path, 200]);
+
+    const missing = (await anonymous.get(`${base}/content/page/page-nope`)).body;
+    for (const path of listing) {
+      const r = await anonymous.get(path);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect([path, pageIdsIn(r.body).filter((id) => HIDDEN.includes(id))]).toEqual([path, []]);
+      expect([path, JSON.stringify(r.body).match(/narwhal|axolotl|platypus|Premium|Inner|premium-only/g)]).toEqual([path, null]);
+    }
+    for (const path of singles) {
+      const r = await anonymous.get(path);
+      expect([path, r.status]).toEqual([path, 404]);
+      expect([path, r.body.error.code]).toEqual([path, 404]);
+      expect(JSON.stringify(r.body)).not.toMatch(/narwhal|axolotl|Premium/);
+    }
+    expect((await anonymous.get(`${base}/content/page/page-premium`)).body.error.message).toBe(missing.error.message.replace('page-nope', 'page-premium'));
+    // Links and backlinks: not those in hidden pages (the premium page links to the other page).
+    for (const api of [t.api, premium]) expect((await api.get(`${base}/content/page/page-other/backlinks`)).body.items.map((p: { page: string }) => p.page)).toEqual(['page-premium']);
+    expect((await anonymous.get(`${base}/content/page/page-other/backlinks`)).body).toMatchObject({ items: [], count: 0 });
+    for (const path of [`${base}/links`, `${base}/content/page/page-premium/links`]) {
+      expect(JSON.stringify((await t.api.get(path)).body)).toMatch(/page-premium/);
+    }
+    const links = await anonymous.get(`${base}/links`);
+    expect(links.status).toBe(200);
+    expect(JSON.stringify(links.body)).not.toMatch(/page-inner|page-premium|premium-only/);
+    for (const path of [`${base}/content/page/page-premium/backlinks`, `${base}/content/page/page-premium/links`, `${base}/content/page/page-inner/links`, `${base}/content/files/${only}/backlinks`]) {
+      expect([path, (await anonymous.get(path)).status]).toEqual([path, 404]);
+    }
+    expect(JSON.stringify((await premium.get(`${base}/links`)).body)).toMatch(/page-premium/);
+
+    // Files: one only hidden pages use is hidden; one a shown page uses, or no page uses, is there.
+    const fileNames = async (api: typeof anonymous, path: string) => ((await api.get(path)).body.items as { name: string }[]).map((f) => f.name).sort();
+    for (const path of [`${base}/content/files`, `${base}/revisions/${rev}/files`]) {
+      expect(await fileNames(anonymous, path)).toEqual(['shared.txt', 'unused.txt']);
+      expect(await fileNames(premium, path)).toEqual(['premium-only.txt', 'shared.txt', 'unused.txt']);
+    }
+    for (const path of fileReads(only)) expect([path, (await anonymous.get(path)).status]).toEqual([path, 404]);
+    for (const id of [shared, unused]) for (const path of fileReads(id)) expect([path, (await anonymous.get(path)).status]).toEqual([path, 200]);
+    for (const path of fileReads(only)) expect([path, (await premium.get(path)).status]).toEqual([path, 200]);
+    // The revision's files too.
+    expect(((await anonymous.get(`${base}/content`)).body.files as { name: string }[]).map((f) => f.name).sort()).toEqual(['shared.txt', 'unused.txt']);
+    // The PDF of the space: not the hidden pages.
+    const pdfOf = async (api: typeof anonymous) => {
+      const r = await api.get(`${base}/pdf`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const res = await fetch(server.url + (r.body.url as string).slice(server.ctx.config.publicUrl.length));
+      expect(res.status).toBe(200);
+      return pdfText(Buffer.from(await res.arrayBuffer()));
+    };
+    const anonymousPdf = await pdfOf(anonymous);
+    expect(anonymousPdf).toContain('wombat');
+    expect(anonymousPdf).not.toMatch(/narwhal|axolotl|platypus/);
+
+    // With the claim: the premium page and its child everywhere; the malformed condition still hides its page.
+    for (const path of listing.slice(0, 7)) {
+      const ids = pageIdsIn((await premium.get(path)).body);
+      expect([path, ids.includes('page-premium') || ids.includes('page-inner'), ids.includes('page-broken')]).toEqual([path, true, false]);
+    }
+    for (const path of [...single('page-premium', 'premium'), ...single('page-inner', 'premium/inner'), `${base}/documents/${ownerPremium.documentId}`]) {
+      expect([path, (await premium.get(path)).status]).toEqual([path, 200]);
+    }
+    for (const path of single('page-broken', 'broken')) expect([path, (await premium.get(path)).status]).toEqual([path, 404]);
+    const premiumPdf = await pdfOf(premium);
+    expect(premiumPdf).toContain('narwhal');
+    expect(premiumPdf).toContain('axolotl');
+    expect(premiumPdf).not.toContain('platypus');
+
+    // The owner still reads every page (nothing of the above is cached for them).
+    expect((await t.api.get(`${base}/content/page/page-broken`)).status).toBe(200);
+  });
+});
