@@ -164,3 +164,47 @@ describe('a site API token reads a space as its visitor: pages a page condition 
     expect((await t.api.get(`${base}/content/page/page-broken`)).status).toBe(200);
   });
 });
+
+describe('the published site names no page hidden from the visitor in the links of the pages it shows', () => {
+  it('.md twin, llms-full.txt and HTML: a link to a hidden page is its text only, a content-ref to it is left out (HTML: unnamed); shown with the claim', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const links = 'See [by id](/pages/page-premium), [by path](premium), [inner](premium/inner), [as file](premium.md), [from root](/premium), [anchored](/pages/page-premium#plans) and [other](/pages/page-other). [missing](nowhere) stays.';
+    const batch = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `The wombat guide. ${links}\n\n{% content-ref url="premium" %}\n[Premium](premium)\n{% endcontent-ref %}\n\n{% content-ref url="/pages/page-premium" %}\n[Premium](/pages/page-premium)\n{% endcontent-ref %}\n\n{% content-ref url="/pages/page-other" %}\n[Other](/pages/page-other)\n{% endcontent-ref %}\n` } },
+        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n' } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: 'The narwhal plan.\n' } },
+        { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', markdown: 'The axolotl trick.\n' } },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const get = async (path: string, claims?: Record<string, unknown>) => {
+      const r = await fetch(`${server.url}/sites/${site.id}/${path}${claims ? `?visitor.isPremium=true` : ''}`);
+      expect([path, r.status]).toEqual([path, 200]);
+      return r.text();
+    };
+
+    const twin = await get('public.md');
+    expect(twin).toContain('See by id, by path, inner, as file, from root, anchored and [other](');
+    expect(twin).toContain('[missing](nowhere) stays.');
+    expect(twin).not.toMatch(/premium|narwhal|Premium/);
+    expect(twin.match(/\{% content-ref url="([^"]*)"/g)).toEqual([expect.stringMatching(/\/other"$/)]);
+    const full = await get('llms-full.txt');
+    expect(full).toContain('See by id, by path, inner, as file, from root, anchored and [other](');
+    expect(full).not.toMatch(/premium|narwhal/i);
+    const html = await get('public');
+    const article = html.slice(html.indexOf('wombat'), html.indexOf('</article>'));
+    expect(article).not.toMatch(/premium|narwhal/i);
+    expect(article).toContain('<span class="card-title">Other</span>');
+
+    // A visitor whose claims show the page gets the links (the site reads unsigned claims from `visitor.` query parameters).
+    const premiumTwin = await get('public.md', { isPremium: true });
+    expect(premiumTwin).toContain('[by path](premium)');
+    expect(premiumTwin).toMatch(/\[by id\]\(http[^)]*\/premium\)/);
+    expect(premiumTwin).toContain('{% content-ref url="premium" %}');
+  });
+});

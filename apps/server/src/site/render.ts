@@ -514,7 +514,9 @@ function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
         return `<div class="column">${blocks(b.nodes)}</div>`;
       case 'content-ref': {
         const t = resolveTarget(b.data?.ref, ctx);
-        const label = t?.title ?? (b.data?.ref?.url ? String(b.data.ref.url).replace(/\.md$/, '') : 'Page');
+        // A page that is not there for this reader (missing, or hidden from them by a page condition) is named by
+        // nothing of it: not its path or id.
+        const label = t?.title ?? (t && b.data?.ref?.url ? String(b.data.ref.url).replace(/\.md$/, '') : 'Page');
         return card(t, `${CARD_ICONS.page}<span class="card-title">${escapeHtml(label)}</span>`, 'content-ref');
       }
       case 'embed': {

@@ -45,6 +45,7 @@ import { buildSearchIndex, markedExcerpt, MAX_RESULTS, querySearchIndex, words, 
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
 import { filesNamedIn, INCLUDE_LINE } from './file-refs.js';
+import { withoutHiddenLinks } from './hidden-links.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -579,12 +580,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Every (site space, its pages) of the site the visitor sees, for llms.txt, the sitemap and search. */
-  async function allPages(v: Visit): Promise<{ title: string; flat: Flat[] }[]> {
+  async function allPages(v: Visit): Promise<{ title: string; flat: Flat[]; rev: RevisionView; spaceId: string }[]> {
     const out = [];
     for (const p of placements(v).all) {
       const rev = await revisionOf(v, p.siteSpace.space_id);
       if (!rev) continue;
-      out.push({ title: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path, flat: flatten(rev.tree, p.base) });
+      out.push({ title: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path, flat: flatten(rev.tree, p.base), rev, spaceId: p.siteSpace.space_id });
     }
     return out;
   }
@@ -615,7 +616,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       return void res.type('text/plain; charset=utf-8').send(out);
     }
-    const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, f })));
+    // Links to pages hidden from the visitor are their text only (hidden-links.ts), as in `.md` twins.
+    const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, f, rev: s.rev, spaceId: s.spaceId })));
     const part = all.slice(chunk * LLMS_CHUNK, (chunk + 1) * LLMS_CHUNK);
     if (chunk > 0 && !part.length) return notFound(res, 'This part of llms-full.txt does not exist.', v);
     // Written as it is read, LLMS_READ pages at a time, waiting for the reader to take what was written: a part holds
@@ -627,9 +629,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       for (let i = 0; i < part.length; i += LLMS_READ) {
         const slice = part.slice(i, i + LLMS_READ);
         const markdown = await loadMarkdown(ctx, ctx.db, slice.map((x) => x.f.page.contentHash));
-        for (const { space: title, f } of slice) {
+        for (const { space: title, f, rev, spaceId } of slice) {
           if (title !== space) out += `\n## ${(space = title)}\n\n`;
-          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } })}\n\n`;
+          const text = applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } });
+          const full = rev.conditional ? await fullRevisionOf(v, spaceId) : undefined;
+          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${full ? withoutHiddenLinks(text, f.page.path ?? f.page.meta.slug, full, rev) : text}\n\n`;
           const flowing = res.write(out);
           out = '';
           if (!flowing) await drained(res);
@@ -964,8 +968,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (twin) {
       // Links by id (`/pages/<id>`, `/files/<id>`: how Bindery and GitBook's API store them) name nothing outside the
       // site: as GitBook's twins, they become the absolute URLs of the page (its HTML page) and of the file. One pass.
+      // Links to pages hidden from the visitor are their text only (hidden-links.ts), as on the HTML page.
       const base = origin(res.req);
-      const twinMarkdown = markdown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
+      const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
+      const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
+      const twinMarkdown = shown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
         if (kind === 'files') {
           const f = rev.filesById.get(id);
           return f ? `${open}${base}${fileHref(v, r.siteSpace.id, f)}` : all;
