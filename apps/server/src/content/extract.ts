@@ -250,7 +250,12 @@ export function documentIndexer(): { add(block: Block): void; finish(): { sectio
   const slugger = new AnchorSlugger();
   const sections: Section[] = [];
   let current: Section = { id: '', title: '', level: 0, body: '' };
+  // The lines of the current section, joined once when it ends: a body grown by one concatenation per line was a
+  // left-deep chain of string pieces that the worker's reply (a structured clone) flattened.
+  let lines: string[] = [];
   const close = () => {
+    if (lines.length > 0) current.body = lines.length === 1 ? (lines[0] as string) : lines.join('\n');
+    lines = [];
     if (current.level > 0 || current.body !== '') sections.push(current);
   };
   return {
@@ -261,7 +266,7 @@ export function documentIndexer(): { add(block: Block): void; finish(): { sectio
         current = { id: slugger.slug(title), title, level: Number(b.type.slice(-1)), body: '' };
       } else {
         const line = block(b);
-        if (line !== '') current.body = current.body === '' ? line : `${current.body}\n${line}`;
+        if (line !== '') lines.push(line);
       }
     },
     finish() {
