@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createTenant, startTestServer, type Tenant, type TestServer, getWithHost } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 import { startServer } from '../src/server.js';
+import { KEYBOARD_SCRIPT } from '../src/site/shell.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -80,14 +81,15 @@ describe('published site', () => {
     expect(sitemap.text).toContain(`<loc>${server.url}${base}/advanced/tuning</loc>`);
     expect((await get(`${base}/robots.txt`)).text).toBe(`User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${base}/\nSitemap: ${server.url}${base}/sitemap.xml\n`);
 
+    // A hit in a section of a page leads to its heading (session 15: the page's top).
     const search = await get(`${base}/~search?q=zebra`, { accept: 'application/json' });
-    expect(JSON.parse(search.text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);
-    expect((await get(`${base}/~search?q=zebra`)).text).toContain(`href="${base}/setup"`);
+    expect(JSON.parse(search.text).results.map((r: any) => r.href)).toEqual([`${base}/setup#install`]);
+    expect((await get(`${base}/~search?q=zebra`)).text).toContain(`href="${base}/setup#install"`);
     // Search reads what a reader sees: the markup of a page (tag lines, HTML, link syntax) neither matches nor shows.
     const json = async (q: string) => JSON.parse((await get(`${base}/~search?q=${q}`, { accept: 'application/json' })).text).results;
     expect(await json('hint')).toEqual([]);
     expect(await json('script')).toEqual([]);
-    expect((await json('mind'))[0]).toMatchObject({ href: `${base}/`, excerpt: 'Introduction Welcome Read the setup page. Mind the alert(1) gap.' });
+    expect((await json('mind'))[0]).toMatchObject({ href: `${base}/#welcome`, section: 'Welcome', excerpt: 'Introduction Welcome Read the setup page. Mind the alert(1) gap.' });
     expect((await json('npm'))[0].excerpt).toBe('Setup Install npm install widget The zebra keyword.');
 
     // Always current: an edit shows at once.
@@ -152,7 +154,7 @@ describe('published site', () => {
     expect(first.headers.get('x-bindery-search-indexes')).toBe('built=2, warm=0');
     expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.url}${base}/setup.md)`);
     // Kept: the searches and the next prewarm use the same indexes (a published public site: anyone with a token).
-    expect(JSON.parse((await get(`${base}/~search?q=zebra`, { accept: 'application/json' })).text).results.map((r: any) => r.href)).toEqual([`${base}/setup`]);
+    expect(JSON.parse((await get(`${base}/~search?q=zebra`, { accept: 'application/json' })).text).results.map((r: any) => r.href)).toEqual([`${base}/setup#install`]);
     expect((await prewarm(outsider)).headers.get('x-bindery-search-indexes')).toBe('built=0, warm=2');
     // An edit publishes a new revision of one space: only its index is built again, and it finds the new words.
     expect((await t.api.patch(`/v1/spaces/${space.id}/content/page/page-setup`, { markdown: 'The okapi keyword.\n' })).status).toBe(200);
@@ -495,7 +497,9 @@ describe('published site', () => {
     expect(page).toMatch(new RegExp(`<a class="card file" href="${base}/~files/[^/]+/${pdf}/guide.pdf\\?v=[0-9a-f]{12}" download>`));
     expect(page).toContain('<span class="card-title">guide.pdf</span><span class="card-url">application/pdf · 9 B</span>');
     expect(page).toContain(`<a class="card card-item" href="${base}/advanced/tuning"><div class="card-title"><strong>Tuning</strong> </div>`);
-    expect(page).not.toContain('<script>');
+    // The content runs nothing: the page's one script is the site's own keyboard shortcuts (allowed by its hash).
+    expect(page.match(/<script\b/g)).toHaveLength(1);
+    expect(page.slice(page.indexOf('<script'))).toBe(`<script>${KEYBOARD_SCRIPT}</script>\n</body></html>`);
     expect(page).toMatch(/<div class="math"><math display="block"[^>]*>.*<mi>E<\/mi>/);
     expect(page).toMatch(/Inline <math><msup><mi>a<\/mi><mn>2<\/mn><\/msup><\/math> math\./);
     expect(page).toContain('<span class="tk-c">// a comment</span>');

@@ -40,8 +40,7 @@ import { cachedPage, cachePage, visibleRevision, headKey, pageCondition, revisio
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
-import { markdownTextInSlices } from './plain.js';
-import { buildSearchIndex, markedExcerpt, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
+import { buildSearchIndex, markedExcerpt, sectionedText, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
 import { filesNamedIn, INCLUDE_LINE } from './file-refs.js';
@@ -299,8 +298,17 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
   const fileUsages = new Lru<string, FileUsage>(16 * 1024 * 1024, (u) => u.bytes);
   const fileUsageBuilds = new Map<string, Promise<FileUsage>>();
-  const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) =>
-    res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
+  /** The site's headers on a message page answered before the site is known to the visitor (no such site, no key). */
+  const messageHeaders = (res: Response) => {
+    if (res.getHeader('Content-Security-Policy')) return;
+    res.setHeader('Content-Security-Policy', SITE_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+  };
+  const notFound = (res: Response, message = 'This page does not exist.', v?: Visit, chrome?: Chrome) => {
+    messageHeaders(res);
+    return res.status(404).type('html').send(renderMessagePage('Page not found', message, chrome, v ? `${v.base}/` : undefined));
+  };
 
   /** The visit if the visitor may read the site (published; share key; visitor-auth), else an answer has been sent. */
   async function open(req: Request, res: Response, found: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string): Promise<Visit | undefined> {
@@ -348,6 +356,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
         res.redirect(302, target.toString());
       } else {
+        messageHeaders(res);
         res.status(401).type('html').send(renderMessagePage('Sign in required', 'This site is only available to authenticated visitors.'));
       }
       return undefined;
@@ -580,14 +589,31 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Every (site space, its pages) of the site the visitor sees, for llms.txt, the sitemap and search. */
-  async function allPages(v: Visit): Promise<{ title: string; flat: Flat[]; rev: RevisionView; spaceId: string }[]> {
+  async function allPages(v: Visit): Promise<{ title: string; flat: Flat[]; rev: RevisionView; spaceId: string; placement: Placement }[]> {
     const out = [];
     for (const p of placements(v).all) {
       const rev = await revisionOf(v, p.siteSpace.space_id);
       if (!rev) continue;
-      out.push({ title: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path, flat: flatten(rev.tree, p.base), rev, spaceId: p.siteSpace.space_id });
+      out.push({ title: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path, flat: flatten(rev.tree, p.base), rev, spaceId: p.siteSpace.space_id, placement: p });
     }
     return out;
+  }
+
+  /**
+   * Links by id (`/pages/<id>` with its anchor, `/files/<id>`: how Bindery and GitBook's API store them) name nothing
+   * outside the site: as in GitBook's `.md` twins and llms-full.txt, they become the absolute URLs (`base`: the
+   * request's origin) of the page (its HTML page: `hrefs`, the listed pages' URLs by id, else its path) and of the
+   * file on the site. One pass.
+   */
+  function absoluteLinks(markdown: string, base: string, v: Visit, siteSpaceId: string, spaceBase: string, rev: RevisionView, hrefs: ReadonlyMap<string, string>): string {
+    return markdown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
+      if (kind === 'files') {
+        const f = rev.filesById.get(id);
+        return f ? `${open}${base}${fileHref(v, siteSpaceId, f)}` : all;
+      }
+      const e = rev.byId.get(id);
+      return e ? `${open}${base}${hrefs.get(id) ?? `${spaceBase}/${e.path}`}` : all;
+    });
   }
 
   async function robots(req: Request, res: Response, v: Visit) {
@@ -617,7 +643,14 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       return void res.type('text/plain; charset=utf-8').send(out);
     }
     // Links to pages hidden from the visitor are their text only (hidden-links.ts), as in `.md` twins.
-    const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, f, rev: s.rev, spaceId: s.spaceId })));
+    const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, s, f })));
+    // Each space's listed pages' URLs by id, made once for the part when a page of it is written (its links by id).
+    const hrefsOf = new Map<(typeof spaces)[number], Map<string, string>>();
+    const hrefs = (s: (typeof spaces)[number]) => {
+      let m = hrefsOf.get(s);
+      if (!m) hrefsOf.set(s, (m = new Map(s.flat.map((f) => [f.page.meta.id, f.href]))));
+      return m;
+    };
     const part = all.slice(chunk * LLMS_CHUNK, (chunk + 1) * LLMS_CHUNK);
     if (chunk > 0 && !part.length) return notFound(res, 'This part of llms-full.txt does not exist.', v);
     // Written as it is read, LLMS_READ pages at a time, waiting for the reader to take what was written: a part holds
@@ -629,11 +662,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       for (let i = 0; i < part.length; i += LLMS_READ) {
         const slice = part.slice(i, i + LLMS_READ);
         const markdown = await loadMarkdown(ctx, ctx.db, slice.map((x) => x.f.page.contentHash));
-        for (const { space: title, f, rev, spaceId } of slice) {
+        for (const { space: title, s, f } of slice) {
           if (title !== space) out += `\n## ${(space = title)}\n\n`;
           const text = applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } });
-          const full = rev.conditional ? await fullRevisionOf(v, spaceId) : undefined;
-          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${full ? withoutHiddenLinks(text, f.page.path ?? f.page.meta.slug, full, rev) : text}\n\n`;
+          const full = s.rev.conditional ? await fullRevisionOf(v, s.spaceId) : undefined;
+          const shown = full ? withoutHiddenLinks(text, f.page.path ?? f.page.meta.slug, full, s.rev) : text;
+          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${absoluteLinks(shown, origin(req), v, s.placement.siteSpace.id, s.placement.base, s.rev, hrefs(s))}\n\n`;
           const flowing = res.write(out);
           out = '';
           if (!flowing) await drained(res);
@@ -661,7 +695,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (hit) return Promise.resolve(hit);
     let building = searchBuilds.get(key);
     if (!building) {
-      const pages = flatten(rev.tree, '').map((f) => ({ id: f.page.meta.id, title: f.page.meta.title, rel: f.href, contentHash: f.page.contentHash }));
+      // Pages marked noIndex or noRobotsIndex (or under one) are not searched, as GitBook's search leaves them out.
+      const pages = flatten(rev.tree, '').filter((f) => f.indexable).map((f) => ({ id: f.page.meta.id, title: f.page.meta.title, rel: f.href, contentHash: f.page.contentHash }));
       building = buildSearchIndex(pages, (hashes) => loadMarkdown(ctx, ctx.db, hashes), 8, pageTexts);
       searchBuilds.set(key, building);
       building.then((index) => searchIndexes.set(key, index), () => undefined).finally(() => searchBuilds.delete(key));
@@ -749,7 +784,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function search(req: Request, res: Response, v: Visit) {
     const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
     const queryWords = words(q);
-    const results: { title: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[] = [];
+    const results: { title: string; section?: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[] = [];
     if (queryWords.length) {
       const found: (SearchHit & { href: string })[] = [];
       for (const p of placements(v).all) {
@@ -762,21 +797,22 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         // What the visitor sees of a page with `{% if %}` blocks (matched again, and excerpted, against that).
         const visitorText = async (page: SearchablePage) => {
           const raw = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
-          return markdownTextInSlices(applyConditionals(raw, { visitor: { claims: v.claims } }), () => setImmediate());
+          return sectionedText(applyConditionals(raw, { visitor: { claims: v.claims } }), () => setImmediate());
         };
         const shown = rev.conditional ? (page: SearchablePage) => rev.byId.has(page.id) : undefined;
-        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText, shown)) found.push({ ...h, href: h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}` });
+        // A hit in a section of the page leads to its heading.
+        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText, shown)) found.push({ ...h, href: `${h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}`}${h.section ? `#${encodeURIComponent(h.section.anchor)}` : ''}` });
       }
       // Pages whose title holds every word first, then the others, each in the site's order.
       for (const h of [...found.filter((x) => x.inTitle), ...found.filter((x) => !x.inTitle)].slice(0, MAX_RESULTS)) {
-        results.push({ title: h.page.title, href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter });
+        results.push({ title: h.page.title, ...(h.section ? { section: h.section.title } : {}), href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter });
       }
     }
-    if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results: results.map(({ title, href, excerpt }) => ({ title, href, excerpt })) });
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results: results.map(({ title, section, href, excerpt }) => ({ title, ...(section !== undefined ? { section } : {}), href, excerpt })) });
     const first = placements(v).all[0];
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
     const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
-    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
+    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a>${r.section ? `<span class="result-section"> › ${escapeHtml(r.section)}</span>` : ''}<div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
     if (!chrome) return notFound(res, 'This site has no content yet.', v);
     res.type('html').send(renderShell({
       chrome, siteHref: `${v.base}/`, title: 'Search', sections: [], variants: [], nav: [], body, headings: [],
@@ -938,7 +974,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const index = head ? searchIndexes.get(headKey(head)) : undefined;
         // Pages holding any of the path's words (at most 3 words looked up, 5 pages each), in the order found.
         const similar = new Map<string, SearchHit>();
-        for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => '', (page) => rev.byId.has(page.id))) if (similar.size < 5) similar.set(h.page.id, h);
+        for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => ({ text: '', sections: [] }), (page) => rev.byId.has(page.id))) if (similar.size < 5) similar.set(h.page.id, h);
         const list = [...similar.values()].map((h) => `- [${h.page.title}](${origin(res.req)}${h.page.rel === '/' ? `${r.spaceBase}/` : `${r.spaceBase}${h.page.rel}`}.md)`);
         const home = `${origin(res.req)}${r.spaceBase}/`;
         return void res.type('text/markdown; charset=utf-8').send(`# Page Not Found\n\nThis page does not exist. The documentation starts at ${home}; its index of pages is ${origin(res.req)}${v.base}/llms.txt.\n${list.length ? `\nSimilar pages:\n\n${list.join('\n')}\n` : ''}`);
@@ -966,20 +1002,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     // Each listed page's URL on the site, by page id: what links by id become, in the `.md` twin and the HTML page.
     const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
     if (twin) {
-      // Links by id (`/pages/<id>`, `/files/<id>`: how Bindery and GitBook's API store them) name nothing outside the
-      // site: as GitBook's twins, they become the absolute URLs of the page (its HTML page) and of the file. One pass.
-      // Links to pages hidden from the visitor are their text only (hidden-links.ts), as on the HTML page.
-      const base = origin(res.req);
+      // Links to pages hidden from the visitor are their text only (hidden-links.ts), as on the HTML page; links by id
+      // become the absolute URLs of the page and the file on the site (absoluteLinks).
       const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
       const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
-      const twinMarkdown = shown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
-        if (kind === 'files') {
-          const f = rev.filesById.get(id);
-          return f ? `${open}${base}${fileHref(v, r.siteSpace.id, f)}` : all;
-        }
-        const e = rev.byId.get(id);
-        return e ? `${open}${base}${flatHref.get(id) ?? `${r.spaceBase}/${e.path}`}` : all;
-      });
+      const twinMarkdown = absoluteLinks(shown, origin(res.req), v, r.siteSpace.id, r.spaceBase, rev, flatHref);
       return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${twinMarkdown}`);
     }
 

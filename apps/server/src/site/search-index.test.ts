@@ -37,14 +37,14 @@ describe('site search index', () => {
       Other: 'Nothing here.',
     });
     const index = await buildSearchIndex(pages, load);
-    const q = async (s: string) => (await querySearchIndex(index, words(s), MAX_RESULTS, async () => '')).map((h) => h.page.title);
+    const q = async (s: string) => (await querySearchIndex(index, words(s), MAX_RESULTS, async () => ({ text: '', sections: [] }))).map((h) => h.page.title);
     expect(await q('install')).toEqual(['Install guide', 'Introduction', 'Setup']);
     expect(await q('install widget')).toEqual(['Introduction', 'Setup']);
     expect(await q('ZEBRA')).toEqual(['Setup']);
     expect(await q('hint')).toEqual([]); // markup is not text
     expect(await q('cards')).toEqual([]);
     expect(await q('nowhere')).toEqual([]);
-    const [hit] = await querySearchIndex(index, words('npm'), 5, async () => '');
+    const [hit] = await querySearchIndex(index, words('npm'), 5, async () => ({ text: '', sections: [] }));
     expect(hit!.excerpt).toBe('Setup Run `npm install widget`. zebra');
     expect(hit!.page.rel).toBe('/p1');
   });
@@ -66,7 +66,7 @@ describe('site search index', () => {
       return new Map(hashes.map((h) => [h, 'Delta text.']));
     }, 8, kept);
     expect(loaded).toEqual(['h1b']);
-    const q = async (s: string) => (await querySearchIndex(index, words(s), 10, async () => '')).map((h) => h.page.title);
+    const q = async (s: string) => (await querySearchIndex(index, words(s), 10, async () => ({ text: '', sections: [] }))).map((h) => h.page.title);
     expect(await q('delta')).toEqual(['Two']);
     expect(await q('beta')).toEqual([]);
     expect(await q('text')).toEqual(['One', 'Two', 'Three']);
@@ -76,7 +76,7 @@ describe('site search index', () => {
     const md = '{% if visitor.claims.unsigned.beta %}\nBeta quokka.\n{% else %}\nStable only.\n{% endif %}\n';
     const { pages, load, byHash } = pagesOf({ Endpoints: md });
     const index = await buildSearchIndex(pages, load);
-    const as = (claims: Record<string, unknown>) => async (p: SearchablePage) => markdownText(applyConditionals(byHash.get(p.contentHash)!, { visitor: { claims: { unsigned: claims } } }));
+    const as = (claims: Record<string, unknown>) => async (p: SearchablePage) => ({ text: markdownText(applyConditionals(byHash.get(p.contentHash)!, { visitor: { claims: { unsigned: claims } } })), sections: [] });
     expect((await querySearchIndex(index, words('quokka'), 10, as({}))).length).toBe(0);
     expect((await querySearchIndex(index, words('quokka'), 10, as({ beta: true })))[0]!.excerpt).toBe('Endpoints Beta quokka.');
     expect((await querySearchIndex(index, words('stable'), 10, as({}))).length).toBe(1);
@@ -92,12 +92,12 @@ describe('site search index', () => {
     const { out: index, turns } = await turnsDuring(() => buildSearchIndex(pages, load, 1));
     expect(turns).toBeGreaterThan(10);
     expect(index.pages).toHaveLength(3002);
-    const common = await querySearchIndex(index, words('common'), MAX_RESULTS, async () => '');
+    const common = await querySearchIndex(index, words('common'), MAX_RESULTS, async () => ({ text: '', sections: [] }));
     expect(common).toHaveLength(MAX_RESULTS);
     expect(common[0]!.page.title).toBe('Page 0');
     // A one-letter prefix of 200,000 words: bounded work, still answered.
-    expect((await querySearchIndex(index, words('w'), MAX_RESULTS, async () => '')).map((h) => h.page.title)).toEqual(['Distinct']);
-    expect((await querySearchIndex(index, words('needle'), MAX_RESULTS, async () => ''))[0]!.page.title).toBe('Long');
+    expect((await querySearchIndex(index, words('w'), MAX_RESULTS, async () => ({ text: '', sections: [] }))).map((h) => h.page.title)).toEqual(['Distinct']);
+    expect((await querySearchIndex(index, words('needle'), MAX_RESULTS, async () => ({ text: '', sections: [] })))[0]!.page.title).toBe('Long');
     // The text in slices is the text at once (parts cut at line ends).
     const text = 'A **b** [c](d.md)\n\n{% hint %}\nE <i>f</i>\n'.repeat(5000);
     expect(await markdownTextInSlices(text, () => setImmediate())).toBe(markdownText(text));

@@ -9,7 +9,10 @@
 // What a page's content gives (its text and distinct words) is kept by content hash (`PageTextCache`), so the index of
 // the revision after an edit reads and splits only the pages that changed.
 import { setImmediate } from 'node:timers/promises';
-import { markdownTextInSlices } from './plain.js';
+import { slugify } from '../content/slug.js';
+import { anchorId } from './html.js';
+import { markdownText, markdownTextInSlices } from './plain.js';
+import { gitbookAnchor } from './render.js';
 
 export interface SearchablePage {
   id: string;
@@ -19,9 +22,18 @@ export interface SearchablePage {
   contentHash: string;
 }
 
+/** A heading of a page: where its section starts in the page's text, its anchor (the heading's id) and its text. */
+export interface Section {
+  at: number;
+  anchor: string;
+  title: string;
+}
+
 interface IndexedPage extends SearchablePage {
   /** What a reader sees of it (all branches of its `{% if %}` blocks, when `conditional`). */
   text: string;
+  /** Its headings' sections, in the order of `text`. */
+  sections: Section[];
   conditional: boolean;
   /** The words of its title. */
   titleWords: string[];
@@ -45,6 +57,8 @@ export interface SearchHit {
   cutAfter: boolean;
   /** Every word of the query is in the page's title. */
   inTitle: boolean;
+  /** The section (heading) of the page the excerpt's match is in, when it is in one. */
+  section?: { anchor: string; title: string };
 }
 
 /** A word longer than this is indexed (and looked up) by its first `TERM_MAX` characters. */
@@ -82,6 +96,8 @@ const hasConditions = (markdown: string) => markdown.includes('{%') && /\{%-?\s*
 /** What the index keeps of a page's content (by content hash: the same hash is always the same text). */
 export interface PageText {
   text: string;
+  /** Its headings' sections (sectionedText). */
+  sections: Section[];
   /** Its distinct words (title excluded). */
   words: string[];
   conditional: boolean;
@@ -93,9 +109,116 @@ export interface PageTextCache {
   set(contentHash: string, text: PageText): void;
 }
 
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const HEADING_LINE = /^[ \t]{0,3}(#{1,6})[ \t]+(.*)$/;
+const FENCE_LINE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+/** GitBook's explicit anchor in a heading (`<a href="#id" id="id"></a>`) and an icon (`<i class="fa-x">:x:</i>`). */
+const EMPTY_A = /<a\s[^<>]{0,400}>\s{0,10}<\/a\s*>/gi;
+const ICON = /<i\s+class="fa-[^"<>]{0,200}"\s*>[^<]{0,200}<\/i\s*>/gi;
+
+/**
+ * `markdown` with a mark (`\uE000<n>\uE001` on a line of its own, which no pattern of plain.ts touches) before each
+ * ATX heading line outside fenced code, and each heading's anchor as the renderer gives it (render.ts: GitBook's
+ * explicit anchor, else the slug made unique in the page — `setup`, `setup-1` —, GitBook's own form reserved too).
+ * One pass over the lines (`pause` every 512 lines); a heading line longer than 2,000 characters is taken as text.
+ */
+async function markHeadings(markdown: string, pause: () => Promise<void>): Promise<{ marked: string; headings: { anchor: string; title: string }[] }> {
+  const src = markdown.includes(MARK_OPEN) || markdown.includes(MARK_CLOSE) ? markdown.replace(/[\uE000\uE001]/g, '') : markdown;
+  const headings: { anchor: string; title: string }[] = [];
+  const used = new Map<string, number>();
+  let out = '';
+  let fence: string | undefined;
+  let from = 0;
+  let last = 0;
+  for (let lines = 1; from <= src.length; lines++) {
+    if ((lines & 511) === 0) await pause();
+    let end = src.indexOf('\n', from);
+    if (end < 0) end = src.length;
+    const line = src.slice(from, end);
+    const f = line.length <= 2000 ? FENCE_LINE.exec(line) : null;
+    if (fence !== undefined) {
+      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
+    } else if (f) fence = f[1]!;
+    else if (line.length <= 2000 && line.includes('#')) {
+      const m = HEADING_LINE.exec(line);
+      if (m) {
+        // Without a closing sequence of `#` (`## Title ##`).
+        let body = m[2]!.trimEnd();
+        let k = body.length;
+        while (k > 0 && body[k - 1] === '#') k--;
+        if (k < body.length && (k === 0 || body[k - 1] === ' ' || body[k - 1] === '\t')) body = body.slice(0, k).trimEnd();
+        let explicit: string | undefined;
+        body = body.replace(EMPTY_A, (a) => {
+          explicit ??= anchorId(a.slice(0, a.indexOf('>') + 1));
+          return ' ';
+        });
+        // As a heading line: a leading `1.` is the heading's text, not a list's marker.
+        const title = markdownText(`# ${body.replace(ICON, ' ')}`).replace(/`/g, '');
+        let anchor: string;
+        if (explicit && !used.has(explicit)) {
+          used.set(explicit, 1);
+          anchor = explicit;
+        } else {
+          const base = slugify(title) || 'section';
+          const n = used.get(base) ?? 0;
+          used.set(base, n + 1);
+          anchor = n === 0 ? base : `${base}-${n}`;
+        }
+        const gitbook = explicit ? undefined : gitbookAnchor(title);
+        if (gitbook && gitbook !== anchor && !used.has(gitbook)) used.set(gitbook, 1);
+        out += `${src.slice(last, from)}\n${MARK_OPEN}${headings.length}${MARK_CLOSE}\n`;
+        last = from;
+        headings.push({ anchor, title });
+      }
+    }
+    from = end + 1;
+  }
+  return { marked: headings.length ? out + src.slice(last) : src, headings };
+}
+
+/** `text` without the marks of markHeadings, and where each heading's section starts in what is left. */
+function sectionsOf(text: string, headings: readonly { anchor: string; title: string }[]): { text: string; sections: Section[] } {
+  if (!headings.length) return { text, sections: [] };
+  const sections: Section[] = [];
+  // Pieces joined once (reading the end of a growing string would flatten it each time: quadratic).
+  const pieces: string[] = [];
+  let length = 0;
+  let endsWithSpace = false;
+  let last = 0;
+  for (const m of text.matchAll(/ ?\uE000(\d{1,7})\uE001 ?/g)) {
+    const piece = text.slice(last, m.index);
+    if (piece) {
+      pieces.push(piece);
+      length += piece.length;
+      endsWithSpace = piece.endsWith(' ');
+    }
+    if (length && !endsWithSpace) {
+      pieces.push(' ');
+      length++;
+      endsWithSpace = true;
+    }
+    const h = headings[Number(m[1])];
+    if (h) sections.push({ at: length, ...h });
+    last = m.index + m[0].length;
+  }
+  pieces.push(text.slice(last));
+  const out = pieces.join('').trimEnd();
+  return { text: out, sections: sections.map((s) => (s.at > out.length ? { ...s, at: out.length } : s)) };
+}
+
+/**
+ * What a reader sees of a page's markdown (plain.ts), a part at a time (`pause` between parts), and where the
+ * section of each of its headings starts in it. Linear in the markdown.
+ */
+export async function sectionedText(markdown: string, pause: () => Promise<void>): Promise<{ text: string; sections: Section[] }> {
+  const { marked, headings } = await markHeadings(markdown, pause);
+  return sectionsOf(await markdownTextInSlices(marked, pause), headings);
+}
+
 /** The text and distinct words of a page's markdown, a part at a time. */
 async function pageText(raw: string, slicer: Slicer): Promise<PageText> {
-  const text = await markdownTextInSlices(raw, () => slicer.tick());
+  const { text, sections } = await sectionedText(raw, () => slicer.tick());
   const seen = new Set<string>();
   // A window at a time, cut at a space (so no word is cut).
   for (let i = 0; i < text.length;) {
@@ -108,7 +231,7 @@ async function pageText(raw: string, slicer: Slicer): Promise<PageText> {
     i = end;
     await slicer.tick();
   }
-  return { text, words: [...seen], conditional: hasConditions(raw) };
+  return { text, sections, words: [...seen], conditional: hasConditions(raw) };
 }
 
 /**
@@ -134,8 +257,8 @@ export async function buildSearchIndex(pages: readonly SearchablePage[], load: (
       }
       const at = indexed.length;
       const titleWords = words(p.title);
-      indexed.push({ ...p, text: t.text, conditional: t.conditional, titleWords });
-      bytes += (t.text.length + p.title.length + p.rel.length) * 2 + 200;
+      indexed.push({ ...p, text: t.text, sections: t.sections, conditional: t.conditional, titleWords });
+      bytes += (t.text.length + p.title.length + p.rel.length) * 2 + 200 + t.sections.reduce((n, x) => n + (x.anchor.length + x.title.length) * 2 + 64, 0);
       const all = [...titleWords, ...t.words];
       for (let n = 0; n < all.length; n++) {
         const w = all[n]!;
@@ -230,16 +353,45 @@ export function markedExcerpt(excerpt: string, queryWords: readonly string[], es
   return `${out}${escape(excerpt.slice(last))}${cutAfter ? '…' : ''}`;
 }
 
-/** Where the excerpt of a hit starts: shortly before the first of the query's words in the page's first EXCERPT_WINDOW characters. */
-function excerptOf(text: string, first: string): { excerpt: string; cutBefore: boolean; cutAfter: boolean } {
-  let at = Math.max(0, text.slice(0, EXCERPT_WINDOW).toLowerCase().indexOf(first) - 60);
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+
+/** Where `word` first starts a word in the first EXCERPT_WINDOW characters of `text` (lower case), else -1. Linear. */
+function wordAt(text: string, word: string): number {
+  const window = text.slice(0, EXCERPT_WINDOW).toLowerCase();
+  let first = -1;
+  for (let at = window.indexOf(word); at >= 0; at = window.indexOf(word, at + 1)) {
+    if (first < 0) first = at;
+    if (at === 0 || !WORD_CHAR.test(window[at - 1]!)) return at;
+  }
+  return first;
+}
+
+/**
+ * The excerpt of a hit: from shortly before the first of the query's words (starting a word, else anywhere) in the
+ * page's first EXCERPT_WINDOW characters; `match` is where that word is (-1: not found there).
+ */
+function excerptOf(text: string, first: string): { excerpt: string; cutBefore: boolean; cutAfter: boolean; match: number } {
+  const match = wordAt(text, first);
+  let at = Math.max(0, match - 60);
   // From the start of a word (within 20 characters), not in the middle of one.
   if (at > 0) {
     const space = text.slice(at, at + 20).search(/\s/);
     if (space >= 0) at += space + 1;
   }
   const end = at + 180;
-  return { excerpt: text.slice(at, end), cutBefore: at > 0, cutAfter: end < text.length };
+  return { excerpt: text.slice(at, end), cutBefore: at > 0, cutAfter: end < text.length, match };
+}
+
+/** The last of `sections` (by `at`, ascending) starting at or before `at` (binary search). */
+function sectionAt(sections: readonly Section[], at: number): Section | undefined {
+  let lo = 0;
+  let hi = sections.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sections[mid]!.at <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? sections[lo - 1] : undefined;
 }
 
 /**
@@ -247,7 +399,7 @@ function excerptOf(text: string, first: string): { excerpt: string; cutBefore: b
  * `limit`. `visitorText` gives what the visitor sees of a page with conditions (it is then matched against that);
  * `shown`, when given, says whether the visitor may see a page at all (pages with a false page condition may not).
  */
-export async function querySearchIndex(index: SearchIndex, queryWords: readonly string[], limit: number, visitorText: (page: SearchablePage) => Promise<string>, shown?: (page: SearchablePage) => boolean): Promise<SearchHit[]> {
+export async function querySearchIndex(index: SearchIndex, queryWords: readonly string[], limit: number, visitorText: (page: SearchablePage) => Promise<{ text: string; sections: Section[] }>, shown?: (page: SearchablePage) => boolean): Promise<SearchHit[]> {
   const unique = [...new Set(queryWords)].slice(0, 8);
   if (!unique.length || limit <= 0) return [];
   const budget = { left: POSTINGS_BUDGET };
@@ -267,9 +419,10 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
     const page = index.pages[at]!;
     if (shown && !shown(page)) continue;
     let text = page.text;
+    let sections = page.sections;
     if (page.conditional) {
       if (++checks > MAX_CONDITIONAL_CHECKS) continue;
-      text = await visitorText(page);
+      ({ text, sections } = await visitorText(page));
       const seen = new Set(words(`${page.title} ${text}`));
       const has = (w: string) => {
         if (seen.has(w)) return true;
@@ -278,7 +431,10 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
       };
       if (!unique.every(has)) continue;
     }
-    hits.push({ page, ...excerptOf(`${page.title} ${text}`, unique[0]!), inTitle: titled.has(at) });
+    const { match, ...excerpt } = excerptOf(`${page.title} ${text}`, unique[0]!);
+    // A match past the title is in the section of the heading before it (the text follows the title and a space).
+    const section = match > page.title.length ? sectionAt(sections, match - page.title.length - 1) : undefined;
+    hits.push({ page, ...excerpt, inTitle: titled.has(at), ...(section ? { section: { anchor: section.anchor, title: section.title } } : {}) });
   }
   return hits;
 }

@@ -3,10 +3,32 @@
 // next (`pagination`), the footer (logo, groups of links, copyright, `trademark`), colors (primary, tint, hint colors,
 // light and dark), theme preset (`clean`, `muted`, `bold`, `gradient`), corners, depth, fonts, link, sidebar and
 // search styles, and the light/dark theme (`themes.default`: `system` follows prefers-color-scheme; `toggeable` adds a
-// switch). No script: the mobile navigation toggle is a checkbox and its label, dropdowns are `<details>`.
+// switch). Everything works without script: the mobile navigation toggle is a checkbox and its label, dropdowns are
+// `<details>`, search a form. One small inline script (allowed by its hash in the CSP, nothing else may run) adds
+// GitBook's keyboard shortcuts to search: Ctrl/⌘+K and `/` focus the search box, arrow keys move through results.
 // Landmarks: banner, navigation (sections, pages, on this page), main, contentinfo; a skip link to the content.
+import { createHash } from 'node:crypto';
 import type { Heading } from './render.js';
 import { escapeHtml, safeUrl } from './render.js';
+
+/**
+ * The site's only script, progressive enhancement of the search form (GitBook's shortcuts): Ctrl+K or ⌘+K (anywhere)
+ * and `/` (outside a text field) focus the search box and select its text; on the results page ArrowDown and
+ * ArrowUp move between the box and the results' links; Escape leaves the box. Without it (scripts off) the box and
+ * the results are ordinary tab stops. The CSP allows it by its hash only (`script-src 'sha256-…'`).
+ */
+export const KEYBOARD_SCRIPT = `(function(){var d=document;function box(){return d.getElementById('search-q')}
+var b=box();if(b)b.setAttribute('aria-keyshortcuts','Control+K Meta+K /');
+d.addEventListener('keydown',function(e){var t=e.target,i=box();if(!i||e.defaultPrevented)return;
+var field=t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+if(((e.key==='k'||e.key==='K')&&(e.ctrlKey||e.metaKey)&&!e.altKey&&!e.shiftKey)||(e.key==='/'&&!field&&!e.ctrlKey&&!e.metaKey&&!e.altKey)){e.preventDefault();i.focus();i.select();return}
+if(e.key==='Escape'&&t===i){i.blur();return}
+if(e.key!=='ArrowDown'&&e.key!=='ArrowUp')return;
+var links=Array.prototype.slice.call(d.querySelectorAll('ul.results>li>a'));var at=links.indexOf(t);
+if(!links.length||(at<0&&t!==i))return;e.preventDefault();
+var next=e.key==='ArrowDown'?Math.min(at+1,links.length-1):at-1;(next<0?i:links[next]).focus()})})();`;
+
+const KEYBOARD_SCRIPT_HASH = createHash('sha256').update(KEYBOARD_SCRIPT).digest('base64');
 
 export interface NavItem {
   title: string;
@@ -382,14 +404,27 @@ ${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="Previ
 <aside class="toc">${toc.length ? `<nav aria-label="On this page"><div class="group">On this page</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
 </div>
 ${footer}
+<script>${KEYBOARD_SCRIPT}</script>
 </body></html>`;
 }
+
+/**
+ * The look of a message page of no known site (a site that does not exist or is not published, a missing file): the
+ * system's font and colors (light or dark), centered — before session 15 the browser's unstyled default.
+ */
+const MESSAGE_CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
+main{max-width:36rem;margin:18vh auto 4rem;padding:0 1.5rem}h1{font-size:1.8rem;line-height:1.25;margin:0 0 .75rem}p{color:#59636e;margin:0 0 1rem}a{color:#2563eb}
+.skip{position:absolute;left:-9999px}.skip:focus{left:1rem;top:1rem}
+@media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#111318}p{color:#9aa3ad}a{color:#60a5fa}}`;
 
 /** A page of the site outside the content (404, sign-in required), in the site's look when it is known. */
 export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string): string {
   const c = chrome;
-  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : ''}</head><body><a class="skip" href="#content">Skip to content</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">Go to the home page</a></p>` : ''}</main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">Skip to content</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">Go to the home page</a></p>` : ''}</main></body></html>`;
 }
 
-/** The site's Content-Security-Policy: our stylesheet inline, images from the site, https and data URLs; no script. */
-export const SITE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+/**
+ * The site's Content-Security-Policy: our stylesheet inline, images from the site, https and data URLs; no script
+ * but the keyboard shortcuts' (by its hash: no other inline or loaded script runs).
+ */
+export const SITE_CSP = `default-src 'none'; script-src 'sha256-${KEYBOARD_SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;

@@ -1,0 +1,68 @@
+// The site search's sections: a hit inside a section of a page leads to its heading's anchor — the id the renderer
+// gives that heading (checked against render.ts on the same markdown), found in one pass over the lines.
+import { setImmediate } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { foldGitBookBlocks } from '../content/gitbook-blocks.js';
+import { markdownToDocument } from '../content/markdown.js';
+import { renderDocument, type RenderContext } from './render.js';
+import { buildSearchIndex, querySearchIndex, sectionedText, words, type SearchablePage } from './search-index.js';
+
+const ctx: RenderContext = { externalTarget: 'self', page: () => undefined, pagePath: () => undefined, file: () => undefined };
+const pause = () => setImmediate();
+
+const MD = [
+  'Intro words about aardvark.', '',
+  '## Install', '', 'Install the bison.', '',
+  '```md', '## Not a heading', 'cobra inside code', '```', '',
+  '### Install', '', 'Again: the dingo.', '',
+  '## Set **up** `it` <a href="#custom-id" id="custom-id"></a>', '', 'The emu.', '',
+  '## 1. Create an app ##', '', 'The ferret.', '',
+  '## Clock <i class="fa-clock">:clock:</i>', '', 'The gecko.', '',
+  '#### Deep [link](https://x.example)', '', 'The heron.', '',
+].join('\n');
+
+describe('site search sections', () => {
+  it("finds each heading's section with the anchor the renderer gives it", async () => {
+    const rendered = renderDocument(foldGitBookBlocks(markdownToDocument(MD)), ctx).headings.map((h) => h.anchor);
+    const { text, sections } = await sectionedText(MD, pause);
+    expect(sections.map((s) => s.anchor)).toEqual(rendered);
+    expect(sections.map((s) => s.anchor)).toEqual(['install', 'install-1', 'custom-id', '1-create-an-app', 'clock', 'deep-link']);
+    expect(sections.map((s) => s.title)).toEqual(['Install', 'Install', 'Set up it', '1. Create an app', 'Clock', 'Deep link']);
+    // The text is what it was without the marks, and each section starts at its heading's text.
+    expect(text).not.toMatch(/[\uE000\uE001]/);
+    for (const s of sections) expect(text.slice(s.at)).toMatch(new RegExp(`^${s.title.split(' ')[0]!.replace(/[.*]/g, '\\$&')}`));
+    expect(text).toContain('cobra inside code');
+    // Marks written in the content itself are not taken for headings.
+    expect((await sectionedText('\uE0000\uE001 x\n\n## Real\n\ny', pause)).sections.map((s) => s.anchor)).toEqual(['real']);
+  });
+
+  it('a hit leads to the section of its first match; a match in the title or before any heading to the page', async () => {
+    const pages: SearchablePage[] = [{ id: 'p0', title: 'Guide aardvark', rel: '/guide', contentHash: 'h0' }];
+    const index = await buildSearchIndex(pages, async () => new Map([['h0', MD]]));
+    const hit = async (q: string) => (await querySearchIndex(index, words(q), 5, async () => ({ text: '', sections: [] })))[0]?.section;
+    expect(await hit('bison')).toEqual({ anchor: 'install', title: 'Install' });
+    expect(await hit('dingo')).toEqual({ anchor: 'install-1', title: 'Install' });
+    expect(await hit('emu')).toEqual({ anchor: 'custom-id', title: 'Set up it' });
+    expect(await hit('heron')).toEqual({ anchor: 'deep-link', title: 'Deep link' });
+    expect(await hit('cobra')).toEqual({ anchor: 'install', title: 'Install' }); // code belongs to its section
+    expect(await hit('aardvark')).toBeUndefined(); // in the title
+    // A heading's own words are in its section.
+    expect(await hit('clock')).toEqual({ anchor: 'clock', title: 'Clock' });
+    // The first match starting a word decides (not `reinstall`'s).
+    const other = await buildSearchIndex([{ id: 'p1', title: 'T', rel: '/t', contentHash: 'h1' }], async () => new Map([['h1', 'To reinstall it.\n\n## Steps\n\ninstall now.\n']]));
+    expect((await querySearchIndex(other, words('install'), 5, async () => ({ text: '', sections: [] })))[0]?.section).toEqual({ anchor: 'steps', title: 'Steps' });
+  });
+
+  it('is linear: thousands of headings and adversarial lines', async () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => `## Heading ${i % 50}\n\nword${i}\n`).join('\n');
+    const { sections } = await sectionedText(many, pause);
+    expect(sections.length).toBe(20_000);
+    expect(sections[50]!.anchor).toBe('heading-0-1');
+    const spaces = `## a${' '.repeat(1990)}b\n${'#'.repeat(1000)}\n## x${' \t'.repeat(900)}##\n`;
+    const t0 = performance.now();
+    const out = await sectionedText(spaces.repeat(200), pause);
+    expect(out.sections.length).toBe(400);
+    // Not a timing assertion of the feature: a quadratic scan of these lines would take minutes, so the test would time out.
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(0);
+  });
+});
