@@ -208,3 +208,68 @@ describe('the published site names no page hidden from the visitor in the links 
     expect(premiumTwin).toContain('{% content-ref url="premium" %}');
   });
 });
+
+describe('a site API token reads a shown page as its visitor: `{% if %}` blocks whose condition is false are not there', () => {
+  it('page by id and path (document and markdown), revision page and its document, documents by id, change-free of the owner; the PDF too', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    const markdown = `The wombat guide.\n\n{% if ${COND} %}\nThe secret dugong.\n{% else %}\nThe public kiwi.\n{% endif %}\n`;
+    const made = await t.api.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-public', title: 'Public', markdown } }] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rev = (await t.api.get(`${base}/content`)).body.id as string;
+    const documentId = (await t.api.get(`${base}/content/page/page-public`)).body.documentId as string;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const lookup = async (claims?: Record<string, unknown>) => {
+      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/public`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return server.api(r.body.apiToken as string);
+    };
+    const reads = [
+      `${base}/content/page/page-public`, `${base}/content/page/page-public?format=markdown`, `${base}/content/path/public`,
+      `${base}/revisions/${rev}/page/page-public`, `${base}/revisions/${rev}/page/page-public/document`, `${base}/revisions/${rev}/path/public?format=markdown`,
+      `${base}/documents/${documentId}`,
+    ];
+    const text = async (api: ReturnType<typeof server.api>, path: string) => {
+      const r = await api.get(path);
+      expect([path, r.status]).toEqual([path, 200]);
+      return JSON.stringify(r.body);
+    };
+    for (const path of reads) expect([path, await text(t.api, path)]).toEqual([path, expect.stringMatching(/dugong[^]*kiwi/)]);
+    const anonymous = await lookup();
+    for (const path of reads) {
+      const body = await text(anonymous, path);
+      expect([path, body.includes('dugong'), body.includes('kiwi'), body.includes('wombat')]).toEqual([path, false, true, true]);
+    }
+    const premium = await lookup({ isPremium: true });
+    for (const path of reads) {
+      const body = await text(premium, path);
+      expect([path, body.includes('dugong'), body.includes('kiwi')]).toEqual([path, true, false]);
+    }
+    // Its space search neither finds the page by a word of a block it does not see nor shows one in an excerpt.
+    const search = async (api: ReturnType<typeof server.api>, q: string) => JSON.stringify((await api.get(`${base}/search?query=${q}`)).body);
+    expect(await search(t.api, 'dugong')).toContain('page-public');
+    expect(await search(anonymous, 'dugong')).not.toContain('page-public');
+    expect(await search(anonymous, 'wombat')).not.toContain('dugong');
+    expect(await search(premium, 'dugong')).toContain('page-public');
+    // The same for a site's search by someone who reads the space only as the site's visitors (no claims).
+    const siteSearch = async (api: ReturnType<typeof server.api>, query: string) => JSON.stringify((await api.post(`/v1/orgs/${t.org}/sites/${site.id}/search`, { query })).body);
+    const stranger = (await createTenant(server)).api;
+    expect(await siteSearch(t.api, 'dugong')).toContain('page-public');
+    expect(await siteSearch(stranger, 'dugong')).not.toContain('page-public');
+    const kiwi = await siteSearch(stranger, 'kiwi');
+    expect(kiwi).toContain('page-public');
+    expect(kiwi).not.toContain('dugong');
+    const pdf = async (api: ReturnType<typeof server.api>) => {
+      const r = await api.get(`${base}/pdf`);
+      const res = await fetch(server.url + (r.body.url as string).slice(server.ctx.config.publicUrl.length));
+      return pdfText(Buffer.from(await res.arrayBuffer()));
+    };
+    const anonymousPdf = await pdf(anonymous);
+    expect([anonymousPdf.includes('dugong'), anonymousPdf.includes('kiwi')]).toEqual([false, true]);
+    expect((await pdf(premium)).includes('dugong')).toBe(true);
+    // The owner's reads are as stored.
+    expect(await text(t.api, `${base}/content/page/page-public?format=markdown`)).toContain('{% if');
+  });
+});

@@ -314,13 +314,15 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   const content = cr ? (await shownContent(ctx, space, await contentOf(ctx.db, cr.revision_id), {})).content : await publishedContent(ctx, space);
   const tree = await loadRevisionTree(ctx, ctx.db, content);
   const paths = computePaths(tree);
-  // Made for a site's visitor: not the pages hidden from their claims (nor those hidden in what the space publishes).
-  const hidden = claims ? (await contentVisibility(ctx, claims, space, [content]))?.hidden : undefined;
+  // Made for a site's visitor: not the pages hidden from their claims (nor those hidden in what the space publishes),
+  // and `{% if %}` blocks resolved for them.
+  const shown = claims ? await contentVisibility(ctx, claims, space, [content]) : undefined;
+  const hidden = shown?.hidden;
   const pages: PdfPageInput[] = [];
   const walk = (node: PageNode, depth: number) => {
     for (const child of node.children) {
       if (child.type === 'link' || hidden?.has(child.id)) continue;
-      if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: child.markdown, depth: pageId ? 0 : depth });
+      if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: shown ? shown.shownMarkdown(child.markdown) : child.markdown, depth: pageId ? 0 : depth });
       walk(child, depth + 1);
     }
   };

@@ -544,9 +544,14 @@ export async function findPage(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pa
   return shownPage(await pageAt(ctx, db, at.hash, at.path, withMarkdown), sc);
 }
 
+/** A page as the caller is shown it: without hidden children, `{% if %}` blocks resolved (a site API token's visitor). */
 function shownPage(page: PageView, sc: Pick<SpaceContent, 'visibility'>): PageView {
-  const hidden = sc.visibility?.hidden;
-  return hidden?.size && page.children.length ? { ...page, children: withoutHidden(page.children, hidden) } : page;
+  const v = sc.visibility;
+  if (!v) return page;
+  let out = page;
+  if (v.hidden.size && page.children.length) out = { ...out, children: withoutHidden(page.children, v.hidden) };
+  if (out.markdown !== undefined && out.markdown.includes('{%')) out = { ...out, markdown: v.shownMarkdown(out.markdown) };
+  return out;
 }
 
 /** A document or group page by its path (slugs joined with `/`). */

@@ -13,9 +13,13 @@ import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
-import { ensureAllIndexed, indexedRootHash, loadContent } from './content.js';
+import { ensureAllIndexed, indexedRootHash, loadContent, pageTree, publishedContent, shownPages, withoutHidden, type PageView } from './content.js';
+import { hiddenPagesOf } from './visibility.js';
+import { applyConditionals, type Claims } from '../site/conditions.js';
+import { extractSections } from '../content/markdown.js';
+import { Lru } from '../lib/lru.js';
 import { childPath } from './content-index.js';
-import { loadNodes, ROOT_ID, type PageMeta } from './content-store.js';
+import { loadMarkdown, loadNodes, ROOT_ID, type PageMeta } from './content-store.js';
 import { treeLocator } from './working-tree.js';
 
 /** How many matching sections are ranked at most per search. */
@@ -141,10 +145,76 @@ export async function searchSpace(ctx: AppContext, actor: Actor, spaceId: string
   // Pages the caller may not see (a site API token reads the space as its visitor: engine/visibility.ts).
   const hidden = sc.visibility?.hidden;
   if (hidden?.size) ranked = ranked.filter((p) => !hidden.has(p.page_id));
+  // Pages with `{% if %}` blocks, as such a caller sees them: found only by the words they show, and only the
+  // sections whose text the caller sees whole.
+  const views = sc.visibility ? await visitorViews(ctx, await shownPages(ctx, sc), sc.visibility.claims, ranked) : undefined;
+  if (views?.size) ranked = ranked.filter((p) => views.get(p.page_id)?.matches(terms) ?? true);
   const page = rankedPage(ranked, (p) => [p.score, p.page_id], `search:${spaceId}:${terms.join(' ')}`, req);
   // The tree the index describes (the shown content of the active revision): ancestors come from it.
   const roots = new Map(sc.active && sc.content.rootHash ? [[spaceId, sc.content.rootHash]] : []);
-  return { terms, pages: await withSections(ctx, page.items, terms, ranked, roots), next: page.next, count: ranked.length, revision: sc.content.revision.id };
+  const pages = await withSections(ctx, page.items, terms, ranked, roots);
+  return { terms, pages: views?.size ? onlySeen(pages, views) : pages, next: page.next, count: ranked.length, revision: sc.content.revision.id };
+}
+
+/** Pages with `{% if %}` blocks (in `views`) keep only the sections whose indexed text the visitor sees whole. */
+const onlySeen = (pages: PageHits[], views: ReadonlyMap<string, VisitorView>): PageHits[] => pages.map((h) => {
+  const v = views.get(h.page.page_id);
+  return v ? { ...h, sections: h.sections.filter((x) => v.sections.get(x.section_id) === x.body) } : h;
+});
+
+/** What a visitor sees of a page with `{% if %}` blocks: whether terms match its words, and its sections' text. */
+interface VisitorView {
+  matches(terms: readonly string[]): boolean;
+  /** Section id (`''`: the intro) → its text as the index would hold it. */
+  sections: Map<string, string>;
+}
+
+const visitorViewCache = new Lru<string, VisitorView>(16 * 1024 * 1024, (v) => 200 + [...v.sections.values()].reduce((n, b) => n + b.length * 4, 0));
+
+/**
+ * The visitor views of the ranked pages (of `tree`, what the visitor sees of a space) whose markdown has `{% if %}`
+ * blocks (the others are as indexed), for a caller who reads as a site's visitor with `claims`. Their markdown is
+ * read once (ranked pages only) and each parsed once per content and claims. A term matches a word it starts, as
+ * the index matches.
+ */
+async function visitorViews(ctx: AppContext, tree: readonly PageView[], claims: Claims, ranked: readonly SearchHit[]): Promise<Map<string, VisitorView>> {
+  const out = new Map<string, VisitorView>();
+  if (!ranked.length) return out;
+  const wanted = new Set(ranked.map((p) => p.page_id));
+  const pages = new Map<string, PageView>();
+  const walk = (ps: readonly PageView[]) => ps.forEach((p) => { if (wanted.has(p.meta.id)) pages.set(p.meta.id, p); walk(p.children); });
+  walk(tree);
+  const markdown = await loadMarkdown(ctx, ctx.db, [...pages.values()].map((p) => p.contentHash));
+  const claimsKey = JSON.stringify(claims);
+  const context = { visitor: { claims } };
+  for (const [pageId, page] of pages) {
+    const raw = markdown.get(page.contentHash) ?? '';
+    if (!raw.includes('{%')) continue;
+    const key = `${page.contentHash}\n${page.meta.title}\n${String(page.meta.description ?? '')}\n${claimsKey}`;
+    let view = visitorViewCache.get(key);
+    if (!view) {
+      const parsed = extractSections(applyConditionals(raw, context));
+      const text = `${page.meta.title}\n${String(page.meta.description ?? '')}\n${parsed.map((x) => `${x.title}\n${x.body}`).join('\n')}`;
+      // Sorted distinct words: a term matches when the first word not before it starts with it (binary search).
+      const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].sort();
+      const starts = (t: string) => {
+        let lo = 0;
+        let hi = words.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (words[mid]! < t) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < words.length && words[lo]!.startsWith(t);
+      };
+      const sections = new Map<string, string>();
+      for (const x of parsed) sections.set(x.level === 0 ? '' : x.id, x.body.slice(0, 20_000));
+      view = { matches: (terms) => terms.every(starts), sections };
+      visitorViewCache.set(key, view);
+    }
+    out.set(pageId, view);
+  }
+  return out;
 }
 
 /** The live spaces of the organization the caller may read. */
@@ -165,16 +235,32 @@ export async function searchOrganization(ctx: AppContext, actor: Actor, orgId: s
  * `scope` names the list for its cursors; `hidden`, pages of a space left out (by space id).
  */
 export async function searchSpaceList(
-  ctx: AppContext, spaces: SpaceRow[], query: string, req: PageRequest, scope: string, hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+  ctx: AppContext, spaces: SpaceRow[], query: string, req: PageRequest, scope: string, visitors?: ReadonlyMap<string, Claims>,
 ): Promise<OrganizationSearch> {
   const terms = searchTerms(query);
   if (!terms.length || !spaces.length) return { terms, spaces: [], count: 0 };
   await ensureAllIndexed(ctx, spaces);
   let ranked = await searchPages(ctx.db, terms, spaces.map((s) => s.id), SEARCH_CANDIDATES);
-  // Pages the caller may not see (a page condition hides them from the visitor they read the space as).
-  if (hidden?.size) ranked = ranked.filter((p) => !hidden.get(p.space_id)?.has(p.page_id));
+  // Spaces the caller reads as a site's visitor with some claims: not the pages a page condition hides from them,
+  // and pages with `{% if %}` blocks as they see them (as searchSpace for a site API token).
+  const views = new Map<string, Map<string, VisitorView>>();
+  for (const [spaceId, claims] of visitors ?? []) {
+    const inSpace = ranked.filter((p) => p.space_id === spaceId);
+    const space = spaces.find((s) => s.id === spaceId);
+    if (!inSpace.length || !space) continue;
+    const content = await publishedContent(ctx, space);
+    const hidden = await hiddenPagesOf(ctx, content, claims);
+    const shown = new Set<SearchHit>(inSpace.filter((p) => !hidden.has(p.page_id)));
+    const v = await visitorViews(ctx, withoutHidden(await pageTree(ctx, ctx.db, content), hidden), claims, [...shown]);
+    views.set(spaceId, v);
+    ranked = ranked.filter((p) => p.space_id !== spaceId || (shown.has(p) && (v.get(p.page_id)?.matches(terms) ?? true)));
+  }
   const bySpace = new Map<string, SearchHit[]>();
-  for (const p of ranked) bySpace.set(p.space_id, [...(bySpace.get(p.space_id) ?? []), p]);
+  for (const p of ranked) {
+    const list = bySpace.get(p.space_id);
+    if (list) list.push(p);
+    else bySpace.set(p.space_id, [p]);
+  }
   const spaceById = new Map(spaces.map((s) => [s.id, s]));
   const results = [...bySpace.entries()]
     .map(([id, pages]) => ({ id, pages, score: pages[0]!.score }))
@@ -186,7 +272,9 @@ export async function searchSpaceList(
     // changed since: those pages fall back to the index, see ancestorsOf).
     const root = await indexedRootHash(ctx, spaceById.get(r.id)!);
     const roots = new Map(root ? [[r.id, root]] : []);
-    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: await withSections(ctx, r.pages.slice(0, 20), terms, ranked, roots) });
+    const v = views.get(r.id);
+    const pages = await withSections(ctx, r.pages.slice(0, 20), terms, ranked, roots);
+    found.push({ id: r.id, title: spaceById.get(r.id)!.title, score: r.score, pages: v?.size ? onlySeen(pages, v) : pages });
   }
   return { terms, spaces: found, next: page.next, count: results.length };
 }

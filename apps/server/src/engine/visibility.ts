@@ -3,7 +3,8 @@
 // children, nor the files only such pages use. Today that reader is a site API token (services/auth.ts SiteScope:
 // the claims the token was made for). Content reads attach it to what they load (SpaceContent.visibility: content.ts
 // loadContent, loadRevision, change-request-content.ts loadChangeRequestContent), so a hidden page read by id or path
-// is 404 exactly as a missing page, and lists and trees leave it out (shownPages, shownFiles).
+// is 404 exactly as a missing page, and lists and trees leave it out (shownPages, shownFiles); the markdown of a page
+// it reads has its `{% if %}` blocks resolved for the visitor, as the published site shows it.
 //
 // A revision other than what the space publishes now is read with the pages hidden in it and in what is published
 // now (a page hidden today is not read in its past versions either). Hidden sets are one walk of the tree per
@@ -11,7 +12,7 @@
 // answer); which pages use each file is one read of the revision's markdown, remembered by the revision's trees.
 import type { AppContext } from '../context.js';
 import { Lru } from '../lib/lru.js';
-import { evaluateCondition, type Claims } from '../site/conditions.js';
+import { applyConditionals, evaluateCondition, type Claims } from '../site/conditions.js';
 import { filesNamedIn, INCLUDE_LINE } from '../site/file-refs.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
@@ -20,8 +21,12 @@ import { loadFiles, loadMarkdown, loadTree, type FileEntry, type RevisionContent
 import { setImmediate as turn } from 'node:timers/promises';
 
 export interface PageVisibility {
+  /** The visitor's claims (page conditions and `{% if %}` blocks are evaluated against them). */
+  claims: Claims;
   /** Ids of the pages the reader does not see (a false or malformed condition, theirs or an ancestor's). */
   hidden: ReadonlySet<string>;
+  /** A page's markdown as the reader sees it: `{% if %}` blocks resolved for the claims (site/conditions.ts). */
+  shownMarkdown(markdown: string): string;
   /** Ids of the files that only hidden pages use (files no page uses, or a shown page uses, are shown). */
   hiddenFiles(): Promise<ReadonlySet<string>>;
 }
@@ -160,8 +165,11 @@ export async function visibilityFor(
   const hidden = nonEmpty.length <= 1 ? nonEmpty[0] ?? EMPTY : new Set(nonEmpty.flatMap((s) => [...s]));
   let files: Promise<ReadonlySet<string>> | undefined;
   const first = read[0];
+  const context = { visitor: { claims } };
   return {
+    claims,
     hidden,
+    shownMarkdown: (markdown) => applyConditionals(markdown, context),
     hiddenFiles: () => (files ??= (async () => {
       if (!hidden.size || !first) return EMPTY;
       const out = new Set<string>();

@@ -141,7 +141,8 @@ export const contentHandlers = handlers({
     const sc = await loadContent(ctx, actor, params.spaceId, { computed: false });
     // The document of a page hidden from the caller (a site API token's visitor) is missing to them.
     if (sc.visibility?.hidden.has(params.documentId.slice(0, Math.max(0, params.documentId.lastIndexOf('.'))))) throw new ApiError(404, `Document not found in this space: ${params.documentId}`);
-    return { status: 200, body: await presentMarkdownDocument(await findDocument(ctx, ctx.db, sc.space.id, params.documentId)) };
+    const markdown = await findDocument(ctx, ctx.db, sc.space.id, params.documentId);
+    return { status: 200, body: await presentMarkdownDocument(sc.visibility ? sc.visibility.shownMarkdown(markdown) : markdown) };
   },
 
   listSpacePageMetaLinks: async ({ actor, params }, ctx) => {

@@ -7,7 +7,6 @@
 // the caller may read, and, when the site is published and public or unlisted, those its visitors see (anyone reads
 // them there: not those of sections or site spaces a condition hides from a visitor without claims).
 import { visibleSpaceIds } from '../site/resolve.js';
-import { hiddenPageIds } from '../site/state.js';
 import { warmSiteSearch } from '../site/search-warmers.js';
 import type { AppContext } from '../context.js';
 import type { PageRequest } from '../db/pagination.js';
@@ -69,19 +68,19 @@ export async function searchSite(ctx: AppContext, actor: Actor, orgId: string, s
   const spaces = [];
   // Spaces searched only as the site's visitors read them: not the pages a page condition hides from a visitor
   // without claims (as the published site's own search).
-  const hidden = new Map<string, ReadonlySet<string>>();
+  // (and pages with `{% if %}` blocks as that visitor sees them).
+  const visitors = new Map<string, Record<string, unknown>>();
   for (const spaceId of new Set(chosen.map((ss) => ss.space_id))) {
     const space = await spacesRepo.findById(ctx.db, spaceId);
     if (!space || space.deleted_at) continue;
     if (spaceAccess(subject, space, [spaceLink(space), ...tree.chain(space.parent_id)]).view) spaces.push(space);
     else if (visitorSees.has(space.id)) {
       spaces.push(space);
-      const h = await hiddenPageIds(ctx, space, {});
-      if (h.size) hidden.set(space.id, h);
+      visitors.set(space.id, {});
     }
   }
-  const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => (hidden.has(x.id) ? `${x.id}~` : x.id)).join(',')}`;
-  return searchSpaceList(ctx, spaces, body.query, req, key, hidden);
+  const key = `site-search:${site.id}:${chosen.map((ss) => ss.id).sort().join(',')}:${spaces.map((x) => (visitors.has(x.id) ? `${x.id}~` : x.id)).join(',')}`;
+  return searchSpaceList(ctx, spaces, body.query, req, key, visitors);
 }
 
 /**

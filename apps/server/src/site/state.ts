@@ -9,7 +9,7 @@
 // any process sharing the database, shows on the next request.
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
-import { hiddenPagesOf, listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
+import { listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import type { SpaceHead } from '../repos/sites.repo.js';
 import { Lru } from '../lib/lru.js';
@@ -172,18 +172,6 @@ export function visibleRevision(rev: RevisionView, claims: Claims): RevisionView
   };
   const tree = prune(rev.tree);
   return { ...rev, tree, byId, byPath };
-}
-
-/**
- * The ids of the pages of what a space publishes now that a visitor with `claims` does not see (a false or malformed
- * page condition, theirs or an ancestor's): for API reads that must answer as the published site does (a site's
- * search for callers who read a space only as its visitors). Empty when no page has a condition; otherwise
- * engine/visibility.ts hiddenPagesOf (the one place API reads learn what a visitor does not see).
- */
-export async function hiddenPageIds(ctx: AppContext, space: SpaceHead, claims: Claims): Promise<ReadonlySet<string>> {
-  const rev = await revisionView(ctx, space);
-  if (!rev?.conditional) return new Set();
-  return hiddenPagesOf(ctx, rev.content, claims);
 }
 
 export function cachedPage(ctx: AppContext, key: string): CachedPage | undefined {
