@@ -13,7 +13,7 @@ import { checkMarkdown, documentMarkdown } from '../content/process.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
 import { invalidField, notFound } from '../errors.js';
 import { isEmoji } from '../lib/text.js';
-import { newId } from '../lib/ids.js';
+import { newOrderedId } from '../lib/ids.js';
 import { authorizeComment, authorizeDiscussions } from '../policies/comment.js';
 import type { SpaceAccess } from '../policies/space.js';
 import { changeRequestsRepo, type ChangeRequestRow } from '../repos/change-requests.repo.js';
@@ -195,7 +195,7 @@ export async function postComment(ctx: AppContext, actor: Actor, where: CommentW
     throw invalidField('/body/page', 'is required with node or tableCell (the page they are in)');
   }
   const stored = await storeBody(body.body, '/body/body');
-  const id = newId();
+  const id = newOrderedId();
   const write = async (tx: DbOrTx, shard: () => number) => {
     const s = await loadScope(ctx, tx, actor, where);
     authorizeComment(s.access, 'post', false);
@@ -400,7 +400,7 @@ export async function getReply(ctx: AppContext, actor: Actor, where: CommentWher
 
 export async function postReply(ctx: AppContext, actor: Actor, where: CommentWhere, commentId: string, body: RequestBody<'postCommentReplyInSpace'>, format?: BodyFormat) {
   const stored = await storeBody(body.body, '/body/body');
-  const id = newId();
+  const id = newOrderedId();
   const { s, row } = await ctx.db.transaction().execute(async (tx) => {
     const s = await loadScope(ctx, tx, actor, where);
     await locks.comment(ctx, tx, commentId);
