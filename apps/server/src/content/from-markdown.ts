@@ -205,6 +205,15 @@ class Converter {
         else items.push(emptyParagraph());
       }
     }
+    // A text of blank lines alone: GitBook's page of empty paragraphs alone (`# Title`, 3 blank lines: two; the body
+    // after the title's blank line is 2 blank lines, 2 more for each further one). Fewer than 2 are no block (an
+    // empty document; a page file writes it as its one empty paragraph).
+    if (close === undefined && !any && this.lines.count >= 2 && this.lines.blank(0, this.lines.count) >= 2) {
+      for (let n = Math.floor(this.lines.count / 2) + 1; n > 0; n--) {
+        if (grouper) grouper.push(emptyParagraph());
+        else items.push(emptyParagraph());
+      }
+    }
     if (grouper) {
       grouper.end();
       return [];
@@ -287,9 +296,25 @@ class Converter {
   }
 
   private paragraph(): FlowItem {
+    const open = this.tokens[this.i];
     const index = this.i + 1;
     this.i += 3;
-    const children = this.children(index);
+    let children = this.children(index);
+    // GitBook's hard break ending a paragraph (a text ending in a newline): its trailing `\`, the break's newline and
+    // the blank line joining the next block, so the paragraph's last line ends in a bare `\` followed by 2 blank lines
+    // (GitBook writes a literal backslash `\\`). CommonMark reads that `\` as a literal backslash; read as the break,
+    // its newline the first of the blank lines (so 4 blank lines are the break and one empty paragraph). Followed by
+    // one blank line only (hand-written `C:\` ending a paragraph), it stays a backslash; so it does last in a container
+    // (a list item, a quote), where GitBook's break would be followed by fewer blank lines than a literal's.
+    const end = open?.map?.[1];
+    const last = children[children.length - 1];
+    const next = this.tokens[this.i];
+    if (end !== undefined && (next === undefined || !next.type.endsWith('_close')) && last?.type === 'text' && last.content.endsWith('\\') && this.lines.endsInBareBackslash(end - 1) && this.lines.blankRun(end) >= 2) {
+      const cut = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { content: last.content.slice(0, -1) });
+      const hardbreak = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { type: 'hardbreak', content: '', markup: '\\' });
+      children = [...children.slice(0, -1), cut, hardbreak];
+      this.lastEnd = end + 1;
+    }
     const block = this.imagesOnly(children) ?? { object: 'block', type: 'paragraph', data: {}, nodes: this.inlines(children) };
     this.releaseChildren(index);
     return block;
@@ -600,6 +625,23 @@ class SourceLines {
     this.source = source;
     for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) this.starts.push(at + 1);
     this.count = source === '' || source.endsWith('\n') ? this.starts.length - 1 : this.starts.length;
+  }
+
+  /** How many blank lines (spaces and tabs only) follow from line `from` on (to the next other line or the end). */
+  blankRun(from: number): number {
+    let line = from;
+    while (line < this.count && this.blank(line, line + 1) === 1) line++;
+    return line - from;
+  }
+
+  /** Line `line` ends in an odd run of backslashes (its last one escapes nothing). */
+  endsInBareBackslash(line: number): boolean {
+    if (line < 0 || line >= this.count) return false;
+    let at = (line + 1 < this.starts.length ? (this.starts[line + 1] as number) - 1 : this.source.length) - 1;
+    if (this.source.charCodeAt(at) === 0x0d) at--;
+    let run = 0;
+    for (; at >= (this.starts[line] as number) && this.source.charCodeAt(at) === 0x5c; at--) run++;
+    return run % 2 === 1;
   }
 
   /** How many lines `from` … `to - 1` are, when all are blank (spaces and tabs only); else 0 (a reference definition). */

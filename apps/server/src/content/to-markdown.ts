@@ -156,6 +156,10 @@ export class MarkdownStream {
     // A newline ends the page unless it ends with an empty line already (empty paragraphs last, as GitBook writes them).
     // (`out` holds a string per block: whether its last line was empty is remembered as it was added. The blank
     // lines dropped above are each followed by a block, so they are never the last.)
+    // A document of empty paragraphs alone (GitBook's title-only page of several): their empty lines joined by blank
+    // lines, 2 newlines each after the first (from-markdown.ts reads a text of blank lines alone back so). One alone
+    // writes nothing, as an empty document: a page file writes an empty body as one empty paragraph (page-file.ts).
+    if (lines.length === 0 && this.leadingEmpty > 1) return '\n'.repeat(2 * (this.leadingEmpty - 1));
     const markdown = lines.length === 0 ? '' : this.endsEmpty ? lines.join('\n') : `${lines.join('\n')}\n`;
     checkBytes(markdown, 'outputBytes', 'the markdown of the document');
     return markdown;

@@ -259,7 +259,8 @@ export function formatPageFile(p: { frontmatter: string | null; title: string; h
   // A body ending with empty lines (GitBook's empty paragraphs last: to-markdown.ts) keeps them; a newline ends the file.
   // Blank lines first are empty paragraphs first (to-markdown.ts), 2 each: kept, after the title's blank line.
   const body = /^\n\n+\S/.test(p.body) ? p.body : p.body.replace(/^\n+/, '');
-  // An empty page is GitBook's one empty paragraph: its title, a blank line (90 of 91 title-only pages of 12 synced repositories).
-  const main = body.trim() ? `${heading}\n\n${body}${body.endsWith('\n') ? '' : '\n'}` : `${heading}\n\n`;
+  // An empty page is GitBook's one empty paragraph: its title, a blank line (90 of 91 title-only pages of 12 synced repositories);
+  // a page of several empty paragraphs alone (a body of newlines, 2 per paragraph after the first) keeps them after it.
+  const main = body.trim() ? `${heading}\n\n${body}${body.endsWith('\n') ? '' : '\n'}` : /^\n\n+$/.test(p.body) ? `${heading}\n\n${p.body}` : `${heading}\n\n`;
   return p.frontmatter !== null ? `---\n${p.frontmatter}${p.frontmatter ? '\n' : ''}---\n\n${main}` : main;
 }

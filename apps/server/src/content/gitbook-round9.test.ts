@@ -1,0 +1,62 @@
+// GitBook's spellings found by the eighth and ninth rounds of real GitBook-synced repositories (docs/git-sync.md),
+// each on a fixture written for the test: what GitBook writes is read so that Bindery writes it back byte for byte.
+import { describe, expect, it } from 'vitest';
+import type { ParagraphBlock } from './document.js';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './markdown.js';
+import { readRepository, type RepoPage } from '../gitsync/format/read.js';
+import { rewritePageFile } from '../gitsync/format/rewrite.js';
+
+const paragraphTexts = (markdown: string): string[] =>
+  markdownToDocument(markdown)
+    .nodes.filter((b): b is ParagraphBlock => b.type === 'paragraph')
+    .map((p) => p.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : `<${n.type}>`)).join(''));
+
+describe('a paragraph ending in a hard break', () => {
+  // GitBook writes a text ending in a newline (shift-enter last in a paragraph) as a trailing `\`, the break's newline
+  // and the blank line joining the next block: the `\` line, then 2 blank lines.
+  it('reads `\\` then 2 blank lines as the break, and writes it back so', () => {
+    const md = 'Open the menu.\\\n\n\nThen choose **Save**.\n';
+    expect(paragraphTexts(md)).toEqual(['Open the menu.\n', 'Then choose Save.']);
+    expect(normalizeMarkdown(md)).toBe(md);
+  });
+
+  it('in a list item before an indented figure, as GitBook writes it', () => {
+    const md = '1. First step.\n2.  Press **Go**.\\\n\n\n    <figure><img src="shot.png" alt=""><figcaption></figcaption></figure>\n3. Done.\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    const item = (markdownToDocument(md).nodes[0] as { nodes: { nodes: { type: string }[] }[] }).nodes[1];
+    expect(item?.nodes.map((b) => b.type)).toEqual(['paragraph', 'images']);
+  });
+
+  it('4 blank lines are the break and one empty paragraph', () => {
+    const md = 'Line one.\\\n\n\n\n\nLine two.\n';
+    expect(paragraphTexts(md)).toEqual(['Line one.\n', '', 'Line two.']);
+    expect(normalizeMarkdown(md)).toBe(md);
+  });
+
+  it('a backslash followed by one blank line, or escaped, stays a backslash', () => {
+    expect(paragraphTexts('Path C:\\\n\nNext\n')).toEqual(['Path C:\\', 'Next']);
+    expect(paragraphTexts('Path C:\\\\\n\n\nNext\n')).toEqual(['Path C:\\', 'Next']);
+    expect(normalizeMarkdown('Path C:\\\n\nNext\n')).toBe('Path C:\\\\\n\nNext\n');
+  });
+
+  it('a document with a trailing break reads back the same', () => {
+    const doc = markdownToDocument('A\\\n\n\nB\n');
+    expect(markdownToDocument(documentToMarkdown(doc)).nodes.map((b) => b.type)).toEqual(doc.nodes.map((b) => b.type));
+    expect(paragraphTexts(documentToMarkdown(doc))).toEqual(['A\n', 'B']);
+  });
+});
+
+describe('a title-only page of several empty paragraphs', () => {
+  // GitBook writes each empty paragraph as an empty line joined by blank lines, and ends the file with no newline after
+  // a last empty line: `# Title`, blank line, then 2 more newlines per further empty paragraph.
+  it('is read as its empty paragraphs and written back byte for byte', () => {
+    for (const paragraphs of [1, 2, 3]) {
+      const page = `---\ndescription: Written for this test.\n---\n\n# Nothing yet\n\n${'\n\n'.repeat(paragraphs - 1)}`;
+      const files = new Map([['SUMMARY.md', '# Table of contents\n\n* [Nothing yet](README.md)\n'], ['README.md', page]]);
+      const repo = readRepository({ files: new Map([...files.keys()].map((p) => [p, p])), text: (p) => files.get(p) });
+      const readme = repo.pages[0] as RepoPage;
+      expect(readme.body === '' ? [] : markdownToDocument(readme.body).nodes.map((b) => b.type)).toEqual(paragraphs === 1 ? [] : Array(paragraphs).fill('paragraph'));
+      expect(rewritePageFile(readme, new Set(), new Set(['README.md']))).toBe(page);
+    }
+  });
+});
