@@ -60,3 +60,33 @@ describe('a title-only page of several empty paragraphs', () => {
     }
   });
 });
+
+describe('bold and italic inside colour marks', () => {
+  // GitBook's colour is the outer mark: a bold run opens and closes inside each `<mark>`, never across one.
+  it('closes a run at each `<mark>` and `</mark>`, as GitBook writes it', () => {
+    const md = 'Results (<mark style="color:red;">**Broken**</mark>, <mark style="color:green;">**Fine**</mark>**,** and more).\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    const spaced = '<mark style="color:orange;">**Change the**</mark><mark style="color:orange;">**&#x20;**</mark><mark style="color:orange;">**`limitValue`**</mark><mark style="color:orange;">**&#x20;**</mark><mark style="color:orange;">**first.**</mark>\n';
+    expect(normalizeMarkdown(spaced)).toBe(spaced);
+  });
+
+  it('a run around a `<mark>` is split at its tags and reads back the same', () => {
+    const md = '**one <mark>two</mark> three**\n';
+    expect(normalizeMarkdown(md)).toBe('**one&#x20;**<mark>**two**</mark>**&#x20;three**\n');
+    const strip = (m: string) => JSON.stringify(markdownToDocument(m, { keys: false }).nodes);
+    expect(strip(normalizeMarkdown(md))).toBe(strip(md));
+  });
+});
+
+describe('HTML paragraphs in a table cell', () => {
+  // GitBook writes a cell of several blocks as HTML paragraphs, their text as HTML text: `<` and `&` as references.
+  it('writes `<` and `&` inside a cell\'s `<p>` as `&#x3C;` and `&#x26;`, elsewhere as before', () => {
+    const md = '| Rule    | Value                                                                      |\n| ------- | -------------------------------------------------------------------------- |\n| Replace | <p>Find <code>&#x3C;br></code> &#x26; <code>a ?&#x26; b</code><br>Replace with &#x3C;p></p> |\n';
+    const out = normalizeMarkdown(md);
+    expect(out).toContain('| <p>Find <code>&#x3C;br></code> &#x26; <code>a ?&#x26; b</code><br>Replace with &#x3C;p></p> |');
+    expect(normalizeMarkdown(out)).toBe(out);
+    // Outside a `<p>` (and outside tables) nothing changes.
+    expect(normalizeMarkdown('| a |\n| - |\n| x < y & z, \\<p> |\n')).toBe('| a               |\n| --------------- |\n| x < y & z, \\<p> |\n');
+    expect(normalizeMarkdown('<p>Find \\<br> & more</p>\n')).toBe('<p>Find \\<br> & more</p>\n');
+  });
+});

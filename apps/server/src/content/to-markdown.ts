@@ -700,11 +700,17 @@ const WRAPPABLE: readonly [MarkType, number][] = [
   ['bold', MARK_BITS.bold],
 ];
 
+/** A `<mark …>` or `</mark>` tag alone (raw inline HTML: GitBook's colour mark). */
+const MARK_TAG = /^<\/?mark(?:\s[^>]*)?>$/i;
+
 function toItems(nodes: readonly InlineContent[], context: InlineContext, out: Item[] = []): Item[] {
   const breaksAsSpaces = context.heading === true || context.table === true;
   for (const node of nodes) {
     if (node.object !== 'text') {
-      out.push({ kind: 'inline', text: '', code: false, marks: node.type === 'link' ? commonMarks(node.nodes) : ANY, inline: node });
+      // No run of a mark spans a `<mark …>` or `</mark>` tag: GitBook's colour is the outer mark, its bold or italic
+      // runs open and close inside each `<mark>` (`<mark …>**a**</mark><mark …>**&#x20;**</mark>`), never across one.
+      const marks = node.type === 'link' ? commonMarks(node.nodes) : node.type === 'html' && MARK_TAG.test(node.data.html) ? 0 : ANY;
+      out.push({ kind: 'inline', text: '', code: false, marks, inline: node });
       continue;
     }
     for (const l of node.leaves) {
@@ -1131,9 +1137,17 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   let closed: Int32Array | undefined;
   // 1. Escape text, knowing where lines start and end and what comes next.
   const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
+  // In a table cell, how many raw `<p>` are open: GitBook writes a cell of several blocks as HTML paragraphs
+  // (`<p>a<br>b</p><p>c</p>`) and their text as HTML text, `<` and `&` as `&#x3C;` and `&#x26;`.
+  let paragraphs = 0;
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i] as Atom;
+    if (context.table === true && atom.t === 'raw' && atom.html === true) {
+      if (HTML_P_OPEN.test(atom.out)) paragraphs++;
+      else if (paragraphs > 0 && HTML_P_CLOSE.test(atom.out)) paragraphs--;
+    }
     if (atom.t !== 'text') continue;
+    options.htmlText = paragraphs > 0;
     const previous = atoms[i - 1];
     const following = atoms[i + 1];
     const next = following === undefined || following.t === 'break' ? '' : following.t === 'text' ? firstChar(following.value) : following.t === 'raw' ? firstChar(following.out) : '*';
@@ -1336,7 +1350,12 @@ interface EscapeOptions {
   table?: boolean | undefined;
   /** The text is all an inline HTML `<code …>` holds (up to its `</code>`). */
   htmlCode?: boolean;
+  /** The text is inside a raw `<p>` of a table cell (GitBook's HTML text there: `&#x3C;`, `&#x26;`). */
+  htmlText?: boolean;
 }
+
+const HTML_P_OPEN = /^<p(?:\s[^>]*)?>$/i;
+const HTML_P_CLOSE = /^<\/p\s*>$/i;
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD_AT = /[\p{L}\p{N}]/u;
@@ -1423,12 +1442,16 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += options.label ? '\\]' : ']';
         continue;
       case '<':
+        if (options.htmlText === true) {
+          out += '&#x3C;';
+          continue;
+        }
         // HTML and URI autolinks start with a letter, `!`, `/` or `?`; an e-mail autolink with any character of its
         // local part (`<&a@b.dev>`, `<1@b.dev>`): checked whole, so that `<3` or `<=` stay as they are.
         out += /[!/?A-Za-z]/.test(next) || (next !== '' && EMAIL_LOCAL_CHAR.test(next) && EMAIL_AUTOLINK.test(value.slice(i, i + 320))) ? '\\<' : '<';
         continue;
       case '&':
-        out += startsReference(value, i, options.next) ? '\\&' : '&';
+        out += options.htmlText === true ? '&#x26;' : startsReference(value, i, options.next) ? '\\&' : '&';
         continue;
       case '!':
         out += next === '[' ? '\\!' : '!';
