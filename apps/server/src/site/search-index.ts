@@ -69,7 +69,7 @@ export const POSTINGS_BUDGET = 200_000;
 const PREFIX_TERMS = 256;
 export const MAX_RESULTS = 50;
 const MAX_CONDITIONAL_CHECKS = 20;
-/** Excerpts are looked for in this many characters of a page's text (its start otherwise). */
+/** Excerpts are looked for in this many characters of a page's text first (then further, within DEEP_BUDGET). */
 const EXCERPT_WINDOW = 64 * 1024;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -355,23 +355,38 @@ export function markedExcerpt(excerpt: string, queryWords: readonly string[], es
 
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 
-/** Where `word` first starts a word in the first EXCERPT_WINDOW characters of `text` (lower case), else -1. Linear. */
-function wordAt(text: string, word: string): number {
-  const window = text.slice(0, EXCERPT_WINDOW).toLowerCase();
+/** Characters of pages' text a query reads past their first EXCERPT_WINDOW to find where its word is (all hits). */
+const DEEP_BUDGET = 4 * 1024 * 1024;
+
+/**
+ * Where `word` first starts a word in `text` (lower case), else where it first is inside one, else -1: the first
+ * EXCERPT_WINDOW characters, then further windows while `budget.left` (characters, shared by a query's hits) lasts —
+ * a word deep in a page of megabytes is found (and its section), and a query's cost stays bounded. Linear.
+ */
+function wordAt(text: string, word: string, budget: { left: number }): number {
   let first = -1;
-  for (let at = window.indexOf(word); at >= 0; at = window.indexOf(word, at + 1)) {
-    if (first < 0) first = at;
-    if (at === 0 || !WORD_CHAR.test(window[at - 1]!)) return at;
+  for (let from = 0; from < text.length;) {
+    const size = from === 0 ? EXCERPT_WINDOW : Math.min(EXCERPT_WINDOW, budget.left);
+    if (size <= 0) break;
+    if (from > 0) budget.left -= size;
+    // Overlapping the next window by the word's length, so a word across the boundary is found.
+    const window = text.slice(from, from + size + word.length).toLowerCase();
+    for (let at = window.indexOf(word); at >= 0 && at < size; at = window.indexOf(word, at + 1)) {
+      if (first < 0) first = from + at;
+      const before = at > 0 ? window[at - 1]! : from > 0 ? text[from - 1]! : '';
+      if (!before || !WORD_CHAR.test(before)) return from + at;
+    }
+    from += size;
   }
   return first;
 }
 
 /**
  * The excerpt of a hit: from shortly before the first of the query's words (starting a word, else anywhere) in the
- * page's first EXCERPT_WINDOW characters; `match` is where that word is (-1: not found there).
+ * page (wordAt); `match` is where that word is (-1: not found).
  */
-function excerptOf(text: string, first: string): { excerpt: string; cutBefore: boolean; cutAfter: boolean; match: number } {
-  const match = wordAt(text, first);
+function excerptOf(text: string, first: string, budget: { left: number }): { excerpt: string; cutBefore: boolean; cutAfter: boolean; match: number } {
+  const match = wordAt(text, first, budget);
   let at = Math.max(0, match - 60);
   // From the start of a word (within 20 characters), not in the middle of one.
   if (at > 0) {
@@ -413,6 +428,7 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
   const titled = new Set(candidates.filter(inTitle));
   const ordered = [...titled, ...candidates.filter((at) => !titled.has(at))];
   const hits: SearchHit[] = [];
+  const deep = { left: DEEP_BUDGET };
   let checks = 0;
   for (const at of ordered) {
     if (hits.length >= limit) break;
@@ -431,7 +447,7 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
       };
       if (!unique.every(has)) continue;
     }
-    const { match, ...excerpt } = excerptOf(`${page.title} ${text}`, unique[0]!);
+    const { match, ...excerpt } = excerptOf(`${page.title} ${text}`, unique[0]!, deep);
     // A match past the title is in the section of the heading before it (the text follows the title and a space).
     const section = match > page.title.length ? sectionAt(sections, match - page.title.length - 1) : undefined;
     hits.push({ page, ...excerpt, inTitle: titled.has(at), ...(section ? { section: { anchor: section.anchor, title: section.title } } : {}) });

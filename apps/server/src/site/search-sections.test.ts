@@ -53,6 +53,27 @@ describe('site search sections', () => {
     expect((await querySearchIndex(other, words('install'), 5, async () => ({ text: '', sections: [] })))[0]?.section).toEqual({ anchor: 'steps', title: 'Steps' });
   });
 
+  it('finds the section of a word deep in a page of a megabyte (2,000 headings), within the budget a query reads', async () => {
+    const section = (i: number) => `## Part ${i}\n\n${`Filler words of part ${i} for the reader. `.repeat(12)}${i === 1500 ? 'The narwhal lives here.' : ''}\n`;
+    const md = Array.from({ length: 2000 }, (_, i) => section(i)).join('\n');
+    expect(md.length).toBeGreaterThan(1_000_000);
+    const index = await buildSearchIndex([{ id: 'p0', title: 'Big', rel: '/big', contentHash: 'h0' }], async () => new Map([['h0', md]]));
+    const [hit] = await querySearchIndex(index, words('narwhal'), 5, async () => ({ text: '', sections: [] }));
+    expect(hit!.section).toEqual({ anchor: 'part-1500', title: 'Part 1500' });
+    expect(hit!.excerpt).toContain('narwhal');
+    expect(hit!.cutBefore).toBe(true);
+    // Many pages holding a word only past their first window: the first ones are found deep, the later ones fall back
+    // to their start once the query's budget (4 MiB past the first windows) is spent.
+    const pages: SearchablePage[] = Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, title: `Q${i}`, rel: `/q${i}`, contentHash: `g${i}` }));
+    const deepText = `${'plain words here. '.repeat(60_000)}\n\n## End\n\nThe quokka.\n`;
+    const many = await buildSearchIndex(pages, async (hashes) => new Map(hashes.map((h) => [h, deepText])));
+    const hits = await querySearchIndex(many, words('quokka'), 20, async () => ({ text: '', sections: [] }));
+    expect(hits).toHaveLength(12);
+    expect(hits[0]!.section?.anchor).toBe('end');
+    expect(hits[11]!.section).toBeUndefined();
+    expect(hits[11]!.cutBefore).toBe(false);
+  });
+
   it('is linear: thousands of headings and adversarial lines', async () => {
     const many = Array.from({ length: 20_000 }, (_, i) => `## Heading ${i % 50}\n\nword${i}\n`).join('\n');
     const { sections } = await sectionedText(many, pause);
