@@ -108,7 +108,9 @@ function openTag(t: Tag, targets: HtmlTargets, extraClass?: string): string {
       const href = a.get('href');
       if (href !== undefined) {
         const target = targets.url(href, 'link');
-        out.push(`href="${target?.href ?? '#'}"`);
+        // A link to nothing (a page that does not exist, a scheme that is not allowed) is no link: no `href` (it
+        // was `#`, which took the reader to the page's top and was a tab stop leading nowhere).
+        if (target) out.push(`href="${target.href}"`);
         if (target?.external) out.push(targets.externalAttrs);
         if (!target) out.push('aria-disabled="true"');
       }

@@ -73,7 +73,7 @@ describe('blocks', () => {
     expect(html).toContain('<a href="/s/one#x">one</a>');
     expect(html).toContain('<a href="https://e.com" rel="noopener">ext</a>');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('<a href="#" aria-disabled="true">gone</a>');
+    expect(html).toContain('<a aria-disabled="true">gone</a>');
     expect(html).toContain('<a class="card file" href="/s/~files/ss/f1/pic.png?v=abc" download>');
   });
 
@@ -143,7 +143,7 @@ describe('GitBook HTML (site/html.ts)', () => {
     expect(renderHtmlBlock('<div align="center" onclick="x()"><p>a <b>b</p><script>alert(1)</script><iframe src="https://x"></iframe><foo>kept</foo></div></div>', targets))
       .toBe('<div style="text-align:center"><p>a <b>b</b></p>kept</div>');
     expect(renderHtmlBlock('<a href="javascript:alert(1)" style="x">x</a><a href="one.md">y</a><!-- gone -->&amp; &bogus <3', targets))
-      .toBe('<a href="#" aria-disabled="true">x</a><a href="/s/one">y</a>&amp; &amp;bogus &lt;3');
+      .toBe('<a aria-disabled="true">x</a><a href="/s/one">y</a>&amp; &amp;bogus &lt;3');
     expect(renderHtmlBlock('<mark style="color:red;background:url(x);background-color:expression(1)">m</mark><td width="10;x">', targets)).toBe('<mark style="color:red">m</mark><td></td>');
     expect(inlineTag('<script>', targets)).toBe('&lt;script&gt;');
     expect(inlineTag('<kbd>', targets)).toBe('<kbd>');

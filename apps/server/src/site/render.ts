@@ -149,7 +149,9 @@ export function renderMath(formula: string, display: boolean): string {
 }
 
 function linkAttrs(t: Target | undefined, ctx: RenderContext): string {
-  if (!t) return ' href="#" aria-disabled="true"';
+  // A link to nothing (a page that does not exist, a scheme that is not allowed) is no link: no `href` (it was `#`,
+  // which took the reader to the page's top and was a tab stop leading nowhere).
+  if (!t) return ' aria-disabled="true"';
   const ext = t.external && ctx.externalTarget === 'blank' ? ' target="_blank" rel="noopener noreferrer"' : t.external ? ' rel="noopener"' : '';
   return ` href="${safeUrl(t.href)}"${ext}${t.file ? ' download' : ''}`;
 }

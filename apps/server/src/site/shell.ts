@@ -188,7 +188,7 @@ function themeCss(c: Chrome): string {
 const CSS = `
 *{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.65 var(--font);color:var(--text);background:var(--bg);background-image:var(--page-top);background-repeat:no-repeat}
-a{color:var(--primary);text-decoration:none}a:hover{text-decoration:underline}
+a{color:var(--primary);text-decoration:none}a:hover{text-decoration:underline}a:not([href]){color:inherit;text-decoration:none;cursor:default}
 :focus-visible{outline:2px solid var(--primary);outline-offset:2px}
 .skip{position:absolute;left:-9999px;top:0;z-index:10;background:var(--bg);padding:.5rem 1rem;border:2px solid var(--primary)}.skip:focus{left:1rem}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
