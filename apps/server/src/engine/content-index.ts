@@ -19,7 +19,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
 import { resolveLink } from '../lib/link-paths.js';
-import { contentIndexRepo } from '../repos/content-index.repo.js';
+import { contentIndexRepo, type LinkRow } from '../repos/content-index.repo.js';
 import type { Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -182,7 +182,6 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
 /** Derives the links and search sections of pages (replacing what they had). */
 async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<void> {
   if (pages.length === 0) return;
-  if (hadIndex) await clearDerivedInSlices(tx, spaceId, pages.map((p) => p.pageId));
   const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
   const indexed = pages.filter((p) => p.meta.type !== 'link' && p.meta.type !== 'computed');
   // What was not remembered from the write is derived in chunks off the event loop (a Git Sync import: 1,000 pages).
@@ -190,15 +189,23 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   const unknown = [...new Set(indexed.map((p) => markdown.get(p.contentHash) ?? '').filter((md) => md && !knownDerived(md)))];
   (await derivePages(unknown)).forEach((d, i) => fresh.set(unknown[i]!, d));
   const sections: Insertable<SearchSectionsTable>[] = [];
-  const links: Insertable<PageLinksTable>[] = [];
+  const linksOf = new Map<string, Insertable<PageLinksTable>[]>();
   for (const [i, p] of indexed.entries()) {
     if (i > 0 && i % 200 === 0) await turn();
     const md = markdown.get(p.contentHash) ?? '';
     const d = md ? (knownDerived(md) ?? fresh.get(md) ?? (await deriveOf(md))) : undefined;
     const noIndex = p.meta.metadata?.noIndex === true;
     if (!noIndex) sections.push(...pageSections(spaceId, p, d?.sections ?? []));
-    if (d) links.push(...pageLinks(ctx, spaceId, p, d.links));
+    if (d) linksOf.set(p.pageId, pageLinks(ctx, spaceId, p, d.links));
   }
+  const kept = hadIndex ? await unchangedLinkPages(tx, spaceId, pages, linksOf) : new Set<string>();
+  if (hadIndex) {
+    const changed = pages.map((p) => p.pageId).filter((id) => !kept.has(id));
+    if (changed.length > 0) await contentIndexRepo.clearLinks(tx, spaceId, changed);
+    await clearSectionsInSlices(tx, spaceId, pages.map((p) => p.pageId));
+  }
+  const links: Insertable<PageLinksTable>[] = [];
+  for (const p of indexed) if (!kept.has(p.pageId)) links.push(...(linksOf.get(p.pageId) ?? []));
   stats.reindexed = pages.length;
   stats.sections = await inSlices(sections, SECTION_SLICE, (part) => contentIndexRepo.insertSections(tx, part));
   stats.links = await inSlices(links, LINK_SLICE, (part) => contentIndexRepo.insertLinks(tx, part));
@@ -213,12 +220,39 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
 const SECTION_SLICE = 100;
 const LINK_SLICE = 500;
 
+/** Commits of at most this many pages to index again compare their link rows with the stored ones (page edits). */
+const KEEP_LINKS_MAX_PAGES = 8;
+
 /**
- * Removes the links and search sections of pages before they are indexed again, the sections a slice of `seq` at a
- * time (deleting from the full-text index reads each row's text again: as costly as inserting it).
+ * The pages (of a commit of a few pages) whose stored link rows are the rows they get now, column for column but the
+ * status: an edit that keeps a page's links keeps its rows instead of deleting and inserting them again (with their
+ * index entries: ~900 rows for a 250 KB page). The status of the rows kept is recomputed as every reindexed page's is
+ * (refreshStatuses: `page_id` of `linkPages`), so the rows end as a rewrite would leave them. A large commit (a Git
+ * Sync import) rewrites them all without reading them.
  */
-async function clearDerivedInSlices(tx: DbOrTx, spaceId: string, pageIds: string[]): Promise<void> {
-  await contentIndexRepo.clearLinks(tx, spaceId, pageIds);
+async function unchangedLinkPages(tx: DbOrTx, spaceId: string, pages: Reindex[], linksOf: Map<string, Insertable<PageLinksTable>[]>): Promise<Set<string>> {
+  const kept = new Set<string>();
+  if (pages.length > KEEP_LINKS_MAX_PAGES) return kept;
+  const stored = await contentIndexRepo.linkRows(tx, spaceId, pages.map((p) => p.pageId));
+  for (const p of pages) {
+    const now = linksOf.get(p.pageId) ?? [];
+    const before = stored.get(p.pageId) ?? [];
+    if (now.length === before.length && now.every((row, i) => sameLinkRow(row, before[i]!))) kept.add(p.pageId);
+  }
+  return kept;
+}
+
+function sameLinkRow(a: Insertable<PageLinksTable>, b: LinkRow): boolean {
+  return Number(a.seq) === Number(b.seq) && a.source === b.source && a.target_key === b.target_key && a.target_kind === b.target_kind
+    && (a.target_page ?? null) === b.target_page && (a.target_path ?? null) === b.target_path && (a.target_file ?? null) === b.target_file
+    && (a.target_name ?? null) === b.target_name && (a.anchor ?? null) === b.anchor && (a.url ?? null) === b.url && (a.url_status ?? null) === b.url_status;
+}
+
+/**
+ * Removes the search sections of pages before they are indexed again, a slice of `seq` at a time (deleting from the
+ * full-text index reads each row's text again: as costly as inserting it).
+ */
+async function clearSectionsInSlices(tx: DbOrTx, spaceId: string, pageIds: string[]): Promise<void> {
   const top = await contentIndexRepo.maxSectionSeq(tx, spaceId, pageIds);
   if (top === undefined) return;
   for (let from = -1; from <= top; from += SECTION_SLICE) {

@@ -38,6 +38,9 @@ const selectIndexedPageByPath = prepared((db, p: { spaceId: string; path: string
     .limit(1));
 
 const LINK_COLUMNS = ['space_id', 'page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status', 'status'] as const satisfies readonly (keyof PageLinksTable)[];
+const LINK_ROW_COLUMNS = ['page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status'] as const satisfies readonly (keyof PageLinksTable)[];
+/** A stored link row as `linkRows` reads it (its status aside). */
+export type LinkRow = Pick<Selectable<PageLinksTable>, (typeof LINK_ROW_COLUMNS)[number]>;
 const SECTION_COLUMNS = ['space_id', 'page_id', 'section_id', 'seq', 'path', 'scope', 'title', 'heading', 'body'] as const satisfies readonly (keyof SearchSectionsTable)[];
 const insertSql = new Map<string, string>();
 
@@ -196,6 +199,20 @@ export const contentIndexRepo = {
     for (const part of chunks(pageIds)) {
       await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', part).where('seq', '>=', from).where('seq', '<=', to).execute();
     }
+  },
+  /** The link rows of pages (every column but the status), by page, each page's in `seq` order. */
+  async linkRows(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<Map<string, LinkRow[]>> {
+    const out = new Map<string, LinkRow[]>();
+    for (const part of chunks(pageIds)) {
+      const rows = await db.selectFrom('page_links').select(LINK_ROW_COLUMNS).where('space_id', '=', spaceId).where('page_id', 'in', part)
+        .orderBy('page_id').orderBy('seq').execute();
+      for (const r of rows) {
+        let list = out.get(r.page_id);
+        if (!list) out.set(r.page_id, (list = []));
+        list.push(r);
+      }
+    }
+    return out;
   },
   /** Removes the links of pages. */
   async clearLinks(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
