@@ -119,7 +119,7 @@ const ICON = /<i\s+class="fa-[^"<>]{0,200}"\s*>[^<]{0,200}<\/i\s*>/gi;
 
 /**
  * `markdown` with a mark (`\uE000<n>\uE001` on a line of its own, which no pattern of plain.ts touches) before each
- * ATX heading line outside fenced code, and each heading's anchor as the renderer gives it (render.ts: GitBook's
+ * ATX heading line outside fenced code (and GitBook's `<pre>` code), and each heading's anchor as the renderer gives it (render.ts: GitBook's
  * explicit anchor, else the slug made unique in the page — `setup`, `setup-1` —, GitBook's own form reserved too).
  * One pass over the lines (`pause` every 512 lines); a heading line longer than 2,000 characters is taken as text.
  */
@@ -129,6 +129,7 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
   const used = new Map<string, number>();
   let out = '';
   let fence: string | undefined;
+  let inPre = false;
   let from = 0;
   let last = 0;
   for (let lines = 1; from <= src.length; lines++) {
@@ -137,7 +138,11 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
     if (end < 0) end = src.length;
     const line = src.slice(from, end);
     const f = line.length <= 2000 ? FENCE_LINE.exec(line) : null;
-    if (fence !== undefined) {
+    // GitBook's HTML code (`<pre …><code>…</code></pre>`, its titled code with marks): its lines are code, not headings.
+    if (inPre) {
+      if (line.includes('</pre') || line.includes('</PRE')) inPre = false;
+    } else if (fence === undefined && /<pre[\s>]/i.test(line) && !/<\/pre/i.test(line.slice(line.search(/<pre[\s>]/i)))) inPre = true;
+    else if (fence !== undefined) {
       if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
     } else if (f) fence = f[1]!;
     else if (line.length <= 2000 && line.includes('#')) {

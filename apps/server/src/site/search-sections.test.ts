@@ -14,6 +14,7 @@ const MD = [
   'Intro words about aardvark.', '',
   '## Install', '', 'Install the bison.', '',
   '```md', '## Not a heading', 'cobra inside code', '```', '',
+  '<pre class="language-bash" data-title="setup.sh"><code class="lang-bash">echo one', '# a shell comment, not a heading', '## nor this', '</code></pre>', '',
   '### Install', '', 'Again: the dingo.', '',
   '## Set **up** `it` <a href="#custom-id" id="custom-id"></a>', '', 'The emu.', '',
   '## 1. Create an app ##', '', 'The ferret.', '',
