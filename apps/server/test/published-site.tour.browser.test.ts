@@ -292,5 +292,12 @@ describe.skipIf(skip)('a multi-space site read in Chromium', () => {
     expect(await twin.text()).toMatch(/^# Install\n/);
     expect((await get('/llms.txt')).status).toBe(200);
     expect((await get('/no/such/page')).status).toBe(404);
+    // The feeds and indexes with a trailing slash: to their address (they were the site's 404).
+    for (const p of ['/llms.txt/', '/llms-full.txt/', '/llms-full.txt/1/', '/sitemap.xml/', '/robots.txt/', '/sitemap.md/', '/.well-known/sitemap.md/', '/~search/?q=ocelot']) {
+      const r = await get(p);
+      expect(r.status, p).toBe(302);
+      expect(r.headers.get('location'), p).toBe(`${base}${p.replace(/\/(\?|$)/, '$1')}`);
+    }
+    expect((await get('/robots.txt/x')).status).toBe(404);
   });
 });

@@ -1050,6 +1050,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const v = await open(req, res, site, base, rest);
       if (!v) return;
       headers(res, v.site);
+      // GitBook strips a trailing slash (302): its feeds and indexes answer with one too (they were the site's 404).
+      if (/^\/(?:robots\.txt|sitemap\.xml|llms\.txt|sitemap\.md|\.well-known\/sitemap\.md|llms-full\.txt(?:\/\d{1,6})?|~search)\/+$/.test(rest)) {
+        const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+        return res.redirect(302, `${base}${rest.replace(/\/+$/, '')}${query}`);
+      }
       if (rest === '/robots.txt') return await robots(req, res, v);
       if (rest === '/sitemap.xml') return await sitemap(req, res, v);
       // GitBook's names of the index too (`sitemap.md`, `.well-known/sitemap.md`).
