@@ -214,8 +214,13 @@ describe('a site API token reads a shown page as its visitor: `{% if %}` blocks 
     const t = await createTenant(server);
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
     const base = `/v1/spaces/${space}`;
-    const markdown = `The wombat guide.\n\n{% if ${COND} %}\nThe secret dugong.\n{% else %}\nThe public kiwi.\n{% endif %}\n`;
-    const made = await t.api.post(`${base}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-public', title: 'Public', markdown } }] });
+    const markdown = `The wombat guide.\n\n{% if ${COND} %}\nThe secret dugong.\n{% else %}\nThe public kiwi.\n{% endif %}\n\nSee [the plans](/pages/page-premium) and [more plans](premium).\n\n{% content-ref url="premium" %}\n[Plans](premium)\n{% endcontent-ref %}\n`;
+    const made = await t.api.post(`${base}/content/edits`, {
+      edits: [
+        { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown } },
+        { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: 'The narwhal plan.\n' } },
+      ],
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const rev = (await t.api.get(`${base}/content`)).body.id as string;
     const documentId = (await t.api.get(`${base}/content/page/page-public`)).body.documentId as string;
@@ -238,14 +243,17 @@ describe('a site API token reads a shown page as its visitor: `{% if %}` blocks 
     };
     for (const path of reads) expect([path, await text(t.api, path)]).toEqual([path, expect.stringMatching(/dugong[^]*kiwi/)]);
     const anonymous = await lookup();
+    // Links to the page hidden from the visitor are their text only, the content-ref to it is left out (as in the
+    // published site's `.md` twin): its id and path are not shown.
     for (const path of reads) {
       const body = await text(anonymous, path);
-      expect([path, body.includes('dugong'), body.includes('kiwi'), body.includes('wombat')]).toEqual([path, false, true, true]);
+      expect([path, body.includes('dugong'), body.includes('kiwi'), body.includes('wombat'), body.includes('the plans')]).toEqual([path, false, true, true, true]);
+      expect([path, body.match(/premium|content-ref/gi)]).toEqual([path, null]);
     }
     const premium = await lookup({ isPremium: true });
     for (const path of reads) {
       const body = await text(premium, path);
-      expect([path, body.includes('dugong'), body.includes('kiwi')]).toEqual([path, true, false]);
+      expect([path, body.includes('dugong'), body.includes('kiwi'), /page-premium|"premium"|\(premium\)/.test(body)]).toEqual([path, true, false, true]);
     }
     // Its space search neither finds the page by a word of a block it does not see nor shows one in an excerpt.
     const search = async (api: ReturnType<typeof server.api>, q: string) => JSON.stringify((await api.get(`${base}/search?query=${q}`)).body);

@@ -322,7 +322,7 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   const walk = (node: PageNode, depth: number) => {
     for (const child of node.children) {
       if (child.type === 'link' || hidden?.has(child.id)) continue;
-      if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: shown ? shown.shownMarkdown(child.markdown) : child.markdown, depth: pageId ? 0 : depth });
+      if (!pageId || child.id === pageId) pages.push({ id: child.id, title: child.title, path: paths.get(child.id), markdown: shown ? shown.shownMarkdown(child.markdown, paths.get(child.id) ?? child.slug) : child.markdown, depth: pageId ? 0 : depth });
       walk(child, depth + 1);
     }
   };

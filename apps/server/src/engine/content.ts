@@ -550,7 +550,10 @@ function shownPage(page: PageView, sc: Pick<SpaceContent, 'visibility'>): PageVi
   if (!v) return page;
   let out = page;
   if (v.hidden.size && page.children.length) out = { ...out, children: withoutHidden(page.children, v.hidden) };
-  if (out.markdown !== undefined && out.markdown.includes('{%')) out = { ...out, markdown: v.shownMarkdown(out.markdown) };
+  if (out.markdown !== undefined) {
+    const markdown = v.shownMarkdown(out.markdown, out.path ?? out.meta.slug);
+    if (markdown !== out.markdown) out = { ...out, markdown };
+  }
   return out;
 }
 

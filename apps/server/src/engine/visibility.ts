@@ -14,6 +14,8 @@ import type { AppContext } from '../context.js';
 import { Lru } from '../lib/lru.js';
 import { applyConditionals, evaluateCondition, type Claims } from '../site/conditions.js';
 import { filesNamedIn, INCLUDE_LINE } from '../site/file-refs.js';
+import { withoutHiddenLinks } from '../site/hidden-links.js';
+import { childPath } from './content-index.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
@@ -25,16 +27,28 @@ export interface PageVisibility {
   claims: Claims;
   /** Ids of the pages the reader does not see (a false or malformed condition, theirs or an ancestor's). */
   hidden: ReadonlySet<string>;
-  /** A page's markdown as the reader sees it: `{% if %}` blocks resolved for the claims (site/conditions.ts). */
-  shownMarkdown(markdown: string): string;
+  /**
+   * The markdown of the page at `pagePath` as the reader sees it: `{% if %}` blocks resolved for the claims
+   * (site/conditions.ts), and links to hidden pages written as their text, content-refs to them left out
+   * (site/hidden-links.ts, as the published site's `.md` twins).
+   */
+  shownMarkdown(markdown: string, pagePath: string): string;
   /** Ids of the files that only hidden pages use (files no page uses, or a shown page uses, are shown). */
   hiddenFiles(): Promise<ReadonlySet<string>>;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/** The pages of a revision hidden from some claims: their ids, and the paths only hidden documents have. */
+interface Hidden {
+  ids: ReadonlySet<string>;
+  paths: ReadonlySet<string>;
+}
+
+const NONE: Hidden = { ids: EMPTY, paths: EMPTY };
+
 interface Memo {
-  hidden: Lru<string, ReadonlySet<string>>;
+  hidden: Lru<string, Hidden>;
   /** `${spaceId} ${rootHash} ${filesHash}` → the pages (ids) that use each file of the revision. */
   users: Lru<string, Promise<Map<string, string[]>>>;
 }
@@ -45,7 +59,7 @@ function memoOf(ctx: AppContext): Memo {
   let m = memos.get(ctx.db);
   if (!m) {
     m = {
-      hidden: new Lru(4 * 1024 * 1024, (s) => 200 + s.size * 48),
+      hidden: new Lru(4 * 1024 * 1024, (h) => 200 + h.ids.size * 48 + h.paths.size * 96),
       users: new Lru(200),
     };
     memos.set(ctx.db, m);
@@ -63,13 +77,19 @@ function conditionOf(t: TreeNode): string | undefined {
  * every page under them. One walk of the tree; each distinct condition is evaluated once.
  */
 export async function hiddenPagesOf(ctx: AppContext, content: RevisionContent, claims: Claims, claimsKey = JSON.stringify(claims)): Promise<ReadonlySet<string>> {
-  if (!content.rootHash) return EMPTY;
+  return (await hiddenOf(ctx, content, claims, claimsKey)).ids;
+}
+
+async function hiddenOf(ctx: AppContext, content: RevisionContent, claims: Claims, claimsKey: string): Promise<Hidden> {
+  if (!content.rootHash) return NONE;
   const memo = memoOf(ctx);
   const key = `${content.rootHash}\n${claimsKey}`;
   const hit = memo.hidden.get(key);
   if (hit) return hit;
   const tree = await loadTree(ctx, ctx.db, content.rootHash);
   const hidden = new Set<string>();
+  const hiddenPaths = new Set<string>();
+  const shownPaths = new Set<string>();
   const results = new Map<string, boolean>();
   const context = { visitor: { claims } };
   const holds = (c: string) => {
@@ -77,16 +97,20 @@ export async function hiddenPagesOf(ctx: AppContext, content: RevisionContent, c
     if (r === undefined) results.set(c, (r = evaluateCondition(c, context)));
     return r;
   };
-  // Iterative (trees may be deep): [node, under a hidden page].
-  const stack: [TreeNode, boolean][] = tree.children.map((c) => [c, false]);
+  // Iterative (trees may be deep): [node, its parent's path, under a hidden page].
+  const stack: [TreeNode, string, boolean][] = tree.children.map((c) => [c, '', false]);
   while (stack.length) {
-    const [t, under] = stack.pop()!;
+    const [t, parentPath, under] = stack.pop()!;
     const condition = under ? undefined : conditionOf(t);
     const hide = under || (condition !== undefined && !holds(condition));
+    const path = childPath(parentPath, t.node.meta);
     if (hide) hidden.add(t.node.meta.id);
-    for (const c of t.children) stack.push([c, hide]);
+    if (path !== null && t.node.meta.type === 'document') (hide ? hiddenPaths : shownPaths).add(path);
+    for (const c of t.children) stack.push([c, path ?? parentPath, hide]);
   }
-  const out = hidden.size ? hidden : EMPTY;
+  // A path a shown document also has (a duplicate slug) is not hidden.
+  for (const p of shownPaths) hiddenPaths.delete(p);
+  const out = hidden.size ? { ids: hidden, paths: hiddenPaths } : NONE;
   memo.hidden.set(key, out);
   return out;
 }
@@ -160,16 +184,23 @@ export async function visibilityFor(
   const read = contents.filter((c): c is RevisionContent => c !== null);
   const publishedId = space.computed_revision_id ?? space.revision_id;
   const all = read.some((c) => c.revision.id === publishedId) ? read : [...read, await published()];
-  const sets = await Promise.all(all.map((c) => hiddenPagesOf(ctx, c, claims, claimsKey)));
-  const nonEmpty = sets.filter((s) => s.size);
-  const hidden = nonEmpty.length <= 1 ? nonEmpty[0] ?? EMPTY : new Set(nonEmpty.flatMap((s) => [...s]));
+  const sets = await Promise.all(all.map((c) => hiddenOf(ctx, c, claims, claimsKey)));
+  const nonEmpty = sets.filter((s) => s.ids.size);
+  const hidden = nonEmpty.length <= 1 ? nonEmpty[0]?.ids ?? EMPTY : new Set(nonEmpty.flatMap((s) => [...s.ids]));
+  // Links are resolved in the revision read: its hidden paths.
+  const paths = sets[0]?.paths ?? EMPTY;
+  const links = { byId: hidden, byPath: paths };
+  const none = { byId: EMPTY, byPath: EMPTY };
   let files: Promise<ReadonlySet<string>> | undefined;
   const first = read[0];
   const context = { visitor: { claims } };
   return {
     claims,
     hidden,
-    shownMarkdown: (markdown) => applyConditionals(markdown, context),
+    shownMarkdown: (markdown, pagePath) => {
+      const text = applyConditionals(markdown, context);
+      return hidden.size ? withoutHiddenLinks(text, pagePath, links, none) : text;
+    },
     hiddenFiles: () => (files ??= (async () => {
       if (!hidden.size || !first) return EMPTY;
       const out = new Set<string>();

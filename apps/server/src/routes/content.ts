@@ -142,7 +142,9 @@ export const contentHandlers = handlers({
     // The document of a page hidden from the caller (a site API token's visitor) is missing to them.
     if (sc.visibility?.hidden.has(params.documentId.slice(0, Math.max(0, params.documentId.lastIndexOf('.'))))) throw new ApiError(404, `Document not found in this space: ${params.documentId}`);
     const markdown = await findDocument(ctx, ctx.db, sc.space.id, params.documentId);
-    return { status: 200, body: await presentMarkdownDocument(sc.visibility ? sc.visibility.shownMarkdown(markdown) : markdown) };
+    // Such a caller reads it as its visitor ({% if %} blocks, links to hidden pages), from where its page is now.
+    const at = sc.visibility && (await findPage(ctx, ctx.db, sc, params.documentId.slice(0, params.documentId.lastIndexOf('.')), false).catch(() => undefined));
+    return { status: 200, body: await presentMarkdownDocument(sc.visibility ? sc.visibility.shownMarkdown(markdown, at ? at.path ?? at.meta.slug : '') : markdown) };
   },
 
   listSpacePageMetaLinks: async ({ actor, params }, ctx) => {

@@ -8,8 +8,8 @@ import { resolvePagePath } from '../lib/link-paths.js';
 
 /** What a revision holds, by id (every page) and by path (document pages). */
 export interface PageIndex {
-  byId: ReadonlyMap<string, unknown>;
-  byPath: ReadonlyMap<string, unknown>;
+  byId: { has(id: string): boolean };
+  byPath: { has(path: string): boolean };
 }
 
 const STABLE_PAGE = /^\/pages\/([\w-]{1,100})\/?(?:#.*)?$/;
