@@ -66,6 +66,20 @@ describe('the published site search, over HTTP', () => {
     expect((await fetch(`${url}/internal/internal-child`)).status).toBe(200);
   });
 
+  it("answers GitBook's ~gitbook/site-index: the listed pages, without noIndex ones, each at its path", async () => {
+    const r = await fetch(`${url}/~gitbook/site-index`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('application/json');
+    const index = (await r.json()) as { version: number; pages: { id: string; title: string; pathname: string; siteSpaceId: string }[] };
+    expect(index.version).toBe(1);
+    expect(index.pages.map((p) => p.title)).toEqual(['Welcome', 'Setup', ...Array.from({ length: 6 }, (_, i) => `Recipe ${i}`)]);
+    const base = new URL(url).pathname;
+    expect(index.pages[0]).toMatchObject({ id: 'page-home', pathname: `${base}/` });
+    expect(index.pages[1]).toMatchObject({ id: 'page-setup', pathname: `${base}/setup` });
+    expect(new Set(index.pages.map((p) => p.siteSpaceId)).size).toBe(1);
+    for (const p of index.pages) expect((await fetch(`${server.url}${p.pathname}`)).status, p.pathname).toBe(200);
+  });
+
   it('leads a hit inside a section to its heading, and names the section', async () => {
     const base = new URL(url).pathname;
     expect(await json('capybara')).toEqual([expect.objectContaining({ title: 'Setup', section: 'Configure', href: `${base}/setup#configure` })]);

@@ -292,7 +292,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** The 404 page of each site space, around its message (before, after), by visitKey, site space, theme, audience. */
   const notFoundFrames = new Lru<string, [string, string]>(8 * 1024 * 1024, ([a, b]) => (a.length + b.length) * 2 + 100);
   /** What search keeps of each page's content, by content hash: the index of a revision after an edit reuses it. */
-  const pageTexts = new Lru<string, PageText>(64 * 1024 * 1024, (t) => t.text.length * 2 + t.words.reduce((n, w) => n + w.length * 2 + 16, 100));
+  const pageTexts = new Lru<string, PageText>(64 * 1024 * 1024, (t) => t.text.length * 2 + t.words.reduce((n, w) => n + w.length * 2 + 16, 100) + t.sections.reduce((n, x) => n + (x.anchor.length + x.title.length) * 2 + 64, 0));
   const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
@@ -614,6 +614,23 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const e = rev.byId.get(id);
       return e ? `${open}${base}${hrefs.get(id) ?? `${spaceBase}/${e.path}`}` : all;
     });
+  }
+
+  /**
+   * GitBook's `~gitbook/site-index` (what its client-side search and 404 suggestions read): every listed page the
+   * visitor sees, without hidden pages and pages marked noIndex or noRobotsIndex (or under one), as
+   * `{version: 1, pages: [{id, title, pathname, siteSpaceId, description?}]}`; `pathname` is the page's path on the
+   * site. One walk of each space's tree.
+   */
+  async function siteIndex(res: Response, v: Visit) {
+    const pages: { id: string; title: string; pathname: string; siteSpaceId: string; description?: string }[] = [];
+    for (const s of await allPages(v)) {
+      for (const f of s.flat) {
+        if (!f.indexable) continue;
+        pages.push({ id: f.page.meta.id, title: f.page.meta.title, pathname: f.href, siteSpaceId: s.placement.siteSpace.id, ...(f.page.meta.description ? { description: f.page.meta.description } : {}) });
+      }
+    }
+    res.json({ version: 1, pages });
   }
 
   async function robots(req: Request, res: Response, v: Visit) {
@@ -1062,6 +1079,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const fullMatch = /^\/llms-full\.txt(?:\/(\d{1,6}))?$/.exec(rest);
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
+      if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
       const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);
