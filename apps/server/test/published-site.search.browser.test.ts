@@ -149,6 +149,14 @@ describe.skipIf(noBrowser)('the published site search, in Chromium', () => {
     expect(await focused()).toBe('search-q');
     await page.keyboard.type('a/b');
     expect(await box.inputValue()).toBe('a/b');
+    // From the phone menu's checkbox (an input that takes no text; a tab stop under 800 px), "/" still opens search.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator('#nav-toggle').focus();
+    expect(await focused()).toBe('nav-toggle');
+    await page.keyboard.press('/');
+    expect(await focused()).toBe('search-q');
+    expect(await box.inputValue()).toBe('a/b');
+    await page.setViewportSize({ width: 1280, height: 700 });
     await page.keyboard.press('Control+k');
     await page.keyboard.type('okapi');
     expect(await box.inputValue()).toBe('okapi');

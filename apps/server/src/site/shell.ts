@@ -20,7 +20,7 @@ import { escapeHtml, safeUrl } from './render.js';
 export const KEYBOARD_SCRIPT = `(function(){var d=document;function box(){return d.getElementById('search-q')}
 var b=box();if(b)b.setAttribute('aria-keyshortcuts','Control+K Meta+K /');
 d.addEventListener('keydown',function(e){var t=e.target,i=box();if(!i||e.defaultPrevented)return;
-var field=t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+var field=t&&(t.isContentEditable||/^(TEXTAREA|SELECT)$/.test(t.tagName)||(t.tagName==='INPUT'&&!/^(radio|checkbox|button|submit|reset)$/.test(t.type)));
 if(((e.key==='k'||e.key==='K')&&(e.ctrlKey||e.metaKey)&&!e.altKey&&!e.shiftKey)||(e.key==='/'&&!field&&!e.ctrlKey&&!e.metaKey&&!e.altKey)){e.preventDefault();i.focus();i.select();return}
 if(e.key==='Escape'&&t===i){i.blur();return}
 if(e.key!=='ArrowDown'&&e.key!=='ArrowUp')return;
