@@ -14,7 +14,7 @@ import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
 import { CollectionTree, loadVisibleOrganization, spaceLink } from '../services/content-access.js';
 import { ensureAllIndexed, indexedRootHash, loadContent, pageTree, publishedContent, shownPages, withoutHidden, type PageView } from './content.js';
-import { hiddenPagesOf } from './visibility.js';
+import { claimsDigest, hiddenPagesOf } from './visibility.js';
 import { applyConditionals, type Claims } from '../site/conditions.js';
 import { extractSections } from '../content/markdown.js';
 import { Lru } from '../lib/lru.js';
@@ -185,12 +185,13 @@ async function visitorViews(ctx: AppContext, tree: readonly PageView[], claims: 
   const walk = (ps: readonly PageView[]) => ps.forEach((p) => { if (wanted.has(p.meta.id)) pages.set(p.meta.id, p); walk(p.children); });
   walk(tree);
   const markdown = await loadMarkdown(ctx, ctx.db, [...pages.values()].map((p) => p.contentHash));
-  const claimsKey = JSON.stringify(claims);
+  const claimsKey = claimsDigest(claims);
   const context = { visitor: { claims } };
   for (const [pageId, page] of pages) {
     const raw = markdown.get(page.contentHash) ?? '';
     if (!raw.includes('{%')) continue;
-    const key = `${page.contentHash}\n${page.meta.title}\n${String(page.meta.description ?? '')}\n${claimsKey}`;
+    // The content hash covers every field of the page (its title, its description) and its markdown.
+    const key = `${page.contentHash}\n${claimsKey}`;
     let view = visitorViewCache.get(key);
     if (!view) {
       const parsed = extractSections(applyConditionals(raw, context));

@@ -10,6 +10,7 @@
 // now (a page hidden today is not read in its past versions either). Hidden sets are one walk of the tree per
 // revision and claims, each distinct condition evaluated once, and remembered by root hash and claims (both fix the
 // answer); which pages use each file is one read of the revision's markdown, remembered by the revision's trees.
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { Lru } from '../lib/lru.js';
 import { applyConditionals, evaluateCondition, type Claims } from '../site/conditions.js';
@@ -38,6 +39,9 @@ export interface PageVisibility {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+
+/** A short key of a visitor's claims for what is remembered per claims (their JSON may be kilobytes). */
+export const claimsDigest = (claims: Claims): string => createHash('sha256').update(JSON.stringify(claims)).digest('base64url');
 
 /** The pages of a revision hidden from some claims: their ids, and the paths only hidden documents have. */
 interface Hidden {
@@ -76,7 +80,7 @@ function conditionOf(t: TreeNode): string | undefined {
  * The pages of `content` a visitor with `claims` does not see: those whose condition is false or malformed, and
  * every page under them. One walk of the tree; each distinct condition is evaluated once.
  */
-export async function hiddenPagesOf(ctx: AppContext, content: RevisionContent, claims: Claims, claimsKey = JSON.stringify(claims)): Promise<ReadonlySet<string>> {
+export async function hiddenPagesOf(ctx: AppContext, content: RevisionContent, claims: Claims, claimsKey = claimsDigest(claims)): Promise<ReadonlySet<string>> {
   return (await hiddenOf(ctx, content, claims, claimsKey)).ids;
 }
 
@@ -180,7 +184,7 @@ export async function visibilityFor(
   ctx: AppContext, claims: Claims | undefined, space: SpaceRow, contents: readonly (RevisionContent | null)[], published: () => Promise<RevisionContent>,
 ): Promise<PageVisibility | undefined> {
   if (!claims) return undefined;
-  const claimsKey = JSON.stringify(claims);
+  const claimsKey = claimsDigest(claims);
   const read = contents.filter((c): c is RevisionContent => c !== null);
   const publishedId = space.computed_revision_id ?? space.revision_id;
   const all = read.some((c) => c.revision.id === publishedId) ? read : [...read, await published()];
