@@ -5,12 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
+import { runGitSyncJobs, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 
 let server: TestServer;
+let git: GitServer;
 beforeAll(async () => {
   server = await startTestServer();
+  git = await startGitServer();
 });
 afterAll(async () => {
+  await git?.close();
   await server?.close();
 });
 
@@ -279,5 +283,39 @@ describe('a site API token reads a shown page as its visitor: `{% if %}` blocks 
     expect((await pdf(premium)).includes('dugong')).toBe(true);
     // The owner's reads are as stored.
     expect(await text(t.api, `${base}/content/page/page-public?format=markdown`)).toContain('{% if');
+  });
+});
+
+describe('a site API token reads reusable content as its visitor', () => {
+  it('the document of a reusable content (Git Sync include) has its `{% if %}` branches resolved and its links to hidden pages as text', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Docs' })).body.id as string;
+    const base = `/v1/spaces/${space}`;
+    git.createRepo('sitetokenincludes');
+    const wc = new WorkingCopy(git.repoUrl('sitetokenincludes'));
+    wc.write('README.md', '# Home\n\nThe wombat home.\n\n{% include ".gitbook/includes/env.md" %}\n')
+      .write('premium.md', '---\nif: visitor.claims.unsigned.isPremium === true\n---\n\n# Premium\n\nThe narwhal plan.\n')
+      .write('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n* [Premium](premium.md)\n')
+      .write('.gitbook/includes/env.md', `---\ntitle: Environments\n---\n\n{% if ${COND} %}\nThe secret dugong.\n{% else %}\nThe public kiwi.\n{% endif %}\n\nSee [the plans](../../premium.md).\n`)
+      .commit('Docs');
+    wc.push();
+    expect((await t.api.post(`${base}/git/import`, { url: git.repoUrl('sitetokenincludes'), ref: 'refs/heads/main' })).status).toBe(204);
+    await runGitSyncJobs(server);
+    const current = (await t.api.get(`${base}/content`)).body;
+    expect(current.reusableContents, JSON.stringify(current)).toHaveLength(1);
+    const doc = `${base}/revisions/${current.id}/reusable-contents/${current.reusableContents[0].id}/document`;
+    const owner = JSON.stringify((await t.api.get(doc)).body);
+    expect([owner.includes('dugong'), owner.includes('kiwi'), owner.includes('premium')]).toEqual([true, true, true]);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const lookup = async (claims?: Record<string, unknown>) => {
+      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return server.api(r.body.apiToken as string);
+    };
+    const anonymous = JSON.stringify((await (await lookup()).get(doc)).body);
+    expect([anonymous.includes('dugong'), anonymous.includes('kiwi'), anonymous.includes('the plans'), /premium/i.test(anonymous)]).toEqual([false, true, true, false]);
+    const premium = JSON.stringify((await (await lookup({ isPremium: true })).get(doc)).body);
+    expect([premium.includes('dugong'), premium.includes('kiwi'), premium.includes('premium')]).toEqual([true, false, true]);
   });
 });

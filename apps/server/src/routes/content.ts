@@ -73,7 +73,9 @@ export const contentHandlers = handlers({
   getReusableContentDocumentInRevisionById: async ({ actor, params }, ctx) => {
     const sc = await loadRevision(ctx, actor, params.spaceId, params.revisionId);
     const r = await findReusableContent(ctx, sc, params.reusableContentId);
-    return { status: 200, body: await presentMarkdownDocument(await reusableContentMarkdown(ctx, r)), headers: etag(sc.content.revision.id) };
+    const markdown = await reusableContentMarkdown(ctx, r);
+    // A site API token reads it as its visitor ({% if %} blocks, links to hidden pages, relative to its file).
+    return { status: 200, body: await presentMarkdownDocument(sc.visibility ? sc.visibility.shownMarkdown(markdown, r.name) : markdown), headers: etag(sc.content.revision.id) };
   },
 
   listPages: async ({ actor, params, query }, ctx) => {
