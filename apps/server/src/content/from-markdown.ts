@@ -581,7 +581,8 @@ const TASK_MARKER = /^\[([ xX])\][ \t]+(?=\S)/;
 function isLiteralAutolink(inner: readonly Piece[], href: string): boolean {
   const first = inner[0];
   const label = first?.object === 'leaf' ? first.text : '';
-  return isGfmAutolinkLabel(label, href.startsWith('mailto:'));
+  // The scheme linkify gave the URL (`http` for a bare domain, which a label `rpc.example.dev:443` does not start with).
+  return isGfmAutolinkLabel(label, href.startsWith('mailto:'), /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1] ?? '');
 }
 
 function altText(image: Token): string {

@@ -90,3 +90,17 @@ describe('HTML paragraphs in a table cell', () => {
     expect(normalizeMarkdown('<p>Find \\<br> & more</p>\n')).toBe('<p>Find \\<br> & more</p>\n');
   });
 });
+
+describe('a bare domain with a port', () => {
+  // GFM links no bare domain (`example.com`), with a port neither; Bindery read `rpc.example.dev:443` as a link (its
+  // label looked like `scheme:`) and a rewritten page turned the text into `[rpc.example.dev:443](http://…)`.
+  it('stays text, written as it was', () => {
+    for (const md of ['grpc: node.rpc.example.dev:9090\n', '* api: example.com:443/v1 and https://example.com:443/v2\n']) {
+      expect(normalizeMarkdown(md)).toBe(md);
+    }
+    const doc = markdownToDocument('grpc: node.rpc.example.dev:9090 or https://example.dev:9090\n', { keys: false });
+    const links = JSON.stringify(doc).match(/"type":"link"/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(JSON.stringify(doc)).toContain('"text":"grpc: node.rpc.example.dev:9090 or "');
+  });
+});

@@ -602,7 +602,13 @@ export type { Token };
  * part is letters, digits, `.`, `_`, `+`, `-` — linkify also takes `=@ctx.jig.state` (GitBook pages write such
  * expressions as text) and `a=b@host.dev`, which GFM leaves as text.
  */
-export function isGfmAutolinkLabel(label: string, email: boolean): boolean {
+export function isGfmAutolinkLabel(label: string, email: boolean, scheme?: string): boolean {
+  // `scheme`: the one linkify read the link with ('' for a bare domain, to which it gave `http://`). A bare domain with a
+  // port (`rpc.example.dev:443`) looks like `scheme:` (a scheme may hold `.`), but is a bare domain: text.
+  if (scheme !== undefined && !/^www\./i.test(label)) {
+    const m = /^([a-z][a-z0-9+.-]*):/i.exec(label);
+    if (m !== null && (m[1] as string).toLowerCase() !== scheme.toLowerCase()) return email && /^[A-Za-z0-9._+-]+@[^@]+$/.test(label);
+  }
   return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(label) || (email && /^[A-Za-z0-9._+-]+@[^@]+$/.test(label));
 }
 

@@ -1530,7 +1530,7 @@ function protectLiterals(out: string): string {
       const segment = result.slice(from, end);
       const match = !segment.includes(':') && !segment.includes('@') && !/www\./i.test(segment) ? undefined : linkifyMatches(segment).find((m) => {
         const label = segment.slice(m.index, m.lastIndex);
-        return isGfmAutolinkLabel(label, m.schema === 'mailto:');
+        return isGfmAutolinkLabel(label, m.schema === 'mailto:', m.schema.replace(/:$/, ''));
       });
       if (match) {
         const label = segment.slice(match.index, match.lastIndex);
