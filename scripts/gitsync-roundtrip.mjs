@@ -15,6 +15,7 @@
 // directory. Files are classified by the last commit that touched them: written by GitBook (committer gitbook-bot)
 // or by something else (a git-first edit GitBook would also rewrite on its next export).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,6 +56,14 @@ async function api(url, method, path, body, retry = method === 'GET') {
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/** A file name for a diff of `path` in one folder: its path with `__` for `/`, shortened (with a hash) past 200 bytes. */
+function diffName(path, suffix) {
+  const flat = path.replace(/\//g, '__');
+  if (Buffer.byteLength(flat) + suffix.length <= 200) return `${flat}${suffix}`;
+  const hash = createHash('sha1').update(path).digest('hex').slice(0, 12);
+  return `${Buffer.from(flat).subarray(0, 150).toString('utf8').replace(/\uFFFD+$/, '')}-${hash}${suffix}`;
 }
 
 /** path → blob oid of every file of `treeish` (under `dir`, paths relative to it). */
@@ -550,7 +559,7 @@ try {
         } catch (err) {
           diff = err.stdout?.toString() ?? String(err);
         }
-        writeFileSync(join(folder, `${d.path.replace(/\//g, '__')}${d.gb ? '.gb' : ''}.diff`), diff);
+        writeFileSync(join(folder, diffName(d.path, `${d.gb ? '.gb' : ''}.diff`)), diff);
       }
     }
     report.extraInExport = [...out.keys()].filter((p) => !src.has(p)).slice(0, 20);
@@ -571,7 +580,7 @@ try {
         } catch (err) {
           diff = err.stdout?.toString() ?? String(err);
         }
-        writeFileSync(join(folder, `${d.path.replace(/\//g, '__')}${d.gb ? '.gb' : ''}.diff`), diff);
+        writeFileSync(join(folder, diffName(d.path, `${d.gb ? '.gb' : ''}.diff`)), diff);
       }
     }
     reports.push(report);

@@ -70,6 +70,12 @@ describe('bold and italic inside colour marks', () => {
     expect(normalizeMarkdown(spaced)).toBe(spaced);
   });
 
+  it('writes italic and strikethrough around a `<mark>`, as GitBook nests them (strikethrough, italic, colour, bold)', () => {
+    for (const md of ['### Split Edges <sup>_<mark style="color:yellow;">Preview</mark>_</sup>\n', '~~_<mark style="color:red;">gone</mark>_~~ and _<mark>**both**</mark>_\n', '_one <mark>two</mark> three_\n']) {
+      expect(normalizeMarkdown(md)).toBe(md);
+    }
+  });
+
   it('a run around a `<mark>` is split at its tags and reads back the same', () => {
     const md = '**one <mark>two</mark> three**\n';
     expect(normalizeMarkdown(md)).toBe('**one&#x20;**<mark>**two**</mark>**&#x20;three**\n');

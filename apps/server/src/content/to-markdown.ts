@@ -693,12 +693,50 @@ interface Item {
 }
 
 const ANY = -1;
+/** The marks of a `<mark …>` or `</mark>` tag: inside runs of italic and strikethrough, outside bold (toItems). */
+const COLOUR = -2;
+const COLOUR_INSIDE = MARK_BITS.italic | MARK_BITS.strikethrough;
 // On runs of equal length the first is outermost: GitBook writes `~~_**text**_~~`.
 const WRAPPABLE: readonly [MarkType, number][] = [
   ['strikethrough', MARK_BITS.strikethrough],
   ['italic', MARK_BITS.italic],
   ['bold', MARK_BITS.bold],
 ];
+
+/**
+ * GitBook nests its marks strikethrough, italic, colour, bold (outermost first): an italic or strikethrough run that is
+ * all a `<mark …>` holds is written around it (`_<mark …>New</mark>_`), bold stays inside (`<mark …>**New**</mark>`,
+ * toItems). Atoms whose `<mark …>` is followed by such a run's opener and whose run's closer is followed by the
+ * `</mark>` are swapped (pairs are identities, not positions). Runs of one mark never nest, so the closers looked for
+ * cover each atom at most twice: linear.
+ */
+function colourInsideEmphasis(atoms: Atom[]): void {
+  for (let i = 0; i + 3 < atoms.length; i++) {
+    const tag = atoms[i] as Atom;
+    if (tag.t !== 'raw' || tag.html !== true || !MARK_OPEN_TAG.test(tag.out)) continue;
+    let p = i;
+    for (;;) {
+      const open = atoms[p + 1];
+      if (open?.t !== 'open' || (open.mark !== 'italic' && open.mark !== 'strikethrough')) break;
+      let q = p + 2;
+      let tags = false;
+      for (; q < atoms.length; q++) {
+        const a = atoms[q] as Atom;
+        if (a.t === 'close' && a.pair === open.pair) break;
+        if (a.t === 'raw' && a.html === true && MARK_TAG.test(a.out)) tags = true;
+      }
+      const end = atoms[q + 1];
+      if (tags || q >= atoms.length || end?.t !== 'raw' || end.html !== true || !/^<\/mark\s*>$/i.test(end.out)) break;
+      atoms[p] = open;
+      atoms[p + 1] = tag;
+      atoms[q + 1] = atoms[q] as Atom;
+      atoms[q] = end;
+      p++;
+    }
+  }
+}
+
+const MARK_OPEN_TAG = /^<mark(?:\s[^>]*)?>$/i;
 
 /** A `<mark …>` or `</mark>` tag alone (raw inline HTML: GitBook's colour mark). */
 const MARK_TAG = /^<\/?mark(?:\s[^>]*)?>$/i;
@@ -707,9 +745,10 @@ function toItems(nodes: readonly InlineContent[], context: InlineContext, out: I
   const breaksAsSpaces = context.heading === true || context.table === true;
   for (const node of nodes) {
     if (node.object !== 'text') {
-      // No run of a mark spans a `<mark …>` or `</mark>` tag: GitBook's colour is the outer mark, its bold or italic
-      // runs open and close inside each `<mark>` (`<mark …>**a**</mark><mark …>**&#x20;**</mark>`), never across one.
-      const marks = node.type === 'link' ? commonMarks(node.nodes) : node.type === 'html' && MARK_TAG.test(node.data.html) ? 0 : ANY;
+      // GitBook nests its marks strikethrough, italic, colour, bold: no bold run spans a `<mark …>` or `</mark>` tag, it
+      // opens and closes inside each `<mark>` (`<mark …>**a**</mark><mark …>**&#x20;**</mark>`); an italic or
+      // strikethrough run may span them (`_a <mark …>b</mark> c_`), never starts or ends at one (COLOUR).
+      const marks = node.type === 'link' ? commonMarks(node.nodes) : node.type === 'html' && MARK_TAG.test(node.data.html) ? COLOUR : ANY;
       out.push({ kind: 'inline', text: '', code: false, marks, inline: node });
       continue;
     }
@@ -797,7 +836,7 @@ function outerMark(marks: number, applied: number): readonly [MarkType, number] 
 
 /** Whether `item` continues a run of the mark `bit`: a break, a void inline, or text whose outer mark it is (no link). */
 const continuesRun = (item: Item, bit: number, applied: number): boolean =>
-  item.inline?.type !== 'link' && (item.marks === ANY || outerMark(item.marks, applied)?.[1] === bit);
+  item.inline?.type !== 'link' && (item.marks === ANY || (item.marks === COLOUR ? (bit & COLOUR_INSIDE) !== 0 : outerMark(item.marks, applied)?.[1] === bit));
 
 /**
  * Emits the atoms of items [start, end) as GitBook writes marks: each text's marks nest in one order (strikethrough,
@@ -812,12 +851,12 @@ function emitItems(items: readonly Item[], start: number, end: number, applied: 
     const item = items[i] as Item;
     let best: { mark: MarkType; bit: number; end: number } | undefined;
     // A mark on a link goes inside its text, as GitBook writes it: `[**text**](url)`.
-    const outer = item.marks === ANY || item.inline?.type === 'link' ? undefined : outerMark(item.marks, applied);
+    const outer = item.marks === ANY || item.marks === COLOUR || item.inline?.type === 'link' ? undefined : outerMark(item.marks, applied);
     if (outer !== undefined) {
       const [mark, bit] = outer;
       let runEnd = i + 1;
       while (runEnd < end && continuesRun(items[runEnd] as Item, bit, applied)) runEnd++;
-      while (runEnd - 1 > i && (items[runEnd - 1] as Item).marks === ANY) runEnd--;
+      while (runEnd - 1 > i && ((items[runEnd - 1] as Item).marks === ANY || (items[runEnd - 1] as Item).marks === COLOUR)) runEnd--;
       best = { mark, bit, end: runEnd };
     }
     if (best === undefined) {
@@ -1132,6 +1171,7 @@ function inAnchor(levels: Int32Array, i: number): boolean {
 }
 
 function renderAtoms(atoms: Atom[], context: InlineContext): string {
+  colourInsideEmphasis(atoms);
   // (A WeakMap of levels per atoms array cost more than the scan: ~2 % of a page write, most of it its ephemerons.)
   let levels: Int32Array | undefined;
   let closed: Int32Array | undefined;
