@@ -91,6 +91,11 @@ describe('HTML paragraphs in a table cell', () => {
     const out = normalizeMarkdown(md);
     expect(out).toContain('| <p>Find <code>&#x3C;br></code> &#x26; <code>a ?&#x26; b</code><br>Replace with &#x3C;p></p> |');
     expect(normalizeMarkdown(out)).toBe(out);
+    // No markdown escapes there where none is needed: `_` inside words, `[` that opens no link (GitBook writes neither).
+    const plain = '| Op |\n| -- |\n| <p><code>key_list</code> → <code>text[]</code></p><p>keys_of(ARRAY[\'a\',\'b\']) or \\[c](d) or \\[^1]</p> |\n';
+    const written = normalizeMarkdown(plain);
+    expect(written).toContain("<p><code>key_list</code> → <code>text[]</code></p><p>keys_of(ARRAY['a','b']) or \\[c](d) or \\[^1]</p>");
+    expect(normalizeMarkdown(written)).toBe(written);
     // Outside a `<p>` (and outside tables) nothing changes.
     expect(normalizeMarkdown('| a |\n| - |\n| x < y & z, \\<p> |\n')).toBe('| a               |\n| --------------- |\n| x < y & z, \\<p> |\n');
     expect(normalizeMarkdown('<p>Find \\<br> & more</p>\n')).toBe('<p>Find \\<br> & more</p>\n');

@@ -1467,16 +1467,32 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += next === '' || next === '\r' || ASCII_PUNCT.test(next) || encodedNext ? '\\\\' : '\\';
         continue;
       }
+      case '[':
+        // Inside a table cell's raw `<p>` GitBook writes no markdown escapes (`text[]`, `ARRAY['a','b']`): a `[` there is
+        // bare when what it opens reads as no link: a `]` follows in the same text, no `[` between, and no `(` or `[`
+        // after it (no reference definitions are written: links are inline), nor is it a footnote's `[^`.
+        if (options.htmlText === true && next !== '^') {
+          // (The next bracket: each `[` looks up to the next one only, so a text of many stays linear.)
+          let close = i + 1;
+          while (close < n && value[close] !== ']' && value[close] !== '[') close++;
+          const after = close + 1 < n ? (value[close + 1] as string) : options.next;
+          if (close < n && value[close] === ']' && after !== '(' && after !== '[') {
+            out += '[';
+            continue;
+          }
+        }
+        out += '\\[';
+        continue;
       case '*':
       case '`':
-      case '[':
       case '~':
         out += `\\${c}`;
         continue;
       case '_':
         // Every `_` of text, also inside words (`json\_extract`, `:heavy\_plus\_sign:`), as GitBook writes it — but
         // inside words in the text of an HTML `<code>` (GitBook's expressions: `<code class="expression">a.b_c</code>`).
-        out += options.htmlCode === true && i > 0 && i + 1 < n && WORD_AT.test(value[i - 1] as string) && WORD_AT.test(value[i + 1] as string) ? '_' : '\\_';
+        // So inside a table cell's raw `<p>` (GitBook's HTML text, `pg_class`).
+        out += (options.htmlCode === true || options.htmlText === true) && i > 0 && i + 1 < n && WORD_AT.test(value[i - 1] as string) && WORD_AT.test(value[i + 1] as string) ? '_' : '\\_';
         continue;
       case ']':
         out += options.label ? '\\]' : ']';
