@@ -11,6 +11,7 @@ import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors
 import { newId } from '../lib/ids.js';
 import { effectiveOrgRole } from '../policies/organization.js';
 import { atLeast } from '../policies/roles.js';
+import { presentSite } from '../presenters/site.js';
 import { presentSpace } from '../presenters/space.js';
 import { integrationsRepo, type BindingKind, type InstallationRow, type IntegrationMeta, type SiteInstallationRow, type SpaceInstallationRow } from '../repos/integrations.repo.js';
 import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
@@ -24,6 +25,7 @@ import { recordEvent } from './integration-events.js';
 import { callerMembership } from './membership.js';
 import { siteDirectory } from './site-directory.js';
 import { loadSpace } from './spaces.js';
+import { getSite } from './sites.js';
 
 /** How long a token made for an installation (or handed to a script) works. */
 export const INSTALLATION_TOKEN_TTL_MS = 60 * 60_000;
@@ -225,7 +227,18 @@ const targetOf = (kind: BindingKind, b: Binding) => (kind === 'space' ? (b as Sp
 /** The target's JSON for `extended=true`, as the caller sees it (its id when they cannot see it). */
 export async function expandTarget(ctx: AppContext, actor: Actor, kind: BindingKind, id: string, extended: boolean | undefined): Promise<any> {
   if (!extended) return id;
-  if (kind === 'site') return (await siteDirectory.present?.(ctx.db, id)) ?? id;
+  if (kind === 'site') {
+    // The Site object, as getSiteById answers it to the caller; the id when the caller may not see the site.
+    const ref = await siteDirectory.find(ctx.db, id);
+    if (!ref) return id;
+    try {
+      const l = await getSite(ctx, actor, ref.orgId, id);
+      return presentSite(ctx.config, l.site, l.siteSpaces, l.permissions);
+    } catch (e) {
+      if (e instanceof ApiError) return id;
+      throw e;
+    }
+  }
   const space = await spacesRepo.findById(ctx.db, id);
   if (!space) return id;
   const access = await computeSpaceAccess(ctx.db, await loadSubject(ctx.db, actor, space.org_id), space);

@@ -1,5 +1,5 @@
 // The sites integrations bind to: `find` answers a site's id and organization (or undefined) from the sites
-// repository, `present` the Site JSON for `extended=true`.
+// repository (`extended=true` presents the Site in services/installations.ts).
 import { sitesRepo } from '../repos/sites.repo.js';
 import type { DbOrTx } from '../db/database.js';
 
@@ -10,8 +10,6 @@ export interface SiteRef {
 
 export interface SiteDirectory {
   find(db: DbOrTx, siteId: string): Promise<SiteRef | undefined>;
-  /** The full Site object for `extended=true` (undefined: answer the id). */
-  present?(db: DbOrTx, siteId: string): Promise<Record<string, unknown> | undefined>;
 }
 
 export const siteDirectory: SiteDirectory = {
