@@ -130,6 +130,8 @@ describe('@gitbook/api against Bindery, the rest of the served operations', () =
     expect(link.status).toBe(201);
     expect((await gb.orgs.listOrganizationInviteLinks(org)).data.items.map((i: any) => i.id)).toEqual([link.data.id]);
     expect((await failure(rd.orgs.createOrganizationInvite(org, { role: 'edit' }))).code).toBe(403);
+    expect((await failure(gb.orgs.createOrganizationInvite(org, { role: 'emperor' }))).code).toBe(400);
+    expect((await failure(rd.orgs.listOrganizationInviteLinks(org))).code).toBe(403);
     const joiner = await createUser(server, 'Joiner');
     const joined = await gitbook(joiner).orgs.joinOrganizationWithInvite(org, link.data.id);
     expect(joined.status).toBe(200);
@@ -306,6 +308,7 @@ describe('@gitbook/api against Bindery, the rest of the served operations', () =
     expect((await failure(gb.orgs.getOpenApiSpecVersionById(org, 'pets', 'no-such-version'))).code).toBe(404);
     expect((await failure(gb.orgs.getOpenApiSpecVersionContentById(org, 'pets', 'no-such-version'))).code).toBe(404);
     expect((await failure(gb.orgs.listOpenApiSpecVersions(org, 'no-such-spec'))).code).toBe(404);
+    expect((await failure(gb.orgs.getLatestOpenApiSpecVersionContentRaw(org, 'no-such-spec'))).code).toBe(404);
     expect((await failure(stranger.orgs.getLatestOpenApiSpecVersionContent(org, 'pets'))).code).toBe(404);
     expectConformant();
   });
@@ -326,6 +329,9 @@ describe('@gitbook/api against Bindery, the rest of the served operations', () =
     expect((await gb.org.getImportRun(org, started.data.id)).data.status).toBe('completed');
     expect((await gb.org.listImportRuns(org)).data.items.map((r: any) => r.id).sort()).toEqual([started.data.id, second.id].sort());
     expect((await failure(gb.org.getImportRun(org, 'no-such-run'))).code).toBe(404);
+    const firstPage = (await gb.org.listImportRuns(org, { limit: 1 })).data;
+    expect([firstPage.items.length, Boolean(firstPage.next?.page)]).toEqual([1, true]);
+    expect((await failure(gb.org.startImportRun(org, { source: { type: 'file', files: [`${webUrl}/guide.md`] }, target: { space: 'no-such-space' } }))).code).toBe(404);
     expect((await failure(gb.org.cancelImportRun(org, started.data.id))).code).toBeGreaterThanOrEqual(400);
     expectConformant();
   });
