@@ -50,7 +50,7 @@ describe('a site API token reads a space as its visitor: pages a page condition 
     const batch = await t.api.post(`${base}/content/edits`, {
       edits: [
         { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `The wombat guide. [Shared](/files/${shared})\n` } },
-        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n' } },
+        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n', metaLinks: { canonical: { kind: 'page', page: 'page-premium' }, alternates: [{ kind: 'page', page: 'page-inner' }, { kind: 'url', url: 'https://example.com/other' }] } } },
         { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: `The narwhal plan. [Only](/files/${only}) [Shared](/files/${shared}) [Back](other)\n` } },
         { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', markdown: 'The axolotl trick.\n' } },
         { op: 'createPage', page: { id: 'page-broken', title: 'Broken', condition: 'visitor.claims.unsigned.isPremium &&', markdown: 'The platypus note.\n' } },
@@ -113,6 +113,16 @@ describe('a site API token reads a space as its visitor: pages a page condition 
       expect(JSON.stringify(r.body)).not.toMatch(/narwhal|axolotl|Premium/);
     }
     expect((await anonymous.get(`${base}/content/page/page-premium`)).body.error.message).toBe(missing.error.message.replace('page-nope', 'page-premium'));
+    // Meta links of a shown page to hidden pages are not there (the other page's canonical and one alternate).
+    const otherReads = [`${base}/content/page/page-other`, `${base}/content/page/page-other/meta-links`, `${base}/content/path/other`, `${base}/content/pages`, `${base}/revisions/${rev}/page/page-other/meta-links`];
+    for (const path of otherReads) expect([path, JSON.stringify((await t.api.get(path)).body).includes('page-inner')]).toEqual([path, true]);
+    for (const path of otherReads) {
+      const body = JSON.stringify((await anonymous.get(path)).body);
+      expect([path, /page-premium|page-inner/.test(body), body.includes('https://example.com/other')]).toEqual([path, false, true]);
+    }
+    expect((await anonymous.get(`${base}/content/page/page-other/meta-links`)).body).toEqual({ alternates: [{ kind: 'url', url: 'https://example.com/other' }] });
+    expect((await premium.get(`${base}/content/page/page-other/meta-links`)).body).toMatchObject({ canonical: { kind: 'page', page: 'page-premium' } });
+
     // Links and backlinks: not those in hidden pages (the premium page links to the other page).
     for (const api of [t.api, premium]) expect((await api.get(`${base}/content/page/page-other/backlinks`)).body.items.map((p: { page: string }) => p.page)).toEqual(['page-premium']);
     expect((await anonymous.get(`${base}/content/page/page-other/backlinks`)).body).toMatchObject({ items: [], count: 0 });
@@ -178,7 +188,7 @@ describe('the published site names no page hidden from the visitor in the links 
     const batch = await t.api.post(`${base}/content/edits`, {
       edits: [
         { op: 'createPage', page: { id: 'page-public', title: 'Public', markdown: `The wombat guide. ${links}\n\n{% content-ref url="premium" %}\n[Premium](premium)\n{% endcontent-ref %}\n\n{% content-ref url="/pages/page-premium" %}\n[Premium](/pages/page-premium)\n{% endcontent-ref %}\n\n{% content-ref url="/pages/page-other" %}\n[Other](/pages/page-other)\n{% endcontent-ref %}\n` } },
-        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n' } },
+        { op: 'createPage', page: { id: 'page-other', title: 'Other', markdown: 'The quokka list.\n', metaLinks: { canonical: { kind: 'page', page: 'page-premium' }, alternates: [{ kind: 'page', page: 'page-inner' }, { kind: 'url', url: 'https://example.com/other' }] } } },
         { op: 'createPage', page: { id: 'page-premium', title: 'Premium', condition: COND, markdown: 'The narwhal plan.\n' } },
         { op: 'createPage', page: { id: 'page-inner', parent: 'page-premium', title: 'Inner', markdown: 'The axolotl trick.\n' } },
       ],

@@ -438,8 +438,26 @@ export async function pageTree(ctx: AppContext, db: DbOrTx, content: RevisionCon
 /** `pages` without those `hidden` holds (and so without their children); the same array when none is hidden. */
 export function withoutHidden(pages: PageView[], hidden: ReadonlySet<string> | undefined): PageView[] {
   if (!hidden?.size) return pages;
-  const prune = (ps: PageView[]): PageView[] => ps.filter((p) => !hidden.has(p.meta.id)).map((p) => (p.children.length ? { ...p, children: prune(p.children) } : p));
+  const prune = (ps: PageView[]): PageView[] => ps.filter((p) => !hidden.has(p.meta.id)).map((p) => {
+    const own = withoutHiddenMetaLinks(p, hidden);
+    return p.children.length ? { ...own, children: prune(p.children) } : own;
+  });
   return prune(pages);
+}
+
+type MetaLinkTarget = { kind?: string; page?: string; space?: string };
+
+/** The page without the meta links (canonical, alternates) that point at a page of its space that `hidden` holds. */
+function withoutHiddenMetaLinks(p: PageView, hidden: ReadonlySet<string>): PageView {
+  const metadata = p.meta.metadata as { metaLinks?: { canonical?: MetaLinkTarget; alternates?: MetaLinkTarget[] } } | undefined;
+  const links = metadata?.metaLinks;
+  if (!links || typeof links !== 'object') return p;
+  const gone = (t: MetaLinkTarget | undefined) => !!t && t.kind === 'page' && t.space === undefined && typeof t.page === 'string' && hidden.has(t.page);
+  const alternates = Array.isArray(links.alternates) ? links.alternates : undefined;
+  if (!gone(links.canonical) && !alternates?.some(gone)) return p;
+  const { canonical, ...rest } = links;
+  const kept = { ...rest, ...(canonical && !gone(canonical) ? { canonical } : {}), ...(alternates ? { alternates: alternates.filter((t) => !gone(t)) } : {}) };
+  return { ...p, meta: { ...p.meta, metadata: { ...metadata, metaLinks: kept } } };
 }
 
 /** The top-level pages of what `sc` shows its caller, nested: pageTree without the pages hidden from them. */
@@ -548,7 +566,7 @@ export async function findPage(ctx: AppContext, db: DbOrTx, sc: SpaceContent, pa
 function shownPage(page: PageView, sc: Pick<SpaceContent, 'visibility'>): PageView {
   const v = sc.visibility;
   if (!v) return page;
-  let out = page;
+  let out = v.hidden.size ? withoutHiddenMetaLinks(page, v.hidden) : page;
   if (v.hidden.size && page.children.length) out = { ...out, children: withoutHidden(page.children, v.hidden) };
   if (out.markdown !== undefined) {
     const markdown = v.shownMarkdown(out.markdown, out.path ?? out.meta.slug);
