@@ -263,6 +263,37 @@ function groupCommitOf(ctx: AppContext): GroupCommit<GroupPost, boolean> | undef
   return g;
 }
 
+/** Per database: spaces (row and version) as a post of this process last read them, by id (`versionedSpace`). */
+const spaceMemos = new WeakMap<object, Map<string, { found: { space: SpaceRow; version: string }; at: number }>>();
+const SPACE_MEMO_MS = 30_000;
+const SPACE_MEMO_MAX = 1_024;
+
+/**
+ * The space and its row version for a group-commit post, remembered from the previous post on it for up to 30 s (at
+ * most 1,024 spaces per database, the oldest dropped first). Not a cache that must be invalidated: the group
+ * statement inserts a post only while the space row is still that version (`commentsRepo.insertGroup`: `xmin` on
+ * PostgreSQL; `insertGroupSqlite`: the row read again in the transaction), so a post computed from a row that changed
+ * meanwhile is left out and takes its own transaction, which reads everything again (and the entry is dropped). A
+ * comment post changes no space row (its counter is in the shards), so under posts the version holds and each post
+ * no longer reads the space: on PostgreSQL a round trip per turn less before the group statement (the counters',
+ * the space's, then the statement's), on SQLite a read per turn after each commit emptied the memo of reads. The 30 s
+ * bound keeps `xmin`, a 32-bit transaction id, from being compared across a wraparound.
+ */
+async function versionedSpace(ctx: AppContext, id: string): Promise<{ space: SpaceRow; version: string } | undefined> {
+  let memo = spaceMemos.get(ctx.db);
+  if (!memo) spaceMemos.set(ctx.db, (memo = new Map()));
+  const now = performance.now();
+  const hit = memo.get(id);
+  if (hit && now - hit.at < SPACE_MEMO_MS) return hit.found;
+  memo.delete(id);
+  const found = await spacesRepo.findVersioned(ctx.db, id);
+  if (found && !found.space.deleted_at) {
+    if (memo.size >= SPACE_MEMO_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(id, { found, at: now });
+  }
+  return found;
+}
+
 /**
  * A comment without a page, a space's own or a change request's: the space (with its row version), the change request
  * (its revision) and the caller's access read
@@ -281,7 +312,7 @@ async function postByGroupCommit(ctx: AppContext, actor: Actor, where: CommentWh
   const group = groupCommitOf(ctx);
   const stamp = group && stampAccess(ctx.db, ACCESS_DOMAINS);
   if (!group || !stamp) return undefined;
-  const found = await spacesRepo.findVersioned(ctx.db, where.spaceId);
+  const found = await versionedSpace(ctx, where.spaceId);
   if (!found || found.space.deleted_at) return undefined;
   const { space, version } = found;
   let s: Scope;
@@ -303,7 +334,11 @@ async function postByGroupCommit(ctx: AppContext, actor: Actor, where: CommentWh
     status: 'open', resolved_at: null, resolved_by: null, replies_count: 0,
   };
   const written = await group.add({ row, spaceVersion: version, epochs, shard: 0 });
-  if (!written) return undefined;
+  if (!written) {
+    // Left out: perhaps the space changed since it was remembered; the next post reads it again.
+    spaceMemos.get(ctx.db)?.delete(space.id);
+    return undefined;
+  }
   noteWrite();
   noteStampedWrite(stamp);
   return { s, row };
