@@ -109,33 +109,43 @@ export interface PageTextCache {
   set(contentHash: string, text: PageText): void;
 }
 
-const MARK_OPEN = '\uE000';
-const MARK_CLOSE = '\uE001';
+// Control characters (one byte: a two-byte mark would make every page's text a two-byte string, which halved the
+// speed of splitting it into words), removed from the content first.
+const MARK_OPEN = '\u0001';
+const MARK_CLOSE = '\u0002';
 const HEADING_LINE = /^[ \t]{0,3}(#{1,6})[ \t]+(.*)$/;
 const FENCE_LINE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+/** Where a line may open or close code or be a heading (markHeadings looks at those lines only). */
+const CANDIDATE = /^[ \t]{0,3}(?:#{1,6}[ \t]|`{3,}|~{3,})|<\/?pre[\s>]/gim;
 /** GitBook's explicit anchor in a heading (`<a href="#id" id="id"></a>`) and an icon (`<i class="fa-x">:x:</i>`). */
 const EMPTY_A = /<a\s[^<>]{0,400}>\s{0,10}<\/a\s*>/gi;
 const ICON = /<i\s+class="fa-[^"<>]{0,200}"\s*>[^<]{0,200}<\/i\s*>/gi;
 
 /**
- * `markdown` with a mark (`\uE000<n>\uE001` on a line of its own, which no pattern of plain.ts touches) before each
+ * `markdown` with a mark (`\u0001<n>\u0002` on a line of its own, which no pattern of plain.ts touches) before each
  * ATX heading line outside fenced code (and GitBook's `<pre>` code), and each heading's anchor as the renderer gives it (render.ts: GitBook's
  * explicit anchor, else the slug made unique in the page — `setup`, `setup-1` —, GitBook's own form reserved too).
- * One pass over the lines (`pause` every 512 lines); a heading line longer than 2,000 characters is taken as text.
+ * One scan of the text for the lines that may matter (`pause` every 512 of them); a heading line longer than 2,000
+ * characters is taken as text.
  */
 async function markHeadings(markdown: string, pause: () => Promise<void>): Promise<{ marked: string; headings: { anchor: string; title: string }[] }> {
-  const src = markdown.includes(MARK_OPEN) || markdown.includes(MARK_CLOSE) ? markdown.replace(/[\uE000\uE001]/g, '') : markdown;
+  const src = markdown.includes(MARK_OPEN) || markdown.includes(MARK_CLOSE) ? markdown.replace(/[\u0001\u0002]/g, '') : markdown;
   const headings: { anchor: string; title: string }[] = [];
   const used = new Map<string, number>();
   let out = '';
   let fence: string | undefined;
   let inPre = false;
-  let from = 0;
   let last = 0;
-  for (let lines = 1; from <= src.length; lines++) {
-    if ((lines & 511) === 0) await pause();
-    let end = src.indexOf('\n', from);
+  let lineEnd = -1;
+  let seen = 0;
+  // Only the lines that may matter (a heading, a fence, `<pre` or `</pre`), found by one scan of the text.
+  for (const c of src.matchAll(CANDIDATE)) {
+    if (c.index < lineEnd) continue; // a line already looked at
+    if ((++seen & 511) === 0) await pause();
+    const from = src.lastIndexOf('\n', c.index) + 1;
+    let end = src.indexOf('\n', c.index);
     if (end < 0) end = src.length;
+    lineEnd = end;
     const line = src.slice(from, end);
     const f = line.length <= 2000 ? FENCE_LINE.exec(line) : null;
     // GitBook's HTML code (`<pre …><code>…</code></pre>`, its titled code with marks): its lines are code, not headings.
@@ -159,7 +169,8 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
           return ' ';
         });
         // As a heading line: a leading `1.` is the heading's text, not a list's marker.
-        const title = markdownText(`# ${body.replace(ICON, ' ')}`).replace(/`/g, '');
+        // Most headings are plain words: their text as it is (what markdownText gives them, without its passes).
+        const title = /[^\p{L}\p{N} \t.,:;?'()/-]/u.test(body) ? markdownText(`# ${body.replace(ICON, ' ')}`).replace(/`/g, '') : body.replace(/[ \t]+/g, ' ').trim();
         let anchor: string;
         if (explicit && !used.has(explicit)) {
           used.set(explicit, 1);
@@ -170,14 +181,14 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
           used.set(base, n + 1);
           anchor = n === 0 ? base : `${base}-${n}`;
         }
-        const gitbook = explicit ? undefined : gitbookAnchor(title);
+        // GitBook's own id differs from the slug only with dots, a leading digit or other characters than ASCII words.
+        const gitbook = explicit || !/[^A-Za-z0-9 ]|^\d/.test(title) ? undefined : gitbookAnchor(title);
         if (gitbook && gitbook !== anchor && !used.has(gitbook)) used.set(gitbook, 1);
         out += `${src.slice(last, from)}\n${MARK_OPEN}${headings.length}${MARK_CLOSE}\n`;
         last = from;
         headings.push({ anchor, title });
       }
     }
-    from = end + 1;
   }
   return { marked: headings.length ? out + src.slice(last) : src, headings };
 }
@@ -191,8 +202,14 @@ function sectionsOf(text: string, headings: readonly { anchor: string; title: st
   let length = 0;
   let endsWithSpace = false;
   let last = 0;
-  for (const m of text.matchAll(/ ?\uE000(\d{1,7})\uE001 ?/g)) {
-    const piece = text.slice(last, m.index);
+  for (let open = text.indexOf(MARK_OPEN); open >= 0; open = text.indexOf(MARK_OPEN, open + 1)) {
+    // A whole mark only (its number, then its close, within 8 characters).
+    const near = text.slice(open + 1, open + 9);
+    const close = open + 1 + near.indexOf(MARK_CLOSE);
+    if (close <= open || !/^\d{1,7}$/.test(text.slice(open + 1, close))) continue;
+    // The mark, and a space on either side of it.
+    const start = open > last && text.charCodeAt(open - 1) === 32 ? open - 1 : open;
+    const piece = text.slice(last, start);
     if (piece) {
       pieces.push(piece);
       length += piece.length;
@@ -203,12 +220,14 @@ function sectionsOf(text: string, headings: readonly { anchor: string; title: st
       length++;
       endsWithSpace = true;
     }
-    const h = headings[Number(m[1])];
+    const h = headings[Number(text.slice(open + 1, close))];
     if (h) sections.push({ at: length, ...h });
-    last = m.index + m[0].length;
+    last = text.charCodeAt(close + 1) === 32 ? close + 2 : close + 1;
   }
   pieces.push(text.slice(last));
-  const out = pieces.join('').trimEnd();
+  const joined = pieces.join('');
+  // A mark cut by the markup around it (a heading inside a tag's attributes) leaves nothing behind.
+  const out = (joined.includes(MARK_OPEN) || joined.includes(MARK_CLOSE) ? joined.replace(/[\u0001\u0002]/g, '') : joined).trimEnd();
   return { text: out, sections: sections.map((s) => (s.at > out.length ? { ...s, at: out.length } : s)) };
 }
 
