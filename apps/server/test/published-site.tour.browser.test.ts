@@ -251,8 +251,14 @@ describe.skipIf(skip)('a multi-space site read in Chromium', () => {
       await page.goto(`${url}${p}`);
       const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as any).href as string));
       for (const h of hrefs) if (h.startsWith(server.url)) seen.add(h.split('#')[0]!);
-      // Images load.
-      for (const w of await page.locator('main img').evaluateAll((is) => is.map((i) => (i as any).naturalWidth as number))) expect(w, p).toBeGreaterThan(0);
+      // Images load. They are lazily loaded (loading="lazy"): one is brought into view and waited for, as a reader
+      // scrolling to it would (a CI run at load 20 read an image in view before it had loaded: naturalWidth 0).
+      const images = page.locator('main img');
+      for (let i = 0, n = await images.count(); i < n; i++) {
+        const img = images.nth(i);
+        await img.evaluate((e) => (e as any).scrollIntoView());
+        await expect.poll(() => img.evaluate((e) => ((e as any).complete ? (e as any).naturalWidth as number : 0)), { message: p, timeout: 15_000 }).toBeGreaterThan(0);
+      }
     }
     for (const h of seen) {
       const r = await fetch(h);
