@@ -14,14 +14,12 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { Lru } from '../lib/lru.js';
 import { applyConditionals, evaluateCondition, type Claims } from '../site/conditions.js';
-import { filesNamedIn, INCLUDE_LINE } from '../site/file-refs.js';
+import { scanPageFiles } from '../site/file-refs.js';
 import { withoutHiddenLinks } from '../site/hidden-links.js';
 import { childPath } from './content-index.js';
-import { includeMarkdown } from '../gitsync/metadata.js';
 import type { SpaceRow } from '../repos/spaces.repo.js';
 import type { Actor } from '../services/auth.js';
-import { loadFiles, loadMarkdown, loadTree, type FileEntry, type RevisionContent, type TreeNode } from './content-store.js';
-import { setImmediate as turn } from 'node:timers/promises';
+import { loadFiles, loadTree, type FileEntry, type RevisionContent, type TreeNode } from './content-store.js';
 
 export interface PageVisibility {
   /** The visitor's claims (page conditions and `{% if %}` blocks are evaluated against them). */
@@ -139,32 +137,13 @@ function fileUsers(ctx: AppContext, spaceId: string, content: RevisionContent): 
       if (t.node.meta.type === 'document') documents.push({ id: t.node.meta.id, contentHash: t.node.contentHash });
       stack.push(...t.children);
     }
-    const includes = new Map<string, Promise<Set<string>>>();
-    const includeFiles = (ref: string) => {
-      let q = includes.get(ref);
-      if (!q) includes.set(ref, (q = includeMarkdown(ctx, spaceId, ref).then((text) => filesNamedIn(text ?? '', index, new Set()))));
-      return q;
-    };
-    for (let i = 0; i < documents.length; i += 200) {
-      if (i) await turn();
-      const slice = documents.slice(i, i + 200);
-      const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
-      for (const d of slice) {
-        const source = markdown.get(d.contentHash) ?? '';
-        if (source === '') continue;
-        const used = filesNamedIn(source, index, new Set());
-        let included = 0;
-        for (const m of source.includes('include') ? source.matchAll(INCLUDE_LINE) : []) {
-          if (++included > 20) break;
-          for (const id of await includeFiles(m[1] ?? m[2] ?? '')) used.add(id);
-        }
-        for (const id of used) {
-          const list = users.get(id);
-          if (list) list.push(d.id);
-          else users.set(id, [d.id]);
-        }
+    await scanPageFiles(ctx, spaceId, documents, index, (d, used) => {
+      for (const id of used) {
+        const list = users.get(id);
+        if (list) list.push(d.id);
+        else users.set(id, [d.id]);
       }
-    }
+    });
     return users;
   })();
   p.catch(() => memo.users.delete(key));

@@ -1,6 +1,9 @@
 // The files a page's markdown names (the published site's and the API's "which pages use this file", so that a
 // file only pages hidden from a visitor use is hidden from them too: site/router.ts, engine/visibility.ts).
-import type { FileEntry } from '../engine/content-store.js';
+import { setImmediate as turn } from 'node:timers/promises';
+import type { AppContext } from '../context.js';
+import { loadMarkdown, type FileEntry } from '../engine/content-store.js';
+import { includeMarkdown } from '../gitsync/metadata.js';
 
 /** A revision's files by id and by name (the first of each name). */
 export interface FileIndex {
@@ -54,3 +57,35 @@ export function filesNamedIn(markdown: string, rev: FileIndex, into: Set<string>
 
 /** A line that includes reusable content (`{% include "…" %}`): the path in group 1 or 2. */
 export const INCLUDE_LINE = /^[ \t]*\{%-?[ \t]*include[ \t]+(?:"([^"\n]{1,500})"|'([^'\n]{1,500})')[ \t]*-?%\}[ \t]*$/gm;
+
+/**
+ * Each document page of `documents` with the files its stored markdown names and the reusable content it includes
+ * names (filesNamedIn; at most 20 includes a page, each include read once): `use(page, fileIds)` in the pages'
+ * order, their markdown read 200 pages at a time with a turn of the event loop between. Linear in the markdown.
+ */
+export async function scanPageFiles<D extends { contentHash: string }>(
+  ctx: AppContext, spaceId: string, documents: readonly D[], index: FileIndex, use: (page: D, files: Set<string>) => void,
+): Promise<void> {
+  const includes = new Map<string, Promise<Set<string>>>();
+  const includeFiles = (ref: string) => {
+    let q = includes.get(ref);
+    if (!q) includes.set(ref, (q = includeMarkdown(ctx, spaceId, ref).then((text) => filesNamedIn(text ?? '', index, new Set()))));
+    return q;
+  };
+  for (let i = 0; i < documents.length; i += 200) {
+    if (i) await turn();
+    const slice = documents.slice(i, i + 200);
+    const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
+    for (const d of slice) {
+      const source = markdown.get(d.contentHash) ?? '';
+      if (source === '') continue;
+      const used = filesNamedIn(source, index, new Set());
+      let included = 0;
+      for (const m of source.includes('include') ? source.matchAll(INCLUDE_LINE) : []) {
+        if (++included > 20) break;
+        for (const id of await includeFiles(m[1] ?? m[2] ?? '')) used.add(id);
+      }
+      use(d, used);
+    }
+  }
+}

@@ -43,7 +43,7 @@ import { Lru } from '../lib/lru.js';
 import { buildSearchIndex, markedExcerpt, sectionedText, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
-import { filesNamedIn, INCLUDE_LINE } from './file-refs.js';
+import { INCLUDE_LINE, scanPageFiles } from './file-refs.js';
 import { withoutHiddenLinks } from './hidden-links.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
@@ -757,44 +757,21 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const everyone = new Set<string>();
     const users = new Map<string, Set<readonly string[]>>();
     let bytes = 200;
-    // The files each include names, read once per include.
-    const includes = new Map<string, Promise<Set<string>>>();
-    const includeFiles = (ref: string) => {
-      let p = includes.get(ref);
-      if (!p) {
-        p = includeMarkdown(ctx, spaceId, ref).then((text) => filesNamedIn(text ?? '', rev, new Set()));
-        includes.set(ref, p);
-      }
-      return p;
-    };
-    for (let i = 0; i < documents.length; i += 200) {
-      if (i) await setImmediate();
-      const slice = documents.slice(i, i + 200);
-      const markdown = await loadMarkdown(ctx, ctx.db, slice.map((d) => d.contentHash));
-      for (const d of slice) {
-        const source = markdown.get(d.contentHash) ?? '';
-        if (source === '') continue;
-        const used = filesNamedIn(source, rev, new Set());
-        let included = 0;
-        for (const m of source.includes('include') ? source.matchAll(INCLUDE_LINE) : []) {
-          if (++included > 20) break;
-          for (const id of await includeFiles(m[1] ?? m[2] ?? '')) used.add(id);
+    await scanPageFiles(ctx, spaceId, documents, rev, (d, used) => {
+      for (const id of used) {
+        if (d.conditions.length === 0) {
+          everyone.add(id);
+          users.delete(id);
         }
-        for (const id of used) {
-          if (d.conditions.length === 0) {
-            everyone.add(id);
-            users.delete(id);
-          }
-          if (everyone.has(id)) continue;
-          // Pages under the same conditions share their chain: each is looked at once.
-          const chains = users.get(id);
-          if (!chains) users.set(id, new Set([d.conditions]));
-          else if (!chains.has(d.conditions)) chains.add(d.conditions);
-          else continue;
-          bytes += 64;
-        }
+        if (everyone.has(id)) continue;
+        // Pages under the same conditions share their chain: each is looked at once.
+        const chains = users.get(id);
+        if (!chains) users.set(id, new Set([d.conditions]));
+        else if (!chains.has(d.conditions)) chains.add(d.conditions);
+        else continue;
+        bytes += 64;
       }
-    }
+    });
     return { everyone, users, bytes };
   }
 
