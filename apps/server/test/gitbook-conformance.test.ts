@@ -23,20 +23,12 @@ import { startGitServer, type GitServer } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
 import { makeIdpKeys } from './support/saml-idp.js';
 import { GitBookSpec, recordingFetch, routeKey, type Deviation, type Problem } from './support/gitbook-spec.js';
+import { BEYOND_SEEDS, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
 import { failure } from './support/gitbook-client.js';
 
 /** What the seed states and GitBook's spec does not: the seed wins on output (docs/gitbook-conformance.md). */
 const DEVIATIONS: Deviation[] = [
-  {
-    at: '/components/schemas/Organization/properties/mergeRules',
-    accept: { anyOf: [{ $ref: '#/components/schemas/MergeRulesStandaloneConfiguration' }, { $ref: '#/components/schemas/MergeRulesConfigurationInherit' }] },
-    reason: 'Part 2, Organization: mergeRules is `{type: inherit}` or `{type: rules, rules}`; GitBook answers `none` or `rules` for an organization.',
-  },
-  {
-    at: '/components/schemas/Organization/properties/defaultContent',
-    accept: { anyOf: [{ $ref: '#/components/schemas/OrganizationDefaultContent' }, { type: 'null' }] },
-    reason: 'Part 2, Organization: defaultContent is `{type: site, site}` or null; GitBook omits it instead of null.',
-  },
+  ...ORGANIZATION_DEVIATIONS,
   {
     at: '/components/schemas/OrganizationSAMLProvider/properties/ssoURL',
     accept: { anyOf: [{ $ref: '#/components/schemas/URL' }, { const: '' }] },
@@ -93,105 +85,6 @@ const REMOVED: Record<string, Record<string, unknown>> = {
   'POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections': { 201: { $ref: '#/components/schemas/SiteSectionGroup' } },
   'DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}': { 204: null },
 };
-
-const SEED_OPERATIONS = readFileSync(new URL('./fixtures/seed-operations.txt', import.meta.url), 'utf8').trim().split('\n').map((l) => {
-  const [method, path] = l.split(' ') as [string, string];
-  return routeKey(method, path);
-});
-
-/** GitBook operations beyond the seeds that Bindery serves (docs/gitbook-conformance.md), checked the same way. */
-const BEYOND_SEEDS = [
-  'GET /spaces/{spaceId}/revisions/{revisionId}/pages',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/files',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
-  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}',
-  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/contributors',
-  'GET /spaces/{spaceId}/commenters',
-  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/changes',
-  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes',
-  'GET /spaces/{spaceId}/pdf',
-  'GET /urls/content',
-  'GET /orgs/{organizationId}/sites/{siteId}/structure',
-  'PATCH /users/{userId}',
-  'GET /orgs/{organizationId}/sites/{siteId}/share-links',
-  'POST /orgs/{organizationId}/sites/{siteId}/share-links',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
-  'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
-  'POST /orgs/{organizationId}/sites/{siteId}/redirects',
-  'PUT /orgs/{organizationId}/sites/{siteId}/redirects',
-  'GET /orgs/{organizationId}/sites/{siteId}/redirects',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
-  'DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
-  'GET /orgs/{organizationId}/sites/{siteId}/redirect',
-  ...['spaces/{spaceId}', 'collections/{collectionId}'].flatMap((on) => [
-    `GET /${on}/permissions/users`, `PATCH /${on}/permissions/users/{userId}`, `DELETE /${on}/permissions/users/{userId}`,
-    `GET /${on}/permissions/teams`, `PATCH /${on}/permissions/teams/{teamId}`, `DELETE /${on}/permissions/teams/{teamId}`,
-    `GET /${on}/permissions/aggregate`,
-  ]),
-  'GET /urls/published',
-  'POST /urls/published',
-  'POST /orgs/{organizationId}/sites/{siteId}/permissions',
-  'GET /orgs/{organizationId}/sites/{siteId}/permissions/aggregate',
-  'GET /orgs/{organizationId}/sites/{siteId}/permissions/users',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-  'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-  'GET /orgs/{organizationId}/sites/{siteId}/permissions/teams',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-  'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-  'GET /custom-hostnames/{hostname}',
-  'PATCH /custom-hostnames/{hostname}',
-  'DELETE /custom-hostnames/{hostname}',
-  'GET /orgs/{organizationId}/integrations',
-  'GET /orgs/{organizationId}/installations',
-  'GET /spaces/{spaceId}/integrations',
-  'GET /orgs/{organizationId}/sites/{siteId}/integrations',
-  'POST /orgs/{organizationId}/sites/{siteId}/search',
-  'POST /orgs/{organizationId}/sites/{siteId}/search/prewarm',
-  'POST /orgs/{organizationId}/sites/{siteId}/template',
-  'GET /orgs/{organizationId}/audit-event-actions',
-  'GET /orgs/{organizationId}/audit-events',
-  'GET /orgs/{organizationId}/audit-events/{auditEventId}',
-  'POST /orgs/{organizationId}/sites/{siteId}/external-links',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
-  'DELETE /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
-  'GET /orgs/{organizationId}/link-invites/{inviteId}',
-  'PATCH /orgs/{organizationId}/link-invites/{inviteId}',
-  'POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
-  'GET /orgs/{organizationId}/sites/{siteId}/publishing/auth',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/publishing/auth',
-  'POST /orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate',
-  'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
-  'GET /orgs/{organizationId}/integrations/{integrationName}/installation_status',
-  'GET /orgs/{organizationId}/integrations/installations-status',
-  'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate',
-  'GET /spaces/{spaceId}/integration-blocks',
-  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content',
-  'GET /spaces/{spaceId}/content/page/{pageId}/meta-links',
-  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links',
-  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
-  'GET /spaces/{spaceId}/documents/{documentId}',
-  'GET /orgs/{organizationId}/translations-glossary',
-  'POST /integrations/{integrationName}/tasks',
-  'GET /integrations/{integrationName}/render',
-  'PUT /orgs/{organizationId}/translations-glossary',
-  'GET /orgs/{organizationId}/translations-glossary/{glossaryEntryId}',
-  'POST /spaces/{spaceId}/content/computed/revision',
-  'POST /spaces/{spaceId}/content/computed/document',
-  'POST /orgs/{organizationId}/storage/upload',
-  'PUT /orgs/{organizationId}/fonts',
-  'GET /orgs/{organizationId}/fonts',
-  'GET /orgs/{organizationId}/fonts/{fontId}',
-  'POST /orgs/{organizationId}/fonts/{fontId}',
-  'DELETE /orgs/{organizationId}/fonts/{fontId}',
-  'GET /orgs/{organizationId}/sites/{siteId}/publishing/preview',
-].map((l) => {
-  const [method, path] = l.split(' ') as [string, string];
-  return routeKey(method, path);
-});
 
 const gitbookSpec = new GitBookSpec({ deviations: DEVIATIONS, removed: REMOVED });
 const server = useTestServer({ translationProvider: 'libretranslate', translationLoopback: true, integrationTimeoutMs: 5_000, integrationMemoryMb: 32 });
