@@ -37,6 +37,8 @@ interface ParseEnv {
   footnotes: Set<string>;
   /** Inline content is parsed on demand (tokenizeBlocks), not by the core chain. */
   lazy: boolean;
+  /** Pipes inside `<code>` were hidden for the block parse (bindery_code_pipes). */
+  codePipes?: boolean;
 }
 
 const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
@@ -80,6 +82,68 @@ md.inline.ruler.after('text', 'bindery_guard', (state: StateInline) => {
   const env = state.env as unknown as ParseEnv;
   if (env.inlines + state.tokens.length > LIMITS.inlines) throw limitError('inlines', 'the markdown has too many inline elements');
   return false;
+});
+
+// A `|` between an HTML `<code>` and its `</code>` on the same line does not end a table cell: GitBook writes such
+// cells unescaped (`| <code>a||b</code> | … |`, its own reader keeps them whole), where GFM would split the cell and
+// drop the row's cells past the header's. Before the block parse those pipes become CODE_PIPE (same length, so every
+// offset and line map holds); right after it they are `|` again in every token (the inline parse sees `|`). A source
+// that already holds CODE_PIPE is read as GFM reads it.
+const CODE_PIPE = '\uE000';
+function hideCodePipes(src: string): string {
+  if (!src.includes('|') || !src.includes('<code') || src.includes(CODE_PIPE)) return src;
+  const parts: string[] = [];
+  let copied = 0;
+  let pos = 0;
+  for (;;) {
+    const open = src.indexOf('<code', pos);
+    if (open < 0) break;
+    const after = src.charCodeAt(open + 5);
+    // `<code>` or `<code attributes…>` (not `<codex>`).
+    if (after !== 0x3e && after !== 0x20 && after !== 0x09) { pos = open + 5; continue; }
+    let lineEnd = src.indexOf('\n', open);
+    if (lineEnd < 0) lineEnd = src.length;
+    const tagEnd = src.indexOf('>', open + 5);
+    const close = tagEnd < 0 || tagEnd > lineEnd ? -1 : src.indexOf('</code>', tagEnd);
+    if (close < 0 || close > lineEnd) {
+      // No `</code>` closes it on this line, so none closes a later `<code>` of the line either.
+      pos = lineEnd + 1;
+      continue;
+    }
+    const inner = src.slice(tagEnd + 1, close);
+    if (inner.includes('|')) {
+      parts.push(src.slice(copied, tagEnd + 1), inner.replace(/\|/g, CODE_PIPE));
+      copied = close;
+    }
+    pos = close + 7;
+  }
+  if (copied === 0) return src;
+  parts.push(src.slice(copied));
+  return parts.join('');
+}
+const restorePipes = (text: string): string => (text.includes(CODE_PIPE) ? text.replace(/\uE000/g, '|') : text);
+md.core.ruler.after('normalize', 'bindery_code_pipes', (state: StateCore) => {
+  const src = hideCodePipes(state.src);
+  (state.env as unknown as ParseEnv).codePipes = src !== state.src;
+  state.src = src;
+});
+md.core.ruler.after('block', 'bindery_code_pipes_restore', (state: StateCore) => {
+  const env = state.env as unknown as ParseEnv & { references?: Record<string, { href: string; title: string }> };
+  if (!env.codePipes) return;
+  state.src = restorePipes(state.src);
+  for (const token of state.tokens) {
+    token.content = restorePipes(token.content);
+    token.info = restorePipes(token.info);
+    if (token.attrs) for (const attr of token.attrs) attr[1] = restorePipes(attr[1]);
+    const meta = token.meta as { label?: unknown } | null;
+    if (meta && typeof meta.label === 'string') meta.label = restorePipes(meta.label);
+  }
+  if (env.references) {
+    const references: Record<string, { href: string; title: string }> = {};
+    for (const [label, ref] of Object.entries(env.references)) references[restorePipes(label)] = { ...ref, href: restorePipes(ref.href), title: restorePipes(ref.title) };
+    env.references = references;
+  }
+  if (env.footnotes.size > 0) env.footnotes = new Set([...env.footnotes].map(restorePipes));
 });
 
 // Tables: the header row sets the columns and every row is padded to them, so a header of 20,000 `|` would make every
