@@ -113,84 +113,168 @@ export interface PageTextCache {
 // speed of splitting it into words), removed from the content first.
 const MARK_OPEN = '\u0001';
 const MARK_CLOSE = '\u0002';
-const HEADING_LINE = /^[ \t]{0,3}(#{1,6})[ \t]+(.*)$/;
-const FENCE_LINE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-/** Where a line may open or close code or be a heading (markHeadings looks at those lines only). */
-const CANDIDATE = /^[ \t]{0,3}(?:#{1,6}[ \t]|`{3,}|~{3,})|<\/?pre[\s>]/gim;
 /** GitBook's explicit anchor in a heading (`<a href="#id" id="id"></a>`) and an icon (`<i class="fa-x">:x:</i>`). */
 const EMPTY_A = /<a\s[^<>]{0,400}>\s{0,10}<\/a\s*>/gi;
 const ICON = /<i\s+class="fa-[^"<>]{0,200}"\s*>[^<]{0,200}<\/i\s*>/gi;
+const HASH = 35;
+const BACKTICK = 96;
+const TILDE = 126;
+const isBlank = (c: number) => c === 32 || c === 9;
+/** White space as `\s` and `trim` take it. */
+const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/** Where the next `<pre` or `</pre` (any case, then white space or `>`) is in `src` at or after `at`, else Infinity. */
+function preTagAt(src: string, at: number): number {
+  for (let lt = src.indexOf('<', at); lt >= 0; lt = src.indexOf('<', lt + 1)) {
+    const p = src.charCodeAt(lt + 1) === 47 ? lt + 2 : lt + 1;
+    // `| 32` lower-cases an ASCII letter (and no other character becomes p, r or e).
+    if ((src.charCodeAt(p) | 32) === 112 && (src.charCodeAt(p + 1) | 32) === 114 && (src.charCodeAt(p + 2) | 32) === 101) {
+      const c = src.charCodeAt(p + 3);
+      if (c === 62 || isSpace(c)) return lt;
+    }
+  }
+  return Infinity;
+}
+
+/**
+ * A heading's text as markdownText gives it, without its passes when it is plain (ASCII letters, digits, spaces and
+ * `.,:;?'()/-`: most headings); code spans' backticks dropped.
+ */
+function headingTitle(body: string): string {
+  let plain = true;
+  let collapse = body.length > 0 && (isBlank(body.charCodeAt(0)) || isBlank(body.charCodeAt(body.length - 1)));
+  for (let i = 0; i < body.length && plain; i++) {
+    const c = body.charCodeAt(i);
+    if (c >= 0x80) {
+      // Other letters and digits: the whole text is looked at once.
+      plain = !/[^\p{L}\p{N} \t.,:;?'()/-]/u.test(body);
+      collapse = true;
+      break;
+    } else if (c === 9 || (c === 32 && body.charCodeAt(i + 1) === 32)) collapse = true;
+    // a-z A-Z 0-9, space and ' ( ) , - . / : ; ?
+    else plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x3b) || c === 32 || c === 0x3f || (c >= 0x27 && c <= 0x29) || (c >= 0x2c && c <= 0x2f);
+  }
+  if (!plain) return markdownText(`# ${body.replace(ICON, ' ')}`).replace(/`/g, '');
+  return collapse ? body.replace(/[ \t]+/g, ' ').trim() : body;
+}
+
+/**
+ * Whether GitBook's id of a heading (render.ts gitbookAnchor) may differ from its slug: only with dots, dashes
+ * (kept at its ends), other characters than ASCII, or a digit as its first letter or digit (`id-` before it).
+ */
+function gitbookMayDiffer(title: string): boolean {
+  let first = true;
+  for (let i = 0; i < title.length; i++) {
+    const c = title.charCodeAt(i);
+    if (c >= 0x80 || c === 0x2e || c === 0x2d) return true;
+    if (first && ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f)) first = false;
+    else if (first && c >= 0x30 && c <= 0x39) return true;
+  }
+  return false;
+}
 
 /**
  * `markdown` with a mark (`\u0001<n>\u0002` on a line of its own, which no pattern of plain.ts touches) before each
  * ATX heading line outside fenced code (and GitBook's `<pre>` code), and each heading's anchor as the renderer gives it (render.ts: GitBook's
  * explicit anchor, else the slug made unique in the page — `setup`, `setup-1` —, GitBook's own form reserved too).
- * One scan of the text for the lines that may matter (`pause` every 512 of them); a heading line longer than 2,000
- * characters is taken as text.
+ * One scan of the lines, reading the first characters of each (`<pre`/`</pre` found by one scan of the text, fences
+ * read in place); only headings and the lines holding `<pre` are cut out (`pause` every 1,024 lines); a heading line
+ * longer than 2,000 characters is taken as text.
  */
 async function markHeadings(markdown: string, pause: () => Promise<void>): Promise<{ marked: string; headings: { anchor: string; title: string }[] }> {
   const src = markdown.includes(MARK_OPEN) || markdown.includes(MARK_CLOSE) ? markdown.replace(/[\u0001\u0002]/g, '') : markdown;
   const headings: { anchor: string; title: string }[] = [];
   const used = new Map<string, number>();
-  let out = '';
-  let fence: string | undefined;
+  const pieces: string[] = [];
+  // The open fence's character (0: none) and length.
+  let fence = 0;
+  let fenceLength = 0;
   let inPre = false;
   let last = 0;
-  let lineEnd = -1;
-  let seen = 0;
-  // Only the lines that may matter (a heading, a fence, `<pre` or `</pre`), found by one scan of the text.
-  for (const c of src.matchAll(CANDIDATE)) {
-    if (c.index < lineEnd) continue; // a line already looked at
-    if ((++seen & 511) === 0) await pause();
-    const from = src.lastIndexOf('\n', c.index) + 1;
-    let end = src.indexOf('\n', c.index);
+  let nextPre = preTagAt(src, 0);
+  let end = 0;
+  for (let from = 0, n = 0; from < src.length; from = end + 1) {
+    if ((++n & 1023) === 0) await pause();
+    end = src.indexOf('\n', from);
     if (end < 0) end = src.length;
-    lineEnd = end;
-    const line = src.slice(from, end);
-    const f = line.length <= 2000 ? FENCE_LINE.exec(line) : null;
+    const pre = nextPre < end;
+    if (pre) nextPre = preTagAt(src, end);
+    // The line's first character after at most 3 blanks: `#` (1–6, then a blank), or 3 backticks or tildes.
+    let i = from;
+    while (i < from + 3 && isBlank(src.charCodeAt(i))) i++;
+    const c = src.charCodeAt(i);
+    let k = i;
+    while (k < end && src.charCodeAt(k) === c) k++;
+    const hashes = c === HASH && k - i <= 6 && isBlank(src.charCodeAt(k));
+    const fenceLike = (c === BACKTICK || c === TILDE) && k - i >= 3;
+    if (!pre && !hashes && !fenceLike) continue;
+    const long = end - from > 2000;
     // GitBook's HTML code (`<pre …><code>…</code></pre>`, its titled code with marks): its lines are code, not headings.
     if (inPre) {
+      const line = src.slice(from, end);
       if (line.includes('</pre') || line.includes('</PRE')) inPre = false;
-    } else if (fence === undefined && /<pre[\s>]/i.test(line) && !/<\/pre/i.test(line.slice(line.search(/<pre[\s>]/i)))) inPre = true;
-    else if (fence !== undefined) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
-    } else if (f) fence = f[1]!;
-    else if (line.length <= 2000 && line.includes('#')) {
-      const m = HEADING_LINE.exec(line);
-      if (m) {
-        // Without a closing sequence of `#` (`## Title ##`).
-        let body = m[2]!.trimEnd();
-        let k = body.length;
-        while (k > 0 && body[k - 1] === '#') k--;
-        if (k < body.length && (k === 0 || body[k - 1] === ' ' || body[k - 1] === '\t')) body = body.slice(0, k).trimEnd();
-        let explicit: string | undefined;
-        body = body.replace(EMPTY_A, (a) => {
-          explicit ??= anchorId(a.slice(0, a.indexOf('>') + 1));
-          return ' ';
-        });
-        // As a heading line: a leading `1.` is the heading's text, not a list's marker.
-        // Most headings are plain words: their text as it is (what markdownText gives them, without its passes).
-        const title = /[^\p{L}\p{N} \t.,:;?'()/-]/u.test(body) ? markdownText(`# ${body.replace(ICON, ' ')}`).replace(/`/g, '') : body.replace(/[ \t]+/g, ' ').trim();
-        let anchor: string;
-        if (explicit && !used.has(explicit)) {
-          used.set(explicit, 1);
-          anchor = explicit;
-        } else {
-          const base = slugify(title) || 'section';
-          const n = used.get(base) ?? 0;
-          used.set(base, n + 1);
-          anchor = n === 0 ? base : `${base}-${n}`;
-        }
-        // GitBook's own id differs from the slug only with dots, a leading digit or other characters than ASCII words.
-        const gitbook = explicit || !/[^A-Za-z0-9 ]|^\d/.test(title) ? undefined : gitbookAnchor(title);
-        if (gitbook && gitbook !== anchor && !used.has(gitbook)) used.set(gitbook, 1);
-        out += `${src.slice(last, from)}\n${MARK_OPEN}${headings.length}${MARK_CLOSE}\n`;
-        last = from;
-        headings.push({ anchor, title });
+      continue;
+    }
+    if (fence === 0 && pre) {
+      const line = src.slice(from, end);
+      if (/<pre[\s>]/i.test(line) && !/<\/pre/i.test(line.slice(line.search(/<pre[\s>]/i)))) {
+        inPre = true;
+        continue;
       }
     }
+    const f = fenceLike && !long;
+    if (fence !== 0) {
+      // Closed by a run of its character at least as long, nothing but white space after it.
+      if (f && c === fence && k - i >= fenceLength) {
+        let j = k;
+        while (j < end && isSpace(src.charCodeAt(j))) j++;
+        if (j === end) fence = 0;
+      }
+      continue;
+    }
+    if (f) {
+      fence = c;
+      fenceLength = k - i;
+      continue;
+    }
+    if (!hashes || long) continue;
+    // The heading's text: after the blanks that follow its `#`s, to the line's end (none of `.`'s line ends in it).
+    while (k < end && isBlank(src.charCodeAt(k))) k++;
+    let body = src.slice(k, end);
+    if (body.includes('\r') || body.includes('\u2028') || body.includes('\u2029')) continue;
+    // Without a closing sequence of `#` (`## Title ##`).
+    body = body.trimEnd();
+    let e = body.length;
+    while (e > 0 && body.charCodeAt(e - 1) === HASH) e--;
+    if (e < body.length && (e === 0 || isBlank(body.charCodeAt(e - 1)))) body = body.slice(0, e).trimEnd();
+    let explicit: string | undefined;
+    if (body.includes('<')) {
+      body = body.replace(EMPTY_A, (a) => {
+        explicit ??= anchorId(a.slice(0, a.indexOf('>') + 1));
+        return ' ';
+      });
+    }
+    // As a heading line: a leading `1.` is the heading's text, not a list's marker.
+    const title = headingTitle(body);
+    let anchor: string;
+    if (explicit && !used.has(explicit)) {
+      used.set(explicit, 1);
+      anchor = explicit;
+    } else {
+      const base = slugify(title) || 'section';
+      const count = used.get(base) ?? 0;
+      used.set(base, count + 1);
+      anchor = count === 0 ? base : `${base}-${count}`;
+    }
+    const gitbook = explicit || !gitbookMayDiffer(title) ? undefined : gitbookAnchor(title);
+    if (gitbook && gitbook !== anchor && !used.has(gitbook)) used.set(gitbook, 1);
+    pieces.push(src.slice(last, from), `\n${MARK_OPEN}${headings.length}${MARK_CLOSE}\n`);
+    last = from;
+    headings.push({ anchor, title });
   }
-  return { marked: headings.length ? out + src.slice(last) : src, headings };
+  if (!headings.length) return { marked: src, headings };
+  pieces.push(src.slice(last));
+  return { marked: pieces.join(''), headings };
 }
 
 /** `text` without the marks of markHeadings, and where each heading's section starts in what is left. */
@@ -203,32 +287,33 @@ function sectionsOf(text: string, headings: readonly { anchor: string; title: st
   let endsWithSpace = false;
   let last = 0;
   for (let open = text.indexOf(MARK_OPEN); open >= 0; open = text.indexOf(MARK_OPEN, open + 1)) {
-    // A whole mark only (its number, then its close, within 8 characters).
-    const near = text.slice(open + 1, open + 9);
-    const close = open + 1 + near.indexOf(MARK_CLOSE);
-    if (close <= open || !/^\d{1,7}$/.test(text.slice(open + 1, close))) continue;
+    // A whole mark only: its number (1–7 digits), then its close.
+    let close = open + 1;
+    let n = 0;
+    for (let c = text.charCodeAt(close); close - open <= 7 && c >= 48 && c <= 57; c = text.charCodeAt(++close)) n = n * 10 + c - 48;
+    if (close === open + 1 || text.charCodeAt(close) !== 2) continue;
     // The mark, and a space on either side of it.
     const start = open > last && text.charCodeAt(open - 1) === 32 ? open - 1 : open;
-    const piece = text.slice(last, start);
-    if (piece) {
-      pieces.push(piece);
-      length += piece.length;
-      endsWithSpace = piece.endsWith(' ');
+    if (start > last) {
+      pieces.push(text.slice(last, start));
+      length += start - last;
+      endsWithSpace = text.charCodeAt(start - 1) === 32;
     }
     if (length && !endsWithSpace) {
       pieces.push(' ');
       length++;
       endsWithSpace = true;
     }
-    const h = headings[Number(text.slice(open + 1, close))];
-    if (h) sections.push({ at: length, ...h });
+    const h = headings[n];
+    if (h) sections.push({ at: length, anchor: h.anchor, title: h.title });
     last = text.charCodeAt(close + 1) === 32 ? close + 2 : close + 1;
   }
   pieces.push(text.slice(last));
   const joined = pieces.join('');
   // A mark cut by the markup around it (a heading inside a tag's attributes) leaves nothing behind.
   const out = (joined.includes(MARK_OPEN) || joined.includes(MARK_CLOSE) ? joined.replace(/[\u0001\u0002]/g, '') : joined).trimEnd();
-  return { text: out, sections: sections.map((s) => (s.at > out.length ? { ...s, at: out.length } : s)) };
+  for (let s = sections.length - 1; s >= 0 && sections[s]!.at > out.length; s--) sections[s] = { ...sections[s]!, at: out.length };
+  return { text: out, sections };
 }
 
 /**
