@@ -283,12 +283,12 @@ describe.skipIf(skip)('a multi-space site read in Chromium', () => {
 
   it("answers GitBook's URL shapes: trailing slashes, .md twins, capitals, percent-encoding", async () => {
     const get = (p: string) => fetch(`${url}${p}`, { redirect: 'manual' });
-    for (const p of ['/getting-started/install', '/getting-started/install/', '/getting-started/%69nstall', '//getting-started/install']) {
+    for (const p of ['/getting-started/install', '/getting-started/%69nstall']) {
       const r = await get(p);
       expect(r.status, p).toBe(200);
       expect(await r.text(), p).toContain(`<link rel="canonical" href="${server.ctx.config.publicUrl}${base}/getting-started/install">`);
     }
-    for (const [p, to] of [['/Getting-Started/Install', '/getting-started/install'], ['/GETTING-STARTED/INSTALL/', '/getting-started/install'], ['/Getting-Started/Install.md', '/getting-started/install.md'], ['/getting-started', '/getting-started/install']] as const) {
+    for (const [p, to] of [['/Getting-Started/Install', '/getting-started/install'], ['/GETTING-STARTED/INSTALL/', '/getting-started/install'], ['/Getting-Started/Install.md', '/getting-started/install.md'], ['/getting-started', '/getting-started/install'], ['/getting-started/install/', '/getting-started/install'], ['//getting-started/install', '/getting-started/install'], ['/getting-started/install/?a=1', '/getting-started/install?a=1']] as const) {
       const r = await get(p);
       expect([301, 302, 307, 308], p).toContain(r.status);
       expect(r.headers.get('location'), p).toBe(`${base}${to}`);

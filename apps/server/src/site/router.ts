@@ -904,7 +904,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
-  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
     const named = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
     const twin = named || asMarkdown;
@@ -933,6 +933,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
     }
     const current = flat[at];
+    // As GitBook: a page's URL with a trailing or doubled slash redirects (302, the query kept) to the page's own URL
+    // (its canonical link) — a path of this site built from the page, never from the request.
+    if (current && !twin && /\/\/|.\/$/.test(rawPath) && !current.href.endsWith('/') && current.href.startsWith('/') && !current.href.startsWith('//')) return void res.redirect(302, `${current.href}${query}`);
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     /** What surrounds a page of this site space: the sections, the variants, its pages (`currentId` marked). */
     const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
@@ -1071,7 +1074,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       let hit = cachedPage(ctx, key);
       if (hit?.perAudience && !v.view.conditional) hit = cachedPage(ctx, `${key}|${v.claimsKey}`);
       if (!hit) {
-        const out = await page(res, v, rest);
+        const out = await page(res, v, rest, false, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
         if (!out) return; // answered (404, redirect)
         hit = { status: out.status, body: Buffer.from(out.html), perAudience: out.perAudience };
         cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
