@@ -76,4 +76,10 @@ describe('Git Sync: an edit elsewhere on the page keeps', () => {
       ['`c`', 'other', 'last cell'],
     ]);
   });
+
+  it("GitBook's inline math `$$…$$` verbatim (no `\\_` or `\\*` put into the formula)", async () => {
+    const page = '# Page\n\nThe score is $$s_i = w_1*x_i + b$$ for each $$i$$.\n\nAnother paragraph.\n';
+    const out = await editAndExport(page, 'Another paragraph.', 'Another paragraph, edited.');
+    expect(out).toBe('# Page\n\nThe score is $$s_i = w_1*x_i + b$$ for each $$i$$.\n\nAnother paragraph, edited.\n');
+  });
 });

@@ -1416,7 +1416,7 @@ function startsReference(value: string, i: number, next: string): boolean {
 /** The characters `escapeText` may write otherwise than as they are, by char code (all ASCII; any other is copied). */
 const ESCAPE_CASE = (() => {
   const table = new Uint8Array(128);
-  for (const c of '\\*`[~_]<&!#|\r\u0000') table[c.charCodeAt(0)] = 1;
+  for (const c of '\\*`[~_]<&!#|$\r\u0000') table[c.charCodeAt(0)] = 1;
   return table;
 })();
 const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] === 1;
@@ -1424,6 +1424,19 @@ const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] ==
 /** CommonMark's e-mail autolink (`<local@domain>`), at the start of a text. */
 const EMAIL_AUTOLINK = /^<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/;
 const EMAIL_LOCAL_CHAR = /[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]/;
+
+/**
+ * Whether the formula `value[from, to)` of an inline `$$…$$` can be written as it is: on one line, and nothing an
+ * autolink literal could start with (`protectAutolinks` would put a backslash into it), nor `\r` or NUL.
+ */
+function verbatimMath(value: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || c === 0 || c === 0x3a || c === 0x40) return false;
+    if ((c === 0x2e) && i >= from + 3 && /www$/i.test(value.slice(i - 3, i))) return false;
+  }
+  return true;
+}
 
 /** Escapes text so that it reads back as the same text. */
 export function escapeText(value: string, options: EscapeOptions): string {
@@ -1512,6 +1525,23 @@ export function escapeText(value: string, options: EscapeOptions): string {
       case '!':
         out += next === '[' ? '\\!' : '!';
         continue;
+      case '$': {
+        if (next !== '$') {
+          out += '$';
+          continue;
+        }
+        // `$$` opens GitBook's inline math when a `$$` of the same line closes it (parser.ts, `math_inline`): a span
+        // of this text to its next `$$` is written as it is (`$$x_1*y$$`, read back verbatim); a `$$` that opens
+        // none here (its closing `$$` in another text, or a span the writer must escape) is `\$$`.
+        const close = i + 1 < n ? value.indexOf('$$', i + 3) : -1;
+        if (close >= 0 && verbatimMath(value, i + 2, close)) {
+          out += value.slice(i, close + 2);
+          i = close + 1;
+          continue;
+        }
+        out += '\\$';
+        continue;
+      }
       case '#':
         out += i === n - 1 && options.heading && options.lineEnd ? '\\#' : '#';
         continue;
