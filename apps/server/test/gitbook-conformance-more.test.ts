@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
@@ -19,8 +19,8 @@ import { notImplementedYet } from '../src/http/operations.js';
 import { handlerTable } from '../src/routes/index.js';
 import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
-import { GitBookSpec, recordingFetch, routeKey, type Deviation, type Problem } from './support/gitbook-spec.js';
-import { BEYOND_SEEDS, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
+import { GitBookSpec, routeKey, type Deviation } from './support/gitbook-spec.js';
+import { BEYOND_SEEDS, conformanceChecker, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
 import { failure } from './support/gitbook-client.js';
 
 /** The seed wins on output (docs/gitbook-conformance.md): the deviations of test/gitbook-conformance.test.ts this file meets. */
@@ -28,28 +28,12 @@ const DEVIATIONS: Deviation[] = ORGANIZATION_DEVIATIONS;
 const gitbookSpec = new GitBookSpec({ deviations: DEVIATIONS, removed: {} });
 const server = useTestServer();
 
-let problems: Problem[] = [];
-/** The GitBook operations answered with a success that passed the check, over the whole file. */
-const covered = new Set<string>();
-beforeEach(() => {
-  problems = [];
-});
-const recorder = recordingFetch((ex) => {
-  const found = gitbookSpec.check(ex);
-  problems.push(...found);
-  const op = gitbookSpec.operation(ex.method, ex.path);
-  if (op && ex.status < 300 && !found.length) covered.add(op.key);
-});
+/** The GitBook operations answered with a success that passed the check (`covered`), over the whole file. */
+const { recorder, covered, expectConformant } = conformanceChecker(gitbookSpec);
 
 // The client's declarations do not resolve under NodeNext: its namespaces are used untyped (the runtime is the real client).
 type Gb = any;
 const gitbook = (user?: TestUser): Gb => new GitBookAPI({ endpoint: server.url, authToken: user?.token, serviceBinding: recorder });
-
-function expectConformant() {
-  const fold = (message: string) => message.replace(/\/(items|organizations|pages|files|users|siteSpaces|structure)\/\d+/g, '/$1/*');
-  const lines = [...new Set(problems.map((p) => `${p.route} ${p.status}: ${fold(p.message)}`))];
-  expect(lines, lines.join('\n')).toEqual([]);
-}
 
 async function tenant(name = 'Owner') {
   const owner = await createUser(server, name);

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { GitBookAPI } from '@gitbook/api';
 import LZString from 'lz-string';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
@@ -22,8 +22,8 @@ import { randomString } from '../src/lib/ids.js';
 import { startGitServer, type GitServer } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
 import { makeIdpKeys } from './support/saml-idp.js';
-import { GitBookSpec, recordingFetch, routeKey, type Deviation, type Problem } from './support/gitbook-spec.js';
-import { BEYOND_SEEDS, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
+import { GitBookSpec, type Deviation } from './support/gitbook-spec.js';
+import { BEYOND_SEEDS, conformanceChecker, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
 import { failure } from './support/gitbook-client.js';
 
 /** What the seed states and GitBook's spec does not: the seed wins on output (docs/gitbook-conformance.md). */
@@ -89,21 +89,8 @@ const REMOVED: Record<string, Record<string, unknown>> = {
 const gitbookSpec = new GitBookSpec({ deviations: DEVIATIONS, removed: REMOVED });
 const server = useTestServer({ translationProvider: 'libretranslate', translationLoopback: true, integrationTimeoutMs: 5_000, integrationMemoryMb: 32 });
 
-/** The problems GitBook's spec finds in the answers of the current test. */
-let problems: Problem[] = [];
-/** The seed operations answered with a success that passed the check, over the whole file. */
-const covered = new Set<string>();
-
-beforeEach(() => {
-  problems = [];
-});
-
-const recorder = recordingFetch((ex) => {
-  const found = gitbookSpec.check(ex);
-  problems.push(...found);
-  const op = gitbookSpec.operation(ex.method, ex.path);
-  if (op && ex.status < 300 && !found.length) covered.add(op.key);
-});
+/** The seed operations answered with a success that passed the check (`covered`), over the whole file. */
+const { recorder, covered, expectConformant } = conformanceChecker(gitbookSpec);
 
 // The client's declarations use extensionless relative imports that NodeNext resolution cannot follow; its
 // namespaces are used untyped here (the runtime is the real client).
@@ -181,13 +168,6 @@ async function edit(owner: TestUser, base: string, edits: unknown[]) {
   const r = await server.api(owner.token).post(`${base}/content/edits`, { edits });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
-}
-
-/** The problems of this test, one line each (list indexes folded into a star). */
-function expectConformant() {
-  const fold = (message: string) => message.replace(/\/(items|organizations|pages|files|users|siteSpaces|structure)\/\d+/g, '/$1/*');
-  const lines = [...new Set(problems.map((p) => p.route + ' ' + p.status + ': ' + fold(p.message)))];
-  expect(lines).toEqual([]);
 }
 
 describe('@gitbook/api against Bindery, checked by GitBook\'s own OpenAPI description', () => {

@@ -2,7 +2,8 @@
 // the seed operations and the operations beyond them the first file asserts it drives (the second drives every other
 // served GitBook operation and checks that none is left), and the deviations on Organization both meet.
 import { readFileSync } from 'node:fs';
-import { routeKey, type Deviation } from './gitbook-spec.js';
+import { beforeEach, expect } from 'vitest';
+import { recordingFetch, routeKey, type Deviation, type GitBookSpec, type Problem } from './gitbook-spec.js';
 
 /** What the seed states and GitBook's spec does not, on Organization: the seed wins on output (docs/gitbook-conformance.md). */
 export const ORGANIZATION_DEVIATIONS: Deviation[] = [
@@ -117,3 +118,29 @@ export const BEYOND_SEEDS = [
   const [method, path] = l.split(' ') as [string, string];
   return routeKey(method, path);
 });
+
+/**
+ * The client's `serviceBinding` that checks every exchange against GitBook's spec: the problems found in the answers
+ * of the current test (emptied before each test), `expectConformant()` to fail the test on them (one line each, list
+ * indexes folded into a star), and the operations answered with a success that passed the check over the whole file.
+ */
+export function conformanceChecker(spec: GitBookSpec) {
+  let problems: Problem[] = [];
+  const covered = new Set<string>();
+  beforeEach(() => {
+    problems = [];
+  });
+  const recorder = recordingFetch((ex) => {
+    const found = spec.check(ex);
+    problems.push(...found);
+    const op = spec.operation(ex.method, ex.path);
+    if (op && ex.status < 300 && !found.length) covered.add(op.key);
+  });
+  const expectConformant = () => {
+    const fold = (message: string) => message.replace(/\/(items|organizations|pages|files|users|siteSpaces|structure)\/\d+/g, '/$1/*');
+    const lines = [...new Set(problems.map((p) => `${p.route} ${p.status}: ${fold(p.message)}`))];
+    expect(lines, lines.join('\n')).toEqual([]);
+  };
+  return { recorder, covered, expectConformant };
+}
+
