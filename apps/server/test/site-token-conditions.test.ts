@@ -3,7 +3,7 @@
 // reads (the tree, page lists, revisions, semantic changes, files only such pages use, the PDF), and reading it by
 // id, path or document answers 404 exactly as a missing page does. Claims that make the condition true show it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 import { runGitSyncJobs, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
 
@@ -17,6 +17,21 @@ afterAll(async () => {
   await git?.close();
   await server?.close();
 });
+
+/**
+ * `space` published as a public site of `t`'s organization, and `lookup(claims?)`: the API of the site API token
+ * POST /v1/urls/published gives for the site's URL `path` and a visitor with those unsigned claims.
+ */
+async function publishedSite(t: Tenant, space: string, path: string) {
+  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
+  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+  const lookup = async (claims?: Record<string, unknown>) => {
+    const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/${path}`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return server.api(r.body.apiToken as string);
+  };
+  return { site, lookup };
+}
 
 const COND = 'visitor.claims.unsigned.isPremium === true';
 const HIDDEN = ['page-premium', 'page-inner', 'page-broken'];
@@ -66,13 +81,7 @@ describe('a site API token reads a space as its visitor: pages a page condition 
     const ownerInner = (await t.api.get(`${base}/content/page/page-inner`)).body;
     expect(ownerPremium.documentId).toBeTruthy();
 
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
-    const lookup = async (claims?: Record<string, unknown>) => {
-      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/public`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return server.api(r.body.apiToken as string);
-    };
+    const { site, lookup } = await publishedSite(t, space, 'public');
     const anonymous = await lookup();
     const premium = await lookup({ isPremium: true });
 
@@ -194,8 +203,7 @@ describe('the published site names no page hidden from the visitor in the links 
       ],
     });
     expect(batch.status, JSON.stringify(batch.body)).toBe(200);
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const { site } = await publishedSite(t, space, '');
     const get = async (path: string, claims?: Record<string, unknown>) => {
       const r = await fetch(`${server.url}/sites/${site.id}/${path}${claims ? `?visitor.isPremium=true` : ''}`);
       expect([path, r.status]).toEqual([path, 200]);
@@ -238,13 +246,7 @@ describe('a site API token reads a shown page as its visitor: `{% if %}` blocks 
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const rev = (await t.api.get(`${base}/content`)).body.id as string;
     const documentId = (await t.api.get(`${base}/content/page/page-public`)).body.documentId as string;
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
-    const lookup = async (claims?: Record<string, unknown>) => {
-      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/public`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return server.api(r.body.apiToken as string);
-    };
+    const { site, lookup } = await publishedSite(t, space, 'public');
     const reads = [
       `${base}/content/page/page-public`, `${base}/content/page/page-public?format=markdown`, `${base}/content/path/public`,
       `${base}/revisions/${rev}/page/page-public`, `${base}/revisions/${rev}/page/page-public/document`, `${base}/revisions/${rev}/path/public?format=markdown`,
@@ -316,13 +318,7 @@ describe('a site API token reads reusable content as its visitor', () => {
     const doc = `${base}/revisions/${current.id}/reusable-contents/${current.reusableContents[0].id}/document`;
     const owner = JSON.stringify((await t.api.get(doc)).body);
     expect([owner.includes('dugong'), owner.includes('kiwi'), owner.includes('premium')]).toEqual([true, true, true]);
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
-    const lookup = async (claims?: Record<string, unknown>) => {
-      const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return server.api(r.body.apiToken as string);
-    };
+    const { lookup } = await publishedSite(t, space, '');
     const anonymous = JSON.stringify((await (await lookup()).get(doc)).body);
     expect([anonymous.includes('dugong'), anonymous.includes('kiwi'), anonymous.includes('the plans'), /premium/i.test(anonymous)]).toEqual([false, true, true, false]);
     const premium = JSON.stringify((await (await lookup({ isPremium: true })).get(doc)).body);
