@@ -4,22 +4,16 @@
 // images as files; limits and failures answer 400 naming the URL and change nothing.
 import { mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
 import { png as makePng } from '../src/testing/fixtures.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 import { convertWikiLinks, wikiRemote } from '../src/services/import-github-wiki.js';
 import { IMPORT_LIMITS, readImport } from '../src/services/import-sources.js';
 
 const server = useTestServer();
-let git: GitServer;
-beforeAll(async () => {
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git.close();
-});
+const git = useGitServer();
 
 let n = 0;
 function wiki(files: Record<string, string | Buffer>): string {

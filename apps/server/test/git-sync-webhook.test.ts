@@ -4,19 +4,14 @@
 // branches, pings and unknown spaces; the secret is for space admins and can be replaced.
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
-import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
+import { useGitServer, WorkingCopy, runGitSyncJobs } from '../src/testing/git-server.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/gitbook-repo');
 const creds = { user: 'sync-bot', password: 'pa55-w0rd-XYZ' };
 const server = useTestServer();
-let git: GitServer;
-
-beforeAll(async () => {
-  git = await startGitServer({ auth: creds });
-});
-afterAll(async () => git?.close());
+const git = useGitServer({ auth: creds });
 
 /** Runs Git Sync jobs until none is due. */
 const runJobs = (): Promise<void> => runGitSyncJobs(server);

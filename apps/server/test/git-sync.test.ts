@@ -7,26 +7,18 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES } from '../src/jobs/index.js';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
-import { readTree, startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
+import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { readTree, useGitServer, WorkingCopy, runGitSyncJobs } from '../src/testing/git-server.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/gitbook-repo');
 const creds = { user: 'sync-bot', password: 'pa55-w0rd-XYZ' };
-let server: TestServer;
-let git: GitServer;
+const server = useTestServer();
+const git = useGitServer({ auth: creds });
 let logs = '';
 const capture = pino({ level: 'debug' }, new Writable({ write(chunk, _e, cb) { logs += chunk.toString(); cb(); } }));
 
-beforeAll(async () => {
-  server = await startTestServer();
-  git = await startGitServer({ auth: creds });
-});
-afterAll(async () => {
-  await git?.close();
-  await server?.close();
-});
 
 /** Runs Git Sync jobs until none is due (moving the clock past reschedules). */
 const runJobs = (): Promise<void> => runGitSyncJobs(server, capture);

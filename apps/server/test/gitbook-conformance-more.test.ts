@@ -17,7 +17,7 @@ import { randomString } from '../src/lib/ids.js';
 import { loadBundledSpec, specOperations } from '../src/http/spec.js';
 import { notImplementedYet } from '../src/http/operations.js';
 import { handlerTable } from '../src/routes/index.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
 import { GitBookSpec, routeKey, type Deviation } from './support/gitbook-spec.js';
 import { BEYOND_SEEDS, conformanceChecker, ORGANIZATION_DEVIATIONS, SEED_OPERATIONS } from './support/gitbook-coverage.js';
@@ -65,7 +65,7 @@ async function runJobs(...types: string[]) {
 /** A web server for embeds and imports. */
 let web: Server;
 let webUrl = '';
-let git: GitServer;
+const git = useGitServer();
 const pages = new Map<string, { type: string; body: string }>();
 beforeAll(async () => {
   web = createServer((req, res) => {
@@ -76,11 +76,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
   webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-  git = await startGitServer();
 });
 afterAll(async () => {
   await new Promise((r) => web?.close(r));
-  await git?.close();
 });
 
 describe('@gitbook/api against Bindery, the rest of the served operations', () => {

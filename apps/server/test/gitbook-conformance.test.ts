@@ -19,7 +19,7 @@ import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
 import { randomString } from '../src/lib/ids.js';
-import { startGitServer, type GitServer } from '../src/testing/git-server.js';
+import { useGitServer } from '../src/testing/git-server.js';
 import { createUser, useTestServer, type TestUser } from '../src/testing/index.js';
 import { makeIdpKeys } from './support/saml-idp.js';
 import { GitBookSpec, type Deviation } from './support/gitbook-spec.js';
@@ -121,7 +121,7 @@ async function runJobs(...types: string[]) {
 /** A file server for imports and OpenAPI sources, and a LibreTranslate-compatible translator. */
 let files: Server;
 let filesUrl = '';
-let git: GitServer;
+const git = useGitServer();
 const served = new Map<string, { type: string; body: string }>();
 beforeAll(async () => {
   files = createServer((req, res) => {
@@ -142,11 +142,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   server.ctx.config.translationUrl = filesUrl;
-  git = await startGitServer();
 });
 afterAll(async () => {
   await new Promise((r) => files?.close(r));
-  await git?.close();
 });
 
 /** A user, their client, and an organization they administer. */

@@ -3,21 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
-import { runGitSyncJobs, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, useTestServer } from '../src/testing/index.js';
+import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 
-let server: TestServer;
-let git: GitServer;
+const server = useTestServer();
+const git = useGitServer();
 let n = 0;
-beforeAll(async () => {
-  server = await startTestServer();
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git?.close();
-  await server?.close();
-});
 
 /** Imports `page` as `page.md`, replaces `before` by `after` in its markdown through the API, exports; the file read back. */
 async function editAndExport(page: string, before: string, after: string): Promise<string> {

@@ -6,26 +6,20 @@
 // of every kind (Swagger 2.0, 3.1 webhooks, $ref cycles, 300 operations) and missing or failing specs end in
 // clear pages, never an error.
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../src/jobs/index.js';
 import { jobHandlers, type JobHandler } from '../src/jobs/handlers.js';
 import { JOB_TYPES } from '../src/jobs/types.js';
 import { CYCLIC_JSON, generatedSpec, PETSTORE_YAML, SWAGGER2_YAML, WEBHOOKS_YAML } from '../src/openapi/samples.js';
 import { addMember, createOrganization, createPage, createTenant, createUser, useTestServer, type Tenant } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 
 // The content time budget (2 s by default) raised: the pathological specs below are drawn to their bounds in ~0.8 s
 // on an idle machine, and a CI machine running other test files beside them at load 18 took longer than 2 s (422).
 // What these tests assert is the bounded size and the pages, not the budget (content-pipeline.test.ts tests that).
 const server = useTestServer({ contentBudgetMs: 10_000 });
-let git: GitServer;
-beforeAll(async () => {
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git?.close();
-});
+const git = useGitServer();
 const ourOrgs = new Set<string>();
 const ourSpaces = new Set<string>();
 

@@ -5,20 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
-import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { useGitServer, WorkingCopy, runGitSyncJobs } from '../src/testing/git-server.js';
 
-let server: TestServer;
-let git: GitServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git?.close();
-  await server?.close();
-});
+const server = useTestServer();
+const git = useGitServer();
 
 const runJobs = (): Promise<void> => runGitSyncJobs(server);
 

@@ -5,23 +5,15 @@
 // version of its content and keeps answering it after the page changes, in the space and from a change request;
 // another space's ids, made-up ids and strangers are 404.
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
-import { createSpaceTenant, createUser, startTestServer, type TestApi, type TestServer } from '../src/testing/index.js';
-import { startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { createSpaceTenant, createUser, useTestServer } from '../src/testing/index.js';
+import { useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 import { failure, edits } from './support/gitbook-client.js';
 
 type Gb = any;
-let server: TestServer;
-let git: GitServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git?.close();
-  await server?.close();
-});
+const server = useTestServer();
+const git = useGitServer();
 const gitbook = (token?: string): Gb => new GitBookAPI({ endpoint: server.url, authToken: token });
 
 const CANONICAL = { kind: 'url', url: 'https://docs.example.com/guide' };

@@ -2,21 +2,13 @@
 // whose page-level condition is false for the visitor's claims — and its children — is not in any of its content
 // reads (the tree, page lists, revisions, semantic changes, files only such pages use, the PDF), and reading it by
 // id, path or document answers 404 exactly as a missing page does. Claims that make the condition true show it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type Tenant, type TestServer } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
-import { runGitSyncJobs, startGitServer, WorkingCopy, type GitServer } from '../src/testing/git-server.js';
+import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 
-let server: TestServer;
-let git: GitServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  git = await startGitServer();
-});
-afterAll(async () => {
-  await git?.close();
-  await server?.close();
-});
+const server = useTestServer();
+const git = useGitServer();
 
 /**
  * `space` published as a public site of `t`'s organization, and `lookup(claims?)`: the API of the site API token

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../jobs/index.js';
-import type { TestServer } from './index.js';
+import { useStarted, type TestServer } from './index.js';
 
 export interface GitServer {
   /** `http://127.0.0.1:<port>` */
@@ -24,6 +24,10 @@ export interface GitServer {
 const cleanEnv = () => ({
   PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LANG: 'C',
 });
+
+/** A git server started before the file's tests and closed after them (`startGitServer`). */
+export const useGitServer = (opts: { auth?: { user: string; password: string } } = {}): GitServer =>
+  useStarted('the git server', () => startGitServer(opts));
 
 /**
  * Starts a smart-HTTP git server in a child process (so that tests may run git synchronously meanwhile). With

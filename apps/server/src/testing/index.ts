@@ -151,22 +151,30 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: Pic
 }
 
 /**
+ * A handle to what `start` makes, started before the file's tests and closed after them; it forwards to the started
+ * value, so use it inside tests or hooks.
+ */
+export function useStarted<T extends { close(): Promise<unknown> }>(what: string, start: () => Promise<T>): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await start();
+  });
+  afterAll(async () => value?.close());
+  return new Proxy({} as T, {
+    get(_target, prop) {
+      if (!value) throw new Error(`${what} is not started yet (use it inside tests or hooks)`);
+      const v = Reflect.get(value, prop) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(value) : v;
+    },
+  });
+}
+
+/**
  * The one shared setup of an HTTP test file: starts a server before its tests and closes it after them. The
  * returned object stands for that server (using it before `beforeAll` has run throws).
  */
 export function useTestServer(overrides: Partial<Config> = {}, opts: Pick<StartOptions, 'table'> = {}): TestServer {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(overrides, opts);
-  });
-  afterAll(async () => server?.close());
-  return new Proxy({} as TestServer, {
-    get(_target, prop) {
-      if (!server) throw new Error('the test server is not started yet (use it inside tests or hooks)');
-      const value = Reflect.get(server, prop) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(server) : value;
-    },
-  });
+  return useStarted('the test server', () => startTestServer(overrides, opts));
 }
 
 export interface TestUser {
