@@ -74,4 +74,17 @@ describe('Git Sync: an edit elsewhere on the page keeps', () => {
     const out = await editAndExport(page, 'Another paragraph.', 'Another paragraph, edited.');
     expect(out).toBe('# Page\n\nThe score is $$s_i = w_1*x_i + b$$ for each $$i$$.\n\nAnother paragraph, edited.\n');
   });
+
+  it('inline math holding `|` in a pipe table cell (`$$a|b$$`, as GitBook writes it): the cell whole, the formula as it was', async () => {
+    const page = [
+      '# Page', '', 'Relations used below.', '',
+      '| Relation    | Read as        |',
+      '| ----------- | -------------- |',
+      '| $$a|b$$     | a divides b    |',
+      '| $$\\|v\\|_2$$ | Euclidean norm |', '',
+    ].join('\n');
+    const out = await editAndExport(page, 'Relations used below.', 'Relations used below, edited.');
+    expect(out).toContain('Relations used below, edited.');
+    expect(out.split('\n').filter((l) => l.startsWith('|'))).toEqual(page.split('\n').filter((l) => l.startsWith('|')));
+  });
 });

@@ -121,9 +121,106 @@ function hideCodePipes(src: string): string {
   parts.push(src.slice(copied));
   return parts.join('');
 }
+
+/**
+ * The inline `$$…$$` math spans of one line (no `\n` in it) as `math_inline` reads them: `[start, end)` pairs, `end`
+ * past the closing `$$`. A `\`-escaped character opens none, nor does a `$$` inside a backtick code span (closed on the
+ * line by a run of the same length: `` `$$` `` PID cells of shell tables), a link destination or an HTML tag. Linear: each `$$` looks for its closer once
+ * and the scan goes on past it; a backtick run finds its closer through a pointer per run length that only moves on.
+ */
+export function mathSpans(line: string): number[] {
+  const spans: number[] = [];
+  if (!line.includes('$$')) return spans;
+  // The backtick runs' starts of the line by run length, and per length the index of the next one to look at.
+  let runs: Map<number, number[]> | undefined;
+  const next = new Map<number, number>();
+  // The next `)` and `>` found (-2: none left on the line).
+  const closers = new Map<number, number>();
+  const n = line.length;
+  for (let i = 0; i < n; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 0x5c /* \ */) { i++; continue; }
+    if (c === 0x60 /* ` */) {
+      let end = i + 1;
+      while (end < n && line.charCodeAt(end) === 0x60) end++;
+      const len = end - i;
+      if (!runs) {
+        runs = new Map();
+        for (let j = 0; j < n; j++) {
+          if (line.charCodeAt(j) !== 0x60) continue;
+          let k = j + 1;
+          while (k < n && line.charCodeAt(k) === 0x60) k++;
+          const starts = runs.get(k - j);
+          if (starts) starts.push(j);
+          else runs.set(k - j, [j]);
+          j = k - 1;
+        }
+      }
+      const starts = runs.get(len) as number[];
+      let r = next.get(len) ?? 0;
+      while (r < starts.length && (starts[r] as number) < end) r++;
+      if (r < starts.length) {
+        next.set(len, r + 1);
+        i = (starts[r] as number) + len - 1;
+      } else {
+        next.set(len, r);
+        i = end - 1;
+      }
+      continue;
+    }
+    // A link's destination (`](x$$y)`) and an HTML tag or autolink (`<a title="$$">`) open no math either: a `$$`
+    // there would pair with one of a later cell (the next `)` or `>` of the line, found once per character).
+    if ((c === 0x28 /* ( */ && i > 0 && line.charCodeAt(i - 1) === 0x5d /* ] */) || (c === 0x3c /* < */ && /[A-Za-z/]/.test(line[i + 1] ?? ''))) {
+      const close = c === 0x28 ? 0x29 : 0x3e;
+      let at = closers.get(close) ?? -1;
+      if (at !== -2 && at <= i) {
+        at = line.indexOf(String.fromCharCode(close), i + 1);
+        closers.set(close, at < 0 ? -2 : at);
+      }
+      if (at >= 0) i = at;
+      continue;
+    }
+    if (c === 0x24 /* $ */ && line.charCodeAt(i + 1) === 0x24) {
+      const close = line.indexOf('$$', i + 3);
+      if (close < 0) break;
+      spans.push(i, close + 2);
+      i = close + 1;
+    }
+  }
+  return spans;
+}
+
+// A `|` inside GitBook's inline math (`| $$\|x\| = 1$$ | norm |`) does not end a table cell either: GitBook writes the
+// formula as it is, `|` included. Hidden as `<code>`'s pipes are, on every line holding a `|` and a `$$`.
+function hideMathPipes(src: string): string {
+  if (!src.includes('$$') || !src.includes('|')) return src;
+  const parts: string[] = [];
+  let copied = 0;
+  let lineStart = 0;
+  while (lineStart < src.length) {
+    let lineEnd = src.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = src.length;
+    const line = src.slice(lineStart, lineEnd);
+    if (line.includes('|') && line.includes('$$')) {
+      const spans = mathSpans(line);
+      for (let s = 0; s < spans.length; s += 2) {
+        const from = lineStart + (spans[s] as number);
+        const to = lineStart + (spans[s + 1] as number);
+        const inner = src.slice(from, to);
+        if (!inner.includes('|')) continue;
+        parts.push(src.slice(copied, from), inner.replace(/\|/g, CODE_PIPE));
+        copied = to;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  if (copied === 0) return src;
+  parts.push(src.slice(copied));
+  return parts.join('');
+}
 const restorePipes = (text: string): string => (text.includes(CODE_PIPE) ? text.replace(/\uE000/g, '|') : text);
 md.core.ruler.after('normalize', 'bindery_code_pipes', (state: StateCore) => {
-  const src = hideCodePipes(state.src);
+  const src = state.src.includes(CODE_PIPE) ? state.src : hideMathPipes(hideCodePipes(state.src));
   (state.env as unknown as ParseEnv).codePipes = src !== state.src;
   state.src = src;
 });

@@ -57,7 +57,7 @@ import {
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE, tagLineSides } from './gitbook-syntax.js';
 import { checkBytes } from './limits.js';
-import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, tokenize, WWW_LITERAL } from './parser.js';
+import { isGfmAutolinkLabel, isMdAsciiPunct, isPunctChar, isWhiteSpace, linkifyAtStart, linkifyMatchAtStart, linkifyMatches, mathSpans, tokenize, WWW_LITERAL } from './parser.js';
 
 /** Serialises a document to Bindery's canonical markdown. */
 export function serializeDocument(doc: Pick<Document, 'nodes'>, resolver?: RefResolver): string {
@@ -367,13 +367,14 @@ class Writer {
     const width = block.data.align.length || block.nodes.reduce((w, row) => Math.max(w, row.nodes.length), 0);
     if (width === 0 || block.nodes.length === 0) return [];
     // Every `|` of a cell gets a backslash, wherever it is (text, code, link targets, HTML): the table parser splits
-    // rows at the others and removes one backslash before each of them before reading the cell.
+    // rows at the others and removes one backslash before each of them before reading the cell. But inside inline
+    // math (`$$\|x\| = 1$$`, written verbatim), which the parser reads whole, as GitBook writes it (`mathSpans`).
     const cells: string[][] = [];
     for (const row of block.nodes) {
       const texts: string[] = [];
       for (let i = 0; i < width; i++) {
         const text = this.inline(row.nodes[i]?.nodes ?? [], TABLE_CELL);
-        texts.push(text.includes('|') ? text.replace(/\|/g, '\\|') : text);
+        texts.push(text.includes('|') ? escapeCellPipes(text) : text);
       }
       cells.push(texts);
     }
@@ -1436,6 +1437,22 @@ function verbatimMath(value: string, from: number, to: number): boolean {
     if ((c === 0x2e) && i >= from + 3 && /www$/i.test(value.slice(i - 3, i))) return false;
   }
   return true;
+}
+
+/** A table cell's `|` written `\|`, but those inside inline math, which the parser reads whole (`mathSpans`). */
+function escapeCellPipes(text: string): string {
+  const spans = text.includes('$$') ? mathSpans(text) : [];
+  let out = '';
+  let from = 0;
+  for (let s = 0; s <= spans.length; s += 2) {
+    const end = s < spans.length ? (spans[s] as number) : text.length;
+    out += text.slice(from, end).replace(/\|/g, '\\|');
+    if (s < spans.length) {
+      out += text.slice(end, spans[s + 1] as number);
+      from = spans[s + 1] as number;
+    }
+  }
+  return out;
 }
 
 /** Escapes text so that it reads back as the same text. */

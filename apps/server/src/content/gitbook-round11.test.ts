@@ -1,0 +1,67 @@
+// GitBook's spellings found by the eleventh round of real GitBook-synced repositories (docs/git-sync.md), each on a
+// fixture written for the test: what GitBook writes is read whole, and written back so.
+import { describe, expect, it } from 'vitest';
+import type { Block, InlineContent as InlineNode, TableBlock } from './document.js';
+import { markdownToDocument, normalizeMarkdown } from './markdown.js';
+import { mathSpans } from './parser.js';
+
+const inlineText = (nodes: readonly InlineNode[]): string =>
+  nodes.map((n) => (n.object === 'text' ? n.leaves.map((l: { text: string }) => l.text).join('') : inlineText((n as { nodes: InlineNode[] }).nodes ?? []))).join('');
+
+/** The cells' texts of the page's first table, row by row. */
+const tableCells = (markdown: string): string[][] => {
+  const table = markdownToDocument(markdown).nodes.find((b: Block): b is TableBlock => b.type === 'table');
+  if (!table) throw new Error('no table');
+  return table.nodes.map((row) => row.nodes.map((cell) => inlineText(cell.nodes as InlineNode[])));
+};
+
+describe('inline math `$$…$$` holding `|` in a pipe table cell', () => {
+  it('is one cell, the formula whole, and is written back with its pipes bare', () => {
+    const md = [
+      '| Formula          | Meaning     |',
+      '| ---------------- | ----------- |',
+      '| $$a|b$$          | a divides b |',
+      '| $$\\|x\\| = 1$$  | unit norm   |',
+      '| $$P(A | B)$$ and text \\| | conditional |',
+      '',
+    ].join('\n');
+    expect(tableCells(md)).toEqual([
+      ['Formula', 'Meaning'],
+      ['$$a|b$$', 'a divides b'],
+      ['$$\\|x\\| = 1$$', 'unit norm'],
+      ['$$P(A | B)$$ and text |', 'conditional'],
+    ]);
+    const out = normalizeMarkdown(md);
+    expect(out).toContain('$$a|b$$');
+    expect(out).toContain('$$\\|x\\| = 1$$');
+    expect(out).toContain('$$P(A | B)$$ and text \\|');
+    expect(normalizeMarkdown(out)).toBe(out);
+    expect(tableCells(out)).toEqual(tableCells(md));
+  });
+
+  it('a `$$` in a code span, a link destination or an HTML tag opens no math: the cells stay apart', () => {
+    const md = [
+      '| Variable  | Meaning | Example          |',
+      '| --------- | ------- | ---------------- |',
+      '| `$$`      | the PID | `echo $$`        |',
+      '| [pid](https://example.com/$$) | link | <span title="$$">x</span> $$y$$ |',
+      '| \\$$ | escaped | $$z$$ |',
+      '',
+    ].join('\n');
+    expect(tableCells(md).map((row) => row.length)).toEqual([3, 3, 3, 3]);
+    const out = normalizeMarkdown(md);
+    expect(tableCells(out)).toEqual(tableCells(md));
+    expect(normalizeMarkdown(out)).toBe(out);
+  });
+
+  it('mathSpans: spans as `math_inline` reads them, linear on long lines', () => {
+    expect(mathSpans('a $$x|y$$ b $$z$$')).toEqual([2, 9, 12, 17]);
+    expect(mathSpans('`$$` | `$$`')).toEqual([]);
+    expect(mathSpans('\\$$ | $$b$$')).toEqual([6, 11]);
+    expect(mathSpans('$$$$')).toEqual([]);
+    const long = '`'.repeat(1) + ' ``'.repeat(20000) + ' $$a|b$$';
+    expect(mathSpans(long)).toEqual([long.length - 7, long.length]);
+    const tags = '<a'.repeat(20000) + '$$a|b$$';
+    expect(mathSpans(tags)).toEqual([40000, 40007]);
+  });
+});
