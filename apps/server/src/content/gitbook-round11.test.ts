@@ -65,3 +65,33 @@ describe('inline math `$$…$$` holding `|` in a pipe table cell', () => {
     expect(mathSpans(tags)).toEqual([40000, 40007]);
   });
 });
+
+describe('bare URLs and e-mail addresses GitBook writes as typed', () => {
+  const linksOf = (markdown: string): string[] =>
+    JSON.stringify(markdownToDocument(markdown)).match(/"url":"[^"]*"/g) ?? [];
+
+  it('an e-mail address before a hard break (`\\` at the line end) stays bare', () => {
+    const md = 'Log in:\n\nssh admin@10.0.0.7\\\nthen run the tool.\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    expect(linksOf(md)).toEqual(['"url":"mailto:admin@10.0.0.7"']);
+  });
+
+  it('a URL whose host is a shell variable (`https://$HOST`, read by the core linkify) stays bare', () => {
+    const md = [
+      'Fetch https://$HOST > out.txt and compare.', '',
+      '| Command                         | Result |',
+      '| ------------------------------- | ------ |',
+      '| curl -s https://$HOST/api > out | saved  |', '',
+    ].join('\n');
+    expect(normalizeMarkdown(md)).toBe(md);
+    expect(linksOf(md)).toEqual(['"url":"https://$HOST"', '"url":"https://$HOST/api"']);
+  });
+
+  it('where bare would read back otherwise it is `<url>`, the same link', () => {
+    for (const md of ['(https://$HOST)\n', 'x https://$A*b*\n', 'see https://$HOST.', 'a **https://$H** b\n']) {
+      const out = normalizeMarkdown(md);
+      expect(linksOf(out)).toEqual(linksOf(md));
+      expect(normalizeMarkdown(out)).toBe(out);
+    }
+  });
+});

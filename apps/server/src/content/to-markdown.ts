@@ -1256,6 +1256,9 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const { after, capped } = writtenAfter(atoms, end);
     const match = capped ? null : linkifyMatchAtStart(url + after);
     if (match?.url.replace(/\*+$/, '') === url) atom.out = url;
+    // A URL the inline rule reads no link from at all (`https://$HOST`: linkify's start match refuses its host) was
+    // read by the core linkify from its text token: bare again where that reads it back, as an e-mail literal is.
+    else if (!capped && match === null) writeLiteral(atoms, i, end, url, url);
   }
   // 4. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
   //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
@@ -1296,7 +1299,8 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   } else if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
   const next = writing(atoms, end, 1);
   if (next !== undefined && next.t !== 'text' && next.t !== 'break') return;
-  const written = writtenAfter(atoms, end);
+  // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it).
+  const written = next?.t === 'break' ? { after: '', capped: false } : writtenAfter(atoms, end);
   // (Up to white space, where the literal ends at the latest: an escape or a reference there could move its end; a
   // `&#x20;` later in the text cannot.)
   const space = written.after.search(/\s/);
