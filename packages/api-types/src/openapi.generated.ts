@@ -8287,7 +8287,8 @@ export interface components {
         };
         /**
          * @description The actions offered on a page: the seed's flags, or GitBook's `items`; both are answered, and `items` wins when
-         *     both are given.
+         *     both are given. Without `items`, the answered `items` also hold `pdf` (the published site offers its PDF,
+         *     `~gitbook/pdf`, unless `items` is given without it).
          */
         pageActions: {
             externalAI?: boolean;
@@ -9022,7 +9023,8 @@ export interface components {
             };
             /**
              * @description The actions offered on a page: the seed's flags, or GitBook's `items`; both are answered, and `items` wins when
-             *     both are given.
+             *     both are given. Without `items`, the answered `items` also hold `pdf` (the published site offers its PDF,
+             *     `~gitbook/pdf`, unless `items` is given without it).
              */
             pageActions: {
                 externalAI?: boolean;

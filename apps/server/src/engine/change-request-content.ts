@@ -32,7 +32,7 @@ import {
 import { prepareEdits, type ContentEdit } from './content-edits.js';
 import { readerClaims } from './visibility.js';
 import { ContentError } from './errors.js';
-import { loadFiles, revisionContent, type RevisionContent } from './content-store.js';
+import { loadFiles, revisionContent, type FileEntry, type RevisionContent } from './content-store.js';
 import { blobStore } from '../storage/blobs.js';
 
 // Reading ---------------------------------------------------------------------------------------------------------
@@ -296,6 +296,35 @@ export async function spacePdfUrl(ctx: AppContext, actor: Actor, spaceId: string
 const FILE_TARGETS = /\/files\/([\w-]+)/g;
 
 /**
+ * The images a PDF of `pages` may embed: the given files (the space's or change request's own) that the pages mention
+ * (images on the web are not fetched: a placeholder is drawn). The files are found in one pass over each page
+ * (`/files/<id>`, the only form an image of the PDF takes), not by looking for every file in every page (files ×
+ * markdown: 30 s of event loop for 2,000 files and 20 MB). Their bytes are read up to config.pdfImageBytes in all,
+ * each blob once; images past it get the placeholder. Shared by the API's PDF export and the published site's
+ * `~gitbook/pdf`.
+ */
+export async function pdfImages(ctx: AppContext, files: readonly FileEntry[], pages: readonly { markdown: string }[]): Promise<[string, Uint8Array][]> {
+  const named = new Set<string>();
+  for (const p of pages) for (const m of p.markdown.matchAll(FILE_TARGETS)) named.add(m[1]!);
+  const images: [string, Uint8Array][] = [];
+  const byBlob = new Map<string, Uint8Array>();
+  let room = ctx.config.pdfImageBytes;
+  for (const f of files) {
+    if (!named.has(f.id)) continue;
+    let bytes = byBlob.get(f.blob);
+    if (!bytes) {
+      if (f.size > room) continue;
+      bytes = await blobStore(ctx).get(f.blob);
+      if (!bytes || bytes.length > room) continue;
+      room -= bytes.length;
+      byBlob.set(f.blob, bytes);
+    }
+    images.push([f.id, bytes]);
+  }
+  return images;
+}
+
+/**
  * GET /v1/exports/pdf/{token}: renders the PDF the token was made for, from the change request's current content
  * or, without a change request, the space's. `filename`: what the download is called.
  */
@@ -329,27 +358,8 @@ export async function renderExportedPdf(ctx: AppContext, token: string): Promise
   walk(tree, 0);
   if (pageId && pages.length === 0) throw new ApiError(404, `Export not found: the page is no longer in the ${cr ? 'change request' : 'space'}`);
   // Rendering runs on the content worker pool (seconds of CPU for big exports); the images it may embed are the
-  // change request's own files that the pages mention (images on the web are not fetched: a placeholder is drawn).
-  // The files are found in one pass over each page (`/files/<id>`, the only form an image of the PDF takes), not by
-  // looking for every file in every page (files × markdown: 30 s of event loop for 2,000 files and 20 MB). Their
-  // bytes are read up to config.pdfImageBytes in all, each blob once; images past it get the placeholder.
-  const named = new Set<string>();
-  for (const p of pages) for (const m of p.markdown.matchAll(FILE_TARGETS)) named.add(m[1]!);
-  const mentioned = (await loadFiles(ctx, ctx.db, content.filesHash)).filter((f) => named.has(f.id));
-  const images: [string, Uint8Array][] = [];
-  const byBlob = new Map<string, Uint8Array>();
-  let room = ctx.config.pdfImageBytes;
-  for (const f of mentioned) {
-    let bytes = byBlob.get(f.blob);
-    if (!bytes) {
-      if (f.size > room) continue;
-      bytes = await blobStore(ctx).get(f.blob);
-      if (!bytes || bytes.length > room) continue;
-      room -= bytes.length;
-      byBlob.set(f.blob, bytes);
-    }
-    images.push([f.id, bytes]);
-  }
+  // change request's own files that the pages mention (pdfImages).
+  const images = await pdfImages(ctx, await loadFiles(ctx, ctx.db, content.filesHash), pages);
   const pdf = await renderPdfOffLoop({
     pdf: { title: space.title || 'Untitled space', ...(cr ? { subtitle: `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}` } : {}), pages, createdAt: ctx.clock.now() },
     images,

@@ -35,7 +35,7 @@ export {
   hashFiles, hashTree, loadFiles, loadMarkdown, revisionContent, ROOT_ID, type FileEntry, type PageMeta, type RevisionContent,
 } from './content-store.js';
 export {
-  changeRequestPdfUrl, spacePdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, renderExportedPdf,
+  changeRequestPdfUrl, spacePdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, pdfImages, renderExportedPdf,
   resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type ConflictList, type MergeOutcome,
 } from './change-request-content.js';
 export type { MergeConflict } from './change-request-merge.js';

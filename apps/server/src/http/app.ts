@@ -85,6 +85,10 @@ export function buildApp(ctx: AppContext, table: HandlerTable): BuiltApp {
     requestLog(ctx),
     healthz(() => isReady),
     sites.byHost,
+    // A browser showing a document that names no icon (a site's PDF, an image) asks the server's root for one: no
+    // content (it was the API's 401, a console error on every PDF read at /sites/{siteId}/). A custom hostname's
+    // `/favicon.ico` is its site's icon (above).
+    (req, res, next) => (req.path === '/favicon.ico' && (req.method === 'GET' || req.method === 'HEAD') ? void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end() : next()),
     (req, res, next) => (isSitesPath(req.path) ? next() : apiToEnd(req, res, next)),
   ]));
   // Only requests under /sites get here; one the published sites do not answer goes on to the API steps (a 404).

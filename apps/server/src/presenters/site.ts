@@ -240,7 +240,7 @@ const PAGE_ACTION_FLAGS = { externalAI: 'external-ai', markdown: 'markdown', mcp
 /**
  * A customization as answered: every setting GitBook's API requires, defaults for those not set, header items with
  * their `links`, and page actions in both spellings — the seed's flags (`externalAI`, `markdown`, `mcp`) and GitBook's
- * `items` — whichever was given (`items` wins when both are).
+ * `items` — whichever was given (`items` wins when both are); without `items`, `pdf` is one of them.
  */
 export function completeCustomization(c: Customization): Customization {
   const out = withDefaults(CUSTOMIZATION_DEFAULTS, c as unknown as Record<string, unknown>) as unknown as Customization;
@@ -250,7 +250,8 @@ export function completeCustomization(c: Customization): Customization {
     flag, given.items ? given.items.includes(item) : (given[flag as keyof typeof PAGE_ACTION_FLAGS] ?? CUSTOMIZATION_DEFAULTS.pageActions[flag as keyof typeof PAGE_ACTION_FLAGS]),
   ])) as Record<keyof typeof PAGE_ACTION_FLAGS, boolean>;
   const others = (given.items ?? []).filter((i) => !Object.values(PAGE_ACTION_FLAGS).includes(i as never));
-  out.pageActions = { ...flags, items: [...others, ...Object.entries(PAGE_ACTION_FLAGS).filter(([f]) => flags[f as keyof typeof flags]).map(([, i]) => i)] } as Customization['pageActions'];
+  // Without `items`, the published site's PDF (`~gitbook/pdf`) is offered too: Bindery's default (GitBook's is off).
+  out.pageActions = { ...flags, items: [...others, ...Object.entries(PAGE_ACTION_FLAGS).filter(([f]) => flags[f as keyof typeof flags]).map(([, i]) => i), ...(given.items ? [] : ['pdf'])] } as Customization['pageActions'];
   if (out.announcement) out.announcement = { message: '', style: 'info', ...out.announcement };
   return out;
 }

@@ -6,6 +6,7 @@
 //   <base>/llms.txt, llms-full.txt, sitemap.xml, robots.txt, ~search?q=
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 //   <base>/~fonts/<key>                               a font file of a custom font of the organization
+//   <base>/[<section>/][<site space>/]~gitbook/icon, ~gitbook/ogimage/<pageId>, ~gitbook/pdf   generated icon, social image, PDF
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
 // in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
@@ -18,8 +19,11 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
-import { loadMarkdown, type FileEntry, type PageView } from '../engine/index.js';
-import { pageDocument } from '../content/process.js';
+import { ApiError } from '../errors.js';
+import { loadMarkdown, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
+import { pageDocument, renderPdfOffLoop } from '../content/process.js';
+import type { PdfPageInput } from '../export/pdf.js';
+import { iconSvg, initialOf, ogImageSvg } from './gitbook-images.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
 import type { AnyBlock } from './blocks.js';
@@ -253,6 +257,20 @@ const LLMS_CHUNK = 100;
 /** Pages of a part of `llms-full.txt` read (and written) at a time. */
 const LLMS_READ = 8;
 
+/** `~gitbook/pdf`: at most this many pages (GitBook's `limit`, 100 by default), and of markdown in all. */
+const PDF_MAX_PAGES = 100;
+const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
+/** PDFs drawn at once by one process (each is seconds of CPU on the worker pool); more wait, up to PDF_QUEUE. */
+const PDF_CONCURRENCY = 2;
+const PDF_QUEUE = 16;
+
+/** Whether the customization offers a page action: GitBook's `items` when given, else the flag (on unless false). */
+export function pageAction(c: Customization, name: 'markdown' | 'pdf'): boolean {
+  const actions = c.pageActions as { items?: unknown; markdown?: unknown } | undefined;
+  if (Array.isArray(actions?.items)) return actions.items.includes(name);
+  return name === 'markdown' ? actions?.markdown !== false : true;
+}
+
 /** Once the response has taken what was written (or is closed). */
 function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
@@ -295,6 +313,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const pageTexts = new Lru<string, PageText>(64 * 1024 * 1024, (t) => t.text.length * 2 + t.words.reduce((n, w) => n + w.length * 2 + 16, 100) + t.sections.reduce((n, x) => n + (x.anchor.length + x.title.length) * 2 + 64, 0));
   const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
+  /** `~gitbook/pdf` answers, by visit, site space, pages asked for and claims; concurrent requests share a render. */
+  const pdfs = new Lru<string, { pdf: Buffer; filename: string }>(32 * 1024 * 1024, (x) => x.pdf.length + 200);
+  const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string }>>();
+  let pdfRunning = 0;
+  const pdfWaiting: (() => void)[] = [];
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
   const fileUsages = new Lru<string, FileUsage>(16 * 1024 * 1024, (u) => u.bytes);
   const fileUsageBuilds = new Map<string, Promise<FileUsage>>();
@@ -581,7 +604,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       themes: { default: pick(c.themes?.default, ['light', 'dark', 'system'] as const, 'light'), toggeable: c.themes?.toggeable === true },
       pagination: c.pagination?.enabled !== false,
       trademark: c.trademark?.enabled !== false,
-      markdownAction: (c.pageActions as { markdown?: boolean } | undefined)?.markdown !== false,
+      markdownAction: pageAction(c, 'markdown'),
+      pdfAction: pageAction(c, 'pdf'),
       externalTarget: links.externalTarget,
       ...(c.privacyPolicy?.url ? { privacyPolicy: c.privacyPolicy.url } : {}),
       ...(c.socialPreview?.url ? { socialPreview: c.socialPreview.url } : {}),
@@ -631,6 +655,179 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
     }
     res.json({ version: 1, pages });
+  }
+
+  /** `~gitbook/icon`, `~gitbook/ogimage/<pageId>` and `~gitbook/pdf` below `prefix` (a section's and site space's path, or none). */
+  async function gitbookRoute(req: Request, res: Response, v: Visit, prefix: string, what: string, pageId: string | undefined) {
+    const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
+    const r = resolve(v, segments);
+    if (!r || r.rest.length) return notFound(res, undefined, v);
+    if (what === 'icon') return icon(req, res, v, r);
+    if (what === 'pdf') return await sitePdf(req, res, v, r);
+    let id = pageId ?? '';
+    try { id = decodeURIComponent(id); } catch { /* as given */ }
+    return await ogImage(req, res, v, r, id);
+  }
+
+  /** The icon of a site space's customization: its emoji, or the site's initial on the primary color. */
+  const iconOf = (v: Visit, siteSpaceId: string, dark: boolean) => {
+    const c = customizationOf(v, siteSpaceId);
+    const favicon = c.favicon as { emoji?: unknown } | undefined;
+    const emoji = typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? codePoint(favicon.emoji) : '';
+    const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
+    return { ...(emoji ? { emoji } : {}), initial: initialOf(c.title || v.site.title), color: dark ? primary.dark : primary.light };
+  };
+
+  /** Whether a generated image is drawn dark: `?theme=dark`, else the reader's theme when it is dark. */
+  const darkImage = (req: Request, v: Visit) => (req.query.theme === 'dark' || (req.query.theme !== 'light' && v.theme === 'dark'));
+
+  /** Headers of a generated SVG: an image that runs nothing (as the site's files), cached briefly. */
+  const svgHeaders = (res: Response, v: Visit) => {
+    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && !res.locals.sitePreview && !v.view.conditional;
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
+    res.type('image/svg+xml');
+  };
+
+  /**
+   * GitBook's `~gitbook/icon` (`?size=small|medium|large`, `?theme=light|dark`): the customization's favicon — a
+   * redirect (302) to its image when it is one (an http(s) URL or a path of this site: never fetched), else an SVG of
+   * its emoji or of the site's initial on the primary color (the icon the pages show).
+   */
+  function icon(req: Request, res: Response, v: Visit, r: Resolved) {
+    const dark = darkImage(req, v);
+    const image = themedUrl((customizationOf(v, r.siteSpace.id).favicon as { icon?: unknown } | undefined)?.icon);
+    const url = image && (dark ? image.dark : image.light).trim();
+    if (url && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s\\]*$/.test(url))) {
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.redirect(302, url);
+    }
+    const size = req.query.size === 'large' ? 256 : req.query.size === 'medium' ? 64 : 32;
+    svgHeaders(res, v);
+    res.send(iconSvg(iconOf(v, r.siteSpace.id, dark), size));
+  }
+
+  /**
+   * GitBook's `~gitbook/ogimage/<pageId>`: the social preview of a page the visitor sees (1200×630 SVG drawn here:
+   * the site's icon and title, the site space's title when the site has several, the page's title and description).
+   * The page is looked for in the site space below which the route is asked, then in the site's others.
+   */
+  async function ogImage(req: Request, res: Response, v: Visit, r: Resolved, pageId: string) {
+    const all = placements(v).all;
+    const order = [...all.filter((p) => p.siteSpace.id === r.siteSpace.id), ...all.filter((p) => p.siteSpace.id !== r.siteSpace.id)];
+    for (const p of order) {
+      const rev = await revisionOf(v, p.siteSpace.space_id);
+      const e = rev?.byId.get(pageId);
+      if (!e || e.page.meta.type !== 'document') continue;
+      const c = customizationOf(v, p.siteSpace.id);
+      const dark = darkImage(req, v);
+      const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
+      svgHeaders(res, v);
+      return void res.send(ogImageSvg({
+        siteTitle: c.title || v.site.title,
+        ...(all.length > 1 ? { spaceTitle: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path } : {}),
+        pageTitle: e.page.meta.title,
+        ...(e.page.meta.description ? { description: e.page.meta.description } : {}),
+        primary: dark ? primary.dark : primary.light,
+        dark,
+        icon: iconOf(v, p.siteSpace.id, dark),
+      }));
+    }
+    notFound(res, 'This page does not exist.', v);
+  }
+
+  /** Runs `render` once fewer than PDF_CONCURRENCY PDFs are being drawn; a 503 when PDF_QUEUE already wait. */
+  async function pdfSlot<T>(render: () => Promise<T>): Promise<T> {
+    if (pdfRunning >= PDF_CONCURRENCY) {
+      if (pdfWaiting.length >= PDF_QUEUE) throw new ApiError(503, `Too many PDFs are being made (${PDF_CONCURRENCY} at a time, ${PDF_QUEUE} waiting); try again shortly`);
+      await new Promise<void>((go) => pdfWaiting.push(go));
+    }
+    pdfRunning++;
+    try {
+      return await render();
+    } finally {
+      pdfRunning--;
+      pdfWaiting.shift()?.();
+    }
+  }
+
+  /**
+   * GitBook's `~gitbook/pdf`: a PDF (the API's PDF export, export/pdf.ts, on the worker pool) of the site space below
+   * which it is asked — every page the visitor sees, in the sidebar's order — or of `?page=<id>` and the pages under
+   * it (`?only=yes`: that page alone); `?limit=` pages at most (100, the default and the most), and at most 4 MiB of
+   * markdown (the pages past it are left out). What the visitor sees: pages hidden from their claims left out,
+   * `{% if %}` blocks resolved, links to hidden pages as their text. Hidden pages (GitBook's `hidden`) are left out of
+   * a whole space's PDF, as GitBook skips them, but a hidden page asked for by id is drawn. Offered unless the
+   * customization's `pageActions.items` leaves `pdf` out (404 then). Kept (32 MiB) by visit, pages asked and claims.
+   */
+  async function sitePdf(req: Request, res: Response, v: Visit, r: Resolved) {
+    if (!pageAction(customizationOf(v, r.siteSpace.id), 'pdf')) return notFound(res, 'PDF export is not offered on this site.', v);
+    const rev = await revisionOf(v, r.siteSpace.space_id);
+    if (!rev) return notFound(res, undefined, v);
+    const pageId = typeof req.query.page === 'string' ? req.query.page.slice(0, 200) : undefined;
+    const only = pageId !== undefined && typeof req.query.only === 'string' && req.query.only !== 'no' && req.query.only !== 'false' && req.query.only !== '0';
+    const asked = typeof req.query.limit === 'string' ? Number.parseInt(req.query.limit, 10) : PDF_MAX_PAGES;
+    const limit = Number.isFinite(asked) && asked >= 1 ? Math.min(asked, PDF_MAX_PAGES) : PDF_MAX_PAGES;
+    const start = pageId !== undefined ? rev.byId.get(pageId) : undefined;
+    if (pageId !== undefined && (!start || start.page.meta.type === 'link')) return notFound(res, 'This page does not exist.', v);
+    const key = `${visitKey(v)}|${r.siteSpace.id}|${pageId ?? ''}|${only}|${limit}|${v.claimsKey}`;
+    let made = pdfs.get(key);
+    if (!made) {
+      let building = pdfBuilds.get(key);
+      if (!building) {
+        building = pdfSlot(() => drawPdf(v, r, rev, start?.page, only, limit));
+        pdfBuilds.set(key, building);
+        building.then((x) => pdfs.set(key, x), () => undefined).finally(() => pdfBuilds.delete(key));
+      }
+      made = await building;
+    }
+    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && !res.locals.sitePreview && !v.view.conditional && !rev.conditional;
+    res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=0, must-revalidate`);
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+    res.setHeader('Content-Disposition', `inline; filename="${made.filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(made.filename)}`);
+    res.type('application/pdf').send(made.pdf);
+  }
+
+  async function drawPdf(v: Visit, r: Resolved, rev: RevisionView, start: PageView | undefined, only: boolean, limit: number): Promise<{ pdf: Buffer; filename: string }> {
+    // The pages, in the sidebar's order, with their depth below the first.
+    const chosen: { page: PageView; depth: number }[] = [];
+    const walk = (pages: readonly PageView[], depth: number) => {
+      for (const p of pages) {
+        if (chosen.length >= limit) return;
+        if (p.meta.hidden || p.meta.type === 'link') continue;
+        if (p.meta.type === 'document') chosen.push({ page: p, depth });
+        walk(p.children, depth + 1);
+      }
+    };
+    if (start) {
+      if (start.meta.type === 'document') chosen.push({ page: start, depth: 0 });
+      if (!only) walk(start.children, start.meta.type === 'document' ? 1 : 0);
+    } else walk(rev.tree, 0);
+    const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
+    const pages: PdfPageInput[] = [];
+    let bytes = 0;
+    for (let i = 0; i < chosen.length && bytes < PDF_MAX_MARKDOWN; i += LLMS_READ) {
+      const slice = chosen.slice(i, i + LLMS_READ);
+      const markdown = await loadMarkdown(ctx, ctx.db, slice.map((x) => x.page.contentHash));
+      for (const { page: p, depth } of slice) {
+        const path = p.path ?? p.meta.slug;
+        const text = applyConditionals(markdown.get(p.contentHash) ?? '', { visitor: { claims: v.claims } });
+        if (bytes > 0 && bytes + text.length > PDF_MAX_MARKDOWN) {
+          bytes = PDF_MAX_MARKDOWN;
+          break;
+        }
+        bytes += text.length;
+        pages.push({ id: p.meta.id, title: p.meta.title, path, markdown: full ? withoutHiddenLinks(text, path, full, rev) : text, depth });
+      }
+    }
+    const spaceTitle = v.heads.get(r.siteSpace.space_id)?.title || r.siteSpace.path;
+    const title = customizationOf(v, r.siteSpace.id).title || v.site.title;
+    const pdf = await renderPdfOffLoop({
+      pdf: { title, ...(spaceTitle && spaceTitle !== title ? { subtitle: spaceTitle } : {}), pages, createdAt: ctx.clock.now() },
+      images: await pdfImages(ctx, rev.files, pages),
+    });
+    const name = (start ? start.meta.title : spaceTitle || title).normalize('NFKD').replace(/[^\w\s.-]/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'documentation';
+    return { pdf, filename: `${name}.pdf` };
   }
 
   async function robots(req: Request, res: Response, v: Visit) {
@@ -1034,6 +1231,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // the same page reached by another form of its URL (a trailing slash, another case) names one address.
       canonical: `${publishedBase(ctx.config, v.site)}${current.href.slice(v.base.length) || '/'}`,
       markdownHref: current.md,
+      pdfHref: `${r.spaceBase}/~gitbook/pdf?page=${encodeURIComponent(current.page.meta.id)}`,
+      // GitBook's generated social image of the page (the customization's socialPreview wins when it has one).
+      ogImage: `${publishedBase(ctx.config, v.site)}${r.spaceBase.slice(v.base.length)}/~gitbook/ogimage/${encodeURIComponent(current.page.meta.id)}`,
       selfHref: current.href,
     });
     // A space with conditional pages: its sidebar and previous/next depend on the claims too.
@@ -1060,6 +1260,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
       if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
+      // GitBook's generated routes, at the site's root or below a section or site space (its customization, its pages).
+      // A custom hostname's `/favicon.ico` (what browsers ask for when a document names no icon): the site's icon.
+      if (rest === '/favicon.ico' && base === '') return await gitbookRoute(req, res, v, '', 'icon', undefined);
+      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|ogimage\/([^/]{1,200}))$/.exec(rest);
+      if (gitbookMatch) return await gitbookRoute(req, res, v, gitbookMatch[1]!, gitbookMatch[2]!, gitbookMatch[3]);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
       const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);

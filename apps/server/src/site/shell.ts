@@ -75,6 +75,8 @@ export interface Chrome {
   pagination: boolean;
   trademark: boolean;
   markdownAction: boolean;
+  /** GitBook's `pdf` page action: a link to the page's PDF (`~gitbook/pdf?page=`). */
+  pdfAction: boolean;
   externalTarget: 'self' | 'blank';
   privacyPolicy?: string;
   socialPreview?: string;
@@ -116,6 +118,10 @@ export interface ShellInput {
   searchHref: string;
   searchQuery?: string;
   markdownHref?: string;
+  /** The page's PDF (`~gitbook/pdf?page=<id>`). */
+  pdfHref?: string;
+  /** The page's generated social image (`~gitbook/ogimage/<id>`, absolute), when the customization sets none. */
+  ogImage?: string;
   /** The theme the reader chose (toggeable sites), else the customization's default. */
   theme: 'light' | 'dark' | 'system';
   /** URL of this page without query, for the theme switch. */
@@ -367,6 +373,7 @@ export function renderShell(s: ShellInput): string {
   const bodyClass = [`theme-${c.styling.theme}`, `list-${c.styling.sidebarList}`, `search-${c.styling.search}`].map(escapeHtml).join(' ');
   const pageTitle = s.title === c.title ? c.title : `${s.title} | ${c.title}`;
   const preview = c.socialPreview && /^https?:\/\//i.test(c.socialPreview.trim()) ? c.socialPreview.trim() : undefined;
+  const image = preview ?? (s.ogImage && /^https?:\/\//i.test(s.ogImage) ? s.ogImage : undefined);
   return `<!doctype html>
 <html lang="${escapeHtml(c.lang)}" data-theme="${s.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
@@ -374,7 +381,7 @@ ${s.description ? `<meta name="description" content="${escapeHtml(s.description)
 ${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
 ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
-<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${preview ? `<meta property="og:image" content="${escapeHtml(preview)}">` : ''}
+<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${image ? `<meta property="og:image" content="${escapeHtml(image)}">${preview ? '' : '<meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">'}` : ''}
 <meta name="twitter:card" content="${preview ? 'summary_large_image' : 'summary'}">
 <meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
 ${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
@@ -396,7 +403,7 @@ ${tabs}
 <main id="content" tabindex="-1"><article>
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
-${c.markdownAction && s.markdownHref ? `<div class="page-actions"><a href="${safeUrl(s.markdownHref)}" type="text/markdown">View as Markdown</a></div>` : ''}
+${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">View as Markdown</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">Export as PDF</a>` : ''}</div>` : ''}
 ${s.body}
 </article>
 ${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="Previous and next pages">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>Previous</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>Next</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}

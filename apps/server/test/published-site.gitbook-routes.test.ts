@@ -1,0 +1,226 @@
+// GitBook's generated routes of a published site: `~gitbook/icon` (the site's icon), `~gitbook/ogimage/<pageId>` (a
+// page's social image, named by the page's og:image) and `~gitbook/pdf` (the site space or a page as a PDF, from the
+// API's PDF export), each as the visitor sees the site (conditions, share keys), under the root or a site space.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, getWithHost, startTestServer, type TestServer } from '../src/testing/index.js';
+import { pdfText } from '../src/testing/fixtures.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const r = await fetch(`${server.url}${path}`, { redirect: 'manual', headers });
+  const bytes = Buffer.from(await r.arrayBuffer());
+  return { status: r.status, bytes, text: bytes.toString('utf8'), type: r.headers.get('content-type') ?? '', location: r.headers.get('location'), csp: r.headers.get('content-security-policy') ?? '', disposition: r.headers.get('content-disposition') ?? '' };
+};
+
+/** Sets the site's customization (checked: a refused one would leave the defaults in place). */
+async function customize(t: Awaited<ReturnType<typeof createTenant>>, siteId: string, custom: Record<string, unknown>) {
+  const put = await t.api.put(`/v1/orgs/${t.org}/sites/${siteId}/customization`, custom);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+}
+
+const CUSTOM = {
+  title: 'Acme <Docs> & Co', styling: { theme: 'clean', primaryColor: { light: '#E11D48', dark: '#FB7185' } },
+  favicon: {}, header: { links: [] }, footer: { groups: [] }, themes: { default: 'light', toggeable: false }, feedback: { enabled: false }, ai: { mode: 'none' }, pageActions: {},
+  pagination: { enabled: true }, trademark: { enabled: true }, externalLinks: { target: 'self' },
+};
+
+async function site(visibility = 'public') {
+  const t = await createTenant(server);
+  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+  const edits = await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', description: 'Start here with the widget <b>fast</b>.', markdown: 'Hello quokka.\n' } },
+    { op: 'createPage', page: { id: 'page-setup', title: 'Setup & install', markdown: '## Install\n\nRun the platypus installer.\n\n{% if visitor.claims.unsigned.beta %}\nBeta wombat steps.\n{% endif %}\n' } },
+    { op: 'createPage', page: { id: 'page-setup-more', title: 'Advanced setup', parent: 'page-setup', markdown: 'Tune the echidna.\n' } },
+    { op: 'createPage', page: { id: 'page-secret', title: 'Premium', markdown: 'Secret narwhal.\n', condition: 'visitor.claims.unsigned.premium === true' } },
+    { op: 'createPage', page: { id: 'page-hidden', title: 'Unlisted notes', markdown: 'Hidden dugong.\n', hidden: true } },
+  ] });
+  expect(edits.status, JSON.stringify(edits.body)).toBe(200);
+  const created = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Site', visibility, spaces: [space.id] })).body;
+  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${created.id}/publish`)).status).toBe(200);
+  return { t, space, site: created, base: `/sites/${created.id}` };
+}
+
+describe('~gitbook/icon', () => {
+  it("draws the site's initial on its primary color, or its emoji; redirects to its favicon image; never runs anything", async () => {
+    const { t, site: s, base } = await site();
+    const plain = await get(`${base}/~gitbook/icon`);
+    expect(plain.status).toBe(200);
+    expect(plain.type).toMatch(/^image\/svg\+xml/);
+    expect(plain.csp).toContain("default-src 'none'");
+    expect(plain.csp).toContain('sandbox');
+    expect(plain.text).toMatch(/^<svg [^>]*width="32"/);
+    expect(plain.text).toContain('>A</text>'); // "Acme Site": its initial (the default customization is titled after the site)
+
+    await customize(t, s.id, { ...CUSTOM, favicon: { emoji: '1f680' } });
+    const emoji = await get(`${base}/~gitbook/icon?size=large`);
+    expect(emoji.text).toContain('\u{1F680}');
+    expect(emoji.text).toMatch(/^<svg [^>]*width="256"/);
+
+    // A color of the customization, light or dark.
+    await customize(t, s.id, CUSTOM);
+    expect((await get(`${base}/~gitbook/icon`)).text).toContain('fill="#E11D48"');
+    expect((await get(`${base}/~gitbook/icon?theme=dark`)).text).toContain('fill="#FB7185"');
+
+    // An image favicon: a redirect to it (nothing is fetched); a URL that is not http(s) or the site's is not followed.
+    await customize(t, s.id, { ...CUSTOM, favicon: { icon: { light: 'https://cdn.example.com/fav.png', dark: 'https://cdn.example.com/fav-dark.png' } } });
+    const image = await get(`${base}/~gitbook/icon`);
+    expect(image.status).toBe(302);
+    expect(image.location).toBe('https://cdn.example.com/fav.png');
+    expect((await get(`${base}/~gitbook/icon?theme=dark`)).location).toBe('https://cdn.example.com/fav-dark.png');
+    await customize(t, s.id, { ...CUSTOM, favicon: { icon: { light: 'javascript:alert(1)', dark: 'data:text/html,<b>x</b>' } } });
+    expect((await get(`${base}/~gitbook/icon`)).status).toBe(200);
+    expect((await get(`${base}/~gitbook/icon?theme=dark`)).status).toBe(200);
+    // Below a page path: not a route.
+    expect((await get(`${base}/setup-install/~gitbook/icon`)).status).toBe(404);
+  });
+});
+
+describe('/favicon.ico', () => {
+  it("is the site's icon on its custom hostname, and no content on the server's own name (not the API's 401)", async () => {
+    const { t, site: s } = await site();
+    const host = `docs-${s.id.toLowerCase()}.icons.test`;
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}`, { hostname: host })).status).toBe(200);
+    const icon = await getWithHost(server.url, '/favicon.ico', host);
+    expect(icon.status).toBe(200);
+    expect(icon.text).toMatch(/^<svg /);
+    expect(icon.text).toContain('>A</text>');
+    const root = await get('/favicon.ico');
+    expect(root.status).toBe(204);
+    expect(root.text).toBe('');
+  });
+});
+
+describe('~gitbook/ogimage', () => {
+  it("draws a page's social image (1200×630, its title and description escaped), names it in og:image, and hides what the visitor may not see", async () => {
+    const { t, site: s, base } = await site();
+    await customize(t, s.id, CUSTOM);
+    const page = await get(`${base}/`);
+    const og = /<meta property="og:image" content="([^"]+)">/.exec(page.text)?.[1];
+    expect(og).toBe(`${server.ctx.config.publicUrl}${base}/~gitbook/ogimage/page-intro`);
+    expect(page.text).toContain('<meta property="og:image:width" content="1200">');
+
+    const img = await get(og!.slice(server.ctx.config.publicUrl.length));
+    expect(img.status).toBe(200);
+    expect(img.type).toMatch(/^image\/svg\+xml/);
+    expect(img.csp).toContain('sandbox');
+    expect(img.text).toMatch(/^<svg [^>]*width="1200" height="630"/);
+    expect(img.text).toContain('>Introduction</text>');
+    expect(img.text).toContain('Acme &lt;Docs&gt; &amp; Co');
+    expect(img.text).toContain('Start here with the widget &lt;b&gt;fast&lt;/b&gt;.');
+    expect(img.text).not.toContain('<b>');
+    expect((await get(`${base}/~gitbook/ogimage/page-setup`)).text).toContain('Setup &amp; install');
+
+    // Unknown, and hidden by its condition from this visitor: the site's 404; shown with the claims.
+    expect((await get(`${base}/~gitbook/ogimage/no-such-page`)).status).toBe(404);
+    expect((await get(`${base}/~gitbook/ogimage/page-secret`)).status).toBe(404);
+    const premium = await get(`${base}/~gitbook/ogimage/page-secret?claims=${encodeURIComponent(JSON.stringify({ premium: true }))}`);
+    expect(premium.status).toBe(200);
+    expect(premium.text).toContain('>Premium</text>');
+
+    // The customization's social preview wins.
+    await customize(t, s.id, { ...CUSTOM, socialPreview: { url: 'https://cdn.example.com/card.png' } });
+    const custom = await get(`${base}/`);
+    expect(custom.text).toContain('<meta property="og:image" content="https://cdn.example.com/card.png">');
+    expect(custom.text).not.toContain('~gitbook/ogimage');
+  });
+
+  it('wraps a long title onto at most three lines, cut with an ellipsis', async () => {
+    const { t, space, base } = await site();
+    const long = `${'Configuring the extraordinarily long-named subsystem '.repeat(6)}end`;
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-long', title: long, markdown: 'x\n' } }] })).status).toBe(200);
+    const img = await get(`${base}/~gitbook/ogimage/page-long`);
+    const lines = [...img.text.matchAll(/font-size="64" font-weight="700"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    expect(lines.length).toBe(3);
+    expect(lines[2]!.endsWith('…')).toBe(true);
+  });
+});
+
+describe('~gitbook/pdf', () => {
+  it('makes a PDF of the site space or of a page as the visitor sees it, linked from every page', async () => {
+    const { base } = await site();
+    const page = await get(`${base}/setup-install`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`href="${base}/~gitbook/pdf?page=page-setup" type="application/pdf">Export as PDF</a>`);
+
+    const all = await get(`${base}/~gitbook/pdf`);
+    expect(all.status).toBe(200);
+    expect(all.type).toBe('application/pdf');
+    expect(all.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(all.disposition).toMatch(/^inline; filename="Guide\.pdf"/);
+    const text = await pdfText(all.bytes);
+    for (const w of ['Introduction', 'quokka', 'platypus', 'echidna']) expect(text).toContain(w);
+    // Not the pages hidden from the visitor by their condition, nor the branches of `{% if %}` they do not see, nor
+    // hidden pages (left out of a whole space's PDF, as GitBook does).
+    for (const w of ['narwhal', 'wombat', 'dugong']) expect(text).not.toContain(w);
+
+    // A page and the pages under it; `only`: that page alone; `limit`.
+    const setup = await pdfText((await get(`${base}/~gitbook/pdf?page=page-setup`)).bytes);
+    expect(setup).toContain('platypus');
+    expect(setup).toContain('echidna');
+    expect(setup).not.toContain('quokka');
+    const only = await get(`${base}/~gitbook/pdf?page=page-setup&only=yes`);
+    expect(only.disposition).toMatch(/filename="Setup-install\.pdf"/);
+    const onlyText = await pdfText(only.bytes);
+    expect(onlyText).toContain('platypus');
+    expect(onlyText).not.toContain('echidna');
+    const limited = await pdfText((await get(`${base}/~gitbook/pdf?limit=1`)).bytes);
+    expect(limited).toContain('quokka');
+    expect(limited).not.toContain('platypus');
+
+    // With the claims: the conditional page and branch are in it.
+    const claims = encodeURIComponent(JSON.stringify({ premium: true, beta: true }));
+    const theirs = await pdfText((await get(`${base}/~gitbook/pdf?claims=${claims}`)).bytes);
+    expect(theirs).toContain('narwhal');
+    expect(theirs).toContain('wombat');
+    // A hidden page asked for by id is drawn; a page the visitor may not see, or none, is the site's 404.
+    expect(await pdfText((await get(`${base}/~gitbook/pdf?page=page-hidden`)).bytes)).toContain('dugong');
+    expect((await get(`${base}/~gitbook/pdf?page=page-secret`)).status).toBe(404);
+    expect((await get(`${base}/~gitbook/pdf?page=nothing`)).status).toBe(404);
+  });
+
+  it("is not offered when the customization's page actions leave pdf out, and follows the site's visibility", async () => {
+    const { t, site: s, base } = await site('share-link');
+    // A share-link site without its key: nothing.
+    expect((await get(`${base}/~gitbook/pdf`)).status).toBe(404);
+    expect((await get(`${base}/~gitbook/icon`)).status).toBe(404);
+    expect((await get(`${base}/~gitbook/ogimage/page-intro`)).status).toBe(404);
+    const links = (await t.api.get(`/v1/orgs/${t.org}/sites/${s.id}/share-links`)).body.items;
+    const key = new URL(links[0].urls.published).searchParams.get('share');
+    const pdf = await get(`${base}/~gitbook/pdf?share=${key}`);
+    expect(pdf.status, `${key} ${pdf.text.slice(0, 300)}`).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    await customize(t, s.id, { ...CUSTOM, pageActions: { items: ['markdown'] } });
+    expect((await get(`${base}/~gitbook/pdf?share=${key}`)).status).toBe(404);
+    const page = await get(`${base}/?share=${key}`);
+    expect(page.text).not.toContain('Export as PDF');
+    expect(page.text).toContain('View as Markdown');
+    await customize(t, s.id, { ...CUSTOM, pageActions: { items: ['pdf'] } });
+    const pdfOnly = await get(`${base}/?share=${key}`);
+    expect(pdfOnly.text).toContain('Export as PDF');
+    expect(pdfOnly.text).not.toContain('View as Markdown');
+  });
+
+  it('answers below a site space, with its pages', async () => {
+    const { t, site: s, base } = await site();
+    const other = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Version two' })).body;
+    const edit = await t.api.post(`/v1/spaces/${other.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-version2', title: 'Welcome to v2', markdown: 'The axolotl release.\n' } }] });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const ss = await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces`, { spaceId: other.id });
+    expect(ss.status, JSON.stringify(ss.body)).toBeLessThan(300);
+    const path = ss.body.path as string;
+    const text = await pdfText((await get(`${base}/${path}/~gitbook/pdf`)).bytes);
+    expect(text).toContain('axolotl');
+    expect(text).not.toContain('quokka');
+    const page = await get(`${base}/${path}/`);
+    expect(page.text).toContain(`href="${base}/${path}/~gitbook/pdf?page=page-version2"`);
+    expect(page.text).toContain(`content="${server.ctx.config.publicUrl}${base}/${path}/~gitbook/ogimage/page-version2"`);
+    const img = await get(`${base}/${path}/~gitbook/ogimage/page-version2`);
+    expect(img.text).toContain('>Version two</text>');
+    expect((await get(`${base}/${path}/~gitbook/icon`)).status).toBe(200);
+  });
+});
