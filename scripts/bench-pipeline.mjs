@@ -23,14 +23,25 @@
 // The time budget can be raised for a loaded machine with BINDERY_CONTENT_BUDGET_MS.
 //
 // The bare parse (the baseline of every ratio) is markdown-it's tokenize with Bindery's rules (content/parser.ts) of
-// the same text, in this process's main thread after five warm-up parses, the median of at least 15 parses (its
-// CPU: this process, V8's GC threads included). Every other stage is also timed after warm-up runs.
+// the same text. Step 1's is run in this process's main thread after five warm-up parses, the median of at least 15
+// parses (its CPU: this process, V8's GC threads included); every other stage of step 1 is also timed after warm-up
+// runs. Step 2's ratios have a baseline measured as the server's parse runs (since 2026-11-28, session 17): in a
+// worker thread of a process of its own (scripts/bench-bare-parse.mjs: the content pool's heap limit, a heap holding
+// only the parser, not this process's server and pages), given the same warm-up as the servers' content worker (the
+// same sizes in the same order, `--warm` per size), each measured parse alternating with the servers' creates and
+// read from /proc the same way (every thread of that process, 20 ms before and after), the median of `--samples`.
+// Step 1's main-thread figure moved 20-35 ms for 250 KB from run to run: its 15 parses fall on a young generation
+// that V8 grows as it goes (16 -> 134 MB), so whether a scavenge or a major GC lands inside the median parse depends
+// on what ran before in this process (step 1's other stages, the server loaded here), and it is measured minutes
+// before step 2's creates, at another load.
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--steps=1,2] [--node-args=…]
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--samples=15] [--swap=1] [--steps=1,2] [--node-args=…]
 // (the separate server of step 2 runs on SQLite in a directory of its own, or on --pg's database)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { arg as opt, require, dist, startBindery, ADMIN_TOKEN, root as repoRoot } from './bench-lib.mjs';
 
@@ -62,6 +73,8 @@ const warm = Math.max(1, Number(opt('warm', 5)));
  * `--no-concurrent-recompilation` to see the JIT's background compilation counted in the thread that asked for it.
  */
 const nodeArgs = opt('node-args', '').split(',').filter(Boolean);
+/** `--samples=15`: measured creates per size and server in step 2 (and as many bare parses). */
+const samples = Number(opt('samples', Math.max(runs, 15)));
 const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -110,6 +123,32 @@ function threadCpu(pid) {
     }
   }
   return out;
+}
+/**
+ * The bare parse of step 2's ratios: scripts/bench-bare-parse.mjs, a process of its own parsing in a worker thread
+ * (see there), given the same warm-up as the servers and measured between their creates, read from /proc alike.
+ */
+async function startBareParser(sizes) {
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts/bench-bare-parse.mjs'), repoRoot, sizes.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the bare parser exited');
+    return value;
+  };
+  if ((await next()) !== 'ready') throw new Error('the bare parser did not start');
+  return {
+    pid: child.pid,
+    parse: async (bytes) => {
+      child.stdin.write(`${bytes}\n`);
+      await next();
+    },
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.stdin.end();
+      await exited;
+    },
+  };
 }
 const both = (t, base) => `${ms(t.wall)} (${(t.wall / base.wall).toFixed(2)}x), cpu ${ms(t.cpu)} (${(t.cpu / base.cpu).toFixed(2)}x)`;
 
@@ -162,10 +201,13 @@ try {
   await api('GET', `${base}/content/page/${small}?format=markdown`);
 
   if (steps.has(2)) {
-  console.log('\n2. Creating a page over HTTP (median of', Math.max(runs, 5), `after ${warm} warm-up create${warm === 1 ? '' : 's'} per size; x = ratio to the bare parse of the same text in step 1)`);
+  console.log('\n2. Creating a page over HTTP (median of', samples, `after ${warm} warm-up create${warm === 1 ? '' : 's'} per size; x = ratio to the bare parse of the same text measured alike, alternating with the creates)`);
   console.log("   CPU of a server process of its own (all its threads; main = its event loop, workers = content workers, other = V8's GC and compiler threads, libuv):");
   const servers = [['this build', repoRoot], ...(compareRoot ? [['compared', compareRoot]] : [])];
+  // `--swap`: the compared build started and measured first in each round (the other order of an A/B pair).
+  if (opt('swap', undefined)) servers.reverse();
   const children = [];
+  let bare;
   try {
     for (const [name, serverRoot] of servers) {
       // A port another process took meanwhile makes the child exit: try the next ports.
@@ -187,11 +229,24 @@ try {
       const sp = await call('POST', `/v1/orgs/${o.id}/spaces`, { title: 'Pipeline' });
       children.push({ name, child, create: (title, markdown) => call('POST', `/v1/spaces/${sp.id}/content/pages`, { title, markdown }) });
     }
+    bare = await startBareParser(sizes.map(([label]) => pages[label].length));
     for (const [label] of sizes) {
       const per = new Map(children.map((c) => [c.name, { total: [], main: [], workers: [], v8: [], wall: [] }]));
+      const bareCpu = [];
       try {
-        for (let w = 0; w < warm; w++) for (const c of children) await c.create(`Warm ${label} ${w}`, pages[label]);
-        for (let i = 0; i < Math.max(runs, 5); i++) {
+        for (let w = 0; w < warm; w++) {
+          await bare.parse(pages[label].length);
+          for (const c of children) await c.create(`Warm ${label} ${w}`, pages[label]);
+        }
+        for (let i = 0; i < samples; i++) {
+          {
+            await new Promise((r) => setTimeout(r, 20));
+            const before = threadCpu(bare.pid);
+            await bare.parse(pages[label].length);
+            await new Promise((r) => setTimeout(r, 20));
+            const after = threadCpu(bare.pid);
+            bareCpu.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
+          }
           for (const c of children) {
             await new Promise((r) => setTimeout(r, 20));
             const before = threadCpu(c.child.pid);
@@ -206,12 +261,14 @@ try {
             m.wall.push(wall);
           }
         }
+        const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const base = median(bareCpu);
+        console.log(`   ${label.padEnd(7)} ${'bare parse'.padEnd(10)} cpu ${ms(base)}, mean ${ms(mean(bareCpu))} (a content-worker-like thread of a process of its own, measured alike, alternating; step 1's bare parse: ${ms(stages[label].bare.cpu)})`);
         for (const c of children) {
           const m = per.get(c.name);
           const cpu = median(m.total);
           // The mean counts the GC pauses and major collections that fall on some creates only (the median leaves them out).
-          const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / stages[label].bare.cpu).toFixed(2)}x), mean ${ms(mean(m.total))} (${(mean(m.total) / stages[label].bare.cpu).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}`);
+          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / base).toFixed(2)}x), mean ${ms(mean(m.total))} (${(mean(m.total) / mean(bareCpu)).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}; x step 1's bare parse ${(cpu / stages[label].bare.cpu).toFixed(2)}`);
         }
       } catch (err) {
         console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
@@ -219,6 +276,7 @@ try {
     }
   } finally {
     for (const c of children) await c.child.stop();
+    await bare?.stop();
   }
   console.log('   The whole bench process with the server in it (its HTTP client counted too):');
   for (const [label] of sizes) {
