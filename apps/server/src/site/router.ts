@@ -42,6 +42,7 @@ import { fontsById } from '../services/fonts.js';
 import { verifySitePreview } from './preview-token.js';
 import { cachedPage, cachePage, visibleRevision, headKey, pageCondition, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
+import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
 import { buildSearchIndex, markedExcerpt, sectionedText, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
@@ -900,6 +901,32 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
+   * `markdown` with its `{% include %}` lines replaced by the reusable content they name (frontmatter left out), as the
+   * page shows it: one level, the first 20 distinct includes of the page (render: the page's `includes`). For search,
+   * whose text and sections then hold the included text and headings (before session 17 an included heading was no
+   * section and its text found nothing). `memo`: the bodies read so far (one build, one space). Linear in the text;
+   * a page naming no include costs one `indexOf`.
+   */
+  async function includedIn(spaceId: string, markdown: string, memo: Map<string, Promise<string | undefined>>): Promise<string> {
+    if (!markdown.includes('include')) return markdown;
+    const bodies = new Map<string, string>();
+    const seen = new Set<string>();
+    for (const m of markdown.matchAll(INCLUDE_LINE)) {
+      const ref = m[1] ?? m[2] ?? '';
+      if (seen.has(ref) || seen.size >= 20) continue;
+      seen.add(ref);
+      let body = memo.get(ref);
+      if (!body) memo.set(ref, (body = includeMarkdown(ctx, spaceId, ref).then((t) => (t === undefined ? undefined : splitFrontmatter(t).body))));
+      const text = await body;
+      if (text !== undefined) bodies.set(ref, text);
+    }
+    return bodies.size ? markdown.replace(INCLUDE_LINE, (line: string, a?: string, b?: string) => {
+      const text = bodies.get(a ?? b ?? '');
+      return text === undefined ? line : `\n${text}\n`;
+    }) : markdown;
+  }
+
+  /**
    * The search index of a space's published revision (site/search-index.ts), built once per revision (in slices of
    * the event loop; concurrent searches share the build) and kept while it fits the cache.
    */
@@ -911,7 +938,30 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!building) {
       // Pages marked noIndex or noRobotsIndex (or under one) are not searched, as GitBook's search leaves them out.
       const pages = flatten(rev.tree, '').filter((f) => f.indexable).map((f) => ({ id: f.page.meta.id, title: f.page.meta.title, rel: f.href, contentHash: f.page.contentHash }));
-      building = buildSearchIndex(pages, (hashes) => loadMarkdown(ctx, ctx.db, hashes), 8, pageTexts);
+      building = (async () => {
+        // A page's reusable content is searched with it (its text and headings, where the page shows it). What a page
+        // with includes gives depends on the space's Git Sync snapshot too (where the includes are): its text is kept
+        // under its hash and the snapshot's, so a sync that changes an include is searched, and pages without any
+        // keep theirs across syncs.
+        const snapshot = (await gitSyncRepo.findSync(ctx.db, head.id))?.snapshot_hash ?? '';
+        const withIncludes = new Set<string>();
+        const memo = new Map<string, Promise<string | undefined>>();
+        const texts = {
+          get: (hash: string) => pageTexts.get(`${hash}|${snapshot}`) ?? pageTexts.get(hash),
+          set: (hash: string, t: PageText) => pageTexts.set(withIncludes.has(hash) ? `${hash}|${snapshot}` : hash, t),
+        };
+        return buildSearchIndex(pages, async (hashes) => {
+          const markdown = await loadMarkdown(ctx, ctx.db, hashes);
+          for (const [hash, text] of markdown) {
+            const expanded = await includedIn(head.id, text, memo);
+            if (expanded !== text) {
+              withIncludes.add(hash);
+              markdown.set(hash, expanded);
+            }
+          }
+          return markdown;
+        }, 8, texts);
+      })();
       searchBuilds.set(key, building);
       building.then((index) => searchIndexes.set(key, index), () => undefined).finally(() => searchBuilds.delete(key));
     }
@@ -987,7 +1037,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const index = await searchIndexOf(head, full);
         // What the visitor sees of a page with `{% if %}` blocks (matched again, and excerpted, against that).
         const visitorText = async (page: SearchablePage) => {
-          const raw = (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '';
+          const raw = await includedIn(p.siteSpace.space_id, (await loadMarkdown(ctx, ctx.db, [page.contentHash])).get(page.contentHash) ?? '', new Map());
           return sectionedText(applyConditionals(raw, { visitor: { claims: v.claims } }), () => setImmediate());
         };
         const shown = rev.conditional ? (page: SearchablePage) => rev.byId.has(page.id) : undefined;
