@@ -17,8 +17,11 @@ export interface ResolvedLink {
 const STABLE_PAGE = /^\/pages\/([\w-]+)\/?$/;
 const STABLE_FILE = /^\/files\/([\w-]+)\/?$/;
 const PAGE_EXTENSION = /\.(?:md|mdx|markdown)$/i;
+const README = /^readme$/i;
 
+/** `decodeURIComponent(s)`, or `s` when it is not a valid escape sequence (nothing to decode without a `%`). */
 function decode(s: string): string {
+  if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
   } catch {
@@ -26,16 +29,21 @@ function decode(s: string): string {
   }
 }
 
+/** The folder of the last page path resolved against (a page's links are all resolved from its path). */
+let folder = { of: '', segments: [] as string[] };
+
 /**
  * The path of the page a relative link points at. Links are relative to the linking page's folder, as in a Git
  * repository of markdown files (`a/b` is the file `a/b.md`): from `a/b`, `c.md` and `./c` are `a/c`, `../d` is `d`;
  * a leading `/` starts at the space's root; `README.md` (or a trailing `/`) is the folder's own page.
  */
 export function resolvePagePath(fromPath: string, target: string): string {
-  const segments = fromPath.split('/').filter(Boolean);
-  segments.pop();
-  const base = target.startsWith('/') ? [] : segments;
-  const out = [...base];
+  if (folder.of !== fromPath) {
+    const segments = fromPath.split('/').filter(Boolean);
+    segments.pop();
+    folder = { of: fromPath, segments };
+  }
+  const out = target.startsWith('/') ? [] : folder.segments.slice();
   for (const raw of decode(target).split('/')) {
     if (raw === '' || raw === '.') continue;
     if (raw === '..') out.pop();
@@ -43,9 +51,12 @@ export function resolvePagePath(fromPath: string, target: string): string {
   }
   const last = out[out.length - 1];
   if (last !== undefined) {
-    const stem = last.replace(PAGE_EXTENSION, '');
-    if (/^readme$/i.test(stem) && PAGE_EXTENSION.test(last)) out.pop();
-    else out[out.length - 1] = stem;
+    const extension = PAGE_EXTENSION.exec(last);
+    if (extension) {
+      const stem = last.slice(0, extension.index);
+      if (README.test(stem)) out.pop();
+      else out[out.length - 1] = stem;
+    }
   }
   return out.join('/');
 }
