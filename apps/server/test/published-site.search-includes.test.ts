@@ -2,7 +2,7 @@
 // Sync) where the page shows it: its words find the page, and a hit under an included heading leads to that heading's
 // anchor on the page — the id the page gives it (headings of the page and of its includes share one set of ids). An
 // include changed by a later sync is searched as it is now. Before session 17 neither its text nor its headings were
-// searched.
+// searched. Likewise a page's HTML headings (`<h2>`): before session 17 they had no id and were no section.
 import { describe, expect, it } from 'vitest';
 import { createTenant, useTestServer } from '../src/testing/index.js';
 import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
@@ -64,5 +64,26 @@ describe('search of included reusable content', () => {
     expect(await (await fetch(`${server.url}${base}/api`)).text()).toContain('axolotl');
     expect((await search(base, 'axolotl'))[0]).toMatchObject({ title: 'API', href: `${base}/api#rate-limits-1` });
     expect(await search(base, 'capybara')).toEqual([]);
+  });
+
+  it("makes sections of a page's HTML headings (`<h2>`, in a `<div>`): the page gives them ids and lists them on this page", async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+    const markdown = ['Intro: the aardvark.', '', '<h2>Install</h2>', '', 'Install the bison.', '', '## Install', '', 'Again, the cobra.', '',
+      '<div align="center">', '<h3 id="deploy-id">Deploy &amp; run</h3>', '<p>The dingo deploys.</p>', '</div>', ''].join('\n');
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-html-headings', title: 'Setup', markdown } }] })).status).toBe(200);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme', visibility: 'public', spaces: [space.id] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const base = `/sites/${site.id}`;
+    const html = await (await fetch(`${server.url}${base}/`)).text();
+    expect(html).toContain('<h2 id="install">Install</h2>');
+    expect(html).toContain('id="install-1"');
+    expect(html).toContain('<div style="text-align:center">\n<h3 id="deploy-id">Deploy &amp; run</h3>');
+    const toc = html.slice(html.indexOf('aria-label="On this page"'));
+    for (const a of ['#install"', '#install-1"', '#deploy-id"']) expect(toc).toContain(`href="${a}`);
+    expect((await search(base, 'bison'))[0]).toMatchObject({ section: 'Install', href: `${base}/#install` });
+    expect((await search(base, 'cobra'))[0]).toMatchObject({ section: 'Install', href: `${base}/#install-1` });
+    expect((await search(base, 'dingo'))[0]).toMatchObject({ section: 'Deploy & run', href: `${base}/#deploy-id` });
+    expect((await search(base, 'aardvark'))[0]!.section).toBeUndefined();
   });
 });

@@ -548,7 +548,7 @@ describe('published site', () => {
     expect(main).toMatch(/<div class="frame"><figure><img src="[^"]+light\.png\?v=\w+" alt="Shot" loading="lazy"><figcaption><p>Caption<\/p><\/figcaption><\/figure><\/div>/);
     expect(main).toContain('<div class="table" tabindex="0"><table><thead><tr><th style="width:200px">Name</th><th style="text-align:right">Link</th></tr></thead><tbody><tr><td><code>a</code></td><td><a aria-disabled="true">x</a></td></tr></tbody></table></div>');
     expect(main).toContain('<figure class="code"><figcaption class="code-title">openapi.yaml</figcaption><pre class="raw-code"><code>a: <strong>1</strong>\n</code></pre></figure>');
-    expect(main).toContain('<h3 style="text-align:center">Keep going</h3>');
+    expect(main).toContain('<h3 id="keep-going" style="text-align:center">Keep going</h3>');
     // GitBook's own ids of headings where they differ, so links written on GitBook land.
     expect(main).toContain('<h3 id="1-create-an-app-in-azure"><span class="anchor-alias" id="id-1.-create-an-app-in-azure"></span>1. Create an app in Azure<a');
     expect(main).toContain('<h3 id="set-syntax"><span class="anchor-alias" id="set-syntax..."></span>Set syntax…<a');

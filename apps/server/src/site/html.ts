@@ -363,3 +363,49 @@ export function anchorId(html: string): string | undefined {
   const id = read && read.tag.name === 'a' && !read.tag.close ? read.tag.attrs.get('id') : undefined;
   return id && ID.test(id) ? id : undefined;
 }
+
+/** An HTML heading (`<h1>`…`<h6>`) of an HTML block. */
+export interface HtmlHeading {
+  level: number;
+  /** Its own `id`, when it is one the site keeps. */
+  id?: string;
+  /** Its text: tags removed, character references decoded, white space collapsed. */
+  text: string;
+  /** Where its opening tag starts and ends. */
+  open: number;
+  openEnd: number;
+}
+
+/** The longest text of an HTML heading read (its closing tag further on: no heading). */
+const HTML_HEADING_TEXT = 2000;
+
+/**
+ * The HTML headings whose opening tag starts in `html` at or after `from` and before `opensBefore`, in order, each
+ * with its text up to its closing tag (`</h1>`…`</h6>`, within HTML_HEADING_TEXT characters). What the site draws
+ * (render.ts gives them ids, the outline lists them) and what search makes sections of (search-index.ts), read the
+ * same way on both sides so the anchors agree. One pass: each `<` is looked at once and the closing tags are found
+ * by one pointer moving forward.
+ */
+export function htmlHeadings(html: string, from = 0, opensBefore = html.length): HtmlHeading[] {
+  const out: HtmlHeading[] = [];
+  const close = /<\/h[1-6]\s*>/gi;
+  let nextClose = -1;
+  for (let lt = html.indexOf('<', from); lt >= 0 && lt < opensBefore; lt = html.indexOf('<', lt + 1)) {
+    const d = html.charCodeAt(lt + 2);
+    if ((html.charCodeAt(lt + 1) | 32) !== 104 || d < 49 || d > 54) continue;
+    const read = readTag(html, lt);
+    if (!read || read.tag.close || read.tag.name.length !== 2) continue;
+    const openEnd = lt + read.length;
+    if (nextClose < openEnd) {
+      close.lastIndex = openEnd;
+      const m = close.exec(html);
+      nextClose = m ? m.index : Infinity;
+    }
+    if (nextClose - openEnd > HTML_HEADING_TEXT) continue;
+    const text = decodeAttr(html.slice(openEnd, nextClose).replace(/<[^<>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    const id = read.tag.attrs.get('id');
+    out.push({ level: d - 48, ...(id && ID.test(id) ? { id } : {}), text, open: lt, openEnd });
+    lt = nextClose;
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import type { Document } from '../content/document.js';
 import { slugify } from '../content/slug.js';
 import { foldBlocks, type AnyBlock, type Card } from './blocks.js';
 import { highlight, highlightLanguage } from './highlight.js';
-import { anchorId, escapeHtml, inlineTag, readTag, renderHtmlBlock, renderHtmlBlockInSlices, type HtmlTargets } from './html.js';
+import { anchorId, escapeHtml, htmlHeadings, inlineTag, readTag, renderHtmlBlock, renderHtmlBlockInSlices, type HtmlTargets } from './html.js';
 
 export { escapeHtml };
 
@@ -371,6 +371,31 @@ function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
     return n === 0 ? base : `${base}-${n}`;
   };
   const blocks = (list: readonly any[]): string => foldBlocks(list ?? []).map(block).join('\n');
+  /**
+   * An HTML block's headings (`<h2>Title</h2>`, as drawn) with ids — their own, else the slug of their text made unique
+   * among the page's headings, as markdown headings get — and in the outline, so a link, "on this page" and a search hit
+   * in their section (search-index.ts reads them the same way) land on them (before session 17 they had no id).
+   */
+  const headingIds = (out: string): string => {
+    if (!out.includes('<h')) return out;
+    const found = htmlHeadings(out);
+    if (!found.length) return out;
+    const pieces: string[] = [];
+    let last = 0;
+    for (const h of found) {
+      let anchor = h.id;
+      if (anchor) {
+        if (!used.has(anchor)) used.set(anchor, 1);
+      } else {
+        anchor = anchorOf(h.text);
+        pieces.push(out.slice(last, h.open + 3), ` id="${escapeHtml(anchor)}"`);
+        last = h.open + 3;
+      }
+      headings.push({ level: Math.max(2, Math.min(h.level, 6)), text: h.text, anchor });
+    }
+    pieces.push(out.slice(last));
+    return pieces.join('');
+  };
 
   const card = (href: Target | undefined, body: string, cls: string) => `<a class="card ${cls}"${linkAttrs(href, ctx)}>${body}</a>`;
   /** An embed's or file's caption: its `caption` fragment (GitBook's block, as the API folds it), or the lines inside its tags. */
@@ -475,7 +500,7 @@ function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
         // GitBook's HTML through an allow list (site/html.ts); a `<pre>` with a `data-title` is a titled code block.
         const html = String(b.data?.html ?? '');
         const pre = /^\s*<pre\b/i.test(html) ? readTag(html.trim())?.tag : undefined;
-        const out = drawn?.get(b) ?? renderHtmlBlock(html, htmlTargets(ctx));
+        const out = headingIds(drawn?.get(b) ?? renderHtmlBlock(html, htmlTargets(ctx)));
         if (/^\s*<table\b/i.test(html)) return `<div class="table" tabindex="0">${out}</div>`; // scrolls on a phone
         if (!pre) return out;
         const title = pre.attrs.get('data-title');

@@ -10,7 +10,7 @@
 // the revision after an edit reads and splits only the pages that changed.
 import { setImmediate } from 'node:timers/promises';
 import { slugify } from '../content/slug.js';
-import { anchorId } from './html.js';
+import { anchorId, htmlHeadings } from './html.js';
 import { markdownText, markdownTextInSlices } from './plain.js';
 import { gitbookAnchor } from './render.js';
 
@@ -117,11 +117,22 @@ const MARK_CLOSE = '\u0002';
 const EMPTY_A = /<a\s[^<>]{0,400}>\s{0,10}<\/a\s*>/gi;
 const ICON = /<i\s+class="fa-[^"<>]{0,200}"\s*>[^<]{0,200}<\/i\s*>/gi;
 const HASH = 35;
+const LT = 60;
 const BACKTICK = 96;
 const TILDE = 126;
 const isBlank = (c: number) => c === 32 || c === 9;
 /** White space as `\s` and `trim` take it. */
 const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/** Whether the line `src[from, end)` holds an HTML heading's opening tag (`<h1`…`<h6`, then `>`, `/` or white space). */
+function hasHtmlHeading(src: string, from: number, end: number): boolean {
+  for (let lt = src.indexOf('<', from); lt >= 0 && lt < end; lt = src.indexOf('<', lt + 1)) {
+    const d = src.charCodeAt(lt + 2);
+    const after = src.charCodeAt(lt + 3);
+    if ((src.charCodeAt(lt + 1) | 32) === 104 && d >= 49 && d <= 54 && (after === 62 || after === 47 || isSpace(after))) return true;
+  }
+  return false;
+}
 
 /** Where the next `<pre` or `</pre` (any case, then white space or `>`) is in `src` at or after `at`, else Infinity. */
 function preTagAt(src: string, at: number): number {
@@ -207,7 +218,9 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
     while (k < end && src.charCodeAt(k) === c) k++;
     const hashes = c === HASH && k - i <= 6 && isBlank(src.charCodeAt(k));
     const fenceLike = (c === BACKTICK || c === TILDE) && k - i >= 3;
-    if (!pre && !hashes && !fenceLike) continue;
+    // A line of HTML holding a heading's opening tag (`<h2>`, `<div><h3 id="x">`): render.ts gives it an id.
+    const html = c === LT && !src.startsWith('<!--', i) && hasHtmlHeading(src, i, end);
+    if (!pre && !hashes && !fenceLike && !html) continue;
     const long = end - from > 2000;
     // GitBook's HTML code (`<pre …><code>…</code></pre>`, its titled code with marks): its lines are code, not headings.
     if (inPre) {
@@ -235,6 +248,27 @@ async function markHeadings(markdown: string, pause: () => Promise<void>): Promi
     if (f) {
       fence = c;
       fenceLength = k - i;
+      continue;
+    }
+    if (html) {
+      // Its headings (their text read up to their closing tags, on this line or the next ones), each a section.
+      const found = htmlHeadings(src, i, end);
+      if (!found.length) continue;
+      pieces.push(src.slice(last, from));
+      last = from;
+      for (const h of found) {
+        let anchor = h.id;
+        if (anchor) {
+          if (!used.has(anchor)) used.set(anchor, 1);
+        } else {
+          const base = slugify(h.text) || 'section';
+          const count = used.get(base) ?? 0;
+          used.set(base, count + 1);
+          anchor = count === 0 ? base : `${base}-${count}`;
+        }
+        pieces.push(`\n${MARK_OPEN}${headings.length}${MARK_CLOSE}\n`);
+        headings.push({ anchor, title: h.text });
+      }
       continue;
     }
     if (!hashes || long) continue;

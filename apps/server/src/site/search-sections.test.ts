@@ -75,6 +75,36 @@ describe('site search sections', () => {
     expect(hits[11]!.cutBefore).toBe(false);
   });
 
+  it("makes sections of HTML headings (`<h2>`, inside a `<div>`, with their own id) with the ids the renderer gives them", async () => {
+    const md = [
+      'Before any heading: the aardvark.', '',
+      '<h2>Install</h2>', '', 'The bison installs.', '',
+      '## Install', '', 'The cobra again.', '',
+      '<div align="center">', '<h3 id="custom-id">Deploy &amp; <code>run</code></h3>', '<p>The dingo deploys.</p>', '</div>', '',
+      '<h2 align="center">', 'Across lines', '</h2>', '', 'The emu.', '',
+      '```html', '<h2>Not a heading: code</h2>', '```', '',
+      '<!-- <h2>Not a heading: a comment</h2> -->', '',
+      'Inline <h2>is text</h2> in a paragraph: the ferret.', '',
+    ].join('\n');
+    const rendered = renderDocument(foldGitBookBlocks(markdownToDocument(md)), ctx);
+    const { sections } = await sectionedText(md, pause);
+    expect(sections.map((s) => s.anchor)).toEqual(rendered.headings.map((h) => h.anchor));
+    expect(sections.map((s) => [s.anchor, s.title])).toEqual([['install', 'Install'], ['install-1', 'Install'], ['custom-id', 'Deploy & run'], ['across-lines', 'Across lines']]);
+    // Drawn with those ids, and listed in the outline.
+    expect(rendered.html).toContain('<h2 id="install">Install</h2>');
+    expect(rendered.html).toContain('id="custom-id"');
+    expect(rendered.html).toMatch(/<h2 id="across-lines" style="text-align:center">/);
+    const index = await buildSearchIndex([{ id: 'p0', title: 'T', rel: '/t', contentHash: 'h0' }], async () => new Map([['h0', md]]));
+    const hit = async (q: string) => (await querySearchIndex(index, words(q), 5, async () => ({ text: '', sections: [] })))[0]?.section?.anchor;
+    expect([await hit('bison'), await hit('cobra'), await hit('dingo'), await hit('emu'), await hit('aardvark')]).toEqual(['install', 'install-1', 'custom-id', 'across-lines', undefined]);
+  });
+
+  it('reads HTML headings in linear time: unclosed and nested openings', async () => {
+    const md = `<div>${'<h2>'.repeat(50_000)}</div>\n\n${'<h3>x '.repeat(20_000)}</h3>\n`;
+    const { sections } = await sectionedText(md, pause);
+    expect(sections.length).toBeLessThanOrEqual(2);
+  });
+
   it('is linear: thousands of headings and adversarial lines', async () => {
     const many = Array.from({ length: 20_000 }, (_, i) => `## Heading ${i % 50}\n\nword${i}\n`).join('\n');
     const { sections } = await sectionedText(many, pause);
