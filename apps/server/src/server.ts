@@ -139,6 +139,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const readCache = ReadCache.attach(db, sqlite);
+  // PostgreSQL: the lease that lets turns skip the counters' read (db/read-cache.ts, "Leases").
+  if (dialect === 'postgres' && config.databaseUrl) {
+    await readCache.startLease(config.databaseUrl, (msg, err) => logger.warn({ err }, msg));
+  }
   configureContentProcessing({ workers: config.contentWorkers, budgetMs: config.contentBudgetMs, inlineBytes: config.contentInlineBytes });
   const base = { config, db, dialect, clock: opts.clock ?? systemClock, logger };
   let ctx: AppContext;
@@ -146,6 +150,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await checkSecretsKey(base);
     ctx = { ...base, jwtSecret: await ensureJwtSecret(base) };
   } catch (err) {
+    await readCache.closeLease();
     await closeDb();
     throw err;
   }
@@ -205,6 +210,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         });
         await worker?.stop();
         await closeSandbox(ctx);
+        await readCache.closeLease();
         await closeDb();
       })();
       return closing;

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
-import { memoRead, noteDataChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
+import { leaseCheckWanted, leasesHeld, memoRead, noteDataChange, noteLocalChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { createHash } from 'node:crypto';
 import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE, textTakesLiterals } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
@@ -118,6 +118,8 @@ const PLAIN_BEGIN = /^\s*begin\s*$/i;
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
 const SAVEPOINT = /^\s*savepoint\b/i;
 const COMMIT = /^\s*commit\s*$/i;
+/** Whether the transaction moved the counters (migration 20261128T0100-read-cache-leases), its deferred bumps run first. */
+const MOVED = 'set constraints all immediate;\nselect bindery_cache_moved() as moved';
 const END = /^\s*(commit|rollback)\s*$/i;
 
 /**
@@ -216,10 +218,25 @@ function wrapClient(client: pg.PoolClient): void {
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.some((r) => typeof r === 'function')) return query(text, ...rest);
     if (text === PIPELINE) return pipeline(query, rest[0]);
+    let autocommitWrite = false;
     if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) {
       noteWrite();
       if (tx) tx.wrote = true;
+      else if (leasesHeld() && !END.test(text) && !BEGIN.test(text) && !text.startsWith(AT_COMMIT)) {
+        // Outside a transaction it commits by itself, maybe moving the counters: taken as a change that did.
+        autocommitWrite = true;
+        noteLocalChange(true);
+      }
     }
+    if (autocommitWrite) {
+      const sent = wrapped(text, ...rest);
+      // Once more when it is answered (committed): a read of the counters started in between is not trusted.
+      void (sent as Promise<unknown>).then(() => noteLocalChange(true), () => noteLocalChange(true));
+      return sent;
+    }
+    return wrapped(text, ...rest);
+  };
+  const wrapped = (text: string, ...rest: unknown[]): unknown => {
     if (text === PG_TRANSACTION_CHECK) {
       if (tx?.check && !tx.wrote) return Promise.resolve(tx.check);
       checks = true;
@@ -245,6 +262,18 @@ function wrapClient(client: pg.PoolClient): void {
       tx = undefined;
       if (t?.beginPending && (!commit || t.deferred.length === 0)) return answer(commit ? 'COMMIT' : 'ROLLBACK');
       const statements = [...(t?.beginPending ? ['begin'] : []), ...(commit ? t?.deferred ?? [] : [])];
+      if (commit && t?.wrote && leasesHeld()) {
+        // Leases (db/read-cache.ts): whether the transaction moved the counters, asked in the commit's message (its
+        // deferred bumps run first), for a request; any commit ends this process's skipping once answered.
+        const ask = leaseCheckWanted();
+        const sql = [...statements, ...(ask ? [MOVED] : []), text].join(';\n');
+        return query(sql).then((r) => {
+          const results = Array.isArray(r) ? r : [r];
+          const moved = ask && (results[results.length - 2] as { rows?: { moved?: boolean }[] } | undefined)?.rows?.[0]?.moved === true;
+          noteLocalChange(moved);
+          return last(r);
+        });
+      }
       if (statements.length) return query(`${statements.join(';\n')};\n${text}`).then(last);
       return query(text, ...rest);
     }

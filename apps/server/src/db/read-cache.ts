@@ -10,7 +10,9 @@
 //   reach it in the same turn of the event loop or while one is in flight, and always starts after they arrived).
 //   A domain whose counter moved is emptied first. So whatever committed before a request arrived is seen by it —
 //   a revoked token, a removed member, a changed role or grant — in every process: no notification to miss, no
-//   time-to-live. If the counters cannot be read, the request fails rather than trusting the cache.
+//   time-to-live. If the counters cannot be read, the request fails rather than trusting the cache. On PostgreSQL a
+//   process holding a lease skips the read (see "Leases" below): there, what any Bindery request committed and
+//   answered before a request arrived is seen by it; what changed otherwise, within SKIP_FRESH_MS.
 // - A value loaded while the domain was emptied is not kept. Reads outside a request (jobs, start-up) never use
 //   the caches. After a request writes, its next cached read checks the counters again (its own change may have
 //   moved them).
@@ -21,9 +23,44 @@
 //   counters moved, the transaction already wrote (on PostgreSQL its own counter bumps wait for its commit, so its
 //   own changes would not show in them), or the request wrote since the check — the value is read in the
 //   transaction as before.
+// - Leases (PostgreSQL; db/cache-lease.ts, migration 20261128T0100-read-cache-leases). Reading the counters is a round
+//   trip that every request of a turn waits for (measured in docs/performance.md, session 16: it was the whole gap to
+//   the stack). A process may skip that read — answer a turn from memory as if the read had shown nothing new — while
+//   it holds a lease, by this protocol:
+//   1. Start: it opens one connection of its own and LISTENs on `bindery_cache` and `bindery_cache_ack`, then
+//      inserts its row in `cache_leases` (expires_at = the database's now() + LEASE_MS), renewed every LEASE_MS / 3
+//      on that connection. Its local lease ends LEASE_MS − margin after the renewal was *sent* (so before the
+//      database's expires_at of it). A renewal answered after the local lease had lapsed (or the first one) moves the
+//      lease's epoch.
+//   2. Skip (`ReadCache.mayskip`) only while: the local lease holds and the listening connection is up (any error or
+//      end: no skipping until it is back and a full read followed); the last full read that completed *started* after
+//      the last notice received, after the lease's epoch last moved, and less than SKIP_FRESH_MS (1 s) ago.
+//   3. A request whose commit moved a counter or logged a changed key (asked in the commit's message: `set constraints
+//      all immediate; select bindery_cache_moved(); commit` — db/database.ts; a write outside a transaction is taken
+//      as one that did) tells the others before it answers, even with an error (`publishChanges`, from
+//      http/middlewares.ts): in one round trip of the lease connection, a transaction that NOTIFYs `bindery_cache`
+//      with a nonce and reads the other live leases (expires_at > now()); then it waits until each acknowledged the
+//      nonce or its lease, as read, expired — and reads those again: a lease renewed meanwhile is waited for again
+//      (at most MAX_WAIT_ROUNDS, then logged). A process receiving the notice first stops skipping, then acknowledges
+//      (NOTIFY `bindery_cache_ack`). So when the writer's client gets its answer, every process either acknowledged —
+//      its next turn reads the counters, which started after the commit — or had lost its lease before the writer
+//      read the leases, and needs a renewal answered after that read and then a full read to skip again; a process
+//      whose row the writer did not see inserted it after that read, and reads fully after inserting it. (A row seen
+//      means its holder listened before the NOTIFY committed: it LISTENs before it inserts.)
+//   4. Any commit of this process, and any write outside a transaction, ends its own skipping when answered
+//      (`noteLocalChange`): a process sees its own changes at its next turn, as before.
+//   5. Clean shutdown deletes the row; a killed process's row makes writers wait until it expires (≤ LEASE_MS).
+//   Bounded, not immediate: a change that no Bindery request told of — made at a SQL prompt, by a process of an
+//   older build, outside any request (jobs: imports, Git Sync, sweeps; comment posts by group commit, which do not
+//   notify: a space's comment count), or committed by a process that died before notifying (its client got no
+//   answer) — is seen by a skipping process within SKIP_FRESH_MS plus one turn. Commits need no lock for any of this:
+//   the NOTIFY is its own transaction after the commit (session 14's NOTIFY inside writing transactions serialized
+//   every commit of the database: migrations 20261127T1900/1910).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql } from 'kysely';
+import { CacheLease } from './cache-lease.js';
 import type { Db, DbOrTx } from './database.js';
 import { endOfTurn, prepared } from './prepared.js';
 
@@ -38,6 +75,8 @@ export interface ReadScope {
   writes?: number;
   /** The caches whose counters were read for the request by a read that has completed (since its last write). */
   fresh?: Set<ReadCache>;
+  /** PostgreSQL: the request committed a change that moved (or may have moved) the counters: `publishChanges` is due. */
+  moved?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<ReadScope>();
@@ -58,6 +97,35 @@ export function noteWrite(): void {
   scope.synced?.clear();
   scope.fresh?.clear();
 }
+
+/** The leases held by this process (one per server on PostgreSQL). */
+const leases = new Set<CacheLease>();
+
+/** Whether any lease is held here and a request is running: then its commits ask whether they moved the counters. */
+export function leaseCheckWanted(): boolean {
+  return leases.size > 0 && scopes.getStore() !== undefined;
+}
+
+/** Whether any lease is held in this process. */
+export function leasesHeld(): boolean {
+  return leases.size > 0;
+}
+
+/**
+ * PostgreSQL, for every commit and every statement that may write outside a transaction (db/database.ts): this
+ * process stops skipping at once (every lease: the servers of one process share it), so its next turn reads the
+ * counters and sees its own change. `moved`: the change moved the counters or logged a key (or may have: a statement
+ * outside a transaction) — a request then tells the other processes before it answers (`publishChanges`).
+ */
+export function noteLocalChange(moved: boolean): void {
+  for (const l of leases) l.invalidate();
+  if (!moved) return;
+  const scope = scopes.getStore();
+  if (scope) scope.moved = true;
+}
+
+/** How long after a full read of the counters (from its start) a process may still skip them, holding a lease. */
+export const SKIP_FRESH_MS = 1_000;
 
 /**
  * SQLite: changes committed (or about to be) by this process's writing connections — every statement that may write
@@ -159,8 +227,12 @@ export class ReadCache {
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
   readonly stats = {
     epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0,
-    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0,
+    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0, skips: 0,
   };
+  /** PostgreSQL: the lease that lets turns skip the counters' read (db/cache-lease.ts; undefined: never skip). */
+  lease: CacheLease | undefined;
+  /** The lease's state when the last full read that completed started, and when (performance.now()). */
+  private lastFull: { notices: number; epoch: number; at: number } | undefined;
   /** Per open transaction (a Transaction object), its check of the counters. */
   private readonly checks = new WeakMap<object, TransactionCheck>();
 
@@ -244,7 +316,56 @@ export class ReadCache {
    * a read is synchronous, one per request before; on PostgreSQL, one per round trip).
    */
   sync(): Promise<void> {
+    if (this.mayskip()) {
+      this.stats.skips++;
+      // Resumed at the end of the turn, as a read would be, not at once: answers written at once, one per request
+      // as it is parsed, cost twice the server's CPU a request (GET /v1/user 152-155 against 72-80 us, bench-pg-statements
+      // at load 10: docs/performance.md, session 17).
+      return endOfTurn();
+    }
     return (this.next ??= this.scheduleRead());
+  }
+
+  /**
+   * PostgreSQL: whether this turn may go without reading the counters (header: "Leases"): the lease is held and its
+   * connection healthy, and the last full read started after the last notice (or change of this process's own), after
+   * the lease was last (re)gained, and less than SKIP_FRESH_MS ago.
+   */
+  private mayskip(): boolean {
+    const lease = this.lease;
+    const last = this.lastFull;
+    if (!lease || !last) return false;
+    const now = performance.now();
+    return last.notices === lease.state.notices && last.epoch === lease.state.epoch && now - last.at < SKIP_FRESH_MS && lease.valid(now);
+  }
+
+  /** Starts holding a lease (PostgreSQL, `url`: the database's). */
+  async startLease(url: string, log?: (msg: string, err?: unknown) => void): Promise<void> {
+    const lease = new CacheLease(url, log);
+    this.lease = lease;
+    leases.add(lease);
+    await lease.start();
+  }
+
+  /** Gives the lease up (its row deleted): before the database closes. */
+  async closeLease(): Promise<void> {
+    const lease = this.lease;
+    if (!lease) return;
+    this.lease = undefined;
+    leases.delete(lease);
+    await lease.close();
+  }
+
+  /**
+   * After a request committed a change that moved the counters (`scope.moved`), before it answers: every process
+   * holding a lease has stopped skipping once this resolves (db/cache-lease.ts `publish`). Without a lease, nothing.
+   */
+  async publishChanges(scope: ReadScope): Promise<void> {
+    if (!scope.moved) return;
+    scope.moved = false;
+    const lease = this.lease;
+    if (!lease) return;
+    await lease.publish();
   }
 
   private scheduleRead(): Promise<void> {
@@ -274,7 +395,10 @@ export class ReadCache {
       }
       this.memoVersion = is;
     } else {
+      const lease = this.lease;
+      const started = lease ? { notices: lease.state.notices, epoch: lease.state.epoch, at: performance.now() } : undefined;
       const pgRow = (await readEpochsAndChanges(this.db, { since: this.snapshot ?? null }))[0];
+      if (started && pgRow) this.lastFull = started;
       if (pgRow) this.applyChanges(pgRow);
       row = pgRow;
     }

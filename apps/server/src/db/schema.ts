@@ -840,6 +840,15 @@ export interface CacheChangesTable {
   txid: number | string;
 }
 
+/**
+ * PostgreSQL: the processes holding a lease on the request caches (db/cache-lease.ts, migration
+ * 20261128T0100-read-cache-leases): a row per process, renewed every second, deleted at a clean shutdown.
+ */
+export interface CacheLeasesTable {
+  process_id: string;
+  expires_at: string | Date;
+}
+
 /** One content import run (services/import.ts): where from, where into, status, progress and outcome. */
 export interface ContentImportsTable {
   id: string;
@@ -935,4 +944,5 @@ export interface Database {
   git_snapshots: GitSnapshotsTable;
   cache_epochs: CacheEpochsTable;
   cache_changes: CacheChangesTable;
+  cache_leases: CacheLeasesTable;
 }

@@ -8,7 +8,9 @@ import type { AppContext } from '../context.js';
 import { ApiError, forbidden, notImplemented } from '../errors.js';
 import { authenticate, type Actor } from '../services/auth.js';
 import { authorizeIntegrationCall } from '../services/integration-access.js';
-import { newReadScope, inReadScope, type ReadScope } from '../db/read-cache.js';
+import { newReadScope, inReadScope, ReadCache, type ReadScope } from '../db/read-cache.js';
+import { LEASE_MS } from '../db/cache-lease.js';
+import { sql } from 'kysely';
 import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
 import { RateLimiter } from './rate-limit.js';
 import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
@@ -262,7 +264,12 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
       if (l.actor?.integration) await authorizeIntegrationCall(ctx, l.actor, op, params);
       const request = { operationId: op.operationId, params, query: req.query, body: req.body, actor: l.actor ?? null, headers: req.headers } as unknown as OperationRequest<never>;
       return handler(request, ctx);
-    }).then((result) => {
+    }).then(
+      // A change that moved the cache counters is known to every process holding a lease before it is answered
+      // (db/read-cache.ts, "Leases"), and before an error is answered (it may have committed first).
+      (result) => publishCacheChanges(ctx, l.readScope!).then(() => result),
+      (err: unknown) => publishCacheChanges(ctx, l.readScope!).then(() => Promise.reject(err)),
+    ).then((result) => {
       // GitBook returns a page's `condition` only to user (and OAuth) tokens, never to site or integration tokens.
       if ((l.actor?.site || l.actor?.integration) && result.body && typeof result.body === 'object') withoutPageConditions(result.body, 0);
       if (result.headers) res.set(result.headers);
@@ -271,6 +278,23 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
       else sendJson(req, res, result.status, result.body, viaExpress);
     }).catch(next);
   };
+}
+
+/**
+ * `ReadCache.publishChanges` for the request's scope. When the notice cannot be sent (this process's listening
+ * connection is down), through a pooled connection instead, then a lease's length waited: a process that received
+ * it stopped skipping at once, and one that could not has lost its lease by then.
+ */
+async function publishCacheChanges(ctx: AppContext, scope: ReadScope): Promise<void> {
+  if (!scope.moved) return;
+  const cache = ReadCache.of(ctx.db);
+  try {
+    await (cache ? cache.publishChanges(scope) : undefined);
+  } catch (err) {
+    ctx.logger.warn({ err }, 'cache notice not sent through the listening connection; through the pool, then a lease waited');
+    await sql`select pg_notify('bindery_cache', 'pool')`.execute(ctx.db).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+  }
 }
 
 const PAGE_KINDS = new Set(['sheet', 'group', 'link']);

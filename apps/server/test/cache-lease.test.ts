@@ -1,0 +1,159 @@
+// The leases of the request caches on PostgreSQL (db/read-cache.ts, "Leases"; db/cache-lease.ts): a process holding
+// one answers cached reads without reading the counters, and still refuses a revocation, a removed member or a changed
+// role at the next request once a change made through another process was answered. Real processes: this test's
+// server (A) and servers started from the built code in processes of their own (test/support/cache-process.mjs), on
+// the test file's PostgreSQL database.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  stats(): Promise<{ stats: Record<string, number>; lease: (Record<string, number> & { processId: string }) | null }>;
+  get(path: string, token: string): Promise<{ status: number; body: any }>;
+}
+
+const dirs: string[] = [];
+const children: Child[] = [];
+
+describe.runIf(testDialect() === 'postgres')('cache leases across processes (PostgreSQL)', () => {
+  let a: TestServer;
+  let b: Child;
+
+  async function spawnServer(): Promise<Child> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bindery-lease-'));
+    dirs.push(dataDir);
+    const proc = fork(join(import.meta.dirname, 'support/cache-process.mjs'), [], {
+      env: {
+        ...process.env, DATABASE_URL: a.ctx.config.databaseUrl!, BINDERY_SECRETS_KEY: a.ctx.config.secretsKey!,
+        BINDERY_ADMIN_TOKEN: a.adminToken, BINDERY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BINDERY_ALLOW_PRIVATE_URLS: '1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.once('message', (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error('no url'))));
+      proc.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
+    });
+    const child: Child = {
+      proc, url,
+      stats: () => new Promise((resolve) => {
+        const on = (m: { stats?: unknown }) => {
+          if (!m.stats) return;
+          proc.off('message', on);
+          resolve(m as never);
+        };
+        proc.on('message', on);
+        proc.send('stats');
+      }),
+      get: async (path, token) => {
+        const r = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+        const text = await r.text();
+        return { status: r.status, body: text ? JSON.parse(text) : undefined };
+      },
+    };
+    children.push(child);
+    return child;
+  }
+
+  /** Requests `path` on `b` until one was answered without reading the counters (a skip), and returns its status. */
+  async function skippingRequest(path: string, token: string): Promise<number> {
+    for (let i = 0; i < 200; i++) {
+      const before = await b.stats();
+      const r = await b.get(path, token);
+      const after = await b.stats();
+      if (after.stats.skips! > before.stats.skips! && after.stats.epochReads === before.stats.epochReads) return r.status;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the other process never skipped the counters');
+  }
+
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await spawnServer();
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGTERM');
+    await a?.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a token revoked through one process is refused by the next request to another one that was skipping the counters', async () => {
+    const user = await createUser(a, 'Lena');
+    expect(await skippingRequest('/v1/user', user.token)).toBe(200);
+    const notices = (await b.stats()).lease!.notices!;
+    const tokens = await a.api(user.token).get('/v1/user/tokens');
+    expect((await a.api(user.token).delete(`/v1/user/tokens/${tokens.body.items[0].id}`)).status).toBe(204);
+    expect((await b.get('/v1/user', user.token)).status).toBe(401);
+    expect((await b.stats()).lease!.notices).toBeGreaterThan(notices);
+    expect(a.readCache.lease!.stats.published).toBeGreaterThan(0);
+  });
+
+  it('a changed role and a removed member are refused by the next request to another process that was skipping', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const reader = t.users.reader!;
+    const org = `/v1/orgs/${t.org}`;
+    expect(await skippingRequest(org, reader.token)).toBe(200);
+    expect((await b.get(org, reader.token)).body.permissions.admin).toBe(false);
+    expect((await t.api.patch(`${org}/members/${reader.id}`, { role: 'admin' })).status).toBe(200);
+    expect((await b.get(org, reader.token)).body.permissions.admin).toBe(true);
+    expect(await skippingRequest(org, reader.token)).toBe(200);
+    expect((await t.api.delete(`${org}/members/${reader.id}`)).status).toBe(204);
+    expect((await b.get(org, reader.token)).status).toBe(404);
+  });
+
+  it('a change made in SQL (no Bindery process told of it) is seen by a skipping process within the bound', async () => {
+    const user = await createUser(a, 'Omar');
+    expect(await skippingRequest('/v1/user', user.token)).toBe(200);
+    const sqlPrompt = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+    await sqlPrompt.connect();
+    try {
+      await sqlPrompt.query('delete from api_tokens where user_id = $1', [user.id]);
+    } finally {
+      await sqlPrompt.end();
+    }
+    // Bounded staleness (SKIP_FRESH_MS after the last full read): polled, not timed.
+    await expect.poll(async () => (await b.get('/v1/user', user.token)).status, { timeout: 20_000, interval: 50 }).toBe(401);
+  });
+
+  it('the lease of a killed process (SIGKILL: its row stays) holds a writer at most until it expires', async () => {
+    const user = await createUser(a, 'Kim');
+    const tokens = await a.api(user.token).get('/v1/user/tokens');
+    const c = await spawnServer();
+    const killed = (await c.stats()).lease!.processId;
+    c.proc.kill('SIGKILL');
+    await new Promise((resolve) => c.proc.once('exit', resolve));
+    const rows = await a.ctx.db.selectFrom('cache_leases').select('process_id').execute();
+    expect(rows.map((r) => r.process_id)).toContain(killed);
+    expect(await skippingRequest('/v1/user', user.token)).toBe(200);
+    const timeouts = a.readCache.lease!.stats.leaseTimeouts;
+    // The writer waits for the killed process's lease to expire (no acknowledgement can come), then answers.
+    expect((await a.api(user.token).delete(`/v1/user/tokens/${tokens.body.items[0].id}`)).status).toBe(204);
+    expect(a.readCache.lease!.stats.leaseTimeouts).toBeGreaterThan(timeouts);
+    expect((await b.get('/v1/user', user.token)).status).toBe(401);
+  });
+
+  it('a comment post tells no other process (they move no counter a skip relies on)', async () => {
+    const t = await createTenant(a);
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Notes' });
+    expect(space.status).toBe(201);
+    const published = a.readCache.lease!.stats.published;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.api.post(`/v1/spaces/${space.body.id}/comments`, { body: { markdown: `Note ${i}` } })).status).toBe(200);
+    }
+    expect(a.readCache.lease!.stats.published).toBe(published);
+  });
+
+  it('a process shut down cleanly deletes its lease', async () => {
+    const c = await spawnServer();
+    const id = (await c.stats()).lease!.processId;
+    c.proc.send('close');
+    await new Promise((resolve) => c.proc.once('exit', resolve));
+    const rows = await a.ctx.db.selectFrom('cache_leases').select('process_id').execute();
+    expect(rows.map((r) => r.process_id)).not.toContain(id);
+  });
+});
