@@ -87,4 +87,10 @@ describe('Git Sync: an edit elsewhere on the page keeps', () => {
     expect(out).toContain('Relations used below, edited.');
     expect(out.split('\n').filter((l) => l.startsWith('|'))).toEqual(page.split('\n').filter((l) => l.startsWith('|')));
   });
+
+  it('a bold e-mail address and URL typed in text (GitBook writes them bare inside the bold), and one before a hard break', async () => {
+    const page = '# Page\n\nStill stuck? Write to **team@example.org.**\n\nStatus: **https://status.example.org/now**\n\nssh admin@10.0.0.7\\\nthen run the tool.\n\nLast paragraph.\n';
+    const out = await editAndExport(page, 'Last paragraph.', 'Last paragraph, edited.');
+    expect(out).toBe(page.replace('Last paragraph.', 'Last paragraph, edited.'));
+  });
 });

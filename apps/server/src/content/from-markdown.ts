@@ -546,14 +546,17 @@ class Converter {
 }
 
 /**
- * A URL with a scheme written bare or as `<url>`, its own text without marks (`https://x.io`), or an e-mail address
+ * A URL with a scheme written bare or as `<url>`, its own text with one set of marks (`https://x.io`, `**https://x.io**`), or an e-mail address
  * written bare or as `<a@b.dev>` (`team@x.io`, as GitBook writes them): `data.autolink` of its link. Only what the
  * serialiser can write so again (no white space, `\\`, `|`, `<`, `>` or backtick; an address `<…>` reads back).
  */
 function isBareUrl(inner: readonly Piece[], href: string): boolean {
   let text = '';
+  // One set of marks over it all (`**help@x.io**`, GitBook's bold address), no code.
+  const bits = inner[0]?.object === 'leaf' ? inner[0].bits : 0;
+  if ((bits & MARK_BITS.code) !== 0) return false;
   for (const piece of inner) {
-    if (piece.object !== 'leaf' || piece.bits !== 0) return false;
+    if (piece.object !== 'leaf' || piece.bits !== bits) return false;
     text += piece.text;
   }
   if (/[\s\\|<>`]/.test(href)) return false;
@@ -568,7 +571,7 @@ function isBareUrl(inner: readonly Piece[], href: string): boolean {
  */
 function isBareWww(inner: readonly Piece[], href: string): boolean {
   const piece = inner[0];
-  if (inner.length !== 1 || piece?.object !== 'leaf' || piece.bits !== 0) return false;
+  if (inner.length !== 1 || piece?.object !== 'leaf' || (piece.bits & MARK_BITS.code) !== 0) return false;
   return WWW_LITERAL.test(piece.text) && href === `http://${piece.text}`;
 }
 

@@ -95,3 +95,33 @@ describe('bare URLs and e-mail addresses GitBook writes as typed', () => {
     }
   });
 });
+
+describe('an e-mail address or URL typed inside a bold or italic run', () => {
+  const doc = (markdown: string): string => JSON.stringify(markdownToDocument(markdown, { keys: false }));
+
+  it('stays bare inside the run, as GitBook writes it, and reads back as the same link', () => {
+    for (const md of [
+      'Questions? Write to **team@example.org.**\n',
+      'Write to **team@example.org** or _help@example.org_ today.\n',
+      'Open **https://status.example.org/now** first.\n',
+      'A **whole sentence with ops@example.org in it** here.\n',
+      '~~old@example.org~~ is gone; see **www.example.org** instead.\n',
+    ]) {
+      expect(normalizeMarkdown(md)).toBe(md);
+      expect(doc(normalizeMarkdown(md))).toBe(doc(md));
+    }
+  });
+
+  it('an explicit link keeps its form, marks inside its text', () => {
+    const md = '[**team@example.org**](mailto:team@example.org) and [**https://example.org**](https://example.org)\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+  });
+
+  it('where bare would not read back it is `<…>` inside the run, the same link', () => {
+    for (const md of ['x**team@example.org**y\n', '_https://example.org_\n', '***https://example.org/a_b***\n', 'see **https://example.org/**abc\n']) {
+      const out = normalizeMarkdown(md);
+      expect(doc(out)).toBe(doc(md));
+      expect(normalizeMarkdown(out)).toBe(out);
+    }
+  });
+});

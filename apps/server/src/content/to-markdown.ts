@@ -433,6 +433,31 @@ function plainText(nodes: readonly InlineContent[]): string | undefined {
   return l.text;
 }
 
+/** The text of `nodes` when it is one text of one leaf whose marks are all `applied` (no code, no line break). */
+function literalText(nodes: readonly InlineContent[], applied: number): string | undefined {
+  if (nodes.length !== 1) return undefined;
+  const node = nodes[0] as InlineContent;
+  if (node.object !== 'text' || node.leaves.length !== 1) return undefined;
+  const l = node.leaves[0] as Leaf;
+  if ((markBits(l) & ~(applied === ANY ? 0 : applied)) !== 0 || l.text.includes('\n') || l.text.includes('\r')) return undefined;
+  return l.text;
+}
+
+/**
+ * A link read from a URL, e-mail address or `www.` literal typed in text (`data.autolink`), its text that literal
+ * with one set of marks: GitBook writes it as typed inside the runs of its marks (`**help@x.io**`), so such a link is
+ * part of a run like text (emitItems), where other links take their marks inside (`[**a**](url)`).
+ */
+function isAutolinkLiteral(inline: Inline | undefined): boolean {
+  if (inline?.type !== 'link' || inline.data.autolink !== true || inline.data.title) return false;
+  const node = inline.nodes.length === 1 ? inline.nodes[0] : undefined;
+  if (node?.object !== 'text' || node.leaves.length !== 1) return false;
+  const l = node.leaves[0] as Leaf;
+  if ((markBits(l) & MARK_BITS.code) !== 0) return false;
+  const url = inline.data.ref.kind === 'url' ? inline.data.ref.url : undefined;
+  return url !== undefined && (url === l.text || url === `mailto:${l.text}` || url === `http://${l.text}`);
+}
+
 /** Inline content that spans lines: hard breaks, or raw HTML over several lines. */
 function needsLines(nodes: readonly InlineContent[]): boolean {
   return nodes.some((node) => {
@@ -775,10 +800,14 @@ function toItems(nodes: readonly InlineContent[], context: InlineContext, out: I
   return out;
 }
 
-/** No text leaf of `nodes` (outside links and other inlines) has a mark other than `code`. */
+/** No text leaf of `nodes` (outside links and other inlines, but a literal's link) has a mark other than `code`. */
 function noEmphasis(nodes: readonly InlineContent[]): boolean {
   for (const node of nodes) {
-    if (node.object !== 'text') continue;
+    // (A literal's link with marks is part of their runs: isAutolinkLiteral.)
+    if (node.object !== 'text') {
+      if (node.type === 'link' && isAutolinkLiteral(node) && commonMarks(node.nodes) !== 0 && commonMarks(node.nodes) !== ANY) return false;
+      continue;
+    }
     for (const l of node.leaves) if ((markBits(l) & ~MARK_BITS.code) !== 0) return false;
   }
   return true;
@@ -837,7 +866,7 @@ function outerMark(marks: number, applied: number): readonly [MarkType, number] 
 
 /** Whether `item` continues a run of the mark `bit`: a break, a void inline, or text whose outer mark it is (no link). */
 const continuesRun = (item: Item, bit: number, applied: number): boolean =>
-  item.inline?.type !== 'link' && (item.marks === ANY || (item.marks === COLOUR ? (bit & COLOUR_INSIDE) !== 0 : outerMark(item.marks, applied)?.[1] === bit));
+  (item.inline?.type !== 'link' || isAutolinkLiteral(item.inline)) && (item.marks === ANY || (item.marks === COLOUR ? (bit & COLOUR_INSIDE) !== 0 : outerMark(item.marks, applied)?.[1] === bit));
 
 /**
  * Emits the atoms of items [start, end) as GitBook writes marks: each text's marks nest in one order (strikethrough,
@@ -852,7 +881,7 @@ function emitItems(items: readonly Item[], start: number, end: number, applied: 
     const item = items[i] as Item;
     let best: { mark: MarkType; bit: number; end: number } | undefined;
     // A mark on a link goes inside its text, as GitBook writes it: `[**text**](url)`.
-    const outer = item.marks === ANY || item.marks === COLOUR || item.inline?.type === 'link' ? undefined : outerMark(item.marks, applied);
+    const outer = item.marks === ANY || item.marks === COLOUR || (item.inline?.type === 'link' && !isAutolinkLiteral(item.inline)) ? undefined : outerMark(item.marks, applied);
     if (outer !== undefined) {
       const [mark, bit] = outer;
       let runEnd = i + 1;
@@ -907,7 +936,8 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
       const close: Atom = { t: 'raw', out: `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})` };
       atoms.push(close);
       if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url)) {
-        const text = plainText(inline.nodes);
+        // (Its marks applied around it when it is part of a run: isAutolinkLiteral.)
+        const text = literalText(inline.nodes, applied);
         if (text === url) open.bare = { url, close };
         // An e-mail address read bare: bare again where the text's linkify reads it back, else `<a@b.dev>`.
         else if (text !== undefined && url === `mailto:${text}`) open.bare = { url, close, literal: text };
@@ -1247,9 +1277,15 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     atom.out = `<${url}>`;
     if (anchor >= 0 && i > anchor) continue;
     // Emphasis delimiters next to it were chosen for `[` and `)` (punctuation, as `<` and `>`: their flanking holds).
+    // But `*` runs (GitBook's bold, `**https://x.io**`): a URL starts with a letter, which keeps an opener before it
+    // left-flanking, and ends with what `)` stood for or a letter, which keeps a closer after it right-flanking; the
+    // inline rule drops the `*` that follow a URL from it.
     const before = writing(atoms, i - 1, -1);
     const next = writing(atoms, end, 1);
-    if (before?.t === 'open' || before?.t === 'close' || next?.t === 'open' || next?.t === 'close') continue;
+    // (Only the run's own opener before it and closer after it: another run's opener after a letter, or closer
+    // before one, may flank otherwise.)
+    const stars = (a: Atom | undefined, t: 'open' | 'close'): boolean => a?.t === t && /^\*+$/.test(a.out);
+    if (((before?.t === 'open' || before?.t === 'close') && !stars(before, 'open')) || ((next?.t === 'open' || next?.t === 'close') && !stars(next, 'close'))) continue;
     // Nor may text before it have been written for the `<`: a `<` there was not escaped (`<https://…>` is an autolink).
     if (before !== undefined && /[A-Za-z0-9+.\-\\<]/.test(lastChar(before.out))) continue;
     // (Past the look-ahead, what follows might still extend the URL: `<url>`.)
@@ -1296,11 +1332,14 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
     word = out.slice(space + 1);
     const startsWord = space >= 0 || writing(atoms, atoms.lastIndexOf(before, i - 1) - 1, -1) === undefined;
     if (!startsWord || word.length > 64 || /[\\&]/.test(word)) return;
-  } else if (before !== undefined && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
+  } else if (before !== undefined && before.t !== 'open' && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
   const next = writing(atoms, end, 1);
-  if (next !== undefined && next.t !== 'text' && next.t !== 'break') return;
-  // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it).
-  const written = next?.t === 'break' ? { after: '', capped: false } : writtenAfter(atoms, end);
+  // (The run's own opener before it and closer after it only: another run's opener after a letter may flank otherwise.)
+  if (next !== undefined && next.t !== 'text' && next.t !== 'break' && next.t !== 'close') return;
+  // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it), so
+  // does an emphasis delimiter (`**help@x.io**`: matched, they are tags, not text; chosen for `<` and `>`, punctuation,
+  // their flanking holds next to the literal's first and last characters).
+  const written = next?.t === 'break' || next?.t === 'close' ? { after: '', capped: false } : writtenAfter(atoms, end);
   // (Up to white space, where the literal ends at the latest: an escape or a reference there could move its end; a
   // `&#x20;` later in the text cannot.)
   const space = written.after.search(/\s/);
