@@ -7920,7 +7920,11 @@ export interface components {
          */
         IntegrationVisibility: "public" | "private" | "unlisted";
         internationalization: {
-            /** @description Language of the site's own texts, e.g. `en`. */
+            /**
+             * @description Language of the site's own texts, e.g. `en`: the published site shows its own words (search box, "on this
+             *     page", previous and next, page actions, theme switch, 404 and search pages) in `en`, `fr`, `es`, `zh`, `ja`,
+             *     `de`, `nl`, `no` or `pt-br` (GitBook's locales; `ru` too), English for any other.
+             */
             locale: string;
         };
         /** @description Grant a role on a space, collection or site to users and/or teams of its organization. */
@@ -9018,7 +9022,11 @@ export interface components {
                 trackingCookie?: boolean;
             };
             internationalization?: {
-                /** @description Language of the site's own texts, e.g. `en`. */
+                /**
+                 * @description Language of the site's own texts, e.g. `en`: the published site shows its own words (search box, "on this
+                 *     page", previous and next, page actions, theme switch, 404 and search pages) in `en`, `fr`, `es`, `zh`, `ja`,
+                 *     `de`, `nl`, `no` or `pt-br` (GitBook's locales; `ru` too), English for any other.
+                 */
                 locale: string;
             };
             /**

@@ -24,6 +24,7 @@ import { loadMarkdown, pdfImages, type FileEntry, type PageView } from '../engin
 import { pageDocument, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
 import { iconSvg, initialOf, ogImageSvg } from './gitbook-images.js';
+import { uiText } from './i18n.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
 import type { AnyBlock } from './blocks.js';
@@ -270,6 +271,12 @@ export function pageAction(c: Customization, name: 'markdown' | 'pdf'): boolean 
   const actions = c.pageActions as { items?: unknown; markdown?: unknown } | undefined;
   if (Array.isArray(actions?.items)) return actions.items.includes(name);
   return name === 'markdown' ? actions?.markdown !== false : true;
+}
+
+/** The customization's locale (`internationalization.locale`) when it is a language tag, else `en`. */
+function customizationLang(c: Customization): string {
+  const locale = (c as { internationalization?: { locale?: unknown } }).internationalization?.locale;
+  return typeof locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(locale) ? locale : 'en';
 }
 
 /** Once the response has taken what was written (or is closed). */
@@ -565,7 +572,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const fonts = await siteFonts(v, s.font, s.headingFont);
     return {
       title: c.title || v.site.title,
-      lang: typeof c.internationalization?.locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(c.internationalization.locale) ? c.internationalization.locale : 'en',
+      lang: customizationLang(c),
       ...(themedUrl(c.header?.logo) ? { logo: themedUrl(c.header?.logo)! } : {}),
       ...(icon ? { favicon: icon } : typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? { favicon: { emoji: codePoint(favicon.emoji) } } : {}),
       headerLinks: (c.header?.links ?? []).filter((l) => visible(l.condition, v.claims)).map((l) => ({
@@ -1053,10 +1060,10 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const first = placements(v).all[0];
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
     const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
-    const body = `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a>${r.section ? `<span class="result-section"> › ${escapeHtml(r.section)}</span>` : ''}<div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
+    const body = `<p role="status">${escapeHtml(uiText(chrome?.lang).results(results.length))} <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a>${r.section ? `<span class="result-section"> › ${escapeHtml(r.section)}</span>` : ''}<div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
     if (!chrome) return notFound(res, 'This site has no content yet.', v);
     res.type('html').send(renderShell({
-      chrome, siteHref: `${v.base}/`, title: 'Search', sections: [], variants: [], nav: [], body, headings: [],
+      chrome, siteHref: `${v.base}/`, title: uiText(chrome.lang).search, sections: [], variants: [], nav: [], body, headings: [],
       noindex: true, searchHref: `${v.base}/~search`, searchQuery: q, theme: v.theme,
     }));
   }
@@ -1231,13 +1238,15 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       let around = notFoundFrames.get(frameKey);
       if (!around) {
         const links = await linkContext(v, placement, rev, '', new Map());
-        const parts = renderShell({ ...(await frame(null, links)), title: 'Page not found', body: BODY_MARK, headings: [], noindex: true }).split(BODY_MARK);
+        const f = await frame(null, links);
+        const parts = renderShell({ ...f, title: uiText(f.chrome.lang).pageNotFound, body: BODY_MARK, headings: [], noindex: true }).split(BODY_MARK);
         if (parts.length !== 2) throw new Error('The 404 frame holds its mark once');
         around = [parts[0]!, parts[1]!];
         notFoundFrames.set(frameKey, around);
       }
       const guess = segments.slice(-1)[0]?.slice(0, 200).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 100) ?? '';
-      const body = `<p>This page does not exist.</p><p><a href="${escapeHtml(`${r.spaceBase}/`)}">Go to the home page</a>${guess ? ` or <a href="${escapeHtml(`${v.base}/~search?q=${encodeURIComponent(guess)}`)}">search for “${escapeHtml(guess)}”</a>` : ''}.</p>`;
+      const w = uiText(customizationLang(customizationOf(v, r.siteSpace.id)));
+      const body = `<p>${escapeHtml(w.pageDoesNotExist)}</p><p><a href="${escapeHtml(`${r.spaceBase}/`)}">${escapeHtml(w.goHome)}</a>${guess ? ` ${escapeHtml(w.or)} <a href="${escapeHtml(`${v.base}/~search?q=${encodeURIComponent(guess)}`)}">${escapeHtml(w.searchFor)} “${escapeHtml(guess)}”</a>` : ''}.</p>`;
       res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }

@@ -8,6 +8,7 @@
 // GitBook's keyboard shortcuts to search: Ctrl/⌘+K and `/` focus the search box, arrow keys move through results.
 // Landmarks: banner, navigation (sections, pages, on this page), main, contentinfo; a skip link to the content.
 import { createHash } from 'node:crypto';
+import { uiText } from './i18n.js';
 import type { Heading } from './render.js';
 import { escapeHtml, safeUrl } from './render.js';
 
@@ -341,22 +342,23 @@ function faviconLinks(f: Chrome['favicon'], title: string, color: string): strin
 
 export function renderShell(s: ShellInput): string {
   const c = s.chrome;
+  const w = uiText(c.lang);
   const ext = c.externalTarget;
-  const tabs = countTabs(s.sections) > 1 ? `<nav class="sections" aria-label="Sections">${sectionTabs(s.sections, ext)}</nav>` : '';
+  const tabs = countTabs(s.sections) > 1 ? `<nav class="sections" aria-label="${escapeHtml(w.sections)}">${sectionTabs(s.sections, ext)}</nav>` : '';
   const variants = s.variants.length > 1
-    ? `<nav class="variants" aria-label="Variants">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' aria-current="true"' : ''}>${escapeHtml(v.title)}</a>`).join('')}</nav>`
+    ? `<nav class="variants" aria-label="${escapeHtml(w.variants)}">${s.variants.map((v) => `<a href="${safeUrl(v.href)}"${v.current ? ' aria-current="true"' : ''}>${escapeHtml(v.title)}</a>`).join('')}</nav>`
     : '';
   const toc = s.headings.filter((h) => h.level <= 4);
   const headerLinks = c.headerLinks.length
-    ? `<nav class="header-links" aria-label="Links">${c.headerLinks.map((l) => (l.links.length
+    ? `<nav class="header-links" aria-label="${escapeHtml(w.links)}">${c.headerLinks.map((l) => (l.links.length
       ? `<details class="dropdown"><summary>${escapeHtml(l.title)}</summary><ul>${l.href ? `<li>${linkHtml(l, '', ext)}</li>` : ''}${l.links.map((x) => `<li>${linkHtml(x, '', ext)}</li>`).join('')}</ul></details>`
       : linkHtml(l, l.style === 'button-primary' || l.style === 'button-secondary' ? l.style : '', ext))).join('')}</nav>`
     : '';
   const announcement = c.announcement
-    ? `<div class="announcement announcement-${escapeHtml(c.announcement.style)}" role="region" aria-label="Announcement"><span>${escapeHtml(c.announcement.message)}</span>${c.announcement.link ? linkHtml(c.announcement.link, '', ext) : ''}</div>`
+    ? `<div class="announcement announcement-${escapeHtml(c.announcement.style)}" role="region" aria-label="${escapeHtml(w.announcement)}"><span>${escapeHtml(c.announcement.message)}</span>${c.announcement.link ? linkHtml(c.announcement.link, '', ext) : ''}</div>`
     : '';
   const themeSwitch = c.themes.toggeable && s.selfHref
-    ? `<nav class="theme-switch" aria-label="Theme">${(['light', 'dark', 'system'] as const).map((t) => `<a href="${safeUrl(`${s.selfHref}?theme=${t}`)}"${s.theme === t ? ' aria-current="true"' : ''} rel="nofollow">${t === 'light' ? 'Light' : t === 'dark' ? 'Dark' : 'Auto'}</a>`).join('')}</nav>`
+    ? `<nav class="theme-switch" aria-label="${escapeHtml(w.theme)}">${(['light', 'dark', 'system'] as const).map((t) => `<a href="${safeUrl(`${s.selfHref}?theme=${t}`)}"${s.theme === t ? ' aria-current="true"' : ''} rel="nofollow">${escapeHtml(t === 'light' ? w.light : t === 'dark' ? w.dark : w.auto)}</a>`).join('')}</nav>`
     : '';
   const brand = c.logo ? `${logoImgs(c.logo, c.title)}` : escapeHtml(c.title);
   const footerGroups = c.footer.groups.length
@@ -364,8 +366,8 @@ export function renderShell(s: ShellInput): string {
     : '';
   const legal = [
     c.footer.copyright ? `<span class="copyright">${escapeHtml(c.footer.copyright)}</span>` : '',
-    c.privacyPolicy ? `<a href="${safeUrl(c.privacyPolicy)}">Privacy policy</a>` : '',
-    c.trademark ? '<span class="trademark">Powered by Bindery</span>' : '',
+    c.privacyPolicy ? `<a href="${safeUrl(c.privacyPolicy)}">${escapeHtml(w.privacyPolicy)}</a>` : '',
+    c.trademark ? `<span class="trademark">${escapeHtml(w.poweredBy)}</span>` : '',
   ].filter(Boolean).join('');
   const footer = c.footer.logo || footerGroups || legal
     ? `<footer class="site-footer"><div class="inner">${c.footer.logo ? `<div class="footer-logo">${logoImgs(c.footer.logo, c.title)}</div>` : ''}${footerGroups}${legal ? `<div class="legal">${legal}</div>` : ''}</div></footer>`
@@ -387,28 +389,28 @@ ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s
 ${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
 <style>${themeCss(c)}${CSS}</style></head>
 <body class="${bodyClass}">
-<a class="skip" href="#content">Skip to content</a>
+<a class="skip" href="#content">${escapeHtml(w.skip)}</a>
 ${announcement}
-<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the navigation">
+<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="${escapeHtml(w.showNavigation)}">
 <header class="top">
-<label for="nav-toggle" class="nav-button" aria-hidden="true" title="Navigation">☰</label>
+<label for="nav-toggle" class="nav-button" aria-hidden="true" title="${escapeHtml(w.navigation)}">☰</label>
 <a class="brand" href="${safeUrl(s.siteHref)}"${c.logo ? ` aria-label="${escapeHtml(c.title)}"` : ''}>${brand}</a>
 ${headerLinks}
-<form class="search" role="search" action="${safeUrl(s.searchHref)}" method="get"><label class="visually-hidden" for="search-q">Search</label><input id="search-q" type="search" name="q" placeholder="Search…" value="${escapeHtml(s.searchQuery ?? '')}"></form>
+<form class="search" role="search" action="${safeUrl(s.searchHref)}" method="get"><label class="visually-hidden" for="search-q">${escapeHtml(w.search)}</label><input id="search-q" type="search" name="q" placeholder="${escapeHtml(w.searchPlaceholder)}" value="${escapeHtml(s.searchQuery ?? '')}"></form>
 ${themeSwitch}
 </header>
 ${tabs}
 <div class="layout">
-<aside class="sidebar">${variants}<nav aria-label="Pages">${navList(s.nav, ext)}</nav></aside>
+<aside class="sidebar">${variants}<nav aria-label="${escapeHtml(w.pages)}">${navList(s.nav, ext)}</nav></aside>
 <main id="content" tabindex="-1"><article>
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
-${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">View as Markdown</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">Export as PDF</a>` : ''}</div>` : ''}
+${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">${escapeHtml(w.viewMarkdown)}</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">${escapeHtml(w.exportPdf)}</a>` : ''}</div>` : ''}
 ${s.body}
 </article>
-${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="Previous and next pages">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>Previous</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>Next</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
+${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="${escapeHtml(w.previousAndNext)}">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>${escapeHtml(w.previous)}</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>${escapeHtml(w.next)}</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
 </main>
-<aside class="toc">${toc.length ? `<nav aria-label="On this page"><div class="group">On this page</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
+<aside class="toc">${toc.length ? `<nav aria-label="${escapeHtml(w.onThisPage)}"><div class="group">${escapeHtml(w.onThisPage)}</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
 </div>
 ${footer}
 <script>${KEYBOARD_SCRIPT}</script>
@@ -427,7 +429,8 @@ main{max-width:36rem;margin:18vh auto 4rem;padding:0 1.5rem}h1{font-size:1.8rem;
 /** A page of the site outside the content (404, sign-in required), in the site's look when it is known. */
 export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string): string {
   const c = chrome;
-  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">Skip to content</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">Go to the home page</a></p>` : ''}</main></body></html>`;
+  const w = uiText(c?.lang);
+  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">${escapeHtml(w.skip)}</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">${escapeHtml(w.goHome)}</a></p>` : ''}</main></body></html>`;
 }
 
 /**
