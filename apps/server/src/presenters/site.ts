@@ -249,9 +249,11 @@ export function completeCustomization(c: Customization): Customization {
   const flags = Object.fromEntries(Object.entries(PAGE_ACTION_FLAGS).map(([flag, item]) => [
     flag, given.items ? given.items.includes(item) : (given[flag as keyof typeof PAGE_ACTION_FLAGS] ?? CUSTOMIZATION_DEFAULTS.pageActions[flag as keyof typeof PAGE_ACTION_FLAGS]),
   ])) as Record<keyof typeof PAGE_ACTION_FLAGS, boolean>;
-  const others = (given.items ?? []).filter((i) => !Object.values(PAGE_ACTION_FLAGS).includes(i as never));
-  // Without `items`, the published site's PDF (`~gitbook/pdf`) is offered too: Bindery's default (GitBook's is off).
-  out.pageActions = { ...flags, items: [...others, ...Object.entries(PAGE_ACTION_FLAGS).filter(([f]) => flags[f as keyof typeof flags]).map(([, i]) => i), ...(given.items ? [] : ['pdf'])] } as Customization['pageActions'];
+  // `items` as given (their order kept, so that answering an answered customization changes nothing: a GET's body
+  // PUT back is no change); without them, the flags' items and the published site's PDF (`~gitbook/pdf`): Bindery's
+  // default (GitBook's is off).
+  const items = given.items ? [...new Set(given.items)] : [...Object.entries(PAGE_ACTION_FLAGS).filter(([f]) => flags[f as keyof typeof flags]).map(([, i]) => i), 'pdf'];
+  out.pageActions = { ...flags, items } as Customization['pageActions'];
   if (out.announcement) out.announcement = { message: '', style: 'info', ...out.announcement };
   return out;
 }
