@@ -125,3 +125,14 @@ describe('an e-mail address or URL typed inside a bold or italic run', () => {
     }
   });
 });
+
+describe('a line of one backslash', () => {
+  it('GitBook writes a paragraph of one `\\` so; it reads back as itself and is written back so', () => {
+    const md = 'Intro.\n\n\\\n\nNext.\n';
+    expect(normalizeMarkdown(md)).toBe(md);
+    expect(JSON.stringify(markdownToDocument(md, { keys: false }))).toContain('"text":"\\\\"');
+    // A backslash ending other text, or after a hard break, is still escaped.
+    expect(normalizeMarkdown('Path C:\\\n\nNext\n')).toBe('Path C:\\\\\n\nNext\n');
+    expect(normalizeMarkdown('a\\\n\\\n\nb\n')).toBe('a\\\n\\\\\n\nb\n');
+  });
+});

@@ -1500,6 +1500,9 @@ function escapeCellPipes(text: string): string {
 
 /** Escapes text so that it reads back as the same text. */
 export function escapeText(value: string, options: EscapeOptions): string {
+  // A paragraph (or item, heading) line of one backslash, as GitBook writes it (`\` alone, then a blank line): a
+  // backslash at the end of a block escapes nothing and reads back as itself.
+  if (value === '\\' && options.lineStart && options.lineEnd && options.next === '' && options.table !== true && options.afterBreak !== true && !options.label) return value;
   let out = '';
   let i = 0;
   const n = value.length;
