@@ -1,6 +1,7 @@
 // GitBook's generated routes of a published site: `~gitbook/icon` (the site's icon), `~gitbook/ogimage/<pageId>` (a
 // page's social image, named by the page's og:image) and `~gitbook/pdf` (the site space or a page as a PDF, from the
 // API's PDF export), each as the visitor sees the site (conditions, share keys), under the root or a site space.
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, getWithHost, startTestServer, type TestServer } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -224,3 +225,40 @@ describe('~gitbook/pdf', () => {
     expect((await get(`${base}/${path}/~gitbook/icon`)).status).toBe(200);
   });
 });
+
+describe('~gitbook/auth', () => {
+  it("logout forgets the visitor's token and leads to the site's root (sign-in again); login leads a signed-in visitor to a path of the site only", async () => {
+    const { t, site: s, base } = await site('visitor-auth');
+    const auth = `/v1/orgs/${t.org}/sites/${s.id}/visitor-auth`;
+    const settings = (await t.api.get(auth)).body;
+    await t.api.put(auth, { fallbackURL: 'https://login.example.com/sso' });
+    const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(settings.key));
+    const first = await fetch(`${server.url}${base}/?jwt_token=${token}`, { redirect: 'manual' });
+    expect(first.status).toBe(200);
+    const session = first.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await get(`${base}/`, { cookie: session })).status).toBe(200);
+
+    // Signed in: login goes on to the location asked, on this site only.
+    const login = await get(`${base}/~gitbook/auth/login?location=${encodeURIComponent(`${base}/setup-install`)}`, { cookie: session });
+    expect([login.status, login.location]).toEqual([302, `${base}/setup-install`]);
+    for (const away of ['https://evil.example/', '//evil.example/x', `/\\evil.example`, '/sites/other/x']) {
+      const r = await get(`${base}/~gitbook/auth/login?location=${encodeURIComponent(away)}`, { cookie: session });
+      expect([r.status, r.location], away).toEqual([302, `${base}/`]);
+    }
+    // Not signed in: to the site's sign-in URL, as any page.
+    const anonymous = await get(`${base}/~gitbook/auth/login?location=${encodeURIComponent(`${base}/setup-install`)}`);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toMatch(/^https:\/\/login\.example\.com\/sso\?location=/);
+
+    // Logout: the cookie is cleared (expired on the site's path) and the visitor sent to the root.
+    const out = await fetch(`${server.url}${base}/~gitbook/auth/logout`, { redirect: 'manual', headers: { cookie: session } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe(`${base}/`);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith(`${session.split('=')[0]}=`));
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared).toContain(`Path=${base}`);
+    // Without the cookie the root sends the visitor to sign in.
+    expect((await get(`${base}/`)).status).toBe(302);
+  });
+});
+

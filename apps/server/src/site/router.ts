@@ -1303,6 +1303,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
+      // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
+      if (site && rest === '/~gitbook/auth/logout') {
+        for (const name of [`${VISITOR_COOKIE}_${site.site.id}`, 'gitbook-visitor-token']) res.clearCookie(name, { path: cookiePath(base) });
+        res.setHeader('Cache-Control', 'no-store');
+        return res.redirect(302, `${base}/`);
+      }
       const v = await open(req, res, site, base, rest);
       if (!v) return;
       headers(res, v.site);
@@ -1319,6 +1326,15 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
       if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
+      // GitBook's `~gitbook/auth/login?location=`: a visitor without a valid token was sent to the site's sign-in URL
+      // by open() (with this URL as its location); one with a token goes on to `location` — a path of this site only —
+      // or the site's root.
+      if (rest === '/~gitbook/auth/login') {
+        const asked = typeof req.query.location === 'string' ? req.query.location : '';
+        const local = asked.startsWith(`${base}/`) && !asked.startsWith('//') && !/[\\\s]/.test(asked) ? localPath(asked) : `${base}/`;
+        res.setHeader('Cache-Control', 'no-store');
+        return res.redirect(302, local);
+      }
       // GitBook's generated routes, at the site's root or below a section or site space (its customization, its pages).
       // A custom hostname's `/favicon.ico` (what browsers ask for when a document names no icon): the site's icon.
       if (rest === '/favicon.ico' && base === '') return await gitbookRoute(req, res, v, '', 'icon', undefined);
