@@ -689,10 +689,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Whether a generated image is drawn dark: `?theme=dark`, else the reader's theme when it is dark. */
   const darkImage = (req: Request, v: Visit) => (req.query.theme === 'dark' || (req.query.theme !== 'light' && v.theme === 'dark'));
 
-  /** Headers of a generated SVG: an image that runs nothing (as the site's files), cached briefly. */
+  /**
+   * Headers of a generated SVG: an image that loads and runs nothing, cached briefly (it is drawn with presentation
+   * attributes only: no style is needed, so none is allowed).
+   */
   const svgHeaders = (res: Response, v: Visit) => {
     const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && !res.locals.sitePreview && !v.view.conditional;
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
     res.type('image/svg+xml');
   };
