@@ -4,8 +4,15 @@
 // (`cards`, `table`, `hint`) and showed it in excerpts. Linear: each pattern is bounded and anchored on a literal.
 import { decodeAttr } from './html.js';
 
-const PATTERNS: [RegExp, string][] = [
+type Replacement = string | ((line: string) => string);
+const replace = (s: string, re: RegExp, to: Replacement): string => (typeof to === 'string' ? s.replace(re, to) : s.replace(re, to));
+
+const PATTERNS: [RegExp, Replacement][] = [
   [/\{%-?[^%\n]{0,4000}-?%\}/g, ' '], // tag lines and inline tags
+  // Tables: their delimiter rows go, and the cell pipes of their rows (lines starting with `|`) become spaces; an
+  // escaped pipe (`\|`) is cell text and stays (unescaped below). Each row is one bounded pass of its line.
+  [/^[ \t]{0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/gm, ''],
+  [/^[ \t]{0,3}\|[^\n]*$/gm, (line) => line.replace(/(?<!\\)\|/g, ' ')],
   [/<\/?[a-zA-Z][\w-]{0,30}(?:\s[^<>]{0,4000})?\/?>/g, ' '], // HTML tags (their text stays)
   // Images (their alt text) and links (their text); neither part holds a bracket, so each try stops at the next one.
   [/!\[([^[\]\n]{0,1000})\]\([^()\n]{0,1000}\)/g, '$1'],
@@ -20,7 +27,7 @@ const PATTERNS: [RegExp, string][] = [
 /** The readable text of a page's markdown (markup dropped, entities decoded), white space collapsed. */
 export function markdownText(markdown: string): string {
   let s = withoutComments(markdown);
-  for (const [re, to] of PATTERNS) s = s.replace(re, to);
+  for (const [re, to] of PATTERNS) s = replace(s, re, to);
   return decodeAttr(s).replace(/\s+/g, ' ').trim();
 }
 
@@ -41,7 +48,7 @@ export async function markdownTextInSlices(markdown: string, pause: () => Promis
       end = Math.min(s.length, end + (line < 0 ? window.length : line));
     } else end = s.length;
     let part = s.slice(i, end);
-    for (const [re, to] of PATTERNS) part = part.replace(re, to);
+    for (const [re, to] of PATTERNS) part = replace(part, re, to);
     part = decodeAttr(part).replace(/\s+/g, ' ').trim();
     if (part) parts.push(part);
     i = end;

@@ -170,4 +170,12 @@ describe('markdownText (site/plain.ts)', () => {
       expect(markdownText(evil).length).toBeLessThanOrEqual(evil.length);
     }
   });
+
+  it('drops the pipes and delimiter rows of tables, keeping their cells and escaped or inline pipes', () => {
+    expect(markdownText('Before.\n\n| Name | Value |\n| - | :-: |\n| okapi | a \\| b |\n|  | 2 |\n\nRun `ls | wc`.\n'))
+      .toBe('Before. Name Value okapi a | b 2 Run `ls | wc`.');
+    for (const evil of ['| - '.repeat(50_000), '|'.repeat(200_000), '| -:'.repeat(50_000) + 'x']) {
+      expect(markdownText(evil).length).toBeLessThanOrEqual(evil.length);
+    }
+  });
 });
