@@ -159,6 +159,11 @@ describe('merge', () => {
     expect(await markdownOf(api, `${base}/content/page/page-guide`)).toBe(DOC.replace('Line two.', 'Line 2.'));
     expect(await markdownOf(api, `${base}/content/page/page-intro`)).toBe('Hello.\n');
     expect((await api.get(`${base}/content`)).body).toMatchObject({ id: m.body.revision, type: 'merge', parents: [main, crRevision] });
+    // GitBook's RevisionTypeMerge requires `mergedFrom`, the change request merged: on every read of that revision.
+    for (const path of [`${base}/content`, `${base}/revisions/${m.body.revision}`]) {
+      expect((await api.get(path)).body.mergedFrom, path).toMatchObject({ object: 'change-request', id: cr.id, number: cr.number, status: 'merged', revisionMerged: m.body.revision });
+    }
+    expect((await api.get(`${base}/revisions/${main}`)).body.mergedFrom).toBeUndefined();
     // merged: no second merge, no update, no edit, no PATCH
     expect((await api.post(`${crBase}/merge`)).status).toBe(409);
     expect((await api.post(`${crBase}/update`)).status).toBe(409);
@@ -173,6 +178,7 @@ describe('merge', () => {
     const m = await api.post(`${base}/change-requests/${cr.id}/merge`);
     expect(m.body.result).toBe('merge');
     expect((await api.get(`${base}/content/page/page-intro`)).status).toBe(404);
+    expect((await api.get(`${base}/content`)).body).toMatchObject({ type: 'merge', mergedFrom: { id: cr.id, status: 'merged' } });
     expect((await api.get(base)).body).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
     const archived = await mkCr(api, base);
     await api.patch(`${base}/change-requests/${archived.id}`, { status: 'archived' });

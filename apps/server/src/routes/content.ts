@@ -22,6 +22,8 @@ import { etag, evaluatedFlag, toEdits } from './content-edit-input.js';
 import { locatedIn, type RequestPlaces } from '../services/content-errors.js';
 import { blobStore } from '../storage/blobs.js';
 import { presentBacklinks, presentLinkUsages } from '../presenters/links.js';
+import { presentChangeRequests } from '../presenters/change-request.js';
+import { changeRequestsRepo } from '../repos/change-requests.repo.js';
 
 /** A single-page request: the edit is the body itself (`/body/markdown`). */
 const single: RequestPlaces = { edit: () => '/body' };
@@ -35,13 +37,20 @@ function imported(ctx: AppContext, spaceId: string, o: ImportOutcome) {
   };
 }
 
-/** A revision read (current, by id, of a change request): its pages, files, reusable contents, git metadata and page times. */
+/**
+ * A revision read (current, by id, of a change request): its pages, files, reusable contents, git metadata and page
+ * times; a `merge` revision with `mergedFrom`, the change request it merged (GitBook's RevisionTypeMerge requires it).
+ */
 export async function revisionAnswer(ctx: AppContext, sc: SpaceContent, query: { metadata?: boolean }) {
-  const [pages, files, git, reusable] = await Promise.all([
+  const revision = sc.content.revision;
+  const [pages, files, git, reusable, merged] = await Promise.all([
     shownPages(ctx, sc), shownFiles(ctx, sc), gitOf(ctx, sc, query),
-    revisionReusableContents(ctx, ctx.db, sc.space.id, sc.content.revision.id),
+    revisionReusableContents(ctx, ctx.db, sc.space.id, revision.id),
+    revision.type === 'merge' ? changeRequestsRepo.findMergedAs(ctx.db, sc.space.id, revision.id) : undefined,
   ]);
-  return { status: 200 as const, body: presentRevision(ctx.config, sc, pages, files, git, await pageTimes(ctx.db, sc.space.id, pages), reusable), headers: etag(sc.content.revision.id) };
+  const body = presentRevision(ctx.config, sc, pages, files, git, await pageTimes(ctx.db, sc.space.id, pages), reusable);
+  if (merged) body.mergedFrom = (await presentChangeRequests(ctx.config, ctx.db, [merged], () => sc.space.revision_id, sc.access.seesMemberEmails))[0]!;
+  return { status: 200 as const, body, headers: etag(revision.id) };
 }
 
 /** The reusable content of a revision with that id, else 404. */
