@@ -183,6 +183,25 @@ describe('Git Sync', () => {
     return { exported: wc.pull().files(), original: readTree(FIXTURE) };
   }
 
+  it('imports a commit that changes only a reusable content (.gitbook/includes) as a new revision; the old one keeps its text', async () => {
+    const { url, wc } = newRepo(FIXTURE);
+    const space = await newSpace(t);
+    await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    const before = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    const rc = before.reusableContents[0];
+    wc.write('.gitbook/includes/environments.md', '---\ntitle: Test and live environments\n---\n\nUse the **sandbox** environment while you build.\n').commit('Only the include');
+    wc.push();
+    const info = await sync(t, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(info.operation).toMatchObject({ state: 'success', commit: wc.head() });
+    const after = (await t.api.get(`/v1/spaces/${space}/content`)).body;
+    expect(after.id).not.toBe(before.id);
+    expect(after.reusableContents).toEqual([{ ...rc, git: { ...rc.git, oid: expect.not.stringMatching(rc.git.oid) } }]);
+    const doc = async (revision: string) => JSON.stringify((await t.api.get(`/v1/spaces/${space}/revisions/${revision}/reusable-contents/${rc.id}/document`)).body);
+    expect(await doc(after.id)).toContain('sandbox');
+    expect(await doc(before.id)).toContain('environment while you build.');
+    expect(await doc(before.id)).not.toContain('sandbox');
+  });
+
   it('publishes a SUMMARY.md entry to an anchor of a page (`[Buttons](inline.md#buttons)`) as a link of the sidebar', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bindery-anchor-link-'));
     writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Inline](inline.md)\n  * [Buttons](inline.md#buttons)\n');

@@ -46,6 +46,11 @@ export interface CommitTreeInput {
   createdBy: string | null;
   /** false: a standalone revision (the space keeps its content). */
   activate: boolean;
+  /**
+   * Commit even when the content equals the active revision's: something the revision records beside it changed (a
+   * Git Sync import whose commit changed only the repository's reusable contents, which the revision's snapshot holds).
+   */
+  changedBeside?: boolean;
   /** Runs in the commit's transaction with the new revision (e.g. to record its Git commit). */
   then?: (tx: DbOrTx, revisionId: string) => Promise<void>;
 }
@@ -56,7 +61,7 @@ const EMPTY_TREE: PageNode = { id: ROOT_ID, title: '', slug: '', type: 'group', 
 
 /**
  * Commits a whole tree as one revision whose parent is the space's active revision. Returns undefined (and writes
- * nothing) when the content equals the active revision's. Slugs are made unique among siblings.
+ * nothing) when the content equals the active revision's (unless `changedBeside`). Slugs are made unique among siblings.
  *
  * "Equals": same tree (ids, order, every field), files and variables. The tree's root hash (computed in slices,
  * before the transaction, without holding the event loop) is compared with the one the active revision stores —
@@ -72,7 +77,7 @@ export async function commitTree(ctx: AppContext, input: CommitTreeInput): Promi
     const current = await findRevisionContent(tx, space.revision_id);
     if (!current || current.revision.space_id !== input.spaceId) throw new ApiError(404, `Revision not found: ${space.revision_id}`);
     const files = await loadFiles(ctx, tx, current.filesHash);
-    if ((current.rootHash ?? emptyRootHash) === rootHash && hashFiles(files) === hashFiles(input.files) && canonicalJson(current.variables) === canonicalJson(input.variables)) return undefined;
+    if (!input.changedBeside && (current.rootHash ?? emptyRootHash) === rootHash && hashFiles(files) === hashFiles(input.files) && canonicalJson(current.variables) === canonicalJson(input.variables)) return undefined;
     const r = await commitRevision(ctx, tx, {
       spaceId: input.spaceId, parents: [space.revision_id], type: 'edits', tree, files: input.files, variables: input.variables,
       createdBy: input.createdBy, activate: input.activate,

@@ -350,8 +350,14 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   await s.progress?.('finalize');
   const info = await cache.commitInfo(head);
   const createdByService = /<bot@bindery\.local>$/.test(info.committer ?? '');
+  // The reusable contents (`.gitbook/includes/*.md`) are read from the revision's snapshot: a commit that changed only
+  // them is a new revision too (the previous one keeps the texts it had).
+  const includesOf = (snap: Pick<Snapshot, 'root' | 'extras'>) => Object.entries(snap.extras)
+    .filter(([p]) => { const rel = underRoot(snap, p); return rel !== undefined && INCLUDE_FILE.test(rel); })
+    .map(([p, e]) => `${p}\0${e.oid}`).sort().join('\n');
   const committed = await commitTree(ctx, {
     spaceId: s.spaceId, tree, files, variables: repo.variables, createdBy: s.createdBy, activate: !request.standalone,
+    changedBeside: !!prev.snapshot && includesOf(prev.snapshot) !== includesOf(next),
     then: async (tx, revisionId) => {
       const hash = await saveSnapshot(tx, next);
       await gitSyncRepo.saveRevisionCommit(tx, {
