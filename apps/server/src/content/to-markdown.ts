@@ -53,6 +53,7 @@ import {
   type ListBlock,
   type ListItemBlock,
   type MarkType,
+  type ParagraphBlock,
   type TableBlock,
 } from './document.js';
 import { formatFigure, formatOpenTag, MAX_TAG_LINE, parseTagLine, TAG_LIKE_LINE, tagLineSides } from './gitbook-syntax.js';
@@ -325,6 +326,13 @@ class Writer {
       // The checkbox starts the item's first paragraph (an image-only paragraph is an `images` block).
       // Its images are markdown images there: a `<figure>` after the checkbox would be inline HTML, no image.
       const first = item.nodes[0];
+      // A tag-like line (`{%<b>%}`, written verbatim as a paragraph of its own) is no tag line after the checkbox:
+      // there it is read as any text, so it is written as such.
+      const tagText = checked !== undefined && first?.type === 'paragraph' && lines.length > 0 ? tagLine(first.nodes) : undefined;
+      const content = tagText !== undefined ? this.inline((first as ParagraphBlock).nodes, PLAIN) : undefined;
+      if (content !== undefined && content !== tagText) {
+        lines[0] = content.startsWith('{%') && TAG_LIKE_LINE.test(content) ? `\\${content}` : content;
+      }
       if (checked !== undefined && (first?.type === 'paragraph' || first?.type === 'images') && lines.length > 0) {
         head = `[${checked ? 'x' : ' '}] ${first.type === 'images' ? this.images(first.nodes, false) : lines[0]}`;
       }
@@ -1346,8 +1354,13 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   const after = space >= 0 ? written.after.slice(0, space) : written.after;
   if (written.capped || /[\\&]/.test(after)) return;
   const text = word + literal + after;
-  const match = linkifyMatches(text).find((m: { lastIndex: number }) => m.lastIndex > word.length) as { index: number; lastIndex: number; url?: string } | undefined;
+  const matches = linkifyMatches(text).filter((m: { lastIndex: number }) => m.lastIndex > word.length) as { index: number; lastIndex: number; url?: string }[];
+  const match = matches[0];
   if (match?.index !== word.length || match.lastIndex !== word.length + literal.length || match.url !== url) return;
+  // Linkify goes on reading links in what follows the literal, from where the literal ended (`a@b.dev:mailto:a@b.dev`:
+  // a second link there), which it would not from that text alone: not bare when one would start in the text after it.
+  const following = writing(atoms, end, 1);
+  if (following?.t === 'text' && matches.slice(1).some((m) => m.index < word.length + literal.length + following.out.length)) return;
   (atoms[i] as Atom).out = literal;
 }
 
