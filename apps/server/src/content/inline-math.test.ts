@@ -25,6 +25,13 @@ describe("GitBook's inline math `$$…$$`", () => {
     expect(flatten(markdownToDocument(out))).toEqual(flatten(doc));
   });
 
+  it('text after a span is a text of its own to linkify: a `www.` literal there is escaped (`$$$$$$www.b.io`)', () => {
+    const doc = paragraphDoc([text([leaf('$$'), leaf('www.b.io$$$$$$www.b.io', ['bold']), leaf(' end')])]);
+    const once = markdownToDocument(page(doc));
+    expect(flatten(once)).toEqual(flatten(doc));
+    expect(markdownToDocument(page(once))).toEqual(once);
+  });
+
   const WORDS = ['$$', '$', '$$$', 'x_1*y', 'a', 'snake_case', 'http://a.io', 'www.b.io', 'a@b.dev', ':', '`t`', '[x]', '<b>', '\\', '&amp;', '|'];
   const words = fc.tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }), fc.constantFrom('', ' ')).map(([w, sep]) => w.join(sep));
   // Marked and plain leaves alternate (neighbours never share their marks, as in a built document).

@@ -218,7 +218,8 @@ function hideMathPipes(src: string): string {
   parts.push(src.slice(copied));
   return parts.join('');
 }
-const restorePipes = (text: string): string => (text.includes(CODE_PIPE) ? text.replace(/\uE000/g, '|') : text);
+// (Not every token's field is a string: a math block's `info`, some rules' attribute values. Those are left as they are.)
+const restorePipes = <T>(text: T): T => (typeof text === 'string' && text.includes(CODE_PIPE) ? text.replace(/\uE000/g, '|') as T : text);
 md.core.ruler.after('normalize', 'bindery_code_pipes', (state: StateCore) => {
   const src = state.src.includes(CODE_PIPE) ? state.src : hideMathPipes(hideCodePipes(state.src));
   (state.env as unknown as ParseEnv).codePipes = src !== state.src;

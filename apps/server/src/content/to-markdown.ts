@@ -1341,7 +1341,11 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
     const startsWord = space >= 0 || writing(atoms, atoms.lastIndexOf(before, i - 1) - 1, -1) === undefined;
     if (!startsWord || word.length > 64 || /[\\&]/.test(word)) return;
   } else if (before !== undefined && before.t !== 'open' && (before.t !== 'text' || !/[ \t]$/.test(before.out))) return;
+  // Next to an emphasis delimiter only a letter or digit keeps its flanking (`*__a@b.dev*` written `___a@b.dev_` would
+  // join the literal's `__` to the opener's run).
+  if (before?.t === 'open' && !/^[\p{L}\p{N}]/u.test(literal)) return;
   const next = writing(atoms, end, 1);
+  if (next?.t === 'close' && !/[\p{L}\p{N}]$/u.test(literal)) return;
   // (The run's own opener before it and closer after it only: another run's opener after a letter may flank otherwise.)
   if (next !== undefined && next.t !== 'text' && next.t !== 'break' && next.t !== 'close') return;
   // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it), so
@@ -1731,7 +1735,9 @@ function protectSchemes(out: string, after: string): string {
 }
 
 /**
- * Backslash escapes and character references: markdown-it makes them tokens of their own — a backslash before any
- * character, not only before punctuation (`\a` is a token too, so `\a=www.a.com` has the text `=www.a.com` to link).
+ * Backslash escapes, character references and inline math: markdown-it makes them tokens of their own — a backslash
+ * before any character, not only before punctuation (`\a` is a token too, so `\a=www.a.com` has the text `=www.a.com`
+ * to link), and a `$$…$$` span as `math_inline` reads it (its closing `$$` the first at least one character on, on
+ * the line), so `$$$$$$www.b.io` has the text `www.b.io` to link.
  */
-const TEXT_SPECIAL = /\\[^\n]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+const TEXT_SPECIAL = /\\[^\n]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});|\$\$[^\n]+?\$\$/g;
