@@ -39,7 +39,7 @@ describe('migrations', () => {
       await close();
       await fresh.drop();
     }
-  });
+  }, 120_000); // every migration up and down on a new database: ~1-4 s alone, 18-30 s seen on a loaded CI machine
 
   it('a migrated database has exactly the tables and columns (with their nullability) of db/schema.ts', async () => {
     const declared = declaredTables();
