@@ -3,14 +3,13 @@
 // by claims, an unpublished site answering 404, visitor authentication; the customization (colors, logo, header links
 // and dropdowns, announcement, dark mode), an image from a space file, tabs switching, highlighted code and the mobile
 // navigation toggle — all without any script on the page.
-import { existsSync } from 'node:fs';
 import { SignJWT } from 'jose';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 // What the browser sees does not depend on the database (test/published-site.test.ts covers both over HTTP): the
 // browser runs once, on SQLite, to keep the suite's time.
 const skip = testDialect() === 'postgres';
@@ -20,11 +19,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (scripts/bootstrap.sh installs Debian's chromium package)`);
   server = await startTestServer();
   // A custom hostname resolves to the test server, as a reader's DNS would send it there.
   const port = new URL(server.url).port;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--host-resolver-rules=MAP ${HOST} 127.0.0.1:${port}`] });
+  browser = await launchChromium([`--host-resolver-rules=MAP ${HOST} 127.0.0.1:${port}`]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -2,13 +2,12 @@
 // (`~gitbook/ogimage/<pageId>`, named by its og:image) drawn 1200×630 with every line of text inside the image, even
 // for long titles in wide letters; the site's icon (`~gitbook/icon`) drawn; and the page's "Export as PDF" action
 // downloading the PDF of the page (`~gitbook/pdf`). No console error, no request leaving the server.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 const noBrowser = testDialect() === 'postgres';
 let server: TestServer;
 let browser: Browser | undefined;
@@ -25,8 +24,7 @@ const TITLES = {
 beforeAll(async () => {
   server = await startTestServer();
   if (noBrowser) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (scripts/bootstrap.sh installs Debian's chromium package)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   const t = await createTenant(server);
   const guide = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
   const edits = await t.api.post(`/v1/spaces/${guide.id}/content/edits`, { edits: Object.entries(TITLES).map(([id, title]) => ({

@@ -3,13 +3,12 @@
 // block), then what a reader does — a group's URL, a long "on this page" that scrolls and follows the reading
 // position, a link to a heading inside a tab that is not the selected one, printing, keyboard focus on a wide screen
 // and a phone, the social preview tags. Each case failed before the change it tests (docs/sites.md, session 14).
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 // What the browser sees does not depend on the database (published-site.test.ts covers both over HTTP).
 const skip = testDialect() === 'postgres';
 let server: TestServer;
@@ -22,9 +21,8 @@ const filler = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${
 
 beforeAll(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (scripts/bootstrap.sh installs Debian's chromium package)`);
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   const t = await createTenant(server);
   const guide = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
   const upload = async (name: string, type: string, body: Buffer | string) => {

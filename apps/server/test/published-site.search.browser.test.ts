@@ -3,13 +3,12 @@
 // shortcuts (Ctrl/⌘+K, `/`, arrow keys in the results) of the site's one script — allowed by its hash in a strict
 // CSP, and everything still works with scripts off —, llms-full.txt's links by id written as the site's URLs, and the
 // 404 of a site that does not exist styled like the others. Each case failed before session 15 (docs/sites.md).
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 // What the browser sees does not depend on the database; the HTTP cases run on both.
 const noBrowser = testDialect() === 'postgres';
 let server: TestServer;
@@ -19,8 +18,7 @@ let url: string;
 beforeAll(async () => {
   server = await startTestServer();
   if (!noBrowser) {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (scripts/bootstrap.sh installs Debian's chromium package)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   }
   const t = await createTenant(server);
   const guide = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;

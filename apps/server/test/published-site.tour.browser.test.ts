@@ -3,13 +3,12 @@
 // long page and a page of 2,000 headings (1 MB); navigation with back and forward, anchors, search from the keyboard,
 // dark mode, a phone's width, keyboard only, links that lead nowhere, and GitBook's URL shapes (trailing slashes,
 // `.md` twins, capitals, percent-encoding). Nothing here is timed: the big page's figures are printed for the record.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 const skip = testDialect() === 'postgres';
 let server: TestServer;
 let browser: Browser;
@@ -20,9 +19,8 @@ const para = (w: string, n: number) => Array.from({ length: n }, (_, i) => `${w}
 
 beforeAll(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (scripts/bootstrap.sh installs Debian's chromium package)`);
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   const t = await createTenant(server);
   const space = async (title: string, edits: unknown[]) => {
     const s = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title })).body;

@@ -4,15 +4,14 @@
 // no page wider than a phone, previous/next through the whole guide, "on this page", search, variants, the 404 page,
 // `.gitbook.yaml` redirects and the automatic redirect of a renamed page, sitemap.xml, robots.txt, llms.txt and the
 // `.md` twins, the dark theme. The content is written here (no copy of anyone's docs).
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../src/testing/chromium.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type Tenant, type TestServer } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 import { startGitServer, WorkingCopy, type GitServer, runGitSyncJobs } from '../src/testing/git-server.js';
 
-const CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
 const skip = testDialect() === 'postgres';
 let server: TestServer;
 let git: GitServer;
@@ -20,10 +19,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}`);
   server = await startTestServer();
   git = await startGitServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
