@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { createTenant, startTestServer, testDialect, type TestServer, publishSite } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 
 const noBrowser = testDialect() === 'postgres';
@@ -31,8 +31,7 @@ beforeAll(async () => {
     op: 'createPage', page: { id, title, description: 'A description long enough to need two lines of the social image, so that its wrapping is looked at too by the browser.', markdown: `The ${id} tapir.\n` },
   })) });
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
-  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] })).body;
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] });
   url = `${server.url}/sites/${site.id}`;
 }, 120_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // API's PDF export), each as the visitor sees the site (conditions, share keys), under the root or a site space.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, getWithHost, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createTenant, getWithHost, startTestServer, type TestServer, publishSite } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 
 let server: TestServer;
@@ -41,8 +41,7 @@ async function site(visibility = 'public') {
     { op: 'createPage', page: { id: 'page-hidden', title: 'Unlisted notes', markdown: 'Hidden dugong.\n', hidden: true } },
   ] });
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
-  const created = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Site', visibility, spaces: [space.id] })).body;
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${created.id}/publish`)).status).toBe(200);
+  const created = await publishSite(t, { title: 'Acme Site', visibility, spaces: [space.id] });
   return { t, space, site: created, base: `/sites/${created.id}` };
 }
 

@@ -3,7 +3,7 @@
 // next, the page actions, the theme switch, the 404 and search pages. The content is never translated; another
 // locale is English. Before session 17 only `<html lang>` followed it.
 import { describe, expect, it } from 'vitest';
-import { createTenant, useTestServer } from '../src/testing/index.js';
+import { createTenant, useTestServer, publishSite } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -23,8 +23,7 @@ describe('the site in the customization locale', () => {
       { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: '## Install\n\nThe capybara content.\n' } },
       { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Setup text.\n' } },
     ] })).status).toBe(200);
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme', visibility: 'public', spaces: [space.id] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const site = await publishSite(t, { title: 'Acme', visibility: 'public', spaces: [space.id] });
     const base = `/sites/${site.id}`;
 
     // English by default.

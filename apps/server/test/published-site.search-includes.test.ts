@@ -4,7 +4,7 @@
 // include changed by a later sync is searched as it is now. Before session 17 neither its text nor its headings were
 // searched. Likewise a page's HTML headings (`<h2>`): before session 17 they had no id and were no section.
 import { describe, expect, it } from 'vitest';
-import { createTenant, useTestServer } from '../src/testing/index.js';
+import { createTenant, useTestServer, publishSite } from '../src/testing/index.js';
 import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 
 const server = useTestServer();
@@ -28,8 +28,7 @@ describe('search of included reusable content', () => {
     wc.push();
     expect((await t.api.post(`/v1/spaces/${space.id}/git/import`, { url: git.repoUrl('searchincludes'), ref: 'refs/heads/main' })).status).toBe(204);
     await runGitSyncJobs(server);
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme', visibility: 'public', spaces: [space.id] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const site = await publishSite(t, { title: 'Acme', visibility: 'public', spaces: [space.id] });
     const base = `/sites/${site.id}`;
 
     // The page shows the include's headings with their ids (the second "Rate limits" of the page: rate-limits-1).
@@ -72,8 +71,7 @@ describe('search of included reusable content', () => {
     const markdown = ['Intro: the aardvark.', '', '<h2>Install</h2>', '', 'Install the bison.', '', '## Install', '', 'Again, the cobra.', '',
       '<div align="center">', '<h3 id="deploy-id">Deploy &amp; run</h3>', '<p>The dingo deploys.</p>', '</div>', ''].join('\n');
     expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-html-headings', title: 'Setup', markdown } }] })).status).toBe(200);
-    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme', visibility: 'public', spaces: [space.id] })).body;
-    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const site = await publishSite(t, { title: 'Acme', visibility: 'public', spaces: [space.id] });
     const base = `/sites/${site.id}`;
     const html = await (await fetch(`${server.url}${base}/`)).text();
     expect(html).toContain('<h2 id="install">Install</h2>');

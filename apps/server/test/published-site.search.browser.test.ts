@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { createTenant, startTestServer, testDialect, type TestServer, publishSite } from '../src/testing/index.js';
 import { png } from '../src/testing/fixtures.js';
 
 // What the browser sees does not depend on the database; the HTTP cases run on both.
@@ -35,8 +35,7 @@ beforeAll(async () => {
     ...Array.from({ length: 6 }, (_, i) => ({ op: 'createPage', page: { id: `page-recipe-${i}`, title: `Recipe ${i}`, markdown: `Recipe ${i} uses the okapi.\n` } })),
   ] });
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
-  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] })).body;
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] });
   url = `${server.url}/sites/${site.id}`;
 }, 120_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // reads (the tree, page lists, revisions, semantic changes, files only such pages use, the PDF), and reading it by
 // id, path or document answers 404 exactly as a missing page does. Claims that make the condition true show it.
 import { describe, expect, it } from 'vitest';
-import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, useTestServer, type Tenant, publishSite } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
 import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
 
@@ -15,8 +15,7 @@ const git = useGitServer();
  * POST /v1/urls/published gives for the site's URL `path` and a visitor with those unsigned claims.
  */
 async function publishedSite(t: Tenant, space: string, path: string) {
-  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs', visibility: 'public', spaces: [space] })).body;
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+  const site = await publishSite(t, { title: 'Docs', visibility: 'public', spaces: [space] });
   const lookup = async (claims?: Record<string, unknown>) => {
     const r = await t.api.post('/v1/urls/published', { url: `${server.ctx.config.publicUrl}/sites/${site.id}/${path}`, ...(claims ? { visitor: { unsignedClaims: claims } } : {}) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

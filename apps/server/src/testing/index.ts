@@ -229,6 +229,18 @@ export interface Tenant {
   clientAs(name: string): TypedClient;
 }
 
+/**
+ * A site of `t`'s organization made with `fields` (POST …/sites: title, visibility, spaces…) and published; its body
+ * as created.
+ */
+export async function publishSite(t: Pick<Tenant, 'api' | 'org'>, fields: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>> {
+  const made = await t.api.post(`/v1/orgs/${t.org}/sites`, fields);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const published = await t.api.post(`/v1/orgs/${t.org}/sites/${made.body.id}/publish`);
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  return made.body;
+}
+
 /** A fresh tenant: an organization owned by a new user, plus one new member per entry of `roles` (null = guest). */
 export async function createTenant(server: TestServer, roles: Record<string, string | null> = {}): Promise<Tenant> {
   const owner = await createUser(server, 'Owner');
