@@ -267,8 +267,9 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
     }).then(
       // A change that moved the cache counters is known to every process holding a lease before it is answered
       // (db/read-cache.ts, "Leases"), and before an error is answered (it may have committed first).
-      (result) => publishCacheChanges(ctx, l.readScope!).then(() => result),
-      (err: unknown) => publishCacheChanges(ctx, l.readScope!).then(() => Promise.reject(err)),
+      // (Most requests moved nothing: they go on without the notice's extra turn.)
+      (result) => (l.readScope!.moved ? publishCacheChanges(ctx, l.readScope!).then(() => result) : result),
+      (err: unknown) => (l.readScope!.moved ? publishCacheChanges(ctx, l.readScope!).then(() => Promise.reject(err)) : Promise.reject(err)),
     ).then((result) => {
       // GitBook returns a page's `condition` only to user (and OAuth) tokens, never to site or integration tokens.
       if ((l.actor?.site || l.actor?.integration) && result.body && typeof result.body === 'object') withoutPageConditions(result.body, 0);
@@ -286,7 +287,6 @@ export function dispatchOperation(ctx: AppContext, table: HandlerTable): Request
  * it stopped skipping at once, and one that could not has lost its lease by then.
  */
 async function publishCacheChanges(ctx: AppContext, scope: ReadScope): Promise<void> {
-  if (!scope.moved) return;
   const cache = ReadCache.of(ctx.db);
   try {
     await (cache ? cache.publishChanges(scope) : undefined);
