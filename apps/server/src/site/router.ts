@@ -266,6 +266,14 @@ const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
 const PDF_CONCURRENCY = 2;
 const PDF_QUEUE = 16;
 
+/**
+ * Whether a shared cache may keep an answer of the site (`Cache-Control: public`): a public or unlisted site, published,
+ * not a preview; answers that vary with the visitor's claims add their own condition.
+ */
+function sharedCacheable(v: Visit, res: Response): boolean {
+  return (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
+}
+
 /** Whether the customization offers a page action: GitBook's `items` when given, else the flag (on unless false). */
 export function pageAction(c: Customization, name: 'markdown' | 'pdf'): boolean {
   const actions = c.pageActions as { items?: unknown; markdown?: unknown } | undefined;
@@ -543,7 +551,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const row = await storageRepo.findByKey(ctx.db, key);
     const data = row && row.org_id === v.site.org_id && row.kind === 'customization_font' && row.blob_hash ? await blobStore(ctx).get(row.blob_hash) : undefined;
     if (!row || !data) return notFound(res, 'This file does not exist.');
-    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
+    const shared = sharedCacheable(v, res);
     res.setHeader('Cache-Control', `${shared && !v.view.conditional ? 'public' : 'private'}, max-age=31536000, immutable`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -694,7 +702,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * attributes only: no style is needed, so none is allowed).
    */
   const svgHeaders = (res: Response, v: Visit) => {
-    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && !res.locals.sitePreview && !v.view.conditional;
+    const shared = sharedCacheable(v, res) && !v.view.conditional;
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
     res.type('image/svg+xml');
@@ -792,7 +800,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       made = await building;
     }
-    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && !res.locals.sitePreview && !v.view.conditional && !rev.conditional;
+    const shared = sharedCacheable(v, res) && !v.view.conditional && !rev.conditional;
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=0, must-revalidate`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
     res.setHeader('Content-Disposition', `inline; filename="${made.filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(made.filename)}`);
@@ -1093,7 +1101,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
     }
     const etag = `"${f.blob}"`;
-    const shared = (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
+    const shared = sharedCacheable(v, res);
     const scope = shared && !v.view.conditional && !audience ? 'public' : 'private';
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', req.query.v === f.blob.slice(0, 12) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=0, must-revalidate`);
