@@ -135,7 +135,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   allowPrivateHosts(config.allowedPrivateHosts);
   const logger = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', '*.token'] }, logDestination(1));
   const sqliteFile = join(config.dataDir, 'bindery.sqlite');
-  const { db, dialect, sqlite, close: closeDb } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const { db, dialect, sqlite, close: closeDb } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile,
+    onIdleError: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database: an idle pooled connection failed and was dropped'),
+  });
   const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const readCache = ReadCache.attach(db, sqlite);

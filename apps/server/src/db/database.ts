@@ -33,12 +33,29 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number; checkpoints?: CheckpointOptions }): OpenedDatabase {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  sqliteFile: string;
+  poolSize?: number;
+  checkpoints?: CheckpointOptions;
+  /** PostgreSQL: an idle pooled connection failed (its server process was terminated, the network cut it). */
+  onIdleError?: (err: Error) => void;
+}): OpenedDatabase {
   if (isPostgresUrl(opts.databaseUrl)) {
     // idleTimeoutMillis 0: idle connections stay open (at most `max`) instead of arming a timer on every release,
     // which pg-pool does once per query otherwise (a measurable share of the CPU under load).
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
-    pool.on('connect', (client) => wrapClient(client));
+    // An idle connection that fails (pg_terminate_backend, a restarted or failed-over database, a cut network) is
+    // dropped by the pool, which then emits 'error': without a listener that is an uncaught exception and the whole
+    // process exited. The next query opens a new connection.
+    pool.on('error', (err) => opts.onIdleError?.(err));
+    pool.on('connect', (client) => {
+      // A connection in use when it fails emits 'error' on the client itself (pg-pool listens only while it is
+      // idle): without this listener the process exited. The query in flight fails (503, http/errors.ts), its
+      // transaction is rolled back by the database, and the pool drops the connection when it is released.
+      client.on('error', () => undefined);
+      wrapClient(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

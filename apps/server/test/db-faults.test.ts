@@ -1,0 +1,113 @@
+// Faults of the database itself: PostgreSQL connections terminated while
+// requests run (pg_terminate_backend), the process's lease connection among them. Real processes: this test's
+// server (A) and a server in a process of its own (test/support/cache-process.mjs), on the test file's database.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  exited: boolean;
+  stats(): Promise<{ stats: Record<string, number>; lease: (Record<string, number> & { processId: string }) | null }>;
+  call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+const dirs: string[] = [];
+const children: Child[] = [];
+
+/** Terminates every connection to `url`'s database but the one asking (as an administrator, or a failover, would). */
+async function terminateAll(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return r.rowCount ?? 0;
+  } finally {
+    await c.end();
+  }
+}
+
+describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated under load', () => {
+  let a: TestServer;
+  let b: Child;
+
+  async function spawnServer(): Promise<Child> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bindery-dbfault-'));
+    dirs.push(dataDir);
+    const proc = fork(join(import.meta.dirname, 'support/cache-process.mjs'), [], {
+      env: {
+        ...process.env, DATABASE_URL: a.ctx.config.databaseUrl!, BINDERY_SECRETS_KEY: a.ctx.config.secretsKey!,
+        BINDERY_ADMIN_TOKEN: a.adminToken, BINDERY_DATA_DIR: dataDir, LOG_LEVEL: 'silent', BINDERY_ALLOW_PRIVATE_URLS: '1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.once('message', (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error('no url'))));
+      proc.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
+    });
+    const child: Child = {
+      proc, url, exited: false,
+      stats: () => new Promise((resolve) => {
+        const on = (m: { stats?: unknown }) => {
+          if (!m.stats) return;
+          proc.off('message', on);
+          resolve(m as never);
+        };
+        proc.on('message', on);
+        proc.send('stats');
+      }),
+      call: async (method, path, token, body) => {
+        const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await r.text();
+        return { status: r.status, body: text ? JSON.parse(text) : undefined };
+      },
+    };
+    proc.once('exit', () => (child.exited = true));
+    children.push(child);
+    return child;
+  }
+
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await spawnServer();
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGTERM');
+    await a?.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a process whose connections are terminated while requests run stays up and answers again (it exited)', async () => {
+    const t = await createUser(a, 'Writer');
+    const org = await a.api(t.token).post('/v1/orgs', { title: 'Terminated' });
+    expect(org.status).toBe(201);
+    const space = await a.api(t.token).post(`/v1/orgs/${org.body.id}/spaces`, { title: 'Under load' });
+    expect(space.status).toBe(201);
+    let stop = false;
+    const statuses: number[] = [];
+    const load = async (k: number) => {
+      for (let i = 0; !stop && !b.exited; i++) {
+        const r = await b.call('POST', `/v1/spaces/${space.body.id}/comments`, t.token, { body: { markdown: `load ${k} ${i}` } }).catch(() => ({ status: 0 }));
+        statuses.push(r.status);
+      }
+    };
+    const loads = [0, 1, 2, 3].map(load);
+    // Idle and busy connections alike: some rounds find requests in flight.
+    for (let round = 0; round < 4 && !b.exited; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await terminateAll(a.ctx.config.databaseUrl!);
+    }
+    stop = true;
+    await Promise.all(loads);
+    expect(b.exited).toBe(false);
+    // A process that lost every connection opens new ones for the next requests.
+    await expect.poll(async () => (await b.call('GET', `/v1/spaces/${space.body.id}`, t.token)).status, { timeout: 20_000, interval: 100 }).toBe(200);
+    expect((await a.api(t.token).get(`/v1/spaces/${space.body.id}`)).status).toBe(200);
+    expect(statuses.filter((s) => s === 0)).toEqual([]);
+  });
+});
