@@ -5,6 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
@@ -90,10 +91,12 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated 
     expect(space.status).toBe(201);
     let stop = false;
     const statuses: number[] = [];
+    const failures: string[] = [];
     const load = async (k: number) => {
       for (let i = 0; !stop && !b.exited; i++) {
-        const r = await b.call('POST', `/v1/spaces/${space.body.id}/comments`, t.token, { body: { markdown: `load ${k} ${i}` } }).catch(() => ({ status: 0 }));
+        const r = await b.call('POST', `/v1/spaces/${space.body.id}/comments`, t.token, { body: { markdown: `load ${k} ${i}` } }).catch(() => ({ status: 0, body: undefined }));
         statuses.push(r.status);
+        if (r.status !== 200) failures.push(`${r.status} ${r.body?.error?.message}`);
       }
     };
     const loads = [0, 1, 2, 3].map(load);
@@ -109,5 +112,73 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated 
     await expect.poll(async () => (await b.call('GET', `/v1/spaces/${space.body.id}`, t.token)).status, { timeout: 20_000, interval: 100 }).toBe(200);
     expect((await a.api(t.token).get(`/v1/spaces/${space.body.id}`)).status).toBe(200);
     expect(statuses.filter((s) => s === 0)).toEqual([]);
+    // A request that was in flight fails with 503 naming the cause (it was a 500 'Internal server error').
+    for (const f of failures) expect(f).toMatch(/^503 Service unavailable: the database connection .*try again later$|^503 Service unavailable: a connection to the database/);
+    // Every comment answered 200 is there, and the space counts exactly the comments that are.
+    const listed = await a.api(t.token).get(`/v1/spaces/${space.body.id}/comments?limit=0`);
+    expect(listed.body.count).toBeGreaterThanOrEqual(statuses.filter((s) => s === 200).length);
+    expect((await a.api(t.token).get(`/v1/spaces/${space.body.id}`)).body.comments).toBe(listed.body.count);
+  });
+
+  it('a request whose connection is terminated while it waits answers 503 naming the cause, not a 500', async () => {
+    const t = await createUser(a, 'Waiter');
+    const org = await a.api(t.token).post('/v1/orgs', { title: 'Waiting' });
+    // A lock held by another session makes the rename wait in the database; then its connection is terminated.
+    const holder = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from organizations where id = $1 for update', [org.body.id]);
+      const pending = b.call('PATCH', `/v1/orgs/${org.body.id}`, t.token, { title: 'Renamed' });
+      let waiting = 0;
+      for (let i = 0; i < 400 && waiting === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        waiting = (await holder.query(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rowCount ?? 0;
+      }
+      expect(waiting).toBeGreaterThan(0);
+      await holder.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+      const r = await pending;
+      expect(r.status).toBe(503);
+      expect(r.body.error.message).toMatch(/^Service unavailable: the database connection (was terminated by the database administrator|was lost)/);
+      await holder.query('rollback');
+    } finally {
+      await holder.end();
+    }
+    expect((await a.api(t.token).get(`/v1/orgs/${org.body.id}`)).body.title).toBe('Waiting');
+    expect((await b.call('PATCH', `/v1/orgs/${org.body.id}`, t.token, { title: 'Renamed' })).status).toBe(200);
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full mid-write', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a write past the space left answers 507 naming the cause, applies nothing, and writes go on once there is space', async () => {
+    const t = await createUser(server, 'Filler');
+    const org = await server.api(t.token).post('/v1/orgs', { title: 'Full disk' });
+    const space = await server.api(t.token).post(`/v1/orgs/${org.body.id}/spaces`, { title: 'Pages' });
+    expect(space.status).toBe(201);
+    // The database may not grow past its size now (as a full disk): SQLITE_FULL on the next write that needs a page.
+    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(server.ctx.db);
+    await sql.raw(`pragma max_page_count = ${pages.rows[0]!.page_count + 2}`).execute(server.ctx.db);
+    const big = 'Words that fill the disk. '.repeat(20_000);
+    const base = `/v1/spaces/${space.body.id}/content`;
+    try {
+      const r = await server.api(t.token).post(`${base}/pages`, { title: 'Large', markdown: big });
+      expect(r.status).toBe(507);
+      expect(r.body.error.message).toMatch(/^Insufficient storage: the disk holding the database is full/);
+    } finally {
+      await sql.raw('pragma max_page_count = 1073741823').execute(server.ctx.db);
+    }
+    // Nothing of it was applied; the database is sound; the same write succeeds now.
+    const before = await server.api(t.token).get(`${base}/pages`);
+    expect(JSON.stringify(before.body.pages)).not.toContain('Large');
+    expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(server.ctx.db)).rows[0]!.integrity_check).toBe('ok');
+    expect((await server.api(t.token).post(`${base}/pages`, { title: 'Large', markdown: big })).status).toBe(201);
   });
 });

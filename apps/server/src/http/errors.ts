@@ -6,6 +6,7 @@ import { ContentError } from '../engine/index.js';
 import { contentErrorAnswer } from '../services/content-errors.js';
 import { ApiError, type FieldError } from '../errors.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
+import { databaseFailureAnswer } from '../db/failures.js';
 
 interface ValidatorError {
   status?: number;
@@ -42,6 +43,12 @@ export function toApiError(err: unknown, logger: { error(obj: object, msg: strin
   // transaction rolled back. (Identifiers in paths are refused earlier by their patterns.)
   if ((err as { code?: unknown })?.code === '22021' || (err as { code?: unknown })?.code === '22P05') {
     return new ApiError(400, 'A value of the request holds a character the database cannot store (NUL, \\u0000)');
+  }
+  // The database (or the data folder) failed, not the request: 503 / 507 naming the cause (db/failures.ts).
+  const failure = databaseFailureAnswer(err);
+  if (failure) {
+    logger.error({ err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } }, `database failure answered ${failure.status}`);
+    return failure;
   }
   logger.error({ err }, 'unexpected error');
   const detail = typeof e.status === 'number' && e.status >= 500 && e.message ? e.message : 'Internal server error';
