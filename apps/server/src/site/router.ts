@@ -7,6 +7,7 @@
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 //   <base>/~fonts/<key>                               a font file of a custom font of the organization
 //   <base>/[<section>/][<site space>/]~gitbook/icon, ~gitbook/ogimage/<pageId>, ~gitbook/pdf   generated icon, social image, PDF
+//   <base>/~gitbook/mcp                               the site's MCP server (site/mcp.ts), when its page actions include mcp
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
 // in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
@@ -51,6 +52,7 @@ import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
 import { INCLUDE_LINE, scanPageFiles } from './file-refs.js';
 import { withoutHiddenLinks } from './hidden-links.js';
+import { answerMcp, MCP_MAX_BODY, MCP_VERSIONS, parseError as mcpParseError } from './mcp.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
 interface Visit {
@@ -182,14 +184,18 @@ function claimsOf(req: Request, res: Response, base: string): Claims {
 }
 
 /** The claims of a visitor token signed with the site's key (HS256), or undefined when it is missing or invalid. */
-async function visitorToken(req: Request, res: Response, site: SiteRow, base: string): Promise<Claims | undefined> {
+async function visitorToken(req: Request, res: Response, site: SiteRow, base: string, bearer = false): Promise<Claims | undefined> {
+  // An MCP client (`~gitbook/mcp`) gives it as GitBook's OAuth-protected resources take it: `Authorization: Bearer`
+  // or `?access_token=` (never kept in a cookie).
+  const header = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  const given = bearer ? header ?? (typeof req.query.access_token === 'string' ? req.query.access_token : undefined) : undefined;
   const fromQuery = typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined;
   // Ours (set from ?jwt_token=), or GitBook's plain `gitbook-visitor-token` cookie set by the customer's backend.
-  const token = fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`) ?? cookies(req).get('gitbook-visitor-token');
+  const token = given ?? fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`) ?? cookies(req).get('gitbook-visitor-token');
   if (!token || token.length > 8192) return undefined;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] });
-    if (fromQuery) res.cookie(`${VISITOR_COOKIE}_${site.id}`, token, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
+    if (fromQuery && given === undefined) res.cookie(`${VISITOR_COOKIE}_${site.id}`, token, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
     return Object.fromEntries(Object.entries(payload).filter(([k]) => !REGISTERED.has(k)));
   } catch {
     return undefined;
@@ -275,16 +281,43 @@ function sharedCacheable(v: Visit, res: Response): boolean {
 }
 
 /** Whether the customization offers a page action: GitBook's `items` when given, else the flag (on unless false). */
-export function pageAction(c: Customization, name: 'markdown' | 'pdf'): boolean {
-  const actions = c.pageActions as { items?: unknown; markdown?: unknown } | undefined;
+export function pageAction(c: Customization, name: 'markdown' | 'pdf' | 'mcp'): boolean {
+  const actions = c.pageActions as { items?: unknown; markdown?: unknown; mcp?: unknown } | undefined;
   if (Array.isArray(actions?.items)) return actions.items.includes(name);
-  return name === 'markdown' ? actions?.markdown !== false : true;
+  // The seed's flags: markdown on unless false, mcp off unless true (GitBook's defaults), the PDF on.
+  return name === 'markdown' ? actions?.markdown !== false : name === 'mcp' ? actions?.mcp === true : true;
 }
 
 /** The customization's locale (`internationalization.locale`) when it is a language tag, else `en`. */
 function customizationLang(c: Customization): string {
   const locale = (c as { internationalization?: { locale?: unknown } }).internationalization?.locale;
   return typeof locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(locale) ? locale : 'en';
+}
+
+/**
+ * The request's body when it is at most `limit` bytes, else undefined at once: the rest is read and dropped (the
+ * socket stays open for the answer, which closes the connection).
+ */
+function readBody(req: Request, res: Response, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const take = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) refuse();
+      else chunks.push(chunk);
+    };
+    function refuse() {
+      res.setHeader('Connection', 'close');
+      req.removeListener('data', take);
+      req.resume();
+      resolve(undefined);
+    }
+    if (Number(req.get('content-length') ?? '0') > limit) return refuse();
+    req.on('data', take);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 /** Once the response has taken what was written (or is closed). */
@@ -387,10 +420,16 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       if (typeof req.query.share === 'string') keep(req.query.share);
     }
-    const signed = await visitorToken(req, res, site, base);
+    const mcp = rest === '/~gitbook/mcp';
+    const signed = await visitorToken(req, res, site, base, mcp);
     if (signed) res.locals.visitorClaims = signed;
     if (site.visibility === 'visitor-auth' && !signed && previewExp === undefined) {
-      if (site.visitor_fallback_url) {
+      if (mcp) {
+        // An MCP client is not sent to a sign-in page: it is told to give a visitor token.
+        res.setHeader('WWW-Authenticate', 'Bearer realm="site"');
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(401).json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'This site is only available to authenticated visitors: give a visitor token (Authorization: Bearer <token>)' } });
+      } else if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
         target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
         res.redirect(302, target.toString());
@@ -654,6 +693,65 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const e = rev.byId.get(id);
       return e ? `${open}${base}${hrefs.get(id) ?? `${spaceBase}/${e.path}`}` : all;
     });
+  }
+
+  /**
+   * GitBook's `~gitbook/mcp` (site/mcp.ts): the site's MCP server, when the site's page actions include `mcp` (404
+   * otherwise), for the visitor `open()` let in — its tools see what the visitor sees (share key, visitor token also as
+   * `Authorization: Bearer`, claims, page conditions, `{% if %}` blocks). POST only, one JSON-RPC message of at most
+   * MCP_MAX_BODY; never kept by a cache.
+   */
+  async function mcp(req: Request, res: Response, v: Visit) {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!pageAction(v.view.site, 'mcp')) return notFound(res, undefined, v);
+    const rpcError = (status: number, code: number, message: string) => res.status(status).json({ jsonrpc: '2.0', id: null, error: { code, message } });
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return rpcError(405, -32000, 'This MCP server answers POST only (streamable HTTP without a stream or a session)');
+    }
+    const version = req.get('mcp-protocol-version');
+    if (version !== undefined && !MCP_VERSIONS.includes(version as (typeof MCP_VERSIONS)[number])) return rpcError(400, -32600, `Unsupported MCP-Protocol-Version: ${version.slice(0, 40)} (supported: ${MCP_VERSIONS.join(', ')})`);
+    if (!req.is('application/json')) return rpcError(415, -32600, 'The body is JSON (Content-Type: application/json)');
+    const body = await readBody(req, res, MCP_MAX_BODY);
+    if (body === undefined) return rpcError(413, -32600, `The body is larger than ${MCP_MAX_BODY / 1024} KiB`);
+    let message: unknown;
+    try {
+      message = JSON.parse(body.toString('utf8'));
+    } catch {
+      return res.status(400).json(mcpParseError);
+    }
+    const customization = v.view.site;
+    const answer = await answerMcp(message, {
+      title: customization.title || v.site.title,
+      search: async (q) => (await searchHits(v, q)).map((h) => ({ title: h.title, ...(h.section ? { section: h.section } : {}), url: `${origin(req)}${h.href}`, excerpt: h.excerpt })),
+      page: (url) => pageAt(req, v, url),
+    });
+    if (!answer) return res.status(202).end();
+    res.json(answer);
+  }
+
+  /**
+   * The markdown twin of the page at `url` (GitBook's getPage: a full URL, or a host and path taken as https) when it
+   * is a page of this site the visitor sees, on this request's host or the site's published address; else undefined.
+   */
+  async function pageAt(req: Request, v: Visit, url: string): Promise<string | undefined> {
+    let u: URL;
+    try {
+      u = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`);
+    } catch {
+      return undefined;
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    const under = (prefix: string) => (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`) ? u.pathname.slice(prefix.length) || '/' : undefined);
+    const published = new URL(publishedBase(ctx.config, v.site));
+    let rawPath = u.host.toLowerCase() === (req.get('host') ?? '').toLowerCase() ? under(v.base) : undefined;
+    if (rawPath === undefined && u.host.toLowerCase() === published.host.toLowerCase()) rawPath = under(published.pathname.replace(/\/$/, ''));
+    if (rawPath === undefined) return undefined;
+    let found = await lookUpPage(v, rawPath);
+    // A page's path in other capitals, a group's path: the page it leads to (a path of this site).
+    if (found.redirect?.startsWith(`${v.base}/`)) found = await lookUpPage(v, found.redirect.slice(v.base.length));
+    if (!found.r || !found.rev || !found.current) return undefined;
+    return await twinOf(v, found.r, found.rev, found.flat, found.current, origin(req));
   }
 
   /**
@@ -1040,8 +1138,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return { everyone, users, bytes };
   }
 
-  async function search(req: Request, res: Response, v: Visit) {
-    const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
+  /** The site's search for the visitor (`~search`, `~gitbook/mcp`'s searchDocumentation): at most MAX_RESULTS hits. */
+  async function searchHits(v: Visit, q: string): Promise<{ title: string; section?: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[]> {
     const queryWords = words(q);
     const results: { title: string; section?: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[] = [];
     if (queryWords.length) {
@@ -1067,6 +1165,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         results.push({ title: h.page.title, ...(h.section ? { section: h.section.title } : {}), href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter });
       }
     }
+    return results;
+  }
+
+  async function search(req: Request, res: Response, v: Visit) {
+    const q = (typeof req.query.q === 'string' ? req.query.q : '').trim().slice(0, 200);
+    const queryWords = words(q);
+    const results = await searchHits(v, q);
     if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results: results.map(({ title, section, href, excerpt }) => ({ title, ...(section !== undefined ? { section } : {}), href, excerpt })) });
     const first = placements(v).all[0];
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
@@ -1169,35 +1274,71 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** Renders a page (or answers: a twin, a 404, a redirect, and then undefined). */
-  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+  /** What a path of the site names for the visitor: its site space, revision and pages, and the page (or where to go). */
+  interface Lookup {
+    r?: Resolved;
+    rev?: RevisionView;
+    /** The site space's pages the visitor sees, in the sidebar's order (a hidden page asked for at the end). */
+    flat: Flat[];
+    path: string;
+    segments: string[];
+    /** The path named a `.md` twin. */
+    named: boolean;
+    current?: Flat;
+    /** The page's path in other capitals, or a group's: the page to go to (302). */
+    redirect?: string;
+  }
+
+  async function lookUpPage(v: Visit, rawPath: string): Promise<Lookup> {
     const segments = rawPath.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
     const named = segments.length > 0 && segments[segments.length - 1]!.endsWith('.md');
-    const twin = named || asMarkdown;
     if (named) segments[segments.length - 1] = segments[segments.length - 1]!.slice(0, -3);
     const r = resolve(v, segments);
-    if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
+    if (!r) return { segments, named, flat: [], path: '' };
     const rev = await revisionOf(v, r.siteSpace.space_id);
-    if (!rev) return void (await redirectOrNotFound(res, v, rawPath, undefined, r));
+    if (!rev) return { r, segments, named, flat: [], path: '' };
     const flat = flatten(rev.tree, r.spaceBase);
     const path = r.rest.join('/');
+    const found = { r, rev, flat, path, segments, named };
     let at = path === '' ? 0 : flat.findIndex((f) => (f.page.path ?? f.page.meta.slug) === path);
     if (at < 0 && path !== '') {
       // A group's path shows its first page; a hidden page is served at its path (without being listed).
       const e = rev.byPath.get(path) ?? rev.byId.get(rev.byPath.get(path.toLowerCase())?.page.meta.id ?? '');
-      if (e && path !== e.path) return void res.redirect(302, `${r.spaceBase}/${e.path}${named ? '.md' : ''}`);
+      if (e && path !== e.path) return { ...found, redirect: `${r.spaceBase}/${e.path}${named ? '.md' : ''}` };
       if (!e) {
         // A group's path (no document has it): its first page the visitor sees (`flat` is in the sidebar's order and
         // holds only those), as GitBook resolves a group to its first page. Exact, then in other capitals.
         const first = flat.find((f) => (f.page.path ?? f.page.meta.slug).startsWith(`${path}/`))
           ?? flat.find((f) => (f.page.path ?? f.page.meta.slug).toLowerCase().startsWith(`${path.toLowerCase()}/`));
-        if (first) return void res.redirect(302, named ? first.md : first.href);
+        if (first) return { ...found, redirect: named ? first.md : first.href };
       }
       if (e) {
         flat.push({ page: e.page, href: `${r.spaceBase}/${e.path}`, md: `${r.spaceBase}/${e.path}.md`, indexable: indexableIn(rev.tree, e.page.meta.id) ?? false });
         at = flat.length - 1;
       }
     }
-    const current = flat[at];
+    return { ...found, ...(flat[at] ? { current: flat[at] } : {}) };
+  }
+
+  /**
+   * A page's markdown twin as the visitor sees it: `{% if %}` blocks resolved, links to pages hidden from the visitor
+   * their text only (hidden-links.ts), links by id the absolute URLs (`base`: an origin) of the page and the file on
+   * the site (absoluteLinks).
+   */
+  async function twinOf(v: Visit, r: Resolved, rev: RevisionView, flat: readonly Flat[], current: Flat, base: string): Promise<string> {
+    const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
+    const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
+    const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
+    const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
+    return `# ${current.page.meta.title}\n\n${absoluteLinks(shown, base, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
+  }
+
+  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+    const { r, rev, flat, path, segments, named, current, redirect } = await lookUpPage(v, rawPath);
+    const twin = named || asMarkdown;
+    if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
+    if (!rev) return void (await redirectOrNotFound(res, v, rawPath, undefined, r));
+    if (redirect) return void res.redirect(302, redirect);
     // As GitBook: a page's URL with a trailing or doubled slash redirects (302, the query kept) to the page's own URL
     // (its canonical link) — a path of this site built from the page, never from the request.
     if (current && !twin && /\/\/|.\/$/.test(rawPath) && !current.href.endsWith('/') && current.href.startsWith('/') && !current.href.startsWith('//')) return void res.redirect(302, `${current.href}${query}`);
@@ -1261,18 +1402,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }
+    if (twin) return void res.type('text/markdown; charset=utf-8').send(await twinOf(v, r, rev, flat, current, origin(res.req)));
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
-    // Each listed page's URL on the site, by page id: what links by id become, in the `.md` twin and the HTML page.
+    // Each listed page's URL on the site, by page id: what links by id become on the HTML page.
     const flatHref = new Map(flat.map((f) => [f.page.meta.id, f.href]));
-    if (twin) {
-      // Links to pages hidden from the visitor are their text only (hidden-links.ts), as on the HTML page; links by id
-      // become the absolute URLs of the page and the file on the site (absoluteLinks).
-      const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
-      const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
-      const twinMarkdown = absoluteLinks(shown, origin(res.req), v, r.siteSpace.id, r.spaceBase, rev, flatHref);
-      return void res.type('text/markdown; charset=utf-8').send(`# ${current.page.meta.title}\n\n${twinMarkdown}`);
-    }
 
     const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, flatHref);
     // Reusable content (`{% include ".gitbook/includes/…" %}`): the space's repository keeps it (Git Sync).
@@ -1313,7 +1447,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Serves one request to a site (its base, and the path below it). */
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      if (req.method !== 'GET' && req.method !== 'HEAD' && rest !== '/~gitbook/mcp') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
       // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
       if (site && rest === '/~gitbook/auth/logout') {
@@ -1337,6 +1471,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
       if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
+      if (rest === '/~gitbook/mcp') return await mcp(req, res, v);
       // GitBook's `~gitbook/auth/login?location=`: a visitor without a valid token was sent to the site's sign-in URL
       // by open() (with this URL as its location); one with a token goes on to `location` — a path of this site only —
       // or the site's root.
