@@ -11,7 +11,7 @@
 // - `.gitbook/vars.yaml` holds the space's variables; `.gitbook/includes/*.md` its reusable contents.
 import { createHash } from 'node:crypto';
 import { parse } from 'yaml';
-import { cleanPath, contentRoot, joinPath, parseGitBookConfig, type GitBookConfig } from './config.js';
+import { cleanPath, contentRoot, joinPath, parseGitBookConfig, withoutInvisible, type GitBookConfig } from './config.js';
 import { parsePageFile, type FrontmatterFields } from './page-file.js';
 import { parseComputedEntry, parseSummary, type Summary, type SummaryItem } from './summary.js';
 import { slugify } from '../../content/slug.js';
@@ -151,9 +151,11 @@ export function pathResolver(from: string, files: ReadonlyMap<string, string>, p
     toRef(target, usage): ContentRef | undefined {
       const r = resolveRelative(from, target);
       if (!r) return undefined;
-      const file = files.get(r.path);
+      // A target naming no file is looked up again without zero-width characters (a stray one typed into a link).
+      const bare = withoutInvisible(r.path);
+      const file = files.get(r.path) ?? files.get(bare);
       if (file) return { kind: 'file', file };
-      const page = usage === 'link' ? pages.get(r.path) : undefined;
+      const page = usage === 'link' ? (pages.get(r.path) ?? pages.get(bare)) : undefined;
       if (page) return r.anchor !== undefined ? { kind: 'anchor', page, anchor: r.anchor } : { kind: 'page', page };
       return undefined;
     },
@@ -188,7 +190,8 @@ export function readRepository(listing: RepoListing): RepoSpace {
       byLower = new Map();
       for (const p of inRoot.keys()) if (!byLower.has(p.toLowerCase())) byLower.set(p.toLowerCase(), p);
     }
-    return byLower.get(rel.toLowerCase());
+    // Then without zero-width characters (a stray one in an entry or in `.gitbook.yaml`; real file names may hold them).
+    return byLower.get(rel.toLowerCase()) ?? (withoutInvisible(rel) !== rel ? findCaseless(withoutInvisible(rel)) : undefined);
   };
 
   const used = new Set<string>();
