@@ -3,7 +3,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable, ChangeRequestsTable } from '../db/schema.js';
 import { paginate, type PageRequest } from '../db/pagination.js';
-import { preparedWrite } from '../db/prepared.js';
+import { prepared, preparedWrite } from '../db/prepared.js';
 import type { SpaceFilter } from './spaces.repo.js';
 
 export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
@@ -98,15 +98,28 @@ function spaceBump(columns: readonly (keyof SpaceCounterDelta)[]) {
   return run;
 }
 
+/**
+ * A change request by id (or by number or id), prepared (db/prepared.ts): built once, and on PostgreSQL outside
+ * transactions shared with identical reads and sent with the other reads of the turn. Every comment posted on a
+ * change request reads it (comments.ts `scopeOf`): through Kysely that was a statement of its own per post, parsed
+ * and planned each time (~1 query and ~80 us of the database's CPU a post under load, docs/performance.md, session 18).
+ */
+const selectById = prepared((db, p: { spaceId: string; ref: string }) =>
+  db.selectFrom('change_requests').selectAll().where('space_id', '=', p.spaceId).where('id', '=', p.ref));
+const selectByNumberOrId = prepared((db, p: { spaceId: string; number: number; ref: string }) =>
+  db.selectFrom('change_requests').selectAll().where('space_id', '=', p.spaceId)
+    .where((eb) => eb.or([eb('number', '=', p.number), eb('id', '=', p.ref)])).orderBy('number').limit(1));
+
 export const changeRequestsRepo = {
   async insert(db: DbOrTx, row: Insertable<ChangeRequestsTable>): Promise<void> {
     await db.insertInto('change_requests').values(row).execute();
   },
   /** By id, or by number when `ref` is all digits (the path parameter accepts both). */
-  find(db: DbOrTx, spaceId: string, ref: string): Promise<ChangeRequestRow | undefined> {
-    let q = db.selectFrom('change_requests').selectAll().where('space_id', '=', spaceId);
-    q = NUMBER_RE.test(ref) ? q.where((eb) => eb.or([eb('number', '=', Number(ref)), eb('id', '=', ref)])) : q.where('id', '=', ref);
-    return q.orderBy('number').executeTakeFirst();
+  async find(db: DbOrTx, spaceId: string, ref: string): Promise<ChangeRequestRow | undefined> {
+    const rows = NUMBER_RE.test(ref)
+      ? await selectByNumberOrId(db, { spaceId, number: Number(ref), ref })
+      : await selectById(db, { spaceId, ref });
+    return rows[0];
   },
   /** The change request of the space whose merge made `revisionId` (engine/changes.ts: a merge revision's mergedFrom). */
   findMergedAs(db: DbOrTx, spaceId: string, revisionId: string): Promise<ChangeRequestRow | undefined> {
