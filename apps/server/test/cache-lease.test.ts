@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inReadScope, newReadScope } from '../src/db/read-cache.js';
 import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
 interface Child {
@@ -146,6 +147,28 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
       expect((await t.api.post(`/v1/spaces/${space.body.id}/comments`, { body: { markdown: `Note ${i}` } })).status).toBe(200);
     }
     expect(a.readCache.lease!.stats.published).toBe(published);
+  });
+
+  it("a token's last_used_at touch (its first use) tells no other process; a write outside a transaction that moves a counter does", async () => {
+    const user = await createUser(a, 'Ines');
+    const published = a.readCache.lease!.stats.published;
+    const touched = async () => (await a.ctx.db.selectFrom('api_tokens').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).last_used_at;
+    expect(await touched()).toBeNull();
+    expect((await a.api(user.token).get('/v1/user')).status).toBe(200);
+    expect(await touched()).not.toBeNull();
+    expect(a.readCache.lease!.stats.published).toBe(published);
+    // The question goes with any write a request makes outside a transaction: one that moves a counter is still told.
+    const id = (await a.ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
+    const touch = newReadScope();
+    await inReadScope(touch, () => a.ctx.db.updateTable('api_tokens').set({ last_used_at: new Date().toISOString() }).where('id', '=', id).execute());
+    expect(touch.moved).toBeFalsy();
+    expect(await skippingRequest('/v1/user', user.token)).toBe(200);
+    const expiry = newReadScope();
+    await inReadScope(expiry, () => a.ctx.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute());
+    expect(expiry.moved).toBe(true);
+    await a.readCache.publishChanges(expiry);
+    expect(a.readCache.lease!.stats.published).toBeGreaterThan(published);
+    expect((await b.get('/v1/user', user.token)).status).toBe(401);
   });
 
   it('a process shut down cleanly deletes its lease', async () => {

@@ -240,7 +240,22 @@ function wrapClient(client: pg.PoolClient): void {
       noteWrite();
       if (tx) tx.wrote = true;
       else if (leasesHeld() && !END.test(text) && !BEGIN.test(text) && !text.startsWith(AT_COMMIT)) {
-        // Outside a transaction it commits by itself, maybe moving the counters: taken as a change that did.
+        // Outside a transaction it commits by itself. For a request, asked in the same message whether it moved the
+        // counters (`inline`: one simple query is one implicit transaction — the write, its deferred bumps run by
+        // `set constraints all immediate`, and the question commit together or not at all); a token's
+        // `last_used_at` touch moves nothing, and then tells no other process. Otherwise taken as a change that did.
+        const inlined = leaseCheckWanted() && !text.endsWith(NAMED_STATEMENT) && rest.length <= 1 ? inline(text, rest[0]) : undefined;
+        if (inlined !== undefined) {
+          noteLocalChange(false);
+          return query(`${inlined};\n${MOVED}`).then((r) => {
+            const results = Array.isArray(r) ? r : [r];
+            noteLocalChange(results.length === 3 ? (results[2] as { rows?: { moved?: boolean }[] }).rows?.[0]?.moved !== false : true);
+            return results[0];
+          }, (err: unknown) => {
+            noteLocalChange(true);
+            throw err;
+          });
+        }
         autocommitWrite = true;
         noteLocalChange(true);
       }

@@ -36,8 +36,10 @@
 //      end: no skipping until it is back and a full read followed); the last full read that completed *started* after
 //      the last notice received, after the lease's epoch last moved, and less than SKIP_FRESH_MS (1 s) ago.
 //   3. A request whose commit moved a counter or logged a changed key (asked in the commit's message: `set constraints
-//      all immediate; select bindery_cache_moved(); commit` — db/database.ts; a write outside a transaction is taken
-//      as one that did) tells the others before it answers, even with an error (`publishChanges`, from
+//      all immediate; select bindery_cache_moved(); commit` — db/database.ts; a request's write outside a
+//      transaction asks it in its own message, `<write>; set constraints all immediate; select
+//      bindery_cache_moved()`, one implicit transaction, when its parameters can be written in, and is otherwise
+//      taken as one that did: a token's `last_used_at` touch moves nothing and tells nobody) tells the others before it answers, even with an error (`publishChanges`, from
 //      http/middlewares.ts): in one round trip of the lease connection, a transaction that NOTIFYs `bindery_cache`
 //      with a nonce and reads the other live leases (expires_at > now()); then it waits until each acknowledged the
 //      nonce or its lease, as read, expired — and reads those again: a lease renewed meanwhile is waited for again
