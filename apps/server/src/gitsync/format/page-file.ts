@@ -21,7 +21,7 @@
 // not change writes its frontmatter back byte for byte. Edited fields are patched into it (yaml's Document API keeps
 // the other keys, their order and comments).
 import { Document, isMap, parse, parseDocument, YAMLMap } from 'yaml';
-import { unescapeMarkdown } from './summary.js';
+import { unescapeAll } from '../../content/parser.js';
 
 export interface PageLayout {
   width?: string;
@@ -143,7 +143,7 @@ export function fieldsOf(data: unknown): FrontmatterFields {
 
 /** Escapes a title for a `# heading` line. */
 export function escapeHeading(title: string): string {
-  return title.replace(/[\\[`*_<]/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([#+-])/, '\\$1');
+  return title.replace(/[\\[`*_<]|&(?=#?[A-Za-z0-9]+;)/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([#+-])/, '\\$1');
 }
 
 /**
@@ -176,7 +176,9 @@ export function parsePageFile(text: string): ParsedPageFile {
   const h1 = /^#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/.exec(rest);
   if (!h1) return { frontmatter, fields, body: rest, warnings };
   const raw = h1[1]!;
-  const title = unescapeMarkdown(raw).trim();
+  // The heading's text as CommonMark reads it: backslash escapes and character references (GitBook writes a title's
+  // trailing space as `&#x20;`, `# Menu&#x20;`: the title is `Menu`, not the reference's letters).
+  const title = unescapeAll(raw).trim();
   const body = bodyAfterTitle(rest.slice(h1[0].length));
   return { frontmatter, fields, title, ...(escapeHeading(title) !== raw ? { h1: raw } : {}), body, warnings };
 }
