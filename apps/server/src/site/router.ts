@@ -8,6 +8,7 @@
 //   <base>/~fonts/<key>                               a font file of a custom font of the organization
 //   <base>/[<section>/][<site space>/]~gitbook/icon, ~gitbook/ogimage/<pageId>, ~gitbook/pdf   generated icon, social image, PDF
 //   <base>/~gitbook/mcp                               the site's MCP server (site/mcp.ts), when its page actions include mcp
+//   <base>/[…/]~gitbook/search (POST), <base>/~gitbook/visitor   GitBook's server search, the visitor's claims
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
 // in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
@@ -18,7 +19,7 @@
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { jwtVerify } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { loadMarkdown, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
@@ -183,6 +184,11 @@ function claimsOf(req: Request, res: Response, base: string): Claims {
   return Object.keys(unsigned).length ? { ...signed, unsigned } : { ...signed };
 }
 
+/** The visitor token given: `?jwt_token=`, ours (set from it), or GitBook's plain `gitbook-visitor-token` cookie set by the customer's backend. */
+function tokenGiven(req: Request, site: SiteRow): string | undefined {
+  return (typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined) ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`) ?? cookies(req).get('gitbook-visitor-token');
+}
+
 /** The claims of a visitor token signed with the site's key (HS256), or undefined when it is missing or invalid. */
 async function visitorToken(req: Request, res: Response, site: SiteRow, base: string, bearer = false): Promise<Claims | undefined> {
   // An MCP client (`~gitbook/mcp`) gives it as GitBook's OAuth-protected resources take it: `Authorization: Bearer`
@@ -190,8 +196,7 @@ async function visitorToken(req: Request, res: Response, site: SiteRow, base: st
   const header = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
   const given = bearer ? header ?? (typeof req.query.access_token === 'string' ? req.query.access_token : undefined) : undefined;
   const fromQuery = typeof req.query.jwt_token === 'string' ? req.query.jwt_token : undefined;
-  // Ours (set from ?jwt_token=), or GitBook's plain `gitbook-visitor-token` cookie set by the customer's backend.
-  const token = given ?? fromQuery ?? cookies(req).get(`${VISITOR_COOKIE}_${site.id}`) ?? cookies(req).get('gitbook-visitor-token');
+  const token = given ?? tokenGiven(req, site);
   if (!token || token.length > 8192) return undefined;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(site.visitor_key), { algorithms: ['HS256'] });
@@ -202,6 +207,19 @@ async function visitorToken(req: Request, res: Response, site: SiteRow, base: st
   }
 }
 
+
+/** Each page's ancestors (titles, from the top), in one walk of the tree. */
+function ancestry(pages: readonly PageView[]): Map<string, { title: string }[]> {
+  const out = new Map<string, { title: string }[]>();
+  const stack: { page: PageView; above: { title: string }[] }[] = pages.map((page) => ({ page, above: [] }));
+  while (stack.length) {
+    const { page, above } = stack.pop()!;
+    out.set(page.meta.id, above);
+    const mine = [...above, { title: page.meta.title }];
+    for (const child of page.children) stack.push({ page: child, above: mine });
+  }
+  return out;
+}
 
 function flatten(pages: readonly PageView[], base: string, out: Flat[] = [], barred = false): Flat[] {
   for (const p of pages) {
@@ -346,6 +364,24 @@ interface FileUsage {
 
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
+
+/** A hit of the site's search: the page (and section) found, where it is on the site and in which site space. */
+interface SiteHit {
+  title: string;
+  section?: string;
+  anchor?: string;
+  href: string;
+  excerpt: string;
+  cutBefore: boolean;
+  cutAfter: boolean;
+  pageId: string;
+  placement: Placement;
+}
+
+/** `POST ~gitbook/search`: its body, query and site spaces named at most. */
+const SEARCH_MAX_BODY = 16 * 1024;
+const SEARCH_MAX_QUERY = 512;
+const SEARCH_MAX_SITE_SPACES = 100;
 
 interface Handlers {
   /** `/sites/{siteId}/…`, mounted at `/sites`. */
@@ -731,6 +767,107 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
+   * GitBook's `POST ~gitbook/search {query, scope?}` (what its client asks the server, beside the site index): the
+   * site's search (searchHits, as `~search`) over the site spaces of `scope` the visitor sees — `{mode: all}` (the
+   * default), `{mode: specific, siteSpaceIds}`, `{mode: default, currentSiteSpace?, restrictTo?}` (the default site
+   * space of each section the visitor sees, plus the current one; `restrictTo` keeps it alone or the others) — as
+   * GitBook's search results grouped by space (`[{type: space, id, title, score, pages: [{id, title, description,
+   * path, score, rank, resultType, sections: [{…, body}], ancestors, urls.app}]}]`). A query of one character or
+   * less answers []. Never kept by a cache (its answer depends on the visitor).
+   */
+  async function siteSearch(req: Request, res: Response, v: Visit) {
+    res.setHeader('Cache-Control', 'no-store');
+    const fail = (status: number, message: string) => res.status(status).json({ error: { code: status, message } });
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return fail(405, 'POST a JSON body {query, scope}');
+    }
+    if (!req.is('application/json')) return fail(415, 'The body is JSON (Content-Type: application/json)');
+    const raw = await readBody(req, res, SEARCH_MAX_BODY);
+    if (raw === undefined) return fail(413, `The body is larger than ${SEARCH_MAX_BODY / 1024} KiB`);
+    let body: { query?: unknown; scope?: { mode?: unknown; siteSpaceIds?: unknown; currentSiteSpace?: unknown; restrictTo?: unknown } };
+    try {
+      body = JSON.parse(raw.toString('utf8')) as typeof body;
+    } catch {
+      return fail(400, 'The body is not JSON');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, '/body must be an object');
+    if (typeof body.query !== 'string') return fail(400, '/body/query must be a string');
+    if (body.query.length > SEARCH_MAX_QUERY) return fail(400, `/body/query must be at most ${SEARCH_MAX_QUERY} characters`);
+    const scope = body.scope ?? { mode: 'all' };
+    if (!scope || typeof scope !== 'object' || Array.isArray(scope)) return fail(400, '/body/scope must be an object');
+    const { all, sections } = placements(v);
+    const byId = new Map(all.map((p) => [p.siteSpace.id, p]));
+    // A site space the visitor does not see is answered as one that does not exist.
+    const pick = (id: unknown, field: string): Placement | string => (typeof id === 'string' && byId.get(id)) || `${field} is not a site space of this site`;
+    let among: Placement[];
+    if (scope.mode === 'all') among = all;
+    else if (scope.mode === 'specific') {
+      const ids = scope.siteSpaceIds;
+      if (!Array.isArray(ids) || !ids.length || ids.length > SEARCH_MAX_SITE_SPACES) return fail(400, `/body/scope/siteSpaceIds must name 1 to ${SEARCH_MAX_SITE_SPACES} site spaces`);
+      among = [];
+      for (const [i, id] of ids.entries()) {
+        const p = pick(id, `/body/scope/siteSpaceIds/${i}`);
+        if (typeof p === 'string') return fail(400, p);
+        if (!among.includes(p)) among.push(p);
+      }
+    } else if (scope.mode === 'default') {
+      const current = scope.currentSiteSpace === undefined ? undefined : pick(scope.currentSiteSpace, '/body/scope/currentSiteSpace');
+      if (typeof current === 'string') return fail(400, current);
+      if (scope.restrictTo !== undefined && scope.restrictTo !== 'currentSiteSpace' && scope.restrictTo !== 'otherSiteSpaces') return fail(400, '/body/scope/restrictTo must be currentSiteSpace or otherSiteSpaces');
+      if (scope.restrictTo !== undefined && !current) return fail(400, '/body/scope/restrictTo needs currentSiteSpace');
+      // The default site space of each section the visitor sees (of the site's root without sections).
+      const defaults = (sections.length ? sections.map((s) => s.id) : [undefined]).map((sectionId) => {
+        const mine = all.filter((p) => p.section?.id === sectionId);
+        const def = defaultOf(mine.map((p) => p.siteSpace), sectionId ? sections.find((s) => s.id === sectionId)!.default_site_space_id : v.site.default_site_space_id);
+        return mine.find((p) => p.siteSpace.id === def?.id);
+      }).filter((p): p is Placement => !!p && p !== current);
+      among = scope.restrictTo === 'currentSiteSpace' ? [current!] : scope.restrictTo === 'otherSiteSpaces' ? defaults : [...(current ? [current] : []), ...defaults];
+    } else return fail(400, '/body/scope/mode must be all, specific or default');
+    // As GitBook's: a query of one character or less finds nothing.
+    const query = body.query.trim();
+    const hits = query.length <= 1 ? [] : await searchHits(v, query, among);
+    // Grouped by site space, in the order of the hits; ranks and scores from the order (best first).
+    const groups = new Map<string, { type: 'space'; id: string; siteSpaceId: string; title: string; score: number; pages: unknown[] }>();
+    const ancestorsOf = new Map<string, Map<string, { title: string }[]>>();
+    for (const [i, h] of hits.entries()) {
+      const ss = h.placement.siteSpace;
+      let group = groups.get(ss.id);
+      if (!group) groups.set(ss.id, group = { type: 'space', id: ss.space_id, siteSpaceId: ss.id, title: v.heads.get(ss.space_id)?.title ?? ss.path, score: hits.length - i, pages: [] });
+      const rev = await revisionOf(v, ss.space_id);
+      const e = rev?.byId.get(h.pageId);
+      let ancestors = ancestorsOf.get(ss.space_id);
+      if (!ancestors && rev) ancestorsOf.set(ss.space_id, ancestors = ancestry(rev.tree));
+      const url = `${origin(req)}${h.href}`;
+      group.pages.push({
+        id: h.pageId, title: h.title, description: e?.page.meta.description ?? '', path: e?.path ?? '', score: hits.length - i, rank: i + 1,
+        resultType: h.section ? 'section' : 'page',
+        sections: [{ id: h.anchor ?? '', title: h.section ?? h.title, path: e?.path ?? '', score: hits.length - i, resultType: h.section ? 'section' : 'page', body: h.excerpt, urls: { app: url } }],
+        ancestors: ancestors?.get(h.pageId) ?? [],
+        urls: { app: url.replace(/#.*$/, '') },
+      });
+    }
+    res.json([...groups.values()]);
+  }
+
+  /**
+   * GitBook's `~gitbook/visitor`: the visitor's claims for its client's inline expressions, `{visitor: {claims:
+   * {…the visitor token's claims, unsigned}}}` — the token (`?jwt_token=`, the site's cookie, GitBook's
+   * `gitbook-visitor-token` cookie) decoded, not verified, as GitBook's route does (what a visitor sees of the site is
+   * decided by open() and the verified claims; this only tells the visitor what they sent). Never kept by a cache.
+   */
+  function visitor(req: Request, res: Response, v: Visit) {
+    res.setHeader('Cache-Control', 'private, no-store');
+    const token = tokenGiven(req, v.site);
+    let signed: Record<string, unknown> = {};
+    try {
+      if (token && token.length <= 8192) signed = Object.fromEntries(Object.entries(decodeJwt(token)).filter(([k]) => !REGISTERED.has(k) && !UNSAFE_KEY.has(k)));
+    } catch { /* not a JWT: no claims */ }
+    const unsigned = (v.claims as { unsigned?: unknown }).unsigned ?? {};
+    res.json({ visitor: { claims: { ...signed, unsigned } } });
+  }
+
+  /**
    * The markdown twin of the page at `url` (GitBook's getPage: a full URL, or a host and path taken as https) when it
    * is a page of this site the visitor sees, on this request's host or the site's published address; else undefined.
    */
@@ -776,8 +913,10 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
     const r = resolve(v, segments);
     if (!r || r.rest.length) return notFound(res, undefined, v);
+    if (what !== 'search' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     if (what === 'icon') return icon(req, res, v, r);
     if (what === 'pdf') return await sitePdf(req, res, v, r);
+    if (what === 'search') return await siteSearch(req, res, v);
     let id = pageId ?? '';
     try { id = decodeURIComponent(id); } catch { /* as given */ }
     return await ogImage(req, res, v, r, id);
@@ -1139,12 +1278,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /** The site's search for the visitor (`~search`, `~gitbook/mcp`'s searchDocumentation): at most MAX_RESULTS hits. */
-  async function searchHits(v: Visit, q: string): Promise<{ title: string; section?: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[]> {
+  async function searchHits(v: Visit, q: string, among: readonly Placement[] = placements(v).all): Promise<SiteHit[]> {
     const queryWords = words(q);
-    const results: { title: string; section?: string; href: string; excerpt: string; cutBefore: boolean; cutAfter: boolean }[] = [];
+    const results: SiteHit[] = [];
     if (queryWords.length) {
-      const found: (SearchHit & { href: string })[] = [];
-      for (const p of placements(v).all) {
+      const found: (SearchHit & { href: string; placement: Placement })[] = [];
+      for (const p of among) {
         const head = v.heads.get(p.siteSpace.space_id);
         const full = await fullRevisionOf(v, p.siteSpace.space_id);
         const rev = await revisionOf(v, p.siteSpace.space_id);
@@ -1158,11 +1297,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         };
         const shown = rev.conditional ? (page: SearchablePage) => rev.byId.has(page.id) : undefined;
         // A hit in a section of the page leads to its heading.
-        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText, shown)) found.push({ ...h, href: `${h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}`}${h.section ? `#${encodeURIComponent(h.section.anchor)}` : ''}` });
+        for (const h of await querySearchIndex(index, queryWords, MAX_RESULTS, visitorText, shown)) found.push({ ...h, placement: p, href: `${h.page.rel === '/' ? `${p.base}/` : `${p.base}${h.page.rel}`}${h.section ? `#${encodeURIComponent(h.section.anchor)}` : ''}` });
       }
       // Pages whose title holds every word first, then the others, each in the site's order.
       for (const h of [...found.filter((x) => x.inTitle), ...found.filter((x) => !x.inTitle)].slice(0, MAX_RESULTS)) {
-        results.push({ title: h.page.title, ...(h.section ? { section: h.section.title } : {}), href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter });
+        results.push({ title: h.page.title, ...(h.section ? { section: h.section.title, anchor: h.section.anchor } : {}), href: h.href, excerpt: h.excerpt, cutBefore: h.cutBefore, cutAfter: h.cutAfter, pageId: h.page.id, placement: h.placement });
       }
     }
     return results;
@@ -1447,7 +1586,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Serves one request to a site (its base, and the path below it). */
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && rest !== '/~gitbook/mcp') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      if (req.method !== 'GET' && req.method !== 'HEAD' && rest !== '/~gitbook/mcp' && !/^(?:\/[^/]+){0,2}\/~gitbook\/search$/.test(rest)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
       // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
       if (site && rest === '/~gitbook/auth/logout') {
@@ -1472,6 +1611,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (rest === '/~search') return await search(req, res, v);
       if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
       if (rest === '/~gitbook/mcp') return await mcp(req, res, v);
+      if (rest === '/~gitbook/visitor') return visitor(req, res, v);
       // GitBook's `~gitbook/auth/login?location=`: a visitor without a valid token was sent to the site's sign-in URL
       // by open() (with this URL as its location); one with a token goes on to `location` — a path of this site only —
       // or the site's root.
@@ -1484,7 +1624,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // GitBook's generated routes, at the site's root or below a section or site space (its customization, its pages).
       // A custom hostname's `/favicon.ico` (what browsers ask for when a document names no icon): the site's icon.
       if (rest === '/favicon.ico' && base === '') return await gitbookRoute(req, res, v, '', 'icon', undefined);
-      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|ogimage\/([^/]{1,200}))$/.exec(rest);
+      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|search|ogimage\/([^/]{1,200}))$/.exec(rest);
       if (gitbookMatch) return await gitbookRoute(req, res, v, gitbookMatch[1]!, gitbookMatch[2]!, gitbookMatch[3]);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
