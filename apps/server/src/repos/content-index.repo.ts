@@ -1,6 +1,6 @@
 // The indexes of the active revision of each space (space_pages, space_files, page_links, search_sections) and
 // their state. Maintained by services/content-index.ts; read by the content, links and search services.
-import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
@@ -67,6 +67,53 @@ async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: 
     await db.executeQuery(CompiledQuery.raw(text, parameters));
   }
   return rows.length;
+}
+
+/** Target keys are cut to this length (engine/content-index.ts `pageLinks`). */
+const TARGET_KEY_MAX = 2048;
+
+/**
+ * SQLite: the rows of `page_links` whose link path (or file name) is one of `values`, found by their target keys in the
+ * status index (migration 20261128T0300 dropped the path and name indexes there). A path's rows have the key
+ * `path:<path>` or `path:<path>#<anchor>` (lib/link-paths.ts `resolveLink`), cut to 2,048 characters: every such key
+ * is in [`path:<path>`, `path:<path>$`) byte by byte (`#` < `$`); a name's key is `name:<name>` exactly. A range may
+ * hold other keys (a path `<path> x` has keys up to `path:<path> x…`): the caller compares the column too. The ranges
+ * are the outer loop (CROSS JOIN), each read from the index for the three statuses.
+ */
+function rowsByTargetKey(spaceId: string, column: 'target_path' | 'target_name', values: readonly string[]): RawBuilder<unknown> {
+  const ranges = values.map((value) => {
+    const key = `${column === 'target_path' ? 'path' : 'name'}:${value}`;
+    // A key cut to the limit is the same for every row of that value; `\0` makes the range that one key.
+    const exact = column === 'target_name' || key.length >= TARGET_KEY_MAX;
+    const low = key.slice(0, TARGET_KEY_MAX);
+    return sql`(${low}, ${exact ? `${low}\0` : `${key}$`})`;
+  });
+  return sql`select l.rowid from (values ${sql.join(ranges)}) r cross join page_links l indexed by page_links_status_idx
+    where l.space_id = ${spaceId} and l.status in ('broken', 'in-app', 'ok') and l.target_key >= r.column1 and l.target_key < r.column2`;
+}
+
+/** Which link rows `refreshLinkStatuses` recomputes: those whose `column` is one of `values` (all when not given). */
+export type LinkRefreshScope = { column: 'page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name'; values: readonly string[] };
+
+/** The statement of `refreshLinkStatuses` (exported for the tests of its plans). */
+export function linkStatusRefresh(dialect: 'sqlite' | 'postgres', spaceId: string, only?: LinkRefreshScope): RawBuilder<unknown> {
+  // SQLite reads the rows of paths and names by their keys (rowsByTargetKey), and only those: with `space_id = …`
+  // beside them its planner would rather read the space's rows by the primary key and test each.
+  const where = !only ? sql`space_id = ${spaceId}`
+    : dialect === 'sqlite' && (only.column === 'target_path' || only.column === 'target_name')
+      ? sql`rowid in (${rowsByTargetKey(spaceId, only.column, only.values)}) and ${sql.ref(only.column)} in (${sql.join([...only.values])})`
+      : sql`space_id = ${spaceId} and ${sql.ref(only.column)} in (${sql.join([...only.values])})`;
+  const status = sql`case
+      when target_kind = 'url' then coalesce(url_status, 'ok')
+      when target_kind = 'anchor' then 'ok'
+      when target_kind = 'page' and (
+        (target_page is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.page_id = page_links.target_page))
+        or (target_path is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.path = page_links.target_path))) then 'ok'
+      when target_kind = 'file' and (
+        (target_file is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.file_id = page_links.target_file))
+        or (target_name is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.name = page_links.target_name))) then 'ok'
+      else 'broken' end`;
+  return sql`update page_links set status = ${status} where ${where} and status <> ${status}`;
 }
 
 export const contentIndexRepo = {
@@ -243,19 +290,8 @@ export const contentIndexRepo = {
    * entry in the status index): links written with their final status (URLs, anchors) and links whose target did not
    * change state are left as they are.
    */
-  async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: { column: 'page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name'; values: readonly string[] }): Promise<void> {
-    const where = only ? sql`${sql.ref(only.column)} in (${sql.join([...only.values])})` : sql`1 = 1`;
-    const status = sql`case
-        when target_kind = 'url' then coalesce(url_status, 'ok')
-        when target_kind = 'anchor' then 'ok'
-        when target_kind = 'page' and (
-          (target_page is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.page_id = page_links.target_page))
-          or (target_path is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.path = page_links.target_path))) then 'ok'
-        when target_kind = 'file' and (
-          (target_file is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.file_id = page_links.target_file))
-          or (target_name is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.name = page_links.target_name))) then 'ok'
-        else 'broken' end`;
-    await sql`update page_links set status = ${status} where space_id = ${spaceId} and ${where} and status <> ${status}`.execute(db);
+  async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: LinkRefreshScope): Promise<void> {
+    await linkStatusRefresh(dialectOf(db as Kysely<any>), spaceId, only).execute(db);
   },
 
   async files(db: DbOrTx, spaceId: string): Promise<Selectable<SpaceFilesTable>[]> {
