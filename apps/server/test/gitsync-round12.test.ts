@@ -66,3 +66,29 @@ describe('Git Sync: file names with zero-width characters', () => {
     expect(home.markdown).toContain(`(/pages/${pages[1]!.id})`);
   });
 });
+
+describe('Git Sync: file names ending in a space', () => {
+  it('an asset named with a trailing space (as uploaded to GitBook) is exported to an empty repository under its name, and re-imported unchanged', async () => {
+    const { t, space } = await importFiles({
+      'README.md': '# Home\n\nThe diagram: ![](<.gitbook/assets/flow chart .png>)\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n',
+      '.gitbook/assets/flow chart .png': 'not really a png, referenced',
+      '.gitbook/assets/diagram ': 'not really an image, unreferenced',
+    });
+    const files = ((await t.api.get(`/v1/spaces/${space}/content`)).body.files as { name: string }[]).map((f) => f.name).sort();
+    expect(files).toEqual(['diagram ', 'flow chart .png']);
+    const name = `round12-${++n}`;
+    git.createRepo(name);
+    const target = git.repoUrl(name);
+    expect((await t.api.post(`/v1/spaces/${space}/git/export`, { url: target, ref: 'refs/heads/main', commitMessage: 'Export' })).status).toBe(204);
+    await runGitSyncJobs(server);
+    const wc = new WorkingCopy(target).pull();
+    const assets = wc.git('-c', 'core.quotePath=false', 'ls-files', '.gitbook/assets').split('\n').filter(Boolean).sort();
+    expect(assets).toEqual(['.gitbook/assets/diagram ', '.gitbook/assets/flow chart .png']);
+    expect(wc.read('README.md')).toContain('(<.gitbook/assets/flow chart .png>)');
+    const before = (await t.api.get(`/v1/spaces/${space}/content`)).body.id as string;
+    expect((await t.api.post(`/v1/spaces/${space}/git/import`, { url: target, ref: 'refs/heads/main' })).status).toBe(204);
+    await runGitSyncJobs(server);
+    expect((await t.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
+  });
+});

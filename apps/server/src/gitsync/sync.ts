@@ -83,7 +83,7 @@ const TEXT = /\.(md|markdown|mdx|ya?ml)$/i;
 const ASSET_BATCH_BYTES = 64 * 1024 * 1024;
 
 function projectDirOf(r: SyncRequest): string {
-  return joinPath(r.repoProjectDirectory ?? '');
+  return joinPath((r.repoProjectDirectory ?? '').trim());
 }
 
 async function openCache(s: SyncContext): Promise<RepoCache> {

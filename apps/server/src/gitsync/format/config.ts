@@ -31,14 +31,15 @@ const INVISIBLE = /[\u200b-\u200f\u2060\ufeff]/g;
 export const withoutInvisible = (path: string): string => path.replace(INVISIBLE, '');
 
 /**
- * Strips `./` and leading `/`; collapses `//` and removes `..` segments that climb out. Zero-width characters are kept:
- * they are part of real file names (`guide\u200c.md`, a page GitBook synced since 2018); the `.gitbook.yaml` values
+ * Strips `./` and leading `/`; collapses `//` and removes `..` segments that climb out. White space and zero-width
+ * characters are kept: a file name may end in a space (`.gitbook/assets/diagram `, uploaded so to GitBook) or in
+ * U+200C (`guide\u200c.md`, a page GitBook synced since 2018); the `.gitbook.yaml` values
  * that carry stray ones are cleaned when the file is read, and a link or SUMMARY.md entry that names no file is looked
  * up again without them (`withoutInvisible`).
  */
 export function cleanPath(raw: string): string {
   const parts: string[] = [];
-  for (const part of raw.trim().replace(/\\/g, '/').split('/')) {
+  for (const part of raw.replace(/\\/g, '/').split('/')) {
     if (part === '' || part === '.') continue;
     if (part === '..') {
       parts.pop();
