@@ -64,6 +64,12 @@ export interface Config {
   contentInlineBytes: number;
   /** Bytes of images one PDF export embeds at most (read into memory for it); images past it get the placeholder. */
   pdfImageBytes: number;
+  /** PostgreSQL: a statement waits at most this long for a lock held by another session (ms, `lock_timeout`; 0: no bound). */
+  pgLockTimeoutMs: number;
+  /** PostgreSQL: a statement runs at most this long (ms, `statement_timeout`; 0: no bound). Migrations have none. */
+  pgStatementTimeoutMs: number;
+  /** PostgreSQL: a request waits at most this long for a pooled connection (ms; 0: no bound). */
+  pgAcquireTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentBudgetMs: Number(env.BINDERY_CONTENT_BUDGET_MS ?? 2000),
     contentInlineBytes: Number(env.BINDERY_CONTENT_INLINE_BYTES ?? 8192),
     pdfImageBytes: Number(env.BINDERY_PDF_IMAGE_BYTES ?? 64 * 1024 * 1024),
+    pgLockTimeoutMs: Number(env.BINDERY_PG_LOCK_TIMEOUT_MS ?? 5_000),
+    pgStatementTimeoutMs: Number(env.BINDERY_PG_STATEMENT_TIMEOUT_MS ?? 60_000),
+    pgAcquireTimeoutMs: Number(env.BINDERY_PG_ACQUIRE_TIMEOUT_MS ?? 10_000),
   };
 }
 

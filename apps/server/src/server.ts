@@ -130,6 +130,20 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/**
+ * PostgreSQL: the migrations on a connection of their own without the pool's bounds — a migration may take a lock
+ * that requests hold, or run long on a large table, and the processes starting together wait for one another's
+ * migration lock.
+ */
+async function migrateUnbounded(databaseUrl: string): Promise<string[]> {
+  const { db, close } = openDatabase({ databaseUrl, sqliteFile: ':memory:', poolSize: 1 });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await close();
+  }
+}
+
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   // Logs go out asynchronously, a few kilobytes per write (pino flushes what is left when the process exits).
   allowPrivateHosts(config.allowedPrivateHosts);
@@ -139,8 +153,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     sqliteFile,
     onIdleError: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database: an idle pooled connection failed and was dropped'),
+    bounds: { lockMs: config.pgLockTimeoutMs, statementMs: config.pgStatementTimeoutMs, acquireMs: config.pgAcquireTimeoutMs },
   });
-  const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateToLatest(db);
+  const applied = dialect === 'sqlite' ? await withFileLock(`${sqliteFile}.migrate.lock`, () => migrateToLatest(db)) : await migrateUnbounded(config.databaseUrl!);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const readCache = ReadCache.attach(db, sqlite);
   // PostgreSQL: the lease that lets turns skip the counters' read (db/read-cache.ts, "Leases").

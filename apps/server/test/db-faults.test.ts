@@ -149,6 +149,42 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated 
   });
 });
 
+describe.runIf(testDialect() === 'postgres')('PostgreSQL: a row locked by another session', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A short bound, so that the waits the test makes are short (the default is 5 s: BINDERY_PG_LOCK_TIMEOUT_MS).
+    server = await startTestServer({ pgLockTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('requests on the locked row answer 503 naming the lock wait limit (they waited forever), and other tenants are answered', async () => {
+    const t = await createUser(server, 'Locked out');
+    const locked = await server.api(t.token).post('/v1/orgs', { title: 'Locked org' });
+    const other = await server.api(t.token).post('/v1/orgs', { title: 'Other org' });
+    const holder = new pg.Client({ connectionString: server.ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from organizations where id = $1 for update', [locked.body.id]);
+      // More waiting requests than the pool has connections (10).
+      const waiting = Array.from({ length: 14 }, (_, i) => server.api(t.token).patch(`/v1/orgs/${locked.body.id}`, { title: `Renamed ${i}` }));
+      const elsewhere = await server.api(t.token).patch(`/v1/orgs/${other.body.id}`, { title: 'Other renamed' });
+      expect(elsewhere.status).toBe(200);
+      for (const r of await Promise.all(waiting)) {
+        expect(r.status).toBe(503);
+        expect(r.body.error.message).toMatch(/^Service unavailable: a database row or table stayed locked past the lock wait limit \(lock_timeout\)/);
+      }
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+    }
+    expect((await server.api(t.token).get(`/v1/orgs/${locked.body.id}`)).body.title).toBe('Locked org');
+    expect((await server.api(t.token).patch(`/v1/orgs/${locked.body.id}`, { title: 'Renamed' })).status).toBe(200);
+  });
+});
+
 describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full mid-write', () => {
   let server: TestServer;
   beforeAll(async () => {

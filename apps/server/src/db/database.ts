@@ -29,6 +29,13 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+/** PostgreSQL: how long a pooled connection's statement may wait for a lock, or run, and a request wait for a connection (ms; 0: no bound). */
+export interface PgBounds {
+  lockMs: number;
+  statementMs: number;
+  acquireMs: number;
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
@@ -40,11 +47,22 @@ export function openDatabase(opts: {
   checkpoints?: CheckpointOptions;
   /** PostgreSQL: an idle pooled connection failed (its server process was terminated, the network cut it). */
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL: bounds of every pooled connection's waits (absent: none, as for migrations). */
+  bounds?: PgBounds;
 }): OpenedDatabase {
   if (isPostgresUrl(opts.databaseUrl)) {
     // idleTimeoutMillis 0: idle connections stay open (at most `max`) instead of arming a timer on every release,
     // which pg-pool does once per query otherwise (a measurable share of the CPU under load).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
+    // The bounds: a statement waiting for a lock another session holds (lock_timeout: 55P03), a statement running
+    // (statement_timeout: 57014), a request waiting for a free pooled connection or a new one (pg-pool's
+    // connectionTimeoutMillis). Each fails the request with a 503 naming it (db/failures.ts) instead of waiting on:
+    // a row locked from outside held every request on it, and once they filled the pool, every other tenant's too.
+    const b = opts.bounds;
+    const options = b ? `-c lock_timeout=${Math.max(0, Math.round(b.lockMs))} -c statement_timeout=${Math.max(0, Math.round(b.statementMs))}` : undefined;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, idleTimeoutMillis: 0,
+      ...(options ? { options } : {}), ...(b?.acquireMs ? { connectionTimeoutMillis: b.acquireMs } : {}),
+    });
     // An idle connection that fails (pg_terminate_backend, a restarted or failed-over database, a cut network) is
     // dropped by the pool, which then emits 'error': without a listener that is an uncaught exception and the whole
     // process exited. The next query opens a new connection.
