@@ -9,6 +9,7 @@
 //   <base>/[<section>/][<site space>/]~gitbook/icon, ~gitbook/ogimage/<pageId>, ~gitbook/pdf   generated icon, social image, PDF
 //   <base>/~gitbook/mcp                               the site's MCP server (site/mcp.ts), when its page actions include mcp
 //   <base>/[…/]~gitbook/search (POST), <base>/~gitbook/visitor   GitBook's server search, the visitor's claims
+//   …/<page path>/rss.xml                             the feed of a page with updates blocks (site/updates.ts)
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
 // share-link sites need the key of one of their active share links, `?share=<key>` or `<base>/<key>/…` once (kept
 // in a cookie); visitor-auth sites need a visitor token (an HS256 JWT signed with the site's key, `?jwt_token=` once,
@@ -53,6 +54,8 @@ import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
 import { INCLUDE_LINE, scanPageFiles } from './file-refs.js';
 import { withoutHiddenLinks } from './hidden-links.js';
+import { mayHoldUpdates, rssFeed, updatesOf } from './updates.js';
+import { markdownText } from './plain.js';
 import { answerMcp, MCP_MAX_BODY, MCP_VERSIONS, parseError as mcpParseError } from './mcp.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
@@ -1472,6 +1475,43 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return `# ${current.page.meta.title}\n\n${absoluteLinks(shown, base, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
   }
 
+  /** A page's feed (`<page>/rss.xml`): the page's path with it. */
+  const rssHrefOf = (pageHref: string) => `${pageHref.replace(/\/$/, '')}/rss.xml`;
+
+  /**
+   * GitBook's `<page>/rss.xml`: an RSS 2.0 feed of the update entries of a page's updates blocks (site/updates.ts; at
+   * most FEED_MAX_ITEMS, in the page's order), each drawn as the page draws it, as the visitor sees the page (its
+   * condition, `{% if %}` blocks, links to hidden pages as their text); 404 for a page without updates.
+   */
+  async function rss(req: Request, res: Response, v: Visit, rawPath: string) {
+    const { r, rev, flat, current, redirect } = await lookUpPage(v, rawPath);
+    if (redirect && !redirect.endsWith('.md')) return res.redirect(302, rssHrefOf(redirect));
+    if (!r || !rev || !current) return notFound(res, undefined, v);
+    const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
+    const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
+    const entries = updatesOf(markdown);
+    if (!entries.length) return notFound(res, 'This page has no updates.', v);
+    const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
+    const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, new Map(flat.map((f) => [f.page.meta.id, f.href])));
+    const o = origin(req);
+    // Links and images of the site (paths, and the page's own anchors) made absolute: a feed reader resolves them
+    // against nothing else.
+    const absolute = (html: string) => html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${o}/`).replace(/(\shref=")#/g, `$1${o}${current.href}#`);
+    const items = [];
+    for (const e of entries) {
+      const drawn = await renderDocumentInSlices(await pageDocument(e.markdown), links);
+      items.push({ title: (e.heading !== undefined ? markdownText(e.heading).trim() : '') || e.date, date: e.date, link: `${o}${current.href}`, html: absolute(drawn.html) });
+    }
+    const feed = rssFeed({
+      title: current.page.meta.title, link: `${o}${current.href}`, self: `${o}${rssHrefOf(current.href)}`,
+      description: current.page.meta.description || current.page.meta.title, language: customizationLang(customizationOf(v, r.siteSpace.id)),
+    }, items);
+    // Shared caches keep it when the site allows and nothing in it depends on the visitor.
+    const shared = sharedCacheable(v, res) && !v.view.conditional && !rev.conditional && markdown === source;
+    res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
+    res.type('application/rss+xml; charset=utf-8').send(feed);
+  }
+
   async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const { r, rev, flat, path, segments, named, current, redirect } = await lookUpPage(v, rawPath);
     const twin = named || asMarkdown;
@@ -1574,6 +1614,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // the same page reached by another form of its URL (a trailing slash, another case) names one address.
       canonical: `${publishedBase(ctx.config, v.site)}${current.href.slice(v.base.length) || '/'}`,
       markdownHref: current.md,
+      // GitBook's `alternates.types` of a page with updates blocks: its feed.
+      ...(mayHoldUpdates(markdown) && updatesOf(markdown, 1).length ? { rssHref: rssHrefOf(current.href) } : {}),
       pdfHref: `${r.spaceBase}/~gitbook/pdf?page=${encodeURIComponent(current.page.meta.id)}`,
       // GitBook's generated social image of the page (the customization's socialPreview wins when it has one).
       ogImage: `${publishedBase(ctx.config, v.site)}${r.spaceBase.slice(v.base.length)}/~gitbook/ogimage/${encodeURIComponent(current.page.meta.id)}`,
@@ -1630,6 +1672,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
       const fileMatch = /^\/~files\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/.exec(rest);
       if (fileMatch) return await file(req, res, v, fileMatch[1]!, fileMatch[2]!);
+      // GitBook's feed of a page's updates blocks (`<page>/rss.xml`).
+      if (rest.endsWith('/rss.xml')) return await rss(req, res, v, rest.slice(0, -'/rss.xml'.length) || '/');
       if (rest.endsWith('.md')) return void (await page(res, v, rest));
       // A page asked for as markdown (`Accept: text/markdown` preferred to HTML, as agents ask) is its `.md` twin.
       res.setHeader('Vary', 'Accept');
