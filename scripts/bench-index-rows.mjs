@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// What one page's index rows cost SQLite at a given point of a space's life, by index: Bindery (this build, in this
+// process) creates --pages realistic pages in one space (the first half of --small KB, the rest of --size KB, as
+// bench-pipeline's creates come), then stops; the database is copied once per variant, and the last page's search
+// rows and link rows are written again and again as a new page (one transaction each: the rows in the slices and
+// statements engine/content-index.ts uses, then the commit), the variants alternating so that the load of a shared
+// machine falls on all alike. Prints per variant the CPU of a page's rows and commit (median, mean) and the WAL bytes
+// per page (independent of the load). The space keeps growing by one page per round in each copy.
+// Variants: `as-is` (as migrated; `as-is2`, the same again: the A/A spread), `no-<index>` (that index dropped, e.g.
+// `no-page_links_status_idx`), `no-links` (no link rows), `no-fts-pages` / `no-fts-sections` (that FTS5 table's insert
+// trigger dropped), `sorted` (the link rows inserted in status and target key order instead of `seq`'s).
+//
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-index-rows.mjs [--pages=40] [--size=250] [--small=100]
+//        [--rounds=24] [--variants=as-is,no-page_links_status_idx,as-is2]
+import { copyFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { arg, require, dist, apiCaller, startInProcess, median, machineLoad } from './bench-lib.mjs';
+
+const Database = require('better-sqlite3');
+const pages = Number(arg('pages', 40));
+const sizeKb = Number(arg('size', 250));
+const smallKb = Number(arg('small', 100));
+const rounds = Number(arg('rounds', 24));
+const variants = arg('variants', 'as-is,no-page_links_status_idx,no-links,as-is2').split(',');
+const TOKEN = 'bdy_bench_admin_token_0123456789abcdef';
+const { realisticPage } = await dist('testing/docs-corpus.js');
+
+console.log(`${pages} pages (${smallKb} then ${sizeKb} KB) in one space, then the last page's index rows again per round; ${await machineLoad()}`);
+const { server } = await startInProcess({ token: TOKEN, prefix: 'bindery-index-rows-' });
+const api = apiCaller(server.url, TOKEN);
+const org = await api('POST', '/v1/orgs', { title: 'Index rows' });
+const space = await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Index rows' });
+const texts = { small: realisticPage(smallKb * 1024), large: realisticPage(sizeKb * 1024) };
+for (let i = 0; i < pages; i++) await api('POST', `/v1/spaces/${space.id}/content/pages`, { title: `Page ${i}`, markdown: i < pages / 2 ? texts.small : texts.large });
+// The server closed (its connections too), the database copied with its WAL (the copies recover from it).
+const dataDir = server.ctx.config.dataDir;
+await server.close();
+const source = join(dataDir, 'bindery.sqlite');
+const work = mkdtempSync(join(tmpdir(), 'bindery-index-rows-copies-'));
+const dbs = new Map();
+for (const v of variants) {
+  const file = join(work, `${v}.sqlite`);
+  copyFileSync(source, file);
+  try { copyFileSync(`${source}-wal`, `${file}-wal`); } catch {}
+  const db = new Database(file);
+  // As the server's writer (db/database.ts, db/sqlite-checkpoints.ts).
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('wal_autocheckpoint = 0');
+  if (v.startsWith('no-') && !['no-links', 'no-fts-pages', 'no-fts-sections'].includes(v)) db.exec(`drop index ${v.slice(3)}`);
+  if (v === 'no-fts-pages') db.exec('drop trigger search_fts_pages_ai');
+  if (v === 'no-fts-sections') db.exec('drop trigger search_fts_sections_ai');
+  dbs.set(v, { db, file, cpu: [], wal: [], statements: new Map() });
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const first = dbs.get(variants[0]).db;
+const pageId = first.prepare('select page_id from search_sections order by id desc limit 1').get().page_id;
+const sections = first.prepare('select space_id, page_id, section_id, seq, path, scope, title, heading, body from search_sections where page_id = ? order by seq').all(pageId);
+const links = first.prepare('select space_id, page_id, seq, source, target_key, target_kind, target_page, target_path, target_file, target_name, anchor, url, url_status, status from page_links where page_id = ? order by seq').all(pageId);
+console.log(`the last page's rows: ${sections.length} search rows, ${links.length} link rows`);
+
+/** Rows in statements of up to `per`, as repos/content-index.repo.ts `insertRows` (in slices of `slice`). */
+function insert(v, table, rows, slice, per) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  for (let s = 0; s < rows.length; s += slice) {
+    const part = rows.slice(s, s + slice);
+    for (let i = 0; i < part.length; i += per) {
+      const n = Math.min(per, part.length - i);
+      let st = v.statements.get(`${table} ${n}`);
+      if (!st) {
+        st = v.db.prepare(`insert into "${table}" (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
+        v.statements.set(`${table} ${n}`, st);
+      }
+      const params = [];
+      for (let r = i; r < i + n; r++) for (const c of columns) params.push(part[r][c]);
+      st.run(params);
+    }
+  }
+}
+const cpu = () => { const c = process.threadCpuUsage(); return (c.user + c.system) / 1000; };
+for (let round = 0; round < rounds; round++) {
+  for (const name of round % 2 ? [...variants].reverse() : variants) {
+    const v = dbs.get(name);
+    const id = `bench${round}`;
+    const s = sections.map((r) => ({ ...r, page_id: id, scope: r.seq === -1 ? r.scope : id }));
+    const l = name === 'no-links' ? [] : links.map((r) => ({ ...r, page_id: id }));
+    if (name === 'sorted') l.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.target_key < b.target_key ? -1 : a.target_key > b.target_key ? 1 : 0));
+    const wal0 = statSync(`${v.file}-wal`).size;
+    const c0 = cpu();
+    v.db.exec('begin immediate');
+    insert(v, 'search_sections', s, 100, 200);
+    insert(v, 'page_links', l, 500, 200);
+    v.db.exec('commit');
+    v.cpu.push(cpu() - c0);
+    v.wal.push(statSync(`${v.file}-wal`).size - wal0);
+    if (statSync(`${v.file}-wal`).size > 64 * 1024 * 1024) v.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+}
+const skip = Math.min(2, rounds - 1);
+for (const name of variants) {
+  const v = dbs.get(name);
+  const c = v.cpu.slice(skip);
+  const w = v.wal.slice(skip).filter((x) => x > 0);
+  console.log(`${name.padEnd(28)} rows + commit ${median(c).toFixed(2)} ms (mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)}), WAL ${(median(w) / 1024).toFixed(0)} KB per page`);
+  v.db.close();
+}
+console.log(`at the end: ${await machineLoad()}`);
+rmSync(work, { recursive: true, force: true });
