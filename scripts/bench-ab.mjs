@@ -42,7 +42,7 @@ for (const [i, step] of builds[0].steps.entries()) {
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...targets].reverse() : targets;
     for (const [name, t, st, b] of order) {
-      runs[name].push(await load(t.url, { connections, duration, ...st, pids: [t.pid], dbPids: await backendsOf(b) }));
+      runs[name].push(await load(t.url, { connections, duration, ...st, pids: [t.pid], dbPids: () => backendsOf(b) }));
     }
   }
   const m = (name, k) => median(runs[name].map((x) => x[k]));

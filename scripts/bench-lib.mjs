@@ -194,11 +194,17 @@ const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 /**
  * One autocannon run: requests per second (mean), latencies, anything that was not a 2xx, and — when `pids` are
  * given — the CPU time those processes spent per request (robust to a machine shared with other work, where
- * requests per second are not).
+ * requests per second are not). `dbPids`: the database backends to count, a list or a function that looks them up;
+ * a function is called before and after the run, and a backend that appeared meanwhile counts all its CPU (a pool
+ * growing under load opens connections during the run: looked up only before, their work was left out — a build
+ * whose requests hold connections longer could read *lower*: a look-up before the warm-up read 15 against 144 us a
+ * CR comment for one build, docs/performance.md session 18).
  */
 export async function load(url, { connections, duration, method = 'GET', path = '/', headers = {}, body, requests, pids = [], dbPids = [] }) {
   const before = pids.map(cpuMicros);
-  const dbBefore = dbPids.map(cpuMicros);
+  const lookUp = typeof dbPids === 'function' ? dbPids : async () => dbPids;
+  const dbStart = await lookUp();
+  const dbBefore = new Map(dbStart.map((pid) => [pid, cpuMicros(pid)]));
   const r = await new Promise((resolve, reject) => {
     autocannon(
       { url: url + (requests ? '' : path), connections, duration, method, headers, body, ...(requests ? { requests } : {}) },
@@ -206,13 +212,19 @@ export async function load(url, { connections, duration, method = 'GET', path = 
     );
   });
   const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - before[i], 0);
-  // A backend that ended meanwhile counts nothing (its /proc entry is gone).
-  const dbCpu = dbPids.reduce((n, pid, i) => { const d = cpuMicros(pid) - dbBefore[i]; return Number.isNaN(d) ? n : n + d; }, 0);
+  const dbAll = new Set([...dbStart, ...(typeof dbPids === 'function' ? await lookUp() : [])]);
+  // A backend that ended meanwhile counts nothing (its /proc entry is gone); one that started meanwhile, all of its CPU.
+  let dbCpu = 0;
+  for (const pid of dbAll) {
+    const d = cpuMicros(pid) - (dbBefore.get(pid) ?? 0);
+    if (!Number.isNaN(d)) dbCpu += d;
+  }
   return {
     rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
     latency: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, p99_9: r.latency.p99_9, max: r.latency.max },
     cpuPerRequest: pids.length ? cpu / Math.max(1, r.requests.total) : NaN,
-    dbCpuPerRequest: dbPids.length ? dbCpu / Math.max(1, r.requests.total) : NaN,
+    dbCpuPerRequest: dbAll.size ? dbCpu / Math.max(1, r.requests.total) : NaN,
+    dbBackends: dbAll.size,
   };
 }
 

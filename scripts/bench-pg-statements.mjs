@@ -23,7 +23,7 @@ for (const step of ladder(fx).filter((x) => only.includes(x.label))) {
   await load(s.url, { connections, duration: 1, ...step });
   await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is updated at most every 500 ms
   const before = await commits();
-  const r = await load(s.url, { connections, duration, ...step, pids: [s.pid], dbPids: await backends() });
+  const r = await load(s.url, { connections, duration, ...step, pids: [s.pid], dbPids: backends });
   await new Promise((r) => setTimeout(r, 1100));
   const queries = (await commits()) - before - 2; // the two reads of pg_stat_database made around the run's own
   console.log(`${step.label.padEnd(14)} ${r.rps.toFixed(0)} req/s | server CPU ${r.cpuPerRequest.toFixed(0)} us | db CPU ${r.dbCpuPerRequest.toFixed(1)} us | queries ${(queries / r.total).toFixed(3)} per request | p99 ${r.p99} ms`);
