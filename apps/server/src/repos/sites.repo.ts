@@ -12,8 +12,8 @@ export type SectionGroupRow = Selectable<SiteSectionGroupsTable>;
 export type SiteSpaceRow = Selectable<SiteSpacesTable>;
 export type ExternalLinkRow = Selectable<SiteExternalLinksTable>;
 
-/** What readers of a space see now: its title, head revision (and computed revision), deletion. */
-export type SpaceHead = Pick<Selectable<SpacesTable>, 'id' | 'title' | 'revision_id' | 'computed_revision_id' | 'deleted_at'>;
+/** What readers of a space see now: its title, language, head revision (and computed revision), deletion. */
+export type SpaceHead = Pick<Selectable<SpacesTable>, 'id' | 'title' | 'language' | 'revision_id' | 'computed_revision_id' | 'deleted_at'>;
 
 /** Everything under a site, each list in display order. */
 export interface SiteStructure {
@@ -27,7 +27,7 @@ export interface SiteStructure {
 const siteWithHeads = (db: Kysely<Database>) =>
   db.selectFrom('sites').leftJoin('site_spaces', 'site_spaces.site_id', 'sites.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
     .selectAll('sites')
-    .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
+    .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.language as head_language', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
 // Read on every request of a published site: compiled once (db/prepared.ts).
 const selectSiteWithHeadsById = prepared((db, p: { id: string }) => siteWithHeads(db).where('sites.id', '=', p.id));
 const selectSiteWithHeadsByHostname = prepared((db, p: { hostname: string }) => siteWithHeads(db).where('sites.hostname', '=', p.hostname));
@@ -53,11 +53,11 @@ export const sitesRepo = {
   async withSpaceHeads(db: DbOrTx, by: { id: string } | { hostname: string }): Promise<{ site: SiteRow; heads: SpaceHead[] } | undefined> {
     const rows = 'id' in by ? await selectSiteWithHeadsById(db, { id: by.id }) : await selectSiteWithHeadsByHostname(db, { hostname: by.hostname });
     if (!rows.length) return undefined;
-    const { head_id: _i, head_title: _t, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, ...site } = rows[0]!;
+    const { head_id: _i, head_title: _t, head_language: _l, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, ...site } = rows[0]!;
     const heads = new Map<string, SpaceHead>();
     for (const r of rows) {
       if (r.head_id && !heads.has(r.head_id)) {
-        heads.set(r.head_id, { id: r.head_id, title: r.head_title!, revision_id: r.head_revision_id!, computed_revision_id: r.head_computed_revision_id ?? null, deleted_at: r.head_deleted_at ?? null });
+        heads.set(r.head_id, { id: r.head_id, title: r.head_title!, language: r.head_language ?? null, revision_id: r.head_revision_id!, computed_revision_id: r.head_computed_revision_id ?? null, deleted_at: r.head_deleted_at ?? null });
       }
     }
     return { site: site as SiteRow, heads: [...heads.values()] };

@@ -274,7 +274,7 @@ const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T):
 
 /** What every page of a visit depends on: the site's version, each published space's head and title, the base URL. */
 function visitKey(v: Visit): string {
-  v.key ??= `${v.site.id}:${v.site.version}|${[...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.title}`).sort().join(',')}|${v.base}`;
+  v.key ??= `${v.site.id}:${v.site.version}|${[...v.heads].map(([id, h]) => `${id}@${headKey(h)}${h.deleted_at !== null ? '!' : ''}:${h.language ?? ''}:${h.title}`).sort().join(',')}|${v.base}`;
   return v.key;
 }
 
@@ -1512,6 +1512,44 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type('application/rss+xml; charset=utf-8').send(feed);
   }
 
+  /**
+   * GitBook's `hreflang` alternates of a page: when its space has a `language`, the same page (by path: translations
+   * keep the tree and the slugs, docs/translations.md) in the other site spaces of its section (its variants) the
+   * visitor sees whose spaces have another language, itself included, at their published addresses. `conditional`:
+   * one of them depends on the visitor's claims (its pages have conditions).
+   */
+  async function languageAlternates(v: Visit, r: Resolved, current: Flat): Promise<{ links: { lang: string; href: string }[]; conditional: boolean }> {
+    const own = v.heads.get(r.siteSpace.space_id)?.language;
+    const none = { links: [], conditional: false };
+    if (!own || r.siteSpaces.length < 2) return none;
+    const path = current.page.path ?? current.page.meta.slug;
+    const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
+    const published = publishedBase(ctx.config, v.site);
+    const links: { lang: string; href: string }[] = [];
+    const langs = new Set<string>();
+    let conditional = false;
+    for (const ss of r.siteSpaces) {
+      const lang = v.heads.get(ss.space_id)?.language;
+      if (!lang || langs.has(lang)) continue;
+      if (ss.id === r.siteSpace.id) {
+        langs.add(lang);
+        links.push({ lang, href: `${published}${current.href.slice(v.base.length) || '/'}` });
+        continue;
+      }
+      const rev = await revisionOf(v, ss.space_id);
+      const e = rev?.byPath.get(path);
+      if (!rev || !e || e.page.meta.type !== 'document') continue;
+      conditional ||= rev.conditional;
+      const base = ss.id === spaceDefault?.id ? r.sectionBase : `${r.sectionBase}/${ss.path}`;
+      // The first page of a site space is at its root.
+      const first = flatten(rev.tree, base)[0];
+      const href = first?.page.meta.id === e.page.meta.id ? `${base}/` : `${base}/${e.path}`;
+      langs.add(lang);
+      links.push({ lang, href: `${published}${href.slice(v.base.length) || '/'}` });
+    }
+    return links.length > 1 ? { links, conditional } : none;
+  }
+
   async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
     const { r, rev, flat, path, segments, named, current, redirect } = await lookUpPage(v, rawPath);
     const twin = named || asMarkdown;
@@ -1600,6 +1638,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     links.include = ({ path, id }) => includes.get(path ?? (id ? `/reusable-content/${id}` : ''));
     const doc = await pageDocument(markdown);
     const rendered = await renderDocumentInSlices(doc, links);
+    const languages = await languageAlternates(v, r, current);
     const shownAt = flat.findIndex((f) => f === current && !f.page.meta.hidden);
     const html = renderShell({
       ...(await frame(current.page.meta.id, links)),
@@ -1614,6 +1653,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // the same page reached by another form of its URL (a trailing slash, another case) names one address.
       canonical: `${publishedBase(ctx.config, v.site)}${current.href.slice(v.base.length) || '/'}`,
       markdownHref: current.md,
+      ...(languages.links.length ? { alternates: languages.links } : {}),
       // GitBook's `alternates.types` of a page with updates blocks: its feed.
       ...(mayHoldUpdates(markdown) && updatesOf(markdown, 1).length ? { rssHref: rssHrefOf(current.href) } : {}),
       pdfHref: `${r.spaceBase}/~gitbook/pdf?page=${encodeURIComponent(current.page.meta.id)}`,
@@ -1622,7 +1662,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       selfHref: current.href,
     });
     // A space with conditional pages: its sidebar and previous/next depend on the claims too.
-    return { status: 200, html, perAudience: markdown !== source || rev.conditional };
+    return { status: 200, html, perAudience: markdown !== source || rev.conditional || languages.conditional };
   }
 
   /** Serves one request to a site (its base, and the path below it). */

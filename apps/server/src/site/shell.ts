@@ -119,6 +119,8 @@ export interface ShellInput {
   searchHref: string;
   searchQuery?: string;
   markdownHref?: string;
+  /** The same page in other languages (`hreflang`), itself included. */
+  alternates?: { lang: string; href: string }[];
   /** The page's feed (`<page>/rss.xml`), when it has updates blocks. */
   rssHref?: string;
   /** The page's PDF (`~gitbook/pdf?page=<id>`). */
@@ -385,6 +387,7 @@ ${s.description ? `<meta name="description" content="${escapeHtml(s.description)
 ${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
 ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
+${(s.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.lang)}" href="${escapeHtml(a.href)}">`).join('')}
 ${s.rssHref ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(pageTitle)}" href="${safeUrl(s.rssHref)}">` : ''}
 <meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${image ? `<meta property="og:image" content="${escapeHtml(image)}">${preview ? '' : '<meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">'}` : ''}
 <meta name="twitter:card" content="${preview ? 'summary_large_image' : 'summary'}">

@@ -1,0 +1,64 @@
+// GitBook's `hreflang` alternates of a published site's pages: the same page (by path, as translations keep the tree
+// and slugs) in the variants of its section whose spaces have another language, at the site's published address,
+// as the visitor sees them (conditions), current on the next request after a space's language changes. Real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, publishSite, startTestServer, type TestServer } from '../src/testing/index.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+async function space(t: Tenant, title: string, language: string | undefined, pages: { id: string; title: string; slug: string }[]) {
+  const made = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title, ...(language ? { language } : {}) });
+  expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+  const edits = await t.api.post(`/v1/spaces/${made.body.id}/content/edits`, { edits: pages.map((p) => ({ op: 'createPage', page: { ...p, markdown: `${p.title} text.\n` } })) });
+  expect(edits.status, JSON.stringify(edits.body)).toBe(200);
+  return made.body.id as string;
+}
+
+async function site() {
+  const t = await createTenant(server);
+  const en = await space(t, 'English', 'en', [{ id: 'en-intro', title: 'Introduction', slug: 'introduction' }, { id: 'en-setup', title: 'Setup', slug: 'setup' }]);
+  const fr = await space(t, 'Français', 'fr', [{ id: 'fr-intro', title: 'Présentation', slug: 'introduction' }, { id: 'fr-setup', title: 'Installation', slug: 'setup' }]);
+  const de = await space(t, 'Deutsch', 'de', [{ id: 'de-intro', title: 'Einführung', slug: 'introduction' }]);
+  const plain = await space(t, 'Notes', undefined, [{ id: 'notes-intro', title: 'Notes', slug: 'introduction' }]);
+  const created = await publishSite(t, { title: 'Zoo', visibility: 'public', spaces: [en, fr, de, plain] });
+  const list = (await t.api.get(`/v1/orgs/${t.org}/sites/${created.id}/site-spaces`)).body.items as { id: string; path: string; space: { id: string } }[];
+  const ss = (id: string) => list.find((x) => x.space.id === id)!;
+  return { t, site: created, base: `/sites/${created.id}`, spaces: { en, fr, de, plain }, ss };
+}
+
+const alternates = async (path: string) => {
+  const html = await (await fetch(`${server.url}${path}`)).text();
+  return [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+};
+
+describe('hreflang alternates', () => {
+  it('name the same page in the variants with another language, itself included, at the published address', async () => {
+    const { base, spaces, ss } = await site();
+    const pub = `${server.ctx.config.publicUrl}${base}`;
+    const fr = ss(spaces.fr).path;
+    const de = ss(spaces.de).path;
+    expect(await alternates(`${base}/`)).toEqual([['en', `${pub}/`], ['fr', `${pub}/${fr}/`], ['de', `${pub}/${de}/`]]);
+    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`]]);
+    expect(await alternates(`${base}/${fr}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`]]);
+    // A page no other language has, and a space without a language: none.
+    expect(await alternates(`${base}/${ss(spaces.plain).path}/`)).toEqual([]);
+  });
+
+  it("follow the visitor's view of the variants, and a space's language as it is now", async () => {
+    const { t, site: s, base, spaces, ss } = await site();
+    const pub = `${server.ctx.config.publicUrl}${base}`;
+    const fr = ss(spaces.fr);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces/${fr.id}`, { condition: 'visitor.claims.unsigned.french === true' })).status).toBe(200);
+    expect(await alternates(`${base}/setup`)).toEqual([]);
+    expect(await alternates(`${base}/setup?visitor.french=true`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr.path}/setup`]]);
+    expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces/${fr.id}`, { condition: null })).status).toBe(200);
+    expect((await t.api.patch(`/v1/spaces/${spaces.fr}`, { language: 'es' })).status).toBe(200);
+    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['es', `${pub}/${fr.path}/setup`]]);
+  });
+});
