@@ -70,6 +70,22 @@ describe('~gitbook/mcp', () => {
     expect((await json(on)).result.protocolVersion).toBe('2025-06-18');
   });
 
+  it("answers below a section or site space by that site space's page actions, and searches the whole site", async () => {
+    const { t, site: s, base } = await site('public', { items: ['markdown'] });
+    const other = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Version two' })).body;
+    expect((await t.api.post(`/v1/spaces/${other.id}/content/edits`, { edits: [{ op: 'createPage', page: { id: 'page-version2', title: 'Welcome to v2', markdown: 'The axolotl release.\n' } }] })).status).toBe(200);
+    const ss = (await t.api.post(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces`, { spaceId: other.id })).body;
+    const override = await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces/${ss.id}/customization`, { pageActions: { items: ['markdown', 'mcp'] } });
+    expect(override.status, JSON.stringify(override.body)).toBe(200);
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    expect((await post(base, init)).status).toBe(404);
+    expect((await post(`${base}/nothing/here`, init)).status).toBe(404);
+    const client = await connect(`${base}/${ss.path}`);
+    expect(textOf(await call(client, 'searchDocumentation', { query: 'quokka' }))).toContain('Title: Introduction');
+    expect(textOf(await call(client, 'getPage', { url: `${server.url}${base}/${ss.path}/` }))).toContain('axolotl');
+    await client.close();
+  });
+
   it('lists two read-only tools; searchDocumentation and getPage answer what the visitor sees', async () => {
     const { base } = await site();
     const client = await connect(base);

@@ -7,7 +7,7 @@
 //   <base>/~files/<siteSpaceId>/<fileId>/<name>       a file of a published space (images, downloads)
 //   <base>/~fonts/<key>                               a font file of a custom font of the organization
 //   <base>/[<section>/][<site space>/]~gitbook/icon, ~gitbook/ogimage/<pageId>, ~gitbook/pdf   generated icon, social image, PDF
-//   <base>/~gitbook/mcp                               the site's MCP server (site/mcp.ts), when its page actions include mcp
+//   <base>/[…/]~gitbook/mcp                           the site's MCP server (site/mcp.ts), when its page actions include mcp
 //   <base>/[…/]~gitbook/search (POST), <base>/~gitbook/visitor   GitBook's server search, the visitor's claims
 //   …/<page path>/rss.xml                             the feed of a page with updates blocks (site/updates.ts)
 // Unpublished sites answer 404; unlisted and share-link sites are not indexed (noindex, robots.txt disallows);
@@ -383,6 +383,8 @@ interface SiteHit {
 
 /** `POST ~gitbook/search`: its body, query and site spaces named at most. */
 const SEARCH_MAX_BODY = 16 * 1024;
+/** `~gitbook/mcp` at the site's root or below a section or site space. */
+const MCP_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/mcp$/;
 const SEARCH_MAX_QUERY = 512;
 const SEARCH_MAX_SITE_SPACES = 100;
 
@@ -459,7 +461,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       if (typeof req.query.share === 'string') keep(req.query.share);
     }
-    const mcp = rest === '/~gitbook/mcp';
+    const mcp = MCP_PATH.test(rest);
     const signed = await visitorToken(req, res, site, base, mcp);
     if (signed) res.locals.visitorClaims = signed;
     if (site.visibility === 'visitor-auth' && !signed && previewExp === undefined) {
@@ -735,14 +737,15 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
-   * GitBook's `~gitbook/mcp` (site/mcp.ts): the site's MCP server, when the site's page actions include `mcp` (404
-   * otherwise), for the visitor `open()` let in — its tools see what the visitor sees (share key, visitor token also as
+   * GitBook's `~gitbook/mcp` (site/mcp.ts): the site's MCP server, at the site's root or below a section or site
+   * space (`r`), when the page actions of that site space's customization include `mcp` (404 otherwise); the tools
+   * search and read the whole site. For the visitor `open()` let in — its tools see what the visitor sees (share key, visitor token also as
    * `Authorization: Bearer`, claims, page conditions, `{% if %}` blocks). POST only, one JSON-RPC message of at most
    * MCP_MAX_BODY; never kept by a cache.
    */
-  async function mcp(req: Request, res: Response, v: Visit) {
+  async function mcp(req: Request, res: Response, v: Visit, r: Resolved) {
     res.setHeader('Cache-Control', 'no-store');
-    if (!pageAction(v.view.site, 'mcp')) return notFound(res, undefined, v);
+    if (!pageAction(customizationOf(v, r.siteSpace.id), 'mcp')) return notFound(res, undefined, v);
     const rpcError = (status: number, code: number, message: string) => res.status(status).json({ jsonrpc: '2.0', id: null, error: { code, message } });
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -916,10 +919,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
     const r = resolve(v, segments);
     if (!r || r.rest.length) return notFound(res, undefined, v);
-    if (what !== 'search' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+    if (what !== 'search' && what !== 'mcp' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     if (what === 'icon') return icon(req, res, v, r);
     if (what === 'pdf') return await sitePdf(req, res, v, r);
     if (what === 'search') return await siteSearch(req, res, v);
+    if (what === 'mcp') return await mcp(req, res, v, r);
     let id = pageId ?? '';
     try { id = decodeURIComponent(id); } catch { /* as given */ }
     return await ogImage(req, res, v, r, id);
@@ -1668,7 +1672,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Serves one request to a site (its base, and the path below it). */
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && rest !== '/~gitbook/mcp' && !/^(?:\/[^/]+){0,2}\/~gitbook\/search$/.test(rest)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !/^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp)$/.test(rest)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
       // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
       if (site && rest === '/~gitbook/auth/logout') {
@@ -1692,7 +1696,6 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
       if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
-      if (rest === '/~gitbook/mcp') return await mcp(req, res, v);
       if (rest === '/~gitbook/visitor') return visitor(req, res, v);
       // GitBook's `~gitbook/auth/login?location=`: a visitor without a valid token was sent to the site's sign-in URL
       // by open() (with this URL as its location); one with a token goes on to `location` — a path of this site only —
@@ -1706,7 +1709,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // GitBook's generated routes, at the site's root or below a section or site space (its customization, its pages).
       // A custom hostname's `/favicon.ico` (what browsers ask for when a document names no icon): the site's icon.
       if (rest === '/favicon.ico' && base === '') return await gitbookRoute(req, res, v, '', 'icon', undefined);
-      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|search|ogimage\/([^/]{1,200}))$/.exec(rest);
+      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|search|mcp|ogimage\/([^/]{1,200}))$/.exec(rest);
       if (gitbookMatch) return await gitbookRoute(req, res, v, gitbookMatch[1]!, gitbookMatch[2]!, gitbookMatch[3]);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);
