@@ -1,8 +1,8 @@
 // Faults of the database itself: PostgreSQL connections terminated while
 // requests run (pg_terminate_backend), the process's lease connection among them. Real processes: this test's
 // server (A) and a server in a process of its own (test/support/cache-process.mjs), on the test file's database.
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -216,5 +216,45 @@ describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full mid-write', ()
     expect(JSON.stringify(before.body.pages)).not.toContain('Large');
     expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(server.ctx.db)).rows[0]!.integrity_check).toBe('ok');
     expect((await server.api(t.token).post(`${base}/pages`, { title: 'Large', markdown: big })).status).toBe(201);
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full on a real file system', () => {
+  it('a page create on a full disk answers 507 (SQLite had rolled back itself: the second rollback made it a 500), then works again', async (ctx) => {
+    // A tmpfs of its own (mounting needs root, as CI and the development machines run; skipped otherwise).
+    const dir = mkdtempSync(join(tmpdir(), 'bindery-full-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', dir], { stdio: 'ignore' });
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      ctx.skip();
+      return;
+    }
+    let server: TestServer | undefined;
+    try {
+      server = await startTestServer({ dataDir: dir });
+      const t = await createUser(server, 'Filler');
+      const org = await server.api(t.token).post('/v1/orgs', { title: 'Full disk' });
+      const space = await server.api(t.token).post(`/v1/orgs/${org.body.id}/spaces`, { title: 'Pages' });
+      const base = `/v1/spaces/${space.body.id}/content/pages`;
+      const big = 'Words that fill the disk. '.repeat(8_000);
+      const free = statfsSync(dir);
+      writeFileSync(join(dir, 'filler'), Buffer.alloc(Math.max(0, free.bavail * free.bsize - 2 * 1024 * 1024)));
+      const statuses: number[] = [];
+      for (let i = 0; i < 12 && !statuses.includes(507); i++) statuses.push((await server.api(t.token).post(base, { title: `Large ${i}`, markdown: big })).status);
+      expect(statuses.filter((s) => s !== 201 && s !== 507)).toEqual([]);
+      expect(statuses).toContain(507);
+      const listed = await server.api(t.token).get(base);
+      expect(listed.body.pages.length).toBe(statuses.filter((s) => s === 201).length);
+      rmSync(join(dir, 'filler'));
+      expect((await server.api(t.token).post(base, { title: 'After', markdown: big })).status).toBe(201);
+      expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(server.ctx.db)).rows[0]!.integrity_check).toBe('ok');
+    } finally {
+      await server?.close();
+      try {
+        execFileSync('umount', [dir], { stdio: 'ignore' });
+      } catch { /* not mounted */ }
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

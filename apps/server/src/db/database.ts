@@ -140,6 +140,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: ()
       cache.clear();
       sqlite.close();
     },
+    inTransaction: () => sqlite.inTransaction,
   };
 }
 

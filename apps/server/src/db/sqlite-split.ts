@@ -25,6 +25,8 @@ import { setImmediate as turn } from 'node:timers/promises';
 export interface StatementSource {
   prepare(sql: string): SQLite.Statement;
   close(): void;
+  /** Whether the connection has a transaction open (SQLite rolls one back by itself on some errors). */
+  inTransaction?(): boolean;
 }
 
 /** The writer lock: one holder at a time, handed over in the order asked. */
@@ -138,6 +140,13 @@ class SplitSqliteDriver implements Driver {
     if (performance.now() - c.sliceStart > TRANSACTION_SLICE_MS) await turn();
     try {
       run(this.writer, CompiledQuery.raw('commit'));
+    } catch (err) {
+      // A commit that failed may leave the transaction open (SQLITE_BUSY) or rolled back (SQLITE_FULL, an I/O
+      // error): it is rolled back here, before the writer is handed on (Kysely's own rollback comes after an await).
+      if (this.writer.inTransaction?.() !== false) {
+        try { run(this.writer, CompiledQuery.raw('rollback')); } catch { /* rolled back already */ }
+      }
+      throw err;
     } finally {
       this.end(connection as SplitConnection);
     }
@@ -146,7 +155,10 @@ class SplitSqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      run(this.writer, CompiledQuery.raw('rollback'));
+      // On SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM (and an interrupted or failed commit) SQLite has rolled the
+      // transaction back already: a second rollback would fail ('cannot rollback - no transaction is active') and
+      // that error, thrown in place of the one that failed the transaction, made the request a 500.
+      if (this.writer.inTransaction?.() !== false) run(this.writer, CompiledQuery.raw('rollback'));
     } finally {
       this.end(connection as SplitConnection);
     }
