@@ -258,3 +258,49 @@ describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full on a real file
     }
   });
 });
+
+describe.runIf(testDialect() === 'sqlite')('SQLite: the data folder read-only', () => {
+  it('a file upload into a read-only data folder answers 503 naming it (a 500 before: ENOENT of a recursive mkdir), then works again', async (ctx) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bindery-ro-'));
+    let server: TestServer | undefined;
+    let mounted = false;
+    try {
+      server = await startTestServer({ dataDir: dir });
+      const t = await createUser(server, 'Uploader');
+      const org = await server.api(t.token).post('/v1/orgs', { title: 'Read-only' });
+      const space = await server.api(t.token).post(`/v1/orgs/${org.body.id}/spaces`, { title: 'Files' });
+      const upload = async (name: string) => {
+        const r = await fetch(`${server!.url}/v1/spaces/${space.body.id}/content/files?name=${name}`, {
+          method: 'POST', headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/octet-stream' }, body: Buffer.from(`the bytes of ${name}`),
+        });
+        return { status: r.status, body: (await r.json()) as { error: { message: string } } };
+      };
+      // A read-only bind mount over the data folder (needs root; skipped otherwise): the open database stays
+      // writable, as under a volume remounted read-only; no new file can be made.
+      try {
+        execFileSync('mount', ['--bind', dir, dir], { stdio: 'ignore' });
+        mounted = true;
+        execFileSync('mount', ['-o', 'remount,bind,ro', dir], { stdio: 'ignore' });
+      } catch {
+        ctx.skip();
+        return;
+      }
+      let refused: { status: number; body: { error: { message: string } } };
+      try {
+        refused = await upload('refused.txt');
+      } finally {
+        execFileSync('umount', [dir], { stdio: 'ignore' });
+        mounted = false;
+      }
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.message).toMatch(/^Service unavailable: the data folder is on a read-only file system/);
+      const files = await server.api(t.token).get(`/v1/spaces/${space.body.id}/content/files`);
+      expect(files.body.items).toEqual([]);
+      expect((await upload('accepted.txt')).status).toBe(201);
+    } finally {
+      if (mounted) execFileSync('umount', [dir], { stdio: 'ignore' });
+      await server?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -45,6 +45,7 @@ function fileCause(code: string): [number, string] | undefined {
   if (code === 'ENOSPC' || code === 'EDQUOT') return [507, 'the disk holding the data folder is full'];
   if (code === 'EROFS') return [503, 'the data folder is on a read-only file system'];
   if (code === 'EIO') return [503, 'the data folder could not be read or written (EIO)'];
+  if (code === 'EACCES' || code === 'EPERM') return [503, `a file of the data folder could not be written (${code}: permission denied)`];
   return undefined;
 }
 

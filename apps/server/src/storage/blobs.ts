@@ -49,7 +49,17 @@ export class FsBlobStore implements BlobStore {
     const hash = sha256(data);
     const path = this.pathOf(hash);
     if (await this.has(hash)) return hash;
-    await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+    const folder = join(this.dir, hash.slice(0, 2));
+    await mkdir(folder, { recursive: true }).catch(async (err: NodeJS.ErrnoException) => {
+      // Node's recursive mkdir answers ENOENT on a read-only file system (a 500 naming a missing file): asked again
+      // without it, the folder's own error names the cause (EROFS, ENOSPC, EACCES: a 503/507, db/failures.ts).
+      if (err.code !== 'ENOENT') throw err;
+      for (const f of [this.dir, folder]) {
+        await mkdir(f).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EEXIST') throw e;
+        });
+      }
+    });
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(tmp, data);
     try {
