@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob, runDueJobs, type JobHandler } from '../src/jobs/index.js';
 import { createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
 interface Child {
@@ -301,6 +302,58 @@ describe.runIf(testDialect() === 'sqlite')('SQLite: the data folder read-only', 
       if (mounted) execFileSync('umount', [dir], { stdio: 'ignore' });
       await server?.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('PostgreSQL: a durable job whose outcome cannot be recorded at once', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /**
+   * The database refuses the next `n` updates of `jobs` with 57P01 (what a terminated connection answers), as when the
+   * connection drop that failed the job's work also fails the write of its outcome. A sequence counts them (it is
+   * not rolled back with the refused statement).
+   */
+  async function refuseJobUpdates(n: number): Promise<() => Promise<void>> {
+    const db = server.ctx.db;
+    await sql.raw(`create sequence if not exists bindery_test_job_refusals`).execute(db);
+    await sql.raw(`select setval('bindery_test_job_refusals', 1, false)`).execute(db);
+    await sql.raw(`create or replace function bindery_test_refuse_jobs() returns trigger language plpgsql as $$ begin
+      if nextval('bindery_test_job_refusals') <= ${n} then raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end if;
+      return new; end $$`).execute(db);
+    await sql.raw(`create trigger bindery_test_refuse_jobs before update on jobs for each row when (new.status <> 'running') execute function bindery_test_refuse_jobs()`).execute(db);
+    return async () => {
+      await sql.raw('drop trigger if exists bindery_test_refuse_jobs on jobs').execute(db);
+      await sql.raw('drop function if exists bindery_test_refuse_jobs()').execute(db);
+    };
+  }
+
+  it('a failed job and a done one are recorded once the database answers again (they stayed running until their lease expired)', async () => {
+    const ctx = server.ctx;
+    const type = `test.refused.${Math.random().toString(36).slice(2, 8)}`;
+    const handlers: Record<string, JobHandler> = {
+      [type]: async (_ctx, payload: { fail: boolean }) => {
+        if (payload.fail) throw new Error('the work failed');
+        return undefined;
+      },
+    };
+    for (const fail of [true, false]) {
+      const id = await enqueueJob(ctx, ctx.db, type, { fail });
+      const restore = await refuseJobUpdates(2);
+      try {
+        const report = await runDueJobs(ctx, { handlers });
+        expect(report.claimed).toBe(1);
+      } finally {
+        await restore();
+      }
+      const row = await ctx.db.selectFrom('jobs').select(['status', 'locked_until', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: fail ? 'queued' : 'done', locked_until: null, attempts: 1 });
     }
   });
 });

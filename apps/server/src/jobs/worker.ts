@@ -1,6 +1,7 @@
 // Runs due jobs: `runDueJobs(ctx)` once (tests call it directly), or `startJobWorker(ctx)` in a loop inside the
 // server process (the embedded default). Several workers, in one or many processes, never run a job twice at once.
 import type { AppContext } from '../context.js';
+import { databaseFailureAnswer } from '../db/failures.js';
 import { jobHandlers, type JobHandler } from './handlers.js';
 import { claimDueJobs, claimJob, completeJob, failJob, rescheduleJob, type JobRow } from './queue.js';
 
@@ -20,21 +21,42 @@ export interface RunReport {
   failed: number;
 }
 
+/** Waits between the tries of recording a job's outcome while the database fails (ms; then the lease is left to expire). */
+const RECORD_RETRY_MS = [100, 250, 500, 1000, 2000, 4000];
+
+/**
+ * Records a job's outcome (`write`), tried again while the database itself fails (a connection terminated or lost,
+ * a lock or statement past its bound: db/failures.ts): the job's own work failed through the same fault a moment
+ * before, and without its outcome recorded it stayed `running` until its lease expired (5 minutes by default).
+ */
+async function record(ctx: AppContext, job: JobRow, write: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (attempt >= RECORD_RETRY_MS.length || !databaseFailureAnswer(err)) throw err;
+      ctx.logger.warn({ err: { message: (err as Error).message }, job: { id: job.id, type: job.type } }, 'recording a job outcome failed; trying again');
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS[attempt]));
+    }
+  }
+}
+
 async function runOne(ctx: AppContext, handlers: Record<string, JobHandler>, job: JobRow, report: RunReport): Promise<void> {
   const handler = handlers[job.type];
   try {
     if (!handler) throw new Error(`no handler for job type "${job.type}"`);
     const result = await handler(ctx, JSON.parse(job.payload) as never, job);
     if (result && 'retryAt' in result) {
-      await rescheduleJob(ctx, job, result.retryAt);
+      await record(ctx, job, () => rescheduleJob(ctx, job, result.retryAt));
       report.rescheduled++;
     } else {
-      await completeJob(ctx, job);
+      await record(ctx, job, () => completeJob(ctx, job));
       report.done++;
     }
   } catch (err) {
     ctx.logger.warn({ err, job: { id: job.id, type: job.type, attempts: job.attempts } }, 'job failed');
-    await failJob(ctx, job, err);
+    await record(ctx, job, () => failJob(ctx, job, err));
     report.failed++;
   }
 }
