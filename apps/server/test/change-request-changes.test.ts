@@ -85,7 +85,7 @@ describe('updateChangeRequestContent', () => {
     expect(created.markdown).toBe(`See [install](/pages/${installId}#steps), [the FAQ](/pages/page-faq), [the guide](/pages/page-guide) and ![logo](/files/${logo}).\n`);
     const install = (await api.get(`${crBase}/content/page/${installId}?format=markdown`)).body;
     expect(install).toMatchObject({ title: 'Install (new)', path: 'install-new', emoji: '1f680' });
-    expect(install.markdown).toContain(`src="/files/${diagram}"`);
+    expect(install.markdown).toContain(`(/files/${diagram})`);
     expect((await api.get(`${crBase}/content/page/page-faq?format=markdown`)).body).toMatchObject({ title: 'Questions', path: 'guide/faq', markdown: 'All the questions.\n' });
     const download = await fetch(`${server.url}/v1/spaces/${spaceId}/revisions/${body.changeRequest.revision}/files/${logo}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);

@@ -431,7 +431,7 @@ describe('Git Sync', () => {
     expect(files.body.items.map((f: any) => f.name).sort()).toEqual(['Logo.png', 'logo.png']);
     // The hint keeps its image as a file reference.
     const setup = await t.api.get(`/v1/spaces/${space}/content/page/${pages[1].pages[0].id}?format=markdown`);
-    expect(setup.body.markdown).toMatch(/^\{% hint style="info" %\}\nThe logo:\n\n<figure><img src="\/files\/[^"]+" alt=""><figcaption><\/figcaption><\/figure>\n\{% endhint %\}\n$/);
+    expect(setup.body.markdown).toMatch(/^\{% hint style="info" %\}\nThe logo:\n\n!\[\]\(\/files\/[^)]+\)\n\{% endhint %\}\n$/);
     const revision = (await t.api.get(`/v1/spaces/${space}`)).body.revision;
 
     const { url: target, wc: out } = newRepo();

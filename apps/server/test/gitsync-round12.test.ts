@@ -92,3 +92,37 @@ describe('Git Sync: file names ending in a space', () => {
     expect((await t.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
   });
 });
+
+describe('Git Sync: images GitBook writes without a caption', () => {
+  it('an edit elsewhere on the page keeps `![alt](src)` and `<figure>…<figcaption></figcaption></figure>` each as written', async () => {
+    const page = [
+      '# Page', '',
+      'Intro text.', '',
+      '![](<.gitbook/assets/shot one.png>)', '',
+      '<figure><img src=".gitbook/assets/shot two.png" alt="Second"><figcaption></figcaption></figure>', '',
+      '![Third](.gitbook/assets/three.png)', '',
+      '<figure><img src=".gitbook/assets/three.png" alt=""><figcaption><p>With a caption</p></figcaption></figure>', '',
+      '{% hint style="info" %}',
+      'In a hint:', '',
+      '![](.gitbook/assets/three.png)',
+      '{% endhint %}', '',
+    ].join('\n');
+    const { t, space, url, wc } = await importFiles({
+      'README.md': '# Home\n\nStart.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Page](page.md)\n',
+      'page.md': page,
+      '.gitbook/assets/shot one.png': 'one',
+      '.gitbook/assets/shot two.png': 'two',
+      '.gitbook/assets/three.png': 'three',
+    });
+    const pages = (await t.api.get(`/v1/spaces/${space}/content/pages`)).body.pages as { id: string; title: string }[];
+    const id = pages.find((p) => p.title === 'Page')!.id;
+    const { markdown } = (await t.api.get(`/v1/spaces/${space}/content/page/${id}?format=markdown`)).body as { markdown: string };
+    expect((await t.api.patch(`/v1/spaces/${space}/content/page/${id}`, { markdown: markdown.replace('Intro text.', 'Intro text, edited.') })).status).toBe(200);
+    expect((await t.api.post(`/v1/spaces/${space}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'Edit' })).status).toBe(204);
+    await runGitSyncJobs(server);
+    wc.pull();
+    expect(wc.git('log', '-1', '--format=%s').trim()).toBe('Edit');
+    expect(wc.read('page.md')).toBe(page.replace('Intro text.', 'Intro text, edited.'));
+  });
+});

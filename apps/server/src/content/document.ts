@@ -139,7 +139,7 @@ export interface Fragment {
 }
 export interface ImageBlock extends BlockBase<'image', { ref: ImageRef; alt?: string }, []> {
   isVoid: true;
-  /** `caption` fragment holding one paragraph, when the image has a caption. */
+  /** `caption` fragment holding one paragraph, when the image has a caption (empty: GitBook's `<figcaption></figcaption>`). */
   fragments: Fragment[];
 }
 export type ImagesBlock = BlockBase<'images', EmptyData, ImageBlock[]>;

@@ -268,7 +268,8 @@ class Converter {
         // nor does the indentation before the first tag.
         const html = token.content.replace(/^[ \t]+/, '').replace(/\n+$/, '');
         const figure = parseFigure(html);
-        if (figure) return imagesBlock([this.imageBlock(figure.src, figure.alt, figure.caption ?? '')]);
+        // A figure's image has a caption, empty when GitBook wrote `<figcaption></figcaption>` (or none).
+        if (figure) return imagesBlock([this.imageBlock(figure.src, figure.alt, figure.caption ?? '', true)]);
         return { object: 'block', type: 'html', data: { html }, isVoid: true, nodes: [] };
       }
       case 'math_block':
@@ -411,14 +412,18 @@ class Converter {
     );
   }
 
-  private imageBlock(url: string, alt: string, caption: string): ImageBlock {
+  /**
+   * An image block; `captioned`: it has a caption fragment even when the caption is empty — GitBook's image with a
+   * caption, written `<figure>…<figcaption></figcaption></figure>`, where one without is written `![alt](src)`.
+   */
+  private imageBlock(url: string, alt: string, caption: string, captioned = false): ImageBlock {
     return {
       object: 'block',
       type: 'image',
       data: { ref: targetToImageRef(url, this.resolver), ...(alt ? { alt } : {}) },
       isVoid: true,
       nodes: [],
-      fragments: caption
+      fragments: caption || captioned
         ? [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text([leaf(caption)])] }] }]
         : [],
     };

@@ -68,7 +68,8 @@ describe('parseFigure', () => {
       alt: 'A & B',
       caption: 'Cap',
     });
-    expect(parseFigure('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>')).toEqual({ src: 'a.png', alt: '' });
+    expect(parseFigure('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>')).toEqual({ src: 'a.png', alt: '', caption: '' });
+    expect(parseFigure('<figure><img src="a.png" alt=""></figure>')).toEqual({ src: 'a.png', alt: '' });
   });
 
   it('refuses figures it cannot represent losslessly', () => {

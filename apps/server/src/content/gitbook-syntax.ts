@@ -132,7 +132,8 @@ export function parseFigure(html: string): Figure | undefined {
   }
   // White space inside `<p>…</p>` is the caption's own (GitBook keeps `<p>Caption </p>` as typed).
   const caption = match[2] === undefined ? undefined : decodeEntities(match[2]);
-  return { src, alt: attributes.get('alt') ?? '', ...(caption ? { caption } : {}) };
+  // An empty `<figcaption></figcaption>` is an empty caption (GitBook's image with a caption fragment, still empty).
+  return { src, alt: attributes.get('alt') ?? '', ...(caption !== undefined ? { caption } : {}) };
 }
 
 /**

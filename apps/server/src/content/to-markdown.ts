@@ -391,19 +391,22 @@ class Writer {
     return formatTable(cells, align);
   }
 
-  /** An image alone in its block is GitBook's `<figure>` (`figure`: where a block may start); others are markdown images. */
+  /**
+   * An image with a caption (a caption fragment, even empty) alone in its block is GitBook's `<figure>` (`figure`: where
+   * a block may start); others are markdown images — GitBook writes an image without one `![alt](src)`, as read.
+   */
   private images(images: readonly ImageBlock[], figure = true): string {
     const parts = images.map((image) => {
-      const caption = image.fragments
-        .filter((fragment) => fragment.fragment === 'caption')
+      const captions = image.fragments.filter((fragment) => fragment.fragment === 'caption');
+      const caption = captions
         .flatMap((fragment) => fragment.nodes)
         .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
         .join(' ');
-      return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption };
+      return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption, captioned: captions.length > 0 };
     });
     const only = parts.length === 1 ? parts[0] : undefined;
-    // One image alone in its block is GitBook's `<figure>` (with an empty `<figcaption></figcaption>` when it has none).
-    const html = only && figure ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
+    // One image alone in its block with a caption is GitBook's `<figure>` (an empty `<figcaption></figcaption>` for an empty one).
+    const html = only?.captioned && figure ? formatFigure(noNul(only.src), noNul(only.alt), noNul(only.caption)) : undefined;
     // A figure keeps its caption's white space (GitBook's `<p>Caption </p>`); a markdown image's title does not.
     return html ?? parts.map((p) => imageMarkdown(p.alt, p.src, p.caption.trim())).join(' ');
   }

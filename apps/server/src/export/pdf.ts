@@ -1099,7 +1099,8 @@ function trimRuns(runs: readonly Run[]): Run[] {
 
 function captionOf(image: ImageBlock): InlineContent[] | undefined {
   const paragraph = image.fragments.find((f) => f.fragment === 'caption')?.nodes[0];
-  return paragraph && paragraph.type === 'paragraph' ? paragraph.nodes : undefined;
+  // An empty caption (GitBook's `<figcaption></figcaption>`) is none.
+  return paragraph && paragraph.type === 'paragraph' && inlineText(paragraph.nodes).trim() !== '' ? paragraph.nodes : undefined;
 }
 
 /** Page path key: no leading/trailing slashes, no `.md`, `README`/`index` stands for its folder. */

@@ -489,7 +489,7 @@ function renderer(ctx: RenderContext, drawn?: Map<object, string>) {
         return `<div class="images">${b.nodes.map(block).join('')}</div>`;
       case 'image': {
         const t = resolveTarget(b.data?.ref, ctx);
-        const caption = b.fragments?.[0]?.nodes.map(block).join('') ?? '';
+        const caption = (b.fragments?.[0]?.nodes.map(block).join('') ?? '').replace(/^(?:<p>\s*<\/p>)+$/, '');
         const size = t?.file?.width && t.file.height ? ` width="${t.file.width}" height="${t.file.height}"` : '';
         const img = t ? `<img src="${safeUrl(t.href)}" alt="${escapeHtml(String(b.data?.alt ?? ''))}"${size} loading="lazy">` : `<span class="missing">${escapeHtml(String(b.data?.alt ?? 'Image'))}</span>`;
         return `<figure class="image">${img}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
