@@ -171,6 +171,39 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     expect((await b.get('/v1/user', user.token)).status).toBe(401);
   });
 
+  it("a request's own commit that moved nothing leaves its process skipping; one that moved a counter does not", async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const space = await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Replies' });
+    const comment = await t.api.post(`/v1/spaces/${space.body.id}/comments`, { body: { markdown: 'Question' } });
+    expect(comment.status).toBe(200);
+    const stats = () => ({ ...a.readCache.stats });
+    /** A GET /v1/user to `a` answered with a skip and no read of the counters (true), or with a read (false). */
+    const skipped = async () => {
+      const before = stats();
+      expect((await t.api.get('/v1/user')).status).toBe(200);
+      const after = stats();
+      return after.skips > before.skips && after.epochReads === before.epochReads;
+    };
+    const published = a.readCache.lease!.stats.published;
+    // A reply (its own transaction: the reply and the comment's count, no counter moved, no key logged), then the next
+    // request: it may still skip. Repeated until the window of a full read lets it (a read more than 1 s old does not).
+    let kept = false;
+    for (let i = 0; i < 50 && !kept; i++) {
+      while (!(await skipped()));
+      expect((await t.api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: `Reply ${i}` } })).status).toBe(200);
+      kept = await skipped();
+    }
+    expect(kept).toBe(true);
+    expect(a.readCache.lease!.stats.published).toBe(published);
+    // A role change moves the members counter: the next request reads the counters, every time.
+    for (const role of ['edit', 'read']) {
+      while (!(await skipped()));
+      expect((await t.api.patch(`/v1/orgs/${t.org}/members/${t.users.reader!.id}`, { role })).status).toBe(200);
+      expect(await skipped()).toBe(false);
+    }
+    expect(a.readCache.lease!.stats.published).toBeGreaterThan(published);
+  });
+
   it('a process shut down cleanly deletes its lease', async () => {
     const c = await spawnServer();
     const id = (await c.stats()).lease!.processId;

@@ -265,10 +265,10 @@ function wrapClient(client: pg.PoolClient): void {
         // `last_used_at` touch moves nothing, and then tells no other process. Otherwise taken as a change that did.
         const inlined = leaseCheckWanted() && !text.endsWith(NAMED_STATEMENT) && rest.length <= 1 ? inline(text, rest[0]) : undefined;
         if (inlined !== undefined) {
-          noteLocalChange(false);
           return query(`${inlined};\n${MOVED}`).then((r) => {
             const results = Array.isArray(r) ? r : [r];
-            noteLocalChange(results.length === 3 ? (results[2] as { rows?: { moved?: boolean }[] }).rows?.[0]?.moved !== false : true);
+            // Moved nothing: no cached value depends on it, here either (see the commit below).
+            if ((results.length === 3 ? (results[2] as { rows?: { moved?: boolean }[] }).rows?.[0]?.moved : undefined) !== false) noteLocalChange(true);
             return results[0];
           }, (err: unknown) => {
             noteLocalChange(true);
@@ -315,13 +315,15 @@ function wrapClient(client: pg.PoolClient): void {
       const statements = [...(t?.beginPending ? ['begin'] : []), ...(commit ? t?.deferred ?? [] : [])];
       if (commit && t?.wrote && leasesHeld()) {
         // Leases (db/read-cache.ts): whether the transaction moved the counters, asked in the commit's message (its
-        // deferred bumps run first), for a request; any commit ends this process's skipping once answered.
+        // deferred bumps run first), for a request; a commit ends this process's skipping once answered unless it was
+        // asked and moved nothing — then no cached value of any process depends on what it changed (each one is
+        // covered by a counter or a logged key: what tells the other processes tells this one).
         const ask = leaseCheckWanted();
         const sql = [...statements, ...(ask ? [MOVED] : []), text].join(';\n');
         return query(sql).then((r) => {
           const results = Array.isArray(r) ? r : [r];
-          const moved = ask && (results[results.length - 2] as { rows?: { moved?: boolean }[] } | undefined)?.rows?.[0]?.moved === true;
-          noteLocalChange(moved);
+          const moved = ask ? (results[results.length - 2] as { rows?: { moved?: boolean }[] } | undefined)?.rows?.[0]?.moved : undefined;
+          if (!(ask && moved === false)) noteLocalChange(ask && moved !== false);
           return last(r);
         });
       }

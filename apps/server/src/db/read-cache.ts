@@ -50,7 +50,9 @@
 //      whose row the writer did not see inserted it after that read, and reads fully after inserting it. (A row seen
 //      means its holder listened before the NOTIFY committed: it LISTENs before it inserts.)
 //   4. Any commit of this process, and any write outside a transaction, ends its own skipping when answered
-//      (`noteLocalChange`): a process sees its own changes at its next turn, as before.
+//      (`noteLocalChange`): a process sees its own changes at its next turn, as before — except a request's write
+//      asked by (3) that moved nothing: no cached value depends on it (every cached value is covered by a counter or
+//      a logged key, the very argument that lets other processes ignore it), so this process keeps skipping too.
 //   5. Clean shutdown deletes the row; a killed process's row makes writers wait until it expires (≤ LEASE_MS).
 //   Bounded, not immediate: a change that no Bindery request told of — made at a SQL prompt, by a process of an
 //   older build, outside any request (jobs: imports, Git Sync, sweeps; comment posts by group commit, which do not
