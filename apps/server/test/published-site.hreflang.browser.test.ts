@@ -42,16 +42,20 @@ describe.skipIf(noBrowser)('hreflang in Chromium', () => {
     const links = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => [e.getAttribute('hreflang'), (e as unknown as { href: string }).href]));
     expect(links.map((l) => l[0])).toEqual(['en', 'fr']);
     const seen: string[] = [];
+    const langs: string[] = [];
     // At the site's published address (the server's public URL, not the test server's port).
     for (const [, href] of links) expect(href!.startsWith(`${server.ctx.config.publicUrl}/sites/`)).toBe(true);
     for (const [, href] of links) {
       const r = await page.goto(href!.replace(server.ctx.config.publicUrl, server.url));
       expect(r?.status()).toBe(200);
       seen.push((await page.locator('h1').first().textContent())!.trim());
+      langs.push((await page.locator("html").getAttribute("lang"))!);
       // The page in the other language names the same set.
       expect(await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => (e as unknown as { href: string }).href))).toEqual(links.map((l) => l[1]));
     }
     expect(seen).toEqual(['Setup', 'Installation']);
+    // Each page's <html lang> is its space's language.
+    expect(langs).toEqual(['en', 'fr']);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -61,4 +61,27 @@ describe('hreflang alternates', () => {
     expect((await t.api.patch(`/v1/spaces/${spaces.fr}`, { language: 'es' })).status).toBe(200);
     expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['es', `${pub}/${fr.path}/setup`]]);
   });
+
+  it("<html lang> is the space's language when it has one, else the customization's locale; the site's words stay the locale's", async () => {
+    const { t, site: s, base, spaces, ss } = await site();
+    const htmlLang = async (path: string) => (await (await fetch(`${server.url}${path}`)).text()).match(/<html lang="([^"]*)"/)?.[1];
+    expect(await htmlLang(`${base}/`)).toBe('en');
+    expect(await htmlLang(`${base}/${ss(spaces.fr).path}/setup`)).toBe('fr');
+    expect(await htmlLang(`${base}/${ss(spaces.de).path}/`)).toBe('de');
+    // A space without a language: the customization's locale.
+    expect(await htmlLang(`${base}/${ss(spaces.plain).path}/`)).toBe('en');
+    // The 404 page of a variant is in its language too.
+    expect(await htmlLang(`${base}/${ss(spaces.fr).path}/no-such-page`)).toBe('fr');
+    const custom = (await t.api.get(`/v1/orgs/${t.org}/sites/${s.id}/customization`)).body;
+    const put = await t.api.put(`/v1/orgs/${t.org}/sites/${s.id}/customization`, { ...custom, internationalization: { ...custom.internationalization, locale: 'es' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const fr = await (await fetch(`${server.url}${base}/${ss(spaces.fr).path}/setup`)).text();
+    expect(fr).toContain('<html lang="fr"');
+    // The site's own words follow the customization's locale (Spanish), not the space's language.
+    expect(fr).toContain('Buscar');
+    expect(await htmlLang(`${base}/${ss(spaces.plain).path}/`)).toBe('es');
+    // A space's language as it is now.
+    expect((await t.api.patch(`/v1/spaces/${spaces.fr}`, { language: 'it' })).status).toBe(200);
+    expect(await htmlLang(`${base}/${ss(spaces.fr).path}/setup`)).toBe('it');
+  });
 });

@@ -315,6 +315,12 @@ function customizationLang(c: Customization): string {
   return typeof locale === 'string' && /^[a-z]{2}(-[a-z]{2})?$/i.test(locale) ? locale : 'en';
 }
 
+/** The language of a space's content: the space's `language` when it has one, else the customization's locale. */
+function contentLang(v: Visit, spaceId: string, c: Customization): string {
+  const language = v.heads.get(spaceId)?.language;
+  return typeof language === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(language) ? language : customizationLang(c);
+}
+
 /**
  * The request's body when it is at most `limit` bytes, else undefined at once: the rest is read and dropped (the
  * socket stays open for the answer, which closes the connection).
@@ -661,6 +667,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return {
       title: c.title || v.site.title,
       lang: customizationLang(c),
+      contentLang: contentLang(v, placement.siteSpace.space_id, c),
       ...(themedUrl(c.header?.logo) ? { logo: themedUrl(c.header?.logo)! } : {}),
       ...(icon ? { favicon: icon } : typeof favicon?.emoji === 'string' && /^[0-9a-f-]{2,40}$/i.test(favicon.emoji) ? { favicon: { emoji: codePoint(favicon.emoji) } } : {}),
       headerLinks: (c.header?.links ?? []).filter((l) => visible(l.condition, v.claims)).map((l) => ({
@@ -1508,7 +1515,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const feed = rssFeed({
       title: current.page.meta.title, link: `${o}${current.href}`, self: `${o}${rssHrefOf(current.href)}`,
-      description: current.page.meta.description || current.page.meta.title, language: customizationLang(customizationOf(v, r.siteSpace.id)),
+      description: current.page.meta.description || current.page.meta.title, language: contentLang(v, r.siteSpace.space_id, customizationOf(v, r.siteSpace.id)),
     }, items);
     // Shared caches keep it when the site allows and nothing in it depends on the visitor.
     const shared = sharedCacheable(v, res) && !v.view.conditional && !rev.conditional && markdown === source;

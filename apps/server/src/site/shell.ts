@@ -49,7 +49,10 @@ export interface LinkItem {
 /** The customization as a page shows it: links resolved to URLs, conditions evaluated, values checked. */
 export interface Chrome {
   title: string;
+  /** The customization's locale: the language of the site's own words (`uiText`). */
   lang: string;
+  /** `<html lang>`: the space's language when it has one (the content's), else `lang`. */
+  contentLang?: string;
   logo?: { light: string; dark: string };
   favicon?: { light: string; dark: string } | { emoji: string };
   headerLinks: (LinkItem & { style: string; links: LinkItem[] })[];
@@ -381,7 +384,7 @@ export function renderShell(s: ShellInput): string {
   const preview = c.socialPreview && /^https?:\/\//i.test(c.socialPreview.trim()) ? c.socialPreview.trim() : undefined;
   const image = preview ?? (s.ogImage && /^https?:\/\//i.test(s.ogImage) ? s.ogImage : undefined);
   return `<!doctype html>
-<html lang="${escapeHtml(c.lang)}" data-theme="${s.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${escapeHtml(c.contentLang ?? c.lang)}" data-theme="${s.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
 ${s.description ? `<meta name="description" content="${escapeHtml(s.description)}">` : ''}
 ${s.noindex ? '<meta name="robots" content="noindex, nofollow">' : ''}
@@ -436,7 +439,7 @@ main{max-width:36rem;margin:18vh auto 4rem;padding:0 1.5rem}h1{font-size:1.8rem;
 export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string): string {
   const c = chrome;
   const w = uiText(c?.lang);
-  return `<!doctype html><html lang="${escapeHtml(c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">${escapeHtml(w.skip)}</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">${escapeHtml(w.goHome)}</a></p>` : ''}</main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(c?.contentLang ?? c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">${escapeHtml(w.skip)}</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">${escapeHtml(w.goHome)}</a></p>` : ''}</main></body></html>`;
 }
 
 /**
