@@ -40,7 +40,11 @@ describe.skipIf(noBrowser)('hreflang in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${url}/setup`);
     const links = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => [e.getAttribute('hreflang'), (e as unknown as { href: string }).href]));
-    expect(links.map((l) => l[0])).toEqual(['en', 'fr']);
+    expect(links.map((l) => l[0])).toEqual(['en', 'fr', 'x-default']);
+    // x-default is the section's default variant's page (the English one here).
+    expect(links[2]![1]).toBe(links[0]![1]);
+    const all = links.map((l) => l[1]);
+    links.pop();
     const seen: string[] = [];
     const langs: string[] = [];
     // At the site's published address (the server's public URL, not the test server's port).
@@ -51,7 +55,7 @@ describe.skipIf(noBrowser)('hreflang in Chromium', () => {
       seen.push((await page.locator('h1').first().textContent())!.trim());
       langs.push((await page.locator("html").getAttribute("lang"))!);
       // The page in the other language names the same set.
-      expect(await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => (e as unknown as { href: string }).href))).toEqual(links.map((l) => l[1]));
+      expect(await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => (e as unknown as { href: string }).href))).toEqual(all);
     }
     expect(seen).toEqual(['Setup', 'Installation']);
     // Each page's <html lang> is its space's language.

@@ -43,9 +43,9 @@ describe('hreflang alternates', () => {
     const pub = `${server.ctx.config.publicUrl}${base}`;
     const fr = ss(spaces.fr).path;
     const de = ss(spaces.de).path;
-    expect(await alternates(`${base}/`)).toEqual([['en', `${pub}/`], ['fr', `${pub}/${fr}/`], ['de', `${pub}/${de}/`]]);
-    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`]]);
-    expect(await alternates(`${base}/${fr}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`]]);
+    expect(await alternates(`${base}/`)).toEqual([['en', `${pub}/`], ['fr', `${pub}/${fr}/`], ['de', `${pub}/${de}/`], ['x-default', `${pub}/`]]);
+    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`], ['x-default', `${pub}/setup`]]);
+    expect(await alternates(`${base}/${fr}/setup`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr}/setup`], ['x-default', `${pub}/setup`]]);
     // A page no other language has, and a space without a language: none.
     expect(await alternates(`${base}/${ss(spaces.plain).path}/`)).toEqual([]);
   });
@@ -56,10 +56,10 @@ describe('hreflang alternates', () => {
     const fr = ss(spaces.fr);
     expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces/${fr.id}`, { condition: 'visitor.claims.unsigned.french === true' })).status).toBe(200);
     expect(await alternates(`${base}/setup`)).toEqual([]);
-    expect(await alternates(`${base}/setup?visitor.french=true`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr.path}/setup`]]);
+    expect(await alternates(`${base}/setup?visitor.french=true`)).toEqual([['en', `${pub}/setup`], ['fr', `${pub}/${fr.path}/setup`], ['x-default', `${pub}/setup`]]);
     expect((await t.api.patch(`/v1/orgs/${t.org}/sites/${s.id}/site-spaces/${fr.id}`, { condition: null })).status).toBe(200);
     expect((await t.api.patch(`/v1/spaces/${spaces.fr}`, { language: 'es' })).status).toBe(200);
-    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['es', `${pub}/${fr.path}/setup`]]);
+    expect(await alternates(`${base}/setup`)).toEqual([['en', `${pub}/setup`], ['es', `${pub}/${fr.path}/setup`], ['x-default', `${pub}/setup`]]);
   });
 
   it("<html lang> is the space's language when it has one, else the customization's locale; the site's words stay the locale's", async () => {
@@ -83,5 +83,21 @@ describe('hreflang alternates', () => {
     // A space's language as it is now.
     expect((await t.api.patch(`/v1/spaces/${spaces.fr}`, { language: 'it' })).status).toBe(200);
     expect(await htmlLang(`${base}/${ss(spaces.fr).path}/setup`)).toBe('it');
+  });
+
+  it('x-default is the page in the section\'s default variant, with or without a language, when it holds the page', async () => {
+    const t = await createTenant(server);
+    const plain = await space(t, 'Notes', undefined, [{ id: 'notesint', title: 'Intro', slug: 'introduction' }, { id: 'notes-set', title: 'Setup', slug: 'setup' }]);
+    const en = await space(t, 'English', 'en', [{ id: 'englishin', title: 'Introduction', slug: 'introduction' }, { id: 'engl-set', title: 'Setup', slug: 'setup' }, { id: 'engl-faq', title: 'FAQ', slug: 'faq' }]);
+    const fr = await space(t, 'Français', 'fr', [{ id: 'frenchin', title: 'Présentation', slug: 'introduction' }, { id: 'fran-set', title: 'Installation', slug: 'setup' }, { id: 'fran-faq', title: 'FAQ', slug: 'faq' }]);
+    const created = await publishSite(t, { title: 'Zoo', visibility: 'public', spaces: [plain, en, fr] });
+    const list = (await t.api.get(`/v1/orgs/${t.org}/sites/${created.id}/site-spaces`)).body.items as { id: string; path: string; space: { id: string } }[];
+    const path = (id: string) => list.find((x) => x.space.id === id)!.path;
+    const base = `/sites/${created.id}`;
+    const pub = `${server.ctx.config.publicUrl}${base}`;
+    // The default variant has no language: it is still x-default.
+    expect(await alternates(`${base}/${path(en)}/setup`)).toEqual([['en', `${pub}/${path(en)}/setup`], ['fr', `${pub}/${path(fr)}/setup`], ['x-default', `${pub}/setup`]]);
+    // A page the default variant does not hold: no x-default.
+    expect(await alternates(`${base}/${path(fr)}/faq`)).toEqual([['en', `${pub}/${path(en)}/faq`], ['fr', `${pub}/${path(fr)}/faq`]]);
   });
 });

@@ -1539,26 +1539,35 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const links: { lang: string; href: string }[] = [];
     const langs = new Set<string>();
     let conditional = false;
-    for (const ss of r.siteSpaces) {
-      const lang = v.heads.get(ss.space_id)?.language;
-      if (!lang || langs.has(lang)) continue;
-      if (ss.id === r.siteSpace.id) {
-        langs.add(lang);
-        links.push({ lang, href: `${published}${current.href.slice(v.base.length) || '/'}` });
-        continue;
-      }
+    // The same page in a variant, at the site's published address, or undefined when it has none there.
+    const hrefIn = async (ss: (typeof r.siteSpaces)[number]): Promise<string | undefined> => {
+      if (ss.id === r.siteSpace.id) return `${published}${current.href.slice(v.base.length) || '/'}`;
       const rev = await revisionOf(v, ss.space_id);
       const e = rev?.byPath.get(path);
-      if (!rev || !e || e.page.meta.type !== 'document') continue;
+      if (!rev || !e || e.page.meta.type !== 'document') return undefined;
       conditional ||= rev.conditional;
       const base = ss.id === spaceDefault?.id ? r.sectionBase : `${r.sectionBase}/${ss.path}`;
       // The first page of a site space is at its root.
       const first = flatten(rev.tree, base)[0];
       const href = first?.page.meta.id === e.page.meta.id ? `${base}/` : `${base}/${e.path}`;
+      return `${published}${href.slice(v.base.length) || '/'}`;
+    };
+    let fallback: string | undefined;
+    for (const ss of r.siteSpaces) {
+      const lang = v.heads.get(ss.space_id)?.language;
+      if (!lang || langs.has(lang)) continue;
+      const href = await hrefIn(ss);
+      if (href === undefined) continue;
       langs.add(lang);
-      links.push({ lang, href: `${published}${href.slice(v.base.length) || '/'}` });
+      links.push({ lang, href });
+      if (ss.id === spaceDefault?.id) fallback = href;
     }
-    return links.length > 1 ? { links, conditional } : none;
+    if (links.length < 2) return none;
+    // `x-default`: the page in the section's default variant (the one a visitor without a language lands on), when
+    // the visitor sees it and it holds the page — with or without a language of its own.
+    if (fallback === undefined && spaceDefault && r.siteSpaces.some((ss) => ss.id === spaceDefault.id)) fallback = await hrefIn(spaceDefault);
+    if (fallback !== undefined) links.push({ lang: 'x-default', href: fallback });
+    return { links, conditional };
   }
 
   async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
