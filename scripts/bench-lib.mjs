@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,22 @@ export async function createPgDatabase(prefix = 'bindery_bench') {
   return createTestDatabase(prefix);
 }
 
-let nextPort = 18500 + (process.pid % 200) * 5;
+/**
+ * A port free now, chosen by the kernel. (Until session 18 ports were counted from 18500 + (pid % 200) * 5: two
+ * benchmark processes of other helpers whose pids agree mod 200 took the same ports, and a server that could not
+ * listen exited while `waitReady` was answered by the other one's — its load then ran against someone else's server:
+ * "server CPU NaN", 0.004 queries a request.)
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** Waits until a server answers `/healthz` (60 s at most; fails at once when `child`, if given, has exited). */
 export async function waitReady(url, child) {
@@ -65,7 +81,7 @@ function stopper(child, cleanup) {
  * build of the repository (e.g. an earlier commit, to compare with).
  */
 export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = {}, serverRoot = root } = {}) {
-  const port = nextPort++;
+  const port = await freePort();
   const own = !dataDir;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bindery-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
@@ -86,7 +102,7 @@ export async function startBindery({ databaseUrl, dataDir, nodeArgs = [], env = 
  * writing the same bytes; `stack` is Express + express-openapi-validator on the same spec, answering constants.
  */
 export async function startMirror(mode, recorded) {
-  const port = nextPort++;
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bindery-mirror-'));
   const file = join(dir, 'responses.json');
   writeFileSync(file, JSON.stringify(recorded));
