@@ -308,6 +308,22 @@ async function sqliteFaults() {
     const back = await upload('writable-again.txt');
     check('uploads succeed once it is writable again', back.status === 201, `${back.status}`);
 
+    // Another process holds the file's write lock (a backup, a sqlite3 prompt): a write waits for it, other
+    // requests are answered meanwhile, and the write goes through once the lock is let go.
+    const { spawn } = await import('node:child_process');
+    const holder = spawn(process.execPath, ['-e', `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('begin immediate'); process.stdout.write('held\\n'); process.stdin.once('data', () => { db.exec('rollback'); process.exit(0); });`, join(dir, 'bindery.sqlite')],
+      { cwd: join(new URL('..', import.meta.url).pathname, 'apps/server'), stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    let renameDone = false;
+    const rename = call(p.url, 'PATCH', `/v1/orgs/${org.id}`, { title: 'Renamed while locked' }, user.token).finally(() => (renameDone = true));
+    await sleep(100);
+    const during = await call(p.url, 'GET', `/v1/spaces/${space.id}`, undefined, user.token);
+    const answeredFirst = !renameDone;
+    holder.stdin.write('go\n');
+    const renamed = await rename;
+    check('a write waiting for another process\'s lock on the file leaves other requests answered', during.status === 200 && answeredFirst, `read ${during.status} after ${during.ms} ms, the write still waiting: ${answeredFirst}`);
+    check('the write goes through once the lock is let go', renamed.status === 200, `${renamed.status} after ${renamed.ms} ms`);
+
     // Clients that abort: a large create cut mid-body (never whole: must create nothing), PDF exports abandoned.
     const threadsBefore = threads(p.pid);
     const cut = [];

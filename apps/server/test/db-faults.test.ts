@@ -1,7 +1,7 @@
 // Faults of the database itself: PostgreSQL connections terminated while
 // requests run (pg_terminate_backend), the process's lease connection among them. Real processes: this test's
 // server (A) and a server in a process of its own (test/support/cache-process.mjs), on the test file's database.
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -355,5 +355,48 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL: a durable job whose ou
       const row = await ctx.db.selectFrom('jobs').select(['status', 'locked_until', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: fail ? 'queued' : 'done', locked_until: null, attempts: 1 });
     }
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('SQLite: the file locked by another process', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a write waiting for another process\'s lock leaves other requests answered (SQLite\'s busy wait blocked the process), and goes through once it is released', async () => {
+    const t = await createUser(server, 'Waiting writer');
+    const org = await server.api(t.token).post('/v1/orgs', { title: 'Busy file' });
+    const reader = await createUser(server, 'Other tenant');
+    // Its token's use is recorded now (at most once a minute), so its next read writes nothing.
+    expect((await server.api(reader.token).get('/v1/user')).status).toBe(200);
+    // Another process (a backup, a sqlite3 prompt) holds the file's write lock until told to let go.
+    const holder = spawn(process.execPath, ['-e', `
+      const db = new (require('better-sqlite3'))(process.argv[1]);
+      db.exec('begin immediate');
+      process.stdout.write('held\\n');
+      process.stdin.once('data', () => { db.exec('rollback'); db.close(); process.exit(0); });
+    `, join(server.ctx.config.dataDir, 'bindery.sqlite')], { cwd: join(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve, reject) => {
+        holder.stdout!.once('data', resolve);
+        holder.once('exit', reject);
+      });
+      let patchDone = false;
+      const patch = server.api(t.token).patch(`/v1/orgs/${org.body.id}`, { title: 'Renamed' }).finally(() => (patchDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const other = await server.api(reader.token).get('/v1/user');
+      expect(other.status).toBe(200);
+      // Answered while the write still waited (before, the process was blocked until the write gave up: a 503).
+      expect(patchDone).toBe(false);
+      holder.stdin!.write('go\n');
+      expect((await patch).status).toBe(200);
+    } finally {
+      if (holder.exitCode === null) holder.kill();
+    }
+    expect((await server.api(t.token).get(`/v1/orgs/${org.body.id}`)).body.title).toBe('Renamed');
   });
 });

@@ -82,7 +82,9 @@ export function openDatabase(opts: {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // Short: SQLite's busy wait blocks the thread. Writes wait for another process's lock between tries instead
+  // (db/sqlite-split.ts `whenNotBusy`, WRITE_LOCK_WAIT_MS).
+  sqlite.pragma('busy_timeout = 50');
   // Reads outside transactions go to a second connection (db/sqlite-split.ts): in WAL mode they see the last
   // committed state and never wait behind another request's open transaction.
   const reader = new SQLite(opts.sqliteFile);

@@ -64,6 +64,28 @@ function runDirect(source: StatementSource, sql: string, parameters: readonly un
   return { rows: [], changes: stmt.run(parameters as unknown[]).changes };
 }
 
+/**
+ * How long a write waits in all for another connection's write lock on the file (a second process, a backup, a
+ * `sqlite3` prompt holding a transaction), then fails with SQLITE_BUSY (a 503, db/failures.ts). The writer's own
+ * busy_timeout is short (db/database.ts: SQLite's busy wait blocks the thread, and so every request of the process);
+ * the rest of the wait is spent here between tries, with the event loop free.
+ */
+export const WRITE_LOCK_WAIT_MS = 5_000;
+
+/** Runs `fn` (a statement that takes the file's write lock first: nothing applied when it is busy) until it is not busy. */
+async function whenNotBusy<T>(fn: () => T): Promise<T> {
+  const start = performance.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fn();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || performance.now() - start > WRITE_LOCK_WAIT_MS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * 2 ** attempt, 200)));
+    }
+  }
+}
+
 /** How long a transaction may hold the event loop between two turns it gives it. */
 export const TRANSACTION_SLICE_MS = 20;
 
@@ -87,7 +109,8 @@ class SplitConnection implements DatabaseConnection {
     if (MAYBE_READ.test(query.sql) && this.driver.reader.prepare(query.sql).readonly) return run(this.driver.reader, query) as QueryResult<R>;
     const release = await this.driver.lock.acquire();
     try {
-      return run(this.driver.writer, query) as QueryResult<R>;
+      // A statement outside a transaction: busy means it applied nothing, so it is tried again.
+      return (await whenNotBusy(() => run(this.driver.writer, query))) as QueryResult<R>;
     } finally {
       release();
       this.driver.afterCommit?.();
@@ -128,7 +151,13 @@ class SplitSqliteDriver implements Driver {
     c.sliceStart = performance.now();
     this.open = c;
     try {
-      run(this.writer, CompiledQuery.raw('begin'));
+      // `begin immediate`: the file's write lock is taken here, where waiting for it (another process's writer) can
+      // leave the event loop free between tries, rather than at the transaction's first write (a deferred `begin`),
+      // where SQLite's busy wait blocked the thread — every request of the process — for up to 5 s. This process's
+      // own transactions already take turns (the writer lock above), so nothing else changes for them.
+      c.sliceStart = performance.now();
+      await whenNotBusy(() => run(this.writer, CompiledQuery.raw('begin immediate')));
+      c.sliceStart = performance.now();
     } catch (err) {
       this.end(c);
       throw err;
