@@ -186,6 +186,32 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL: a row locked by anothe
   });
 });
 
+describe.runIf(testDialect() === 'postgres')('PostgreSQL: a token row locked by another session', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ pgLockTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("a read whose token's last use cannot be recorded is answered (it failed with 503)", async () => {
+    const u = await createUser(server, 'Reader');
+    const holder = new pg.Client({ connectionString: server.ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from api_tokens where user_id = $1 for update', [u.id]);
+      const r = await server.api(u.token).get('/v1/user');
+      expect(r.status).toBe(200);
+      expect(r.body.id).toBe(u.id);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+    }
+  });
+});
+
 describe.runIf(testDialect() === 'sqlite')('SQLite: the disk full mid-write', () => {
   let server: TestServer;
   beforeAll(async () => {

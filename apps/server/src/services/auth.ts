@@ -3,6 +3,7 @@ import { hash } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import { databaseFailureAnswer } from '../db/failures.js';
 import { unauthorized } from '../errors.js';
 import { randomString, newId } from '../lib/ids.js';
 import { tokensRepo, type TokenRow } from '../repos/tokens.repo.js';
@@ -90,9 +91,17 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   if (found.token.expires_at && Date.parse(found.token.expires_at) <= now.getTime()) throw unauthorized('The token has expired');
   const last = found.token.last_used_at ? Date.parse(found.token.last_used_at) : 0;
   if (now.getTime() - last > TOUCH_INTERVAL_MS) {
-    await tokensRepo.touch(ctx.db, found.token.id, now.toISOString());
-    // The row may be the cached one (db/read-cache.ts): remember the touch, so the next touch is a minute away.
-    found.token.last_used_at = now.toISOString();
+    try {
+      await tokensRepo.touch(ctx.db, found.token.id, now.toISOString());
+      // The row may be the cached one (db/read-cache.ts): remember the touch, so the next touch is a minute away.
+      found.token.last_used_at = now.toISOString();
+    } catch (err) {
+      // Bookkeeping: when the database cannot take it (the token's row locked past lock_timeout, the file locked
+      // by another process, a lost connection, a full disk), the request goes on without it (it failed with a 503);
+      // the next request tries again.
+      if (!databaseFailureAnswer(err)) throw err;
+      ctx.logger.warn({ err: { message: (err as Error).message } }, "a token's last use could not be recorded");
+    }
   }
   return actorOf(found.user, found.token);
 }
