@@ -391,6 +391,10 @@ interface SiteHit {
 const SEARCH_MAX_BODY = 16 * 1024;
 /** `~gitbook/mcp` at the site's root or below a section or site space. */
 const MCP_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/mcp$/;
+/** The paths that take a POST (GitBook's search and MCP, at the site's root or below a section or site space). */
+const POST_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp)$/;
+/** The same with a share key as the first segment (`<site>/<key>/…`), before open() takes it off. */
+const POST_PATH_WITH_KEY = /^(?:\/[^/]+){0,3}\/~gitbook\/(?:search|mcp)$/;
 const SEARCH_MAX_QUERY = 512;
 const SEARCH_MAX_SITE_SPACES = 100;
 
@@ -451,17 +455,24 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const isKey = async (key: string | undefined): Promise<boolean> => !!key && key.length <= 256 && await shareLinksRepo.isActiveKey(ctx.db, site.id, key);
       const keep = (key: string) => res.cookie(`${SHARE_COOKIE}_${site.id}`, key, { httpOnly: true, sameSite: 'lax', path: cookiePath(base) });
       const given = typeof req.query.share === 'string' ? req.query.share : cookies(req).get(`${SHARE_COOKIE}_${site.id}`);
-      if (!(await isKey(given))) {
-        // GitBook's form: the key as the first segment below the site (`<site>/<key>/<path>`): kept in the cookie,
-        // and the visitor sent on to the path without it.
-        const inPath = typeof req.query.share === 'string' ? undefined : /^\/([A-Za-z0-9]{8,256})(\/.*)?$/.exec(rest);
-        if (inPath && await isKey(inPath[1])) {
-          keep(inPath[1]!);
+      const givenOk = await isKey(given);
+      // GitBook's form: the key as the first segment below the site (`<site>/<key>/<path>`): kept in the cookie, and
+      // the visitor sent on to the path without it — also when the cookie already holds that key (a visitor opening
+      // the shared link again). A segment is only looked up as a key when the visitor has no valid one.
+      const inPath = typeof req.query.share === 'string' ? undefined : /^\/([A-Za-z0-9]{8,256})(\/.*)?$/.exec(rest);
+      if (inPath && (givenOk ? inPath[1] === given : await isKey(inPath[1]))) {
+        keep(inPath[1]!);
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          // POST `<site>/<key>/~gitbook/search` (or `~gitbook/mcp`): answered in place, as a redirect would lose the
+          // body (a 302 turns it into a GET; a 307 needs the client to keep the cookie).
+          res.locals.sharePathRest = inPath[2] ?? '/';
+        } else {
           const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
           // On a custom hostname (base ''), `/<key>//evil.example` must not send the visitor to another host.
           res.redirect(302, localPath(`${base}${inPath[2] ?? '/'}`) + query);
           return undefined;
         }
+      } else if (!givenOk) {
         notFound(res, 'This site does not exist or is not published.');
         return undefined;
       }
@@ -1688,7 +1699,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Serves one request to a site (its base, and the path below it). */
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !/^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp)$/.test(rest)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      // (One more segment before the key's path is rewritten: GitBook's share key as the first segment.)
+      const methodNotAllowed = (path: string, form: RegExp) => req.method !== 'GET' && req.method !== 'HEAD' && !form.test(path);
+      if (methodNotAllowed(rest, POST_PATH_WITH_KEY)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
       // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
       if (site && rest === '/~gitbook/auth/logout') {
@@ -1698,6 +1711,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       const v = await open(req, res, site, base, rest);
       if (!v) return;
+      // A request with the share key in its path answered in place (not GET): the path below the key.
+      if (typeof res.locals.sharePathRest === 'string') rest = res.locals.sharePathRest;
+      if (methodNotAllowed(rest, POST_PATH)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       headers(res, v.site);
       // GitBook strips a trailing slash (302): its feeds and indexes answer with one too (they were the site's 404).
       if (/^\/(?:robots\.txt|sitemap\.xml|llms\.txt|sitemap\.md|\.well-known\/sitemap\.md|llms-full\.txt(?:\/\d{1,6})?|~search)\/+$/.test(rest)) {
