@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, runDueJobs, type JobHandler } from '../src/jobs/index.js';
 import { createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { PG_ADMIN_URL } from '../src/testing/pg-databases.js';
 
 interface Child {
   proc: ChildProcess;
@@ -209,6 +210,36 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL: a token row locked by 
       await holder.query('rollback').catch(() => undefined);
       await holder.end();
     }
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('PostgreSQL: the database refusing connections', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('requests answer 503 naming it (a 500 before) while the database refuses connections, and 200 once it takes them again', async () => {
+    const u = await createUser(server, 'Refused');
+    const name = new URL(server.ctx.config.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      // Until the server has seen every old connection end, a request may still meet one: polled.
+      let r = await server.api(u.token).get('/v1/user');
+      for (let i = 0; i < 50 && !/not accepting connections/.test(r.body?.error?.message ?? ''); i++) r = await server.api(u.token).get('/v1/user');
+      expect(r.status).toBe(503);
+      expect(r.body.error.message).toMatch(/^Service unavailable: the database is not accepting connections/);
+    } finally {
+      await admin.query(`alter database "${name}" allow_connections true`);
+      await admin.end();
+    }
+    await expect.poll(async () => (await server.api(u.token).get('/v1/user')).status, { timeout: 20_000, interval: 100 }).toBe(200);
   });
 });
 

@@ -21,6 +21,10 @@ const PG_CODES: Record<string, string> = {
   '53300': 'the database has too many connections',
   '25006': 'the database is read-only (a standby, or default_transaction_read_only)',
   '58030': 'the database server could not read or write a file',
+  '57P04': 'the database was dropped',
+  '3D000': 'the database does not exist',
+  '28000': "the database refused this server's credentials",
+  '28P01': "the database refused this server's credentials",
 };
 
 /** Messages node-postgres (and pg-pool) gives failures of the connection itself, which carry no SQLSTATE. */
@@ -59,6 +63,7 @@ export function databaseFailureAnswer(err: unknown): ApiError | undefined {
     const message = typeof e.message === 'string' ? e.message : '';
     let found: [number, string] | undefined;
     if (code && PG_CODES[code]) found = [code === '53100' ? 507 : 503, PG_CODES[code]!];
+    else if (code === '55000' && /not currently accepting connections/.test(message)) found = [503, 'the database is not accepting connections'];
     else if (/^08[0-9A-Z]{3}$/.test(code)) found = [503, 'the database connection failed'];
     else if (code.startsWith('SQLITE_')) found = sqliteCause(code);
     else if (SOCKET_CODES.has(code) && depth === 0) found = [503, `a connection to the database (or a service the request needed) failed (${code})`];
