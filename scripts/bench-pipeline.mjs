@@ -11,6 +11,9 @@
 //      GC and compiler threads; read from /proc per thread, so the HTTP client is not counted), and as before the
 //      CPU of this whole process with the server in it (which counts the HTTP client too). `--compare=<root>`: the
 //      same creates, alternating, on a server built from another checkout (e.g. a build of main), in the same run.
+//      Measured at each level of `--warm` (default 5,60: a fresh server's creates and a warm server's, the bare parse
+//      given as many warm-up parses at each; both printed, then side by side), each level's creates in a space of the
+//      same size (see `--warm` below).
 //   3. Over HTTP: each adversarial input (issue 9's and relatives) written to a page: status and time; goal: processed
 //      or refused within 1 s, never 5xx.
 //   4. Over HTTP: ordinary reads in a loop while the adversarial inputs and 1 MB pages are written (two writers at
@@ -28,14 +31,14 @@
 // runs. Step 2's ratios have a baseline measured as the server's parse runs (since 2026-11-28, session 17): in a
 // worker thread of a process of its own (scripts/bench-bare-parse.mjs: the content pool's heap limit, a heap holding
 // only the parser, not this process's server and pages), given the same warm-up as the servers' content worker (the
-// same sizes in the same order, `--warm` per size), each measured parse alternating with the servers' creates and
+// same sizes in the same order, as many parses per size as the servers' creates before each level of `--warm`), each measured parse alternating with the servers' creates and
 // read from /proc the same way (every thread of that process, 20 ms before and after), the median of `--samples`.
 // Step 1's main-thread figure moved 20-35 ms for 250 KB from run to run: its 15 parses fall on a young generation
 // that V8 grows as it goes (16 -> 134 MB), so whether a scavenge or a major GC lands inside the median parse depends
 // on what ran before in this process (step 1's other stages, the server loaded here), and it is measured minutes
 // before step 2's creates, at another load.
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5] [--samples=15] [--swap=1] [--steps=1,2] [--node-args=…]
+// Usage: pnpm --filter @bindery/server build && node scripts/bench-pipeline.mjs [--pg=postgres://…] [--runs=5] [--compare=<root>] [--warm=5,60] [--warm-space=separate] [--samples=15] [--swap=1] [--steps=1,2] [--node-args=…]
 // (the separate server of step 2 runs on SQLite in a directory of its own, or on --pg's database)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,14 +63,28 @@ const compareRoot = opt('compare', undefined);
 /** `--steps=1,2`: only those steps over HTTP (step 1 always runs: it is every ratio's baseline). */
 const steps = new Set(opt('steps', '1,2,3,4').split(',').map(Number));
 /**
- * `--warm=5`: creates per size given to each server of step 2 before its creates are measured, as the bare parse is
- * measured after five warm-up parses. A server's first creates carry the JIT compilation of the code they run (in
- * its main thread and in each content worker, an isolate with its own JIT: tens of ms of V8's compiler threads per
- * create for the first ten or so creates); one warm-up create per size (before 2026-11-27 07:00) measured the
- * 250 KB creates while that was still going on. The bare parse of step 1 gets as many warm-up parses (at least 5),
- * so `--warm=30` measures both sides with their JIT settled (docs/content-pipeline.md, 2026-11-27 session 11).
+ * `--warm=5,60`: the warm-up of step 2, one measurement per level: creates of a size given to each server before its
+ * creates of that size are measured (and as many bare parses to the baseline's parser, same sizes, same order). A
+ * server's first creates carry the JIT compilation of the code they run (in its main thread and in each content
+ * worker, an isolate with its own JIT: tens of ms of V8's compiler threads per create for the first ten or so
+ * creates, ~10 ms a create still at the 25th-40th); one warm-up create per size (before 2026-11-27 07:00) measured
+ * the 250 KB creates while that was still going on. The first level (5: "cold", the figure of every run before
+ * session 18) is what a server pays in its first minutes; the last (60: "warm") what a server that has written
+ * thousands of pages pays (docs/content-pipeline.md, "Session 18 (pipe18b)"). So that every level measures creates in
+ * a space of the same size (a page's index rows cost more in a bigger space), each level's creates go to a space of
+ * their own, which gets five of the warm-up creates per size (fewer if the level is below 5) and its measured
+ * creates; the rest of a level's warm-up goes to a separate warm-up space of the same organisation first. Step 1's
+ * in-process stages get max(5, the first level) warm-up runs, as before.
  */
-const warm = Math.max(1, Number(opt('warm', 5)));
+const warmLevels = opt('warm', '5,60').split(',').map((x) => Math.max(1, Number(x)));
+const warm = warmLevels[0];
+/**
+ * `--warm-space=separate` (default): a level's warm-up creates beyond its space's five go to the warm-up space.
+ * `same`: to the level's own space (the measured space grows with the warm-up: before session 18 all of them did).
+ * `update`: they rewrite one page of the warm-up space (the database does not grow). One mode, or two for this build
+ * and the compared one (`--compare=<this root> --warm-space=separate,update` measures what the separation changes).
+ */
+const warmModes = opt('warm-space', 'separate').split(',');
 /**
  * `--node-args=--a,--b`: Node/V8 options given to the servers of step 2 (both builds), e.g.
  * `--no-concurrent-recompilation` to see the JIT's background compilation counted in the thread that asked for it.
@@ -201,15 +218,16 @@ try {
   await api('GET', `${base}/content/page/${small}?format=markdown`);
 
   if (steps.has(2)) {
-  console.log('\n2. Creating a page over HTTP (median of', samples, `after ${warm} warm-up create${warm === 1 ? '' : 's'} per size; x = ratio to the bare parse of the same text measured alike, alternating with the creates)`);
+  console.log(`\n2. Creating a page over HTTP (median of ${samples} per size, level and server, after ${warmLevels.join(' / ')} creates of that size; warm-up creates beyond five go to a separate space (--warm-space=${warmModes.join(',')}); x = ratio to the bare parse of the same text measured alike, given as many warm-up parses, alternating with the creates)`);
   console.log("   CPU of a server process of its own (all its threads; main = its event loop, workers = content workers, other = V8's GC and compiler threads, libuv):");
-  const servers = [['this build', repoRoot], ...(compareRoot ? [['compared', compareRoot]] : [])];
+  const servers = [['this build', repoRoot, warmModes[0]], ...(compareRoot ? [['compared', compareRoot, warmModes[1] ?? warmModes[0]]] : [])];
   // `--swap`: the compared build started and measured first in each round (the other order of an A/B pair).
   if (opt('swap', undefined)) servers.reverse();
   const children = [];
+  const summary = [];
   let bare;
   try {
-    for (const [name, serverRoot] of servers) {
+    for (const [name, serverRoot, mode] of servers) {
       // A port another process took meanwhile makes the child exit: try the next ports.
       let child;
       for (let attempt = 1; !child; attempt++) {
@@ -226,57 +244,94 @@ try {
         return JSON.parse(text);
       };
       const o = await call('POST', '/v1/orgs', { title: 'Bench' });
-      const sp = await call('POST', `/v1/orgs/${o.id}/spaces`, { title: 'Pipeline' });
-      children.push({ name, child, create: (title, markdown) => call('POST', `/v1/spaces/${sp.id}/content/pages`, { title, markdown }) });
+      const newSpace = async (title) => (await call('POST', `/v1/orgs/${o.id}/spaces`, { title })).id;
+      const createIn = (spaceId, title, markdown) => call('POST', `/v1/spaces/${spaceId}/content/pages`, { title, markdown });
+      // One measured space per level (its creates land in a space of the same size at every level), one for the rest of the warm-up.
+      const levelSpaces = [];
+      for (const level of warmLevels) levelSpaces.push(await newSpace(`Pipeline, warm-up ${level}`));
+      const warmSpace = await newSpace('Warm-up');
+      let warmPage;
+      const extraWarm = async (title, markdown, levelSpace) => {
+        if (mode === 'same') return createIn(levelSpace, title, markdown);
+        if (mode === 'update') {
+          warmPage ??= (await createIn(warmSpace, 'Rewritten', '# Rewritten\n')).id;
+          return call('PATCH', `/v1/spaces/${warmSpace}/content/page/${warmPage}`, { markdown });
+        }
+        return createIn(warmSpace, title, markdown);
+      };
+      children.push({ name, mode, child, createIn, extraWarm, levelSpaces });
     }
     bare = await startBareParser(sizes.map(([label]) => pages[label].length));
-    for (const [label] of sizes) {
-      const per = new Map(children.map((c) => [c.name, { total: [], main: [], workers: [], v8: [], wall: [] }]));
-      const bareCpu = [];
-      try {
-        for (let w = 0; w < warm; w++) {
-          await bare.parse(pages[label].length);
-          for (const c of children) await c.create(`Warm ${label} ${w}`, pages[label]);
-        }
-        for (let i = 0; i < samples; i++) {
-          {
-            await new Promise((r) => setTimeout(r, 20));
-            const before = threadCpu(bare.pid);
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    // Creates (and bare parses) of each size done so far: a level's warm-up counts what earlier levels did.
+    const done = new Map(sizes.map(([label]) => [label, 0]));
+    for (const [levelIndex, level] of warmLevels.entries()) {
+      for (const [label] of sizes) {
+        const per = new Map(children.map((c) => [c.name, { total: [], main: [], workers: [], v8: [], wall: [] }]));
+        const bareCpu = [];
+        const own = Math.min(5, level);
+        const extra = Math.max(0, level - own - done.get(label));
+        try {
+          for (let w = 0; w < extra + own; w++) {
             await bare.parse(pages[label].length);
-            await new Promise((r) => setTimeout(r, 20));
-            const after = threadCpu(bare.pid);
-            bareCpu.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
+            for (const c of children) {
+              const title = `Warm ${label} ${levelIndex}.${w}`;
+              if (w < extra) await c.extraWarm(title, pages[label], c.levelSpaces[levelIndex]);
+              else await c.createIn(c.levelSpaces[levelIndex], title, pages[label]);
+            }
           }
+          const after = done.get(label) + extra + own;
+          for (let i = 0; i < samples; i++) {
+            {
+              await new Promise((r) => setTimeout(r, 20));
+              const before = threadCpu(bare.pid);
+              await bare.parse(pages[label].length);
+              await new Promise((r) => setTimeout(r, 20));
+              const after = threadCpu(bare.pid);
+              bareCpu.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
+            }
+            for (const c of children) {
+              await new Promise((r) => setTimeout(r, 20));
+              const before = threadCpu(c.child.pid);
+              const t0 = performance.now();
+              await c.createIn(c.levelSpaces[levelIndex], `Page ${label} ${levelIndex}.${i}`, pages[label]);
+              const wall = performance.now() - t0;
+              await new Promise((r) => setTimeout(r, 20));
+              const after = threadCpu(c.child.pid);
+              const m = per.get(c.name);
+              for (const k of ['main', 'workers', 'v8']) m[k].push((after[k] - before[k]) / 1e6);
+              m.total.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
+              m.wall.push(wall);
+            }
+          }
+          done.set(label, after + samples);
+          const base = median(bareCpu);
+          console.log(`   ${label.padEnd(7)} after ${String(after).padStart(3)} ${'bare parse'.padEnd(10)} cpu ${ms(base)}, mean ${ms(mean(bareCpu))} (a content-worker-like thread of a process of its own, measured alike, alternating; step 1's bare parse: ${ms(stages[label].bare.cpu)})`);
           for (const c of children) {
-            await new Promise((r) => setTimeout(r, 20));
-            const before = threadCpu(c.child.pid);
-            const t0 = performance.now();
-            await c.create(`Page ${label} ${i}`, pages[label]);
-            const wall = performance.now() - t0;
-            await new Promise((r) => setTimeout(r, 20));
-            const after = threadCpu(c.child.pid);
             const m = per.get(c.name);
-            for (const k of ['main', 'workers', 'v8']) m[k].push((after[k] - before[k]) / 1e6);
-            m.total.push((after.main + after.workers + after.v8 - before.main - before.workers - before.v8) / 1e6);
-            m.wall.push(wall);
+            const cpu = median(m.total);
+            summary.push({ label, level: after, name: c.name, cpu, ratio: cpu / base, base, main: median(m.main), workers: median(m.workers), v8: median(m.v8) });
+            // The mean counts the GC pauses and major collections that fall on some creates only (the median leaves them out).
+            console.log(`   ${label.padEnd(7)} after ${String(after).padStart(3)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / base).toFixed(2)}x), mean ${ms(mean(m.total))} (${(mean(m.total) / mean(bareCpu)).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}; x step 1's bare parse ${(cpu / stages[label].bare.cpu).toFixed(2)}${c.mode === 'separate' ? '' : ` (warm-up: ${c.mode})`}`);
           }
+        } catch (err) {
+          console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
         }
-        const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-        const base = median(bareCpu);
-        console.log(`   ${label.padEnd(7)} ${'bare parse'.padEnd(10)} cpu ${ms(base)}, mean ${ms(mean(bareCpu))} (a content-worker-like thread of a process of its own, measured alike, alternating; step 1's bare parse: ${ms(stages[label].bare.cpu)})`);
-        for (const c of children) {
-          const m = per.get(c.name);
-          const cpu = median(m.total);
-          // The mean counts the GC pauses and major collections that fall on some creates only (the median leaves them out).
-          console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} cpu ${ms(cpu)} (${(cpu / base).toFixed(2)}x), mean ${ms(mean(m.total))} (${(mean(m.total) / mean(bareCpu)).toFixed(2)}x): main ${ms(median(m.main))}, workers ${ms(median(m.workers))}, other ${ms(median(m.v8))}; wall ${ms(median(m.wall))}; x step 1's bare parse ${(cpu / stages[label].bare.cpu).toFixed(2)}`);
-        }
-      } catch (err) {
-        console.log(`   ${label.padEnd(7)} refused: ${err.message.slice(0, 160)}`);
       }
     }
   } finally {
     for (const c of children) await c.child.stop();
     await bare?.stop();
+  }
+  if (warmLevels.length > 1) {
+    // Both figures, side by side: the first level (a server's first minutes) and the last (a server warmed by thousands of writes).
+    console.log(`   Summary (server CPU / bare parse, by creates of that size before; the first level is a fresh server's, the last a warm server's):`);
+    for (const [label] of sizes) {
+      for (const c of children) {
+        const rows = summary.filter((r) => r.label === label && r.name === c.name);
+        if (rows.length) console.log(`   ${label.padEnd(7)} ${c.name.padEnd(10)} ${rows.map((r) => `after ${r.level}: ${r.ratio.toFixed(2)}x (${ms(r.cpu)} / ${ms(r.base)}; main ${r.main.toFixed(1)}, workers ${r.workers.toFixed(1)}, other ${r.v8.toFixed(1)})`).join('   ')}`);
+      }
+    }
   }
   console.log('   The whole bench process with the server in it (its HTTP client counted too):');
   for (const [label] of sizes) {
