@@ -3,63 +3,17 @@
 // role at the next request once a change made through another process was answered. Real processes: this test's
 // server (A) and servers started from the built code in processes of their own (test/support/cache-process.mjs), on
 // the test file's PostgreSQL database.
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inReadScope, newReadScope } from '../src/db/read-cache.js';
 import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
-
-interface Child {
-  proc: ChildProcess;
-  url: string;
-  stats(): Promise<{ stats: Record<string, number>; lease: (Record<string, number> & { processId: string }) | null }>;
-  get(path: string, token: string): Promise<{ status: number; body: any }>;
-}
-
-const dirs: string[] = [];
-const children: Child[] = [];
+import { forkServerProcess, stopServerProcesses, type ServerProcess } from './support/server-process.js';
 
 describe.runIf(testDialect() === 'postgres')('cache leases across processes (PostgreSQL)', () => {
   let a: TestServer;
-  let b: Child;
+  let b: ServerProcess;
 
-  async function spawnServer(): Promise<Child> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bindery-lease-'));
-    dirs.push(dataDir);
-    const proc = fork(join(import.meta.dirname, 'support/cache-process.mjs'), [], {
-      env: {
-        ...process.env, DATABASE_URL: a.ctx.config.databaseUrl!, BINDERY_SECRETS_KEY: a.ctx.config.secretsKey!,
-        BINDERY_ADMIN_TOKEN: a.adminToken, BINDERY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BINDERY_ALLOW_PRIVATE_URLS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.once('message', (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error('no url'))));
-      proc.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
-    });
-    const child: Child = {
-      proc, url,
-      stats: () => new Promise((resolve) => {
-        const on = (m: { stats?: unknown }) => {
-          if (!m.stats) return;
-          proc.off('message', on);
-          resolve(m as never);
-        };
-        proc.on('message', on);
-        proc.send('stats');
-      }),
-      get: async (path, token) => {
-        const r = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
-        const text = await r.text();
-        return { status: r.status, body: text ? JSON.parse(text) : undefined };
-      },
-    };
-    children.push(child);
-    return child;
-  }
+  const spawnServer = () => forkServerProcess(a);
 
   /** Requests `path` on `b` until one was answered without reading the counters (a skip), and returns its status. */
   async function skippingRequest(path: string, token: string): Promise<number> {
@@ -78,9 +32,8 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     b = await spawnServer();
   });
   afterAll(async () => {
-    for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGTERM');
+    stopServerProcesses();
     await a?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('a token revoked through one process is refused by the next request to another one that was skipping the counters', async () => {

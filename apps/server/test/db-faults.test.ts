@@ -1,7 +1,7 @@
 // Faults of the database itself: PostgreSQL connections terminated while
 // requests run (pg_terminate_backend), the process's lease connection among them. Real processes: this test's
 // server (A) and a server in a process of its own (test/support/cache-process.mjs), on the test file's database.
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,18 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, runDueJobs, type JobHandler } from '../src/jobs/index.js';
 import { createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
+import { forkServerProcess, stopServerProcesses, type ServerProcess } from './support/server-process.js';
 import { PG_ADMIN_URL } from '../src/testing/pg-databases.js';
-
-interface Child {
-  proc: ChildProcess;
-  url: string;
-  exited: boolean;
-  stats(): Promise<{ stats: Record<string, number>; lease: (Record<string, number> & { processId: string }) | null }>;
-  call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }>;
-}
-
-const dirs: string[] = [];
-const children: Child[] = [];
 
 /** Terminates every connection to `url`'s database but the one asking (as an administrator, or a failover, would). */
 async function terminateAll(url: string): Promise<number> {
@@ -37,52 +27,17 @@ async function terminateAll(url: string): Promise<number> {
 
 describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated under load', () => {
   let a: TestServer;
-  let b: Child;
+  let b: ServerProcess;
 
-  async function spawnServer(): Promise<Child> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bindery-dbfault-'));
-    dirs.push(dataDir);
-    const proc = fork(join(import.meta.dirname, 'support/cache-process.mjs'), [], {
-      env: {
-        ...process.env, DATABASE_URL: a.ctx.config.databaseUrl!, BINDERY_SECRETS_KEY: a.ctx.config.secretsKey!,
-        BINDERY_ADMIN_TOKEN: a.adminToken, BINDERY_DATA_DIR: dataDir, LOG_LEVEL: 'silent', BINDERY_ALLOW_PRIVATE_URLS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.once('message', (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error('no url'))));
-      proc.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
-    });
-    const child: Child = {
-      proc, url, exited: false,
-      stats: () => new Promise((resolve) => {
-        const on = (m: { stats?: unknown }) => {
-          if (!m.stats) return;
-          proc.off('message', on);
-          resolve(m as never);
-        };
-        proc.on('message', on);
-        proc.send('stats');
-      }),
-      call: async (method, path, token, body) => {
-        const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-        const text = await r.text();
-        return { status: r.status, body: text ? JSON.parse(text) : undefined };
-      },
-    };
-    proc.once('exit', () => (child.exited = true));
-    children.push(child);
-    return child;
-  }
+  const spawnServer = () => forkServerProcess(a, { logLevel: 'silent' });
 
   beforeAll(async () => {
     a = await startTestServer();
     b = await spawnServer();
   });
   afterAll(async () => {
-    for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGTERM');
+    stopServerProcesses();
     await a?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('a process whose connections are terminated while requests run stays up and answers again (it exited)', async () => {
