@@ -160,6 +160,40 @@ export const fontStack = (name: string | undefined, mono = false): string | unde
 
 const HINTS = { info: ['#346ddb', '#5b8def'], success: ['#1a7f37', '#3fb950'], warning: ['#b7791f', '#d29922'], danger: ['#cf222e', '#f85149'] } as const;
 
+/** The sRGB channels (0-1) of a `#rgb` or `#rrggbb` color, else undefined. */
+function rgbOf(color: string): number[] | undefined {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+  if (!m) return undefined;
+  const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+}
+const mixRgb = (a: number[], b: number[], p: number) => a.map((x, i) => x * p + b[i]! * (1 - p));
+const hexOf = (c: number[]) => `#${c.map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('')}`;
+function luminance(c: number[]): number {
+  const [r, g, b] = c.map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: number[], b: number[]) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+};
+/**
+ * `color` as text on `base` tinted with `tint` of it: the color itself when it reads at 4.5:1 (WCAG AA), else the least
+ * mix of it toward `text` (in steps of 5%) that does; a color that is not hex is mixed at 60%.
+ */
+export function readable(color: string, base: string, text: string, tint: number): string {
+  const c = rgbOf(color);
+  const b = rgbOf(base);
+  const t = rgbOf(text);
+  if (!c || !b || !t) return `color-mix(in srgb,${color} 60%,${text})`;
+  const bg = mixRgb(c, b, tint);
+  for (let p = 100; p >= 0; p -= 5) {
+    const m = mixRgb(c, t, p / 100);
+    if (contrast(m, bg) >= 4.5) return p === 100 ? color : hexOf(m);
+  }
+  return text;
+}
+
 /** The CSS variables of the customization, for light and dark. */
 function themeCss(c: Chrome): string {
   const s = c.styling;
@@ -182,7 +216,14 @@ function themeCss(c: Chrome): string {
       `--header-text:${s.theme === 'bold' || s.theme === 'gradient' ? '#ffffff' : text}`,
       `--page-top:${s.theme === 'gradient' ? `linear-gradient(180deg,color-mix(in srgb,${primary} ${dark ? 18 : 10}%,${base}),var(--bg) 22rem)` : 'none'}`,
     ];
-    for (const k of ['info', 'success', 'warning', 'danger'] as const) out.push(`--${k}:${s.hints[k]?.[mode] ?? HINTS[k][dark ? 1 : 0]}`);
+    // Text in the primary color (links, current entries, tab labels) on the current entry's tint, and hints' labels on
+    // their tint: the color itself when it reads at 4.5:1 (WCAG AA), else mixed toward the text color just enough.
+    const page = tint && rgbOf(tint) ? hexOf(mixRgb(rgbOf(tint)!, rgbOf(base)!, dark ? 0.08 : 0.04)) : base;
+    out.push(`--link:${readable(primary, page, text, 0)}`, `--link-current:${readable(primary, page, text, dark ? 0.22 : 0.12)}`);
+    for (const k of ['info', 'success', 'warning', 'danger'] as const) {
+      const color = s.hints[k]?.[mode] ?? HINTS[k][dark ? 1 : 0];
+      out.push(`--${k}:${color}`, `--${k}-text:${readable(color, page, text, 0.1)}`);
+    }
     out.push(`color-scheme:${mode}`);
     return out.join(';');
   };
@@ -202,7 +243,7 @@ function themeCss(c: Chrome): string {
 const CSS = `
 *{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.65 var(--font);color:var(--text);background:var(--bg);background-image:var(--page-top);background-repeat:no-repeat}
-a{color:var(--primary);text-decoration:none}a:hover{text-decoration:underline}a:not([href]){color:inherit;text-decoration:none;cursor:default}
+a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}article :is(p,li,td,th,dd,blockquote,figcaption) a:not(.button):not(.card):not(.anchor){text-decoration:underline;text-decoration-color:color-mix(in srgb,currentColor 45%,transparent);text-underline-offset:2px}a:not([href]){color:inherit;text-decoration:none;cursor:default}
 :focus-visible{outline:2px solid var(--primary);outline-offset:2px}
 .skip{position:absolute;left:-9999px;top:0;z-index:10;background:var(--bg);padding:.5rem 1rem;border:2px solid var(--primary)}.skip:focus{left:1rem}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -229,18 +270,18 @@ form.search{margin-left:auto;display:flex}form.search input{font:inherit;font-si
 .nav-toggle{position:absolute;opacity:0;width:1px;height:1px;visibility:hidden}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
 .nav-toggle:focus-visible+header .nav-button{outline:2px solid var(--primary)}
 nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid var(--line);overflow-x:auto;background:var(--bg)}
-nav.sections details.dropdown{padding:.6rem .75rem;color:var(--muted)}nav.sections details.dropdown ul{left:0;right:auto;top:2.4rem;z-index:4}nav.sections details.dropdown a{border:0;padding:.3rem .6rem;display:block}nav.sections summary[aria-current]{color:var(--primary);font-weight:600}
-nav.sections{overflow:visible}nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--primary);border-color:var(--primary);font-weight:600}
+nav.sections details.dropdown{padding:.6rem .75rem;color:var(--muted)}nav.sections details.dropdown ul{left:0;right:auto;top:2.4rem;z-index:4}nav.sections details.dropdown a{border:0;padding:.3rem .6rem;display:block}nav.sections summary[aria-current]{color:var(--link);font-weight:600}
+nav.sections{overflow:visible}nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--link);border-color:var(--primary);font-weight:600}
 .layout{display:grid;grid-template-columns:17.5rem minmax(0,1fr) 14rem;min-height:calc(100vh - 3.5rem);max-width:90rem;margin:0 auto}
 aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto}
 aside.sidebar ul{list-style:none;margin:0;padding-left:.75rem}aside.sidebar nav>ul{padding-left:0}
 aside.sidebar li a{display:block;padding:.25rem .6rem;border-radius:var(--radius);color:var(--text);font-size:.95rem}
 aside.sidebar li a:hover{background:var(--current-bg);text-decoration:none}
-aside.sidebar li a[aria-current]{background:var(--current-bg);color:var(--primary);font-weight:600}
+aside.sidebar li a[aria-current]{background:var(--current-bg);color:var(--link-current);font-weight:600}
 .list-pill aside.sidebar li a[aria-current]{border-radius:999px}
 .list-line aside.sidebar nav ul{border-left:1px solid var(--line)}.list-line aside.sidebar li a{border-radius:0}.list-line aside.sidebar li a[aria-current]{background:none;box-shadow:inset 2px 0 0 var(--primary)}
 aside.sidebar .group{margin:1.1rem 0 .3rem .6rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700}
-.variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--primary)}
+.variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--link)}
 main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem;overflow-wrap:break-word}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
 .description{color:var(--muted);font-size:1.1rem;margin-top:0}
 h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}.anchor-alias{scroll-margin-top:4.5rem}
@@ -263,10 +304,10 @@ a.button{display:inline-block;padding:.4rem .9rem;border-radius:var(--radius);bo
 .frame{border:1px solid var(--line);border-radius:var(--radius);padding:.5rem;margin:1.25rem 0}.frame figure{margin:0}figure>img+figcaption,figure>picture+figcaption{color:var(--muted);font-size:.9rem;text-align:center}
 table.header-hidden thead{display:none}.cards :is(h1,h2,h3,h4,h5,h6,p){margin:0;font-size:1rem}.cards .card-text:empty{display:none}a.mention{font-weight:500}
 .hint{border-left:4px solid var(--info);background:color-mix(in srgb,var(--info) 9%,var(--bg));padding:.6rem 1rem;border-radius:var(--radius);margin:1.25rem 0}
-.hint>p:first-of-type{margin-top:0}.hint>:last-child{margin-bottom:0}.hint-label{display:block;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:var(--info)}
-.hint-warning{border-color:var(--warning);background:color-mix(in srgb,var(--warning) 10%,var(--bg))}.hint-warning .hint-label{color:var(--warning)}
-.hint-danger{border-color:var(--danger);background:color-mix(in srgb,var(--danger) 9%,var(--bg))}.hint-danger .hint-label{color:var(--danger)}
-.hint-success{border-color:var(--success);background:color-mix(in srgb,var(--success) 9%,var(--bg))}.hint-success .hint-label{color:var(--success)}
+.hint>p:first-of-type{margin-top:0}.hint>:last-child{margin-bottom:0}.hint-label{display:block;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:var(--info-text)}
+.hint-warning{border-color:var(--warning);background:color-mix(in srgb,var(--warning) 10%,var(--bg))}.hint-warning .hint-label{color:var(--warning-text)}
+.hint-danger{border-color:var(--danger);background:color-mix(in srgb,var(--danger) 9%,var(--bg))}.hint-danger .hint-label{color:var(--danger-text)}
+.hint-success{border-color:var(--success);background:color-mix(in srgb,var(--success) 9%,var(--bg))}.hint-success .hint-label{color:var(--success-text)}
 .table{overflow:auto;margin:1.25rem 0}table{border-collapse:collapse;font-size:.95rem}td,th{border:1px solid var(--line);padding:.45rem .75rem;vertical-align:top}th{background:var(--code-bg);text-align:left}
 img{max-width:100%;height:auto}figure.image{text-align:center}figure.image figcaption{color:var(--muted);font-size:.9rem}
 blockquote{border-left:4px solid var(--line);margin:1.25rem 0;padding:0 1rem;color:var(--muted)}
@@ -275,10 +316,10 @@ ul.tasks{list-style:none;padding-left:1rem}
 .tab-input{position:absolute;opacity:0;width:1px;height:1px}
 .tab-label{order:0;padding:.55rem 1rem;cursor:pointer;color:var(--muted);border-bottom:2px solid transparent;font-size:.92rem;font-weight:500}
 .tab-panel{order:1;width:100%;display:none;padding:.25rem 1rem;border-top:1px solid var(--line)}
-.tab-input:checked+.tab-label{color:var(--primary);border-bottom-color:var(--primary)}.tab-input:checked+.tab-label+.tab-panel{display:block}
-.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label{color:var(--primary);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label+.tab-panel{display:block}
+.tab-input:checked+.tab-label{color:var(--link);border-bottom-color:var(--primary)}.tab-input:checked+.tab-label+.tab-panel{display:block}
+.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label{color:var(--link);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked))>.tab-input:first-of-type+.tab-label+.tab-panel{display:block}
 .tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label{color:var(--muted);border-bottom-color:transparent}.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label+.tab-panel{display:none}
-.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label:has(+.tab-panel :target){color:var(--primary);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label+.tab-panel:has(:target){display:block}
+.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label:has(+.tab-panel :target){color:var(--link);border-bottom-color:var(--primary)}.tabs:not(:has(>.tab-input:checked)):has(>.tab-panel :target)>.tab-input+.tab-label+.tab-panel:has(:target){display:block}
 .tab-input:focus-visible+.tab-label{outline:2px solid var(--primary);outline-offset:-2px}
 details.expandable{border:1px solid var(--line);border-radius:var(--radius);margin:1rem 0;padding:0 1rem}details.expandable summary{cursor:pointer;padding:.7rem 0;font-weight:600}
 .expandable-body{padding-bottom:.5rem}
@@ -287,14 +328,14 @@ ol.stepper>li::before{content:counter(step);position:absolute;left:-.95rem;top:0
 ol.stepper>li:last-child{border-color:transparent}ol.stepper>li>:first-child{margin-top:0}
 .columns{display:flex;gap:1.5rem;flex-wrap:wrap;margin:1rem 0}.column{flex:1 1 0;min-width:14rem}
 .card{display:flex;gap:.75rem;align-items:flex-start;border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0;color:var(--text);box-shadow:var(--shadow);background:var(--bg)}
-a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:none;display:flex;color:var(--primary);padding-top:.1rem}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
+a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:none;display:flex;color:var(--link);padding-top:.1rem}.card-body{display:flex;flex-direction:column;min-width:0}.card-title{font-weight:600}.card-url{color:var(--muted);font-size:.85rem;overflow:hidden;text-overflow:ellipsis}
 .http-method{font:600 .75rem/1.6 var(--mono,monospace);padding:0 .4rem;border-radius:4px;background:var(--primary);color:var(--bg)}.api-method{border:1px solid var(--line);border-radius:var(--radius);padding:.8rem 1rem;margin:1rem 0}.api-method-head{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}.api-summary{font-weight:600}.api-response-head{margin:.75rem 0 .25rem}.api-status{font-weight:600}.api-required{color:var(--muted);font-size:.8rem}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
 .math{overflow:auto;margin:1rem 0}math{font-size:1.1em}math:not([display=block]){display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;vertical-align:middle}
 .footnote{font-size:.9rem;color:var(--muted)}
 .pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;flex:1;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
-aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--primary);font-weight:600}
+aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--link);font-weight:600}
 aside.toc .group{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700;margin-bottom:.5rem}
 .results li{margin:.9rem 0}.results .excerpt{color:var(--muted);font-size:.9rem}.results .excerpt mark{background:color-mix(in srgb,var(--primary) 18%,transparent);color:var(--text);font-weight:600;padding:0}
 footer.site-footer{border-top:1px solid var(--line);padding:2rem 1.5rem;font-size:.9rem;color:var(--muted);background:var(--side)}
