@@ -266,7 +266,7 @@ details.dropdown ul{position:absolute;right:0;top:1.8rem;min-width:12rem;list-st
 details.dropdown ul a{display:block;padding:.3rem .6rem;color:var(--text)}
 form.search{margin-left:auto;display:flex}form.search input{font:inherit;font-size:.92rem;padding:.4rem .8rem;border:1px solid var(--line);border-radius:var(--pill);min-width:14rem;background:var(--bg);color:var(--text)}
 .search-prominent form.search{margin:0 auto}.search-prominent form.search input{min-width:24rem}
-.theme-switch{display:flex;gap:.3rem;font-size:.8rem}.theme-switch a{color:var(--header-text);opacity:.75;padding:.1rem .35rem;border-radius:var(--pill)}.theme-switch a[aria-current]{opacity:1;outline:1px solid currentColor}
+.theme-switch{display:flex;gap:.3rem;font-size:.8rem}.theme-switch a{color:var(--header-text);opacity:.75;padding:.1rem .35rem;border-radius:var(--pill)}.theme-switch a[aria-current]{opacity:1;outline:1px solid currentColor}.theme-switch a[aria-current]:focus-visible{outline:2px solid var(--primary);outline-offset:2px}
 .nav-toggle{position:absolute;opacity:0;width:1px;height:1px;visibility:hidden}.nav-button{display:none;cursor:pointer;font-size:1.4rem;line-height:1;padding:.2rem .4rem;border-radius:var(--radius)}
 .nav-toggle:focus-visible+header .nav-button{outline:2px solid var(--primary)}
 nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid var(--line);overflow-x:auto;background:var(--bg)}
@@ -451,7 +451,7 @@ ${themeSwitch}
 </header>
 ${tabs}
 <div class="layout">
-<aside class="sidebar">${variants}<nav aria-label="${escapeHtml(w.pages)}">${navList(s.nav, ext)}</nav></aside>
+<aside class="sidebar" aria-label="${escapeHtml(w.navigation)}">${variants}<nav aria-label="${escapeHtml(w.pages)}">${navList(s.nav, ext)}</nav></aside>
 <main id="content" tabindex="-1"><article>
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
@@ -460,7 +460,7 @@ ${s.body}
 </article>
 ${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="${escapeHtml(w.previousAndNext)}">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>${escapeHtml(w.previous)}</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>${escapeHtml(w.next)}</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
 </main>
-<aside class="toc">${toc.length ? `<nav aria-label="${escapeHtml(w.onThisPage)}"><div class="group">${escapeHtml(w.onThisPage)}</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
+<aside class="toc" aria-label="${escapeHtml(w.onThisPage)}">${toc.length ? `<nav aria-label="${escapeHtml(w.onThisPage)}"><div class="group">${escapeHtml(w.onThisPage)}</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
 </div>
 ${footer}
 <script>${KEYBOARD_SCRIPT}</script>
