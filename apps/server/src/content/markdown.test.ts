@@ -42,9 +42,13 @@ function meaning(markdown: string): unknown[] {
         case 'softbreak':
           push(' ');
           break;
-        case 'hardbreak':
+        case 'hardbreak': {
+          // A hard break carries no marks: the document's break has none, so `**a\<newline>b**` and `**a**\<newline>**b**` are one document.
+          const open = marks.splice(0);
           push('\n');
+          marks.push(...open);
           break;
+        }
         case 'code_inline':
           push(token.content, ['code']);
           break;
