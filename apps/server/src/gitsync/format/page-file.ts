@@ -173,7 +173,8 @@ export function parsePageFile(text: string): ParsedPageFile {
     }
   }
   rest = rest.replace(/^(?:[ \t]*\n)+/, '');
-  const h1 = /^#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/.exec(rest);
+  // Up to 3 spaces before the `#`, as CommonMark reads a heading (` # Title`: a hand-edited page of a GitBook-synced repository).
+  const h1 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/.exec(rest);
   if (!h1) return { frontmatter, fields, body: rest, warnings };
   const raw = h1[1]!;
   // The heading's text as CommonMark reads it: backslash escapes and character references (GitBook writes a title's

@@ -33,6 +33,15 @@ describe('titles with character references', () => {
   });
 });
 
+describe('a title indented by up to 3 spaces', () => {
+  it('is the page title, as CommonMark reads the heading (an export wrote it a second time before)', () => {
+    expect(parsePageFile(' # Release 23.11\n\nText.\n')).toMatchObject({ title: 'Release 23.11', body: 'Text.\n' });
+    expect(parsePageFile('   # Three\n')).toMatchObject({ title: 'Three' });
+    // Four spaces are indented code, no heading.
+    expect(parsePageFile('    # Code\n').title).toBeUndefined();
+  });
+});
+
 describe('file names with zero-width characters', () => {
   it('keeps them in paths (a real file name may end in U+200C)', () => {
     expect(resolveRelative('a/b.md', 'guide\u200c.md')).toEqual({ path: 'a/guide\u200c.md' });
