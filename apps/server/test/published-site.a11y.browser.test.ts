@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launchChromium } from '../src/testing/chromium.js';
+import { launchChromium, watchProblems } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, publishSite, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 
@@ -78,9 +78,7 @@ afterAll(async () => {
 async function visitor(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; problems: string[] }> {
   // axe is injected as a script, which the site's Content-Security-Policy would refuse.
   const context = await browser!.newContext({ viewport, bypassCSP: true });
-  const problems: string[] = [];
-  context.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warning') && !/status of 404/.test(m.text())) problems.push(`console: ${m.text()}`); });
-  context.on('request', (r) => { if (/^(https?|wss?):/.test(r.url()) && !r.url().startsWith(server.url)) problems.push(`outside: ${r.url()}`); });
+  const problems = watchProblems(context, server.url, { ignoreConsole: /status of 404/ });
   return { context, problems };
 }
 

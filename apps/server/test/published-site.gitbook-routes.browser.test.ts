@@ -3,7 +3,7 @@
 // for long titles in wide letters; the site's icon (`~gitbook/icon`) drawn; and the page's "Export as PDF" action
 // downloading the PDF of the page (`~gitbook/pdf`). No console error, no request leaving the server.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../src/testing/chromium.js';
+import { launchChromium, watchProblems } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer, publishSite } from '../src/testing/index.js';
 import { pdfText } from '../src/testing/fixtures.js';
@@ -41,11 +41,8 @@ afterAll(async () => {
 
 async function reader(): Promise<{ context: BrowserContext; problems: string[] }> {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
-  const problems: string[] = [];
-  context.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console: ${m.text()} at ${m.location().url}`); });
   // (Chromium's own PDF viewer is a page of the browser: its chrome:// and extension files are not requests leaving it.)
-  context.on('request', (r) => { if (/^(https?|wss?):/.test(r.url()) && !r.url().startsWith(server.url)) problems.push(`outside: ${r.url()}`); });
-  context.on('response', (r) => { if (r.status() >= 400) problems.push(`answer: ${r.status()} ${r.url()}`); });
+  const problems = watchProblems(context, server.url, { answers: true });
   return { context, problems };
 }
 

@@ -1,7 +1,7 @@
 // GitBook's `hreflang` alternates as Chromium (playwright-core) reads them from a page's head: each names the same page
 // in another language, and following it reaches that page. No console error, no request leaving the server.
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../src/testing/chromium.js';
+import { launchChromium, watchProblems } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer, publishSite } from '../src/testing/index.js';
 
@@ -33,10 +33,7 @@ afterAll(async () => {
 describe.skipIf(noBrowser)('hreflang in Chromium', () => {
   it("names each language's page in the head, and each leads to it", async () => {
     const context = await browser!.newContext();
-    const problems: string[] = [];
-    context.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console: ${m.text()}`); });
-    context.on('request', (r) => { if (/^(https?|wss?):/.test(r.url()) && !r.url().startsWith(server.url)) problems.push(`outside: ${r.url()}`); });
-    context.on('response', (r) => { if (r.status() >= 400) problems.push(`answer: ${r.status()} ${r.url()}`); });
+    const problems = watchProblems(context, server.url, { answers: true });
     const page = await context.newPage();
     await page.goto(`${url}/setup`);
     const links = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => [e.getAttribute('hreflang'), (e as unknown as { href: string }).href]));

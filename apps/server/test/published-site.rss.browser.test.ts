@@ -2,7 +2,7 @@
 // name it (`alternate`, `application/rss+xml`), fetched from the page and read by the browser's own XML parser, its
 // entries' HTML drawing what the page draws. No console error, no request leaving the server.
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../src/testing/chromium.js';
+import { launchChromium, watchProblems } from '../src/testing/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestServer, testDialect, type TestServer, publishSite } from '../src/testing/index.js';
 
@@ -33,9 +33,7 @@ afterAll(async () => {
 describe.skipIf(noBrowser)('page feeds in Chromium', () => {
   it("finds the feed a page with updates names in its head, and reads it as XML; other pages name none", async () => {
     const context = await browser!.newContext();
-    const problems: string[] = [];
-    context.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console: ${m.text()}`); });
-    context.on('request', (r) => { if (/^(https?|wss?):/.test(r.url()) && !r.url().startsWith(server.url)) problems.push(`outside: ${r.url()}`); });
+    const problems = watchProblems(context, server.url);
     const page = await context.newPage();
     await page.goto(`${url}/`);
     expect(await page.locator('link[type="application/rss+xml"]').count()).toBe(0);
