@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
@@ -41,11 +42,15 @@ const selectSpaceVersionById = preparedByKey((db) => spaceRows(db).select(sql<st
 
 /**
  * Which shard of a space's open-comment counter a command moves (PostgreSQL; SQLite has one writer and uses shard 0):
- * per process, the lowest one no other transaction of this process in flight on the space holds, so concurrent
- * commands on one space lock different rows, and a space without concurrent commands keeps one row (its reads sum
- * few). At most `SHARDS` rows per space; two processes may share a shard (they then wait for each other's commit).
+ * per process, the first one no other transaction of this process in flight on the space holds, counted from this
+ * process's own start shard, so concurrent commands on one space lock different rows, and a space without concurrent
+ * commands keeps one row per process (its reads sum few). At most `SHARDS` rows per space. The start shard is drawn at
+ * random per process: with the lowest shard first in every process, every process's group commit of comments moved
+ * shard 0 of a space and each waited for the other's commit (docs/performance.md, session 18 req18b); two processes
+ * now share a start shard with probability 1/SHARDS (they then wait for each other's commit, as before).
  */
 const SHARDS = 16;
+const START_SHARD = randomInt(SHARDS);
 const shardsInFlight = new Map<string, Set<number>>();
 function counterShard(spaceId: string): { shard: number; release(): void } {
   let used = shardsInFlight.get(spaceId);
@@ -55,7 +60,7 @@ function counterShard(spaceId: string): { shard: number; release(): void } {
   used.add(slot);
   const set = used;
   return {
-    shard: slot % SHARDS,
+    shard: (START_SHARD + slot) % SHARDS,
     release: () => {
       set.delete(slot);
       if (set.size === 0 && shardsInFlight.get(spaceId) === set) shardsInFlight.delete(spaceId);

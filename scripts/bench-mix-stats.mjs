@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// The read-heavy mix of `pnpm bench` on one and on two processes on one PostgreSQL,
+// with each process's read cache and lease counters per request. Usage: node scripts/bench-mix-stats.mjs
+// [--root=<build>] [--duration=5] [--connections=50] [--repeat=1] [--mix=reads|default|cr]; also the backends
+// waiting for a lock during each run (pg_stat_activity, sampled every 5 ms).
+import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { ADMIN_TOKEN, arg, buildFixture, cpuMicros, createPgDatabase, ladder, load, machineLoad, readHeavyMix } from './bench-lib.mjs';
+
+const root = arg('root', new URL('..', import.meta.url).pathname);
+const duration = Number(arg('duration', 5));
+const connections = Number(arg('connections', 50));
+const db = await createPgDatabase('bindery_req18b');
+const start = () => new Promise((resolve, reject) => {
+  const child = fork(join(root, 'apps/server/test/support/cache-process.mjs'), [], {
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'req18b-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  child.once('message', (m) => resolve({ child, url: m.url, pid: child.pid }));
+  child.once('error', reject);
+});
+const stats = (p) => new Promise((resolve) => { p.child.once('message', (m) => resolve(m)); p.child.send('stats'); });
+// Backends of the bench database waiting for a lock, sampled every 5 ms during a run (its mean: how many wait).
+const pg = createRequire(join(root, 'apps/server/package.json'))('pg');
+const watcher = new pg.Client({ connectionString: db.url });
+await watcher.connect();
+const waits = new Map();
+async function lockWaits(during) {
+  waits.clear();
+  let samples = 0;
+  let waiting = 0;
+  let done = false;
+  const sampling = (async () => {
+    while (!done) {
+      const r = await watcher.query(`select wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as q from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      samples++;
+      waiting += r.rows.length;
+      for (const row of r.rows) waits.set(`${row.wait_event}: ${row.q}`, (waits.get(`${row.wait_event}: ${row.q}`) ?? 0) + 1);
+      await new Promise((res) => setTimeout(res, 5));
+    }
+  })();
+  const out = await during;
+  done = true;
+  await sampling;
+  for (const [k, n] of [...waits].sort((x, y) => y[1] - x[1]).slice(0, 3)) console.log(`  waiting (${(n / samples).toFixed(2)}): ${k}`);
+  return { out, waiting: waiting / Math.max(1, samples) };
+}
+const a = await start();
+const b = await start();
+const fx = await buildFixture(a.url);
+let mix = readHeavyMix(fx);
+const which = arg('mix', 'default');
+if (which === 'reads') mix = mix.filter((s) => s.method === 'GET');
+if (which === 'cr') { const cr = ladder(fx).find((s) => s.label === 'POST CR comment'); mix = mix.map((s) => (s.method === 'POST' ? { method: cr.method, path: cr.path, headers: cr.headers, body: cr.body } : s)); }
+const half = Math.floor(connections / 2);
+const diff = (x, y) => Object.fromEntries(Object.entries(y).filter(([, v]) => typeof v === 'number').map(([k, v]) => [k, v - (x[k] ?? 0)]));
+async function run(targets, label) {
+  await Promise.all(targets.map((t) => load(t.url, { connections: half, duration: 1, requests: mix })));
+  const procs = [...new Set(targets)];
+  const s0 = await Promise.all(procs.map(stats));
+  const c0 = procs.map((p) => cpuMicros(p.pid));
+  const { out: rs, waiting } = await lockWaits(Promise.all(targets.map((t) => load(t.url, { connections: half, duration, requests: mix }))));
+  const c1 = procs.map((p) => cpuMicros(p.pid));
+  const s1 = await Promise.all(procs.map(stats));
+  const total = rs.reduce((n, r) => n + r.total, 0);
+  const bad = rs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  const cpu = c1.reduce((n, c, i) => n + c - c0[i], 0) / total;
+  console.log(`${label}: ${Math.round(rs.reduce((n, r) => n + r.rps, 0))} req/s, ${cpu.toFixed(1)} us CPU/request, ${waiting.toFixed(2)} backends waiting for a lock (mean), ${bad} bad (${await machineLoad()})`);
+  procs.forEach((p, i) => {
+    const rc = diff(s0[i].stats, s1[i].stats);
+    const lc = s1[i].lease ? diff(s0[i].lease, s1[i].lease) : {};
+    const served = targets.filter((t) => t === p).length * total / targets.length;
+    const per = (o) => Object.entries(o).filter(([, v]) => v).map(([k, v]) => `${k} ${(v / served * 1000).toFixed(1)}`).join(', ');
+    console.log(`  process ${i} (per 1000 requests, ~${Math.round(served)} req, ${((c1[i] - c0[i]) / served).toFixed(1)} us): cache ${per(rc)}\n    lease ${per(lc)}`);
+  });
+}
+console.log(`mix ${which}: ${mix.length} requests, c=${connections}, ${duration} s, root ${root}`);
+for (let r = 0; r < Number(arg('repeat', 1)); r++) {
+  await run([a, a], 'one process ');
+  await run([a, b], 'two processes');
+}
+for (const p of [a, b]) { p.child.send('close'); await new Promise((r) => p.child.once('exit', r)); }
+await watcher.end();
+await db.drop();
