@@ -104,6 +104,31 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL connections terminated 
     expect((await a.api(t.token).get(`/v1/orgs/${org.body.id}`)).body.title).toBe('Waiting');
     expect((await b.call('PATCH', `/v1/orgs/${org.body.id}`, t.token, { title: 'Renamed' })).status).toBe(200);
   });
+
+  it('reads whose pooled connections were terminated, idle or running, are answered 200 (they failed together with 503)', async () => {
+    const t = await createUser(a, 'Reader');
+    const org = await a.api(t.token).post('/v1/orgs', { title: 'Read on' });
+    const space = await a.api(t.token).post(`/v1/orgs/${org.body.id}/spaces`, { title: 'Read again' });
+    expect(space.status).toBe(201);
+    const failures: string[] = [];
+    let answered = 0;
+    // In both processes at once (this one's requests share one event-loop turn, hence one pipelined read).
+    const reads = () => Promise.all([0, 1, 2, 3, 4, 5].map(async (k) => {
+      const r = k % 2 ? await b.call('GET', `/v1/spaces/${space.body.id}`, t.token) : await a.api(t.token).get(`/v1/spaces/${space.body.id}`);
+      if (r.status === 200) answered++;
+      else failures.push(`${r.status} ${r.body?.error?.message}`);
+    }));
+    await reads();
+    for (let round = 0; round < 10 && !b.exited; round++) {
+      // Terminated while idle: the next reads are handed connections the pools may not have seen go.
+      await terminateAll(a.ctx.config.databaseUrl!);
+      await reads();
+      // Terminated while reads run.
+      await Promise.all([terminateAll(a.ctx.config.databaseUrl!), reads()]);
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBe(6 + 10 * 12);
+  });
 });
 
 describe.runIf(testDialect() === 'postgres')('PostgreSQL: a row locked by another session', () => {

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE, textTakesLiterals } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
+import { isConnectionLost } from './failures.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -67,12 +68,25 @@ export function openDatabase(opts: {
     // dropped by the pool, which then emits 'error': without a listener that is an uncaught exception and the whole
     // process exited. The next query opens a new connection.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // A read outside transactions whose pooled connection turned out lost is run once more on a connection of its
+    // own, opened for it (`wrapClient`): not one of the pool's, whose idle ones may be lost too (terminated together,
+    // not noticed yet), and whose slots may all be held by requests doing the same (they would wait on each other).
+    const again = (args: unknown[]): Promise<unknown> => {
+      const fresh = new pg.Client({
+        connectionString: opts.databaseUrl, ...(options ? { options } : {}), ...(b?.acquireMs ? { connectionTimeoutMillis: b.acquireMs } : {}),
+      });
+      fresh.on('error', () => undefined);
+      const run = fresh.connect().then(() => fresh.query(...(args as [string])));
+      const end = () => fresh.end().catch(() => undefined);
+      run.then(end, end);
+      return run;
+    };
     pool.on('connect', (client) => {
       // A connection in use when it fails emits 'error' on the client itself (pg-pool listens only while it is
       // idle): without this listener the process exited. The query in flight fails (503, http/errors.ts), its
       // transaction is rolled back by the database, and the pool drops the connection when it is released.
       client.on('error', () => undefined);
-      wrapClient(client);
+      wrapClient(client, again);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -248,14 +262,19 @@ function pipeline(query: (...args: unknown[]) => Promise<unknown>, reads: unknow
  *   (a rollback to the savepoint would have to drop them).
  * Callback-style calls (never made by Kysely) pass through untouched.
  */
-function wrapClient(client: pg.PoolClient): void {
+function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<unknown>): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  /** A read outside transactions: run once more on a new connection (`again`) when this one was lost (`retryable`). */
+  const read = (...args: unknown[]): Promise<unknown> => query(...args).catch((err: unknown) => {
+    if (!isConnectionLost(err) || !retryable(args[0])) throw err;
+    return again(args);
+  });
   let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean; check?: unknown; wrote?: boolean } | undefined;
   /** Whether transactions on this connection check the counters (not before the migrations created them). */
   let checks = false;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.some((r) => typeof r === 'function')) return query(text, ...rest);
-    if (text === PIPELINE) return pipeline(query, rest[0]);
+    if (text === PIPELINE) return pipeline(tx ? query : read, rest[0]);
     let autocommitWrite = false;
     if (!READ_ONLY.test(text) || WITH_WRITE.test(text)) {
       noteWrite();
@@ -352,8 +371,21 @@ function wrapClient(client: pg.PoolClient): void {
       query('begin').catch(() => undefined);
     }
     if (text.endsWith(NAMED_STATEMENT) && (rest[0] === undefined || Array.isArray(rest[0])) && rest.length <= 1) {
-      return query({ name: statementName(text), text, values: rest[0] });
+      return (tx ? query : read)({ name: statementName(text), text, values: rest[0] });
     }
-    return query(text, ...rest);
+    return (tx ? query : read)(text, ...rest);
   };
+}
+
+/** Functions a statement the READ_ONLY test passes may call that change something: such a statement is never run again. */
+const SIDE_EFFECTS = /\b(pg_notify|pg_\w*advisory\w*|nextval|setval|set_config|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|txid_current|bindery_cache_moved|lo_\w+|dblink\w*)\s*\(/i;
+
+/**
+ * Whether a read that failed because its connection was lost may run again (on a new connection): a statement
+ * (or pipelined reads) that only reads, called only when it failed (nothing of it on the way of a read answered).
+ */
+function retryable(q: unknown): boolean {
+  const text = typeof q === 'string' ? q : typeof q === 'object' && q !== null ? (q as { text?: unknown }).text : undefined;
+  if (typeof text !== 'string' || SIDE_EFFECTS.test(text)) return false;
+  return text.split(/;\s*\n/).every((t) => READ_ONLY.test(t) && !WITH_WRITE.test(t) && !BEGIN.test(t) && !END.test(t) && !SAVEPOINT.test(t) && !/^\s*(release|rollback)\b/i.test(t));
 }

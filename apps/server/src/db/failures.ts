@@ -32,6 +32,21 @@ const PG_CONNECTION_MESSAGE = /^(Connection terminated|Client has encountered a 
 /** Socket errors of a database connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * Whether `err` (as a query of node-postgres rejected with it) says the connection itself was lost — terminated
+ * (57P01, 57P02, 57P05), failed (08xxx), cut (ECONNRESET, EPIPE) or closed ('Connection terminated…') — rather than
+ * that the statement failed. A read outside transactions that failed so is run again on a new connection
+ * (db/database.ts `wrapClient`): it never reached a live session, or its session is gone with nothing to undo.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code === '57P01' || code === '57P02' || code === '57P05' || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return !code && typeof e.message === 'string' && PG_CONNECTION_MESSAGE.test(e.message);
+}
+
 /** SQLite result codes (better-sqlite3's `code`, extended codes included by prefix). */
 function sqliteCause(code: string): [number, string] | undefined {
   if (code.startsWith('SQLITE_FULL')) return [507, 'the disk holding the database is full'];
