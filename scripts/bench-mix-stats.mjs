@@ -4,7 +4,7 @@
 // [--root=<build>] [--duration=5] [--connections=50] [--repeat=1] [--mix=reads|default|cr]; also the backends
 // waiting for a lock during each run (pg_stat_activity, sampled every 5 ms).
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -56,14 +56,21 @@ const which = arg('mix', 'default');
 if (which === 'reads') mix = mix.filter((s) => s.method === 'GET');
 if (which === 'cr') { const cr = ladder(fx).find((s) => s.label === 'POST CR comment'); mix = mix.map((s) => (s.method === 'POST' ? { method: cr.method, path: cr.path, headers: cr.headers, body: cr.body } : s)); }
 const half = Math.floor(connections / 2);
+/** Context switches of a process so far (Linux /proc): [voluntary, involuntary]. */
+const switches = (pid) => {
+  const t = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return ['voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches'].map((k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(t)?.[1] ?? 0));
+};
 const diff = (x, y) => Object.fromEntries(Object.entries(y).filter(([, v]) => typeof v === 'number').map(([k, v]) => [k, v - (x[k] ?? 0)]));
 async function run(targets, label) {
   await Promise.all(targets.map((t) => load(t.url, { connections: half, duration: 1, requests: mix })));
   const procs = [...new Set(targets)];
   const s0 = await Promise.all(procs.map(stats));
   const c0 = procs.map((p) => cpuMicros(p.pid));
+  const x0 = procs.map((p) => switches(p.pid));
   const { out: rs, waiting } = await lockWaits(Promise.all(targets.map((t) => load(t.url, { connections: half, duration, requests: mix }))));
   const c1 = procs.map((p) => cpuMicros(p.pid));
+  const x1 = procs.map((p) => switches(p.pid));
   const s1 = await Promise.all(procs.map(stats));
   const total = rs.reduce((n, r) => n + r.total, 0);
   const bad = rs.reduce((n, r) => n + r.non2xx + r.errors, 0);
@@ -74,7 +81,7 @@ async function run(targets, label) {
     const lc = s1[i].lease ? diff(s0[i].lease, s1[i].lease) : {};
     const served = targets.filter((t) => t === p).length * total / targets.length;
     const per = (o) => Object.entries(o).filter(([, v]) => v).map(([k, v]) => `${k} ${(v / served * 1000).toFixed(1)}`).join(', ');
-    console.log(`  process ${i} (per 1000 requests, ~${Math.round(served)} req, ${((c1[i] - c0[i]) / served).toFixed(1)} us): cache ${per(rc)}\n    lease ${per(lc)}`);
+    console.log(`  process ${i} (per 1000 requests, ~${Math.round(served)} req, ${((c1[i] - c0[i]) / served).toFixed(1)} us, context switches ${((x1[i][0] - x0[i][0]) / served * 1000).toFixed(1)} voluntary, ${((x1[i][1] - x0[i][1]) / served * 1000).toFixed(1)} involuntary): cache ${per(rc)}\n    lease ${per(lc)}`);
   });
 }
 console.log(`mix ${which}: ${mix.length} requests, c=${connections}, ${duration} s, root ${root}`);
