@@ -9,7 +9,7 @@
 // The HTTP client runs in this process too (on the main thread). The bare parse of the same text is printed first
 // (median of 25 after 5 warm-up parses).
 //
-// Usage: pnpm --filter @bindery/server build && node scripts/profile-create.mjs [--size=250] [--runs=10] [--sql=1] [--pg=…]
+// Usage: pnpm --filter @bindery/server build && node scripts/profile-create.mjs [--size=250] [--runs=10] [--warm=3] [--sql=1] [--pg=…]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +74,14 @@ try {
   const org = (await api('POST', '/v1/orgs', { title: 'Profile' })).body;
   const space = (await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Profile' })).body;
   const base = `/v1/spaces/${space.id}`;
-  for (let i = 0; i < 3; i++) await api('POST', `${base}/content/pages`, { title: `Warm ${i}`, markdown: md });
+  // --warm=N (default 3): N warm-up creates of the size; past the first 3 they go to a separate space of the same
+  // organisation, so the space measured does not grow with the warm-up (as bench-pipeline's --warm-space=separate).
+  const warm = Number(arg('warm', 3));
+  for (let i = 0; i < Math.min(3, warm); i++) await api('POST', `${base}/content/pages`, { title: `Warm ${i}`, markdown: md });
+  if (warm > 3) {
+    const w = (await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Warm-up' })).body;
+    for (let i = 3; i < warm; i++) await api('POST', `/v1/spaces/${w.id}/content/pages`, { title: `Warm ${i}`, markdown: md });
+  }
   sqlTimes.clear();
   const profiling = !arg('sql', undefined);
   if (profiling) {
