@@ -95,6 +95,9 @@ export async function answerMcp(message: unknown, site: McpSite): Promise<Record
     // A client's response to a request of ours (we send none) or a malformed message.
     return 'result' in m || 'error' in m ? undefined : reply(id, { error: { code: INVALID_REQUEST, message: 'method must be a string' } });
   }
+  // A request's id is a string or an integer (MCP: never null); an `id` of another kind is an invalid request, answered
+  // (with a null id, as JSON-RPC says), not taken for a notification and left unanswered.
+  if ('id' in m && !hasId) return reply(null, { error: { code: INVALID_REQUEST, message: 'id must be a string or a number' } });
   if (!hasId) return undefined; // a notification (notifications/initialized, cancelled…): nothing to answer
   const params = (m.params && typeof m.params === 'object' && !Array.isArray(m.params) ? m.params : {}) as Record<string, unknown>;
   switch (m.method) {
