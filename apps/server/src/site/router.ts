@@ -374,6 +374,21 @@ interface FileUsage {
 const FILE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/(mp4|webm|ogg)|audio\/[\w.+-]+|text\/plain)$/;
 const FILE_ACTIVE = /html|xml|javascript|ecmascript|x-sh|wasm/i;
 
+/**
+ * The JSON body of a POST to one of the site's JSON routes (`~gitbook/search`, `~gitbook/mcp`), at most `limit`
+ * bytes: its value, or why it is refused (415 not JSON by type, 413 too large, 400 not JSON) for the route to word.
+ */
+async function readJsonBody(req: Request, res: Response, limit: number): Promise<{ value: unknown } | { status: 400 | 413 | 415; message: string }> {
+  if (!req.is('application/json')) return { status: 415, message: 'The body is JSON (Content-Type: application/json)' };
+  const raw = await readBody(req, res, limit);
+  if (raw === undefined) return { status: 413, message: `The body is larger than ${limit / 1024} KiB` };
+  try {
+    return { value: JSON.parse(raw.toString('utf8')) as unknown };
+  } catch {
+    return { status: 400, message: 'The body is not JSON' };
+  }
+}
+
 /** A hit of the site's search: the page (and section) found, where it is on the site and in which site space. */
 interface SiteHit {
   title: string;
@@ -771,15 +786,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     }
     const version = req.get('mcp-protocol-version');
     if (version !== undefined && !MCP_VERSIONS.includes(version as (typeof MCP_VERSIONS)[number])) return rpcError(400, -32600, `Unsupported MCP-Protocol-Version: ${version.slice(0, 40)} (supported: ${MCP_VERSIONS.join(', ')})`);
-    if (!req.is('application/json')) return rpcError(415, -32600, 'The body is JSON (Content-Type: application/json)');
-    const body = await readBody(req, res, MCP_MAX_BODY);
-    if (body === undefined) return rpcError(413, -32600, `The body is larger than ${MCP_MAX_BODY / 1024} KiB`);
-    let message: unknown;
-    try {
-      message = JSON.parse(body.toString('utf8'));
-    } catch {
-      return res.status(400).json(mcpParseError);
-    }
+    const body = await readJsonBody(req, res, MCP_MAX_BODY);
+    if (!('value' in body)) return body.status === 400 ? res.status(400).json(mcpParseError) : rpcError(body.status, -32600, body.message);
+    const message = body.value;
     const customization = v.view.site;
     const answer = await answerMcp(message, {
       title: customization.title || v.site.title,
@@ -806,15 +815,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       res.setHeader('Allow', 'POST');
       return fail(405, 'POST a JSON body {query, scope}');
     }
-    if (!req.is('application/json')) return fail(415, 'The body is JSON (Content-Type: application/json)');
-    const raw = await readBody(req, res, SEARCH_MAX_BODY);
-    if (raw === undefined) return fail(413, `The body is larger than ${SEARCH_MAX_BODY / 1024} KiB`);
-    let body: { query?: unknown; scope?: { mode?: unknown; siteSpaceIds?: unknown; currentSiteSpace?: unknown; restrictTo?: unknown } };
-    try {
-      body = JSON.parse(raw.toString('utf8')) as typeof body;
-    } catch {
-      return fail(400, 'The body is not JSON');
-    }
+    const read = await readJsonBody(req, res, SEARCH_MAX_BODY);
+    if (!('value' in read)) return fail(read.status, read.message);
+    const body = read.value as { query?: unknown; scope?: { mode?: unknown; siteSpaceIds?: unknown; currentSiteSpace?: unknown; restrictTo?: unknown } };
     if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, '/body must be an object');
     if (typeof body.query !== 'string') return fail(400, '/body/query must be a string');
     if (body.query.length > SEARCH_MAX_QUERY) return fail(400, `/body/query must be at most ${SEARCH_MAX_QUERY} characters`);
