@@ -60,10 +60,9 @@ export function openDatabase(opts: {
     // a row locked from outside held every request on it, and once they filled the pool, every other tenant's too.
     const b = opts.bounds;
     const options = b ? `-c lock_timeout=${Math.max(0, Math.round(b.lockMs))} -c statement_timeout=${Math.max(0, Math.round(b.statementMs))}` : undefined;
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, idleTimeoutMillis: 0,
-      ...(options ? { options } : {}), ...(b?.acquireMs ? { connectionTimeoutMillis: b.acquireMs } : {}),
-    });
+    /** How every connection of this database is opened: the pool's, and the retries' own (`again` below). */
+    const connection = { connectionString: opts.databaseUrl, ...(options ? { options } : {}), ...(b?.acquireMs ? { connectionTimeoutMillis: b.acquireMs } : {}) };
+    const pool = new pg.Pool({ ...connection, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
     // An idle connection that fails (pg_terminate_backend, a restarted or failed-over database, a cut network) is
     // dropped by the pool, which then emits 'error': without a listener that is an uncaught exception and the whole
     // process exited. The next query opens a new connection.
@@ -72,9 +71,7 @@ export function openDatabase(opts: {
     // own, opened for it (`wrapClient`): not one of the pool's, whose idle ones may be lost too (terminated together,
     // not noticed yet), and whose slots may all be held by requests doing the same (they would wait on each other).
     const again = (args: unknown[]): Promise<unknown> => {
-      const fresh = new pg.Client({
-        connectionString: opts.databaseUrl, ...(options ? { options } : {}), ...(b?.acquireMs ? { connectionTimeoutMillis: b.acquireMs } : {}),
-      });
+      const fresh = new pg.Client(connection);
       fresh.on('error', () => undefined);
       const run = fresh.connect().then(() => fresh.query(...(args as [string])));
       const end = () => fresh.end().catch(() => undefined);
