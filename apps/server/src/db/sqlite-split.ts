@@ -155,7 +155,6 @@ class SplitSqliteDriver implements Driver {
       // leave the event loop free between tries, rather than at the transaction's first write (a deferred `begin`),
       // where SQLite's busy wait blocked the thread — every request of the process — for up to 5 s. This process's
       // own transactions already take turns (the writer lock above), so nothing else changes for them.
-      c.sliceStart = performance.now();
       await whenNotBusy(() => run(this.writer, CompiledQuery.raw('begin immediate')));
       c.sliceStart = performance.now();
     } catch (err) {
