@@ -19,7 +19,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
 import { resolveLink } from '../lib/link-paths.js';
-import { contentIndexRepo, type LinkRow } from '../repos/content-index.repo.js';
+import { contentIndexRepo, TARGET_KEY_MAX, type LinkRow } from '../repos/content-index.repo.js';
 import type { Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -349,7 +349,7 @@ function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: read
     if (!r) continue;
     const urlStatus = r.kind === 'url' ? (isInApp(ctx, r.url!) ? 'in-app' : 'ok') : null;
     const row = {
-      space_id: spaceId, page_id: p.pageId, seq, source: link.source, target_key: r.key.slice(0, 2048), target_kind: r.kind,
+      space_id: spaceId, page_id: p.pageId, seq, source: link.source, target_key: r.key.slice(0, TARGET_KEY_MAX), target_kind: r.kind,
       target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
       anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: urlStatus,
       // URLs and anchors have their final status (the rule of refreshLinkStatuses); links to pages and files are

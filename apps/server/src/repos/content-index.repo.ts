@@ -69,8 +69,8 @@ async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: 
   return rows.length;
 }
 
-/** Target keys are cut to this length (engine/content-index.ts `pageLinks`). */
-const TARGET_KEY_MAX = 2048;
+/** A link row's target key is cut to this length (engine/content-index.ts `pageLinks` cuts it; the refresh by key matches it). */
+export const TARGET_KEY_MAX = 2048;
 
 /**
  * SQLite: the rows of `page_links` whose link path (or file name) is one of `values`, found by their target keys in the
