@@ -190,6 +190,21 @@ describe('site redirects', () => {
   });
 });
 
+describe('redirects to a page given by path', () => {
+  it('a space never edited (no indexes yet) answers 400 naming the path, without stalling the writer', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Fresh' })).body;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Docs' })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`, { spaceId: space.id })).status).toBe(201);
+    const api = `/v1/orgs/${t.org}/sites/${site.id}`;
+    const missing = await t.api.post(`${api}/redirects`, { source: '/old', destination: { kind: 'path', spaceId: space.id, path: 'getting-started' } });
+    expect(missing.status, JSON.stringify(missing.body)).toBe(400);
+    expect(missing.body.error.message).toContain('/body/destination/path');
+    // The writer is free: another write answers.
+    expect((await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'After' })).status).toBe(201);
+  });
+});
+
 describe('redirects on a custom hostname', () => {
   it('a share key in the path or a wildcard redirect to the root never leads to another host', async () => {
     const { t, site, siteSpace, api } = await publishedSite('share-link');

@@ -15,7 +15,7 @@ import { sitesRepo, type SiteRow, type SiteStructure } from '../repos/sites.repo
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { publishedBase } from '../presenters/site.js';
 import { liveRedirects, matchRedirect, redirectTarget, type RedirectDestination } from '../site/redirects.js';
-import { revisionView } from '../site/state.js';
+import { revisionView, type RevisionView } from '../site/state.js';
 import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
 import { changeSite, loadSite, loadSiteForReaders } from './sites.js';
@@ -70,11 +70,37 @@ export async function deleteShareLink(ctx: AppContext, actor: Actor, orgId: stri
 
 type InputDestination = components['schemas']['SiteRedirectInputDestination'];
 
+/** The revisions (as readers see them) of the spaces that destinations name a page of, by space id. */
+type DestinationRevisions = ReadonlyMap<string, RevisionView | undefined>;
+
+/**
+ * The revisions of the spaces whose pages `destinations` name (by path or by id), read BEFORE the site's
+ * transaction: reading a space's revision may first catch its indexes up, a write transaction of its own, which on
+ * SQLite's single writer would wait forever behind the site's transaction (every write of the process with it).
+ * The caller must be allowed to change the site (the same 404/403 as changeSite's).
+ */
+async function destinationRevisions(
+  ctx: AppContext, actor: Actor, orgId: string, siteId: string, destinations: readonly (InputDestination | null | undefined)[],
+): Promise<DestinationRevisions> {
+  const named = destinations.filter((d): d is InputDestination => d?.kind === 'path' || d?.kind === 'site-page');
+  if (named.length === 0) return new Map();
+  const { site } = await loadSite(ctx, ctx.db, actor, orgId, siteId, 'edit');
+  const s = await sitesRepo.structure(ctx.db, site.id);
+  const out = new Map<string, RevisionView | undefined>();
+  for (const d of named) {
+    const ss = d.kind === 'path' ? s.siteSpaces.find((x) => x.space_id === d.spaceId)
+      : d.kind === 'site-page' ? s.siteSpaces.find((x) => x.id === d.siteSpaceId) : undefined;
+    if (ss && !out.has(ss.space_id)) out.set(ss.space_id, await currentRevision(ctx, ss.space_id));
+  }
+  return out;
+}
+
 /**
  * The destination as stored: its section, site space or page must be in the site (a `path` destination becomes the
  * page at that path in the first site space publishing the space), external URLs http(s). 400 naming `field`.
+ * Pages are looked up in `revs` (destinationRevisions, read before the transaction).
  */
-async function storedDestination(ctx: AppContext, s: SiteStructure, d: InputDestination, field: string): Promise<RedirectDestination> {
+function storedDestination(s: SiteStructure, d: InputDestination, field: string, revs: DestinationRevisions): RedirectDestination {
   switch (d.kind) {
     case 'external':
       if (!/^https?:\/\//i.test(d.url)) throw invalidField(`${field}/url`, 'must be an http(s) URL');
@@ -88,14 +114,14 @@ async function storedDestination(ctx: AppContext, s: SiteStructure, d: InputDest
     case 'site-page': {
       const ss = s.siteSpaces.find((x) => x.id === d.siteSpaceId);
       if (!ss) throw invalidField(`${field}/siteSpaceId`, 'is not a site space of this site');
-      const rev = await currentRevision(ctx, ss.space_id);
+      const rev = revs.get(ss.space_id);
       if (!rev?.byId.has(d.pageId)) throw invalidField(`${field}/pageId`, 'is not a page of the site space');
       return { kind: 'site-page', siteSpaceId: ss.id, pageId: d.pageId };
     }
     case 'path': {
       const ss = s.siteSpaces.find((x) => x.space_id === d.spaceId);
       if (!ss) throw invalidField(`${field}/spaceId`, 'is not a space this site publishes');
-      const rev = await currentRevision(ctx, ss.space_id);
+      const rev = revs.get(ss.space_id);
       const path = d.path.replace(/^\/+|\/+$/g, '').replace(/\.md$/, '');
       const page = rev?.byPath.get(path) ?? rev?.byPath.get(path.toLowerCase());
       if (!page) throw invalidField(`${field}/path`, 'is not the path of a page of the space');
@@ -117,13 +143,14 @@ export async function listRedirects(ctx: AppContext, actor: Actor, orgId: string
 }
 
 export async function createRedirect(ctx: AppContext, actor: Actor, orgId: string, siteId: string, body: RequestBody<'createSiteRedirect'>): Promise<{ site: SiteRow; redirect: RedirectRow }> {
+  const revs = await destinationRevisions(ctx, actor, orgId, siteId, [body.destination]);
   return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
     const draft = body.draft ?? false;
     if (await redirectsRepo.findBySource(tx, site.id, draft, body.source)) throw sourceTaken(body.source, draft);
     const now = ctx.clock.now().toISOString();
     const redirect: RedirectRow = {
       id: newId(), site_id: site.id, source: body.source, draft: draft ? 1 : 0, capture_wildcard: body.captureWildcard ? 1 : 0,
-      permanent: body.permanent ? 1 : 0, destination: JSON.stringify(await storedDestination(ctx, s, body.destination, '/body/destination')),
+      permanent: body.permanent ? 1 : 0, destination: JSON.stringify(storedDestination(s, body.destination, '/body/destination', revs)),
       created_at: now, updated_at: null, changed_at: now,
     };
     await redirectsRepo.insert(tx, redirect);
@@ -132,6 +159,7 @@ export async function createRedirect(ctx: AppContext, actor: Actor, orgId: strin
 }
 
 export async function updateRedirect(ctx: AppContext, actor: Actor, orgId: string, siteId: string, redirectId: string, body: RequestBody<'updateSiteRedirectById'>): Promise<RedirectRow> {
+  const revs = await destinationRevisions(ctx, actor, orgId, siteId, [body.destination]);
   return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
     const row = await redirectsRepo.find(tx, site.id, redirectId);
     if (!row) throw notFound('Site redirect');
@@ -145,7 +173,7 @@ export async function updateRedirect(ctx: AppContext, actor: Actor, orgId: strin
     const patch: Partial<RedirectRow> = { source, draft: draft ? 1 : 0, updated_at: now, changed_at: now };
     if (body.captureWildcard !== undefined) patch.capture_wildcard = body.captureWildcard ? 1 : 0;
     if (body.permanent !== undefined) patch.permanent = body.permanent ? 1 : 0;
-    if (body.destination !== undefined) patch.destination = JSON.stringify(await storedDestination(ctx, s, body.destination, '/body/destination'));
+    if (body.destination !== undefined) patch.destination = JSON.stringify(storedDestination(s, body.destination, '/body/destination', revs));
     await redirectsRepo.update(tx, row.id, patch);
     return { ...row, ...patch };
   });
@@ -170,11 +198,12 @@ export async function bulkUpsertRedirects(ctx: AppContext, actor: Actor, orgId: 
   items.forEach((item, i) => {
     if (item.intent !== 'publish' && item.destination === undefined) throw invalidField(`/body/redirects/${i}/destination`, 'is required (null deletes the redirect)');
   });
+  const revs = await destinationRevisions(ctx, actor, orgId, siteId, items.map((item) => item.intent === 'publish' ? undefined : item.destination));
   return changeSite(ctx, actor, orgId, siteId, async (tx, { site }, s) => {
     const results: BulkResult[] = [];
     for (const [i, item] of items.entries()) {
       try {
-        results.push(await applyBulkItem(ctx, tx, site, s, item, `/body/redirects/${i}/destination`));
+        results.push(await applyBulkItem(ctx, tx, site, s, revs, item, `/body/redirects/${i}/destination`));
       } catch (err) {
         if (!(err instanceof ApiError) || err.status >= 500) throw err;
         results.push({ status: 'error', source: item.source, draft: item.intent === 'draft', error: err.message });
@@ -184,7 +213,7 @@ export async function bulkUpsertRedirects(ctx: AppContext, actor: Actor, orgId: 
   });
 }
 
-async function applyBulkItem(ctx: AppContext, tx: DbOrTx, site: SiteRow, s: SiteStructure, item: BulkItem, field: string): Promise<BulkResult> {
+async function applyBulkItem(ctx: AppContext, tx: DbOrTx, site: SiteRow, s: SiteStructure, revs: DestinationRevisions, item: BulkItem, field: string): Promise<BulkResult> {
   const now = ctx.clock.now().toISOString();
   if (item.intent === 'publish') {
     const draft = await redirectsRepo.findBySource(tx, site.id, true, item.source);
@@ -201,7 +230,7 @@ async function applyBulkItem(ctx: AppContext, tx: DbOrTx, site: SiteRow, s: Site
     await redirectsRepo.delete(tx, site.id, existing.id);
     return { status: 'deleted', source: item.source, draft };
   }
-  const destination = JSON.stringify(await storedDestination(ctx, s, item.destination, field));
+  const destination = JSON.stringify(storedDestination(s, item.destination, field, revs));
   if (existing) {
     await redirectsRepo.update(tx, existing.id, {
       destination, capture_wildcard: item.captureWildcard ? 1 : 0, ...(item.permanent !== undefined ? { permanent: item.permanent ? 1 : 0 } : {}), updated_at: now, changed_at: now,
