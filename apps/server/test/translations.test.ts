@@ -7,10 +7,10 @@ import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { createOrganization, createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
 import { failWhenCompleted } from '../src/testing/faults.js';
 
-interface Provider { url: string; requests: { path: string; body: any }[]; fail: boolean; close(): Promise<void> }
+interface Provider { url: string; requests: { path: string; body: any }[]; fail: boolean; malformed: boolean; close(): Promise<void> }
 
 async function startProvider(): Promise<Provider> {
-  const p: Provider = { url: '', requests: [], fail: false, close: async () => {} };
+  const p: Provider = { url: '', requests: [], fail: false, malformed: false, close: async () => {} };
   const server: Server = createServer((req, res) => {
     let data = '';
     req.on('data', (c) => (data += c));
@@ -19,6 +19,9 @@ async function startProvider(): Promise<Provider> {
       p.requests.push({ path: req.url ?? '', body });
       res.setHeader('content-type', 'application/json');
       if (p.fail) { res.statusCode = 503; return res.end('{"error":"down"}'); }
+      // Malformed: the right number of items, but not texts (null; DeepL items without `text`).
+      if (p.malformed && req.url === '/translate') return res.end(JSON.stringify({ translatedText: body.q.map(() => null) }));
+      if (p.malformed && req.url === '/v2/translate') return res.end(JSON.stringify({ translations: body.text.map(() => ({})) }));
       if (req.url === '/translate') return res.end(JSON.stringify({ translatedText: body.q.map((t: string) => `${body.target}: ${t}`) }));
       if (req.url === '/v2/translate') return res.end(JSON.stringify({ translations: body.text.map((t: string) => ({ text: `${body.target_lang}: ${t}` })) }));
       res.statusCode = 404;
@@ -179,6 +182,26 @@ describe('translations', () => {
     expect(failed.error.message).toContain('refused');
     expect(failed.result).toBeUndefined();
     expect(provider.requests).toHaveLength(0);
+  });
+
+  it('a provider answering items that are not texts fails the run naming it, and writes nothing', async () => {
+    for (const s of [server, deeplServer]) {
+      const t = await setup(s);
+      const tr = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'it' })).body;
+      provider.malformed = true;
+      try {
+        expect((await t.api.post(`${t.base}/${tr.id}/run`)).status).toBe(204);
+        await runTranslations(s);
+      } finally {
+        provider.malformed = false;
+      }
+      const failed = (await t.api.get(`${t.base}/${tr.id}`)).body;
+      expect(failed.status, JSON.stringify(failed)).toBe('failed');
+      expect(failed.error.message).toMatch(/answered text 1 of a batch as (null|undefined), not a string/);
+      // The result space recorded by the first run (docs/translations.md) has no page "null" or emptied page.
+      const result = failed.result?.space;
+      if (result) expect((await t.api.get(`/v1/spaces/${result}/content/pages`)).body.pages).toEqual([]);
+    }
   });
 
   it('runs through a DeepL-compatible provider', async () => {

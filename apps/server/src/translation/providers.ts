@@ -60,6 +60,17 @@ async function post(reach: Reach, url: string, body: unknown, headers: Record<st
   throw new TranslationProviderError(`The translation provider failed: ${last}`);
 }
 
+/**
+ * The texts of one batch's answer, each a string: an item that is not (null, a number, an object without `text`)
+ * fails the run naming it, rather than writing "null" or an empty page into the result space.
+ */
+function answeredTexts(provider: string, items: readonly unknown[]): string[] {
+  return items.map((t, i) => {
+    if (typeof t !== 'string') throw new TranslationProviderError(`The ${provider} provider answered text ${i + 1} of a batch as ${t === null ? 'null' : typeof t}, not a string`);
+    return t;
+  });
+}
+
 const deeplLanguage = (l: string) => (l === 'pt-br' ? 'PT-BR' : l === 'zh-tw' ? 'ZH-HANT' : l === 'en' ? 'EN-US' : l.toUpperCase());
 
 export function translationProvider(config: Config): TranslationProvider | undefined {
@@ -74,9 +85,10 @@ export function translationProvider(config: Config): TranslationProvider | undef
         const out: string[] = [];
         for (const batch of batches(texts)) {
           const r = (await post(reach, `${base}/v2/translate`, { text: batch, source_lang: source.split('-')[0]!.toUpperCase(), target_lang: deeplLanguage(target) },
-            key ? { authorization: `DeepL-Auth-Key ${key}` } : {})) as { translations?: { text?: unknown }[] };
-          if (!Array.isArray(r.translations) || r.translations.length !== batch.length) throw new TranslationProviderError('The DeepL-compatible provider answered a different number of texts');
-          out.push(...r.translations.map((t) => String(t.text ?? '')));
+            key ? { authorization: `DeepL-Auth-Key ${key}` } : {})) as { translations?: unknown } | null;
+          const list = r?.translations;
+          if (!Array.isArray(list) || list.length !== batch.length) throw new TranslationProviderError('The DeepL-compatible provider answered a different number of texts');
+          out.push(...answeredTexts('DeepL-compatible', list.map((t: unknown) => (t !== null && typeof t === 'object' ? (t as { text?: unknown }).text : t))));
         }
         return out;
       },
@@ -87,10 +99,11 @@ export function translationProvider(config: Config): TranslationProvider | undef
     async translate(texts, source, target) {
       const out: string[] = [];
       for (const batch of batches(texts)) {
-        const r = (await post(reach, `${base}/translate`, { q: batch, source: source.split('-')[0], target, format: 'text', ...(key ? { api_key: key } : {}) }, {})) as { translatedText?: unknown };
-        const list = Array.isArray(r.translatedText) ? r.translatedText : batch.length === 1 && typeof r.translatedText === 'string' ? [r.translatedText] : undefined;
+        const r = (await post(reach, `${base}/translate`, { q: batch, source: source.split('-')[0], target, format: 'text', ...(key ? { api_key: key } : {}) }, {})) as { translatedText?: unknown } | null;
+        const text = r?.translatedText;
+        const list: unknown[] | undefined = Array.isArray(text) ? text : batch.length === 1 && typeof text === 'string' ? [text] : undefined;
         if (!list || list.length !== batch.length) throw new TranslationProviderError('The LibreTranslate-compatible provider answered a different number of texts');
-        out.push(...list.map(String));
+        out.push(...answeredTexts('LibreTranslate-compatible', list));
       }
       return out;
     },
