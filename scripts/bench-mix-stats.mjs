@@ -13,7 +13,7 @@ import { ADMIN_TOKEN, arg, buildFixture, cpuMicros, createPgDatabase, ladder, lo
 const root = arg('root', new URL('..', import.meta.url).pathname);
 const duration = Number(arg('duration', 5));
 const connections = Number(arg('connections', 50));
-const db = await createPgDatabase('bindery_req18b');
+const db = await createPgDatabase('bindery_req19');
 const start = () => new Promise((resolve, reject) => {
   const child = fork(join(root, 'apps/server/test/support/cache-process.mjs'), [], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'req18b-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },

@@ -157,6 +157,58 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     expect(a.readCache.lease!.stats.published).toBeGreaterThan(published);
   });
 
+  it('a comment leaves the space row and its lists cached in every process; its count is shown at once by the poster and by the other process at its next read of the counters', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const reader = t.users.reader!.token;
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Counted' })).body;
+    const path = `/v1/spaces/${space.id}`;
+    const list = `/v1/orgs/${t.org}/spaces`;
+    const internals = a.readCache as unknown as { keyed: Map<string, object>; keyedLists: Map<string, object> };
+    /** What `a` keeps in its keyed caches for this space's row and for the organization's lists. */
+    const kept = () => ({
+      row: internals.keyed.get(`space:${space.id}`),
+      lists: [...internals.keyedLists].filter(([k]) => k.includes(`spaces-of:${t.org}`)),
+    });
+    const counts = (one: { body: { comments: number } }, all: { body: { items: { comments: number }[] } }) => [one.body.comments, all.body.items[0]!.comments];
+    /** `a`'s GET space and list, the first pair answered after a read of the counters that began after this call. */
+    const afterReadOnA = async () => {
+      for (;;) {
+        const reads = a.readCache.stats.epochReads;
+        const one = await a.api(reader).get(path);
+        if (a.readCache.stats.epochReads > reads) return counts(one, await a.api(reader).get(list));
+      }
+    };
+    const afterReadOnB = async () => {
+      for (;;) {
+        const reads = (await b.stats()).stats.epochReads!;
+        const one = await b.get(path, reader);
+        if ((await b.stats()).stats.epochReads! > reads) return counts(one, await b.get(list, reader));
+      }
+    };
+    for (let i = 0; i < 2; i++) {
+      for (const p of [path, list]) {
+        expect((await a.api(reader).get(p)).status).toBe(200);
+        expect((await b.get(p, reader)).status).toBe(200);
+      }
+    }
+    const before = kept();
+    expect(before.row).toBeDefined();
+    expect(before.lists.length).toBeGreaterThan(0);
+    // Posted through this process (a): its own next requests show it at once, the other's at its next read.
+    expect((await t.api.post(`${path}/comments`, { body: { markdown: 'One.' } })).status).toBe(200);
+    expect(counts(await a.api(reader).get(path), await a.api(reader).get(list))).toEqual([1, 1]);
+    expect(await afterReadOnB()).toEqual([1, 1]);
+    // Posted through the other process (b): its next requests at once, this one's at its next read.
+    expect((await b.call('POST', `${path}/comments`, t.owner.token, { body: { markdown: 'Two.' } })).status).toBe(200);
+    expect(counts(await b.get(path, reader), await b.get(list, reader))).toEqual([2, 2]);
+    expect(await afterReadOnA()).toEqual([2, 2]);
+    // Neither comment made `a` read the space or its lists again: the very objects it kept before are still there.
+    const after = kept();
+    expect(after.row).toBe(before.row);
+    expect(after.lists.map(([k, v]) => [k, v])).toEqual(before.lists);
+    for (const [k, v] of before.lists) expect(internals.keyedLists.get(k)).toBe(v);
+  });
+
   it('a process shut down cleanly deletes its lease', async () => {
     const c = await spawnServer();
     const id = (await c.stats()).lease!.processId;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
-import { paginate, preparedKeyset, type PageRequest } from '../db/pagination.js';
+import { paginate, preparedKeyset, type PageRequest, type PageResult } from '../db/pagination.js';
 import { preparedByKey, preparedWrite } from '../db/prepared.js';
 import { keyedRead } from '../db/read-cache.js';
 
@@ -30,6 +30,46 @@ const spaceRows = (db: Kysely<Database>) =>
   ]);
 
 const selectSpaceById = preparedByKey((db) => spaceRows(db), 'id');
+
+const isPostgres = (db: DbOrTx | Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The rows the keyed caches keep (PostgreSQL): every column as stored, `comments_count` only the count kept in the row
+ * before the shards (moved by nothing since): a comment moves a shard, not the row, so it leaves these rows cached in
+ * every process (migration 20261128T0400 logs a shard's change under `space-comments:<id>`, no longer `space:<id>`).
+ * `withComments` adds the shards, read through the keyed cache of `space-comments:<id>`. SQLite (no keyed caches, its
+ * memo emptied by any commit): the rows with their count, as `spaceRows`.
+ */
+const cachedSpaceRows = (db: Kysely<Database>) =>
+  isPostgres(db) ? db.selectFrom('spaces').select([...SPACE_COLUMNS, 'comments_count']) : spaceRows(db);
+
+const selectCachedSpaceById = preparedByKey((db) => cachedSpaceRows(db), 'id');
+
+/**
+ * A space's open comments in its shards (0 without any), one row per existing space: a row is what the keyed cache
+ * keeps (`readKeyed` keeps a read of exactly one row). Reads `spaces` only for the id (its primary key).
+ */
+const selectShardedComments = preparedByKey((db) => db.selectFrom('spaces').select([
+  'spaces.id',
+  sql<number>`cast(coalesce((select sum(c.open_comments) from space_comment_counts c where c.space_id = ${sql.ref('spaces.id')}), 0) as integer)`.as('open_comments'),
+]), 'spaces.id', (r) => r.id);
+
+/**
+ * PostgreSQL: `rows` (read by `cachedSpaceRows`) with their open comments: each space's shards through the keyed
+ * cache of `space-comments:<id>` (the calls of one turn in one statement, `preparedByKey`). New row objects: the rows
+ * given may be the caches' own. SQLite: `rows` as they are (counted by the statement that read them).
+ */
+async function withComments(db: DbOrTx, rows: SpaceRow[]): Promise<SpaceRow[]> {
+  if (rows.length === 0 || !isPostgres(db)) return rows;
+  const shards = await Promise.all(rows.map((r) => keyedRead(db, `space-comments:${r.id}`, () => selectShardedComments(db, r.id))));
+  return rows.map((r, i) => ({ ...r, comments_count: r.comments_count + (shards[i]![0]?.open_comments ?? 0) }));
+}
+
+/** A page of spaces read by `cachedSpaceRows`, with their open comments (`withComments`). */
+async function pageWithComments(db: DbOrTx, page: Promise<PageResult<SpaceRow>>): Promise<PageResult<SpaceRow>> {
+  const p = await page;
+  return { ...p, rows: await withComments(db, p.rows) };
+}
 
 /**
  * PostgreSQL: the space with its row version (`xmin`: the transaction that wrote this version of the row; any update
@@ -76,7 +116,7 @@ const bumpShard = preparedWrite((db, p: { spaceId: string; shard: number; delta:
 
 /** The live spaces of an organization, all of them (a caller who sees every space), by sort and order: prepared. */
 const liveSpacesOf = (db: Kysely<Database>, p: { orgId: string }) =>
-  spaceRows(db).where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
+  cachedSpaceRows(db).where('org_id', '=', p.orgId).where('deleted_at', 'is', null);
 /**
  * On PostgreSQL inside requests through the keyed caches (db/read-cache.ts `keyedListRead`): a space entering or
  * leaving an organization's live spaces, or changing place in their order (`sort_key`, `created_at`), is logged under
@@ -102,7 +142,9 @@ export const spacesRepo = {
    * migration 20261127T0600 log a change to the row or its comment shards under `space:<id>`).
    */
   async findById(db: DbOrTx, id: string): Promise<SpaceRow | undefined> {
-    return (await keyedRead(db, `space:${id}`, () => selectSpaceById(db, id)))[0];
+    if (!isPostgres(db)) return (await selectSpaceById(db, id))[0];
+    const [row] = await keyedRead(db, `space:${id}`, () => selectCachedSpaceById(db, id));
+    return row && (await withComments(db, [row]))[0];
   },
   /**
    * The space and a version of its row: on PostgreSQL `xmin` as text; on SQLite (no row versions) every column but
@@ -144,9 +186,9 @@ export const spacesRepo = {
     const byDate = opts.sort === 'createdAt';
     const scope = `spaces:${orgId}:${opts.scope ?? ''}:${filter.all ? 'all' : 'some'}:${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`;
     const keyOf = (r: SpaceRow): [string, string] => [byDate ? r.created_at : r.sort_key, r.id];
-    if (filter.all) return allSpacesPages[`${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`](db, { orgId }, page, { scope, keyOf });
+    if (filter.all) return pageWithComments(db, allSpacesPages[`${opts.sort ?? 'position'}:${opts.order ?? 'asc'}`](db, { orgId }, page, { scope, keyOf }));
     const f = filter;
-    const base = spaceRows(db).where('org_id', '=', orgId).where('deleted_at', 'is', null).where((eb) => {
+    const base = cachedSpaceRows(db).where('org_id', '=', orgId).where('deleted_at', 'is', null).where((eb) => {
       const ors = [];
       if (f.spaceIds.length) ors.push(eb('id', 'in', f.spaceIds));
       if (f.collectionIds.length) ors.push(eb('parent_id', 'in', f.collectionIds));
@@ -156,19 +198,19 @@ export const spacesRepo = {
     // Through the keyed caches (a guest's list: spaces granted by id, in granted collections, public): a space
     // entering or leaving it also logs `spaces-of:<org>` (moved between collections, visibility changed: migration
     // 20261127T1640).
-    return paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf },
-      { db, deps: [`spaces-of:${orgId}`], rowKey: cachedAsSpaces.rowKey });
+    return pageWithComments(db, paginate(base, page, { scope, sortColumn: byDate ? 'created_at' : 'sort_key', idColumn: 'id', direction: opts.order ?? 'asc', keyOf },
+      { db, deps: [`spaces-of:${orgId}`], rowKey: cachedAsSpaces.rowKey }));
   },
   /**
    * A collection's live spaces, on PostgreSQL inside requests through the keyed caches: a space entering or leaving
    * them or changing place in their order is logged under `spaces-in:<collection>` (migration 20261127T1640).
    */
   listInCollection(db: DbOrTx, collectionId: string, page: PageRequest) {
-    const base = spaceRows(db).where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
-    return paginate(base, page, {
+    const base = cachedSpaceRows(db).where('parent_id', '=', collectionId).where('deleted_at', 'is', null);
+    return pageWithComments(db, paginate(base, page, {
       scope: `collection-spaces:${collectionId}`, sortColumn: 'sort_key', idColumn: 'id', direction: 'asc',
       keyOf: (r) => [r.sort_key, r.id],
-    }, { db, deps: [`spaces-in:${collectionId}`], rowKey: cachedAsSpaces.rowKey });
+    }, { db, deps: [`spaces-in:${collectionId}`], rowKey: cachedAsSpaces.rowKey }));
   },
   /** Live spaces directly in one of the collections. */
   /** The live (not deleted) spaces of an organization. */
