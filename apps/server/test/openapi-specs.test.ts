@@ -138,6 +138,19 @@ describe('OpenAPI specs', () => {
     expect((await t.api.get(`${base(t)}/race/versions/latest/content/raw`)).body.text).toBe(WEBHOOKS_YAML);
   });
 
+  it('PUTs creating one slug at once: one creates (201), the others update it (200), none is a 409', async () => {
+    const t = await tenant();
+    for (const slug of ['at-once-1', 'at-once-2', 'at-once-3']) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => t.api.put(`${base(t)}/${slug}`, { source: { text: SWAGGER2_YAML } })));
+      expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    }
+    // POST keeps its 409 for a taken slug, also when two create it at once.
+    const posts = await Promise.all(Array.from({ length: 4 }, () => t.api.post(base(t), { slug: 'posted', source: { text: SWAGGER2_YAML } })));
+    expect(posts.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(posts.find((r) => r.status === 409)!.body.error.message).toContain('"posted"');
+  });
+
   it('processes Swagger 2.0, 3.1 with webhooks, $ref cycles and 300 operations', async () => {
     const t = await tenant();
     const big = JSON.stringify(generatedSpec(300));

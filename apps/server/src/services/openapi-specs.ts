@@ -84,14 +84,11 @@ async function insertSpec(ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: stri
     last_version_id: null, last_processed_at: null, last_error_code: null, last_errors: '[]', last_error_count: 0, created_by: actor.user.id,
     created_at: now, updated_at: now,
   };
-  try {
-    await openapiRepo.insert(tx, row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`The organization already has an OpenAPI specification with the slug "${slug}"`);
-    throw err;
-  }
+  await openapiRepo.insert(tx, row);
   return setSource(ctx, tx, row, source);
 }
+
+const slugTaken = (slug: string) => conflict(`The organization already has an OpenAPI specification with the slug "${slug}"`);
 
 export async function listSpecs(ctx: AppContext, actor: Actor, orgId: string, page: PageRequest) {
   const permissions = await access(ctx, ctx.db, actor, orgId, 'view');
@@ -104,8 +101,11 @@ export async function createSpec(ctx: AppContext, actor: Actor, orgId: string, b
   return ctx.db.transaction().execute(async (tx) => {
     const permissions = await access(ctx, tx, actor, orgId, 'edit');
     const existing = await openapiRepo.findBySlug(tx, orgId, normalSlug(body.slug));
-    if (existing) throw conflict(`The organization already has an OpenAPI specification with the slug "${existing.slug}"`);
+    if (existing) throw slugTaken(existing.slug);
     return { spec: await insertSpec(ctx, tx, actor, orgId, normalSlug(body.slug), body.source), permissions };
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw slugTaken(normalSlug(body.slug));
+    throw err;
   });
 }
 
@@ -113,14 +113,23 @@ export async function createSpec(ctx: AppContext, actor: Actor, orgId: string, b
 export async function putSpec(ctx: AppContext, actor: Actor, orgId: string, slug: string, body: RequestBody<'createOrUpdateOpenAPISpecBySlug'>): Promise<LoadedSpec & { created: boolean }> {
   checkSource(ctx, body.source);
   const s = normalSlug(slug);
-  return ctx.db.transaction().execute(async (tx) => {
-    const permissions = await access(ctx, tx, actor, orgId, 'edit');
-    const existing = await openapiRepo.findBySlug(tx, orgId, s);
-    if (!existing) return { spec: await insertSpec(ctx, tx, actor, orgId, s, body.source), permissions, created: true };
-    await locks.openapiSpec(ctx, tx, existing.id);
-    const locked = (await openapiRepo.findById(tx, existing.id))!;
-    return { spec: await setSource(ctx, tx, locked, body.source), permissions, created: false };
-  });
+  // Two PUTs creating one slug at once (two connections to PostgreSQL) both see no spec; the loser's insert meets the
+  // unique index, its transaction is rolled back, and it runs again as an update of the winner's spec (never a 409).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (tx) => {
+        const permissions = await access(ctx, tx, actor, orgId, 'edit');
+        const existing = await openapiRepo.findBySlug(tx, orgId, s);
+        if (!existing) return { spec: await insertSpec(ctx, tx, actor, orgId, s, body.source), permissions, created: true };
+        await locks.openapiSpec(ctx, tx, existing.id);
+        const locked = (await openapiRepo.findById(tx, existing.id))!;
+        return { spec: await setSource(ctx, tx, locked, body.source), permissions, created: false };
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (attempt >= 2) throw slugTaken(s);
+    }
+  }
 }
 
 export async function getSpec(ctx: AppContext, actor: Actor, orgId: string, slug: string): Promise<LoadedSpec> {
