@@ -8,7 +8,15 @@
 // per page (independent of the load). The space keeps growing by one page per round in each copy.
 // Variants: `as-is` (as migrated; `as-is2`, the same again: the A/A spread), `no-<index>` (that index dropped, e.g.
 // `no-page_links_status_idx`), `no-links` (no link rows), `no-fts-pages` / `no-fts-sections` (that FTS5 table's insert
-// trigger dropped), `sorted` (the link rows inserted in status and target key order instead of `seq`'s).
+// trigger dropped), `sorted` (the link rows inserted in status and target key order instead of `seq`'s); as if every
+// link to a page resolved (the benchmark's pages link to paths that do not exist): `resolved` (those rows written `ok`,
+// as engine/content-index.ts writes them since 2026-11-28) and `resolved-refresh` (written `broken`, then made `ok` by
+// an update of the page's rows, as the commit's status refresh by page id did before); `targets` (a sketch of a table of
+// the space's distinct targets, `link_targets` (id, space, key, status; unique on space and key), the rows carrying its
+// integer id with an index on it instead of the status index: per page, its keys inserted or ignored there, their ids
+// read back, then the rows) and `targets-noidx` (the same without any per-row index: the lower bound of a design that
+// counts a target's rows in the table instead); `contentless` (the page row stored without its text, which goes to a
+// contentless FTS5 table with `contentless_delete=1` instead of the external-content `search_fts_pages`).
 //
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-index-rows.mjs [--pages=40] [--size=250] [--small=100]
 //        [--rounds=24] [--variants=as-is,no-page_links_status_idx,as-is2]
@@ -52,6 +60,20 @@ for (const v of variants) {
   if (v.startsWith('no-') && !['no-links', 'no-fts-pages', 'no-fts-sections'].includes(v)) db.exec(`drop index ${v.slice(3)}`);
   if (v === 'no-fts-pages') db.exec('drop trigger search_fts_pages_ai');
   if (v === 'no-fts-sections') db.exec('drop trigger search_fts_sections_ai');
+  if (v === 'contentless') {
+    db.exec(`drop trigger search_fts_pages_ai;
+      create virtual table search_fts_pages_cl using fts5(scope, title, heading, body, content='', contentless_delete=1,
+        tokenize='porter unicode61 remove_diacritics 2');
+      insert into search_fts_pages_cl (rowid, scope, title, heading, body) select id, scope, title, heading, body from search_sections where seq = -1;`);
+  }
+  if (v.startsWith('targets')) {
+    db.exec(`create table link_targets (id integer primary key, space_id text not null, target_key text not null, status text not null, unique (space_id, target_key));
+      insert into link_targets (space_id, target_key, status) select space_id, target_key, min(status) from page_links group by space_id, target_key;
+      alter table page_links add column target_id integer;
+      update page_links set target_id = (select id from link_targets t where t.space_id = page_links.space_id and t.target_key = page_links.target_key);
+      drop index page_links_status_idx;`);
+    if (v === 'targets') db.exec('create index page_links_target_id_idx on page_links (target_id)');
+  }
   dbs.set(v, { db, file, cpu: [], wal: [], statements: new Map() });
 }
 rmSync(dataDir, { recursive: true, force: true });
@@ -63,7 +85,7 @@ const links = first.prepare('select space_id, page_id, seq, source, target_key, 
 console.log(`the last page's rows: ${sections.length} search rows, ${links.length} link rows`);
 
 /** Rows in statements of up to `per`, as repos/content-index.repo.ts `insertRows` (in slices of `slice`). */
-function insert(v, table, rows, slice, per) {
+function insert(v, table, rows, slice, per, verb = 'insert') {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   for (let s = 0; s < rows.length; s += slice) {
@@ -72,7 +94,7 @@ function insert(v, table, rows, slice, per) {
       const n = Math.min(per, part.length - i);
       let st = v.statements.get(`${table} ${n}`);
       if (!st) {
-        st = v.db.prepare(`insert into "${table}" (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
+        st = v.db.prepare(`${verb} into "${table}" (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
         v.statements.set(`${table} ${n}`, st);
       }
       const params = [];
@@ -88,12 +110,30 @@ for (let round = 0; round < rounds; round++) {
     const id = `bench${round}`;
     const s = sections.map((r) => ({ ...r, page_id: id, scope: r.seq === -1 ? r.scope : id }));
     const l = name === 'no-links' ? [] : links.map((r) => ({ ...r, page_id: id }));
+    const resolved = name.startsWith('resolved');
+    if (resolved) for (const r of l) if (r.target_kind === 'page') r.status = name === 'resolved' ? 'ok' : 'broken';
     if (name === 'sorted') l.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.target_key < b.target_key ? -1 : a.target_key > b.target_key ? 1 : 0));
     const wal0 = statSync(`${v.file}-wal`).size;
     const c0 = cpu();
     v.db.exec('begin immediate');
-    insert(v, 'search_sections', s, 100, 200);
+    if (name === 'contentless') {
+      const page = s.find((r) => r.seq === -1);
+      insert(v, 'search_sections', s.map((r) => (r === page ? { ...r, body: '' } : r)), 100, 200);
+      const id = v.db.prepare('select id from search_sections where page_id = ? and seq = -1').get(page.page_id).id;
+      v.db.prepare('insert into search_fts_pages_cl (rowid, scope, title, heading, body) values (?, ?, ?, ?, ?)').run(id, page.scope, page.title, page.heading, page.body);
+    } else insert(v, 'search_sections', s, 100, 200);
+    if (name.startsWith('targets')) {
+      const keys = [...new Map(l.map((r) => [r.target_key, { space_id: r.space_id, target_key: r.target_key, status: r.status }])).values()];
+      insert(v, 'link_targets', keys, 500, 200, 'insert or ignore');
+      const ids = new Map();
+      for (let i = 0; i < keys.length; i += 500) {
+        const part = keys.slice(i, i + 500);
+        for (const t of v.db.prepare(`select id, target_key from link_targets where space_id = ? and target_key in (${part.map(() => '?').join(', ')})`).all(part[0].space_id, ...part.map((k) => k.target_key))) ids.set(t.target_key, t.id);
+      }
+      for (const r of l) r.target_id = ids.get(r.target_key);
+    }
     insert(v, 'page_links', l, 500, 200);
+    if (name === 'resolved-refresh') v.db.prepare("update page_links set status = 'ok' where space_id = ? and page_id = ? and target_kind = 'page' and status <> 'ok'").run(l[0].space_id, id);
     v.db.exec('commit');
     v.cpu.push(cpu() - c0);
     v.wal.push(statSync(`${v.file}-wal`).size - wal0);

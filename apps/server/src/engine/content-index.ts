@@ -69,7 +69,7 @@ export async function syncSpaceIndex(ctx: AppContext, tx: DbOrTx, spaceId: strin
 /** What a sync changed that link statuses depend on: their pages, and the pages and files they may point at. */
 interface Affected {
   all: boolean;
-  /** Pages whose links were derived again. */
+  /** Pages whose stored link rows were kept (their links derived again, the same): their statuses are recomputed. */
   linkPages: Set<string>;
   pageIds: Set<string>;
   paths: Set<string>;
@@ -175,13 +175,16 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
   stats.removed = removed.length;
   stats.pages = await contentIndexRepo.upsertPages(tx, upserts);
   if (moves.length) await contentIndexRepo.recordMoves(tx, spaceId, moves, ctx.clock.now().toISOString());
-  await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats);
-  for (const p of reindex) affected.linkPages.add(p.pageId);
+  // Pages whose link rows were kept have their status recomputed (refreshStatuses); new rows were written with theirs.
+  for (const id of await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats)) affected.linkPages.add(id);
 }
 
-/** Derives the links and search sections of pages (replacing what they had). */
-async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<void> {
-  if (pages.length === 0) return;
+/**
+ * Derives the links and search sections of pages (replacing what they had). Returns the pages whose stored link rows
+ * were kept as they were (their status is still to be recomputed).
+ */
+async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<Set<string>> {
+  if (pages.length === 0) return new Set();
   const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
   const indexed = pages.filter((p) => p.meta.type !== 'link' && p.meta.type !== 'computed');
   // What was not remembered from the write is derived in chunks off the event loop (a Git Sync import: 1,000 pages).
@@ -206,9 +209,40 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   }
   const links: Insertable<PageLinksTable>[] = [];
   for (const p of indexed) if (!kept.has(p.pageId)) links.push(...(linksOf.get(p.pageId) ?? []));
+  await settleStatuses(tx, spaceId, links);
   stats.reindexed = pages.length;
   stats.sections = await inSlices(sections, SECTION_SLICE, (part) => contentIndexRepo.insertSections(tx, part));
   stats.links = await inSlices(links, LINK_SLICE, (part) => contentIndexRepo.insertLinks(tx, part));
+  return kept;
+}
+
+/**
+ * Gives new link rows to pages and files the status `refreshLinkStatuses` would give them now (`pageLinks` wrote
+ * URLs and anchors with theirs, and the others as broken). The commit's pages are written by now (removed, moved,
+ * added); its files are synced after the pages, and the refresh by file id and name that follows fixes the rows of
+ * the files that changed. Before 2026-11-28 every new row was read again by that refresh (by page id), and each
+ * link to an existing page or file written a second time, its entry moved in the status index.
+ */
+async function settleStatuses(tx: DbOrTx, spaceId: string, links: Insertable<PageLinksTable>[]): Promise<void> {
+  const want = { pageIds: new Set<string>(), paths: new Set<string>(), fileIds: new Set<string>(), names: new Set<string>() };
+  for (const l of links) {
+    if (l.target_kind === 'page') {
+      if (l.target_page != null) want.pageIds.add(l.target_page);
+      if (l.target_path != null) want.paths.add(l.target_path);
+    } else if (l.target_kind === 'file') {
+      if (l.target_file != null) want.fileIds.add(l.target_file);
+      if (l.target_name != null) want.names.add(l.target_name);
+    }
+  }
+  if (want.pageIds.size + want.paths.size + want.fileIds.size + want.names.size === 0) return;
+  const has = await contentIndexRepo.existingTargets(tx, spaceId, want);
+  for (const l of links) {
+    if (l.target_kind === 'page') {
+      l.status = (l.target_page != null && has.pageIds.has(l.target_page)) || (l.target_path != null && has.paths.has(l.target_path)) ? 'ok' : 'broken';
+    } else if (l.target_kind === 'file') {
+      l.status = (l.target_file != null && has.fileIds.has(l.target_file)) || (l.target_name != null && has.names.has(l.target_name)) ? 'ok' : 'broken';
+    }
+  }
 }
 
 /**

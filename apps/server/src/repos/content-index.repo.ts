@@ -261,6 +261,27 @@ export const contentIndexRepo = {
     }
     return out;
   },
+  /**
+   * Which of these pages (by id and by path) and files (by id and by name) the space has now: the status of new link
+   * rows is worked out from them as they are written (`linkStatus`), so that a row is written once with its status
+   * instead of written broken and rewritten by the refresh (each rewrite moves its entry in the status index).
+   */
+  async existingTargets(db: DbOrTx, spaceId: string, want: { pageIds: Set<string>; paths: Set<string>; fileIds: Set<string>; names: Set<string> }): Promise<{ pageIds: Set<string>; paths: Set<string>; fileIds: Set<string>; names: Set<string> }> {
+    const found = { pageIds: new Set<string>(), paths: new Set<string>(), fileIds: new Set<string>(), names: new Set<string>() };
+    for (const part of chunks([...want.pageIds])) {
+      for (const r of await db.selectFrom('space_pages').select('page_id').where('space_id', '=', spaceId).where('page_id', 'in', part).execute()) found.pageIds.add(r.page_id);
+    }
+    for (const part of chunks([...want.paths])) {
+      for (const r of await db.selectFrom('space_pages').select('path').where('space_id', '=', spaceId).where('path', 'in', part).execute()) if (r.path !== null) found.paths.add(r.path);
+    }
+    for (const part of chunks([...want.fileIds])) {
+      for (const r of await db.selectFrom('space_files').select('file_id').where('space_id', '=', spaceId).where('file_id', 'in', part).execute()) found.fileIds.add(r.file_id);
+    }
+    for (const part of chunks([...want.names])) {
+      for (const r of await db.selectFrom('space_files').select('name').where('space_id', '=', spaceId).where('name', 'in', part).execute()) found.names.add(r.name);
+    }
+    return found;
+  },
   /** Removes the links of pages. */
   async clearLinks(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
     for (const part of chunks(pageIds)) await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
