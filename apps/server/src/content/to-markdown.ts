@@ -1336,11 +1336,12 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
  */
 function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string, www = false): void {
   const before = writing(atoms, i - 1, -1);
-  // A `www.` literal also after `(`, as GitBook writes `(www.x.io)` (linkify reads one after punctuation), checked
-  // with the word it ends (at most 64 characters, without escapes or references, else not bare).
-  // The word starts after white space in that text, or at the start of the line.
+  // A `www.` literal also after `(`, as GitBook writes `(www.x.io)` (linkify reads one after punctuation), and an
+  // e-mail literal after `(` or `"` (`관리자(a@b.dev)에게`, `email "a@b.dev" to`: linkify's e-mail prefixes), checked
+  // with the word it ends (at most 64 characters, without escapes or references, else not bare: `ab"a@b.dev` is
+  // one address for linkify). The word starts after white space in that text, or at the start of the line.
   let word = '';
-  if (www && before?.t === 'text' && before.out.endsWith('(')) {
+  if (before?.t === 'text' && (www ? before.out.endsWith('(') : /["(]$/.test(before.out))) {
     const out = before.out;
     const space = Math.max(out.lastIndexOf(' '), out.lastIndexOf('\t'));
     word = out.slice(space + 1);
@@ -1461,8 +1462,9 @@ interface EscapeOptions {
   htmlText?: boolean;
 }
 
-const HTML_P_OPEN = /^<p(?:\s[^>]*)?>$/i;
-const HTML_P_CLOSE = /^<\/p\s*>$/i;
+// (And a list item's `<li>`: GitBook writes the text of a cell's `<ul><li>…</li></ul>` as HTML text too, `Layer &#x26; tag`.)
+const HTML_P_OPEN = /^<(?:p|li)(?:\s[^>]*)?>$/i;
+const HTML_P_CLOSE = /^<\/(?:p|li)\s*>$/i;
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD_AT = /[\p{L}\p{N}]/u;
@@ -1658,7 +1660,19 @@ export function escapeText(value: string, options: EscapeOptions): string {
  */
 function escapeLineStart(value: string, afterBreak: boolean): { out: string; consumed: number } | undefined {
   const c = value[0] as string;
-  if (c === ' ' || c === '\t') return { out: encode(c), consumed: 1 };
+  if (c === ' ' || c === '\t') {
+    // GitBook escapes a list marker after a line's leading white space too, as if the line began there (`&#x20;   1\.
+    // text`, `&#x20;  \- text`: every one of the 17 in its pages of the thirteenth round), though the encoded space
+    // already opens no list. (The white space is scanned once.)
+    let j = 1;
+    while (j < value.length && (value[j] === ' ' || value[j] === '\t')) j++;
+    const lead = encode(c) + value.slice(1, j);
+    const marker = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(value.slice(j, j + 12));
+    if (marker) return { out: `${lead}${marker[1]}\\${marker[2]}`, consumed: j + marker[0].length };
+    const bullet = value[j];
+    if ((bullet === '-' || bullet === '+') && (j + 1 === value.length || value[j + 1] === ' ' || value[j + 1] === '\t')) return { out: `${lead}\\${bullet}`, consumed: j + 1 };
+    return { out: encode(c), consumed: 1 };
+  }
   if (c === '#' || c === '>' || c === '=' || c === '-') return { out: `\\${c}`, consumed: 1 };
   if (c === '+' && (value.length === 1 || value[1] === ' ' || value[1] === '\t')) return { out: '\\+', consumed: 1 };
   if (afterBreak && (c === ':' || c === '|' || (c === '{' && value[1] === '%'))) return { out: `\\${c}`, consumed: 1 };
@@ -1692,9 +1706,13 @@ function protectLiterals(out: string): string {
   // The core rule: literals in each run of text between escapes and character references (separate tokens), the runs
   // read one at a time (no array of every separator). A run without `:`, `@` or `www.` holds no literal GFM keeps
   // (isGfmAutolinkLabel: its label, part of the run, starts with a scheme or `www.`, or is an e-mail address).
+  // markdown-it's core rule drops a link found at the very start of a text token right after a `text_special` one (a
+  // backslash escape but `\ `, a numeric character reference): `Body0\_Head@10.1.1.1` reads no address, and GitBook
+  // writes it so (no `\@`). (Not a `scheme:` literal: the inline rule reads `\_http://x.io`'s URL from the text.)
   for (let guard = 0; guard < 64; guard++) {
     let position = -1;
     let from = 0;
+    let afterSpecial = false;
     TEXT_SPECIAL.lastIndex = 0;
     for (;;) {
       const separator = TEXT_SPECIAL.exec(result);
@@ -1702,6 +1720,7 @@ function protectLiterals(out: string): string {
       const segment = result.slice(from, end);
       const match = !segment.includes(':') && !segment.includes('@') && !/www\./i.test(segment) ? undefined : linkifyMatches(segment).find((m) => {
         const label = segment.slice(m.index, m.lastIndex);
+        if (afterSpecial && m.index === 0 && (/^www\./i.test(label) || (m.schema === 'mailto:' && !/^mailto:/i.test(label)))) return false;
         return isGfmAutolinkLabel(label, m.schema === 'mailto:', m.schema.replace(/:$/, ''));
       });
       if (match) {
@@ -1712,6 +1731,7 @@ function protectLiterals(out: string): string {
       }
       if (separator === null) break;
       from = end + separator[0].length;
+      afterSpecial = /^(?:\\[^ ]|&#)/.test(separator[0]);
     }
     if (position < 0) return result;
     result = `${result.slice(0, position)}\\${result.slice(position)}`;

@@ -64,7 +64,8 @@ export interface Summary {
 const BULLET = /^([ \t]*)([*+-])[ \t]+(.*)$/;
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const ANCHOR_HTML = /[ \t]*<a\s+href="#([^"]*)"\s+id="([^"]*)"\s*><\/a>[ \t]*$/;
+// (GitBook's exports of 2019-2020 wrote the anchor without `href`: `## 快速开始 <a id="quickstart"></a>`.)
+const ANCHOR_HTML = /[ \t]*<a\s+(?:href="#([^"]*)"\s+)?id="([^"]*)"\s*><\/a>[ \t]*$/;
 
 function width(indent: string): number {
   let w = 0;
