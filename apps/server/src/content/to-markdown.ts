@@ -418,7 +418,7 @@ class Writer {
       // What the general path below makes of one text atom alone on its line (no marks, no breaks: no delimiters, no
       // neighbours), without its items and atoms: most table cells, headings and plain paragraphs.
       if (plain === '') return '';
-      const options: EscapeOptions = { label: false, lineStart: true, colonEscaped: false, afterBreak: false, lineEnd: true, next: '', heading: context.heading, setext: context.setext, table: context.table };
+      const options: EscapeOptions = { label: false, lineStart: true, colonEscaped: false, afterBreak: false, lineEnd: true, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false };
       return protectAutolinks(escapeText(plain, options));
     }
     const atoms: Atom[] = [];
@@ -850,7 +850,7 @@ function directAtoms(nodes: readonly InlineContent[], breaksAsSpaces: boolean, a
       for (let from = 0; ; ) {
         const at = value.indexOf('\n', from);
         const segment = at < 0 ? value.slice(from) : value.slice(from, at);
-        if (from > 0) atoms.push({ t: 'break', out: '\\\n' });
+        if (from > 0) atoms.push(rawAtom('break', '\\\n'));
         if (segment !== '') emitText(segment, code, label, atoms);
         if (at < 0) break;
         from = at + 1;
@@ -909,16 +909,16 @@ function emitItems(items: readonly Item[], start: number, end: number, applied: 
       continue;
     }
     const pair = atoms.length;
-    atoms.push({ t: 'open', mark: best.mark, pair, out: '' });
+    atoms.push(delimiter('open', best.mark, pair));
     emitItems(items, i, best.end, applied | best.bit, label, context, resolver, atoms);
-    atoms.push({ t: 'close', mark: best.mark, pair, out: '' });
+    atoms.push(delimiter('close', best.mark, pair));
     i = best.end;
   }
 }
 
 function emitItem(item: Item, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
   if (item.kind === 'break') {
-    atoms.push({ t: 'break', out: '\\\n' });
+    atoms.push(rawAtom('break', '\\\n'));
     return;
   }
   if (item.kind === 'text') {
@@ -929,7 +929,7 @@ function emitItem(item: Item, applied: number, label: boolean, context: InlineCo
 }
 
 function emitText(text: string, code: boolean, label: boolean, atoms: Atom[]): void {
-  atoms.push(code ? { t: 'raw', out: codeSpan(text) } : { t: 'text', value: text, label, out: '' });
+  atoms.push(code ? rawAtom('raw', codeSpan(text)) : textAtom(text, label));
 }
 
 function emitInline(inline: Inline, applied: number, label: boolean, context: InlineContext, resolver: RefResolver | undefined, atoms: Atom[]): void {
@@ -939,7 +939,7 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
       const title = inline.data.title ?? '';
       // `[text](url)`, also for a URL or an e-mail address as its own text (GitBook writes no `<url>`), but a URL read
       // bare is written bare again where it reads back as the same link (decided in renderAtoms, step 3).
-      const open: Atom & { t: 'raw' } = { t: 'raw', out: '[' };
+      const open = rawAtom('raw', '[');
       atoms.push(open);
       // (Most link texts have no bold, italic or strikethrough: their atoms without items, as at the top level.)
       if (noEmphasis(inline.nodes)) directAtoms(inline.nodes, false, applied, true, context, resolver, atoms);
@@ -947,7 +947,7 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
         const inner = toItems(inline.nodes, PLAIN);
         emitItems(inner, 0, inner.length, applied, true, context, resolver, atoms);
       }
-      const close: Atom = { t: 'raw', out: `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})` };
+      const close = rawAtom('raw', `](${destination(url, context.bareAmpersands === true)}${title ? ` ${linkTitle(title)}` : ''})`);
       atoms.push(close);
       if (!label && !title && inline.data.autolink === true && !/[\s\\|<>`]/.test(url)) {
         // (Its marks applied around it when it is part of a run: isAutolinkLiteral.)
@@ -962,13 +962,13 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
       return;
     }
     case 'inline-image':
-      atoms.push({ t: 'raw', out: imageMarkdown(inline.data.alt ?? '', refToTarget(inline.data.ref, 'image', resolver), inline.data.caption ?? '') });
+      atoms.push(rawAtom('raw', imageMarkdown(inline.data.alt ?? '', refToTarget(inline.data.ref, 'image', resolver), inline.data.caption ?? '')));
       return;
     case 'html':
-      atoms.push({ t: 'raw', out: noNul(inline.data.html), html: true });
+      atoms.push(rawAtom('raw', noNul(inline.data.html), true));
       return;
     case 'footnote-reference':
-      atoms.push({ t: 'raw', out: noNul(`[^${inline.data.label ?? inline.data.identifier}]`) });
+      atoms.push(rawAtom('raw', noNul(`[^${inline.data.label ?? inline.data.identifier}]`)));
       return;
     default: {
       // GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept.
@@ -983,19 +983,39 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
   }
 }
 
-/** One piece of the output line: text still to escape, markup, or an emphasis delimiter still to choose. */
+/**
+ * One piece of the output line: text still to escape, markup (`html`: raw HTML; `bare`: the `[` of a link read from a
+ * bare URL, which the atoms up to `close` (its `](url)`) write `[url](url)`) or a hard break, or an emphasis delimiter
+ * still to choose. Three object shapes, each made in one place (`textAtom`, `rawAtom`, `delimiter`): a raw atom and a
+ * break always have `html` and `bare`, so that the writer's loops over atoms (renderAtoms, delimit, …) see at most
+ * three hidden classes (polymorphic loads of `t` and `out`); five before (`{t, out}`, `{t, out, html}`, `{t, out,
+ * bare}`, text, delimiters) made those sites megamorphic.
+ */
 interface Delimiter {
   t: 'open' | 'close';
   mark: MarkType;
   pair: number;
   out: string;
 }
-type Atom =
-  | { t: 'text'; value: string; label: boolean; out: string }
-  /** `bare`: the `[` of a link read from a bare URL, which the atoms up to `close` (its `](url)`) write `[url](url)`. */
-  | { t: 'raw'; out: string; html?: boolean; bare?: { url: string; close: Atom; literal?: string; www?: boolean } }
-  | { t: 'break'; out: string }
-  | Delimiter;
+interface RawAtom {
+  t: 'raw' | 'break';
+  out: string;
+  html: boolean;
+  bare: { url: string; close: Atom; literal?: string; www?: boolean } | undefined;
+}
+type Atom = { t: 'text'; value: string; label: boolean; out: string } | RawAtom | Delimiter;
+
+function textAtom(value: string, label: boolean): Atom {
+  return { t: 'text', value, label, out: '' };
+}
+
+function rawAtom(t: 'raw' | 'break', out: string, html = false): RawAtom {
+  return { t, out, html, bare: undefined };
+}
+
+function delimiter(t: 'open' | 'close', mark: MarkType, pair: number): Delimiter {
+  return { t, mark, pair, out: '' };
+}
 
 /**
  * What is written after atom `from` on its line, up to white space (where an autolink literal ends at the latest) or
@@ -1021,7 +1041,7 @@ function writing(atoms: readonly Atom[], index: number, step: 1 | -1): Atom | un
 }
 
 function imageMarkdown(alt: string, url: string, title: string): string {
-  const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, lineEnd: false, next: ']' });
+  const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: ']', heading: undefined, setext: undefined, table: undefined, htmlCode: false, htmlText: false });
   return `![${label}](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})`;
 }
 
@@ -1142,11 +1162,11 @@ const HTML_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>$/;
 function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
   let out: Atom[] | undefined;
   for (let i = 0; i < atoms.length; i++) {
-    const atom = atoms[i] as Atom;
+    const a = atoms[i] as Atom;
     const lineStart = i === 0 || atoms[i - 1]?.t === 'break';
-    if (!lineStart || atom.t !== 'raw' || !atom.html) continue;
-    let startsBlock = HTML_BLOCK_START.some((re) => re.test(atom.out));
-    if (!startsBlock && i === 0 && HTML_TAG.test(atom.out)) {
+    if (!lineStart || a.t !== 'raw' || !a.html) continue;
+    let startsBlock = HTML_BLOCK_START.some((re) => re.test(a.out));
+    if (!startsBlock && i === 0 && HTML_TAG.test(a.out)) {
       // A lone tag (HTML block of type 7) when nothing but white space follows it on the line.
       let j = i + 1;
       while (j < atoms.length && atoms[j]?.t === 'text' && (atoms[j] as { value: string }).value.trim() === '') j++;
@@ -1158,7 +1178,7 @@ function guardHtmlLineStarts(atoms: Atom[]): Atom[] {
     // A mark whose delimiter cannot merge with the one that may follow.
     const following = atoms[i + 1];
     const mark: MarkType = following?.t === 'open' ? (following.mark === 'strikethrough' ? 'bold' : 'strikethrough') : 'italic';
-    out.push({ t: 'open', mark, pair, out: '' }, atom, { t: 'close', mark, pair, out: '' });
+    out.push(delimiter('open', mark, pair), a, delimiter('close', mark, pair));
     for (const rest of atoms.slice(i + 1)) out.push(rest);
     return guardHtmlLineStarts(out);
   }
@@ -1221,7 +1241,8 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   let levels: Int32Array | undefined;
   let closed: Int32Array | undefined;
   // 1. Escape text, knowing where lines start and end and what comes next.
-  const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table };
+  // (Every field set here, in one order, as `inline`'s: escapeText sees one hidden class of options.)
+  const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false };
   // In a table cell, how many raw `<p>` are open: GitBook writes a cell of several blocks as HTML paragraphs
   // (`<p>a<br>b</p><p>c</p>`) and their text as HTML text, `<` and `&` as `&#x3C;` and `&#x26;`.
   let paragraphs = 0;
