@@ -7408,6 +7408,26 @@ export interface components {
                 /** @description Why the operation failed (credentials never appear in it). */
                 error?: string;
                 id: string;
+                /** @description Bindery extension: set on an import during which the space's content changed (pages created or edited through the API while it ran). The branch's tree is the revision `imported` (its parent: `base`, the revision the import started from; it carries the commit), three-way merged with those changes (base: `base`, theirs: `imported`, ours: `head`) into `revision`, whose parents are `head` and `imported`. Where the two changed the same thing differently (`conflicts`), the repository wins; everything the import did not change keeps the space's changes. */
+                merged?: {
+                    /** @description The revision the import started from. */
+                    base: string;
+                    /** @description What both changed differently, resolved in the repository's favour. */
+                    conflicts: {
+                        field?: string;
+                        fileId?: string;
+                        /** @description As change request conflicts name it (`<kind>:<target>[:<field>]`). */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "content" | "title" | "slug" | "metadata" | "move" | "delete-modify" | "file" | "variable";
+                        pageId?: string;
+                        variable?: string;
+                    }[];
+                    /** @description The space's revision when the import committed (holding the changes made meanwhile). */
+                    head: string;
+                    /** @description The revision holding the branch's tree as it is (not the space's content). */
+                    imported: string;
+                };
                 /** @description The revision the operation created (import) or exported (export). */
                 revision?: string;
                 /** @description Why a successful operation changed nothing (same commit, same content, an older timestamp). */

@@ -12,7 +12,8 @@
 //                      applyEdits/commitEdits (a batch of edits → one new revision, for other engine callers;
 //                      prepareEdits first normalises a batch outside the transaction commitEdits runs in)
 // MERGE                updateChangeRequest (main → change request), mergeChangeRequest (change request → main),
-//                      listConflicts, resolveConflicts
+//                      listConflicts, resolveConflicts; mergeSnapshots/textMergesAhead/applyResolutions (a three-way
+//                      merge of whole snapshots, e.g. a git import with the edits made while it ran)
 // COMPUTED             content reads take `computed` (ContentReadOptions: computed pages expanded, the default) and
 //                      page reads `evaluated` (evaluatedMarkdown); publishedContent is what readers of a space see;
 //                      expandComputedJob / recomputeOrganization keep computed revisions current (engine/computed.ts)
@@ -38,7 +39,7 @@ export {
   changeRequestPdfUrl, spacePdfUrl, editChangeRequestContent, listConflicts, loadChangeRequestContent, mergeChangeRequest, pdfImages, renderExportedPdf,
   resolveConflicts, updateChangeRequest, PDF_URL_TTL_SECONDS, type ConflictList, type MergeOutcome,
 } from './change-request-content.js';
-export type { MergeConflict } from './change-request-merge.js';
+export { applyResolutions, mergeSnapshots, textMergesAhead, type MergeConflict, type Snapshot as ContentSnapshot } from './change-request-merge.js';
 export { changeRequestChanges, contentChanges, revisionChanges, type ChangedAttributes, type ChangedPage, type ContentChange, type ContentChanges } from './changes.js';
 export { ContentError, type ContentErrorKind, type ContentLocator } from './errors.js';
 export { fileBacklinks, listLinks, pageBacklinks, type BacklinkList, type LinkList, type LinkStatus, type LinkTarget, type LinkUsage } from './links.js';

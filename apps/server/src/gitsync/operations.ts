@@ -214,6 +214,7 @@ export async function getGitInfo(ctx: AppContext, actor: Actor, spaceId: string)
       id: op.id, state: (op.state === 'queued' ? 'running' : op.state) as 'running', direction: op.direction as Direction, startedAt: op.started_at ?? op.created_at,
       ...(op.ended_at ? { endedAt: op.ended_at } : {}), ...(op.error ? { error: op.error } : {}), ...(result?.skipped ? { skipped: result.skipped } : {}),
       ...(op.revision_id ? { revision: op.revision_id } : {}), ...(op.commit_oid ? { commit: op.commit_oid } : {}), ...(result?.standalone ? { standalone: true } : {}),
+      ...(result?.merged ? { merged: result.merged } : {}),
     };
   }
   return info;

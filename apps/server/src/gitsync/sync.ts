@@ -4,7 +4,8 @@
 //   (format/read.ts), map paths to the page and file ids of the last snapshot (paths are identities), store new
 //   assets in the blob store, convert page bodies (relative `.md` links → page links with their anchors, asset paths
 //   → file refs) and commit the whole tree as ONE revision — nothing when the content did not change (importing the
-//   same commit twice makes no revision). `standalone` makes a revision without moving the space (pull-request
+//   same commit twice makes no revision). The revision is based on the space's head when the import started: pages
+//   created or edited meanwhile are merged in (content-adapter.ts commitTree; the repository wins a conflict). `standalone` makes a revision without moving the space (pull-request
 //   previews).
 // exportToGit: refuse when the branch has commits that were not synced (non-fast-forward) unless `force`; write the
 //   space in GitBook's format on top of the branch head, only the files that changed (a page unchanged since the
@@ -23,7 +24,7 @@ import { slugify } from '../content/slug.js';
 import { dedupeSiblingSlugs, pageData } from '../content/tree.js';
 import {
   commitTree, getBlob, getBlobs, pageHash, putBlob, putBlobs, readRevision, ROOT_ID,
-  type FileEntry, type PageData, type PageNode,
+  type ConcurrentMerge, type FileEntry, type PageData, type PageNode,
 } from './content-adapter.js';
 import { contentRoot, parseGitBookConfig, joinPath } from './format/config.js';
 import type { FrontmatterFields, PageLayout } from './format/page-file.js';
@@ -75,6 +76,8 @@ export interface SyncResult {
   /** Files written / deleted (export), pages and files read (import). */
   stats?: Record<string, number>;
   standalone?: boolean;
+  /** An import during which the space's content changed: how its commit was merged with those changes. */
+  merged?: ConcurrentMerge;
 }
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
@@ -124,6 +127,8 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const { ctx, request } = s;
   const projectDir = projectDirOf(request);
   const cache = await openCache(s);
+  // The revision the import starts from: its commit is merged with what the space's content gained meanwhile.
+  const current = await readRevision(ctx, ctx.db, s.spaceId);
   await s.progress?.('repo_fetch');
   const head = await cache.fetch(request.ref);
   if (!head) throw new GitError(`The repository has no ref ${request.ref}`, 'not-found');
@@ -156,7 +161,6 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const sameRoot = before.root === repo.root;
   const pageIdByPath = new Map(sameRoot ? Object.entries(before.pages).map(([id, p]) => [p.path, id]) : []);
   const fileIdByPath = new Map(sameRoot ? Object.entries(before.files).map(([id, f]) => [f.path, id]) : []);
-  const current = await readRevision(ctx, ctx.db, s.spaceId);
   const currentFiles = new Map(current.files.map((f) => [f.id, f]));
   const usedIds = new Set<string>();
   const claim = (id: string | undefined) => (id && !usedIds.has(id) ? (usedIds.add(id), id) : (() => {
@@ -356,7 +360,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     .filter(([p]) => { const rel = underRoot(snap, p); return rel !== undefined && INCLUDE_FILE.test(rel); })
     .map(([p, e]) => `${p}\0${e.oid}`).sort().join('\n');
   const committed = await commitTree(ctx, {
-    spaceId: s.spaceId, tree, files, variables: repo.variables, createdBy: s.createdBy, activate: !request.standalone,
+    spaceId: s.spaceId, tree, files, variables: repo.variables, createdBy: s.createdBy, activate: !request.standalone, base: current.revisionId,
     changedBeside: !!prev.snapshot && includesOf(prev.snapshot) !== includesOf(next),
     then: async (tx, revisionId) => {
       const hash = await saveSnapshot(tx, next);
@@ -377,7 +381,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   }
   const stats = { pages: pageCount, files: files.length, filesRead: toRead.length, warnings: repo.warnings.length };
   if (!committed) return { commit: head, skipped: 'the content is the same as the space\'s', stats, ...(request.standalone ? { standalone: true } : {}) };
-  return { revisionId: committed.revisionId, commit: head, stats, ...(request.standalone ? { standalone: true } : {}) };
+  return { revisionId: committed.revisionId, commit: head, stats, ...(request.standalone ? { standalone: true } : {}), ...(committed.merged ? { merged: committed.merged } : {}) };
 }
 
 function cleanGitMeta(g: PageGitMeta): PageGitMeta | undefined {

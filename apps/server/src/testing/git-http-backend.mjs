@@ -1,17 +1,23 @@
 // A smart-HTTP git server for tests: a CGI bridge to `git http-backend` on 127.0.0.1 (started by git-server.ts as a
 // child process). argv: <project root> <JSON basic-auth credentials or null>. Prints {"port"} once listening, then
-// one JSON line per request ({method, path, auth}).
+// one JSON line per request ({method, path, auth}). A repository `<name>.git` with a file `<name>.git.hold` next to it
+// is held: its requests wait (logged at once) until the file is removed, as a slow server would keep them.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const [root, authJson] = process.argv.slice(2);
 const auth = JSON.parse(authJson ?? 'null');
 const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` : undefined;
 
-const server = createServer((req, res) => {
+const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const header = req.headers.authorization;
   process.stdout.write(`${JSON.stringify({ method: req.method, path: url.pathname, auth: !!header })}\n`);
+  const repo = /^\/([^/]+\.git)\//.exec(decodeURIComponent(url.pathname))?.[1];
+  while (repo && existsSync(join(root, `${repo}.hold`))) await sleep(20);
   if (expected && header !== expected) {
     res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"', 'Content-Type': 'text/plain' });
     res.end('Authentication required\n');

@@ -16,6 +16,11 @@ export interface GitServer {
   repoUrl(name: string, credentials?: { user: string; password: string }): string;
   /** Creates an empty bare repository (default branch main). */
   createRepo(name: string): string;
+  /**
+   * Holds the requests to a repository (they wait, as on a slow server) until the answered function releases them;
+   * they are in `requests` as soon as they arrive.
+   */
+  hold(name: string): () => void;
   /** Every request seen (method, path, whether it carried an Authorization header). */
   requests: { method: string; path: string; auth: boolean }[];
   close(): Promise<void>;
@@ -60,6 +65,11 @@ export async function startGitServer(opts: { auth?: { user: string; password: st
     root,
     requests,
     repoUrl: (name, c) => (c ? `http://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@127.0.0.1:${port}/${name}.git` : `${url}/${name}.git`),
+    hold(name) {
+      const file = join(root, `${name}.git.hold`);
+      writeFileSync(file, '');
+      return () => rmSync(file, { force: true });
+    },
     createRepo(name) {
       const dir = join(root, `${name}.git`);
       execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir], { env: cleanEnv() });
