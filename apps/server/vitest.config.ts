@@ -12,6 +12,8 @@ const workers = Number(process.env.BINDERY_TEST_WORKERS) || Math.min(4, Math.max
 
 export default defineConfig({
   test: {
+    // A transaction begun with the database handle inside another one fails its test (db/nested-transactions.ts).
+    env: { BINDERY_STRICT_TRANSACTIONS: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: workers,

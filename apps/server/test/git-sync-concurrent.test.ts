@@ -4,6 +4,7 @@
 // `git http-backend`, held mid-operation by the test server (its requests wait), on SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { commitEdits } from '../src/engine/index.js';
 import { createTenant, useTestServer, type Tenant } from '../src/testing/index.js';
 import { runGitSyncJobs, useGitServer, WorkingCopy } from '../src/testing/git-server.js';
@@ -196,7 +197,10 @@ describe('Git Sync while the space is edited', () => {
     // does while it commits, until the import waits for it; then it commits its write and lets the import go on.
     let written = '';
     let jobs: Promise<void> | undefined;
-    await server.ctx.db.transaction().execute(async (tx) => {
+    // A database handle of its own: its transaction is another session's, not one the server's jobs run inside
+    // (db/nested-transactions.ts refuses a transaction of the server's handle begun inside one of its own).
+    const session = openDatabase({ databaseUrl: server.ctx.config.databaseUrl, sqliteFile: ':memory:' });
+    await session.db.transaction().execute(async (tx) => {
       await sql`select id from spaces where id = ${space} for no key update`.execute(tx);
       jobs = runGitSyncJobs(server);
       for (let i = 0; ; i++) {
@@ -208,7 +212,7 @@ describe('Git Sync while the space is edited', () => {
       }
       const r = await commitEdits(server.ctx, tx, { kind: 'space', spaceId: space }, [{ op: 'updatePage', page: other, markdown: 'Written while the import waited to commit.\n' }], { createdBy: null });
       written = r.revisionId;
-    });
+    }).finally(() => session.close());
     await jobs;
     expect(await s.markdown(other)).toContain('Written while the import waited to commit.');
     expect(await s.markdown(await s.pageId('Guide'))).toContain('Changed in git.');

@@ -13,6 +13,7 @@ import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE, textTakesLiterals }
 import { SplitSqliteDialect } from './sqlite-split.js';
 import { SqliteCheckpoints, type CheckpointOptions } from './sqlite-checkpoints.js';
 import { isConnectionLost } from './failures.js';
+import { markTransactions } from './nested-transactions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -86,6 +87,7 @@ export function openDatabase(opts: {
       wrapClient(client, again);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    markTransactions(db);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(dirname(opts.sqliteFile), { recursive: true });
@@ -109,6 +111,8 @@ export function openDatabase(opts: {
   const db = new Kysely<Database>({ dialect });
   // Past the hard size, the worker's checkpoint is made with this process's writes held (its writer lock).
   const driver = dialect.driver;
+  markTransactions(db);
+  if (driver) driver.owner = db;
   if (driver) checkpoints?.holdWritesWith(() => driver.lock.acquire());
   attachSqlite(db, {
     read: (sql, parameters) => memoRead(db, sql, parameters, () => reads.prepare(sql).all(parameters) as object[]),

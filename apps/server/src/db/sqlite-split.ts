@@ -20,6 +20,7 @@ import {
   type Kysely, type QueryCompiler, type QueryResult,
 } from 'kysely';
 import { setImmediate as turn } from 'node:timers/promises';
+import { checkNotInTransaction } from './nested-transactions.js';
 
 /** Prepares statements (the cache of one connection). */
 export interface StatementSource {
@@ -107,6 +108,9 @@ class SplitConnection implements DatabaseConnection {
       return run(this.driver.writer, query) as QueryResult<R>;
     }
     if (MAYBE_READ.test(query.sql) && this.driver.reader.prepare(query.sql).readonly) return run(this.driver.reader, query) as QueryResult<R>;
+    // A write outside transactions waits for the writer: inside an open transaction of this database it would wait
+    // for that transaction, which may be waiting for it (db/nested-transactions.ts).
+    if (this.driver.owner) checkNotInTransaction(this.driver.owner, 'A write outside the transaction');
     const release = await this.driver.lock.acquire();
     try {
       // A statement outside a transaction: busy means it applied nothing, so it is tried again.
@@ -125,6 +129,8 @@ class SplitConnection implements DatabaseConnection {
 
 class SplitSqliteDriver implements Driver {
   readonly lock = new WriterLock();
+  /** The database handle (`Kysely`) made on this driver, once made (db/nested-transactions.ts). */
+  owner: object | undefined;
   /** The connection handle whose transaction holds the writer (one at a time). */
   open: SplitConnection | undefined;
   constructor(readonly writer: StatementSource, readonly reader: StatementSource, readonly afterCommit?: () => void) {}

@@ -33,6 +33,7 @@
 import { hashPage, combineHash, isPathless, type PageData, type PageNode } from '../content/tree.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
+import { checkNotInTransaction } from '../db/nested-transactions.js';
 import { locks } from '../repos/locks.js';
 import { ApiError, notFound, preconditionFailed } from '../errors.js';
 import { contentRepo } from '../repos/content.repo.js';
@@ -294,6 +295,9 @@ async function ensureIndexedLocked(ctx: AppContext, tx: DbOrTx, space: SpaceRow)
  * Returns the space row as it is now.
  */
 export async function ensureIndexed(ctx: AppContext, space: SpaceRow): Promise<SpaceRow> {
+  // It may begin a transaction of its own (below): never inside one (db/nested-transactions.ts), even when, this
+  // time, the indexes are current.
+  checkNotInTransaction(ctx.db, 'ensureIndexed');
   // Once seen to describe a revision, the indexes do whenever the space's head is that revision (engine/read-memo.ts).
   const memo = readMemo(ctx.db);
   const seen = `${space.id} ${indexedRevisionId(space)}`;
