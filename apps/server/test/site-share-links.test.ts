@@ -217,6 +217,12 @@ describe('redirects on a custom hostname', () => {
       expect(r.status, path).toBe(302);
       expect(r.location, path).toBe(location);
     }
+    // The host written fully qualified (a trailing dot) or in capitals is the same site.
+    for (const h of [`${host}.`, host.toUpperCase(), `${host}.:80`]) {
+      const r = await getWithHost(server.url, `/${key}/setup`, h);
+      expect(r.status, h).toBe(302);
+      expect(r.location, h).toBe('/setup');
+    }
     // A wildcard source that captures what follows it, to the site's root: what follows starts with a slash.
     const cookie = `bindery_site_share_${site.id}=${key}`;
     const bulk = await t.api.put(`${api}/redirects`, { redirects: [{ source: '/old*', captureWildcard: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } }] });

@@ -1812,7 +1812,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     await serve(req, res, next, site, `/sites/${siteId}`, m[2]);
   });
 
-  const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase().replace(/\.$/, '');
   const lookUp = async (req: Request, res: Response, next: NextFunction, host: string) => {
     let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
     try {
@@ -1825,7 +1825,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   };
   // Only names that can be a site's hostname (at least three labels, not this server's own name) are looked up.
   const siteHostOf = (header: string): string | undefined => {
-    const host = header.toLowerCase().replace(/:\d+$/, '');
+    // A fully qualified name's trailing dot (`docs.example.com.`: the same name, DNS's root label) is not part of it.
+    const host = header.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
     return host === publicHost || host.split('.').length < 3 || /^[\d.]+$/.test(host) || host.length > 253 ? undefined : host;
   };
   // Host headers seen that cannot be a site's (this server's own name, an address): a clients' API requests send one
