@@ -658,6 +658,25 @@ describe('Git Sync', () => {
     // Writing, committing and pushing 70 MiB of pages takes its time on a loaded machine.
   }, 120_000);
 
+  it('fails an import whose .gitbook.yaml root names no folder with files, leaving the space as it was', async () => {
+    const own = await createTenant(server);
+    const space = await newSpace(own);
+    const { url, wc } = newRepo();
+    wc.write('.gitbook.yaml', 'root: ./docs/\n').write('docs/README.md', '# Home\n\nText.\n').write('docs/guide.md', '# Guide\n\nMore.\n').commit('Docs');
+    wc.push();
+    expect((await sync(own, space, 'import', { url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+    const before = (await own.api.get(`/v1/spaces/${space}/content`)).body.id;
+    expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home', 'Guide']);
+    // A typo in the root: the folder `doc` does not exist.
+    wc.write('.gitbook.yaml', 'root: ./doc/\n').commit('Typo');
+    wc.push();
+    const info = await sync(own, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(info.operation).toMatchObject({ state: 'failure' });
+    expect(info.operation.error).toMatch(/root "doc" of \.gitbook\.yaml names no folder/);
+    expect((await own.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
+    expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home', 'Guide']);
+  });
+
   it('skips symbolic links and submodules of the repository: they are neither pages nor files', async () => {
     const own = await createTenant(server);
     const space = await newSpace(own);

@@ -155,6 +155,11 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   }
   const repo = await gitReadRepository({ projectDir, files: new Map([...listing].map(([p, e]) => [p, e.oid])), texts: textOf });
   if (repo.pages.length === 0 && listing.size === 0 && projectDir) throw new GitError(`The folder ${projectDir} does not exist on ${request.ref}`, 'not-found');
+  // A `root` naming no folder with files (a typo in .gitbook.yaml, a folder renamed) would import an empty space: every
+  // page of the space gone in one revision. It fails naming the root instead, and the space stays as it is.
+  if (repo.root && ![...listing.keys()].some((p) => p.startsWith(`${repo.root}/`))) {
+    throw new GitError(`The root "${repo.root}" of .gitbook.yaml names no folder with files on ${request.ref}${projectDir ? ` (in ${projectDir})` : ''}`, 'not-found');
+  }
 
   await s.progress?.('content_process');
   const before = prev.snapshot ?? emptySnapshot(projectDir);
