@@ -106,7 +106,7 @@ describe.skipIf(skip)('the published site for every visitor', () => {
       await context.close();
     }
     expect(found).toEqual([]);
-  });
+  }, 180_000); // 24 pages, each audited by axe in Chromium: over 30 s on a slow 2-core machine
 
   it('by keyboard: the search box by its shortcut and Escape, focus always visible, a heading link, back and forward', async () => {
     const { context, problems } = await visitor({ width: 1280, height: 800 });
