@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Database, SpacesTable } from '../db/schema.js';
 import { paginate, preparedKeyset, type PageRequest, type PageResult } from '../db/pagination.js';
 import { preparedByKey, preparedWrite } from '../db/prepared.js';
 import { keyedRead } from '../db/read-cache.js';
+import { dialectOf } from '../db/dialect.js';
 
 export type SpaceRow = Selectable<SpacesTable>;
 
@@ -31,7 +32,7 @@ const spaceRows = (db: Kysely<Database>) =>
 
 const selectSpaceById = preparedByKey((db) => spaceRows(db), 'id');
 
-const isPostgres = (db: DbOrTx | Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: DbOrTx | Kysely<Database>) => dialectOf(db) === 'postgres';
 
 /**
  * The rows the keyed caches keep (PostgreSQL): every column as stored, `comments_count` only the count kept in the row
@@ -151,7 +152,7 @@ export const spacesRepo = {
    * the computed open-comment count, as one string (compared inside the writing transaction: `spaceVersionOf`).
    */
   async findVersioned(db: DbOrTx, id: string): Promise<{ space: SpaceRow; version: string } | undefined> {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (!isPostgres(db)) {
       const space = (await selectSpaceById(db, id))[0];
       return space && { space, version: spaceVersionOf(space) };
     }
@@ -171,7 +172,7 @@ export const spacesRepo = {
    */
   async bumpOpenComments(db: DbOrTx, spaceId: string, delta: number, shard: number): Promise<void> {
     if (delta === 0) return;
-    await bumpShard(db, { spaceId, shard: db.getExecutor().adapter instanceof PostgresAdapter ? shard : 0, delta });
+    await bumpShard(db, { spaceId, shard: isPostgres(db) ? shard : 0, delta });
   },
   async update(db: DbOrTx, id: string, patch: Omit<Updateable<SpacesTable>, 'comments_count'>): Promise<void> {
     await db.updateTable('spaces').set(patch).where('id', '=', id).execute();
