@@ -97,6 +97,27 @@ describe('translations', () => {
     expect((await t.api.post(`${t.base}/${created.body.id}/run`)).status).toBe(404);
   });
 
+  it('one translation per space and language: a second, also two at once, is a 409 naming the language; another language or space is fine', async () => {
+    const t = await setup(server);
+    const other = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Other' })).body;
+    const body = { source: { space: t.space.id, language: 'en' }, language: 'de' };
+    // Concurrent creations: exactly one is created, the others are refused, nothing half-written.
+    const racing = await Promise.all([1, 2, 3].map(() => t.api.post(t.base, body)));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const first = racing.find((r) => r.status === 201)!.body;
+    const again = await t.api.post(t.base, body);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe(409);
+    expect(again.body.error.message).toContain('"de"');
+    expect(again.body.error.message).toContain(first.id);
+    expect((await t.api.post(t.base, { ...body, language: 'es' })).status).toBe(201);
+    expect((await t.api.post(t.base, { source: { space: other.id, language: 'en' }, language: 'de' })).status).toBe(201);
+    expect((await t.api.get(t.base)).body.items).toHaveLength(3);
+    // Deleted, the language is free again.
+    expect((await t.api.delete(`${t.base}/${first.id}`)).status).toBe(204);
+    expect((await t.api.post(t.base, body)).status).toBe(201);
+  });
+
   it('without a configured provider, run answers 400 saying so', async () => {
     const t = await setup(bare);
     const created = (await t.api.post(t.base, { source: { space: t.space.id, language: 'en' }, language: 'de' })).body;

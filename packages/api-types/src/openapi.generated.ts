@@ -3355,7 +3355,7 @@ export interface paths {
         put?: never;
         /**
          * Create a translation
-         * @description Creates a translation of a space into `language` (status `pending`); run it with `runTranslation`.
+         * @description Creates a translation of a space into `language` (status `pending`); run it with `runTranslation`. A space has at most one translation into a language: a second one is a 409 naming the existing translation.
          */
         post: operations["createTranslation"];
         delete?: never;
@@ -17235,6 +17235,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };

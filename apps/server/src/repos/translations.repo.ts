@@ -13,6 +13,11 @@ export const translationsRepo = {
   findById(db: DbOrTx, id: string): Promise<TranslationRow | undefined> {
     return db.selectFrom('translations').selectAll().where('id', '=', id).executeTakeFirst();
   },
+  /** The organization's translation of that source space into that language, if any (at most one: createTranslation). */
+  findBySourceAndLanguage(db: DbOrTx, orgId: string, sourceSpaceId: string, language: string): Promise<TranslationRow | undefined> {
+    return db.selectFrom('translations').selectAll().where('org_id', '=', orgId).where('source_space_id', '=', sourceSpaceId)
+      .where('language', '=', language).executeTakeFirst();
+  },
   list(db: DbOrTx, orgId: string, page: PageRequest) {
     return paginate(db.selectFrom('translations').selectAll().where('org_id', '=', orgId), page, {
       scope: `translations:${orgId}`, sortColumn: 'created_at', idColumn: 'id', direction: 'asc',

@@ -14,6 +14,7 @@ import { JOB_TYPES } from '../jobs/types.js';
 import { effectiveOrgRole } from '../policies/organization.js';
 import { atLeast } from '../policies/roles.js';
 import type { MemberRow } from '../repos/organizations.repo.js';
+import { locks } from '../repos/locks.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
 import { translationsRepo, type TranslationRow } from '../repos/translations.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
@@ -72,11 +73,21 @@ export async function createTranslation(ctx: AppContext, actor: Actor, orgId: st
   if (body.language === body.source.language) throw invalidField('/body/language', 'must differ from the source language');
   const now = ctx.clock.now().toISOString();
   const id = newId();
-  await translationsRepo.insert(ctx.db, {
-    id, org_id: orgId, source_space_id: space.id, source_language: body.source.language, language: body.language,
-    instructions: body.instructions ? JSON.stringify(body.instructions) : EMPTY_DOCUMENT, status: 'pending', error: null,
-    result_space_id: null, result_revision_id: null, page_map: '{}', runs: 0, total_words: 0, total_pages: 0, total_duration: 0,
-    latest_run_duration: 0, latest_pages: 0, latest_words: 0, created_by: actor.user.id, created_at: now, updated_at: now,
+  // One translation per source space and target language: a second would write a second result space of the same
+  // language that no run keeps apart from the first. Checked under the organization's lock, so two concurrent
+  // creations cannot both pass (409 naming the existing translation).
+  await ctx.db.transaction().execute(async (tx) => {
+    await locks.organizations(ctx, tx, [orgId]);
+    const existing = await translationsRepo.findBySourceAndLanguage(tx, orgId, space.id, body.language);
+    if (existing) {
+      throw new ApiError(409, `Space ${space.id} already has a translation into "${body.language}" (${existing.id}): /body/language must differ from it`);
+    }
+    await translationsRepo.insert(tx, {
+      id, org_id: orgId, source_space_id: space.id, source_language: body.source.language, language: body.language,
+      instructions: body.instructions ? JSON.stringify(body.instructions) : EMPTY_DOCUMENT, status: 'pending', error: null,
+      result_space_id: null, result_revision_id: null, page_map: '{}', runs: 0, total_words: 0, total_pages: 0, total_duration: 0,
+      latest_run_duration: 0, latest_pages: 0, latest_words: 0, created_by: actor.user.id, created_at: now, updated_at: now,
+    });
   });
   return { row: (await translationsRepo.findById(ctx.db, id))!, permissions };
 }
