@@ -431,10 +431,21 @@ describe('development mode', () => {
     expect((await events(t, name))[0].status).toBe('success');
   });
 
-  it('refuses private tunnel addresses other than loopback', async () => {
+  it('refuses private tunnel addresses other than loopback: at PUT (400 naming the field), and again at delivery', async () => {
     const t = await createTenant(server);
     const { name } = await publish(t);
-    expect((await t.api.put(`/v1/integrations/${name}/dev`, { tunnelUrl: 'http://169.254.169.254/latest' })).status).toBe(204);
+    for (const tunnelUrl of ['http://169.254.169.254/latest', 'http://10.1.2.3:8080/', 'http://[::ffff:192.168.1.1]/', 'http://[fd00::1]/x']) {
+      const r = await t.api.put(`/v1/integrations/${name}/dev`, { tunnelUrl });
+      expect(r.status, tunnelUrl).toBe(400);
+      expect(r.body.error.message).toContain('/body/tunnelUrl');
+      expect(r.body.error.message).toMatch(/private or reserved/);
+    }
+    // Nothing was stored: events still go to the script.
+    expect((await server.ctx.db.selectFrom('integrations').select('dev_tunnel_url').where('name', '=', name).executeTakeFirstOrThrow()).dev_tunnel_url).toBeNull();
+    // Loopback is allowed by BINDERY_INTEGRATION_DEV_LOOPBACK (this server's configuration), by address and by name.
+    expect((await t.api.put(`/v1/integrations/${name}/dev`, { tunnelUrl: 'http://localhost:9/x' })).status).toBe(204);
+    // A name can resolve elsewhere later: delivery checks again (stored directly, as a name that changed would be).
+    await server.ctx.db.updateTable('integrations').set({ dev_tunnel_url: 'http://169.254.169.254/latest' }).where('name', '=', name).execute();
     await install(t, name);
     await deliver();
     const [event] = await events(t, name);

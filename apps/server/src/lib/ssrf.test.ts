@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowPrivateHosts, checkUrl, isAllowedPrivate, isLoopbackAddress, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
+import { allowPrivateHosts, checkUrl, checkUrlAddresses, isAllowedPrivate, isLoopbackAddress, isPrivateAddress, safeFetch, UnsafeUrlError } from './ssrf.js';
 
 let server: Server;
 let base: string;
@@ -55,6 +55,19 @@ describe('safeFetch', () => {
     const port = (server.address() as AddressInfo).port;
     await expect(safeFetch(`http://localhost:${port}/hello`)).rejects.toThrow(/private or reserved/);
     await expect(safeFetch(`http://[::1]:${port}/hello`)).rejects.toThrow(/private or reserved/);
+  });
+
+  it('checkUrlAddresses: a URL stored for later is refused by its addresses now, unless configuration allows them', async () => {
+    await expect(checkUrlAddresses('http://10.0.0.1/x', {})).rejects.toThrow(/10\.0\.0\.1 is a private or reserved address/);
+    await expect(checkUrlAddresses('http://localhost:1/x', {})).rejects.toThrow(/localhost resolves to .*private or reserved/);
+    await expect(checkUrlAddresses('http://[::1]/x', {})).rejects.toThrow(/private or reserved/);
+    await expect(checkUrlAddresses('ftp://example.com/', {})).rejects.toThrow(UnsafeUrlError);
+    expect((await checkUrlAddresses('http://localhost:1/x', { allowLoopback: true })).hostname).toBe('localhost');
+    await expect(checkUrlAddresses('http://10.0.0.1/x', { allowLoopback: true })).rejects.toThrow(/private or reserved/);
+    expect((await checkUrlAddresses('http://10.0.0.1/x', { allowPrivate: true })).hostname).toBe('10.0.0.1');
+    expect((await checkUrlAddresses('http://8.8.8.8/x', {})).hostname).toBe('8.8.8.8');
+    // A name that does not resolve passes: the fetch checks again.
+    expect((await checkUrlAddresses('http://no-such-host.invalid/x', {})).hostname).toBe('no-such-host.invalid');
   });
 
   it('fetches a private address when configuration allows it, with basic auth from the URL', async () => {

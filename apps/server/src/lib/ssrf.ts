@@ -141,6 +141,31 @@ export function checkUrl(raw: string): URL {
   return url;
 }
 
+/**
+ * checkUrl, then the addresses its host has now: a URL stored to be fetched later (an integration's development
+ * tunnel) is refused when it is given, not only at each fetch (which checks again: names can change). A literal
+ * address is checked as it is; a name whose lookup fails or takes more than `timeoutMs` passes (the fetch decides).
+ */
+export async function checkUrlAddresses(raw: string, policy: { allowPrivate?: boolean; allowLoopback?: boolean }, timeoutMs = 2000): Promise<URL> {
+  const url = checkUrl(raw);
+  const p: AddressPolicy = { allowPrivate: policy.allowPrivate ?? false, allowLoopback: policy.allowLoopback ?? false };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    addresses = await new Promise<string[]>((resolve) => {
+      const timer = setTimeout(() => resolve([]), timeoutMs);
+      dnsLookup(host, { all: true }, (err, list) => {
+        clearTimeout(timer);
+        resolve(err ? [] : list.map((a) => a.address));
+      });
+    });
+  }
+  const bad = addresses.find((a) => refused(p, a, host));
+  if (bad) throw new UnsafeUrlError(bad === host ? `${host} is a private or reserved address` : `${host} resolves to ${bad}, a private or reserved address`);
+  return url;
+}
+
 function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {

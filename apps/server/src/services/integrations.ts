@@ -9,7 +9,7 @@ import type { PageRequest } from '../db/pagination.js';
 import { ApiError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { secretBox } from '../lib/secret-box.js';
-import { checkUrl, UnsafeUrlError } from '../lib/ssrf.js';
+import { checkUrlAddresses, UnsafeUrlError } from '../lib/ssrf.js';
 import { randomString } from '../lib/ids.js';
 import { effectiveOrgRole, isInOrganization } from '../policies/organization.js';
 import { atLeast } from '../policies/roles.js';
@@ -242,7 +242,7 @@ export async function unpublishIntegration(ctx: AppContext, actor: Actor, name: 
 export async function setDevelopmentMode(ctx: AppContext, actor: Actor, name: string, body: RequestBody<'setIntegrationDevelopmentMode'>): Promise<void> {
   const integration = await loadOwnIntegration(ctx, actor, name);
   try {
-    checkUrl(body.tunnelUrl);
+    await checkUrlAddresses(body.tunnelUrl, { allowPrivate: ctx.config.allowPrivateUrls, allowLoopback: ctx.config.integrationDevLoopback });
   } catch (err) {
     if (err instanceof UnsafeUrlError) throw invalidField('/body/tunnelUrl', err.message);
     throw err;
