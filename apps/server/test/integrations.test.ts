@@ -455,6 +455,46 @@ describe('development mode', () => {
   });
 });
 
+describe('uninstalled during a public-endpoint call', () => {
+  it('answers 404 naming the uninstall, not 502; an answer that was complete is still served; later calls 404', async () => {
+    const t = await createTenant(server);
+    const { name } = await publish(t);
+    let inst: any;
+    let mode: 'fail' | 'answer' = 'fail';
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        // The tunnel is the script: while it handles the request, the admin uninstalls the integration.
+        void t.api.delete(`/v1/integrations/${name}/installations/${inst.id}`).then((r) => {
+          expect(r.status).toBeLessThan(300);
+          if (mode === 'fail') res.destroy();
+          else res.writeHead(200, { 'content-type': 'text/plain' }).end('done');
+        });
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const tunnelUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tunnel`;
+      expect((await t.api.put(`/v1/integrations/${name}/dev`, { tunnelUrl })).status).toBe(204);
+      inst = await install(t, name);
+      const res = await fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public/x`);
+      const body = await res.json() as any;
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(body.error.code).toBe(404);
+      expect(body.error.message).toMatch(/uninstalled/);
+      expect((await fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public/x`)).status).toBe(404);
+      // The tunnel answered completely before the call ended: its answer is served.
+      mode = 'answer';
+      inst = await install(t, name);
+      const done = await fetch(`${server.url}/v1/integrations/${name}/installations/${inst.id}/public/x`, { method: 'POST', body: 'x' });
+      expect(done.status).toBe(200);
+      expect(await done.text()).toBe('done');
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  });
+});
+
 describe('fetch events and blocks', () => {
   it('serves the public endpoint through the script with the content security policy; renders blocks', async () => {
     const t = await createTenant(server, { reader: 'read' });

@@ -14,7 +14,7 @@ import * as installations from '../services/installations.js';
 import * as integrations from '../services/integrations.js';
 import * as lists from '../services/integration-lists.js';
 import { cspHeader, runNow, type DispatchResult } from '../services/integration-runtime.js';
-import { decodeRenderRequest, loadPublicEndpointTarget, queueTask, renderBlock } from '../services/integration-calls.js';
+import { decodeRenderRequest, installationExists, loadPublicEndpointTarget, queueTask, renderBlock } from '../services/integration-calls.js';
 
 type SpaceBindingJson = components['schemas']['IntegrationSpaceInstallation'];
 type SiteBindingJson = components['schemas']['IntegrationSiteInstallation'];
@@ -102,10 +102,21 @@ async function callPublicEndpoint(
     if (typeof v === 'string' && k !== 'authorization' && k !== 'cookie' && !HOP_BY_HOP.has(k)) headers[k] = v;
   }
   const body = method === 'POST' && Buffer.isBuffer(req.body) ? req.body : undefined;
-  const result = await runNow(ctx, integration, { installation }, {
-    type: 'fetch', installationId: installation.id, request: { method: method.toLowerCase(), url, headers },
-  }, body);
-  return scriptAnswer(result, cspHeader(integration), new URL(base).pathname);
+  let eventId: string | undefined;
+  try {
+    const result = await runNow(ctx, integration, { installation }, {
+      type: 'fetch', installationId: installation.id, request: { method: method.toLowerCase(), url, headers },
+    }, body);
+    eventId = result.eventId;
+    return scriptAnswer(result, cspHeader(integration), new URL(base).pathname);
+  } catch (err) {
+    // Uninstalled while the script (or tunnel) was answering: its tokens were revoked under it, and whatever it
+    // failed with says less than the fact that there is no installation any more (an answer it completed is served).
+    if (!(await installationExists(ctx, integration.id, installation.id))) {
+      throw new ApiError(404, `Installation not found: ${installation.id} was uninstalled while the request was being answered${eventId ? ` (event ${eventId})` : ''}`);
+    }
+    throw err;
+  }
 }
 
 export const integrationHandlers = handlers({

@@ -24,6 +24,11 @@ export async function loadPublicEndpointTarget(ctx: AppContext, name: string, in
   return { integration, installation };
 }
 
+/** Whether the installation is still there (a public-endpoint call checks again when the script's answer failed). */
+export async function installationExists(ctx: AppContext, integrationId: string, installationId: string): Promise<boolean> {
+  return !!(await integrationsRepo.findInstallation(ctx.db, integrationId, installationId));
+}
+
 /**
  * Renders a block of an integration installed on the space or site of the render context: the script's JSON
  * answer, and the headers to send with it (the integration's content security policy, the event id).
