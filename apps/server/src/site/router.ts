@@ -18,7 +18,7 @@
 // `unsigned`) make it true (site/conditions.ts).
 // A path no page answers follows the site's live redirects (site/redirects.ts) before answering 404.
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { decodeJwt, jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
@@ -292,6 +292,13 @@ const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
 /** PDFs drawn at once by one process (each is seconds of CPU on the worker pool); more wait, up to PDF_QUEUE. */
 const PDF_CONCURRENCY = 2;
 const PDF_QUEUE = 16;
+
+/** Whether an `If-None-Match` header names `etag` (weak comparison, as for GET and HEAD: `W/` ignored; `*` any). */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header || header.length > 8192) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /**
  * Whether a shared cache may keep an answer of the site (`Cache-Control: public`): a public or unlisted site, published,
@@ -1764,11 +1771,22 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (!hit) {
         const out = await page(res, v, rest, false, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
         if (!out) return; // answered (404, redirect)
-        hit = { status: out.status, body: Buffer.from(out.html), perAudience: out.perAudience };
+        const body = Buffer.from(out.html);
+        hit = { status: out.status, body, perAudience: out.perAudience, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
         cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
         if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, hit);
       }
       res.statusCode = hit.status;
+      // Revalidated on every view (the page changes with any edit of the site or its spaces), answered 304 when the
+      // reader's copy is current (its ETag: a digest of the bytes, so equal pages have equal tags). A shared cache may
+      // keep it only when nothing of the visitor shapes it: a public or unlisted site without conditions, a page
+      // without `{% if %}` blocks, and no theme switch (the reader's theme is a cookie).
+      if (hit.etag && hit.status === 200) {
+        const shared = sharedCacheable(v, res) && !v.view.conditional && !hit.perAudience && !v.view.site.themes?.toggeable;
+        res.setHeader('Cache-Control', shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache');
+        res.setHeader('ETag', hit.etag);
+        if (ifNoneMatch(req.get('if-none-match'), hit.etag)) return void res.status(304).end();
+      }
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Content-Length', hit.body.length);
       res.end(hit.body);

@@ -55,6 +55,8 @@ export interface CachedPage {
   body: Buffer;
   /** The page's content depends on the claims (it has `{% if %}` blocks): look it up again keyed by the claims. */
   perAudience: boolean;
+  /** The page's entity tag (a digest of `body`), computed once when the page is drawn. */
+  etag?: string;
 }
 
 interface Caches {
