@@ -19,6 +19,8 @@ export interface UiText {
   dark: string;
   auto: string;
   onThisPage: string;
+  /** The label of the trail of groups and pages above a page's title. */
+  breadcrumbs: string;
   previous: string;
   next: string;
   previousAndNext: string;
@@ -39,7 +41,7 @@ export interface UiText {
 const EN: UiText = {
   skip: 'Skip to content', search: 'Search', searchPlaceholder: 'Search…', showNavigation: 'Show the navigation', navigation: 'Navigation',
   sections: 'Sections', variants: 'Variants', pages: 'Pages', links: 'Links', announcement: 'Announcement', theme: 'Theme',
-  light: 'Light', dark: 'Dark', auto: 'Auto', onThisPage: 'On this page', previous: 'Previous', next: 'Next',
+  light: 'Light', dark: 'Dark', auto: 'Auto', onThisPage: 'On this page', breadcrumbs: 'Breadcrumbs', previous: 'Previous', next: 'Next',
   previousAndNext: 'Previous and next pages', viewMarkdown: 'View as Markdown', exportPdf: 'Export as PDF', privacyPolicy: 'Privacy policy',
   poweredBy: 'Powered by Bindery', pageNotFound: 'Page not found', pageDoesNotExist: 'This page does not exist.', goHome: 'Go to the home page',
   or: 'or', searchFor: 'search for', results: (n) => `${n} result${n === 1 ? '' : 's'} for`,
@@ -50,7 +52,7 @@ const TEXTS: Record<string, UiText> = {
   fr: {
     skip: 'Aller au contenu', search: 'Rechercher', searchPlaceholder: 'Rechercher…', showNavigation: 'Afficher la navigation', navigation: 'Navigation',
     sections: 'Sections', variants: 'Variantes', pages: 'Pages', links: 'Liens', announcement: 'Annonce', theme: 'Thème',
-    light: 'Clair', dark: 'Sombre', auto: 'Auto', onThisPage: 'Sur cette page', previous: 'Précédent', next: 'Suivant',
+    light: 'Clair', dark: 'Sombre', auto: 'Auto', onThisPage: 'Sur cette page', breadcrumbs: 'Fil d’Ariane', previous: 'Précédent', next: 'Suivant',
     previousAndNext: 'Pages précédente et suivante', viewMarkdown: 'Voir en Markdown', exportPdf: 'Exporter en PDF', privacyPolicy: 'Politique de confidentialité',
     poweredBy: 'Propulsé par Bindery', pageNotFound: 'Page introuvable', pageDoesNotExist: "Cette page n'existe pas.", goHome: "Aller à la page d'accueil",
     or: 'ou', searchFor: 'rechercher', results: (n) => `${n} résultat${n > 1 ? 's' : ''} pour`,
@@ -58,7 +60,7 @@ const TEXTS: Record<string, UiText> = {
   es: {
     skip: 'Ir al contenido', search: 'Buscar', searchPlaceholder: 'Buscar…', showNavigation: 'Mostrar la navegación', navigation: 'Navegación',
     sections: 'Secciones', variants: 'Variantes', pages: 'Páginas', links: 'Enlaces', announcement: 'Anuncio', theme: 'Tema',
-    light: 'Claro', dark: 'Oscuro', auto: 'Auto', onThisPage: 'En esta página', previous: 'Anterior', next: 'Siguiente',
+    light: 'Claro', dark: 'Oscuro', auto: 'Auto', onThisPage: 'En esta página', breadcrumbs: 'Ruta de navegación', previous: 'Anterior', next: 'Siguiente',
     previousAndNext: 'Páginas anterior y siguiente', viewMarkdown: 'Ver como Markdown', exportPdf: 'Exportar como PDF', privacyPolicy: 'Política de privacidad',
     poweredBy: 'Creado con Bindery', pageNotFound: 'Página no encontrada', pageDoesNotExist: 'Esta página no existe.', goHome: 'Ir a la página de inicio',
     or: 'o', searchFor: 'buscar', results: (n) => `${n} resultado${n === 1 ? '' : 's'} para`,
@@ -66,7 +68,7 @@ const TEXTS: Record<string, UiText> = {
   de: {
     skip: 'Zum Inhalt springen', search: 'Suchen', searchPlaceholder: 'Suchen…', showNavigation: 'Navigation anzeigen', navigation: 'Navigation',
     sections: 'Bereiche', variants: 'Varianten', pages: 'Seiten', links: 'Links', announcement: 'Ankündigung', theme: 'Design',
-    light: 'Hell', dark: 'Dunkel', auto: 'Auto', onThisPage: 'Auf dieser Seite', previous: 'Zurück', next: 'Weiter',
+    light: 'Hell', dark: 'Dunkel', auto: 'Auto', onThisPage: 'Auf dieser Seite', breadcrumbs: 'Brotkrümelnavigation', previous: 'Zurück', next: 'Weiter',
     previousAndNext: 'Vorherige und nächste Seite', viewMarkdown: 'Als Markdown anzeigen', exportPdf: 'Als PDF exportieren', privacyPolicy: 'Datenschutzerklärung',
     poweredBy: 'Bereitgestellt mit Bindery', pageNotFound: 'Seite nicht gefunden', pageDoesNotExist: 'Diese Seite existiert nicht.', goHome: 'Zur Startseite',
     or: 'oder', searchFor: 'suchen nach', results: (n) => `${n} Ergebnis${n === 1 ? '' : 'se'} für`,
@@ -74,7 +76,7 @@ const TEXTS: Record<string, UiText> = {
   nl: {
     skip: 'Naar de inhoud', search: 'Zoeken', searchPlaceholder: 'Zoeken…', showNavigation: 'Navigatie tonen', navigation: 'Navigatie',
     sections: 'Secties', variants: 'Varianten', pages: "Pagina's", links: 'Links', announcement: 'Aankondiging', theme: 'Thema',
-    light: 'Licht', dark: 'Donker', auto: 'Auto', onThisPage: 'Op deze pagina', previous: 'Vorige', next: 'Volgende',
+    light: 'Licht', dark: 'Donker', auto: 'Auto', onThisPage: 'Op deze pagina', breadcrumbs: 'Kruimelpad', previous: 'Vorige', next: 'Volgende',
     previousAndNext: "Vorige en volgende pagina's", viewMarkdown: 'Bekijken als Markdown', exportPdf: 'Exporteren als PDF', privacyPolicy: 'Privacybeleid',
     poweredBy: 'Mogelijk gemaakt door Bindery', pageNotFound: 'Pagina niet gevonden', pageDoesNotExist: 'Deze pagina bestaat niet.', goHome: 'Naar de startpagina',
     or: 'of', searchFor: 'zoeken naar', results: (n) => `${n} resulta${n === 1 ? 'at' : 'ten'} voor`,
@@ -82,7 +84,7 @@ const TEXTS: Record<string, UiText> = {
   no: {
     skip: 'Gå til innholdet', search: 'Søk', searchPlaceholder: 'Søk…', showNavigation: 'Vis navigasjonen', navigation: 'Navigasjon',
     sections: 'Seksjoner', variants: 'Varianter', pages: 'Sider', links: 'Lenker', announcement: 'Kunngjøring', theme: 'Tema',
-    light: 'Lys', dark: 'Mørk', auto: 'Auto', onThisPage: 'På denne siden', previous: 'Forrige', next: 'Neste',
+    light: 'Lys', dark: 'Mørk', auto: 'Auto', onThisPage: 'På denne siden', breadcrumbs: 'Brødsmulesti', previous: 'Forrige', next: 'Neste',
     previousAndNext: 'Forrige og neste side', viewMarkdown: 'Vis som Markdown', exportPdf: 'Eksporter som PDF', privacyPolicy: 'Personvernerklæring',
     poweredBy: 'Drevet av Bindery', pageNotFound: 'Fant ikke siden', pageDoesNotExist: 'Denne siden finnes ikke.', goHome: 'Gå til forsiden',
     or: 'eller', searchFor: 'søk etter', results: (n) => `${n} treff for`,
@@ -90,7 +92,7 @@ const TEXTS: Record<string, UiText> = {
   'pt-br': {
     skip: 'Pular para o conteúdo', search: 'Pesquisar', searchPlaceholder: 'Pesquisar…', showNavigation: 'Mostrar a navegação', navigation: 'Navegação',
     sections: 'Seções', variants: 'Variantes', pages: 'Páginas', links: 'Links', announcement: 'Aviso', theme: 'Tema',
-    light: 'Claro', dark: 'Escuro', auto: 'Auto', onThisPage: 'Nesta página', previous: 'Anterior', next: 'Próximo',
+    light: 'Claro', dark: 'Escuro', auto: 'Auto', onThisPage: 'Nesta página', breadcrumbs: 'Trilha de navegação', previous: 'Anterior', next: 'Próximo',
     previousAndNext: 'Páginas anterior e próxima', viewMarkdown: 'Ver como Markdown', exportPdf: 'Exportar como PDF', privacyPolicy: 'Política de privacidade',
     poweredBy: 'Feito com Bindery', pageNotFound: 'Página não encontrada', pageDoesNotExist: 'Esta página não existe.', goHome: 'Ir para a página inicial',
     or: 'ou', searchFor: 'pesquisar', results: (n) => `${n} resultado${n === 1 ? '' : 's'} para`,
@@ -98,7 +100,7 @@ const TEXTS: Record<string, UiText> = {
   ru: {
     skip: 'Перейти к содержимому', search: 'Поиск', searchPlaceholder: 'Поиск…', showNavigation: 'Показать навигацию', navigation: 'Навигация',
     sections: 'Разделы', variants: 'Варианты', pages: 'Страницы', links: 'Ссылки', announcement: 'Объявление', theme: 'Тема',
-    light: 'Светлая', dark: 'Тёмная', auto: 'Авто', onThisPage: 'На этой странице', previous: 'Назад', next: 'Далее',
+    light: 'Светлая', dark: 'Тёмная', auto: 'Авто', onThisPage: 'На этой странице', breadcrumbs: 'Навигационная цепочка', previous: 'Назад', next: 'Далее',
     previousAndNext: 'Предыдущая и следующая страницы', viewMarkdown: 'Открыть как Markdown', exportPdf: 'Экспорт в PDF', privacyPolicy: 'Политика конфиденциальности',
     poweredBy: 'Работает на Bindery', pageNotFound: 'Страница не найдена', pageDoesNotExist: 'Такой страницы нет.', goHome: 'На главную',
     or: 'или', searchFor: 'найти', results: (n) => `Результатов: ${n}. Запрос:`,
@@ -106,7 +108,7 @@ const TEXTS: Record<string, UiText> = {
   zh: {
     skip: '跳到内容', search: '搜索', searchPlaceholder: '搜索…', showNavigation: '显示导航', navigation: '导航',
     sections: '版块', variants: '版本', pages: '页面', links: '链接', announcement: '公告', theme: '主题',
-    light: '浅色', dark: '深色', auto: '自动', onThisPage: '本页内容', previous: '上一页', next: '下一页',
+    light: '浅色', dark: '深色', auto: '自动', onThisPage: '本页内容', breadcrumbs: '面包屑导航', previous: '上一页', next: '下一页',
     previousAndNext: '上一页和下一页', viewMarkdown: '以 Markdown 查看', exportPdf: '导出为 PDF', privacyPolicy: '隐私政策',
     poweredBy: '由 Bindery 提供支持', pageNotFound: '找不到页面', pageDoesNotExist: '此页面不存在。', goHome: '返回首页',
     or: '或', searchFor: '搜索', results: (n) => `${n} 个结果：`,
@@ -114,7 +116,7 @@ const TEXTS: Record<string, UiText> = {
   ja: {
     skip: 'コンテンツへスキップ', search: '検索', searchPlaceholder: '検索…', showNavigation: 'ナビゲーションを表示', navigation: 'ナビゲーション',
     sections: 'セクション', variants: 'バリアント', pages: 'ページ', links: 'リンク', announcement: 'お知らせ', theme: 'テーマ',
-    light: 'ライト', dark: 'ダーク', auto: '自動', onThisPage: 'このページの内容', previous: '前へ', next: '次へ',
+    light: 'ライト', dark: 'ダーク', auto: '自動', onThisPage: 'このページの内容', breadcrumbs: 'パンくずリスト', previous: '前へ', next: '次へ',
     previousAndNext: '前のページと次のページ', viewMarkdown: 'Markdown で表示', exportPdf: 'PDF にエクスポート', privacyPolicy: 'プライバシーポリシー',
     poweredBy: 'Powered by Bindery', pageNotFound: 'ページが見つかりません', pageDoesNotExist: 'このページは存在しません。', goHome: 'ホームページへ',
     or: 'または', searchFor: '検索', results: (n) => `${n} 件の結果：`,

@@ -224,6 +224,38 @@ function ancestry(pages: readonly PageView[]): Map<string, { title: string }[]> 
   return out;
 }
 
+/**
+ * The pages above `id` (groups and parent pages, from the top), each with where a reader goes from it: a listed page
+ * its URL, a group (or a hidden page) the first listed page under it, else nothing. GitBook's breadcrumbs above a
+ * page's title. One walk of the tree, stopped at the page.
+ */
+export function breadcrumbsOf(pages: readonly PageView[], id: string, hrefs: ReadonlyMap<string, string>): { title: string; href?: string }[] {
+  const chain: PageView[] = [];
+  const find = (list: readonly PageView[]): boolean => {
+    for (const p of list) {
+      if (p.meta.id === id) return true;
+      chain.push(p);
+      if (find(p.children)) return true;
+      chain.pop();
+    }
+    return false;
+  };
+  if (!find(pages)) return [];
+  const firstListed = (p: PageView): string | undefined => {
+    const own = hrefs.get(p.meta.id);
+    if (own) return own;
+    for (const c of p.children) {
+      const found = firstListed(c);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return chain.map((p) => {
+    const href = firstListed(p);
+    return { title: p.meta.title, ...(href ? { href } : {}) };
+  });
+}
+
 function flatten(pages: readonly PageView[], base: string, out: Flat[] = [], barred = false): Flat[] {
   for (const p of pages) {
     if (p.meta.hidden) continue;
@@ -928,15 +960,17 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /**
    * GitBook's `~gitbook/site-index` (what its client-side search and 404 suggestions read): every listed page the
    * visitor sees, without hidden pages and pages marked noIndex or noRobotsIndex (or under one), as
-   * `{version: 1, pages: [{id, title, pathname, siteSpaceId, description?}]}`; `pathname` is the page's path on the
-   * site. One walk of each space's tree.
+   * `{version: 1, pages: [{id, title, pathname, siteSpaceId, description?, breadcrumbs?: [{label}]}]}`; `pathname` is
+   * the page's path on the site, `breadcrumbs` the titles of the groups and pages above it. One walk of each space's tree.
    */
   async function siteIndex(res: Response, v: Visit) {
-    const pages: { id: string; title: string; pathname: string; siteSpaceId: string; description?: string }[] = [];
+    const pages: { id: string; title: string; pathname: string; siteSpaceId: string; description?: string; breadcrumbs?: { label: string }[] }[] = [];
     for (const s of await allPages(v)) {
+      const above = ancestry(s.rev.tree);
       for (const f of s.flat) {
         if (!f.indexable) continue;
-        pages.push({ id: f.page.meta.id, title: f.page.meta.title, pathname: f.href, siteSpaceId: s.placement.siteSpace.id, ...(f.page.meta.description ? { description: f.page.meta.description } : {}) });
+        const crumbs = above.get(f.page.meta.id) ?? [];
+        pages.push({ id: f.page.meta.id, title: f.page.meta.title, pathname: f.href, siteSpaceId: s.placement.siteSpace.id, ...(f.page.meta.description ? { description: f.page.meta.description } : {}), ...(crumbs.length ? { breadcrumbs: crumbs.map((c) => ({ label: c.title })) } : {}) });
       }
     }
     res.json({ version: 1, pages });
@@ -1685,6 +1719,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ...(await frame(current.page.meta.id, links)),
       title: current.page.meta.title,
       ...(current.page.meta.description ? { description: current.page.meta.description } : {}),
+      breadcrumbs: breadcrumbsOf(rev.tree, current.page.meta.id, flatHref),
       body: rendered.html,
       headings: rendered.headings,
       ...(shownAt > 0 && flat[shownAt - 1] ? { previous: { title: navTitle(flat[shownAt - 1]!.page), href: flat[shownAt - 1]!.href } } : {}),

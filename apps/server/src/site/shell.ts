@@ -108,6 +108,8 @@ export interface ShellInput {
   siteHref: string;
   title: string;
   description?: string;
+  /** The groups and pages above the page (GitBook's breadcrumbs), from the top; `href` where a reader goes from one. */
+  breadcrumbs?: { title: string; href?: string }[];
   /** The sections of the site (tabs; section groups as dropdowns of their sections), when it has more than one. */
   sections: SectionTab[];
   /** The site spaces of the current section (variants), when there are more than one. */
@@ -273,7 +275,7 @@ nav.sections{display:flex;gap:.25rem;padding:0 1.5rem;border-bottom:1px solid va
 nav.sections details.dropdown{padding:.6rem .75rem;color:var(--muted)}nav.sections details.dropdown ul{left:0;right:auto;top:2.4rem;z-index:4}nav.sections details.dropdown a{border:0;padding:.3rem .6rem;display:block}nav.sections summary[aria-current]{color:var(--link);font-weight:600}
 nav.sections{overflow:visible}nav.sections a{padding:.6rem .75rem;color:var(--muted);border-bottom:2px solid transparent;white-space:nowrap}nav.sections a[aria-current]{color:var(--link);border-color:var(--primary);font-weight:600}
 .layout{display:grid;grid-template-columns:17.5rem minmax(0,1fr) 14rem;min-height:calc(100vh - 3.5rem);max-width:90rem;margin:0 auto}
-aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto}
+aside.sidebar{background:var(--side);border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:3.5rem;align-self:start;height:calc(100vh - 3.5rem);overflow:auto}
 aside.sidebar ul{list-style:none;margin:0;padding-left:.75rem}aside.sidebar nav>ul{padding-left:0}
 aside.sidebar li a{display:block;padding:.25rem .6rem;border-radius:var(--radius);color:var(--text);font-size:.95rem}
 aside.sidebar li a:hover{background:var(--current-bg);text-decoration:none}
@@ -284,6 +286,9 @@ aside.sidebar .group{margin:1.1rem 0 .3rem .6rem;font-size:.75rem;text-transform
 .variants{margin-bottom:1rem;display:flex;flex-wrap:wrap;gap:.35rem}.variants a{font-size:.85rem;padding:.2rem .6rem;border:1px solid var(--line);border-radius:var(--pill);color:var(--muted)}.variants a[aria-current]{border-color:var(--primary);color:var(--link)}
 main{padding:2rem 3rem 4rem;min-width:0}main article{max-width:48rem;overflow-wrap:break-word}main h1{margin:0 0 .5rem;font-size:2.1rem;line-height:1.25}
 .description{color:var(--muted);font-size:1.1rem;margin-top:0}
+nav.breadcrumbs ol{list-style:none;margin:0 0 .4rem;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .4rem;font-size:.8rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+nav.breadcrumbs li+li::before{content:"›";margin-right:.4rem;color:var(--muted)}nav.breadcrumbs a{color:var(--link);text-decoration:none!important}nav.breadcrumbs a:hover{text-decoration:underline!important}
+nav.breadcrumbs+h1{margin-top:0}
 h2,h3,h4,h5,h6{line-height:1.3;margin:2rem 0 .75rem;scroll-margin-top:4.5rem}.anchor-alias{scroll-margin-top:4.5rem}
 .anchor{margin-left:.4rem;opacity:0;font-size:.8em;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
 :not(pre)>code{overflow-wrap:anywhere}code{font-family:var(--mono);font-size:.88em;background:var(--code-bg);padding:.12rem .32rem;border-radius:calc(var(--radius)/2)}
@@ -346,7 +351,7 @@ footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;dis
 @media (max-width:800px){
 .nav-button{display:block}.nav-toggle{visibility:visible}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
 nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
-.layout{display:block}aside.sidebar{display:none;position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
+.layout{display:block}aside.sidebar{display:none;position:static;max-height:none;height:auto;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
 main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}
 nav.sections{flex-wrap:wrap;padding:0 .5rem}}
 @media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
@@ -453,7 +458,7 @@ ${tabs}
 <div class="layout">
 <aside class="sidebar" aria-label="${escapeHtml(w.navigation)}">${variants}<nav aria-label="${escapeHtml(w.pages)}">${navList(s.nav, ext)}</nav></aside>
 <main id="content" tabindex="-1"><article>
-<h1>${escapeHtml(s.title)}</h1>
+${s.breadcrumbs?.length ? `<nav class="breadcrumbs" aria-label="${escapeHtml(w.breadcrumbs)}"><ol>${s.breadcrumbs.map((b) => `<li>${b.href ? `<a href="${safeUrl(b.href)}">${escapeHtml(b.title)}</a>` : escapeHtml(b.title)}</li>`).join('')}</ol></nav>` : ''}<h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''}
 ${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">${escapeHtml(w.viewMarkdown)}</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">${escapeHtml(w.exportPdf)}</a>` : ''}</div>` : ''}
 ${s.body}
