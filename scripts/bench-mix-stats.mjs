@@ -13,10 +13,11 @@ import { ADMIN_TOKEN, arg, buildFixture, cpuMicros, createPgDatabase, ladder, lo
 const root = arg('root', new URL('..', import.meta.url).pathname);
 const duration = Number(arg('duration', 5));
 const connections = Number(arg('connections', 50));
-const db = await createPgDatabase('bindery_req19');
+const db = await createPgDatabase('bindery_req20');
 const start = () => new Promise((resolve, reject) => {
-  const child = fork(join(root, 'apps/server/test/support/cache-process.mjs'), [], {
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'req18b-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },
+  // This checkout's server process, running `root`'s build: both builds counted by the same instrumentation.
+  const child = fork(new URL('../apps/server/test/support/cache-process.mjs', import.meta.url).pathname, [], {
+    env: { ...process.env, BINDERY_SERVER_DIST: join(root, 'apps/server/dist'), BINDERY_COUNT_QUERIES: '1', NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'req20-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   child.once('message', (m) => resolve({ child, url: m.url, pid: child.pid }));
@@ -46,7 +47,7 @@ async function lockWaits(during) {
   done = true;
   await sampling;
   for (const [k, n] of [...waits].sort((x, y) => y[1] - x[1]).slice(0, 3)) console.log(`  waiting (${(n / samples).toFixed(2)}): ${k}`);
-  return { out, waiting: waiting / Math.max(1, samples) };
+  return { out, waiting: waiting / Math.max(1, samples), samples };
 }
 const a = await start();
 const b = await start();
@@ -62,26 +63,48 @@ const switches = (pid) => {
   return ['voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches'].map((k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(t)?.[1] ?? 0));
 };
 const diff = (x, y) => Object.fromEntries(Object.entries(y).filter(([, v]) => typeof v === 'number').map(([k, v]) => [k, v - (x[k] ?? 0)]));
+/** The bench database's backends (the servers' pools and lease connections; not this script's watcher). */
+const backends = async () => (await watcher.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+const commits = async () => Number((await watcher.query('select xact_commit from pg_stat_database where datname = current_database()')).rows[0].xact_commit);
 async function run(targets, label) {
   await Promise.all(targets.map((t) => load(t.url, { connections: half, duration: 1, requests: mix })));
   const procs = [...new Set(targets)];
+  const pids0 = await backends();
+  const db0 = new Map(pids0.map((pid) => [pid, cpuMicros(pid)]));
+  const xact0 = await commits();
   const s0 = await Promise.all(procs.map(stats));
   const c0 = procs.map((p) => cpuMicros(p.pid));
   const x0 = procs.map((p) => switches(p.pid));
-  const { out: rs, waiting } = await lockWaits(Promise.all(targets.map((t) => load(t.url, { connections: half, duration, requests: mix }))));
+  const { out: rs, waiting, samples } = await lockWaits(Promise.all(targets.map((t) => load(t.url, { connections: half, duration, requests: mix }))));
   const c1 = procs.map((p) => cpuMicros(p.pid));
   const x1 = procs.map((p) => switches(p.pid));
   const s1 = await Promise.all(procs.map(stats));
+  // Transactions the database committed (each simple query outside a transaction is one; the watcher's samples too).
+  const xact = await commits() - xact0 - samples - 1;
+  let dbCpu = 0;
+  for (const pid of new Set([...pids0, ...await backends()])) {
+    const d = cpuMicros(pid) - (db0.get(pid) ?? 0);
+    if (!Number.isNaN(d)) dbCpu += d;
+  }
   const total = rs.reduce((n, r) => n + r.total, 0);
   const bad = rs.reduce((n, r) => n + r.non2xx + r.errors, 0);
   const cpu = c1.reduce((n, c, i) => n + c - c0[i], 0) / total;
-  console.log(`${label}: ${Math.round(rs.reduce((n, r) => n + r.rps, 0))} req/s, ${cpu.toFixed(1)} us CPU/request, ${waiting.toFixed(2)} backends waiting for a lock (mean), ${bad} bad (${await machineLoad()})`);
+  console.log(`${label}: ${Math.round(rs.reduce((n, r) => n + r.rps, 0))} req/s, ${cpu.toFixed(1)} us CPU/request, PostgreSQL ${(dbCpu / total).toFixed(1)} us CPU/request and ${(xact / total * 1000).toFixed(1)} commits per 1000 requests, ${waiting.toFixed(2)} backends waiting for a lock (mean), ${bad} bad (${await machineLoad()})`);
   procs.forEach((p, i) => {
     const rc = diff(s0[i].stats, s1[i].stats);
     const lc = s1[i].lease ? diff(s0[i].lease, s1[i].lease) : {};
-    const served = targets.filter((t) => t === p).length * total / targets.length;
+    // Requests this process answered (counted by it; the load generators' share otherwise).
+    const served = s1[i].requests !== undefined ? s1[i].requests - s0[i].requests : targets.filter((t) => t === p).length * total / targets.length;
     const per = (o) => Object.entries(o).filter(([, v]) => v).map(([k, v]) => `${k} ${(v / served * 1000).toFixed(1)}`).join(', ');
     console.log(`  process ${i} (per 1000 requests, ~${Math.round(served)} req, ${((c1[i] - c0[i]) / served).toFixed(1)} us, context switches ${((x1[i][0] - x0[i][0]) / served * 1000).toFixed(1)} voluntary, ${((x1[i][1] - x0[i][1]) / served * 1000).toFixed(1)} involuntary): cache ${per(rc)}\n    lease ${per(lc)}`);
+    if (s1[i].queries) {
+      // Round trips to PostgreSQL (pool and lease connections) by the statements they carried, and statements by kind.
+      const q0 = s0[i].queries ?? {};
+      const rows = (k) => Object.entries(s1[i].queries[k] ?? {}).map(([name, n]) => [name, n - (q0[k]?.[name] ?? 0)]).filter(([, n]) => n > 0).sort((x, y) => y[1] - x[1]);
+      const sum = (k) => rows(k).reduce((n, [, v]) => n + v, 0);
+      console.log(`    round trips ${(sum('trips') / served * 1000).toFixed(1)}: ${rows('trips').map(([k, n]) => `${k} ${(n / served * 1000).toFixed(1)}`).join(', ')}`);
+      console.log(`    statements ${(sum('statements') / served * 1000).toFixed(1)}: ${rows('statements').map(([k, n]) => `${k} ${(n / served * 1000).toFixed(1)}`).join(', ')}`);
+    }
   });
 }
 console.log(`mix ${which}: ${mix.length} requests, c=${connections}, ${duration} s, root ${root}`);

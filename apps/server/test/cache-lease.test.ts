@@ -5,7 +5,7 @@
 // the test file's PostgreSQL database.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inReadScope, newReadScope } from '../src/db/read-cache.js';
+import { inReadScope, keyedRead, newReadScope } from '../src/db/read-cache.js';
 import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { forkServerProcess, stopServerProcesses, type ServerProcess } from './support/server-process.js';
 
@@ -207,6 +207,74 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     expect(after.row).toBe(before.row);
     expect(after.lists.map(([k, v]) => [k, v])).toEqual(before.lists);
     for (const [k, v] of before.lists) expect(internals.keyedLists.get(k)).toBe(v);
+  });
+
+  it('a comment posted by group commit leaves its own process skipping the counters; its next request still shows the new count', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const reader = t.users.reader!.token;
+    const path = `/v1/spaces/${(await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Posted' })).body.id}`;
+    /** A GET space to `a`: its count, and whether it was answered with a skip and no read of the counters. */
+    const get = async () => {
+      const before = { ...a.readCache.stats };
+      const r = await a.api(reader).get(path);
+      expect(r.status).toBe(200);
+      return { count: r.body.comments as number, skipped: a.readCache.stats.skips > before.skips && a.readCache.stats.epochReads === before.epochReads };
+    };
+    // Repeated until the window of a full read lets the request after the post skip (a read more than 1 s old does not).
+    let kept = false;
+    for (let n = 1; n <= 30 && !kept; n++) {
+      while (!(await get()).skipped);
+      const stamped = a.readCache.stats.stampedWrites;
+      expect((await t.api.post(`${path}/comments`, { body: { markdown: `Post ${n}` } })).status).toBe(200);
+      expect(a.readCache.stats.stampedWrites).toBe(stamped + 1); // the group commit's path
+      const next = await get();
+      expect(next.count).toBe(n);
+      kept = next.skipped;
+    }
+    expect(kept).toBe(true);
+  });
+
+  it("a count being loaded while this process's own group commit is answered is not kept (it may predate the commit)", async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const id = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'In flight' })).body.id as string;
+    const key = `space-comments:${id}`;
+    const internals = a.readCache as unknown as { keyed: Map<string, { open_comments: number }> };
+    // Forgotten here (the space's creation showed and kept it), so that the next read loads it.
+    internals.keyed.delete(key);
+    // A load of the count that read 0 before the post and answers after it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const loadStarted = new Promise<void>((resolve) => (started = resolve));
+    const loading = inReadScope(newReadScope(), () => keyedRead(a.ctx.db, key, async () => {
+      started();
+      await gate;
+      return [{ id, open_comments: 0 }];
+    }));
+    await loadStarted;
+    expect((await t.api.post(`/v1/spaces/${id}/comments`, { body: { markdown: 'Meanwhile.' } })).status).toBe(200);
+    release();
+    expect(await loading).toEqual([{ id, open_comments: 0 }]);
+    expect(internals.keyed.get(key)?.open_comments).not.toBe(0);
+    expect((await a.api(t.users.reader!.token).get(`/v1/spaces/${id}`)).body.comments).toBe(1);
+  });
+
+  it('a comment posted by group commit logs only its space\'s count key and moves no counter (what commentsRepo.insertGroup declares)', async () => {
+    const t = await createTenant(a);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Declared' })).body;
+    const cr = await t.api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Review' });
+    expect(cr.status).toBe(201);
+    const db = a.ctx.db;
+    const epochs = () => db.selectFrom('cache_epochs').selectAll().executeTakeFirstOrThrow();
+    const before = await epochs();
+    const mark = (await db.selectFrom('cache_changes').select((e) => e.fn.max('txid').as('txid')).executeTakeFirst())?.txid ?? 0;
+    const stamped = a.readCache.stats.stampedWrites;
+    expect((await t.api.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'On the space.' } })).status).toBe(200);
+    expect((await t.api.post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/comments`, { body: { markdown: 'On the request.' } })).status).toBe(200);
+    expect(a.readCache.stats.stampedWrites).toBe(stamped + 2);
+    const logged = await db.selectFrom('cache_changes').select('key').distinct().where('txid', '>', String(mark)).execute();
+    expect(logged.map((r) => r.key)).toEqual([`space-comments:${space.id}`]);
+    expect(await epochs()).toEqual(before);
   });
 
   it('a process shut down cleanly deletes its lease', async () => {

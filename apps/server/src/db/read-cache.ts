@@ -52,7 +52,12 @@
 //   4. Any commit of this process, and any write outside a transaction, ends its own skipping when answered
 //      (`noteLocalChange`): a process sees its own changes at its next turn, as before — except a request's write
 //      asked by (3) that moved nothing: no cached value depends on it (every cached value is covered by a counter or
-//      a logged key, the very argument that lets other processes ignore it), so this process keeps skipping too.
+//      a logged key, the very argument that lets other processes ignore it), so this process keeps skipping too; and
+//      a write outside requests that declared its whole effect (`withKnownChanges`: the keys it logs, no counter —
+//      the comments' group statement): when answered, those keys are dropped from this process's keyed caches (their
+//      loads in flight not kept), which shows it to this process's next request as a full read would, and the
+//      process keeps skipping (docs/performance.md, session 20: a full read after each group commit was most of the
+//      round trips of the read-heavy mix).
 //   5. Clean shutdown deletes the row; a killed process's row makes writers wait until it expires (≤ LEASE_MS).
 //   Bounded, not immediate: a change that no Bindery request told of — made at a SQL prompt, by a process of an
 //   older build, outside any request (jobs: imports, Git Sync, sweeps; comment posts by group commit, which do not
@@ -102,8 +107,9 @@ export function noteWrite(): void {
   scope.fresh?.clear();
 }
 
-/** The leases held by this process (one per server on PostgreSQL). */
+/** The leases held by this process (one per server on PostgreSQL), and the caches holding them. */
 const leases = new Set<CacheLease>();
+const leasedCaches = new Set<ReadCache>();
 
 /** Whether any lease is held here and a request is running: then its commits ask whether they moved the counters. */
 export function leaseCheckWanted(): boolean {
@@ -126,6 +132,40 @@ export function noteLocalChange(moved: boolean): void {
   if (!moved) return;
   const scope = scopes.getStore();
   if (scope) scope.moved = true;
+}
+
+/**
+ * PostgreSQL: writes made outside requests whose whole effect on the caches is declared — the keys their statements'
+ * triggers log into the change log, and no counter (`withKnownChanges`). db/database.ts sends such a write as any
+ * other, but when it is answered (committed) drops those keys from this process's keyed caches (`ReadCache.dropKeys`:
+ * and marks their loads in flight stale) instead of ending the process's skipping: what this process itself committed
+ * is then shown by its next request, as before, without a read of the counters for every turn after each of its
+ * commits. Other processes are told nothing, as before (they see it at their next full read: within SKIP_FRESH_MS).
+ */
+const knownChanges = new AsyncLocalStorage<readonly string[]>();
+
+/**
+ * Runs `fn` — one write outside requests, e.g. the comments' group statement — declaring that it logs at most the
+ * change-log keys `keys` and moves no counter of `cache_epochs` (its tables' triggers: a test compares what they log
+ * with the declaration). Inside a request (whose commits tell every process) or with no lease held here, as is.
+ */
+export function withKnownChanges<T>(db: DbOrTx, keys: readonly string[], fn: () => Promise<T>): Promise<T> {
+  if (leases.size === 0 || scopes.getStore() || db.isTransaction) return fn();
+  return knownChanges.run(keys, fn);
+}
+
+/** db/database.ts: the keys declared for the write being sent outside requests (`withKnownChanges`), if any. */
+export function declaredChanges(): readonly string[] | undefined {
+  return scopes.getStore() ? undefined : knownChanges.getStore();
+}
+
+/**
+ * db/database.ts, once a write declared by `withKnownChanges` was answered: its keys are dropped from the keyed caches
+ * of every server of this process holding a lease (as `noteLocalChange` ends the skipping of all of them: they may
+ * share the database), instead of ending their skipping.
+ */
+export function noteKnownChanges(keys: readonly string[]): void {
+  for (const cache of leasedCaches) cache.dropKeys(keys);
 }
 
 /** How long after a full read of the counters (from its start) a process may still skip them, holding a lease. */
@@ -231,7 +271,7 @@ export class ReadCache {
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
   readonly stats = {
     epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0,
-    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0, skips: 0,
+    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0, skips: 0, localDrops: 0,
   };
   /** PostgreSQL: the lease that lets turns skip the counters' read (db/cache-lease.ts; undefined: never skip). */
   lease: CacheLease | undefined;
@@ -348,6 +388,7 @@ export class ReadCache {
     const lease = new CacheLease(url, log);
     this.lease = lease;
     leases.add(lease);
+    leasedCaches.add(this);
     await lease.start();
   }
 
@@ -357,6 +398,7 @@ export class ReadCache {
     if (!lease) return;
     this.lease = undefined;
     leases.delete(lease);
+    leasedCaches.delete(this);
     await lease.close();
   }
 
@@ -434,16 +476,7 @@ export class ReadCache {
         this.dependents.clear();
         for (const l of this.listLoads) l.dropped = 'all';
       } else {
-        for (const key of changed) {
-          if (this.keyed.delete(key)) this.stats.keyedDropped++;
-          for (const m of this.loading.get(key) ?? []) m.stale = true;
-          const lists = this.dependents.get(key);
-          if (lists) {
-            for (const list of [...lists]) this.dropList(list);
-            this.stats.keyedDropped++;
-          }
-          for (const l of this.listLoads) if (l.dropped !== 'all') l.dropped.add(key);
-        }
+        for (const key of changed) this.dropKey(key);
       }
     }
     this.snapshot = row.snapshot;
@@ -455,6 +488,28 @@ export class ReadCache {
       this.pruneCandidate = { at: now, below };
       this.pruneChanges(candidate.below).catch(() => undefined);
     }
+  }
+
+  /** Drops the keyed row and the lists depending on `key`; its loads in flight are not kept (they may predate a change). */
+  private dropKey(key: string): void {
+    if (this.keyed.delete(key)) this.stats.keyedDropped++;
+    for (const m of this.loading.get(key) ?? []) m.stale = true;
+    const lists = this.dependents.get(key);
+    if (lists) {
+      for (const list of [...lists]) this.dropList(list);
+      this.stats.keyedDropped++;
+    }
+    for (const l of this.listLoads) if (l.dropped !== 'all') l.dropped.add(key);
+  }
+
+  /**
+   * After this process's own write declared by `withKnownChanges` was answered: its keys are dropped as a read of the
+   * log showing them would drop them (a load in flight may have read before the commit: not kept). The next full read
+   * lists them again (their transaction committed after the last read's snapshot) and drops them once more: harmless.
+   */
+  dropKeys(keys: readonly string[]): void {
+    this.stats.localDrops++;
+    for (const key of keys) this.dropKey(key);
   }
 
   /**
