@@ -104,7 +104,7 @@ describe('page conditions', () => {
     expect(publicPage).not.toMatch(/premium|Secrets|Broken/);
     for (const q of ['narwhal', 'axolotl', 'platypus']) expect(await search(q)).toContain('"results":[]');
     expect(await search('wombat')).toContain('Public');
-    const sitemap = (await get('/sitemap.xml')).text;
+    const sitemap = (await get('/sitemap-pages.xml')).text;
     expect(sitemap).toContain(`${base}/public</loc>`);
     expect(sitemap).not.toMatch(/premium|broken/);
     const llms = (await get('/llms.txt')).text;
@@ -127,7 +127,7 @@ describe('page conditions', () => {
     expect(premiumHome).not.toContain('>Broken<');
     expect((await as('/public')).text).toContain(`href="${base}/premium/secrets"`);
     expect((await get(`/~search?q=axolotl`, { cookie, accept: 'application/json' })).text).toContain('Secrets');
-    expect((await as('/sitemap.xml')).text).toContain(`${base}/premium/secrets</loc>`);
+    expect((await as('/sitemap-pages.xml')).text).toContain(`${base}/premium/secrets</loc>`);
     expect((await as('/llms.txt')).text).toContain('[Secrets]');
     expect((await as('/llms-full.txt')).text).toContain('narwhal');
     // Anonymous again, after the premium visitor's pages were cached.

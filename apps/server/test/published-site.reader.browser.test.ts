@@ -243,7 +243,7 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     expect(await robots()).toBe(null);
     // Still listed in the sidebar (the marks are for crawlers, not readers).
     expect(await page.locator('aside.sidebar a', { hasText: 'Internal child' }).count()).toBe(1);
-    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${url}/sitemap-pages.xml`)).text();
     expect(sitemap).toContain(`${url}/setup</loc>`);
     expect(sitemap).not.toMatch(/internal|no-robots/);
     const llms = await (await fetch(`${url}/llms.txt`)).text();

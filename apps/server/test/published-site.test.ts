@@ -77,8 +77,10 @@ describe('published site', () => {
     expect(llms.text).toContain('# Acme Docs');
     expect(llms.text).toContain(`[Setup](${server.url}${base}/setup.md): Install it`);
     expect((await get(`${base}/llms-full.txt`)).text).toContain('The zebra keyword.');
+    // GitBook's sitemap index: the sitemap of each site space (session 20; before, one urlset of every page).
     const sitemap = await get(`${base}/sitemap.xml`);
-    expect(sitemap.text).toContain(`<loc>${server.url}${base}/advanced/tuning</loc>`);
+    expect(sitemap.text).toContain(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <sitemap><loc>${server.url}${base}/sitemap-pages.xml</loc></sitemap>`);
+    expect((await get(`${base}/sitemap-pages.xml`)).text).toMatch(new RegExp(`<loc>${server.url}${base}/advanced/tuning</loc><lastmod>[^<]+</lastmod><priority>0.84</priority>`));
     expect((await get(`${base}/robots.txt`)).text).toBe(`User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${base}/\nSitemap: ${server.url}${base}/sitemap.xml\n`);
 
     // A hit in a section of a page leads to its heading (session 15: the page's top).
@@ -191,6 +193,7 @@ describe('published site', () => {
     expect(page.text).toContain('noindex');
     expect((await get(`${unlisted.base}/robots.txt`)).text).toContain('Disallow: /');
     expect((await get(`${unlisted.base}/sitemap.xml`)).text).not.toContain('<loc>');
+    expect((await get(`${unlisted.base}/sitemap-pages.xml`)).text).not.toContain('<loc>');
 
     const shared = await publishedSite({ visibility: 'share-link' });
     await shared.t.api.post(`/v1/orgs/${shared.t.org}/sites/${shared.site.id}/publish`);

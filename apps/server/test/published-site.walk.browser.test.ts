@@ -309,8 +309,16 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
     expect(await page.locator('main h1').textContent()).toBe('Configuration');
 
     // Feeds: sitemap.xml lists pages that answer; robots.txt names it; llms.txt lists `.md` twins that answer.
-    const sitemap = await (await page.request.get(`${base}/sitemap.xml`)).text();
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    // sitemap.xml is GitBook's index of each site space's sitemap-pages.xml (session 20).
+    const index = await (await page.request.get(`${base}/sitemap.xml`)).text();
+    const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(maps.length).toBeGreaterThan(1);
+    const locs: string[] = [];
+    for (const map of maps) {
+      expect(map).toMatch(/\/sitemap-pages\.xml$/);
+      const sitemap = await (await page.request.get(map)).text();
+      locs.push(...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&')));
+    }
     expect(locs).toContain(`${base}/getting-started/first-steps`);
     expect(locs).toContain(`${base}/ref/settings`);
     expect(locs).toContain(`${base}/api/endpoints`);

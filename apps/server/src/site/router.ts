@@ -23,7 +23,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { decodeJwt, jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { loadMarkdown, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
+import { loadMarkdown, pageTimes, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
 import { pageDocument, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
 import { iconSvg, initialOf, ogImageSvg } from './gitbook-images.js';
@@ -1161,9 +1161,38 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.type('text/plain').send(indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
   }
 
+  /**
+   * GitBook's `sitemap.xml`: an index of the `sitemap-pages.xml` of each site space the visitor sees (empty on a site
+   * that is not indexed).
+   */
   async function sitemap(req: Request, res: Response, v: Visit) {
-    const urls = v.site.visibility === 'public' ? (await allPages(v)).flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => f.href)) : [];
-    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeHtml(origin(req) + u)}</loc></url>`).join('\n')}\n</urlset>\n`);
+    const maps = v.site.visibility === 'public' ? (await allPages(v)).map((s) => `${s.placement.base}/sitemap-pages.xml`) : [];
+    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((u) => `  <sitemap><loc>${escapeHtml(origin(req) + u)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`);
+  }
+
+  /**
+   * GitBook's `<site space>/sitemap-pages.xml`: the site space's indexable listed pages, each with its `lastmod` (the
+   * shown version's time) and GitBook's `priority` by depth, floor(100 * 2^(-depth/4)) / 100 (1 at the top, 0.84 one
+   * level down…). A prefix that is not a section or site space of the site is its 404; an unindexed site's is empty.
+   */
+  async function sitemapPages(req: Request, res: Response, v: Visit, prefix: string) {
+    const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
+    const r = resolve(v, segments);
+    if (!r || r.rest.length) return notFound(res, undefined, v);
+    const rev = v.site.visibility === 'public' ? await revisionOf(v, r.siteSpace.space_id) : undefined;
+    const entries: string[] = [];
+    if (rev) {
+      const flat = flatten(rev.tree, r.spaceBase).filter((f) => f.indexable);
+      const depth = ancestry(rev.tree);
+      const times = await pageTimes(ctx.db, r.siteSpace.space_id, rev.tree);
+      for (const f of flat) {
+        const t = times.get(f.page.meta.id);
+        const at = new Date(t?.updatedAt ?? t?.createdAt ?? NaN);
+        const priority = Math.floor(100 * 2 ** (-0.25 * (depth.get(f.page.meta.id)?.length ?? 0))) / 100;
+        entries.push(`  <url><loc>${escapeHtml(origin(req) + f.href)}</loc>${Number.isNaN(at.getTime()) ? '' : `<lastmod>${at.toISOString()}</lastmod>`}<priority>${priority}</priority></url>`);
+      }
+    }
+    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}${entries.length ? '\n' : ''}</urlset>\n`);
   }
 
   /**
@@ -1767,6 +1796,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
       if (rest === '/robots.txt') return await robots(req, res, v);
       if (rest === '/sitemap.xml') return await sitemap(req, res, v);
+      const sitemapMatch = /^((?:\/[^/]+){0,2}?)\/sitemap-pages\.xml$/.exec(rest);
+      if (sitemapMatch) return await sitemapPages(req, res, v, sitemapMatch[1]!);
       // GitBook's names of the index too (`sitemap.md`, `.well-known/sitemap.md`).
       if (rest === '/llms.txt' || rest === '/sitemap.md' || rest === '/.well-known/sitemap.md') return await llms(req, res, v, false);
       const fullMatch = /^\/llms-full\.txt(?:\/(\d{1,6}))?$/.exec(rest);
