@@ -1414,10 +1414,18 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
     const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
     const body = `<p role="status">${escapeHtml(uiText(chrome?.lang).results(results.length))} <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a>${r.section ? `<span class="result-section"> › ${escapeHtml(r.section)}</span>` : ''}<div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
-    if (!chrome) return notFound(res, 'This site has no content yet.', v);
+    if (!chrome || !first || !rev) return notFound(res, 'This site has no content yet.', v);
+    // The site around the results, as around its pages: the sections (none current), the pages of the default site
+    // space and the theme switch (keeping the query). Before session 20 the page had none of them: an empty sidebar
+    // and no way on but the browser's back button or the site's title.
+    const home = resolve(v, []);
+    const sectionDefault = home && defaultOf(home.sections, v.site.default_section_id);
+    const tabs = home ? sectionTabs(v, { ...home, section: undefined }, (s) => (s.id === sectionDefault?.id ? `${v.base}/` : `${v.base}/${s.path}/`)) : [];
+    const firstPage = flatten(rev.tree, first.base)[0];
     res.type('html').send(renderShell({
-      chrome, siteHref: `${v.base}/`, title: uiText(chrome.lang).search, sections: [], variants: [], nav: [], body, headings: [],
-      noindex: true, searchHref: `${v.base}/~search`, searchQuery: q, theme: v.theme,
+      chrome, siteHref: `${v.base}/`, title: uiText(chrome.lang).search, sections: tabs, variants: [],
+      nav: navOf(rev.tree, first.base, undefined, firstPage?.page.meta.id, await linkContext(v, first, rev, '', new Map())), body, headings: [],
+      noindex: true, searchHref: `${v.base}/~search`, searchQuery: q, theme: v.theme, selfHref: `${v.base}/~search${q ? `?q=${encodeURIComponent(q)}` : ''}`,
     }));
   }
 

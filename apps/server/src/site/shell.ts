@@ -411,7 +411,7 @@ export function renderShell(s: ShellInput): string {
     ? `<div class="announcement announcement-${escapeHtml(c.announcement.style)}" role="region" aria-label="${escapeHtml(w.announcement)}"><span>${escapeHtml(c.announcement.message)}</span>${c.announcement.link ? linkHtml(c.announcement.link, '', ext) : ''}</div>`
     : '';
   const themeSwitch = c.themes.toggeable && s.selfHref
-    ? `<nav class="theme-switch" aria-label="${escapeHtml(w.theme)}">${(['light', 'dark', 'system'] as const).map((t) => `<a href="${safeUrl(`${s.selfHref}?theme=${t}`)}"${s.theme === t ? ' aria-current="true"' : ''} rel="nofollow">${escapeHtml(t === 'light' ? w.light : t === 'dark' ? w.dark : w.auto)}</a>`).join('')}</nav>`
+    ? `<nav class="theme-switch" aria-label="${escapeHtml(w.theme)}">${(['light', 'dark', 'system'] as const).map((t) => `<a href="${safeUrl(`${s.selfHref}${s.selfHref?.includes('?') ? '&' : '?'}theme=${t}`)}"${s.theme === t ? ' aria-current="true"' : ''} rel="nofollow">${escapeHtml(t === 'light' ? w.light : t === 'dark' ? w.dark : w.auto)}</a>`).join('')}</nav>`
     : '';
   const brand = c.logo ? `${logoImgs(c.logo, c.title)}` : escapeHtml(c.title);
   const footerGroups = c.footer.groups.length
