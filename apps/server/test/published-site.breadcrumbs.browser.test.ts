@@ -86,3 +86,34 @@ describe.skipIf(skip)('breadcrumbs and the sidebar', () => {
     expect(by.get('Advanced <routing> & more')).toEqual([{ label: 'Getting started' }, { label: 'Routing' }]);
   });
 });
+
+describe.skipIf(skip)('previous and next', () => {
+  it('a lone previous or next card takes its half of the row, flush with the content (a phone: the whole row)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const cards = async () => ({
+      pager: (await page.locator('nav.pager').boundingBox())!,
+      card: (await page.locator('nav.pager a').boundingBox())!,
+    });
+    // The first page: only "Next", on the right half (it was shifted by the gap and nearly the whole row).
+    await page.goto(`${url}/`);
+    let { pager, card } = await cards();
+    expect(Math.abs(card.x + card.width - (pager.x + pager.width))).toBeLessThan(1);
+    expect(card.width).toBeLessThan(pager.width / 2);
+    expect(card.width).toBeGreaterThan(pager.width / 2 - 16);
+    // The last page: only "Previous", on the left half (it was the whole row).
+    await page.goto(`${url}/getting-started/routing`);
+    await page.locator('aside.sidebar a', { hasText: 'Advanced' }).click();
+    await page.waitForURL(/advanced/);
+    ({ pager, card } = await cards());
+    expect(Math.abs(card.x - pager.x)).toBeLessThan(1);
+    expect(card.width).toBeLessThan(pager.width / 2);
+    // A phone: one card a row, starting at the pager's top.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/`);
+    ({ pager, card } = await cards());
+    expect(Math.abs(card.y - pager.y)).toBeLessThan(1);
+    expect(Math.abs(card.width - pager.width)).toBeLessThan(1);
+    await context.close();
+  });
+});

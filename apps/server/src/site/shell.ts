@@ -338,7 +338,7 @@ a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:no
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
 .math{overflow:auto;margin:1rem 0}math{font-size:1.1em}math:not([display=block]){display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;vertical-align:middle}
 .footnote{font-size:.9rem;color:var(--muted)}
-.pager{display:flex;justify-content:space-between;margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;flex:1;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
+.pager{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
 aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--link);font-weight:600}
 aside.toc .group{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700;margin-bottom:.5rem}
@@ -352,7 +352,7 @@ footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;dis
 .nav-button{display:block}.nav-toggle{visibility:visible}header.top{padding:.5rem 1rem;gap:.75rem;flex-wrap:wrap}form.search{order:5;width:100%;margin:0}form.search input,.search-prominent form.search input{min-width:0;width:100%}
 nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
 .layout{display:block}aside.sidebar{display:none;position:static;max-height:none;height:auto;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
-main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{flex-direction:column}
+main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{grid-template-columns:minmax(0,1fr)}.pager>span{display:none}
 nav.sections{flex-wrap:wrap;padding:0 .5rem}}
 @media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
 .tabs{display:block;border:0}.tabs>.tab-label{display:block;color:var(--text)!important;font-weight:700;border:0!important;padding:.75rem 0 .25rem}.tabs>.tab-input+.tab-label+.tab-panel{display:block!important;border:0;padding:0 0 0 1rem;border-left:2px solid var(--line)}
@@ -463,7 +463,7 @@ ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''
 ${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">${escapeHtml(w.viewMarkdown)}</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">${escapeHtml(w.exportPdf)}</a>` : ''}</div>` : ''}
 ${s.body}
 </article>
-${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="${escapeHtml(w.previousAndNext)}">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>${escapeHtml(w.previous)}</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>${escapeHtml(w.next)}</small><br>${escapeHtml(s.next.title)}</a>` : ''}</nav>` : ''}
+${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="${escapeHtml(w.previousAndNext)}">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>${escapeHtml(w.previous)}</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>${escapeHtml(w.next)}</small><br>${escapeHtml(s.next.title)}</a>` : '<span></span>'}</nav>` : ''}
 </main>
 <aside class="toc" aria-label="${escapeHtml(w.onThisPage)}">${toc.length ? `<nav aria-label="${escapeHtml(w.onThisPage)}"><div class="group">${escapeHtml(w.onThisPage)}</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
 </div>
