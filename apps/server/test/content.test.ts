@@ -529,7 +529,7 @@ describe('the active revision\'s index', () => {
       expect(linkPages.map((x) => x.page_id).sort(), `round ${round}`).toEqual(tree.map((p) => p.id).sort());
       // Stored link statuses follow their targets (every page links to the first page ever created in its round).
       const treeIds = new Set(tree.map((p) => p.id));
-      const links = await server.ctx.db.selectFrom('page_links').select(['target_page', 'status']).where('space_id', '=', spaceId).execute();
+      const links = await server.ctx.db.selectFrom('page_links as l').innerJoin('link_targets as t', 't.id', 'l.target_id').select(['t.target_page', 't.status']).where('l.space_id', '=', spaceId).execute();
       for (const l of links) expect(l.status, `round ${round} -> ${l.target_page}`).toBe(treeIds.has(l.target_page!) ? 'ok' : 'broken');
     }
   });

@@ -9,9 +9,10 @@ const server = useTestServer();
 
 /** The page's link rows in `seq` order: target key, status and physical identity. */
 async function rows(spaceId: string, pageId: string): Promise<{ key: string; status: string; at: string }[]> {
-  const at = server.dialect === 'postgres' ? sql`ctid::text` : sql`cast(rowid as text)`;
-  const r = await sql<{ key: string; status: string; at: string }>`select target_key as key, status, ${at} as at from page_links
-    where space_id = ${spaceId} and page_id = ${pageId} order by seq`.execute(server.ctx.db);
+  const at = server.dialect === 'postgres' ? sql`l.ctid::text` : sql`cast(l.rowid as text)`;
+  // The status is the row's target's (`link_targets`, migration 20261128T0520).
+  const r = await sql<{ key: string; status: string; at: string }>`select l.target_key as key, t.status, ${at} as at from page_links l
+    join link_targets t on t.id = l.target_id where l.space_id = ${spaceId} and l.page_id = ${pageId} order by l.seq`.execute(server.ctx.db);
   return r.rows;
 }
 

@@ -1,7 +1,8 @@
-// A new link row is written with its final status (engine/content-index.ts `settleStatuses`): a link to a page or file
-// the space has is written `ok`, not written `broken` and then rewritten by the commit's status refresh (each rewrite
-// moves the row's entry in the status index). A trigger of the test's own records every status write of `page_links`;
-// the statuses read back are those the refresh gives, and they still follow their targets afterwards.
+// A new link target is written with its final status (engine/content-index.ts `assignTargets`, `settleStatuses`): a
+// link to a page or file the space has is written `ok`, not written `broken` and then rewritten by the commit's status
+// refresh. The status is the target's (`link_targets`, migration 20261128T0520; a link row carries its target's id).
+// A trigger of the test's own records every status write of `link_targets`; the statuses read back are those the
+// refresh gives, and they still follow their targets afterwards.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
@@ -16,21 +17,21 @@ async function upload(token: string, base: string, name: string) {
 
 beforeAll(async () => {
   const db = server.ctx.db;
-  await sql`create table test_status_writes (space_id text, page_id text, target_key text, status text)`.execute(db);
+  await sql`create table test_status_writes (space_id text, target_key text, status text)`.execute(db);
   if (server.dialect === 'postgres') {
     await sql`create function test_status_written() returns trigger language plpgsql as $$ begin
-      insert into test_status_writes values (new.space_id, new.page_id, new.target_key, new.status); return null; end $$`.execute(db);
-    await sql`create trigger test_status_writes_au after update of status on page_links for each row execute function test_status_written()`.execute(db);
+      insert into test_status_writes values (new.space_id, new.target_key, new.status); return null; end $$`.execute(db);
+    await sql`create trigger test_status_writes_au after update of status on link_targets for each row execute function test_status_written()`.execute(db);
   } else {
-    await sql`create trigger test_status_writes_au after update of status on page_links begin
-      insert into test_status_writes values (new.space_id, new.page_id, new.target_key, new.status); end`.execute(db);
+    await sql`create trigger test_status_writes_au after update of status on link_targets begin
+      insert into test_status_writes values (new.space_id, new.target_key, new.status); end`.execute(db);
   }
 });
 
 afterAll(async () => {
   const db = server.ctx.db;
   if (server.dialect === 'postgres') {
-    await sql`drop trigger test_status_writes_au on page_links`.execute(db);
+    await sql`drop trigger test_status_writes_au on link_targets`.execute(db);
     await sql`drop function test_status_written()`.execute(db);
   } else {
     await sql`drop trigger test_status_writes_au`.execute(db);
@@ -38,21 +39,22 @@ afterAll(async () => {
   await sql`drop table test_status_writes`.execute(db);
 });
 
-/** The status writes of a page's link rows since the test began, in key order. */
+/** The status writes of the targets of a page's link rows since the test began, in key order. */
 async function writes(spaceId: string, pageId: string): Promise<string[]> {
   const r = await sql<{ key: string; status: string }>`select target_key as key, status from test_status_writes
-    where space_id = ${spaceId} and page_id = ${pageId} order by target_key, status`.execute(server.ctx.db);
+    where space_id = ${spaceId} and target_key in (select l.target_key from page_links l where l.space_id = ${spaceId} and l.page_id = ${pageId})
+    order by target_key, status`.execute(server.ctx.db);
   return r.rows.map((w) => `${w.key} ${w.status}`);
 }
 
-/** A page's link rows: target key and status, in key order. */
+/** A page's link rows: target key and (its target's) status, in key order. */
 async function statuses(spaceId: string, pageId: string): Promise<Record<string, string>> {
-  const r = await sql<{ key: string; status: string }>`select target_key as key, status from page_links
-    where space_id = ${spaceId} and page_id = ${pageId} order by target_key`.execute(server.ctx.db);
+  const r = await sql<{ key: string; status: string }>`select l.target_key as key, t.status from page_links l join link_targets t on t.id = l.target_id
+    where l.space_id = ${spaceId} and l.page_id = ${pageId} order by l.target_key`.execute(server.ctx.db);
   return Object.fromEntries(r.rows.map((w) => [w.key, w.status]));
 }
 
-describe('link rows written with their status', () => {
+describe('link targets written with their status', () => {
   it('writes a link to an existing page or file ok once, the others broken, and still follows the targets', async () => {
     const { api, base, spaceId, owner } = await createSpaceTenant(server);
     const home = await createPage(api, base, { title: 'Home', markdown: 'Welcome' });

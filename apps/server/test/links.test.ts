@@ -1,9 +1,9 @@
 // Links and backlinks: every kind of target (relative paths, stable page and file refs, anchors, external and in-app
 // URLs, images by name), statuses that follow the content (a link breaks when its target goes, heals when it comes
 // back), stats, the status filter, pagination, per-page links, page and file backlinks.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { linkStatusRefresh } from '../src/repos/content-index.repo.js';
+import { contentIndexRepo, linkStatusRefresh } from '../src/repos/content-index.repo.js';
 import { linkQueries, linksRepo } from '../src/repos/links.repo.js';
 import { createPage, createSpaceTenant, useTestServer } from '../src/testing/index.js';
 
@@ -126,56 +126,51 @@ describe('links', () => {
     expect(renamed.body.items.map((l: any) => l.page)).toEqual([b.id]);
   });
 
-  it('finds links by target through the partial target indexes (only rows with that target are in them)', async () => {
+  it('refreshes targets and finds backlinks through the indexes of link_targets and the rows by target id', async () => {
     const { spaceId } = await setup();
     const db = server.ctx.db;
-    // refreshLinkStatuses compares a target column with `in`, backlinkPages with `=` (with `or` for a page's path or a
-    // file's name, where the planners read the space's rows by the primary key, with full indexes as with these).
-    // SQLite has no path or name index (migration 20261128T0300): refreshLinkStatuses finds those rows by their target
-    // keys' ranges in the status index, each range an index search, then each row by its rowid (never the space's rows).
-    const sqlite = server.dialect !== 'postgres';
-    const queries = [
-      sql`select page_id from page_links where space_id = ${spaceId} and target_page in (${'p'}, ${'q'})`,
-      sqlite
-        ? linkStatusRefresh('sqlite', spaceId, { column: 'target_path', values: ['a/b', 'c'] })
-        : sql`select page_id from page_links where space_id = ${spaceId} and target_path in (${'a/b'})`,
-      sql`update page_links set status = ${'ok'} where space_id = ${spaceId} and target_file in (${'f'}, ${'g'}) and status <> ${'ok'}`,
-      sqlite
-        ? linkStatusRefresh('sqlite', spaceId, { column: 'target_name', values: ['x.png'] })
-        : sql`select page_id, seq from page_links where space_id = ${spaceId} and target_name = ${'x.png'}`,
+    const dialect = server.dialect === 'postgres' ? 'postgres' : 'sqlite';
+    // The status refresh updates the space's targets found by page id, path, file id or name (each through its partial
+    // index of link_targets), or those the rows of some pages use (the rows by their primary key, each target by id);
+    // a backlink list reads the targets naming the page or file, then the rows by target id.
+    const queries: [RawBuilder<unknown>, string[]][] = [
+      [linkStatusRefresh(dialect, spaceId, { column: 'target_page', values: ['p', 'q'] }), ['link_targets_page_idx']],
+      [linkStatusRefresh(dialect, spaceId, { column: 'target_path', values: ['a/b', 'c'] }), ['link_targets_path_idx']],
+      [linkStatusRefresh(dialect, spaceId, { column: 'target_file', values: ['f', 'g'] }), ['link_targets_file_idx']],
+      [linkStatusRefresh(dialect, spaceId, { column: 'target_name', values: ['x.png'] }), ['link_targets_name_idx']],
+      [linkStatusRefresh(dialect, spaceId, { column: 'page_id', values: ['p1', 'p2'] }), [dialect === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
+      [sql`select distinct page_id from page_links where target_id in (${linkQueries.backlinkTargets(spaceId, { page: 'p', path: 'a/b' })})`,
+        ['page_links_target_id_idx', 'link_targets_page_idx', 'link_targets_path_idx']],
+      [sql`select distinct page_id from page_links where target_id in (${linkQueries.backlinkTargets(spaceId, { file: 'f', name: 'x.png' })})`,
+        ['page_links_target_id_idx', 'link_targets_file_idx', 'link_targets_name_idx']],
     ];
-    const byKey = ['page_links_status_idx (space_id=? AND status=? AND target_key>? AND target_key<?)', 'INTEGER PRIMARY KEY (rowid=?)'];
-    const expected = [['page_links_page_target_idx'], sqlite ? byKey : ['page_links_path_target_idx'], ['page_links_file_target_idx'], sqlite ? byKey : ['page_links_name_target_idx']];
-    for (const [i, query] of queries.entries()) {
-      // Plans only (explain runs nothing); in a transaction for PostgreSQL's `set local`.
-      const plan = await db.transaction().execute(async (tx) => {
-        if (server.dialect === 'postgres') {
-          // An empty table is scanned rather than read through an index; without scans the planner shows which indexes it can use.
-          await sql`set local enable_seqscan = off`.execute(tx);
-          return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
-        }
-        return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
-      });
-      for (const index of expected[i] as string[]) expect(plan, plan).toContain(index);
-      if (sqlite && (i === 1 || i === 3)) expect(plan, plan).not.toContain('sqlite_autoindex_page_links_1');
+    for (const [query, indexes] of queries) {
+      const plan = await planOf(query);
+      for (const index of indexes) expect(plan, plan).toContain(index);
+      for (const scan of ['SCAN page_links', 'SCAN link_targets', 'SCAN l', 'SCAN t', 'Seq Scan']) expect(plan, plan).not.toContain(scan);
     }
   });
 
-  it('lists all targets and their pages in key order through the one index on target keys (space, status, key)', async () => {
+  it('lists all targets and their pages in key order through the indexes of link_targets', async () => {
     const { spaceId } = await setup();
     const db = server.ctx.db;
     // 2,400 link rows of 40 pages to 300 targets, a third of them of each status.
     const statusOf = (n: number) => (['ok', 'broken', 'in-app'] as const)[n % 3]!;
     const keyOf = (n: number) => `url:https://x.test/${String(n).padStart(3, '0')}`;
+    const ids = await contentIndexRepo.insertTargets(db, Array.from({ length: 300 }, (_, n) => ({
+      space_id: spaceId, target_key: keyOf(n), target_kind: 'url', target_page: null, target_path: null, target_file: null, target_name: null,
+      anchor: null, url: keyOf(n).slice(4), url_status: statusOf(n) === 'in-app' ? 'in-app' : null, status: statusOf(n),
+    })));
     const rows = [];
     for (let p = 0; p < 40; p++) {
       for (let i = 0; i < 60; i++) {
         const n = (p * 7 + i * 5) % 300;
-        rows.push({ space_id: spaceId, page_id: `page${String(p).padStart(2, '0')}`, seq: i, source: 'link', target_key: keyOf(n), target_kind: 'url', url: keyOf(n).slice(4), status: statusOf(n) });
+        rows.push({ space_id: spaceId, page_id: `page${String(p).padStart(2, '0')}`, seq: i, source: 'link', target_key: keyOf(n), target_kind: 'url', url: keyOf(n).slice(4), target_id: ids.get(keyOf(n))! });
       }
     }
     for (let i = 0; i < rows.length; i += 400) await db.insertInto('page_links').values(rows.slice(i, i + 400)).execute();
     if (server.dialect === 'postgres') await sql`analyze page_links`.execute(db);
+    if (server.dialect === 'postgres') await sql`analyze link_targets`.execute(db);
     const used = new Map<string, Set<string>>();
     for (const r of rows) used.set(r.target_key, (used.get(r.target_key) ?? new Set()).add(r.page_id));
     const keys = [...used.keys()].sort();
@@ -194,24 +189,46 @@ describe('links', () => {
       expect(paged).toEqual(keys);
     }
     expect((await linksRepo.targets(db, spaceId, undefined, 'in-app', keys[100], 1000)).map((r) => r.target_key)).toEqual(keys.slice(101).filter((k) => statusOf(Number(k.slice(-3))) === 'in-app'));
+    const ofPage = [...new Set(rows.filter((r) => r.page_id === 'page07').map((r) => r.target_key))].sort();
+    expect((await linksRepo.targets(db, spaceId, 'page07', undefined, undefined, 1000)).map((r) => r.target_key)).toEqual(ofPage);
+    expect(await linksRepo.counts(db, spaceId, 'page07', 'ok')).toEqual({
+      total: ofPage.length, broken: ofPage.filter((k) => statusOf(Number(k.slice(-3))) === 'broken').length, count: ofPage.filter((k) => statusOf(Number(k.slice(-3))) === 'ok').length,
+    });
+    expect(await linksRepo.counts(db, spaceId, undefined, 'in-app')).toEqual({ total: 300, broken: 100, count: 100 });
     const some = [keys[0]!, keys[150]!, keys[299]!];
     const locations = await linksRepo.locations(db, spaceId, some, undefined);
     expect(locations.map((l) => l.page_id)).toEqual(locations.map((l) => l.page_id).sort());
     expect(new Set(locations.map((l) => `${l.target_key} ${l.page_id}`))).toEqual(new Set(some.flatMap((k) => [...used.get(k)!].map((p) => `${k} ${p}`))));
     expect(await linksRepo.locations(db, spaceId, some, 'page03')).toEqual(locations.filter((l) => l.page_id === 'page03'));
 
-    // Both read the (space, status, key) index, never the space's rows in page order or a scan of the table.
-    const dialect = server.dialect === 'postgres' ? 'postgres' : 'sqlite';
-    for (const query of [linkQueries.targets(dialect, spaceId, undefined, undefined, keys[10], 51), linkQueries.locations(dialect, spaceId, some, undefined)]) {
-      const plan = await db.transaction().execute(async (tx) => {
-        if (server.dialect === 'postgres') {
-          await sql`set local enable_seqscan = off`.execute(tx);
-          return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
-        }
-        return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
-      });
-      expect(plan, plan).toContain('page_links_status_idx');
-      for (const other of ['page_links_pk', 'sqlite_autoindex_page_links', 'SCAN page_links', 'Seq Scan on page_links']) expect(plan, plan).not.toContain(other);
+    // The space's list reads link_targets in key order (all: the (space, key) index; by status: (space, status, key)),
+    // a page's list its rows by primary key, the locations the rows by target id: never a scan of either table.
+    const plans: [RawBuilder<unknown>, string[]][] = [
+      [linkQueries.targets(dialect(), spaceId, undefined, undefined, keys[10], 51), ['link_targets_key_idx']],
+      [linkQueries.targets(dialect(), spaceId, undefined, 'broken', keys[10], 51), ['link_targets_status_idx']],
+      [linkQueries.targets(dialect(), spaceId, 'page07', undefined, undefined, 51), [dialect() === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
+      [linkQueries.locations(dialect(), spaceId, some, undefined), ['link_targets_key_idx', 'page_links_target_id_idx']],
+    ];
+    for (const [i, [query, indexes]] of plans.entries()) {
+      const plan = await planOf(query);
+      for (const index of indexes) expect(plan, plan).toContain(index);
+      for (const scan of ['SCAN page_links', 'SCAN link_targets', 'SCAN l', 'SCAN t', 'Seq Scan']) expect(plan, plan).not.toContain(scan);
+      // The space's lists are read in key order (no sort of the space's targets).
+      if (i < 2) for (const sort of ['TEMP B-TREE', 'Sort']) expect(plan, plan).not.toContain(sort);
     }
   });
 });
+
+const dialect = () => (server.dialect === 'postgres' ? 'postgres' : 'sqlite') as 'postgres' | 'sqlite';
+
+/** A statement's plan (explain runs nothing); in a transaction for PostgreSQL's `set local`. */
+async function planOf(query: RawBuilder<unknown>): Promise<string> {
+  return server.ctx.db.transaction().execute(async (tx) => {
+    if (server.dialect === 'postgres') {
+      // An empty table is scanned rather than read through an index; without scans the planner shows which indexes it can use.
+      await sql`set local enable_seqscan = off`.execute(tx);
+      return JSON.stringify((await sql`explain ${query}`.execute(tx)).rows);
+    }
+    return JSON.stringify((await sql`explain query plan ${query}`.execute(tx)).rows);
+  });
+}

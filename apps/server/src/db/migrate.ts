@@ -40,6 +40,7 @@ import * as mReadCacheSpaceOrder from './migrations/20261127T1300-read-cache-spa
 import * as mReadCacheLeases from './migrations/20261128T0100-read-cache-leases.js';
 import * as mPageLinksPathNameByKey from './migrations/20261128T0300-page-links-path-name-by-key.js';
 import * as mSpaceCommentCountKey from './migrations/20261128T0400-space-comment-count-key.js';
+import * as mLinkTargets from './migrations/20261128T0520-link-targets.js';
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T0100-read-cache-leases': mReadCacheLeases,
   '20261128T0300-page-links-path-name-by-key': mPageLinksPathNameByKey,
   '20261128T0400-space-comment-count-key': mSpaceCommentCountKey,
+  '20261128T0520-link-targets': mLinkTargets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

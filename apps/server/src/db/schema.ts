@@ -304,7 +304,27 @@ export interface PageLinksTable {
   anchor: string | null;
   url: string | null;
   url_status: string | null;
-  /** ok | broken | in-app: recomputed on commit for the links whose target changed. */
+  /** Its target (`link_targets.id`, which holds the status; migration 20261128T0520). */
+  target_id: number | null;
+}
+
+/**
+ * The distinct link targets of a space's active revision (one per `target_key`), with their status, kept while some
+ * `page_links` row uses them (engine/content-index.ts).
+ */
+export interface LinkTargetsTable {
+  id: Generated<number>;
+  space_id: string;
+  target_key: string;
+  target_kind: string;
+  target_page: string | null;
+  target_path: string | null;
+  target_file: string | null;
+  target_name: string | null;
+  anchor: string | null;
+  url: string | null;
+  url_status: string | null;
+  /** ok | broken | in-app: recomputed on commit for the targets that changed. */
   status: string;
 }
 
@@ -923,6 +943,7 @@ export interface Database {
   site_redirects: SiteRedirectsTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;
+  link_targets: LinkTargetsTable;
   search_sections: SearchSectionsTable;
   change_requests: ChangeRequestsTable;
   change_request_contributors: ChangeRequestContributorsTable;

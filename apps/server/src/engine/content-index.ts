@@ -19,7 +19,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
 import type { PageLinksTable, SearchSectionsTable, SpacePagesTable } from '../db/schema.js';
 import { resolveLink } from '../lib/link-paths.js';
-import { contentIndexRepo, TARGET_KEY_MAX, type LinkRow } from '../repos/content-index.repo.js';
+import { contentIndexRepo, TARGET_KEY_MAX, type LinkRow, type NewLinkTarget } from '../repos/content-index.repo.js';
 import type { Insertable } from 'kysely';
 import { loadFiles, loadMarkdown, loadNodes, ROOT_ID, type NodeRecord, type PageMeta } from './content-store.js';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -52,7 +52,7 @@ export async function syncSpaceIndex(ctx: AppContext, tx: DbOrTx, spaceId: strin
   const state = await contentIndexRepo.state(tx, spaceId);
   if (!state) await contentIndexRepo.clearSpace(tx, spaceId);
   const oldRoot = state?.root_hash ?? null;
-  const affected: Affected = { all: !state, linkPages: new Set(), pageIds: new Set(), paths: new Set(), fileIds: new Set(), names: new Set() };
+  const affected: Affected = { all: !state, linkPages: new Set(), pageIds: new Set(), paths: new Set(), fileIds: new Set(), names: new Set(), droppedTargets: new Set() };
   if (oldRoot !== target.rootHash) {
     if (target.rootHash === null) await contentIndexRepo.clearSpace(tx, spaceId);
     else await syncPages(ctx, tx, spaceId, target.rootHash, oldRoot !== null, stats, affected);
@@ -75,6 +75,8 @@ interface Affected {
   paths: Set<string>;
   fileIds: Set<string>;
   names: Set<string>;
+  /** Targets used by link rows the sync deleted: those no row uses any more are deleted after the new rows are written. */
+  droppedTargets: Set<number>;
 }
 
 /** Recomputes the status of the links whose target (or page) changed. */
@@ -170,20 +172,23 @@ async function syncPages(ctx: AppContext, tx: DbOrTx, spaceId: string, rootHash:
       affected.pageIds.add(r.page_id);
       if (r.path) affected.paths.add(r.path);
     }
-    await contentIndexRepo.removePages(tx, spaceId, removed);
+    await contentIndexRepo.removePages(tx, spaceId, removed, affected.droppedTargets);
   }
   stats.removed = removed.length;
   stats.pages = await contentIndexRepo.upsertPages(tx, upserts);
   if (moves.length) await contentIndexRepo.recordMoves(tx, spaceId, moves, ctx.clock.now().toISOString());
   // Pages whose link rows were kept have their status recomputed (refreshStatuses); new rows were written with theirs.
-  for (const id of await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats)) affected.linkPages.add(id);
+  for (const id of await indexPages(ctx, tx, spaceId, reindex, hadIndex, stats, affected.droppedTargets)) affected.linkPages.add(id);
+  // A target is kept while some row uses it: those of the rows deleted above that no row uses now go (the space's
+  // lock keeps other writers of its rows out until the commit).
+  if (affected.droppedTargets.size) await contentIndexRepo.dropUnusedTargets(tx, spaceId, affected.droppedTargets);
 }
 
 /**
  * Derives the links and search sections of pages (replacing what they had). Returns the pages whose stored link rows
  * were kept as they were (their status is still to be recomputed).
  */
-async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats): Promise<Set<string>> {
+async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: Reindex[], hadIndex: boolean, stats: IndexStats, dropped: Set<number>): Promise<Set<string>> {
   if (pages.length === 0) return new Set();
   const markdown = await loadMarkdown(ctx, tx, pages.filter((p) => p.meta.type === 'document').map((p) => p.contentHash));
   const indexed = pages.filter((p) => p.meta.type !== 'link' && p.meta.type !== 'computed');
@@ -192,7 +197,7 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   const unknown = [...new Set(indexed.map((p) => markdown.get(p.contentHash) ?? '').filter((md) => md && !knownDerived(md)))];
   (await derivePages(unknown)).forEach((d, i) => fresh.set(unknown[i]!, d));
   const sections: Insertable<SearchSectionsTable>[] = [];
-  const linksOf = new Map<string, Insertable<PageLinksTable>[]>();
+  const linksOf = new Map<string, NewLink[]>();
   for (const [i, p] of indexed.entries()) {
     if (i > 0 && i % 200 === 0) await turn();
     const md = markdown.get(p.contentHash) ?? '';
@@ -204,26 +209,49 @@ async function indexPages(ctx: AppContext, tx: DbOrTx, spaceId: string, pages: R
   const kept = hadIndex ? await unchangedLinkPages(tx, spaceId, pages, linksOf) : new Set<string>();
   if (hadIndex) {
     const changed = pages.map((p) => p.pageId).filter((id) => !kept.has(id));
-    if (changed.length > 0) await contentIndexRepo.clearLinks(tx, spaceId, changed);
+    if (changed.length > 0) await contentIndexRepo.clearLinks(tx, spaceId, changed, dropped);
     await clearSectionsInSlices(tx, spaceId, pages.map((p) => p.pageId));
   }
-  const links: Insertable<PageLinksTable>[] = [];
+  const links: NewLink[] = [];
   for (const p of indexed) if (!kept.has(p.pageId)) links.push(...(linksOf.get(p.pageId) ?? []));
-  await settleStatuses(tx, spaceId, links);
+  await assignTargets(tx, spaceId, links);
   stats.reindexed = pages.length;
   stats.sections = await inSlices(sections, SECTION_SLICE, (part) => contentIndexRepo.insertSections(tx, part));
   stats.links = await inSlices(links, LINK_SLICE, (part) => contentIndexRepo.insertLinks(tx, part));
   return kept;
 }
 
+/** A new link row, with the status its target gets if the space does not have it yet. */
+type NewLink = Insertable<PageLinksTable> & { status: string };
+
 /**
- * Gives new link rows to pages and files the status `refreshLinkStatuses` would give them now (`pageLinks` wrote
- * URLs and anchors with theirs, and the others as broken). The commit's pages are written by now (removed, moved,
- * added); its files are synced after the pages, and the refresh by file id and name that follows fixes the rows of
- * the files that changed. Before 2026-11-28 every new row was read again by that refresh (by page id), and each
- * link to an existing page or file written a second time, its entry moved in the status index.
+ * Gives new link rows the id of their target (`link_targets`, one row per distinct target key of the space), adding
+ * the targets the space does not have yet with the status `refreshLinkStatuses` would give them now (`pageLinks` gave
+ * URLs and anchors theirs; links to pages and files are looked up). The commit's pages are written by now (removed,
+ * moved, added); its files are synced after the pages, and the refresh by file id and name that follows fixes the
+ * targets of the files that changed. A target the space has keeps its status: the commit's refreshes (by the pages,
+ * paths, files and names it changed) recompute it when it may have changed.
  */
-async function settleStatuses(tx: DbOrTx, spaceId: string, links: Insertable<PageLinksTable>[]): Promise<void> {
+async function assignTargets(tx: DbOrTx, spaceId: string, links: NewLink[]): Promise<void> {
+  if (links.length === 0) return;
+  const first = new Map<string, NewLink>();
+  for (const l of links) if (!first.has(l.target_key)) first.set(l.target_key, l);
+  const ids = await contentIndexRepo.targetIds(tx, spaceId, [...first.keys()]);
+  const fresh = [...first.values()].filter((l) => !ids.has(l.target_key));
+  if (fresh.length) {
+    await settleStatuses(tx, spaceId, fresh);
+    const rows: NewLinkTarget[] = fresh.map((l) => ({
+      space_id: spaceId, target_key: l.target_key, target_kind: l.target_kind, target_page: l.target_page ?? null, target_path: l.target_path ?? null,
+      target_file: l.target_file ?? null, target_name: l.target_name ?? null, anchor: l.anchor ?? null, url: l.url ?? null, url_status: l.url_status ?? null,
+      status: l.status,
+    }));
+    for (const [key, id] of await contentIndexRepo.insertTargets(tx, rows)) ids.set(key, id);
+  }
+  for (const l of links) l.target_id = ids.get(l.target_key)!;
+}
+
+/** Gives new targets to pages and files (rows of `pageLinks`, one per target) their status against the space now. */
+async function settleStatuses(tx: DbOrTx, spaceId: string, links: NewLink[]): Promise<void> {
   const want = { pageIds: new Set<string>(), paths: new Set<string>(), fileIds: new Set<string>(), names: new Set<string>() };
   for (const l of links) {
     if (l.target_kind === 'page') {
@@ -264,7 +292,7 @@ const KEEP_LINKS_MAX_PAGES = 8;
  * (refreshStatuses: `page_id` of `linkPages`), so the rows end as a rewrite would leave them. A large commit (a Git
  * Sync import) rewrites them all without reading them.
  */
-async function unchangedLinkPages(tx: DbOrTx, spaceId: string, pages: Reindex[], linksOf: Map<string, Insertable<PageLinksTable>[]>): Promise<Set<string>> {
+async function unchangedLinkPages(tx: DbOrTx, spaceId: string, pages: Reindex[], linksOf: Map<string, NewLink[]>): Promise<Set<string>> {
   const kept = new Set<string>();
   if (pages.length > KEEP_LINKS_MAX_PAGES) return kept;
   const stored = await contentIndexRepo.linkRows(tx, spaceId, pages.map((p) => p.pageId));
@@ -373,8 +401,8 @@ function pageSections(spaceId: string, p: Reindex, parsed: readonly Section[]): 
  * The link rows of a page: one per distinct link (a target used twice the same way is one row: every reader asks
  * which pages use which targets, never how often), the first MAX_INDEXED_LINKS of them in document order.
  */
-function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: readonly ExtractedLink[]): Insertable<PageLinksTable>[] {
-  const rows: Insertable<PageLinksTable>[] = [];
+function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: readonly ExtractedLink[]): NewLink[] {
+  const rows: NewLink[] = [];
   const seen = new Set<string>();
   let seq = 0;
   for (const link of extracted) {
@@ -385,9 +413,10 @@ function pageLinks(ctx: AppContext, spaceId: string, p: Reindex, extracted: read
     const row = {
       space_id: spaceId, page_id: p.pageId, seq, source: link.source, target_key: r.key.slice(0, TARGET_KEY_MAX), target_kind: r.kind,
       target_page: r.page ?? null, target_path: r.path ?? null, target_file: r.file ?? null, target_name: r.name ?? null,
-      anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: urlStatus,
-      // URLs and anchors have their final status (the rule of refreshLinkStatuses); links to pages and files are
-      // worked out against the new pages and files once they are all written (refreshStatuses).
+      anchor: r.anchor ?? null, url: r.url?.slice(0, 2048) ?? null, url_status: urlStatus, target_id: null as number | null,
+      // The status of the row's target, if the space does not have it yet: URLs and anchors have their final status
+      // (the rule of refreshLinkStatuses); links to pages and files are worked out once the commit's pages are
+      // written (assignTargets).
       status: urlStatus ?? (r.kind === 'anchor' ? 'ok' : 'broken'),
     };
     const same = part(row.source) + part(row.target_key) + part(row.target_kind) + part(row.target_page) + part(row.target_path) + part(row.target_file)

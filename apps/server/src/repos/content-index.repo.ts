@@ -4,7 +4,7 @@ import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder, type
 import type { DbOrTx } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
-import type { PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
+import type { LinkTargetsTable, PageLinksTable, SearchSectionsTable, SpaceFilesTable, SpaceIndexStateTable, SpacePagesTable } from '../db/schema.js';
 
 export type SpacePageRow = Selectable<SpacePagesTable>;
 export type IndexStateRow = Selectable<SpaceIndexStateTable>;
@@ -37,10 +37,13 @@ const selectIndexedPageByPath = prepared((db, p: { spaceId: string; path: string
     .where('s.space_id', '=', p.spaceId)
     .limit(1));
 
-const LINK_COLUMNS = ['space_id', 'page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status', 'status'] as const satisfies readonly (keyof PageLinksTable)[];
+const LINK_COLUMNS = ['space_id', 'page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status', 'target_id'] as const satisfies readonly (keyof PageLinksTable)[];
 const LINK_ROW_COLUMNS = ['page_id', 'seq', 'source', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status'] as const satisfies readonly (keyof PageLinksTable)[];
-/** A stored link row as `linkRows` reads it (its status aside). */
+/** A stored link row as `linkRows` reads it (its target id aside). */
 export type LinkRow = Pick<Selectable<PageLinksTable>, (typeof LINK_ROW_COLUMNS)[number]>;
+const TARGET_COLUMNS = ['space_id', 'target_key', 'target_kind', 'target_page', 'target_path', 'target_file', 'target_name', 'anchor', 'url', 'url_status', 'status'] as const satisfies readonly (keyof LinkTargetsTable)[];
+/** A new link target, as `insertTargets` writes it. */
+export type NewLinkTarget = Pick<Insertable<LinkTargetsTable>, (typeof TARGET_COLUMNS)[number]>;
 const SECTION_COLUMNS = ['space_id', 'page_id', 'section_id', 'seq', 'path', 'scope', 'title', 'heading', 'body'] as const satisfies readonly (keyof SearchSectionsTable)[];
 const insertSql = new Map<string, string>();
 
@@ -49,22 +52,23 @@ const insertSql = new Map<string, string>();
  * count and dialect and the values are passed as they are: Kysely's builder makes and compiles a node per value
  * (12,000 for the links of a 250 KB page: ~1.3 ms on the event loop, and their garbage).
  */
-async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: string, columns: readonly (keyof R & string)[], rows: readonly R[], per: number): Promise<number> {
+async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: string, columns: readonly (keyof R & string)[], rows: readonly R[], per: number, returning?: string, out?: unknown[]): Promise<number> {
   const postgres = dialectOf(db as Kysely<any>) === 'postgres';
   for (let i = 0; i < rows.length; i += per) {
     const count = Math.min(per, rows.length - i);
-    const key = `${table} ${count} ${postgres}`;
+    const key = `${table} ${count} ${postgres} ${returning ?? ''}`;
     let text = insertSql.get(key);
     if (text === undefined) {
       let n = 0;
       const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: count }, tuple).join(', ')}`;
+      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: count }, tuple).join(', ')}${returning ? ` returning ${returning}` : ''}`;
       insertSql.set(key, text);
     }
     const parameters: unknown[] = new Array(count * columns.length);
     let k = 0;
     for (let r = i; r < i + count; r++) for (const c of columns) parameters[k++] = rows[r]![c] ?? null;
-    await db.executeQuery(CompiledQuery.raw(text, parameters));
+    const result = await db.executeQuery(CompiledQuery.raw(text, parameters));
+    if (out) out.push(...result.rows);
   }
   return rows.length;
 }
@@ -72,48 +76,30 @@ async function insertRows<R extends Record<string, unknown>>(db: DbOrTx, table: 
 /** A link row's target key is cut to this length (engine/content-index.ts `pageLinks` cuts it; the refresh by key matches it). */
 export const TARGET_KEY_MAX = 2048;
 
-/**
- * SQLite: the rows of `page_links` whose link path (or file name) is one of `values`, found by their target keys in the
- * status index (migration 20261128T0300 dropped the path and name indexes there). A path's rows have the key
- * `path:<path>` or `path:<path>#<anchor>` (lib/link-paths.ts `resolveLink`), cut to 2,048 characters: every such key
- * is in [`path:<path>`, `path:<path>$`) byte by byte (`#` < `$`); a name's key is `name:<name>` exactly. A range may
- * hold other keys (a path `<path> x` has keys up to `path:<path> x…`): the caller compares the column too. The ranges
- * are the outer loop (CROSS JOIN), each read from the index for the three statuses.
- */
-function rowsByTargetKey(spaceId: string, column: 'target_path' | 'target_name', values: readonly string[]): RawBuilder<unknown> {
-  const ranges = values.map((value) => {
-    const key = `${column === 'target_path' ? 'path' : 'name'}:${value}`;
-    // A key cut to the limit is the same for every row of that value; `\0` makes the range that one key.
-    const exact = column === 'target_name' || key.length >= TARGET_KEY_MAX;
-    const low = key.slice(0, TARGET_KEY_MAX);
-    return sql`(${low}, ${exact ? `${low}\0` : `${key}$`})`;
-  });
-  return sql`select l.rowid from (values ${sql.join(ranges)}) r cross join page_links l indexed by page_links_status_idx
-    where l.space_id = ${spaceId} and l.status in ('broken', 'in-app', 'ok') and l.target_key >= r.column1 and l.target_key < r.column2`;
-}
-
-/** Which link rows `refreshLinkStatuses` recomputes: those whose `column` is one of `values` (all when not given). */
+/** Which link targets `refreshLinkStatuses` recomputes: those whose `column` is one of `values` (all when not given). */
 export type LinkRefreshScope = { column: 'page_id' | 'target_page' | 'target_path' | 'target_file' | 'target_name'; values: readonly string[] };
 
-/** The statement of `refreshLinkStatuses` (exported for the tests of its plans). */
-export function linkStatusRefresh(dialect: 'sqlite' | 'postgres', spaceId: string, only?: LinkRefreshScope): RawBuilder<unknown> {
-  // SQLite reads the rows of paths and names by their keys (rowsByTargetKey), and only those: with `space_id = …`
-  // beside them its planner would rather read the space's rows by the primary key and test each.
+/**
+ * The statement of `refreshLinkStatuses` (exported for the tests of its plans): an update of the space's targets
+ * (`link_targets`, one row per distinct target, whatever the number of links to it), found by page id, path, file id
+ * or file name through the table's partial indexes, or (`page_id`) the targets the rows of those pages use.
+ */
+export function linkStatusRefresh(_dialect: 'sqlite' | 'postgres', spaceId: string, only?: LinkRefreshScope): RawBuilder<unknown> {
   const where = !only ? sql`space_id = ${spaceId}`
-    : dialect === 'sqlite' && (only.column === 'target_path' || only.column === 'target_name')
-      ? sql`rowid in (${rowsByTargetKey(spaceId, only.column, only.values)}) and ${sql.ref(only.column)} in (${sql.join([...only.values])})`
+    : only.column === 'page_id'
+      ? sql`space_id = ${spaceId} and id in (select l.target_id from page_links l where l.space_id = ${spaceId} and l.page_id in (${sql.join([...only.values])}))`
       : sql`space_id = ${spaceId} and ${sql.ref(only.column)} in (${sql.join([...only.values])})`;
   const status = sql`case
       when target_kind = 'url' then coalesce(url_status, 'ok')
       when target_kind = 'anchor' then 'ok'
       when target_kind = 'page' and (
-        (target_page is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.page_id = page_links.target_page))
-        or (target_path is not null and exists (select 1 from space_pages p where p.space_id = page_links.space_id and p.path = page_links.target_path))) then 'ok'
+        (target_page is not null and exists (select 1 from space_pages p where p.space_id = link_targets.space_id and p.page_id = link_targets.target_page))
+        or (target_path is not null and exists (select 1 from space_pages p where p.space_id = link_targets.space_id and p.path = link_targets.target_path))) then 'ok'
       when target_kind = 'file' and (
-        (target_file is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.file_id = page_links.target_file))
-        or (target_name is not null and exists (select 1 from space_files f where f.space_id = page_links.space_id and f.name = page_links.target_name))) then 'ok'
+        (target_file is not null and exists (select 1 from space_files f where f.space_id = link_targets.space_id and f.file_id = link_targets.target_file))
+        or (target_name is not null and exists (select 1 from space_files f where f.space_id = link_targets.space_id and f.name = link_targets.target_name))) then 'ok'
       else 'broken' end`;
-  return sql`update page_links set status = ${status} where ${where} and status <> ${status}`;
+  return sql`update link_targets set status = ${status} where ${where} and status <> ${status}`;
 }
 
 export const contentIndexRepo = {
@@ -163,8 +149,9 @@ export const contentIndexRepo = {
   },
   /** The targets of the broken links of the active revision (of one page, or of all). */
   async brokenTargets(db: DbOrTx, spaceId: string, pageId: string | undefined): Promise<Set<string>> {
-    const rows = await db.selectFrom('page_links').select('target_key').distinct().where('space_id', '=', spaceId).where('status', '=', 'broken')
-      .$if(pageId !== undefined, (qb) => qb.where('page_id', '=', pageId!)).execute();
+    const rows = await db.selectFrom('link_targets').select('target_key').where('space_id', '=', spaceId).where('status', '=', 'broken')
+      .$if(pageId !== undefined, (qb) => qb.where('id', 'in', (eb) => eb.selectFrom('page_links').select('target_id').where('space_id', '=', spaceId).where('page_id', '=', pageId!)))
+      .execute();
     return new Set(rows.map((r) => r.target_key));
   },
   page(db: DbOrTx, spaceId: string, pageId: string): Promise<SpacePageRow | undefined> {
@@ -218,17 +205,16 @@ export const contentIndexRepo = {
     }
     return rows.length;
   },
-  /** Removes pages from every index of the space (pages, links, search). */
-  async removePages(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
+  /**
+   * Removes pages from every index of the space (pages, links, search). The ids of the targets their link rows used
+   * are added to `targets` (`dropUnusedTargets` removes those no row uses any more).
+   */
+  async removePages(db: DbOrTx, spaceId: string, pageIds: readonly string[], targets: Set<number>): Promise<void> {
     for (const part of chunks(pageIds)) {
       await db.deleteFrom('space_pages').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
     }
-    await contentIndexRepo.clearDerived(db, spaceId, pageIds);
-  },
-  /** Removes the links and search sections of pages (before they are indexed again). */
-  async clearDerived(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
+    await contentIndexRepo.clearLinks(db, spaceId, pageIds, targets);
     for (const part of chunks(pageIds)) {
-      await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
       await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
     }
   },
@@ -282,12 +268,40 @@ export const contentIndexRepo = {
     }
     return found;
   },
-  /** Removes the links of pages. */
-  async clearLinks(db: DbOrTx, spaceId: string, pageIds: readonly string[]): Promise<void> {
-    for (const part of chunks(pageIds)) await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).execute();
+  /** Removes the links of pages; the ids of the targets they used are added to `targets`. */
+  async clearLinks(db: DbOrTx, spaceId: string, pageIds: readonly string[], targets: Set<number>): Promise<void> {
+    for (const part of chunks(pageIds)) {
+      const gone = await db.deleteFrom('page_links').where('space_id', '=', spaceId).where('page_id', 'in', part).returning('target_id').execute();
+      for (const r of gone) if (r.target_id !== null) targets.add(Number(r.target_id));
+    }
+  },
+  /**
+   * Deletes those of `ids` (targets of the space) that no link row uses now (`exists` on the rows' target id index).
+   * Called under the space's lock after the commit's rows are written: no other transaction adds or removes rows of
+   * the space's targets meanwhile (docs/content-pipeline.md, session 20).
+   */
+  async dropUnusedTargets(db: DbOrTx, spaceId: string, ids: Iterable<number>): Promise<void> {
+    for (const part of chunks([...ids])) {
+      await sql`delete from link_targets where space_id = ${spaceId} and id in (${sql.join(part)})
+        and not exists (select 1 from page_links l where l.target_id = link_targets.id)`.execute(db);
+    }
+  },
+  /** The ids of the space's targets with these keys, by key. */
+  async targetIds(db: DbOrTx, spaceId: string, keys: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const part of chunks(keys)) {
+      for (const r of await db.selectFrom('link_targets').select(['id', 'target_key']).where('space_id', '=', spaceId).where('target_key', 'in', part).execute()) out.set(r.target_key, Number(r.id));
+    }
+    return out;
+  },
+  /** Inserts new targets (keys the space does not have yet); returns their ids by key. */
+  async insertTargets(db: DbOrTx, rows: readonly NewLinkTarget[]): Promise<Map<string, number>> {
+    const out: { id: number | string; target_key: string }[] = [];
+    await insertRows(db, 'link_targets', TARGET_COLUMNS, rows, 100, 'id, target_key', out);
+    return new Map(out.map((r) => [r.target_key, Number(r.id)]));
   },
   async clearSpace(db: DbOrTx, spaceId: string): Promise<void> {
-    for (const t of ['space_pages', 'space_files', 'page_links', 'search_sections'] as const) {
+    for (const t of ['space_pages', 'space_files', 'page_links', 'link_targets', 'search_sections'] as const) {
       await db.deleteFrom(t).where('space_id', '=', spaceId).execute();
     }
   },
@@ -306,10 +320,9 @@ export const contentIndexRepo = {
   },
 
   /**
-   * Recomputes the status of the links of the space (all, or those whose `column` is one of `values`) against the
-   * current space_pages and space_files. Only rows whose status changes are written (each written row rewrites its
-   * entry in the status index): links written with their final status (URLs, anchors) and links whose target did not
-   * change state are left as they are.
+   * Recomputes the status of the link targets of the space (all, or those whose `column` is one of `values`; `page_id`:
+   * the targets those pages' rows use) against the current space_pages and space_files. Only targets whose status
+   * changes are written.
    */
   async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: LinkRefreshScope): Promise<void> {
     await linkStatusRefresh(dialectOf(db as Kysely<any>), spaceId, only).execute(db);
