@@ -74,6 +74,38 @@ describe('published site pages: ETag, 304 and Cache-Control', () => {
     expect((await get(`${base}/setup`)).cache).toBe('private, no-cache');
   });
 
+  it('feeds, indexes and .md twins: an ETag, 304 to a current copy, a new tag after an edit', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+      { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
+      { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install.\n' } },
+    ] })).status).toBe(200);
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const base = `/sites/${site.id}`;
+    const paths = ['/robots.txt', '/sitemap.xml', '/sitemap-pages.xml', '/llms.txt', '/~gitbook/site-index', '/setup.md'];
+    const before = new Map<string, string>();
+    for (const path of paths) {
+      const r = await get(`${base}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.etag, path).toMatch(/^"[\w-]{20,}"$/);
+      expect(r.cache, path).toBe(path === '/setup.md' ? 'private, no-cache' : 'public, max-age=0, must-revalidate');
+      const again = await get(`${base}${path}`, { 'if-none-match': r.etag! });
+      expect(again.status, path).toBe(304);
+      expect(again.text, path).toBe('');
+      before.set(path, r.etag!);
+    }
+    // A new page: every answer listing pages changes (robots.txt does not).
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [{ op: 'updatePage', pageId: 'page-setup', page: { title: 'Setup guide', markdown: 'Install it.\n' } }] })).status).toBe(200);
+    for (const path of ['/sitemap-pages.xml', '/llms.txt', '/~gitbook/site-index', '/setup.md']) {
+      const r = await get(`${base}${path}`, { 'if-none-match': before.get(path)! });
+      expect(r.status, path).toBe(200);
+      expect(r.etag, path).not.toBe(before.get(path));
+    }
+    expect((await get(`${base}/robots.txt`, { 'if-none-match': before.get('/robots.txt')! })).status).toBe(304);
+  });
+
   it('a share-link site is private', async () => {
     const t = await createTenant(server);
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;

@@ -963,9 +963,10 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * `{version: 1, pages: [{id, title, pathname, siteSpaceId, description?, breadcrumbs?: [{label}]}]}`; `pathname` is
    * the page's path on the site, `breadcrumbs` the titles of the groups and pages above it. One walk of each space's tree.
    */
-  async function siteIndex(res: Response, v: Visit) {
+  async function siteIndex(req: Request, res: Response, v: Visit) {
     const pages: { id: string; title: string; pathname: string; siteSpaceId: string; description?: string; breadcrumbs?: { label: string }[] }[] = [];
-    for (const s of await allPages(v)) {
+    const spaces = await allPages(v);
+    for (const s of spaces) {
       const above = ancestry(s.rev.tree);
       for (const f of s.flat) {
         if (!f.indexable) continue;
@@ -973,7 +974,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         pages.push({ id: f.page.meta.id, title: f.page.meta.title, pathname: f.href, siteSpaceId: s.placement.siteSpace.id, ...(f.page.meta.description ? { description: f.page.meta.description } : {}), ...(crumbs.length ? { breadcrumbs: crumbs.map((c) => ({ label: c.title })) } : {}) });
       }
     }
-    res.json({ version: 1, pages });
+    sendRevalidated(req, res, 'application/json; charset=utf-8', JSON.stringify({ version: 1, pages }), sharedSiteWide(v, res, spaces));
   }
 
   /** `~gitbook/icon`, `~gitbook/ogimage/<pageId>` and `~gitbook/pdf` below `prefix` (a section's and site space's path, or none). */
@@ -1155,10 +1156,28 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return { pdf, filename: `${name}.pdf` };
   }
 
+  /**
+   * A text answer of the site (feeds, indexes, `.md` twins) as its pages are sent: an ETag (a digest of the bytes),
+   * a 304 when `If-None-Match` names it, revalidated on each read — `public` when `shared` (nothing of the visitor
+   * shapes it), else `private`.
+   */
+  function sendRevalidated(req: Request, res: Response, type: string, body: string, shared: boolean) {
+    const bytes = Buffer.from(body);
+    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    res.setHeader('Cache-Control', shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache');
+    res.setHeader('ETag', etag);
+    if (ifNoneMatch(req.get('if-none-match'), etag)) return void res.status(304).end();
+    res.type(type).send(bytes);
+  }
+
+  /** Whether an answer made of every page the visitor sees may be kept by shared caches (no claims shape it). */
+  const sharedSiteWide = (v: Visit, res: Response, spaces: readonly { rev: RevisionView }[]) =>
+    sharedCacheable(v, res) && !v.view.conditional && spaces.every((s) => !s.rev.conditional);
+
   async function robots(req: Request, res: Response, v: Visit) {
     const indexed = v.site.visibility === 'public';
     // GitBook's: an indexed site says what its content may be used for (Content-Signal) and where its sitemap is.
-    res.type('text/plain').send(indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n');
+    sendRevalidated(req, res, 'text/plain', indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n', sharedCacheable(v, res));
   }
 
   /**
@@ -1166,8 +1185,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * that is not indexed).
    */
   async function sitemap(req: Request, res: Response, v: Visit) {
-    const maps = v.site.visibility === 'public' ? (await allPages(v)).map((s) => `${s.placement.base}/sitemap-pages.xml`) : [];
-    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((u) => `  <sitemap><loc>${escapeHtml(origin(req) + u)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`);
+    const spaces = v.site.visibility === 'public' ? await allPages(v) : [];
+    const maps = spaces.map((s) => `${s.placement.base}/sitemap-pages.xml`);
+    sendRevalidated(req, res, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((u) => `  <sitemap><loc>${escapeHtml(origin(req) + u)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`, sharedSiteWide(v, res, spaces));
   }
 
   /**
@@ -1192,7 +1212,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         entries.push(`  <url><loc>${escapeHtml(origin(req) + f.href)}</loc>${Number.isNaN(at.getTime()) ? '' : `<lastmod>${at.toISOString()}</lastmod>`}<priority>${priority}</priority></url>`);
       }
     }
-    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}${entries.length ? '\n' : ''}</urlset>\n`);
+    sendRevalidated(req, res, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}${entries.length ? '\n' : ''}</urlset>\n`, sharedSiteWide(v, res, rev ? [{ rev }] : []));
   }
 
   /**
@@ -1208,7 +1228,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         out += `\n## ${s.title}\n\n`;
         for (const f of s.flat) if (f.indexable) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
       }
-      return void res.type('text/plain; charset=utf-8').send(out);
+      return sendRevalidated(req, res, 'text/plain; charset=utf-8', out, sharedSiteWide(v, res, spaces));
     }
     // Links to pages hidden from the visitor are their text only (hidden-links.ts), as in `.md` twins.
     const all = spaces.flatMap((s) => s.flat.filter((f) => f.indexable).map((f) => ({ space: s.title, s, f })));
@@ -1731,7 +1751,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }
-    if (twin) return void res.type('text/markdown; charset=utf-8').send(await twinOf(v, r, rev, flat, current, origin(res.req)));
+    if (twin) return sendRevalidated(res.req, res, 'text/markdown; charset=utf-8', await twinOf(v, r, rev, flat, current, origin(res.req)), false);
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
     // Each listed page's URL on the site, by page id: what links by id become on the HTML page.
@@ -1811,7 +1831,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const fullMatch = /^\/llms-full\.txt(?:\/(\d{1,6}))?$/.exec(rest);
       if (fullMatch) return await llms(req, res, v, true, Number(fullMatch[1] ?? 0));
       if (rest === '/~search') return await search(req, res, v);
-      if (rest === '/~gitbook/site-index') return await siteIndex(res, v);
+      if (rest === '/~gitbook/site-index') return await siteIndex(req, res, v);
       if (rest === '/~gitbook/visitor') return visitor(req, res, v);
       // GitBook's `~gitbook/auth/login?location=`: a visitor without a valid token was sent to the site's sign-in URL
       // by open() (with this URL as its location); one with a token goes on to `location` — a path of this site only —
