@@ -9934,6 +9934,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description GitBook's permission to serve mutable Git metadata from a cache. Accepted for GitBook's clients; Bindery reads the
+         *     metadata from the database on every request, so the answer is the same with either value.
+         */
+        CachedMetadata: boolean;
         /** @description Only return change requests the user with this id contributed to. */
         ChangeRequestContributor: string;
         /** @description Only return change requests created by the user with this id. */
@@ -10051,6 +10056,11 @@ export interface components {
         PagePath: string;
         /** @description `return=minimal` answers 204 with no body (and `Preference-Applied: return=minimal`); `return=representation` (the default) answers the resource. */
         ReturnPreference: "return=minimal" | "return=representation";
+        /**
+         * @description GitBook's switch for computed content. Accepted for GitBook's clients: a reusable content is never computed in
+         *     Bindery (it is the markdown of a `.gitbook/includes` file), so the answer is the same with either value.
+         */
+        ReusableContentComputed: boolean;
         /** @description The unique id of the reusable content (see `reusableContents` of the revision). */
         ReusableContentId: string;
         /** @description The unique id of the review. */
@@ -10093,6 +10103,12 @@ export interface components {
         TokenId: string;
         /** @description The unique id of the translation. */
         TranslationId: string;
+        /**
+         * @deprecated
+         * @description GitBook's deprecated switch for settings it masks. Accepted for GitBook's clients: Bindery masks no customization
+         *     setting, so the answer is the same with either value.
+         */
+        Unmasked: boolean;
         /** @description The secret of an upload URL answered by `generateStorageUploadURL`. */
         UploadToken: string;
         /** @description The unique id of the user. */
@@ -12042,6 +12058,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
                 page?: components["parameters"]["Page"];
+                /** @description Only the runs into a space this site publishes (one of its site spaces). */
+                site?: string;
                 /** @description Only the runs into this space. */
                 space?: string;
                 /** @description Only the runs in this status; `active` is `pending` and `in-progress`. */
@@ -14381,7 +14399,14 @@ export interface operations {
     };
     getSiteCustomizationById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @deprecated
+                 * @description GitBook's deprecated switch for settings it masks. Accepted for GitBook's clients: Bindery masks no customization
+                 *     setting, so the answer is the same with either value.
+                 */
+                unmasked?: components["parameters"]["Unmasked"];
+            };
             header?: never;
             path: {
                 /** @description The unique id of the organization. */
@@ -16265,7 +16290,14 @@ export interface operations {
     };
     getSiteSpaceCustomizationById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @deprecated
+                 * @description GitBook's deprecated switch for settings it masks. Accepted for GitBook's clients: Bindery masks no customization
+                 *     setting, so the answer is the same with either value.
+                 */
+                unmasked?: components["parameters"]["Unmasked"];
+            };
             header?: never;
             path: {
                 /** @description The unique id of the organization. */
@@ -18859,6 +18891,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description GitBook's permission to serve mutable Git metadata from a cache. Accepted for GitBook's clients; Bindery reads the
+                 *     metadata from the database on every request, so the answer is the same with either value.
+                 */
+                cachedMetadata?: components["parameters"]["CachedMetadata"];
+                /**
                  * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
                  *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
@@ -18915,6 +18952,11 @@ export interface operations {
     getReusableContentInChangeRequestById: {
         parameters: {
             query?: {
+                /**
+                 * @description GitBook's switch for computed content. Accepted for GitBook's clients: a reusable content is never computed in
+                 *     Bindery (it is the markdown of a `.gitbook/includes` file), so the answer is the same with either value.
+                 */
+                computed?: components["parameters"]["ReusableContentComputed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };
@@ -20497,6 +20539,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description GitBook's permission to serve mutable Git metadata from a cache. Accepted for GitBook's clients; Bindery reads the
+                 *     metadata from the database on every request, so the answer is the same with either value.
+                 */
+                cachedMetadata?: components["parameters"]["CachedMetadata"];
+                /**
                  * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
                  *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
@@ -20551,6 +20598,11 @@ export interface operations {
     getReusableContentById: {
         parameters: {
             query?: {
+                /**
+                 * @description GitBook's switch for computed content. Accepted for GitBook's clients: a reusable content is never computed in
+                 *     Bindery (it is the markdown of a `.gitbook/includes` file), so the answer is the same with either value.
+                 */
+                computed?: components["parameters"]["ReusableContentComputed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };
@@ -21808,6 +21860,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description GitBook's permission to serve mutable Git metadata from a cache. Accepted for GitBook's clients; Bindery reads the
+                 *     metadata from the database on every request, so the answer is the same with either value.
+                 */
+                cachedMetadata?: components["parameters"]["CachedMetadata"];
+                /**
                  * @description When `true` (default), computed pages (`type: computed`, e.g. an API reference from an OpenAPI specification)
                  *     are expanded into the pages they generate, and the revision is the `computed` revision of the one stored
                  *     (`sourceRevision`). When `false`, the content as stored: computed pages as their definition.
@@ -21864,6 +21921,11 @@ export interface operations {
     getReusableContentInRevisionById: {
         parameters: {
             query?: {
+                /**
+                 * @description GitBook's switch for computed content. Accepted for GitBook's clients: a reusable content is never computed in
+                 *     Bindery (it is the markdown of a `.gitbook/includes` file), so the answer is the same with either value.
+                 */
+                computed?: components["parameters"]["ReusableContentComputed"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
             };

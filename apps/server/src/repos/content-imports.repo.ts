@@ -12,11 +12,12 @@ export const contentImportsRepo = {
   },
   /** Runs of an organization, most recent first, narrowed by space, change request, statuses and creator. */
   listInOrganization(
-    db: DbOrTx, orgId: string, f: { spaceId?: string; changeRequestId?: string; statuses?: string[]; createdBy?: string }, page: PageRequest,
+    db: DbOrTx, orgId: string, f: { spaceId?: string; changeRequestId?: string; siteId?: string; statuses?: string[]; createdBy?: string }, page: PageRequest,
   ) {
     let q = db.selectFrom('content_imports').selectAll().where('org_id', '=', orgId);
     if (f.spaceId !== undefined) q = q.where('space_id', '=', f.spaceId);
     if (f.changeRequestId !== undefined) q = q.where('change_request_id', '=', f.changeRequestId);
+    if (f.siteId !== undefined) q = q.where('space_id', 'in', (eb) => eb.selectFrom('site_spaces').select('site_spaces.space_id').where('site_spaces.site_id', '=', f.siteId!));
     if (f.statuses !== undefined) q = q.where('status', 'in', f.statuses);
     if (f.createdBy !== undefined) q = q.where('created_by', '=', f.createdBy);
     return paginate(q, page, {

@@ -300,7 +300,7 @@ export async function loadImportRun(ctx: AppContext, actor: Actor, orgId: string
 
 /** Runs of an organization: organization admins see all, other members the runs they started; `space` narrows. */
 export async function listImportRuns(
-  ctx: AppContext, actor: Actor, orgId: string, q: { space?: string; changeRequest?: string; status?: string }, page: PageRequest,
+  ctx: AppContext, actor: Actor, orgId: string, q: { space?: string; changeRequest?: string; site?: string; status?: string }, page: PageRequest,
 ) {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view');
   if (q.space !== undefined) {
@@ -310,6 +310,7 @@ export async function listImportRuns(
   const admin = actor.isInstanceAdmin || member?.role === 'admin';
   return contentImportsRepo.listInOrganization(ctx.db, orgId, {
     ...(q.space !== undefined ? { spaceId: q.space } : {}), ...(q.changeRequest !== undefined ? { changeRequestId: q.changeRequest } : {}),
+    ...(q.site !== undefined ? { siteId: q.site } : {}),
     ...(q.status !== undefined ? { statuses: q.status === 'active' ? ['pending', 'in-progress'] : [q.status] } : {}),
     ...(admin || q.space !== undefined ? {} : { createdBy: actor.user.id }),
   }, page);
