@@ -83,6 +83,10 @@ describe('site permissions', () => {
     expect(paged.body.count).toBe(4);
     const rest = await t.api.get(`${base}/permissions/aggregate?limit=3&sort=name&order=asc&page=${paged.body.next.page}`);
     expect([...paged.body.items, ...rest.body.items].map((i: { user: { id: string } }) => i.user.id).sort()).toEqual(Object.values(ids).sort());
+    // Sorted by lastSeenAt, members never seen are listed too (last in the default order): a sort does not filter.
+    const bySeen = await t.api.get(`${base}/permissions/aggregate?sort=lastSeenAt`);
+    expect(bySeen.body.count).toBe(4);
+    expect(bySeen.body.items.map((i: { user: { id: string } }) => i.user.id).sort()).toEqual(Object.values(ids).sort());
     // The other site: organization roles only.
     const otherAggregate = (await t.api.get(`/v1/orgs/${t.org}/sites/${other.body.id}/permissions/aggregate`)).body.items;
     expect(Object.fromEntries(otherAggregate.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission])))

@@ -131,11 +131,24 @@ describe('members', () => {
     expect(search.body.items.map((m: { id: string }) => m.id)).toEqual([users.bob!.id]);
     const byName = await api.get(`/v1/orgs/${org.id}/members?sort=name&order=asc`);
     expect(byName.body.items.map((m: { user: { displayName: string } }) => m.user.displayName)).toEqual(['Owner', 'alice', 'bob', 'carol']);
-    // lastSeenAt lists only members seen (ping)
+    // lastSeenAt sorts, it does not filter: the members seen (ping) most recently first, then those never seen, on
+    // every page (followed one by one) and in the count
     await server.api(users.bob!.token).post(`/v1/orgs/${org.id}/ping`);
     const seen = await api.get(`/v1/orgs/${org.id}/members?sort=lastSeenAt`);
-    expect(seen.body.items.map((m: { id: string }) => m.id)).toEqual([users.bob!.id]);
+    expect(seen.body.count).toBe(4);
+    expect(seen.body.items).toHaveLength(4);
+    expect(seen.body.items[0].id).toBe(users.bob!.id);
     expect(seen.body.items[0].lastSeenAt).toBeTruthy();
+    const paged: string[] = [];
+    for (let page: string | undefined, i = 0; i < 10; i++) {
+      const r = await api.get(`/v1/orgs/${org.id}/members?sort=lastSeenAt&limit=1${page ? `&page=${page}` : ''}`);
+      paged.push(...r.body.items.map((m: { id: string }) => m.id));
+      page = r.body.next?.page;
+      if (!page) break;
+    }
+    expect(paged).toEqual(seen.body.items.map((m: { id: string }) => m.id));
+    const ascending = await api.get(`/v1/orgs/${org.id}/members?sort=lastSeenAt&order=asc`);
+    expect(ascending.body.items.at(-1).id).toBe(users.bob!.id);
     const bad = await api.get(`/v1/orgs/${org.id}/members?sort=age`);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('/query/sort');

@@ -13177,7 +13177,7 @@ export interface operations {
                 role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
                 /** @description Only members whose display name or email contains this text (case-insensitive). */
                 search?: string;
-                /** @description The property to sort by. Sorting by `lastSeenAt` lists only members who have been seen. */
+                /** @description The property to sort by. Sorting by `lastSeenAt` lists every member, those never seen sorting before everyone else (last in the default `desc` order). */
                 sort?: "joinedAt" | "lastSeenAt" | "name";
             };
             header?: never;
@@ -14693,7 +14693,7 @@ export interface operations {
                 role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
                 /** @description Only users whose display name or email contains this text (case-insensitive). */
                 search?: string;
-                /** @description The property to sort by. Sorting by `lastSeenAt` lists only members who have been seen. */
+                /** @description The property to sort by. Sorting by `lastSeenAt` lists every member, those never seen sorting before everyone else (last in the default `desc` order). */
                 sort?: "joinedAt" | "lastSeenAt" | "name";
                 /** @description Only the members of this team. */
                 team?: string;

@@ -26,6 +26,8 @@ export interface KeysetOptions<Row> {
   scope: string;
   /** The sort column (a qualified SQL column name) and the unique tiebreak column. */
   sortColumn: string;
+  /** For a nullable sort column (paginate only): rows without a value sort as this value (`keyOf` must say the same). */
+  sortNullsAs?: string;
   idColumn: string;
   direction: 'asc' | 'desc';
   /** The values of the sort and id columns of a row, as selected. */
@@ -100,7 +102,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   cached?: CachedList<NoInfer<Row>>,
 ): Promise<PageResult<Row>> {
   const limit = pageLimit(req);
-  const sort = sql.ref(opts.sortColumn);
+  const sort = opts.sortNullsAs === undefined ? sql.ref(opts.sortColumn) : sql`coalesce(${sql.ref(opts.sortColumn)}, ${opts.sortNullsAs})`;
   const id = sql.ref(opts.idColumn);
   const cmp = opts.direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const dir = sql.raw(opts.direction);

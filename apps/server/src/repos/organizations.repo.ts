@@ -155,7 +155,10 @@ export const membersRepo = {
     const row = await joinedMembers(db, orgId).where('m.user_id', '=', userId).executeTakeFirst();
     return row ? splitJoined(row) : undefined;
   },
-  /** One page of the members (with their users) of an organization; `lastSeenAt` lists only members seen once. */
+  /**
+   * One page of the members (with their users) of an organization. Sorted by `lastSeenAt`, members never seen are
+   * listed too, as seen before everyone else (last in the default `desc` order): a sort does not filter.
+   */
   async listWithUsers(db: DbOrTx, orgId: string, f: MemberFilters, page: PageRequest) {
     let base = joinedMembers(db, orgId);
     if (f.role === 'guest') base = base.where('m.role', 'is', null);
@@ -164,10 +167,10 @@ export const membersRepo = {
       const s = f.search;
       base = base.where((eb) => eb.or([containsInsensitive(eb.ref('u.display_name'), s), containsInsensitive(eb.ref('u.email'), s)]));
     }
-    if (f.sort === 'lastSeenAt') base = base.where('m.last_seen_at', 'is not', null);
     const result = await paginate(base, page, {
       scope: `members:${orgId}:${f.role ?? ''}:${f.search ?? ''}:${f.sort}:${f.direction}`,
       sortColumn: SORT_COLUMNS[f.sort],
+      ...(f.sort === 'lastSeenAt' ? { sortNullsAs: '' } : {}),
       idColumn: 'm.user_id',
       direction: f.direction,
       keyOf: (r) => [({ joinedAt: r.joined_at, lastSeenAt: r.last_seen_at ?? '', name: r.display_name })[f.sort], r.user_id],

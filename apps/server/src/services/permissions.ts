@@ -230,7 +230,7 @@ export interface SiteAggregateQuery extends PageRequest {
  * Every member's role on the site (policies/site.ts#siteRole: the organization role, or a role granted on the site to
  * them or to a team they are in when it is higher) and where it comes from; members with none (guests without a
  * grant, disabled members) are left out. GitBook's filters: `role`, `search` (display name or email), `team`
- * (members of that team), `sort` (joinedAt, lastSeenAt: only members seen once, name) and `order` (default desc).
+ * (members of that team), `sort` (joinedAt, lastSeenAt: members never seen sort as seen before everyone else, name) and `order` (default desc).
  */
 export async function listSitePermissionsAggregate(ctx: AppContext, actor: Actor, orgId: string, siteId: string, q: SiteAggregateQuery) {
   const t = await loadTarget(ctx, ctx.db, actor, { kind: 'site', orgId, id: siteId });
@@ -246,7 +246,6 @@ export async function listSitePermissionsAggregate(ctx: AppContext, actor: Actor
   for (const { member, user } of members) {
     if (q.team && !(teamsOf.get(user.id) ?? []).includes(q.team)) continue;
     if (needle && !user.display_name.toLowerCase().includes(needle) && !(t.showEmails && user.email.toLowerCase().includes(needle))) continue;
-    if (q.sort === 'lastSeenAt' && !member.last_seen_at) continue;
     // The best grant that reaches the user (to them, or to a team they are in); it is the origin when it raises
     // their organization role, else the organization is.
     let granted: Role | null = null;
