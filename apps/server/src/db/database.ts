@@ -164,6 +164,13 @@ function withStatementCache(sqlite: SQLite.Database, max = 500, beforeClose?: ()
 /** Statements that never write (a `with` writes only when it holds an insert, update or delete). */
 const READ_ONLY = /^\s*(select|with|values|show|begin|start\s+transaction|savepoint|release|rollback)\b/i;
 const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+/**
+ * A row-locking read (repos/locks.ts). It may wait for another transaction's commit: the counters the transaction's
+ * check read before it (`PG_TRANSACTION_CHECK`) no longer describe what the transaction reads after it, so the check
+ * is read again after the lock. The lock assigns the transaction an id without writing anything: that check's `wrote`
+ * says what this wrapper knows (no statement that may write was sent), not `txid_current_if_assigned()`.
+ */
+const LOCKING = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const PLAIN_BEGIN = /^\s*begin\s*$/i;
 
@@ -270,7 +277,7 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
     if (!isConnectionLost(err) || !retryable(args[0])) throw err;
     return again(args);
   });
-  let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean; check?: unknown; wrote?: boolean } | undefined;
+  let tx: { deferred: string[]; savepoint: boolean; beginPending: boolean; check?: unknown; wrote?: boolean; locked?: boolean } | undefined;
   /** Whether transactions on this connection check the counters (not before the migrations created them). */
   let checks = false;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
@@ -326,6 +333,20 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
     if (text === PG_TRANSACTION_CHECK) {
       if (tx?.check && !tx.wrote) return Promise.resolve(tx.check);
       checks = true;
+      const t = tx;
+      if (t?.locked && !t.wrote && !t.beginPending) {
+        return (query(text, ...rest) as Promise<{ rows?: { wrote?: unknown }[] }>).then((r) => {
+          const row = r.rows?.[0];
+          if (row && !t.wrote) row.wrote = null;
+          if (!t.wrote) t.check = r;
+          return r;
+        });
+      }
+    }
+    if (tx && LOCKING.test(text)) {
+      // Whatever the check read before this lock may be older than what the transaction reads after it.
+      tx.check = undefined;
+      tx.locked = true;
     }
     if (text.startsWith(AT_COMMIT) && tx && !tx.savepoint) {
       const sql = inline(text.slice(AT_COMMIT.length), rest[0]);
@@ -369,7 +390,8 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
     if (tx?.beginPending) {
       tx.beginPending = false;
       const sql = inline(text, rest[0]);
-      if (sql !== undefined && !checks) return query(`begin;\n${sql}`).then(last);
+      // A locking first statement: the check is read after it, when asked (see LOCKING).
+      if (sql !== undefined && (!checks || LOCKING.test(text))) return query(`begin;\n${sql}`).then(last);
       if (sql !== undefined) {
         const t = tx;
         return query(`begin;\n${PG_TRANSACTION_CHECK};\n${sql}`).then((r) => {
