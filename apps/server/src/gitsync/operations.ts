@@ -9,7 +9,8 @@
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, invalidField, notFound } from '../errors.js';
+import { checkUrlAddresses, UnsafeUrlError } from '../lib/ssrf.js';
 import { enqueueJob, extendJobLease } from '../jobs/queue.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
@@ -82,10 +83,57 @@ export async function queueOperation(
  * that is not standalone sets the space's sync up (or updates it): its first one makes the push webhook's secret,
  * and the request's credentials are kept sealed for the imports pushes trigger (webhook.ts).
  */
+/**
+ * Why a ref is not a valid git ref name (git check-ref-format: no spaces, control characters, `~ ^ : ? * [ \`,
+ * `..`, `@{`, `//`; no component starting with `.` or ending with `.lock`; not ending with `/` or `.`), or undefined.
+ */
+export function refProblem(ref: string): string | undefined {
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(ref)) return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+  if (ref.includes('..') || ref.includes('@{') || ref.includes('//')) return 'must not contain "..", "@{" or "//"';
+  if (ref.endsWith('/') || ref.endsWith('.')) return 'must not end with "/" or "."';
+  if (ref.split('/').some((c) => c.startsWith('.') || c.endsWith('.lock'))) return 'must not have a component starting with "." or ending with ".lock"';
+  return undefined;
+}
+
+/**
+ * The checks the job makes on a repository URL (gitsync/git.ts prepareRemote) that need no network but a look-up
+ * bounded in time, made when the request arrives: a URL that can never be synced is a 400 naming `/body/url` and
+ * changes nothing, rather than a 204 that points the space's Git Sync at it and fails in the job. The job checks
+ * again (a name may resolve elsewhere later); a name that does not resolve now is left to it.
+ */
+async function checkRepositoryUrl(ctx: AppContext, raw: string): Promise<void> {
+  const allowPrivate = ctx.config.allowPrivateUrls;
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(raw)) {
+    if (!allowPrivate) throw invalidField('/body/url', 'must be an http(s) URL of the repository');
+    if (raw.startsWith('-')) throw invalidField('/body/url', 'must not start with "-"');
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalidField('/body/url', 'is not a valid URL');
+  }
+  if (url.protocol === 'file:') {
+    if (!allowPrivate) throw invalidField('/body/url', 'file:// repositories are not allowed');
+    return;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidField('/body/url', `only http and https repositories are supported, not ${url.protocol}`);
+  try {
+    await checkUrlAddresses(raw, { allowPrivate });
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw invalidField('/body/url', err.message);
+    throw err;
+  }
+}
+
 export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: string, direction: Direction, body: SyncRequest): Promise<string> {
   const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
   if (direction === 'export' && body.standalone) throw new ApiError(400, '/body/standalone: exports cannot be standalone');
+  const badRef = refProblem(body.ref);
+  if (badRef) throw invalidField('/body/ref', badRef);
   const { url, credentials } = splitCredentials(body.url.trim());
+  await checkRepositoryUrl(ctx, url);
   const request: SyncRequest = { ...body, url };
   if (body.gitInfo) request.gitInfo = { provider: body.gitInfo.provider, url: splitCredentials(body.gitInfo.url).url };
   const now = ctx.clock.now().toISOString();
