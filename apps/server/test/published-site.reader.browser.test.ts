@@ -290,7 +290,7 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     await Promise.all([page.waitForURL(/~search\?q=flux\+capac/), page.keyboard.press('Enter')]);
     const excerpt = page.locator('ul.results li', { hasText: 'Setup' }).locator('.excerpt');
     expect(await excerpt.locator('mark').allTextContents()).toEqual(['flux', 'capacitor']);
-    expect(await excerpt.textContent()).toBe('Setup Install Use the flux capacitor.');
+    expect(await excerpt.textContent()).toBe('Install Use the flux capacitor.');
     // Deep in a long page: the excerpt starts at a word, marked as cut on both sides.
     await page.goto(`${url}/~search?q=p29`);
     const deep = page.locator('ul.results li', { hasText: 'Long page' }).locator('.excerpt');
@@ -301,12 +301,13 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     const marks = await deep.locator('mark').allTextContents();
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.every((m) => m === 'P29')).toBe(true);
-    // Tab from the box reaches the first result.
+    // Tab from the box reaches the first result (past the sections and the sidebar, whose pages the search page
+    // shows since session 20 — the sidebar holds a "Long page" link too).
     await page.locator('form.search input').focus();
     let focused = '';
-    for (let i = 0; i < 20 && !focused.includes('Long page'); i++) {
+    for (let i = 0; i < 60 && !focused.includes('Long page'); i++) {
       await page.keyboard.press('Tab');
-      focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent ?? '');
+      focused = await page.evaluate(() => { const a = (globalThis as any).document.activeElement; return a?.closest('ul.results') ? a.textContent ?? '' : ''; });
     }
     expect(focused).toBe('Long page');
     // The hit (P29's paragraphs) is in the section "Part 30": the result leads to its heading.

@@ -45,7 +45,7 @@ describe('site search index', () => {
     expect(await q('cards')).toEqual([]);
     expect(await q('nowhere')).toEqual([]);
     const [hit] = await querySearchIndex(index, words('npm'), 5, async () => ({ text: '', sections: [] }));
-    expect(hit!.excerpt).toBe('Setup Run `npm install widget`. zebra');
+    expect(hit!.excerpt).toBe('Run `npm install widget`. zebra');
     expect(hit!.page.rel).toBe('/p1');
   });
 
@@ -78,7 +78,7 @@ describe('site search index', () => {
     const index = await buildSearchIndex(pages, load);
     const as = (claims: Record<string, unknown>) => async (p: SearchablePage) => ({ text: markdownText(applyConditionals(byHash.get(p.contentHash)!, { visitor: { claims: { unsigned: claims } } })), sections: [] });
     expect((await querySearchIndex(index, words('quokka'), 10, as({}))).length).toBe(0);
-    expect((await querySearchIndex(index, words('quokka'), 10, as({ beta: true })))[0]!.excerpt).toBe('Endpoints Beta quokka.');
+    expect((await querySearchIndex(index, words('quokka'), 10, as({ beta: true })))[0]!.excerpt).toBe('Beta quokka.');
     expect((await querySearchIndex(index, words('stable'), 10, as({}))).length).toBe(1);
   });
 

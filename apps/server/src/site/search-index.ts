@@ -591,6 +591,12 @@ export async function querySearchIndex(index: SearchIndex, queryWords: readonly 
       if (!unique.every(has)) continue;
     }
     const { match, ...excerpt } = excerptOf(`${page.title} ${text}`, unique[0]!, deep);
+    // An excerpt from the page's start begins with its text, not its title again (the result shows the title above
+    // it; session 20: "Welcome Acme Relay moves…" under "Welcome"). The window covers what it covered and more.
+    if (!excerpt.cutBefore && text.length) {
+      excerpt.excerpt = text.slice(0, 180);
+      excerpt.cutAfter = text.length > 180;
+    }
     // A match past the title is in the section of the heading before it (the text follows the title and a space).
     const section = match > page.title.length ? sectionAt(sections, match - page.title.length - 1) : undefined;
     hits.push({ page, ...excerpt, inTitle: titled.has(at), ...(section ? { section: { anchor: section.anchor, title: section.title } } : {}) });
