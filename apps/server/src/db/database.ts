@@ -390,8 +390,22 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
     if (tx?.beginPending) {
       tx.beginPending = false;
       const sql = inline(text, rest[0]);
-      // A locking first statement: the check is read after it, when asked (see LOCKING).
-      if (sql !== undefined && (!checks || LOCKING.test(text))) return query(`begin;\n${sql}`).then(last);
+      if (sql !== undefined && !checks) return query(`begin;\n${sql}`).then(last);
+      if (sql !== undefined && LOCKING.test(text)) {
+        // A locking first statement: the check goes after it in the same message (its own snapshot, taken once the
+        // lock is held), so it still costs no round trip; `wrote` as the wrapper knows it (see LOCKING).
+        const t = tx;
+        return query(`begin;\n${sql};\n${PG_TRANSACTION_CHECK}`).then((r) => {
+          if (!Array.isArray(r) || r.length !== 3) return last(r);
+          const check = r[2] as { rows?: { wrote?: unknown }[] };
+          const row = check.rows?.[0];
+          if (row && !t.wrote) {
+            row.wrote = null;
+            t.check = check;
+          }
+          return r[1];
+        });
+      }
       if (sql !== undefined) {
         const t = tx;
         return query(`begin;\n${PG_TRANSACTION_CHECK};\n${sql}`).then((r) => {
