@@ -124,7 +124,8 @@ describe('published site', () => {
     const md = await get(`${base}/setup`, { accept: 'text/markdown' });
     expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(md.text).toContain('npm install widget');
-    expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(/^# Introduction/);
+    // GitBook's directive line, then the page (session 20).
+    expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(new RegExp(`^> For the complete documentation index, see \\[llms\\.txt\\]\\(${server.url}${base}/llms\\.txt\\)\\.\n\n# Introduction\n`));
     // A page that does not exist, asked for as markdown: 200 (agents drop 404 bodies) naming similar pages once search
     // has indexed the space; the HTML page of the same path stays a 404.
     const missing = await get(`${base}/installing-setup.md`);

@@ -293,7 +293,7 @@ describe.skipIf(skip)('a multi-space site read in Chromium', () => {
     }
     const twin = await get('/getting-started/install.md');
     expect(twin.headers.get('content-type')).toContain('text/markdown');
-    expect(await twin.text()).toMatch(/^# Install\n/);
+    expect(await twin.text()).toMatch(/^> For the complete documentation index, see \[llms\.txt\]\([^)]+\/llms\.txt\)\.\n\n# Install\n/);
     expect((await get('/llms.txt')).status).toBe(200);
     expect((await get('/no/such/page')).status).toBe(404);
     // The feeds and indexes with a trailing slash: to their address (they were the site's 404).

@@ -1595,7 +1595,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
     const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
     const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
-    return `# ${current.page.meta.title}\n\n${absoluteLinks(shown, base, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
+    // GitBook's directive line first: where an agent finds the index of every page (session 20).
+    return `> For the complete documentation index, see [llms.txt](${base}${v.base}/llms.txt).\n\n# ${current.page.meta.title}\n\n${absoluteLinks(shown, base, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
   }
 
   /** A page's feed (`<page>/rss.xml`): the page's path with it. */
