@@ -68,6 +68,42 @@ md.validateLink = () => true;
 
 export const { isWhiteSpace, isPunctChar, isMdAsciiPunct, unescapeAll } = md.utils;
 
+// Emphasis next to Chinese, Japanese and Korean text (the CommonMark CJK-friendly amendments, as GitLab and others
+// read it): GitBook writes bold as its editor made it, `**理念：**面向…`, `**「重要」**です`, `…")**들이` — a closer after
+// punctuation right before a letter, which CommonMark's flanking rules read as literal asterisks (and a page rewritten
+// after an edit came back `\*\*理念：\*\*`). For flanking, a CJK punctuation character counts as a letter, and a
+// delimiter run after non-CJK punctuation (or before it) still flanks when a CJK character is on its other side. Other
+// text reads as CommonMark reads it. (`isCjk`: East Asian Width W, F or H, and Hangul; variation selectors aside.)
+const CJK = /[\u1100-\u11ff\u2e80-\u2fdf\u2ff0-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff01-\uff60\uffe0-\uffe6\uff61-\uffdc]|[\u{20000}-\u{3fffd}]/u;
+export const isCjk = (code: number): boolean => code >= 0x1100 && CJK.test(String.fromCodePoint(code));
+const isPunctCode = (code: number): boolean => isMdAsciiPunct(code) || isPunctChar(String.fromCodePoint(code));
+type ScanDelims = (this: StateInline, start: number, canSplitWord: boolean) => { can_open: boolean; can_close: boolean; length: number };
+const InlineState = (md.inline as unknown as { State: { prototype: { scanDelims: ScanDelims } } & (new (...args: never[]) => StateInline) }).State;
+class CjkFriendlyState extends (InlineState as unknown as new (...args: never[]) => StateInline) {}
+const commonScanDelims = InlineState.prototype.scanDelims;
+(CjkFriendlyState.prototype as unknown as { scanDelims: ScanDelims }).scanDelims = function scanDelims(this: StateInline, start: number, canSplitWord: boolean) {
+  const common = commonScanDelims.call(this, start, canSplitWord);
+  const before = start > 0 ? this.src.codePointAt(start - 1 - (start > 1 && (this.src.charCodeAt(start - 1) & 0xfc00) === 0xdc00 ? 1 : 0)) as number : 0x20;
+  const end = start + common.length;
+  const after = end < this.posMax ? this.src.codePointAt(end) as number : 0x20;
+  // Only where a CJK character is on either side does the reading differ.
+  if (!isCjk(before) && !isCjk(after)) return common;
+  const lastSpace = isWhiteSpace(before);
+  const nextSpace = isWhiteSpace(after);
+  const lastPunct = isPunctCode(before);
+  const nextPunct = isPunctCode(after);
+  const lastOther = lastPunct && !isCjk(before);
+  const nextOther = nextPunct && !isCjk(after);
+  const left = !nextSpace && (!nextOther || lastSpace || lastOther || isCjk(before));
+  const right = !lastSpace && (!lastOther || nextSpace || nextOther || isCjk(after));
+  return {
+    can_open: left && (canSplitWord || !right || lastPunct),
+    can_close: right && (canSplitWord || !left || nextPunct),
+    length: common.length,
+  };
+};
+(md.inline as unknown as { State: unknown }).State = CjkFriendlyState;
+
 // ---------------------------------------------------------------------------
 // Guards
 
@@ -255,6 +291,92 @@ md.core.ruler.after('block', 'bindery_tables', (state: StateCore) => {
       if (++columns > LIMITS.tableColumns) throw limitError('tableColumns', 'a table of the markdown has too many columns');
     }
     if ((token.type === 'th_open' || token.type === 'td_open') && ++env.blocks > LIMITS.blocks) throw limitError('blocks', 'the markdown has too many blocks');
+  }
+});
+
+// GitBook writes a pipe table's cells padded to their column's width counted in UTF-16 code units (JS `length`: a
+// Hangul or Han character counts one, not its display width of two), and a cell's trailing white space as it is,
+// counted in the width: `| 매개변수  |` over `| ----- |` is the text `매개변수 ` (its document's cell held the space,
+// which an HTML `<td>` of the same spaces shows: `<td>The ID. </td>`). Such a column is wider than its longest cell.
+// Where every cell of a column is padded to the delimiter row's width, the width past the longest cell (and past the
+// delimiter's least width) is read as trailing spaces of the first longest cell, so a page rewritten after an edit
+// keeps GitBook's widths (the writer's `formatTable` writes a cell's trailing spaces so). Runs before the pipes of
+// `<code>` and math are restored (the same lengths, and no `|` splits there).
+const TABLE_LEAST_WIDTH = { center: 3, left: 2, right: 2 } as Record<string, number>;
+function tableSegments(line: string): string[] | undefined {
+  const text = line.replace(/^[ \t]+/, '').replace(/[ \t]+$/, '');
+  if (text.length < 2 || text.charCodeAt(0) !== 0x7c || text.charCodeAt(text.length - 1) !== 0x7c) return undefined;
+  const out: string[] = [];
+  let start = 1;
+  let escaped = false;
+  for (let i = 1; i < text.length - 1; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x7c && !escaped) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+    escaped = ch === 0x5c;
+  }
+  if (escaped) return undefined;
+  out.push(text.slice(start, text.length - 1));
+  return out;
+}
+md.core.ruler.after('block', 'bindery_table_widths', (state: StateCore) => {
+  const tokens = state.tokens;
+  let lineStarts: number[] | undefined;
+  for (let t = 0; t < tokens.length; t++) {
+    const open = tokens[t] as Token;
+    if (open.type !== 'table_open' || !open.map) continue;
+    // The cells' inline tokens, row by row (header first), and the columns' alignment.
+    const rows: Token[][] = [];
+    const align: string[] = [];
+    let end = t + 1;
+    for (; end < tokens.length; end++) {
+      const token = tokens[end] as Token;
+      if (token.type === 'table_close') break;
+      if (token.type === 'tr_open') rows.push([]);
+      else if (token.type === 'th_open') align.push(/text-align:(\w+)/.exec(token.attrGet('style') ?? '')?.[1] ?? '');
+      else if (token.type === 'inline') rows[rows.length - 1]?.push(token);
+    }
+    const [first, last] = open.map;
+    if (rows.length !== last - first - 1 || align.length === 0) continue;
+    if (!lineStarts) {
+      lineStarts = [0];
+      for (let i = state.src.indexOf('\n'); i >= 0; i = state.src.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+    }
+    const lines: string[][] = [];
+    for (let l = first; l < last; l++) {
+      const from = lineStarts[l];
+      if (from === undefined) break;
+      const to = lineStarts[l + 1];
+      const segments = tableSegments(state.src.slice(from, to === undefined ? state.src.length : to - 1));
+      if (!segments || segments.length !== align.length) break;
+      lines.push(segments);
+    }
+    if (lines.length !== last - first) continue;
+    for (let c = 0; c < align.length; c++) {
+      const delimiter = (lines[1] as string[])[c] as string;
+      if (!/^ :?-+:? $/.test(delimiter)) continue;
+      const width = delimiter.length - 2;
+      let longest = -1;
+      let carrier = -1;
+      let padded = true;
+      for (let r = 0; r < lines.length && padded; r++) {
+        if (r === 1) continue;
+        const segment = (lines[r] as string[])[c] as string;
+        if (segment.length !== width + 2 || segment.charCodeAt(0) !== 0x20) padded = false;
+        const length = Math.max(0, segment.replace(/ +$/, '').length - 1);
+        if (length > longest) {
+          longest = length;
+          carrier = r === 0 ? 0 : r - 1;
+        }
+      }
+      const least = TABLE_LEAST_WIDTH[align[c] as string] ?? 1;
+      if (!padded || longest < least || width <= longest) continue;
+      const cell = rows[carrier]?.[c];
+      if (cell) cell.content += ' '.repeat(width - longest);
+    }
+    t = end;
   }
 });
 

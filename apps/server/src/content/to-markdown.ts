@@ -281,8 +281,12 @@ class Writer {
       case 'footnote-definition': {
         const label = block.data.label ?? block.data.identifier;
         const lines = this.flow(block.nodes);
-        // Content is indented by 4; only a paragraph may start on the label's line (other blocks depend on their column).
-        if (block.nodes[0]?.type !== 'paragraph' && lines.length > 0) return [`[^${label}]:`, ...lines.map((line) => (line === '' ? line : `    ${line}`))];
+        // Content is indented by 4; only a paragraph, or a one-line HTML block (GitBook's `[^1]: <img src="…">`), may
+        // start on the label's line (other blocks depend on their column). An empty one is `[^1]: `, as GitBook writes it.
+        const first = block.nodes[0];
+        const sameLine = first?.type === 'paragraph' || (first?.type === 'html' && !first.data.html.includes('\n') && /^<[A-Za-z]/.test(first.data.html));
+        if (!sameLine && lines.length > 0) return [`[^${label}]:`, ...lines.map((line) => (line === '' ? line : `    ${line}`))];
+        if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return [`[^${label}]: `];
         return indentItem(`[^${label}]:`, '    ', lines);
       }
       default:
@@ -388,7 +392,53 @@ class Writer {
     }
     const align: (string | null)[] = [];
     for (let i = 0; i < width; i++) align.push(block.data.align[i] ?? null);
-    return formatTable(cells, align);
+    return formatTable(cells, align, this.trailingSpaceCells(block, cells, align));
+  }
+
+  /**
+   * GitBook writes a cell's trailing white space as it is, counted in its column's width (`| 매개변수  |` over
+   * `| ----- |`), where the reader gives the width past a column's longest cell to that cell (`bindery_table_widths`
+   * in parser.ts). Per column, the first cell that is the longest once its trailing spaces (unmarked) are left out, and
+   * longer than every cell before it, is written so: its text without them, then the spaces (`formatTable` pads the
+   * rest). Every other trailing space stays `&#x20;`, which reads back as it is. Cells unchanged in `cells`; the
+   * returned map (row * width + column → the text without its trailing spaces, and their count) says which.
+   */
+  private trailingSpaceCells(block: TableBlock, cells: string[][], align: readonly (string | null)[]): Map<number, [string, number]> | undefined {
+    let found: Map<number, [string, number]> | undefined;
+    const width = align.length;
+    // The longest written cell after each row, per column: computed once a column has a cell ending in a space (linear).
+    let after: number[] | undefined;
+    for (let c = 0; c < width; c++) {
+      let before = 0;
+      let afterColumn = -1;
+      for (let r = 0; r < cells.length; r++) {
+        const nodes = block.nodes[r]?.nodes[c]?.nodes ?? [];
+        const last = nodes[nodes.length - 1];
+        const leaf = last?.object === 'text' ? last.leaves[last.leaves.length - 1] : undefined;
+        const written = (cells[r] as string[])[c] as string;
+        if (last?.object === 'text' && leaf && leaf.marks.length === 0 && leaf.text.endsWith(' ')) {
+          const kept = leaf.text.replace(/ +$/, '');
+          const spaces = leaf.text.length - kept.length;
+          const leaves = kept === '' ? last.leaves.slice(0, -1) : [...last.leaves.slice(0, -1), { ...leaf, text: kept }];
+          const stripped: InlineContent[] = leaves.length ? [...nodes.slice(0, -1), { object: 'text', leaves }] : nodes.slice(0, -1);
+          let text = this.inline(stripped.length ? stripped : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }], TABLE_CELL);
+          if (text.includes('|')) text = escapeCellPipes(text);
+          if (afterColumn !== c) {
+            after ??= new Array<number>(cells.length + 1);
+            after[cells.length] = 0;
+            for (let j = cells.length - 1; j >= 0; j--) after[j] = Math.max(after[j + 1] as number, ((cells[j] as string[])[c] as string).length);
+            afterColumn = c;
+          }
+          const least = align[c] === 'center' ? 3 : align[c] === 'left' || align[c] === 'right' ? 2 : 1;
+          if (text.length > before && text.length >= (after?.[r + 1] ?? 0) && text.length >= least && !text.endsWith(' ')) {
+            (found ??= new Map()).set(r * width + c, [text, spaces]);
+            break;
+          }
+        }
+        before = Math.max(before, written.length);
+      }
+    }
+    return found;
   }
 
   /**
@@ -647,8 +697,11 @@ function escapeInfo(info: string): string {
 /** Table cells wider than this in total, padded, are written unpadded unless padding stays under 4× the size. */
 const TABLE_PADDING_FLOOR = 64 * 1024;
 
-function formatTable(cells: string[][], align: readonly (string | null)[]): Lines {
+function formatTable(cells: string[][], align: readonly (string | null)[], trailing?: Map<number, [string, number]>): Lines {
   const width = align.length;
+  // Cells written with their trailing spaces (`trailingSpaceCells`), when the table is padded: longer by them.
+  const plain = trailing ? cells.map((row) => row.slice()) : cells;
+  if (trailing) for (const [at, [text, spaces]] of trailing) (cells[Math.floor(at / width)] as string[])[at % width] = text + ' '.repeat(spaces);
   // Widths, sizes and lines in plain loops: no closures or arrays per row.
   const longest: number[] = [];
   for (let i = 0; i < width; i++) {
@@ -665,6 +718,7 @@ function formatTable(cells: string[][], align: readonly (string | null)[]): Line
   for (const w of longest) rowWidth += w + 3;
   const padded = cells.length * rowWidth;
   const pad = padded <= Math.max(TABLE_PADDING_FLOOR, 4 * raw);
+  if (!pad) cells = plain;
   const delimiter: string[] = [];
   for (let i = 0; i < width; i++) {
     const a = align[i];
@@ -1450,6 +1504,8 @@ function delimit(atoms: Atom[], open: number, close: number): void {
     encodeEdge(atoms, inside.atom, 'first');
     inside = outputAfter(atoms, open);
   }
+  // (As CommonMark needs it, also next to CJK text, which the parser reads CJK-friendly: GitBook's pages of 2025-2026
+  // encode so, `**主镜头同步：**&#x5C06;同步`, `합니&#xB2E4;**.**`; its 2023 pages wrote `**理念：**面向`, read bold too.)
   if (classify(inside.ch) === 'punct' && before.atom >= 0 && classify(before.ch) === 'word') encodeEdge(atoms, before.atom, 'last');
   // Closing: the same, mirrored.
   let end = outputBefore(atoms, close);
@@ -1506,7 +1562,7 @@ function startsReference(value: string, i: number, next: string): boolean {
 /** The characters `escapeText` may write otherwise than as they are, by char code (all ASCII; any other is copied). */
 const ESCAPE_CASE = (() => {
   const table = new Uint8Array(128);
-  for (const c of '\\*`[~_]<&!#|$\r\u0000') table[c.charCodeAt(0)] = 1;
+  for (const c of '\\*`[~_]<&!#|$\r\u0000{}') table[c.charCodeAt(0)] = 1;
   return table;
 })();
 const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] === 1;
@@ -1651,6 +1707,19 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += '\\$';
         continue;
       }
+      case '{':
+      case '}':
+        // GitBook escapes a pair of braces in text, `\{{ name \}}` (its pages of 2023 and 2026: 38 such lines in two
+        // spaces of the fourteenth round, the bare pairs looked at were in code or HTML); not in HTML text or code.
+        if (next === c && options.htmlText !== true && options.htmlCode !== true) {
+          if (i + 1 < n) {
+            out += `\\${c}${c}`;
+            i++;
+          } else out += `\\${c}`;
+          continue;
+        }
+        out += c;
+        continue;
       case '#':
         out += i === n - 1 && options.heading && options.lineEnd ? '\\#' : '#';
         continue;
