@@ -259,6 +259,62 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     expect((await a.api(t.users.reader!.token).get(`/v1/spaces/${id}`)).body.comments).toBe(1);
   });
 
+  it("a comment posted by group commit moves the count its process keeps: its next request shows it from memory", async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const reader = t.users.reader!.token;
+    const path = `/v1/spaces/${(await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Moved' })).body.id}`;
+    /** A GET space to `a`: its count, and whether it skipped the counters and took the count from memory. */
+    const get = async () => {
+      const before = { ...a.readCache.stats };
+      const r = await a.api(reader).get(path);
+      expect(r.status).toBe(200);
+      const s = a.readCache.stats;
+      return { count: r.body.comments as number, skipped: s.skips > before.skips && s.epochReads === before.epochReads, fromMemory: s.keyedMisses === before.keyedMisses };
+    };
+    let shown = false;
+    for (let n = 1; n <= 30 && !shown; n++) {
+      while (!(await get()).skipped);
+      expect((await t.api.post(`${path}/comments`, { body: { markdown: `Post ${n}` } })).status).toBe(200);
+      const next = await get();
+      expect(next.count).toBe(n);
+      shown = next.skipped && next.fromMemory;
+    }
+    expect(shown).toBe(true);
+  });
+
+  it('a count dropped or loaded again while its group statement was in flight is not moved by it (dropped instead)', async () => {
+    const t = await createTenant(a, { reader: 'read' });
+    const id = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Replaced' })).body.id as string;
+    const key = `space-comments:${id}`;
+    const internals = a.readCache as unknown as { keyed: Map<string, { open_comments: number }> };
+    expect((await a.api(t.users.reader!.token).get(`/v1/spaces/${id}`)).body.comments).toBe(0);
+    // The space row locked from outside: the statement's foreign key checks wait for it.
+    const holder = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from spaces where id = $1 for update', [id]);
+      const stamped = a.readCache.stats.stampedWrites;
+      const posted = t.api.post(`/v1/spaces/${id}/comments`, { body: { markdown: 'Held.' } });
+      // Until the post waits for the lock (the group statement's, or a transaction's insert if it was left out).
+      for (let i = 0; ; i++) {
+        const waiting = await holder.query(`select left(query, 60) as q from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (waiting.rows.length > 0) break;
+        if (i > 2000) throw new Error('the post never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Meanwhile the count was loaded again (another value: a newer row than the one kept when the statement was sent).
+      internals.keyed.set(key, { ...internals.keyed.get(key)!, open_comments: 100 });
+      await holder.query('commit');
+      expect((await posted).status).toBe(200);
+      expect(a.readCache.stats.stampedWrites).toBe(stamped + 1); // the group commit's path
+    } finally {
+      await holder.end();
+    }
+    expect(internals.keyed.get(key)?.open_comments).not.toBe(101);
+    expect((await a.api(t.users.reader!.token).get(`/v1/spaces/${id}`)).body.comments).toBe(1);
+  });
+
   it('a comment posted by group commit logs only its space\'s count key and moves no counter (what commentsRepo.insertGroup declares)', async () => {
     const t = await createTenant(a);
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Declared' })).body;

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema.js';
-import { declaredChanges, leaseCheckWanted, leasesHeld, memoRead, noteDataChange, noteKnownChanges, noteLocalChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
+import { declaredChanges, leaseCheckWanted, leasesHeld, memoRead, noteDataChange, noteLocalChange, noteWrite, PG_TRANSACTION_CHECK } from './read-cache.js';
 import { createHash } from 'node:crypto';
 import { AT_COMMIT, attachSqlite, NAMED_STATEMENT, PIPELINE, textTakesLiterals } from './prepared.js';
 import { SplitSqliteDialect } from './sqlite-split.js';
@@ -291,12 +291,9 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
         const keys = declaredChanges();
         if (keys) {
           // Outside requests, its effect on the caches declared (db/read-cache.ts `withKnownChanges`: the keys it logs,
-          // no counter): once answered, those keys are dropped in this process and it keeps skipping. A failure may
-          // have committed or not: then as any other write.
-          return (wrapped(text, ...rest) as Promise<unknown>).then((r) => {
-            noteKnownChanges(keys);
-            return r;
-          }, (err: unknown) => {
+          // no counter): the process keeps skipping, and the declaration updates or drops those keys once answered. A
+          // failure may have committed or not: then as any other write.
+          return (wrapped(text, ...rest) as Promise<unknown>).catch((err: unknown) => {
             noteLocalChange(true);
             throw err;
           });

@@ -55,8 +55,8 @@
 //      a logged key, the very argument that lets other processes ignore it), so this process keeps skipping too; and
 //      a write outside requests that declared its whole effect (`withKnownChanges`: the keys it logs, no counter —
 //      the comments' group statement): when answered, those keys are dropped from this process's keyed caches (their
-//      loads in flight not kept), which shows it to this process's next request as a full read would, and the
-//      process keeps skipping (docs/performance.md, session 20: a full read after each group commit was most of the
+//      loads in flight not kept) or, where the write says how it moved a row kept since before it was sent, that row
+//      is moved so; either shows it to this process's next request as a full read would, and the process keeps skipping (docs/performance.md, session 20: a full read after each group commit was most of the
 //      round trips of the read-heavy mix).
 //   5. Clean shutdown deletes the row; a killed process's row makes writers wait until it expires (≤ LEASE_MS).
 //   Bounded, not immediate: a change that no Bindery request told of — made at a SQL prompt, by a process of an
@@ -137,35 +137,51 @@ export function noteLocalChange(moved: boolean): void {
 /**
  * PostgreSQL: writes made outside requests whose whole effect on the caches is declared — the keys their statements'
  * triggers log into the change log, and no counter (`withKnownChanges`). db/database.ts sends such a write as any
- * other, but when it is answered (committed) drops those keys from this process's keyed caches (`ReadCache.dropKeys`:
- * and marks their loads in flight stale) instead of ending the process's skipping: what this process itself committed
- * is then shown by its next request, as before, without a read of the counters for every turn after each of its
- * commits. Other processes are told nothing, as before (they see it at their next full read: within SKIP_FRESH_MS).
+ * other but does not end the process's skipping: once it is answered (committed), `withKnownChanges` drops those keys
+ * from this process's keyed caches (and marks their loads in flight stale), or updates the value it knows the write
+ * moved, so that this process's next request shows what it committed, as a full read would have — without a read of
+ * the counters for every turn after each of its commits. Other processes are told nothing, as before (they see it at
+ * their next full read: within SKIP_FRESH_MS).
  */
 const knownChanges = new AsyncLocalStorage<readonly string[]>();
 
 /**
  * Runs `fn` — one write outside requests, e.g. the comments' group statement — declaring that it logs at most the
  * change-log keys `keys` and moves no counter of `cache_epochs` (its tables' triggers: a test compares what they log
- * with the declaration). Inside a request (whose commits tell every process) or with no lease held here, as is.
+ * with the declaration). Once it answered, each key is dropped from the keyed caches of every server of this process
+ * holding a lease (they may share the database: `noteLocalChange` ends the skipping of all of them alike) — except
+ * where `moved(result)` gives, for a key, how the write changed its row (`row => row'`) and `db`'s cache still holds
+ * the very row it held when the write was sent: then that row, changed so, replaces it. Why that row is right: it was
+ * in memory before the write started, so it does not show the write; no read of the log listed its key since (that
+ * drops it), so it shows every change committed before the last read's snapshot; with the write's own change it is
+ * what a full read would leave for this process's next request, but for other processes' changes committed after that
+ * snapshot (they are listed by the next read, within SKIP_FRESH_MS, as without the write). A failure drops the keys,
+ * and the process stops skipping. Inside a request (whose commits tell every process) or with no lease held here, as is.
  */
-export function withKnownChanges<T>(db: DbOrTx, keys: readonly string[], fn: () => Promise<T>): Promise<T> {
+export async function withKnownChanges<T>(
+  db: DbOrTx, keys: readonly string[], fn: () => Promise<T>, moved?: (result: T) => Map<string, (row: object) => object>,
+): Promise<T> {
   if (leases.size === 0 || scopes.getStore() || db.isTransaction) return fn();
-  return knownChanges.run(keys, fn);
+  const cache = caches.get(db);
+  const before = new Map(keys.map((k) => [k, cache?.keyedRow(k)]));
+  let result: T;
+  try {
+    result = await knownChanges.run(keys, fn);
+  } catch (err) {
+    for (const c of leasedCaches) c.dropKeys(keys);
+    throw err;
+  }
+  const changes = moved?.(result);
+  for (const c of leasedCaches) {
+    if (c === cache && changes) c.settleKeys(keys, before, changes);
+    else c.dropKeys(keys);
+  }
+  return result;
 }
 
 /** db/database.ts: the keys declared for the write being sent outside requests (`withKnownChanges`), if any. */
 export function declaredChanges(): readonly string[] | undefined {
   return scopes.getStore() ? undefined : knownChanges.getStore();
-}
-
-/**
- * db/database.ts, once a write declared by `withKnownChanges` was answered: its keys are dropped from the keyed caches
- * of every server of this process holding a lease (as `noteLocalChange` ends the skipping of all of them: they may
- * share the database), instead of ending their skipping.
- */
-export function noteKnownChanges(keys: readonly string[]): void {
-  for (const cache of leasedCaches) cache.dropKeys(keys);
 }
 
 /** How long after a full read of the counters (from its start) a process may still skip them, holding a lease. */
@@ -271,7 +287,7 @@ export class ReadCache {
   /** Counter reads made, and values served from memory (for the benchmark and the tests). */
   readonly stats = {
     epochReads: 0, hits: 0, misses: 0, transactionChecks: 0, transactionHits: 0, stampedWrites: 0, memoHits: 0,
-    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0, skips: 0, localDrops: 0,
+    keyedHits: 0, keyedMisses: 0, keyedDropped: 0, keyedEmptied: 0, prunes: 0, skips: 0, localDrops: 0, localUpdates: 0,
   };
   /** PostgreSQL: the lease that lets turns skip the counters' read (db/cache-lease.ts; undefined: never skip). */
   lease: CacheLease | undefined;
@@ -510,6 +526,30 @@ export class ReadCache {
   dropKeys(keys: readonly string[]): void {
     this.stats.localDrops++;
     for (const key of keys) this.dropKey(key);
+  }
+
+  /** The row kept for `key` now (the object itself: `withKnownChanges` compares it), if any. */
+  keyedRow(key: string): object | undefined {
+    return this.keyed.get(key) as object | undefined;
+  }
+
+  /**
+   * `withKnownChanges` after its write was answered: each key dropped, and where `changes` says how the write moved
+   * its row and the row kept is still the one kept before the write (`before`: neither dropped nor loaded again
+   * since), that row so changed kept instead.
+   */
+  settleKeys(keys: readonly string[], before: ReadonlyMap<string, object | undefined>, changes: ReadonlyMap<string, (row: object) => object>): void {
+    for (const key of keys) {
+      const row = this.keyed.get(key) as object | undefined;
+      const change = changes.get(key);
+      this.dropKey(key);
+      if (change && row !== undefined && row === before.get(key)) {
+        this.stats.localUpdates++;
+        this.keyed.set(key, change(row));
+      } else {
+        this.stats.localDrops++;
+      }
+    }
   }
 
   /**

@@ -134,9 +134,20 @@ export const commentsRepo = {
     const parameters = GROUP_COLUMNS.map((_, j) => values.map((v) => v[j]));
     // What it changes that a cache shows: the spaces' comment counts (the shards' trigger logs `space-comments:<id>`);
     // no counter (comments, shards and change requests' counts are no domain's). test/cache-lease.test.ts compares
-    // this with what the statement's triggers log. So this process keeps skipping the counters after it (db/read-cache.ts).
+    // this with what the statement's triggers log. So this process keeps skipping the counters after it, and a count it
+    // keeps (`spacesRepo`'s keyed row `{ id, open_comments }`) moves by the space's own comments inserted (db/read-cache.ts).
     const keys = [...new Set(posts.map((p) => `space-comments:${p.row.space_id}`))];
-    const result = await withKnownChanges(db, keys, () => db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: GROUP_STATEMENT, parameters }));
+    const result = await withKnownChanges(
+      db, keys, () => db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: GROUP_STATEMENT, parameters }),
+      (r) => {
+        const inserted = new Set(r.rows.map((x) => x.id));
+        const added = new Map<string, number>();
+        for (const p of posts) {
+          if (p.row.change_request_id === null && inserted.has(p.row.id)) added.set(p.row.space_id, (added.get(p.row.space_id) ?? 0) + 1);
+        }
+        return new Map([...added].map(([space, n]) => [`space-comments:${space}`, (row: object) => spacesRepo.withOpenCommentsMoved(row, n)]));
+      },
+    );
     return new Set(result.rows.map((r) => r.id));
   },
   /**

@@ -139,6 +139,14 @@ export type SpaceFilter =
 
 export const spacesRepo = {
   /**
+   * The keyed row of a space's open comments (`selectShardedComments`, kept under `space-comments:<id>`) after a write
+   * that added `n` to its shards (the comments' group statement: db/read-cache.ts `withKnownChanges`).
+   */
+  withOpenCommentsMoved(row: object, n: number): object {
+    const r = row as { id: string; open_comments: number };
+    return { ...r, open_comments: r.open_comments + n };
+  },
+  /**
    * The space, on PostgreSQL inside requests through the keyed cache (db/read-cache.ts `keyedRead`: the triggers of
    * migration 20261127T0600 log a change to the row or its comment shards under `space:<id>`).
    */
