@@ -1432,9 +1432,10 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (req.accepts(['html', 'json']) === 'json') return res.json({ query: q, results: results.map(({ title, section, href, excerpt }) => ({ title, ...(section !== undefined ? { section } : {}), href, excerpt })) });
     const first = placements(v).all[0];
     const rev = first && (await revisionOf(v, first.siteSpace.space_id));
-    const chrome = first && rev ? await chromeOf(v, first, await linkContext(v, first, rev, '', new Map())) : undefined;
+    const links = first && rev ? await linkContext(v, first, rev, '', new Map()) : undefined;
+    const chrome = first && links ? await chromeOf(v, first, links) : undefined;
     const body = `<p role="status">${escapeHtml(uiText(chrome?.lang).results(results.length))} <strong>${escapeHtml(q)}</strong></p><ul class="results">${results.map((r) => `<li><a href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a>${r.section ? `<span class="result-section"> › ${escapeHtml(r.section)}</span>` : ''}<div class="excerpt">${markedExcerpt(r.excerpt, queryWords, escapeHtml, r.cutBefore, r.cutAfter)}</div></li>`).join('')}</ul>`;
-    if (!chrome || !first || !rev) return notFound(res, 'This site has no content yet.', v);
+    if (!chrome || !first || !rev || !links) return notFound(res, 'This site has no content yet.', v);
     // The site around the results, as around its pages: the sections (none current), the pages of the default site
     // space and the theme switch (keeping the query). Before session 20 the page had none of them: an empty sidebar
     // and no way on but the browser's back button or the site's title.
@@ -1444,7 +1445,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const firstPage = flatten(rev.tree, first.base)[0];
     res.type('html').send(renderShell({
       chrome, siteHref: `${v.base}/`, title: uiText(chrome.lang).search, sections: tabs, variants: [],
-      nav: navOf(rev.tree, first.base, undefined, firstPage?.page.meta.id, await linkContext(v, first, rev, '', new Map())), body, headings: [],
+      nav: navOf(rev.tree, first.base, undefined, firstPage?.page.meta.id, links), body, headings: [],
       noindex: true, searchHref: `${v.base}/~search`, searchQuery: q, theme: v.theme, selfHref: `${v.base}/~search${q ? `?q=${encodeURIComponent(q)}` : ''}`,
     }));
   }
