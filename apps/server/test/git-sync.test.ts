@@ -677,6 +677,29 @@ describe('Git Sync', () => {
     expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home', 'Guide']);
   });
 
+  it('refuses an import whose SUMMARY.md nests entries deeper than a table of contents may, leaving the space as it was', async () => {
+    const own = await createTenant(server);
+    const space = await newSpace(own);
+    const { url, wc } = newRepo();
+    wc.write('README.md', '# Home\n').write('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n').commit('Docs');
+    wc.push();
+    expect((await sync(own, space, 'import', { url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+    const before = (await own.api.get(`/v1/spaces/${space}/content`)).body.id;
+    // 60 levels (a generated or broken file; 4,000 levels overflowed the stack of the tree walks and timed out after 30 s).
+    const lines = ['# Table of contents', '', '* [Home](README.md)'];
+    for (let i = 0; i < 60; i++) {
+      wc.write(`p${i}.md`, `# Page ${i}\n`);
+      lines.push(`${'  '.repeat(i)}* [Page ${i}](p${i}.md)`);
+    }
+    wc.write('SUMMARY.md', `${lines.join('\n')}\n`).commit('Deep');
+    wc.push();
+    const info = await sync(own, space, 'import', { url, ref: 'refs/heads/main' });
+    expect(info.operation).toMatchObject({ state: 'failure' });
+    expect(info.operation.error).toMatch(/SUMMARY\.md nests entries more than 48 levels deep/);
+    expect((await own.api.get(`/v1/spaces/${space}/content`)).body.id).toBe(before);
+    expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home']);
+  });
+
   it('skips symbolic links and submodules of the repository: they are neither pages nor files', async () => {
     const own = await createTenant(server);
     const space = await newSpace(own);

@@ -34,6 +34,7 @@ import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, rend
 import { gitExportBodies, gitImportBodies, gitReadRepository } from '../content/process.js';
 import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
+import { MAX_SUMMARY_DEPTH } from './format/summary.js';
 import { changeRequestsRepo } from '../repos/change-requests.repo.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { spacesRepo } from '../repos/spaces.repo.js';
@@ -154,6 +155,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
     if (data) textOf.set(p, data.toString('utf8'));
   }
   const repo = await gitReadRepository({ projectDir, files: new Map([...listing].map(([p, e]) => [p, e.oid])), texts: textOf });
+  if (repo.summaryTooDeep) throw new GitError(`${repo.summaryTooDeep} nests entries more than ${MAX_SUMMARY_DEPTH} levels deep, the limit of a table of contents`, 'limit');
   if (repo.pages.length === 0 && listing.size === 0 && projectDir) throw new GitError(`The folder ${projectDir} does not exist on ${request.ref}`, 'not-found');
   // A `root` naming no folder with files (a typo in .gitbook.yaml, a folder renamed) would import an empty space: every
   // page of the space gone in one revision. It fails naming the root instead, and the space stays as it is.

@@ -20,6 +20,7 @@ import type { RefResolver } from '../content/content-ref.js';
 import type { AppContext } from '../context.js';
 import { ApiError, invalidField } from '../errors.js';
 import { pathResolver, type RepoPage } from '../gitsync/format/read.js';
+import { MAX_SUMMARY_DEPTH } from '../gitsync/format/summary.js';
 import { newId } from '../lib/ids.js';
 import type { ZipEntry } from '../lib/zip.js';
 import {
@@ -97,6 +98,7 @@ async function markdownTree(entries: ZipEntry[]): Promise<ImportBundle> {
     projectDir: '', files: new Map([...byPath.keys()].map((p) => [p, p])),
     texts: new Map(entries.filter((e) => /\.(md|markdown|mdx|ya?ml)$/i.test(e.path)).map((e) => [e.path, e.data.toString('utf8')] as const)),
   });
+  if (repo.summaryTooDeep) throw invalidField('/body/url', `is an archive whose ${repo.summaryTooDeep} nests entries more than ${MAX_SUMMARY_DEPTH} levels deep, the limit of a table of contents`);
   const files: ImportFile[] = [];
   const fileByPath = new Map<string, string>();
   for (const a of repo.assets) {

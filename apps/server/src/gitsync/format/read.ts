@@ -82,6 +82,8 @@ export interface RepoSpace {
   summaryTitle?: string;
   /** SUMMARY.md was absent: the tree was inferred from folders. */
   inferred: boolean;
+  /** SUMMARY.md nests entries deeper than `MAX_SUMMARY_DEPTH`: its path (the import is refused). */
+  summaryTooDeep?: string;
   warnings: string[];
 }
 
@@ -233,12 +235,14 @@ export function readRepository(listing: RepoListing): RepoSpace {
 
   let pages: RepoPage[] = [];
   let summaryTitle: string | undefined;
+  let summaryTooDeep: string | undefined;
   const summaryPath = findCaseless(config.summary);
   const readmePath = findCaseless(config.readme);
   let inferred = false;
   if (summaryPath !== undefined) {
     used.add(summaryPath);
     const summary = parseSummary(text(summaryPath) ?? '');
+    if (summary.tooDeep) summaryTooDeep = summaryPath;
     if (summary.title !== undefined && summary.title !== 'Table of contents') summaryTitle = summary.title;
     pages = pagesFromSummary(summary, dirname(summaryPath), { findCaseless, pageFromFile, used, warnings });
     if (readmePath !== undefined && !used.has(readmePath)) pages.unshift(pageFromFile(readmePath));
@@ -279,7 +283,7 @@ export function readRepository(listing: RepoListing): RepoSpace {
     includes.push({ path, oid, title: fmTitle ?? parsed.title ?? basename(path).replace(MARKDOWN, '') });
   }
 
-  return { config, root, pages, assets, variables, includes, ...(summaryTitle !== undefined ? { summaryTitle } : {}), inferred, warnings };
+  return { config, root, pages, assets, variables, includes, ...(summaryTitle !== undefined ? { summaryTitle } : {}), inferred, warnings, ...(summaryTooDeep !== undefined ? { summaryTooDeep } : {}) };
 }
 
 interface SummaryContext {

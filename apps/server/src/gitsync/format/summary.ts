@@ -59,7 +59,16 @@ export interface Summary {
   /** The `# title` line's text, or undefined when there is none. */
   title?: string;
   groups: SummaryGroup[];
+  /** Some entry was nested deeper than `MAX_SUMMARY_DEPTH` (kept at that depth; the import is refused). */
+  tooDeep?: true;
 }
+
+/**
+ * Entries nest at most this deep (GitBook's own tables of contents are a few levels deep). A SUMMARY.md nested 4,000
+ * levels overflowed the stack of the recursive tree walks that follow, and its import failed on the time budget after
+ * 30 s; it is refused at once now, naming the limit (docs/git-sync.md, fourteenth round).
+ */
+export const MAX_SUMMARY_DEPTH = 48;
 
 const BULLET = /^([ \t]*)([*+-])[ \t]+(.*)$/;
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
@@ -166,6 +175,10 @@ export function parseSummary(text: string): Summary {
       item = { ...parseItemContent(content), children: [] };
     }
     while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    if (stack.length >= MAX_SUMMARY_DEPTH) {
+      summary.tooDeep = true;
+      stack.length = MAX_SUMMARY_DEPTH - 1;
+    }
     const parent = stack[stack.length - 1];
     (parent ? parent.item.children : group.items).push(item);
     stack.push({ indent, item });
