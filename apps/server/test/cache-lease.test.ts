@@ -5,7 +5,7 @@
 // the test file's PostgreSQL database.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inReadScope, keyedRead, newReadScope } from '../src/db/read-cache.js';
+import { inReadScope, keyedRead, newReadScope, withKnownChanges } from '../src/db/read-cache.js';
 import { createTenant, createUser, startTestServer, testDialect, type TestServer } from '../src/testing/index.js';
 import { forkServerProcess, stopServerProcesses, type ServerProcess } from './support/server-process.js';
 
@@ -313,6 +313,34 @@ describe.runIf(testDialect() === 'postgres')('cache leases across processes (Pos
     }
     expect(internals.keyed.get(key)?.open_comments).not.toBe(101);
     expect((await a.api(t.users.reader!.token).get(`/v1/spaces/${id}`)).body.comments).toBe(1);
+  });
+
+  it('a declaration of what a write changes covers its first write only: another one made in it ends the skipping', async () => {
+    const user = await createUser(a, 'Declared');
+    expect((await a.api(user.token).get('/v1/user')).status).toBe(200);
+    /** A GET /v1/user to `a`, answered with a skip and no read of the counters (true), or with a read (false). */
+    const skipped = async () => {
+      const before = { ...a.readCache.stats };
+      expect((await a.api(user.token).get('/v1/user')).status).toBe(200);
+      return a.readCache.stats.skips > before.skips && a.readCache.stats.epochReads === before.epochReads;
+    };
+    // Writes that change nothing (no row matches), outside requests.
+    const write = () => a.ctx.db.updateTable('spaces').set({ title: 'x' }).where('id', '=', 'no-such-space').execute();
+    let kept = false;
+    for (let i = 0; i < 30 && !kept; i++) {
+      while (!(await skipped()));
+      await withKnownChanges(a.ctx.db, [], write);
+      kept = await skipped();
+    }
+    expect(kept).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      while (!(await skipped()));
+      await withKnownChanges(a.ctx.db, [], async () => {
+        await write();
+        await write();
+      });
+      expect(await skipped()).toBe(false);
+    }
   });
 
   it('a comment posted by group commit logs only its space\'s count key and moves no counter (what commentsRepo.insertGroup declares)', async () => {

@@ -143,7 +143,7 @@ export function noteLocalChange(moved: boolean): void {
  * the counters for every turn after each of its commits. Other processes are told nothing, as before (they see it at
  * their next full read: within SKIP_FRESH_MS).
  */
-const knownChanges = new AsyncLocalStorage<readonly string[]>();
+const knownChanges = new AsyncLocalStorage<{ keys: readonly string[]; sent: boolean }>();
 
 /**
  * Runs `fn` — one write outside requests, e.g. the comments' group statement — declaring that it logs at most the
@@ -166,7 +166,7 @@ export async function withKnownChanges<T>(
   const before = new Map(keys.map((k) => [k, cache?.keyedRow(k)]));
   let result: T;
   try {
-    result = await knownChanges.run(keys, fn);
+    result = await knownChanges.run({ keys, sent: false }, fn);
   } catch (err) {
     for (const c of leasedCaches) c.dropKeys(keys);
     throw err;
@@ -179,9 +179,16 @@ export async function withKnownChanges<T>(
   return result;
 }
 
-/** db/database.ts: the keys declared for the write being sent outside requests (`withKnownChanges`), if any. */
+/**
+ * db/database.ts: the keys declared for the write being sent outside requests (`withKnownChanges`), if any — for the
+ * first write sent in it only: a declaration covers one statement, and any other write made in its context (or by
+ * something it started) ends the process's skipping as any write does.
+ */
 export function declaredChanges(): readonly string[] | undefined {
-  return scopes.getStore() ? undefined : knownChanges.getStore();
+  const declared = scopes.getStore() ? undefined : knownChanges.getStore();
+  if (!declared || declared.sent) return undefined;
+  declared.sent = true;
+  return declared.keys;
 }
 
 /** How long after a full read of the counters (from its start) a process may still skip them, holding a lease. */
