@@ -93,6 +93,23 @@ describe('links', () => {
     expect(edited.body.items.map((i: any) => i.targetReference.url)).toEqual(['https://only.example']);
   });
 
+  it('pages through targets whose keys are long: the cursor of a 2,000-character key (ASCII or not) is accepted', async () => {
+    const { api, base } = await setup();
+    const long = (c: string) => `https://example.com/${c.repeat(1990)}`;
+    await page(api, base, { title: 'Long', markdown: `[a](${long('a')}) [b](${long('b')}) [c](https://example.com/${'文'.repeat(600)})` });
+    const seen: string[] = [];
+    let next: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const r = await api.get(`${base}/links?limit=1${next ? `&page=${next}` : ''}`);
+      expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+      seen.push(...r.body.items.map((x: any) => String(x.targetReference.url).slice(0, 21)));
+      next = r.body.next?.page;
+      if (!next) break;
+    }
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(3);
+  });
+
   it('lists the links of one page, and page and file backlinks', async () => {
     const { api, base, owner } = await setup();
     const file = await upload(owner.token, base, 'diagram.svg');

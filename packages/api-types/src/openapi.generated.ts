@@ -10045,7 +10045,7 @@ export interface components {
         Order: components["schemas"]["ListOrder"];
         /** @description The unique id of the organization. */
         OrganizationId: string;
-        /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+        /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
         Page: string;
         /** @description The unique id of the page. */
         PageId: string;
@@ -10333,7 +10333,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the users whose role on the collection is this one. */
                 role?: components["schemas"]["MemberRole"];
@@ -10370,7 +10370,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -10464,7 +10464,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -10558,7 +10558,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -10778,7 +10778,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only the integrations owned by this organization are listed. */
                 owner?: string;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the integrations requesting this scope are listed. */
                 scope?: components["schemas"]["IntegrationScope"];
@@ -10998,7 +10998,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -11077,7 +11077,7 @@ export interface operations {
                 externalId?: string;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -11444,7 +11444,7 @@ export interface operations {
                 extended?: components["parameters"]["Extended"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -11634,7 +11634,7 @@ export interface operations {
                 extended?: components["parameters"]["Extended"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -11943,7 +11943,7 @@ export interface operations {
                 externalId?: string;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -11982,7 +11982,7 @@ export interface operations {
                 externalId?: string;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -12056,7 +12056,7 @@ export interface operations {
                 changeRequest?: string;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the runs into a space this site publishes (one of its site spaces). */
                 site?: string;
@@ -12195,7 +12195,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -12369,7 +12369,7 @@ export interface operations {
                 from?: string;
                 /** @description Number of events to return (default 20, at most 1000). */
                 limit?: number;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Filter by an exact stable target identifier. */
                 target?: string;
@@ -12445,7 +12445,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The order of the list, most recent first. */
                 orderBy?: components["parameters"]["ChangeRequestOrderBy"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only return change requests on which this user (id) is a requested reviewer. */
                 requestedReviewer?: components["parameters"]["ChangeRequestRequestedReviewer"];
@@ -12493,7 +12493,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description When true (default) nested collections are listed too; when false only root-level collections. */
                 nested?: boolean;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -12566,7 +12566,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -12744,7 +12744,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the integrations whose name contains this text (case-insensitive). */
                 search?: string;
@@ -12794,7 +12794,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only the integrations owned by this organization are listed. */
                 owner?: string;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the integrations requesting this scope are listed. */
                 scope?: components["schemas"]["IntegrationScope"];
@@ -12867,7 +12867,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the installations covering this site (with `target=site`). */
                 site?: string;
@@ -13008,7 +13008,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -13171,7 +13171,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The direction of the ordering. */
                 order?: components["parameters"]["Order"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only members with this role (`guest` for members with no role). */
                 role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
@@ -13306,7 +13306,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The direction of the ordering. */
                 order?: components["parameters"]["Order"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -13374,7 +13374,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only teams whose title contains this text (case-insensitive). */
                 title?: string;
@@ -13417,7 +13417,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -13660,7 +13660,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -13874,7 +13874,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -14067,7 +14067,7 @@ export interface operations {
             query: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description The text to search for. */
                 query: components["parameters"]["SearchQuery"];
@@ -14103,7 +14103,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the published (true) or unpublished (false) sites are listed. */
                 published?: boolean;
@@ -14615,7 +14615,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the integrations whose name contains this text (case-insensitive). */
                 search?: string;
@@ -14687,7 +14687,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The direction of the ordering. */
                 order?: components["parameters"]["Order"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the users whose role on the site is this one (`guest` matches none). */
                 role?: "admin" | "create" | "edit" | "review" | "comment" | "read" | "guest";
@@ -14732,7 +14732,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -14832,7 +14832,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -15177,7 +15177,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort redirects by the given field. */
                 orderBy?: "createdAt" | "updatedAt" | "source";
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Search for a redirect by path. */
                 search?: string;
@@ -15408,7 +15408,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -15495,7 +15495,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -15760,7 +15760,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Share key of a site published through share links; used to resolve the published URLs. */
                 shareKey?: components["parameters"]["SiteShareKey"];
@@ -15979,7 +15979,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Search share links by name or key. */
                 search?: string;
@@ -16134,7 +16134,7 @@ export interface operations {
                 default?: boolean;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Share key of a site published through share links; used to resolve the published URLs. */
                 shareKey?: components["parameters"]["SiteShareKey"];
@@ -16707,7 +16707,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -16882,7 +16882,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Id of a member of the organization: only the teams this member can manage are listed. */
                 owner?: string;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the teams whose title contains this text (case-insensitive) are listed. */
                 title?: string;
@@ -17051,7 +17051,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -17196,7 +17196,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -17278,7 +17278,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort by the entries' terms in this language. */
                 orderBy?: components["schemas"]["Language"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -17692,7 +17692,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The order of the list, most recent first. */
                 orderBy?: components["parameters"]["ChangeRequestOrderBy"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only return change requests on which this user (id) is a requested reviewer. */
                 requestedReviewer?: components["parameters"]["ChangeRequestRequestedReviewer"];
@@ -17896,7 +17896,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -17939,7 +17939,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The direction of the ordering. */
                 order?: components["parameters"]["Order"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only return comments with this status; `all` returns every comment. */
                 status?: components["parameters"]["CommentStatusFilter"];
@@ -18113,7 +18113,7 @@ export interface operations {
                 format?: components["parameters"]["Format"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -18501,7 +18501,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -18577,7 +18577,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -18705,7 +18705,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -18781,7 +18781,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
@@ -18993,7 +18993,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -19102,7 +19102,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -19212,7 +19212,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description `true`: only reviews of an earlier revision of the change request; `false`: only reviews of its current revision; omitted: all. */
                 outdated?: boolean;
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -19355,7 +19355,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -19396,7 +19396,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The direction of the ordering. */
                 order?: components["parameters"]["Order"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only return comments with this status; `all` returns every comment. */
                 status?: components["parameters"]["CommentStatusFilter"];
@@ -19560,7 +19560,7 @@ export interface operations {
                 format?: components["parameters"]["Format"];
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -19912,7 +19912,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -20070,7 +20070,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -20274,7 +20274,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -20346,7 +20346,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
@@ -21070,7 +21070,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the integrations whose name contains this text (case-insensitive). */
                 search?: string;
@@ -21106,7 +21106,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Only return links with this status: `ok` (no problem), `broken` (the target does not exist in the revision),
@@ -21249,7 +21249,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description Only the users whose role on the space is this one. */
                 role?: components["schemas"]["MemberRole"];
@@ -21286,7 +21286,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -21380,7 +21380,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -21587,7 +21587,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description When `false`, mutable metadata (such as Git metadata) is omitted from the response. */
                 metadata?: components["parameters"]["Metadata"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -22004,7 +22004,7 @@ export interface operations {
             query: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
                 /** @description The text to search for. */
                 query: components["parameters"]["SearchQuery"];
@@ -22327,7 +22327,7 @@ export interface operations {
             query?: {
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). */
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
