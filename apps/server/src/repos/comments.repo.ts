@@ -136,7 +136,9 @@ export const commentsRepo = {
     // no counter (comments, shards and change requests' counts are no domain's). test/cache-lease.test.ts compares
     // this with what the statement's triggers log. So this process keeps skipping the counters after it, and a count it
     // keeps (`spacesRepo`'s keyed row `{ id, open_comments }`) moves by the space's own comments inserted (db/read-cache.ts).
-    const keys = [...new Set(posts.map((p) => `space-comments:${p.row.space_id}`))];
+    // A change request's comment moves its change request's count, not its space's shards: only the spaces of the
+    // space's own comments are keyed.
+    const keys = [...new Set(posts.filter((p) => p.row.change_request_id === null).map((p) => `space-comments:${p.row.space_id}`))];
     const result = await withKnownChanges(
       db, keys, () => db.executeQuery<{ id: string }>({ ...sql.raw('').compile(db), sql: GROUP_STATEMENT, parameters }),
       (r) => {
