@@ -1349,9 +1349,23 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   //    After raw `<a …>` HTML the inline rule finds no link (markdown-it counts it as a link open): `<url>` there.
   // (The first raw `<a …>`: looked for once, and only when a link read from a bare URL is there.)
   let anchor: number | undefined;
+  // How many runs of marks are open before each atom (counted once, when a literal asks: writeLiteral).
+  let open: Int32Array | undefined;
+  let at = 0;
+  const inRun = (): boolean => {
+    if (open === undefined) {
+      open = new Int32Array(atoms.length + 1);
+      for (let k = 0; k < atoms.length; k++) {
+        const t = (atoms[k] as Atom).t;
+        (open as Int32Array)[k + 1] = (open as Int32Array)[k]! + (t === 'open' ? 1 : t === 'close' ? -1 : 0);
+      }
+    }
+    return open[at]! > 0;
+  };
   for (let i = atoms.length - 1; i >= 0; i--) {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
+    at = i;
     anchor ??= atoms.findIndex((a) => a.t === 'raw' && a.html === true && ANCHOR_OPEN.test(a.out));
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
     const { url, close, literal, www } = atom.bare;
@@ -1360,7 +1374,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     for (let j = i + 1; j < end; j++) (atoms[j] as Atom).out = '';
     if (literal !== undefined) {
       atom.out = www === true ? `[${literal}](<${url}>)` : `<${literal}>`;
-      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal, www === true);
+      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal, inRun, www === true);
       continue;
     }
     atom.out = `<${url}>`;
@@ -1383,7 +1397,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     if (match?.url.replace(/\*+$/, '') === url) atom.out = url;
     // A URL the inline rule reads no link from at all (`https://$HOST`: linkify's start match refuses its host) was
     // read by the core linkify from its text token: bare again where that reads it back, as an e-mail literal is.
-    else if (!capped && match === null) writeLiteral(atoms, i, end, url, url);
+    else if (!capped && match === null) writeLiteral(atoms, i, end, url, url, inRun);
   }
   // 4. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
   //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
@@ -1409,7 +1423,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
  * before it joins it), before white space, the end of the line or text (checked with linkify on what follows, up to
  * white space), not next to delimiters or other markup (other tokens).
  */
-function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string, www = false): void {
+function writeLiteral(atoms: Atom[], i: number, end: number, url: string, literal: string, inRun: () => boolean, www = false): void {
   const before = writing(atoms, i - 1, -1);
   // A `www.` literal also after `(`, as GitBook writes `(www.x.io)` (linkify reads one after punctuation), and an
   // e-mail literal after `(` or `"` (`관리자(a@b.dev)에게`, `email "a@b.dev" to`: linkify's e-mail prefixes), checked
@@ -1426,6 +1440,10 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   // Next to an emphasis delimiter only a letter or digit keeps its flanking (`*__a@b.dev*` written `___a@b.dev_` would
   // join the literal's `__` to the opener's run).
   if (before?.t === 'open' && !/^[\p{L}\p{N}]/u.test(literal)) return;
+  // Inside a run of a mark, a literal starting or ending with `_` or `*` flanks like a delimiter where it stands
+  // (`*- _a@b.dev*`, written `_- _a@b.dev_`, read the literal's `_` as the run's opener): not bare there (found by
+  // the pipeline property, about one run in four).
+  if (inRun() && /^[_*]|[_*]$/.test(literal)) return;
   const next = writing(atoms, end, 1);
   if (next?.t === 'close' && !/[\p{L}\p{N}]$/u.test(literal)) return;
   // (The run's own opener before it and closer after it only: another run's opener after a letter may flank otherwise.)
