@@ -12222,7 +12222,20 @@ export interface operations {
     };
     createOrganization: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description GitBook's OpenAPI specification to import into the default site. Not done by Bindery while creating an
+                 *     organization: any value is a 400 naming `/query/openapiUrl` (add the specification afterwards with
+                 *     `POST /v1/orgs/{organizationId}/openapi`). Nothing is created.
+                 */
+                openapiUrl?: string;
+                /**
+                 * @description GitBook's request for a default documentation site. `true` also creates, in the same transaction, a site
+                 *     titled after the organization (unpublished, public visibility) whose one site space publishes a new space
+                 *     made from the built-in `product-docs` template, and makes it the organization's `defaultContent`.
+                 */
+                withDefaultSite?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12232,6 +12245,17 @@ export interface operations {
                 "application/json": {
                     emailDomains?: components["schemas"]["OrganizationEmailDomains"];
                     hostname?: components["schemas"]["OrganizationHostname"];
+                    /**
+                     * @description GitBook's onboarding answers (where the docs come from, who reads them, what the user is interested
+                     *     in), which tailor GitBook's recommendations for the default site. Accepted and validated; Bindery
+                     *     makes no recommendations, so they are not stored and change nothing (the default site is the same
+                     *     with or without them).
+                     */
+                    onboardingPreferences?: {
+                        audience: ("public" | "mixed" | "protected" | "internal") | null;
+                        interests: ("adaptive-content" | "api-docs" | "proactive-agent")[];
+                        source: ("markdown-in-git" | "import" | "template") | null;
+                    };
                     title: string;
                     /**
                      * @default business

@@ -3,6 +3,8 @@ import { handlers } from '../http/operations.js';
 import { presentInvite, presentMember, presentOrganization } from '../presenters/organization.js';
 import { createOrganization, listOrganizationsForUser, loadOrganization, organizationsForEmailDomain, updateOrganization } from '../services/organizations.js';
 import * as members from '../services/members.js';
+import { defaultSiteMaker } from '../services/sites.js';
+import { invalidField } from '../errors.js';
 
 export const organizationHandlers = handlers({
   listOrganizationsForAuthenticatedUser: async ({ actor, query }, ctx) => {
@@ -10,8 +12,12 @@ export const organizationHandlers = handlers({
     return { status: 200, body: listBody(page.items.map((o) => presentOrganization(ctx.config, o.org, actor, o.member)), page) };
   },
 
-  createOrganization: async ({ actor, body }, ctx) => {
-    const { org, member } = await createOrganization(ctx, actor, body);
+  createOrganization: async ({ actor, body, query }, ctx) => {
+    if (query.openapiUrl !== undefined) {
+      throw invalidField('/query/openapiUrl', 'is not supported: Bindery does not import a specification while creating an organization (add it afterwards with POST /v1/orgs/{organizationId}/openapi)');
+    }
+    const defaultSite = query.withDefaultSite ? await defaultSiteMaker(ctx, actor, body.title) : undefined;
+    const { org, member } = await createOrganization(ctx, actor, body, defaultSite);
     return {
       status: 201,
       body: presentOrganization(ctx.config, org, actor, member),

@@ -38,6 +38,7 @@ export async function createOrganization(
   ctx: AppContext,
   actor: Actor,
   body: CreateBody,
+  defaultSite?: (tx: DbOrTx, orgId: string) => Promise<string>,
 ): Promise<LoadedOrganization> {
   assertNotBoundElsewhere(actor, null, 'create organizations');
   const now = ctx.clock.now().toISOString();
@@ -68,6 +69,13 @@ export async function createOrganization(
       await organizationsRepo.setEmailDomains(tx, org.id, domains);
       await membersRepo.insert(tx, member);
       await recordAudit(ctx, tx, actor, org.id, { action: 'organization.created', target: { type: 'organization', id: org.id, label: org.title }, payload: { type: org.type, hostname: org.hostname } });
+      // GitBook's `withDefaultSite`: the site is made by the caller (now the organization's admin) and becomes the
+      // organization's default content, in this transaction (a failure leaves no organization).
+      if (defaultSite) {
+        const site = await defaultSite(tx, org.id);
+        org.default_content = JSON.stringify({ type: 'site', site });
+        await organizationsRepo.update(tx, org.id, { default_content: org.default_content });
+      }
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);

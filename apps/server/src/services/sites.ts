@@ -134,25 +134,50 @@ export async function getSite(ctx: AppContext, actor: Actor, orgId: string, site
 export async function createSite(ctx: AppContext, actor: Actor, orgId: string, body: NonNullable<RequestBody<'createSite'>>): Promise<string> {
   const { member } = await loadOrganization(ctx, actor, orgId, 'view');
   authorizeSites(actor, member, 'edit');
+  let id = '';
+  await ctx.db.transaction().execute(async (tx) => {
+    id = await insertSite(ctx, tx, actor, orgId, body);
+  });
+  return id;
+}
+
+/**
+ * GitBook's `withDefaultSite` on createOrganization: in the organization's creating transaction (the caller is its
+ * admin there), a site titled after the organization whose one site space publishes a new space made from the
+ * built-in `product-docs` template (as applyTemplateToSite makes it). Answers the site's id.
+ */
+export async function defaultSiteMaker(ctx: AppContext, actor: Actor, title: string): Promise<(tx: DbOrTx, orgId: string) => Promise<string>> {
+  // The template's pages are prepared (parsed) before the transaction, as applyTemplateToSite does.
+  const edits = templateEdits(findTemplate(SITE_TEMPLATE), {});
+  await prepareEdits(edits);
+  return (tx, orgId) => insertDefaultSite(ctx, tx, actor, orgId, title, edits);
+}
+
+async function insertDefaultSite(ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, title: string, edits: Parameters<typeof insertSpace>[5]): Promise<string> {
+  const siteId = await insertSite(ctx, tx, actor, orgId, { title });
+  const spaceId = await insertSpace(ctx, tx, actor, orgId, { title }, edits);
+  await insertSiteSpace(ctx, tx, actor, { id: siteId, org_id: orgId }, { sections: [], groups: [], siteSpaces: [], externalLinks: [] }, spaceId, null, '/query/withDefaultSite');
+  return siteId;
+}
+
+async function insertSite(ctx: AppContext, tx: DbOrTx, actor: Actor, orgId: string, body: NonNullable<RequestBody<'createSite'>>): Promise<string> {
   const id = newId();
   const now = ctx.clock.now().toISOString();
   const title = body.title ?? 'Untitled site';
   const shareKey = randomString(SECRET_LENGTH);
-  await ctx.db.transaction().execute(async (tx) => {
-    await sitesRepo.insert(tx, {
-      id, org_id: orgId, type: body.type ?? 'basic', title, visibility: body.visibility ?? 'public', published: 0,
-      basename: slugify(title) || 'site', hostname: null, proxy: null, adaptive_content: 0, agents_context: 'included',
-      default_site_space_id: null, default_section_id: null, share_key: shareKey, visitor_key: randomString(SECRET_LENGTH), visitor_fallback_url: null,
-      created_at: now, updated_at: now,
-    });
-    // Every site starts with one share link (the key `share_key` keeps for reference); more are made with …/share-links.
-    await shareLinksRepo.insert(tx, { id: newId(), site_id: id, key: shareKey, name: 'Share link', active: 1, created_at: now });
-    const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [], externalLinks: [] };
-    for (const [i, spaceId] of (body.spaces ?? []).entries()) {
-      structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
-    }
-    await recordAudit(ctx, tx, actor, orgId, { action: 'site.created', target: { type: 'site', id, label: title }, payload: { type: body.type ?? 'basic', visibility: body.visibility ?? 'public', spaces: body.spaces ?? [] } });
+  await sitesRepo.insert(tx, {
+    id, org_id: orgId, type: body.type ?? 'basic', title, visibility: body.visibility ?? 'public', published: 0,
+    basename: slugify(title) || 'site', hostname: null, proxy: null, adaptive_content: 0, agents_context: 'included',
+    default_site_space_id: null, default_section_id: null, share_key: shareKey, visitor_key: randomString(SECRET_LENGTH), visitor_fallback_url: null,
+    created_at: now, updated_at: now,
   });
+  // Every site starts with one share link (the key `share_key` keeps for reference); more are made with …/share-links.
+  await shareLinksRepo.insert(tx, { id: newId(), site_id: id, key: shareKey, name: 'Share link', active: 1, created_at: now });
+  const structure: SiteStructure = { sections: [], groups: [], siteSpaces: [], externalLinks: [] };
+  for (const [i, spaceId] of (body.spaces ?? []).entries()) {
+    structure.siteSpaces.push(await insertSiteSpace(ctx, tx, actor, { id, org_id: orgId }, structure, spaceId, null, `/body/spaces/${i}`));
+  }
+  await recordAudit(ctx, tx, actor, orgId, { action: 'site.created', target: { type: 'site', id, label: title }, payload: { type: body.type ?? 'basic', visibility: body.visibility ?? 'public', spaces: body.spaces ?? [] } });
   return id;
 }
 

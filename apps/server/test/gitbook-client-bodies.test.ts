@@ -1,0 +1,59 @@
+// Request-body fields and query parameters of GitBook's description (0.202.0) that its official client may send and
+// Bindery refused with a generic 400: each is now done, accepted-and-unused where that is truthful, or refused with a
+// message naming it (docs/gitbook-conformance.md, "Request fields of GitBook's description").
+import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { createUser, useTestServer } from '../src/testing/index.js';
+
+type Any = any;
+const server = useTestServer();
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof GitBookAPIError) return { code: (err as Any).code, message: (err as Any).errorMessage ?? err.message };
+    throw err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('@gitbook/api: createOrganization with GitBook\'s options', () => {
+  it('withDefaultSite makes a site with a template space, the organization\'s default content; onboardingPreferences are accepted', async () => {
+    const owner = await createUser(server, 'Default site owner');
+    const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
+    const org = (await gb.orgs.createOrganization(
+      { title: 'Acme docs', onboardingPreferences: { source: 'markdown-in-git', audience: null, interests: ['api-docs'] } },
+      { withDefaultSite: true },
+    )).data;
+    expect(org.defaultContent?.site).toBeTruthy();
+    const site = (await gb.orgs.getSiteById(org.id, org.defaultContent.site)).data;
+    expect(site.title).toBe('Acme docs');
+    const siteSpaces = (await gb.orgs.listSiteSpaces(org.id, site.id)).data.items;
+    expect(siteSpaces).toHaveLength(1);
+    const space = (await gb.spaces.getSpaceById(siteSpaces[0].space.id)).data;
+    expect(space.title).toBe('Acme docs');
+    expect((await gb.spaces.listPages(space.id)).data.pages.length).toBeGreaterThan(0);
+    expect((await gb.orgs.getOrganizationById(org.id)).data.defaultContent).toEqual({ type: 'site', site: site.id });
+
+    // Without it (and with withDefaultSite=false): no site, no default content.
+    for (const query of [undefined, { withDefaultSite: false }]) {
+      const plain = (await gb.orgs.createOrganization({ title: 'Plain org' }, query)).data;
+      expect(plain.defaultContent).toBeNull();
+      expect((await gb.orgs.listSites(plain.id)).data.items).toEqual([]);
+    }
+    // Onboarding answers outside GitBook's enums are a 400 naming the field.
+    const bad = await failure(gb.orgs.createOrganization({ title: 'Bad prefs', onboardingPreferences: { source: 'floppy', audience: null, interests: [] } }));
+    expect(bad.code).toBe(400);
+    expect(bad.message).toContain('/body/onboardingPreferences/source');
+  });
+
+  it('openapiUrl is a 400 naming it, and creates nothing', async () => {
+    const owner = await createUser(server, 'OpenAPI url owner');
+    const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
+    const r = await failure(gb.orgs.createOrganization({ title: 'With spec' }, { withDefaultSite: true, openapiUrl: 'https://example.com/openapi.json' }));
+    expect(r.code).toBe(400);
+    expect(r.message).toContain('/query/openapiUrl');
+    expect((await gb.orgs.listOrganizationsForAuthenticatedUser()).data.items).toEqual([]);
+  });
+});
