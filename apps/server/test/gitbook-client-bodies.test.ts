@@ -12,7 +12,7 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; message: st
   try {
     await p;
   } catch (err) {
-    if (err instanceof GitBookAPIError) return { code: (err as Any).code, message: (err as Any).errorMessage ?? err.message };
+    if (err instanceof GitBookAPIError) return { code: (err as Any).code, message: (err as Any).errorMessage ?? (err as Error).message };
     throw err;
   }
   throw new Error('expected a failure');
