@@ -57,3 +57,31 @@ describe('@gitbook/api: createOrganization with GitBook\'s options', () => {
     expect((await gb.orgs.listOrganizationsForAuthenticatedUser()).data.items).toEqual([]);
   });
 });
+
+describe('@gitbook/api: createSpace from a computed source', () => {
+  it('builtin:openapi makes a space whose content is one computed page with the source; other sources are 400s naming the field', async () => {
+    const owner = await createUser(server, 'Computed space owner');
+    const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
+    const org = (await gb.orgs.createOrganization({ title: 'Computed org' })).data.id;
+    const put = await server.api(owner.token).put(`/v1/orgs/${org}/openapi/shop`, { source: { text: 'openapi: 3.0.0\ninfo: {title: Shop, version: "1"}\npaths: {}\n' } });
+    expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
+    const source = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'shop' } } } };
+
+    const space = (await gb.orgs.createSpace(org, { title: 'Shop API', computedSource: source })).data;
+    expect(space.title).toBe('Shop API');
+    const stored = (await server.api(owner.token).get(`/v1/spaces/${space.id}/content?computed=false`)).body;
+    expect(stored.pages.map((p: Any) => [p.type, p.title])).toEqual([['computed', 'API reference']]);
+    expect(stored.pages[0].computed).toEqual(source);
+
+    const before = (await gb.orgs.listSpacesInOrganizationById(org)).data.items.length;
+    const refused = async (body: Record<string, unknown>, field: string) => {
+      const r = await failure(gb.orgs.createSpace(org, { title: 'Refused', ...body }));
+      expect(r.code).toBe(400);
+      expect(r.message).toContain(field);
+    };
+    await refused({ computedSource: { type: 'builtin:translation', props: {}, dependencies: { translation: { ref: { kind: 'translation', translation: 'x' } } } } }, '/body/computedSource/type');
+    await refused({ computedSource: { ...source, dependencies: { spec: { ref: { kind: 'openapi', spec: 'nope' } } } } }, '/body/computedSource/dependencies/spec/ref/spec');
+    await refused({ computedSource: source, empty: true }, '/body/empty');
+    expect((await gb.orgs.listSpacesInOrganizationById(org)).data.items.length).toBe(before);
+  });
+});

@@ -16773,6 +16773,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description GitBook's space from a computed content source. A `builtin:openapi` source (`dependencies.spec.ref`:
+                     *     `{kind: openapi, spec: <slug>}`, a specification of the organization; `props` as on a computed page)
+                     *     makes the space's first content one computed page titled "API reference" with that source, in the
+                     *     same transaction: content reads (`computed` true, the default) show the reference pages generated
+                     *     from the specification's latest version, kept current (docs/openapi.md, "Computed pages"). Other
+                     *     types (`builtin:translation`, `integration:…`) are a 400 naming `/body/computedSource/type`
+                     *     (Bindery's translations are runs into a target space, and integrations compute no content); a slug
+                     *     the organization has no specification for is a 400 naming `/body/computedSource/dependencies/spec/ref/spec`.
+                     *     Not with `template` or `empty`.
+                     */
+                    computedSource?: {
+                        dependencies: Record<string, never>;
+                        props?: Record<string, never>;
+                        type: string;
+                    };
                     editMode?: components["schemas"]["SpaceEditMode"];
                     emoji?: components["schemas"]["Emoji"];
                     /** @description When `true`, the space is created without any page. */

@@ -24,6 +24,7 @@ import { commitEdits, insertFirstRevision, prepareEdits, recomputeTransferredSpa
 import { TEMPLATES, templateEdits } from './templates.js';
 import { spacesRepo, type SpaceFilter, type SpaceRow } from '../repos/spaces.repo.js';
 import { treeRepo } from '../repos/tree.repo.js';
+import { openapiRepo } from '../repos/openapi.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import { isEmoji } from '../lib/text.js';
 import { userAsActor, type Actor } from './auth.js';
@@ -112,11 +113,35 @@ export async function createSpace(ctx: AppContext, actor: Actor, orgId: string, 
     templatePages = templateEdits(template, {});
     await prepareEdits(templatePages);
   }
+  if (body.computedSource) templatePages = await computedSpaceEdits(ctx, orgId, body);
   const id = await ctx.db.transaction().execute(async (tx) => {
     await locks.organizations(ctx, tx, [orgId]);
     return insertSpace(ctx, tx, actor, orgId, body, templatePages);
   });
   return reload(ctx, actor, id);
+}
+
+/**
+ * GitBook's space from a computed content source: one computed page with the source (the engine checks its props);
+ * only `builtin:openapi`, on a specification of the organization (checked here to name GitBook's fields).
+ */
+async function computedSpaceEdits(ctx: AppContext, orgId: string, body: RequestBody<'createSpace'>): Promise<ContentEdit[]> {
+  const source = body.computedSource!;
+  if (body.template) throw invalidField('/body/template', 'a space is made from a template or from a computed source, not both');
+  if (body.empty) throw invalidField('/body/empty', 'a space made from a computed source is not empty: give `computedSource` or `empty`, not both');
+  if (source.type !== 'builtin:openapi') {
+    throw invalidField('/body/computedSource/type', `must be "builtin:openapi", not ${JSON.stringify(source.type)}: Bindery computes content from OpenAPI specifications only (its translations are runs into a target space, and integrations compute no content)`);
+  }
+  const ref = (source.dependencies as { spec?: { ref?: { kind?: unknown; spec?: unknown } } }).spec?.ref;
+  if (!ref || ref.kind !== 'openapi' || typeof ref.spec !== 'string') {
+    throw invalidField('/body/computedSource/dependencies/spec/ref', 'must be {"kind": "openapi", "spec": "<slug of an OpenAPI specification of the organization>"}');
+  }
+  if (!(await openapiRepo.findBySlug(ctx.db, orgId, ref.spec))) {
+    throw invalidField('/body/computedSource/dependencies/spec/ref/spec', `is not an OpenAPI specification of this organization (${ref.spec})`);
+  }
+  const edits: ContentEdit[] = [{ op: 'createPage', type: 'computed', title: 'API reference', computed: source as Record<string, unknown> }];
+  await prepareEdits(edits);
+  return edits;
 }
 
 /**
