@@ -85,3 +85,24 @@ describe('@gitbook/api: createSpace from a computed source', () => {
     expect((await gb.orgs.listSpacesInOrganizationById(org)).data.items.length).toBe(before);
   });
 });
+
+describe('@gitbook/api: updateCommentReplyInChangeRequest with resolved', () => {
+  it('is a 400 naming /body/resolved that points at the comment, and changes nothing', async () => {
+    const owner = await createUser(server, 'Reply resolver');
+    const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
+    const org = (await gb.orgs.createOrganization({ title: 'Reply org' })).data.id;
+    const space = (await gb.orgs.createSpace(org, { title: 'Replies' })).data.id;
+    const cr = (await gb.spaces.createChangeRequest(space, { subject: 'Draft' })).data.id;
+    const comment = (await gb.spaces.postCommentInChangeRequest(space, cr, { body: { markdown: 'A thread' } })).data.id;
+    const reply = (await gb.spaces.postCommentReplyInChangeRequest(space, cr, comment, { body: { markdown: 'first' } })).data.id;
+
+    const r = await failure(gb.spaces.updateCommentReplyInChangeRequest(space, cr, comment, reply, { resolved: true, body: { markdown: 'edited' } }));
+    expect(r.code).toBe(400);
+    expect(r.message).toContain('/body/resolved');
+    expect(r.message).toContain(`comments/${comment}`);
+    expect((await gb.spaces.getCommentReplyInChangeRequest(space, cr, comment, reply, { format: 'markdown' })).data.body).toEqual({ markdown: 'first' });
+    expect((await gb.spaces.getCommentInChangeRequest(space, cr, comment)).data.status).not.toBe('resolved');
+    // Without `resolved` the same update is applied.
+    expect((await gb.spaces.updateCommentReplyInChangeRequest(space, cr, comment, reply, { body: { markdown: 'edited' } })).status).toBe(200);
+  });
+});

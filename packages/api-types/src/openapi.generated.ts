@@ -3806,7 +3806,10 @@ export interface paths {
         get: operations["getCommentReplyInChangeRequest"];
         /**
          * Update a reply to a comment of a change request
-         * @description `body` can only be changed by its author; reactions are the caller's own.
+         * @description `body` can only be changed by its author; reactions are the caller's own. `resolved` is declared because GitBook's
+         *     description gives this operation its comment update body: a reply has no resolved state (a comment's thread is
+         *     resolved as a whole), so any `resolved` is a 400 naming `/body/resolved` and nothing is changed; resolve the
+         *     thread with `PUT …/comments/{commentId}` `{resolved}`.
          */
         put: operations["updateCommentReplyInChangeRequest"];
         post?: never;
@@ -18279,7 +18282,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CommentReplyUpdateInput"];
+                "application/json": {
+                    addedReactions?: components["schemas"]["CommentReactionsInput"];
+                    body?: components["schemas"]["CommentBodyInput"];
+                    removedReactions?: components["schemas"]["CommentReactionsInput"];
+                    /** @description Refused (400): a reply is not resolved on its own; resolve its comment. */
+                    resolved?: boolean;
+                };
             };
         };
         responses: {

@@ -1,4 +1,5 @@
 // Comments and replies, on a space and on a change request (the same service; `where` says which).
+import { invalidField } from '../errors.js';
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
 import { presentMember } from '../presenters/organization.js';
@@ -77,9 +78,13 @@ export const commentHandlers = handlers({
   getCommentReplyInChangeRequest: async ({ actor, params, query }, ctx) => ({
     status: 200, body: await comments.getReply(ctx, actor, cr(params), params.commentId, params.commentReplyId, query.format),
   }),
-  updateCommentReplyInChangeRequest: async ({ actor, params, body }, ctx) => ({
-    status: 200, body: await comments.updateReply(ctx, actor, cr(params), params.commentId, params.commentReplyId, body),
-  }),
+  updateCommentReplyInChangeRequest: async ({ actor, params, body }, ctx) => {
+    // GitBook's description gives this operation its comment update body; a reply has no resolved state of its own.
+    if (body.resolved !== undefined) {
+      throw invalidField('/body/resolved', `a reply is not resolved on its own: resolve its comment's thread with PUT /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/${params.commentId} {"resolved": ${String(body.resolved)}}`);
+    }
+    return { status: 200, body: await comments.updateReply(ctx, actor, cr(params), params.commentId, params.commentReplyId, body) };
+  },
   deleteCommentReplyInChangeRequest: async ({ actor, params }, ctx) => {
     await comments.deleteReply(ctx, actor, cr(params), params.commentId, params.commentReplyId);
     return { status: 204, body: undefined };
