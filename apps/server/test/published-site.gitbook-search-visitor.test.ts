@@ -55,8 +55,8 @@ describe('POST ~gitbook/search', () => {
     const guide = r.json.find((g: any) => g.siteSpaceId === ids.one);
     expect(guide).toMatchObject({ type: 'space', title: 'Guide' });
     const setup = guide.pages.find((p: any) => p.id === 'page-setup');
-    expect(setup).toMatchObject({ title: 'Setup', description: 'Installing it', path: 'setup', resultType: 'section', ancestors: [], urls: { app: `${server.url}${base}/setup` } });
-    expect(setup.sections[0]).toMatchObject({ id: 'install', title: 'Install', urls: { app: `${server.url}${base}/setup#install` } });
+    expect(setup).toMatchObject({ title: 'Setup', description: 'Installing it', path: 'setup', resultType: 'section', ancestors: [], urls: { app: `${server.ctx.config.publicUrl}${base}/setup` } });
+    expect(setup.sections[0]).toMatchObject({ id: 'install', title: 'Install', urls: { app: `${server.ctx.config.publicUrl}${base}/setup#install` } });
     expect(setup.sections[0].body).toContain('platypus');
     expect(guide.pages.find((p: any) => p.id === 'page-deep').ancestors).toEqual([{ title: 'Setup' }]);
     const ranks = r.json.flatMap((g: any) => g.pages.map((p: any) => p.rank)).sort();

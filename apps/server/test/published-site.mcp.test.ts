@@ -99,7 +99,7 @@ describe('~gitbook/mcp', () => {
     const text = textOf(found);
     expect(text).toContain('Title: Setup');
     const link = /Link: (\S+)/.exec(text)?.[1];
-    expect(link).toBe(`${server.url}${base}/setup#install`);
+    expect(link).toBe(`${server.ctx.config.publicUrl}${base}/setup#install`);
     // What search answers, getPage reads (its anchor ignored), as the page's markdown twin.
     const page = textOf(await call(client, 'getPage', { url: link }));
     expect(page).toContain('# Setup');

@@ -14,6 +14,8 @@ const skip = testDialect() === 'postgres';
 let server: TestServer;
 let browser: Browser;
 let url: string;
+let pub: string;
+const live = (link: string) => (link.startsWith(pub) ? url + link.slice(pub.length) : link);
 let canonicalBase: string;
 const PRIMARY = 'rgb(225, 29, 72)';
 
@@ -77,6 +79,8 @@ beforeAll(async () => {
   expect(published.status).toBe(200);
   canonicalBase = String(published.body.urls.published).replace(/\/$/, '');
   url = `${server.url}/sites/${site.id}`;
+  // Absolute links are at the configured public URL (never the request's Host); `live` is the same URL on the test server.
+  pub = `${server.ctx.config.publicUrl}/sites/${site.id}`;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -244,7 +248,7 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     // Still listed in the sidebar (the marks are for crawlers, not readers).
     expect(await page.locator('aside.sidebar a', { hasText: 'Internal child' }).count()).toBe(1);
     const sitemap = await (await fetch(`${url}/sitemap-pages.xml`)).text();
-    expect(sitemap).toContain(`${url}/setup</loc>`);
+    expect(sitemap).toContain(`${pub}/setup</loc>`);
     expect(sitemap).not.toMatch(/internal|no-robots/);
     const llms = await (await fetch(`${url}/llms.txt`)).text();
     expect(llms).toContain('[Setup]');
@@ -261,14 +265,14 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     expect(twin.status).toBe(200);
     const md = await twin.text();
     expect(md).not.toMatch(/["'(]\/(pages|files)\//);
-    expect(md).toContain(`[the install step](${url}/setup#install)`);
-    expect(md).toContain(`{% content-ref url="${url}/setup" %}`);
-    expect(md).toContain(`[Setup](${url}/setup)`);
+    expect(md).toContain(`[the install step](${pub}/setup#install)`);
+    expect(md).toContain(`{% content-ref url="${pub}/setup" %}`);
+    expect(md).toContain(`[Setup](${pub}/setup)`);
     const file = md.match(/\{% file src="([^"]+)" %\}/)![1]!;
     const image = md.match(/!\[A blue diagram\]\(([^)]+)\)/)?.[1] ?? md.match(/<img src="([^"]+)" alt="A blue diagram"/)![1]!;
     for (const [link, type] of [[file, 'application/pdf'], [image, 'image/png']] as const) {
-      expect(link.startsWith(`${url}/~files/`), link).toBe(true);
-      const r = await fetch(link);
+      expect(link.startsWith(`${pub}/~files/`), link).toBe(true);
+      const r = await fetch(live(link));
       expect(r.status, link).toBe(200);
       expect(r.headers.get('content-type')).toContain(type);
     }

@@ -10,6 +10,7 @@ const noBrowser = testDialect() === 'postgres';
 let server: TestServer;
 let browser: Browser | undefined;
 let url: string;
+let pub: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -24,6 +25,8 @@ beforeAll(async () => {
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
   const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] });
   url = `${server.url}/sites/${site.id}`;
+  // The feed's links are at the configured public URL (never the request's Host).
+  pub = `${server.ctx.config.publicUrl}/sites/${site.id}`;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -59,8 +62,8 @@ describe.skipIf(noBrowser)('page feeds in Chromium', () => {
     expect(feed).toEqual({
       status: 200, type: 'application/rss+xml; charset=utf-8', error: null, title: 'News',
       items: [
-        { title: 'Dark mode', date: 'Sat, 02 May 2026 00:00:00 GMT', links: [`${url}/news#dark-mode`, `${url}/`], code: null },
-        { title: 'Search', date: 'Wed, 01 Apr 2026 00:00:00 GMT', links: [`${url}/news#search`], code: 'anything' },
+        { title: 'Dark mode', date: 'Sat, 02 May 2026 00:00:00 GMT', links: [`${pub}/news#dark-mode`, `${pub}/`], code: null },
+        { title: 'Search', date: 'Wed, 01 Apr 2026 00:00:00 GMT', links: [`${pub}/news#search`], code: 'anything' },
       ],
     });
     expect(problems).toEqual([]);

@@ -60,11 +60,11 @@ describe('<page>/rss.xml', () => {
     expect(r.type).toBe('application/rss+xml; charset=utf-8');
     expect(r.cache).toBe('public, max-age=300');
     const feed = parse(r.text);
-    expect(feed).toMatchObject({ title: 'Changelog', link: `${server.url}${base}/changelog`, description: 'What is new', language: 'en' });
+    expect(feed).toMatchObject({ title: 'Changelog', link: `${server.ctx.config.publicUrl}${base}/changelog`, description: 'What is new', language: 'en' });
     expect(feed.items.map((i) => [i.title, i.pubDate])).toEqual([['Faster starts', 'Wed, 22 Apr 2026 00:00:00 GMT'], ['First release', 'Sun, 01 Mar 2026 00:00:00 GMT']]);
-    expect(feed.items[0]!.link).toBe(`${server.url}${base}/changelog`);
+    expect(feed.items[0]!.link).toBe(`${server.ctx.config.publicUrl}${base}/changelog`);
     const first = feed.items[0]!.description;
-    expect(first).toContain(`href="${server.url}${base}/"`); // the link by id, absolute
+    expect(first).toContain(`href="${server.ctx.config.publicUrl}${base}/"`); // the link by id, absolute
     expect(first).toContain('fast &amp; lighter'); // HTML escaped in the XML once, as HTML in it
     expect(first).toContain('{% endupdate %}'); // a tag line inside code is code
     expect(feed.items[1]!.description).not.toContain('otter');

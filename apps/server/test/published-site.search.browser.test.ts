@@ -14,6 +14,8 @@ const noBrowser = testDialect() === 'postgres';
 let server: TestServer;
 let browser: Browser | undefined;
 let url: string;
+let pub: string;
+const live = (link: string) => (link.startsWith(pub) ? url + link.slice(pub.length) : link);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -37,6 +39,8 @@ beforeAll(async () => {
   expect(edits.status, JSON.stringify(edits.body)).toBe(200);
   const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [guide.id] });
   url = `${server.url}/sites/${site.id}`;
+  // Absolute links are at the configured public URL (never the request's Host); `live` is the same URL on the test server.
+  pub = `${server.ctx.config.publicUrl}/sites/${site.id}`;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -93,11 +97,11 @@ describe('the published site search, over HTTP', () => {
   it("writes llms-full.txt's links by id as the site's absolute URLs, which answer", async () => {
     const text = await (await fetch(`${url}/llms-full.txt`)).text();
     expect(text).not.toMatch(/["'(]\/(pages|files)\//);
-    expect(text).toContain(`[the install step](${url}/setup#install)`);
-    expect(text).toContain(`[Setup](${url}/setup)`);
+    expect(text).toContain(`[the install step](${pub}/setup#install)`);
+    expect(text).toContain(`[Setup](${pub}/setup)`);
     const image = text.match(/!\[A chart\]\(([^)]+)\)/)?.[1] ?? text.match(/<img src="([^"]+)" alt="A chart"/)![1]!;
-    expect(image.startsWith(`${url}/~files/`), image).toBe(true);
-    const r = await fetch(image);
+    expect(image.startsWith(`${pub}/~files/`), image).toBe(true);
+    const r = await fetch(live(image));
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('image/png');
   });

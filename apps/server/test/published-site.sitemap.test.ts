@@ -46,7 +46,7 @@ describe('sitemap.xml and sitemap-pages.xml', () => {
     expect((await t.api.post(`${S}/site-spaces`, { spaceId: v1, sectionId: sections[0].id })).status).toBe(201);
     expect((await t.api.post(`${S}/publish`)).status).toBe(200);
     const base = `/sites/${site.id}`;
-    const abs = `${server.url}${base}`;
+    const abs = `${server.ctx.config.publicUrl}${base}`;
 
     const index = await get(`${base}/sitemap.xml`);
     expect(index.status).toBe(200);
@@ -68,7 +68,7 @@ describe('sitemap.xml and sitemap-pages.xml', () => {
     expect(locs((await get(`${base}/guide-v1/sitemap-pages.xml`)).text)).toEqual([`${abs}/guide-v1/`]);
     expect(locs((await get(`${base}/api/sitemap-pages.xml`)).text)).toEqual([`${abs}/api/`]);
     // Every URL listed answers.
-    for (const loc of [...locs(pages.text)]) expect((await fetch(loc)).status, loc).toBe(200);
+    for (const loc of [...locs(pages.text)]) expect((await fetch(`${server.url}${loc.slice(server.ctx.config.publicUrl.length)}`)).status, loc).toBe(200);
 
     // Not a site space: the site's 404 (a page's path, an unknown segment, the hidden section, too deep).
     for (const path of ['/getting-started/sitemap-pages.xml', '/nope/sitemap-pages.xml', '/beta/sitemap-pages.xml', '/api/x/y/sitemap-pages.xml']) {

@@ -75,13 +75,13 @@ describe('published site', () => {
 
     const llms = await get(`${base}/llms.txt`);
     expect(llms.text).toContain('# Acme Docs');
-    expect(llms.text).toContain(`[Setup](${server.url}${base}/setup.md): Install it`);
+    expect(llms.text).toContain(`[Setup](${server.ctx.config.publicUrl}${base}/setup.md): Install it`);
     expect((await get(`${base}/llms-full.txt`)).text).toContain('The zebra keyword.');
     // GitBook's sitemap index: the sitemap of each site space (session 20; before, one urlset of every page).
     const sitemap = await get(`${base}/sitemap.xml`);
-    expect(sitemap.text).toContain(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <sitemap><loc>${server.url}${base}/sitemap-pages.xml</loc></sitemap>`);
-    expect((await get(`${base}/sitemap-pages.xml`)).text).toMatch(new RegExp(`<loc>${server.url}${base}/advanced/tuning</loc><lastmod>[^<]+</lastmod><priority>0.84</priority>`));
-    expect((await get(`${base}/robots.txt`)).text).toBe(`User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${base}/\nSitemap: ${server.url}${base}/sitemap.xml\n`);
+    expect(sitemap.text).toContain(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <sitemap><loc>${server.ctx.config.publicUrl}${base}/sitemap-pages.xml</loc></sitemap>`);
+    expect((await get(`${base}/sitemap-pages.xml`)).text).toMatch(new RegExp(`<loc>${server.ctx.config.publicUrl}${base}/advanced/tuning</loc><lastmod>[^<]+</lastmod><priority>0.84</priority>`));
+    expect((await get(`${base}/robots.txt`)).text).toBe(`User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${base}/\nSitemap: ${server.ctx.config.publicUrl}${base}/sitemap.xml\n`);
 
     // A hit in a section of a page leads to its heading (session 15: the page's top).
     const search = await get(`${base}/~search?q=zebra`, { accept: 'application/json' });
@@ -114,7 +114,7 @@ describe('published site', () => {
     expect(first).toContain('# Introduction');
     expect(first).toContain('Body 96.');
     expect(first).not.toContain('Body 97.'); // 3 pages of the guide (its group is no page), then 97 more
-    expect(first.trimEnd().endsWith(`[Next Page](${server.url}${base}/llms-full.txt/1)`)).toBe(true);
+    expect(first.trimEnd().endsWith(`[Next Page](${server.ctx.config.publicUrl}${base}/llms-full.txt/1)`)).toBe(true);
     const second = (await get(`${base}/llms-full.txt/1`)).text;
     expect(second).toContain('# More 97\n');
     expect(second).toContain('Body 149.');
@@ -125,7 +125,7 @@ describe('published site', () => {
     expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(md.text).toContain('npm install widget');
     // GitBook's directive line, then the page (session 20).
-    expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(new RegExp(`^> For the complete documentation index, see \\[llms\\.txt\\]\\(${server.url}${base}/llms\\.txt\\)\\.\n\n# Introduction\n`));
+    expect((await get(`${base}/`, { accept: 'text/markdown, text/html;q=0.5' })).text).toMatch(new RegExp(`^> For the complete documentation index, see \\[llms\\.txt\\]\\(${server.ctx.config.publicUrl}${base}/llms\\.txt\\)\\.\n\n# Introduction\n`));
     // A page that does not exist, asked for as markdown: 200 (agents drop 404 bodies) naming similar pages once search
     // has indexed the space; the HTML page of the same path stays a 404.
     const missing = await get(`${base}/installing-setup.md`);
@@ -133,7 +133,7 @@ describe('published site', () => {
     expect(missing.text).toMatch(/^# Page Not Found\n/);
     expect(missing.text).not.toContain('Similar pages');
     await get(`${base}/~search?q=setup`);
-    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.url}${base}/setup.md)`);
+    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.ctx.config.publicUrl}${base}/setup.md)`);
     expect((await get(`${base}/installing-setup`, { accept: 'text/markdown' })).status).toBe(200);
     expect((await get(`${base}/installing-setup`)).status).toBe(404);
     const html = await get(`${base}/setup`, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
@@ -156,7 +156,7 @@ describe('published site', () => {
     const first = await prewarm(t);
     expect(first.status).toBe(204);
     expect(first.headers.get('x-bindery-search-indexes')).toBe('built=2, warm=0');
-    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.url}${base}/setup.md)`);
+    expect((await get(`${base}/installing-setup.md`)).text).toContain(`- [Setup](${server.ctx.config.publicUrl}${base}/setup.md)`);
     // Kept: the searches and the next prewarm use the same indexes (a published public site: anyone with a token).
     expect(JSON.parse((await get(`${base}/~search?q=zebra`, { accept: 'application/json' })).text).results.map((r: any) => r.href)).toEqual([`${base}/setup#install`]);
     expect((await prewarm(outsider)).headers.get('x-bindery-search-indexes')).toBe('built=0, warm=2');
@@ -217,7 +217,7 @@ describe('published site', () => {
     expect((await closed.t.api.put(auth, { fallbackURL: 'https://login.example.com/sso' })).body.fallbackURL).toBe('https://login.example.com/sso');
     const redirected = await get(`${closed.base}/setup`);
     expect(redirected.status).toBe(302);
-    expect(redirected.headers.get('location')).toBe(`https://login.example.com/sso?location=${encodeURIComponent(`${server.url}${closed.base}/setup`)}`);
+    expect(redirected.headers.get('location')).toBe(`https://login.example.com/sso?location=${encodeURIComponent(`${server.ctx.config.publicUrl}${closed.base}/setup`)}`);
     const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(settings.key));
     const signedIn = await get(`${closed.base}/setup?jwt_token=${token}`);
     expect(signedIn.status).toBe(200);

@@ -23,6 +23,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { decodeJwt, jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import type { Config } from '../config.js';
 import { loadMarkdown, pageTimes, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
 import { pageDocument, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
@@ -69,6 +70,12 @@ interface Visit {
   claims: Claims;
   claimsKey: string;
   theme: 'light' | 'dark' | 'system';
+  /**
+   * Where absolute links of the visit point (llms.txt, sitemaps, twins, feeds, search and MCP URLs), from the
+   * configuration, never from the request's Host (linksOf): `served`, the origin the visit is served at (the custom
+   * hostname when reached by it, else BINDERY_PUBLIC_URL); `site`, the absolute URL of `base`.
+   */
+  links: { served: string; site: string };
   /** visitKey's value, once computed. */
   key?: string;
   /** What the visitor sees of each space's revision (pages whose condition is false left out), once computed. */
@@ -336,6 +343,25 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
  * Whether a shared cache may keep an answer of the site (`Cache-Control: public`): a public or unlisted site, published,
  * not a preview; answers that vary with the visitor's claims add their own condition.
  */
+/**
+ * Where a visit's absolute links point, never made from the request's Host or protocol (a request naming another host
+ * got links to it, which a shared cache keyed without the host could keep and serve to others). A site that may be
+ * kept by shared caches (public or unlisted, published, not a preview) links to its published address (its custom
+ * hostname when it has one, else `<publicUrl>/sites/<id>`), also when reached at `/sites/<id>`. A share-link,
+ * visitor-auth or preview visit links to where it is served (its custom hostname when reached by it, else
+ * `<publicUrl>/sites/<id>`): its share key, visitor token or preview token is a cookie of that host and path.
+ */
+function linksOf(config: Config, site: SiteRow, base: string, preview: boolean): Visit['links'] {
+  const served = base === '' && site.hostname ? `${new URL(config.publicUrl).protocol}//${site.hostname}` : config.publicUrl;
+  const shared = (site.visibility === 'public' || site.visibility === 'unlisted') && site.published === 1 && !preview;
+  return { served, site: shared ? publishedBase(config, site) : served + base };
+}
+
+/** A path of this server made absolute for the visit (a path under the site's base at the site's address). */
+function absolute(v: Visit, href: string): string {
+  return href === v.base || href.startsWith(`${v.base}/`) ? v.links.site + href.slice(v.base.length) : v.links.served + href;
+}
+
 function sharedCacheable(v: Visit, res: Response): boolean {
   return (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
 }
@@ -543,7 +569,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         res.status(401).json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'This site is only available to authenticated visitors: give a visitor token (Authorization: Bearer <token>)' } });
       } else if (site.visitor_fallback_url) {
         const target = new URL(site.visitor_fallback_url);
-        target.searchParams.set('location', `${req.protocol}://${req.get('host')}${req.originalUrl}`);
+        // Where the visitor comes back to after signing in: at this server's configured address, not the request's Host.
+        target.searchParams.set('location', `${linksOf(ctx.config, site, base, false).served}${req.originalUrl}`);
         res.redirect(302, target.toString());
       } else {
         messageHeaders(res);
@@ -566,7 +593,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       }
     }
     return {
-      site, base, view, claims, claimsKey: JSON.stringify(claims), theme,
+      site, base, view, claims, claimsKey: JSON.stringify(claims), theme, links: linksOf(ctx.config, site, base, !!res.locals.sitePreview),
       heads: new Map(heads.map((h) => [h.id, h])),
     };
   }
@@ -577,8 +604,6 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.setHeader('Referrer-Policy', 'same-origin');
     if (site.visibility !== 'public' || res.locals.sitePreview) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   };
-
-  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
   /** The whole revision a space publishes now (every page, whatever its condition: for the search index). */
   const fullRevisionOf = async (v: Visit, spaceId: string): Promise<RevisionView | undefined> => {
@@ -797,14 +822,14 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * request's origin) of the page (its HTML page: `hrefs`, the listed pages' URLs by id, else its path) and of the
    * file on the site. One pass.
    */
-  function absoluteLinks(markdown: string, base: string, v: Visit, siteSpaceId: string, spaceBase: string, rev: RevisionView, hrefs: ReadonlyMap<string, string>): string {
+  function absoluteLinks(markdown: string, v: Visit, siteSpaceId: string, spaceBase: string, rev: RevisionView, hrefs: ReadonlyMap<string, string>): string {
     return markdown.replace(/([("'])\/(pages|files)\/([\w-]{1,100})(?=[#)"'\s?])/g, (all, open: string, kind: string, id: string) => {
       if (kind === 'files') {
         const f = rev.filesById.get(id);
-        return f ? `${open}${base}${fileHref(v, siteSpaceId, f)}` : all;
+        return f ? `${open}${absolute(v, fileHref(v, siteSpaceId, f))}` : all;
       }
       const e = rev.byId.get(id);
-      return e ? `${open}${base}${hrefs.get(id) ?? `${spaceBase}/${e.path}`}` : all;
+      return e ? `${open}${absolute(v, hrefs.get(id) ?? `${spaceBase}/${e.path}`)}` : all;
     });
   }
 
@@ -831,7 +856,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const customization = v.view.site;
     const answer = await answerMcp(message, {
       title: customization.title || v.site.title,
-      search: async (q) => (await searchHits(v, q)).map((h) => ({ title: h.title, ...(h.section ? { section: h.section } : {}), url: `${origin(req)}${h.href}`, excerpt: h.excerpt })),
+      search: async (q) => (await searchHits(v, q)).map((h) => ({ title: h.title, ...(h.section ? { section: h.section } : {}), url: absolute(v, h.href), excerpt: h.excerpt })),
       page: (url) => pageAt(req, v, url),
     });
     if (!answer) return res.status(202).end();
@@ -904,7 +929,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const e = rev?.byId.get(h.pageId);
       let ancestors = ancestorsOf.get(ss.space_id);
       if (!ancestors && rev) ancestorsOf.set(ss.space_id, ancestors = ancestry(rev.tree));
-      const url = `${origin(req)}${h.href}`;
+      const url = absolute(v, h.href);
       group.pages.push({
         id: h.pageId, title: h.title, description: e?.page.meta.description ?? '', path: e?.path ?? '', score: hits.length - i, rank: i + 1,
         resultType: h.section ? 'section' : 'page',
@@ -947,14 +972,17 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
     const under = (prefix: string) => (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`) ? u.pathname.slice(prefix.length) || '/' : undefined);
     const published = new URL(publishedBase(ctx.config, v.site));
-    let rawPath = u.host.toLowerCase() === (req.get('host') ?? '').toLowerCase() ? under(v.base) : undefined;
+    // The URLs the site gives (absolute()), and (looked up only, never written) the same path on the request's host.
+    const served = new URL(v.links.served);
+    let rawPath = u.host.toLowerCase() === served.host.toLowerCase() ? under(`${served.pathname.replace(/\/$/, '')}${v.base}`) : undefined;
+    if (rawPath === undefined && u.host.toLowerCase() === (req.get('host') ?? '').toLowerCase()) rawPath = under(v.base);
     if (rawPath === undefined && u.host.toLowerCase() === published.host.toLowerCase()) rawPath = under(published.pathname.replace(/\/$/, ''));
     if (rawPath === undefined) return undefined;
     let found = await lookUpPage(v, rawPath);
     // A page's path in other capitals, a group's path: the page it leads to (a path of this site).
     if (found.redirect?.startsWith(`${v.base}/`)) found = await lookUpPage(v, found.redirect.slice(v.base.length));
     if (!found.r || !found.rev || !found.current) return undefined;
-    return await twinOf(v, found.r, found.rev, found.flat, found.current, origin(req));
+    return await twinOf(v, found.r, found.rev, found.flat, found.current);
   }
 
   /**
@@ -1177,7 +1205,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function robots(req: Request, res: Response, v: Visit) {
     const indexed = v.site.visibility === 'public';
     // GitBook's: an indexed site says what its content may be used for (Content-Signal) and where its sitemap is.
-    sendRevalidated(req, res, 'text/plain', indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${origin(req)}${v.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n', sharedCacheable(v, res));
+    sendRevalidated(req, res, 'text/plain', indexed ? `User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: ${v.base}/\nSitemap: ${absolute(v, `${v.base}/sitemap.xml`)}\n` : 'User-agent: *\nDisallow: /\n', sharedCacheable(v, res));
   }
 
   /**
@@ -1187,7 +1215,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   async function sitemap(req: Request, res: Response, v: Visit) {
     const spaces = v.site.visibility === 'public' ? await allPages(v) : [];
     const maps = spaces.map((s) => `${s.placement.base}/sitemap-pages.xml`);
-    sendRevalidated(req, res, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((u) => `  <sitemap><loc>${escapeHtml(origin(req) + u)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`, sharedSiteWide(v, res, spaces));
+    sendRevalidated(req, res, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((u) => `  <sitemap><loc>${escapeHtml(absolute(v, u))}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`, sharedSiteWide(v, res, spaces));
   }
 
   /**
@@ -1209,7 +1237,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const t = times.get(f.page.meta.id);
         const at = new Date(t?.updatedAt ?? t?.createdAt ?? NaN);
         const priority = Math.floor(100 * 2 ** (-0.25 * (depth.get(f.page.meta.id)?.length ?? 0))) / 100;
-        entries.push(`  <url><loc>${escapeHtml(origin(req) + f.href)}</loc>${Number.isNaN(at.getTime()) ? '' : `<lastmod>${at.toISOString()}</lastmod>`}<priority>${priority}</priority></url>`);
+        entries.push(`  <url><loc>${escapeHtml(absolute(v, f.href))}</loc>${Number.isNaN(at.getTime()) ? '' : `<lastmod>${at.toISOString()}</lastmod>`}<priority>${priority}</priority></url>`);
       }
     }
     sendRevalidated(req, res, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}${entries.length ? '\n' : ''}</urlset>\n`, sharedSiteWide(v, res, rev ? [{ rev }] : []));
@@ -1226,7 +1254,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!full) {
       for (const s of spaces) {
         out += `\n## ${s.title}\n\n`;
-        for (const f of s.flat) if (f.indexable) out += `- [${f.page.meta.title}](${origin(req)}${f.md})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
+        for (const f of s.flat) if (f.indexable) out += `- [${f.page.meta.title}](${absolute(v, f.md)})${f.page.meta.description ? `: ${f.page.meta.description}` : ''}\n`;
       }
       return sendRevalidated(req, res, 'text/plain; charset=utf-8', out, sharedSiteWide(v, res, spaces));
     }
@@ -1255,7 +1283,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
           const text = applyConditionals(markdown.get(f.page.contentHash) ?? '', { visitor: { claims: v.claims } });
           const full = s.rev.conditional ? await fullRevisionOf(v, s.spaceId) : undefined;
           const shown = full ? withoutHiddenLinks(text, f.page.path ?? f.page.meta.slug, full, s.rev) : text;
-          out += `# ${f.page.meta.title}\n\nSource: ${origin(req)}${f.href}\n\n${absoluteLinks(shown, origin(req), v, s.placement.siteSpace.id, s.placement.base, s.rev, hrefs(s))}\n\n`;
+          out += `# ${f.page.meta.title}\n\nSource: ${absolute(v, f.href)}\n\n${absoluteLinks(shown, v, s.placement.siteSpace.id, s.placement.base, s.rev, hrefs(s))}\n\n`;
           const flowing = res.write(out);
           out = '';
           if (!flowing) await drained(res);
@@ -1269,7 +1297,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       ctx.logger.error({ err }, 'llms-full.txt failed while being written');
       return void res.destroy();
     }
-    if ((chunk + 1) * LLMS_CHUNK < all.length) out += `[Next Page](${origin(req)}${v.base}/llms-full.txt/${chunk + 1})\n`;
+    if ((chunk + 1) * LLMS_CHUNK < all.length) out += `[Next Page](${absolute(v, `${v.base}/llms-full.txt/${chunk + 1}`)})\n`;
     res.end(out);
   }
 
@@ -1588,16 +1616,16 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   /**
    * A page's markdown twin as the visitor sees it: `{% if %}` blocks resolved, links to pages hidden from the visitor
-   * their text only (hidden-links.ts), links by id the absolute URLs (`base`: an origin) of the page and the file on
-   * the site (absoluteLinks).
+   * their text only (hidden-links.ts), links by id the absolute URLs of the page and the file on the site
+   * (absoluteLinks, at the visit's address: absolute()).
    */
-  async function twinOf(v: Visit, r: Resolved, rev: RevisionView, flat: readonly Flat[], current: Flat, base: string): Promise<string> {
+  async function twinOf(v: Visit, r: Resolved, rev: RevisionView, flat: readonly Flat[], current: Flat): Promise<string> {
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
     const full = rev.conditional ? await fullRevisionOf(v, r.siteSpace.space_id) : undefined;
     const shown = full ? withoutHiddenLinks(markdown, current.page.path ?? current.page.meta.slug, full, rev) : markdown;
     // GitBook's directive line first: where an agent finds the index of every page (session 20).
-    return `> For the complete documentation index, see [llms.txt](${base}${v.base}/llms.txt).\n\n# ${current.page.meta.title}\n\n${absoluteLinks(shown, base, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
+    return `> For the complete documentation index, see [llms.txt](${absolute(v, `${v.base}/llms.txt`)}).\n\n# ${current.page.meta.title}\n\n${absoluteLinks(shown, v, r.siteSpace.id, r.spaceBase, rev, new Map(flat.map((f) => [f.page.meta.id, f.href])))}`;
   }
 
   /** A page's feed (`<page>/rss.xml`): the page's path with it. */
@@ -1618,17 +1646,17 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!entries.length) return notFound(res, 'This page has no updates.', v);
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
     const links = await linkContext(v, placement, rev, current.page.path ?? current.page.meta.slug, new Map(flat.map((f) => [f.page.meta.id, f.href])));
-    const o = origin(req);
+    const page = absolute(v, current.href);
     // Links and images of the site (paths, and the page's own anchors) made absolute: a feed reader resolves them
     // against nothing else.
-    const absolute = (html: string) => html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${o}/`).replace(/(\shref=")#/g, `$1${o}${current.href}#`);
+    const absoluteIn = (html: string) => html.replace(/(\s(?:href|src)=")(\/(?!\/)[^"]*)/g, (_, attr: string, path: string) => `${attr}${absolute(v, path)}`).replace(/(\shref=")#/g, `$1${page}#`);
     const items = [];
     for (const e of entries) {
       const drawn = await renderDocumentInSlices(await pageDocument(e.markdown), links);
-      items.push({ title: (e.heading !== undefined ? markdownText(e.heading).trim() : '') || e.date, date: e.date, link: `${o}${current.href}`, html: absolute(drawn.html) });
+      items.push({ title: (e.heading !== undefined ? markdownText(e.heading).trim() : '') || e.date, date: e.date, link: page, html: absoluteIn(drawn.html) });
     }
     const feed = rssFeed({
-      title: current.page.meta.title, link: `${o}${current.href}`, self: `${o}${rssHrefOf(current.href)}`,
+      title: current.page.meta.title, link: page, self: absolute(v, rssHrefOf(current.href)),
       description: current.page.meta.description || current.page.meta.title, language: contentLang(v, r.siteSpace.space_id, customizationOf(v, r.siteSpace.id)),
     }, items);
     // Shared caches keep it when the site allows and nothing in it depends on the visitor.
@@ -1729,9 +1757,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         // Pages holding any of the path's words (at most 3 words looked up, 5 pages each), in the order found.
         const similar = new Map<string, SearchHit>();
         for (const w of index ? guess.slice(0, 3) : []) for (const h of await querySearchIndex(index!, [w], 5, async () => ({ text: '', sections: [] }), (page) => rev.byId.has(page.id))) if (similar.size < 5) similar.set(h.page.id, h);
-        const list = [...similar.values()].map((h) => `- [${h.page.title}](${origin(res.req)}${h.page.rel === '/' ? `${r.spaceBase}/` : `${r.spaceBase}${h.page.rel}`}.md)`);
-        const home = `${origin(res.req)}${r.spaceBase}/`;
-        return void res.type('text/markdown; charset=utf-8').send(`# Page Not Found\n\nThis page does not exist. The documentation starts at ${home}; its index of pages is ${origin(res.req)}${v.base}/llms.txt.\n${list.length ? `\nSimilar pages:\n\n${list.join('\n')}\n` : ''}`);
+        const list = [...similar.values()].map((h) => `- [${h.page.title}](${absolute(v, h.page.rel === '/' ? `${r.spaceBase}/` : `${r.spaceBase}${h.page.rel}`)}.md)`);
+        const home = absolute(v, `${r.spaceBase}/`);
+        return void res.type('text/markdown; charset=utf-8').send(`# Page Not Found\n\nThis page does not exist. The documentation starts at ${home}; its index of pages is ${absolute(v, `${v.base}/llms.txt`)}.\n${list.length ? `\nSimilar pages:\n\n${list.join('\n')}\n` : ''}`);
       }
       // GitBook's 404 page: the site around it (sections, variants, the space's pages, search), the home page's
       // link and a search for the words of the path.
@@ -1753,7 +1781,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }
-    if (twin) return sendRevalidated(res.req, res, 'text/markdown; charset=utf-8', await twinOf(v, r, rev, flat, current, origin(res.req)), false);
+    if (twin) return sendRevalidated(res.req, res, 'text/markdown; charset=utf-8', await twinOf(v, r, rev, flat, current), false);
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
     // Each listed page's URL on the site, by page id: what links by id become on the HTML page.
