@@ -106,3 +106,28 @@ describe('@gitbook/api: updateCommentReplyInChangeRequest with resolved', () => 
     expect((await gb.spaces.updateCommentReplyInChangeRequest(space, cr, comment, reply, { body: { markdown: 'edited' } })).status).toBe(200);
   });
 });
+
+describe('@gitbook/api: invite links to a space or collection', () => {
+  it('are 400s naming space, collection or level, pointing at the permissions operations; nothing is created or changed', async () => {
+    const owner = await createUser(server, 'Invite link owner');
+    const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
+    const org = (await gb.orgs.createOrganization({ title: 'Invite org' })).data.id;
+    const space = (await gb.orgs.createSpace(org, { title: 'Invited' })).data.id;
+    const refused = async (p: Promise<unknown>, field: string) => {
+      const r = await failure(p);
+      expect(r.code).toBe(400);
+      expect(r.message).toContain(field);
+      expect(r.message).toContain('/permissions');
+    };
+    await refused(gb.orgs.createOrganizationInvite(org, { level: 'edit', space }), '/body/space');
+    await refused(gb.orgs.createOrganizationInvite(org, { level: 'read', collection: 'some-collection' }), '/body/collection');
+    expect((await gb.orgs.listOrganizationInviteLinks(org)).data.items).toEqual([]);
+
+    const link = (await gb.orgs.createOrganizationInvite(org, { role: 'read' })).data;
+    await refused(gb.orgs.updateOrganizationInviteById(org, link.id, { level: 'admin' }), '/body/level');
+    expect((await gb.orgs.getOrganizationInviteLink(org, link.id)).data.role).toBe('read');
+    // `role` stays required.
+    const none = await failure(gb.orgs.createOrganizationInvite(org, {}));
+    expect([none.code, none.message.includes('/body/role')]).toEqual([400, true]);
+  });
+});

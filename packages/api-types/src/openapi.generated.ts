@@ -1368,7 +1368,11 @@ export interface paths {
         put?: never;
         /**
          * Create an invite link
-         * @description Organization admins only, and only while the organization's `inviteLinks` is true.
+         * @description Organization admins only, and only while the organization's `inviteLinks` is true. `role` is required. GitBook's
+         *     invite links to a space (`{level, space}`) or a collection (`{level, collection}`) are declared so that they are
+         *     refused clearly: a 400 naming `/body/space`, `/body/collection` or `/body/level` (Bindery's invite links make
+         *     members of the organization; a role on a space or collection is given to members with `inviteToSpace` /
+         *     `inviteToCollection`). Nothing is created.
          */
         post: operations["createOrganizationInvite"];
         delete?: never;
@@ -1405,7 +1409,9 @@ export interface paths {
         head?: never;
         /**
          * Change the role an invite link gives
-         * @description Organization admins only. Whoever joins with the link from now on gets the new role; members who joined with it before keep theirs. GitBook's `{level}` form is for invites to a space or collection, which Bindery does not have (a 400).
+         * @description Organization admins only. Whoever joins with the link from now on gets the new role; members who joined
+         *     with it before keep theirs. `role` is required. GitBook's `{level}` form is for invite links to a space or
+         *     collection, which Bindery does not have: declared so that it is a 400 naming `/body/level` (nothing is changed).
          */
         patch: operations["updateOrganizationInviteById"];
         trace?: never;
@@ -13078,7 +13084,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    role: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Refused (400): GitBook's invite link to a collection. */
+                    collection?: string;
+                    /** @description Refused (400): GitBook's level of an invite link to a space or collection. */
+                    level?: components["schemas"]["MemberRoleOrGuest"];
+                    role?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Refused (400): GitBook's invite link to a space. */
+                    space?: string;
                 };
             };
         };
@@ -13170,7 +13182,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    role: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description Refused (400): GitBook's level of an invite link to a space or collection. */
+                    level?: components["schemas"]["MemberRoleOrGuest"];
+                    role?: components["schemas"]["MemberRoleOrGuest"];
                 };
             };
         };

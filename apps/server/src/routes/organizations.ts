@@ -6,6 +6,21 @@ import * as members from '../services/members.js';
 import { defaultSiteMaker } from '../services/sites.js';
 import { invalidField } from '../errors.js';
 
+/**
+ * The organization role an invite link body gives. GitBook's invite links to a space or collection (`level`, `space`,
+ * `collection`) are refused by name: Bindery's invite links make members of the organization, and a role on a space
+ * or collection is given to members with inviteToSpace / inviteToCollection.
+ */
+function inviteLinkRole(body: { role?: string | null; level?: unknown; space?: unknown; collection?: unknown }): string | null {
+  for (const field of ['space', 'collection', 'level'] as const) {
+    if (body[field] !== undefined) {
+      throw invalidField(`/body/${field}`, 'is for GitBook\'s invite links to a space or collection, which Bindery does not have: its invite links make members of the organization (give `role`); a role on a space or collection is given to members with POST /v1/spaces/{spaceId}/permissions or POST /v1/collections/{collectionId}/permissions');
+    }
+  }
+  if (body.role === undefined) throw invalidField('/body/role', 'is required');
+  return body.role;
+}
+
 export const organizationHandlers = handlers({
   listOrganizationsForAuthenticatedUser: async ({ actor, query }, ctx) => {
     const page = await listOrganizationsForUser(ctx, actor, query);
@@ -87,7 +102,7 @@ export const organizationHandlers = handlers({
   },
 
   createOrganizationInvite: async ({ actor, params, body }, ctx) => {
-    const invite = await members.createInviteLink(ctx, actor, params.organizationId, body.role);
+    const invite = await members.createInviteLink(ctx, actor, params.organizationId, inviteLinkRole(body));
     return { status: 201, body: presentInvite(ctx.config, invite) };
   },
 
@@ -96,7 +111,7 @@ export const organizationHandlers = handlers({
   },
 
   updateOrganizationInviteById: async ({ actor, params, body }, ctx) => {
-    return { status: 200, body: presentInvite(ctx.config, await members.updateInviteLink(ctx, actor, params.organizationId, params.inviteId, body.role)) };
+    return { status: 200, body: presentInvite(ctx.config, await members.updateInviteLink(ctx, actor, params.organizationId, params.inviteId, inviteLinkRole(body))) };
   },
 
   deleteOrganizationInviteById: async ({ actor, params }, ctx) => {
