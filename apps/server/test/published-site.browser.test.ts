@@ -117,7 +117,8 @@ describe.skipIf(skip)('published site in Chromium', () => {
     await page.goto(`${url}/setup`);
     const landed = new URL(page.url());
     expect(`${landed.origin}${landed.pathname}`).toBe(`${server.url}/v1`);
-    expect(landed.searchParams.get('location')).toBe(`${url}/setup`);
+    // Where the visitor comes back to: at the configured public URL, never the request's Host (session 20).
+    expect(landed.searchParams.get('location')).toBe(`${server.ctx.config.publicUrl}/sites/${s.id}/setup`);
     const token = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
     expect((await page.goto(`${url}/setup?jwt_token=${token}`))!.status()).toBe(200);
     await page.locator('aside.sidebar a', { hasText: 'Introduction' }).click();

@@ -310,26 +310,31 @@ describe.skipIf(skip)('a published GitBook site walked in Chromium', () => {
 
     // Feeds: sitemap.xml lists pages that answer; robots.txt names it; llms.txt lists `.md` twins that answer.
     // sitemap.xml is GitBook's index of each site space's sitemap-pages.xml (session 20).
+    // Their links are at the configured public URL (never the request's Host, session 20): fetched here on the test
+    // server at the same path.
+    const pub = `${server.ctx.config.publicUrl}/sites/${site.id}`;
+    const here = (link: string) => (link.startsWith(pub) ? base + link.slice(pub.length) : link);
     const index = await (await page.request.get(`${base}/sitemap.xml`)).text();
     const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(maps.length).toBeGreaterThan(1);
     const locs: string[] = [];
     for (const map of maps) {
       expect(map).toMatch(/\/sitemap-pages\.xml$/);
-      const sitemap = await (await page.request.get(map)).text();
+      const sitemap = await (await page.request.get(here(map))).text();
       locs.push(...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&')));
     }
-    expect(locs).toContain(`${base}/getting-started/first-steps`);
-    expect(locs).toContain(`${base}/ref/settings`);
-    expect(locs).toContain(`${base}/api/endpoints`);
-    expect(locs).not.toContain(`${base}/ref/internals`);
-    for (const loc of locs) expect((await page.request.get(loc)).status(), loc).toBe(200);
-    expect(await (await page.request.get(`${base}/robots.txt`)).text()).toContain(`Sitemap: ${base}/sitemap.xml`);
+    expect(locs).toContain(`${pub}/getting-started/first-steps`);
+    expect(locs).toContain(`${pub}/ref/settings`);
+    expect(locs).toContain(`${pub}/api/endpoints`);
+    expect(locs).not.toContain(`${pub}/ref/internals`);
+    for (const loc of locs) expect((await page.request.get(here(loc))).status(), loc).toBe(200);
+    expect(await (await page.request.get(`${base}/robots.txt`)).text()).toContain(`Sitemap: ${pub}/sitemap.xml`);
     const llms = await (await page.request.get(`${base}/llms.txt`)).text();
     const twins = [...llms.matchAll(/\]\((http[^)]+\.md)\)/g)].map((m) => m[1]!);
     expect(twins.length).toBeGreaterThanOrEqual(9);
     for (const twin of twins) {
-      const r = await page.request.get(twin);
+      expect(twin.startsWith(pub), twin).toBe(true);
+      const r = await page.request.get(here(twin));
       expect(r.status(), twin).toBe(200);
       expect(r.headers()['content-type']).toMatch(/^text\/markdown/);
     }
