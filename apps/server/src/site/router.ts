@@ -340,10 +340,6 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Whether a shared cache may keep an answer of the site (`Cache-Control: public`): a public or unlisted site, published,
- * not a preview; answers that vary with the visitor's claims add their own condition.
- */
-/**
  * Where a visit's absolute links point, never made from the request's Host or protocol (a request naming another host
  * got links to it, which a shared cache keyed without the host could keep and serve to others). A site that may be
  * kept by shared caches (public or unlisted, published, not a preview) links to its published address (its custom
@@ -362,6 +358,10 @@ function absolute(v: Visit, href: string): string {
   return href === v.base || href.startsWith(`${v.base}/`) ? v.links.site + href.slice(v.base.length) : v.links.served + href;
 }
 
+/**
+ * Whether a shared cache may keep an answer of the site (`Cache-Control: public`): a public or unlisted site, published,
+ * not a preview; answers that vary with the visitor's claims add their own condition.
+ */
 function sharedCacheable(v: Visit, res: Response): boolean {
   return (v.site.visibility === 'public' || v.site.visibility === 'unlisted') && v.site.published === 1 && !res.locals.sitePreview;
 }
