@@ -61,7 +61,9 @@ describe('markdown pipeline properties', () => {
       // A `$$` span holding `|` in a list's table-like line (threw a TypeError: a 500), an italic literal starting `__`.
       '2) \n$$\n| $$', '*__a@b.dev*http://x.io', '*__a@b.dev*',
       // An e-mail literal starting with `_` inside italic written `_…_` (its `_` read as the opener).
-      'http://x.io-*- _a@b.dev*']) roundTrips(md);
+      'http://x.io-*- _a@b.dev*', '_a@b.dev#*-*',
+      // A trailing hard break before a closing tag line (joined without a blank line, the break read back as `\`).
+      '\\\n\n\n{% endtab %}', '{% tabs %}\n{% tab title="a" %}\nx\\\n\n\n{% endtab %}\n{% endtabs %}']) roundTrips(md);
   });
 
   it('round-trips random markdown mixing every construct and container', () => {

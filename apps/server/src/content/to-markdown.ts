@@ -90,6 +90,11 @@ export class MarkdownStream {
   private afterSpecTag = false;
   /** The last line written (of the last block added) is empty. */
   private endsEmpty = false;
+  /**
+   * The last block added ends with a trailing hard break (`\` and the empty line after it): a block joined to it
+   * without a blank line (a closing tag) would make the break a literal backslash.
+   */
+  private openEnded = false;
   /** Empty paragraphs first in the document, not written yet (see `add`). */
   private leadingEmpty = 0;
   /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
@@ -131,7 +136,7 @@ export class MarkdownStream {
       this.leadingEmpty = 0;
     }
     const previousTag = this.previousTag;
-    if (out.length > 0 && previousTag?.opens !== true && tag?.closes !== true) {
+    if (out.length > 0 && ((previousTag?.opens !== true && tag?.closes !== true) || this.openEnded)) {
       if (previousTag !== undefined) (this.pending ??= []).push({ index: out.length, role: previousTag });
       out.push('');
     } else if (out.length > 0 && isEmptyLine(lines) && previousTag !== undefined) this.joinedEmpty = out.length;
@@ -140,6 +145,7 @@ export class MarkdownStream {
     // one per line (fewer objects for the young generation's scavenges to copy; the same text once joined).
     out.push(lines.length === 1 ? (lines[0] as string) : lines.join('\n'));
     this.endsEmpty = lines[lines.length - 1] === '';
+    this.openEnded = this.endsEmpty && lines.length > 1;
     this.previousTag = tag;
   }
 
@@ -191,6 +197,8 @@ class Writer {
     let afterSpecTag = false;
     /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
     let joinedEmpty: number | undefined;
+    // The previous block ends with a trailing hard break (`\` and the empty line after it): no block is joined to it.
+    let openEnded = false;
     for (const block of blocks) {
       let lines: Lines;
       let listKind: { kind: 'bullet' | 'ordered'; other: boolean } | undefined;
@@ -213,11 +221,12 @@ class Writer {
       // an HTML block ends at a tag line (parser.ts, as GitBook reads it). (A tag paragraph after a task checkbox is
       // not a line of its own.)
       const tag = isTagParagraph(block) && !(firstTask && block === blocks[0]) ? tagRoles.get(block) : undefined;
-      const joined = previousTag?.opens === true || tag?.closes === true;
+      const joined = (previousTag?.opens === true || tag?.closes === true) && !openEnded;
       if (out.length > 0 && !joined) out.push('');
       else if (out.length > 0 && isEmptyLine(lines) && previousTag !== undefined) joinedEmpty = out.length;
       if (!isEmptyLine(lines)) joinedEmpty = undefined;
       for (const line of lines) out.push(line);
+      openEnded = lines.length > 1 && lines[lines.length - 1] === '';
       previousTag = tag;
     }
     // Empty paragraphs last, right after an opening tag with nothing to close it (`{% else %}`): a blank line before
@@ -1349,23 +1358,12 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   //    After raw `<a …>` HTML the inline rule finds no link (markdown-it counts it as a link open): `<url>` there.
   // (The first raw `<a …>`: looked for once, and only when a link read from a bare URL is there.)
   let anchor: number | undefined;
-  // How many runs of marks are open before each atom (counted once, when a literal asks: writeLiteral).
-  let open: Int32Array | undefined;
-  let at = 0;
-  const inRun = (): boolean => {
-    if (open === undefined) {
-      open = new Int32Array(atoms.length + 1);
-      for (let k = 0; k < atoms.length; k++) {
-        const t = (atoms[k] as Atom).t;
-        (open as Int32Array)[k + 1] = (open as Int32Array)[k]! + (t === 'open' ? 1 : t === 'close' ? -1 : 0);
-      }
-    }
-    return open[at]! > 0;
-  };
+  // Whether the text has runs of marks at all (looked for once, when a literal asks: writeLiteral).
+  let runs: boolean | undefined;
+  const inRun = (): boolean => (runs ??= atoms.some((a) => a.t === 'open'));
   for (let i = atoms.length - 1; i >= 0; i--) {
     const atom = atoms[i] as Atom;
     if (atom.t !== 'raw' || atom.bare === undefined) continue;
-    at = i;
     anchor ??= atoms.findIndex((a) => a.t === 'raw' && a.html === true && ANCHOR_OPEN.test(a.out));
     // (Found by identity: guardHtmlLineStarts may have put delimiters into the atoms since.)
     const { url, close, literal, www } = atom.bare;
@@ -1440,9 +1438,10 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   // Next to an emphasis delimiter only a letter or digit keeps its flanking (`*__a@b.dev*` written `___a@b.dev_` would
   // join the literal's `__` to the opener's run).
   if (before?.t === 'open' && !/^[\p{L}\p{N}]/u.test(literal)) return;
-  // Inside a run of a mark, a literal starting or ending with `_` or `*` flanks like a delimiter where it stands
-  // (`*- _a@b.dev*`, written `_- _a@b.dev_`, read the literal's `_` as the run's opener): not bare there (found by
-  // the pipeline property, about one run in four).
+  // Where the text has runs of marks, a literal starting or ending with `_` or `*` flanks like a delimiter where it
+  // stands and can pair with theirs: inside one (`*- _a@b.dev*`, written `_- _a@b.dev_`, read the literal's `_` as
+  // the run's opener) or before one (`_a@b.dev#*-*`, written `_a@b.dev#_-_`: the run's both-flanking opener closed
+  // the literal's `_`). Not bare there (both found by the pipeline property, about one run in four and one in six).
   if (inRun() && /^[_*]|[_*]$/.test(literal)) return;
   const next = writing(atoms, end, 1);
   if (next?.t === 'close' && !/[\p{L}\p{N}]$/u.test(literal)) return;
