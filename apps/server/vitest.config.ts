@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     // A transaction begun with the database handle inside another one fails its test (db/nested-transactions.ts).
     env: { BINDERY_STRICT_TRANSACTIONS: '1' },
+    // The fast-check properties run a fixed seed unless BINDERY_PROPERTY_SEED says otherwise (src/testing/property-seed.ts).
+    setupFiles: ['./src/testing/property-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: workers,
