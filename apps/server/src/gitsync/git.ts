@@ -84,6 +84,31 @@ export function redact(message: string, secrets: string[] = []): string {
   return out;
 }
 
+/**
+ * A user-given repository URL checked without the network (prepareRemote's first step; a sync request checks it too
+ * when it arrives: gitsync/operations.ts): a local path or `file://` URL, only where private URLs are allowed, else
+ * an http(s) URL. Throws an `unsafe` GitError naming what is wrong.
+ */
+export function parseRemoteUrl(raw: string, opts: { allowPrivate: boolean }): { local: string } | { url: URL } {
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(raw)) {
+    if (!opts.allowPrivate) throw new GitError('The repository URL must be an http(s) URL', 'unsafe');
+    if (raw.startsWith('-')) throw new GitError('The repository URL must not start with "-"', 'unsafe');
+    return { local: raw };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new GitError('The repository URL is not a valid URL', 'unsafe');
+  }
+  if (url.protocol === 'file:') {
+    if (!opts.allowPrivate) throw new GitError('file:// repositories are not allowed', 'unsafe');
+    return { local: url.toString() };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new GitError(`Only http and https repositories are supported, not ${url.protocol}`, 'unsafe');
+  return { url };
+}
+
 /** Checks a user-given repository URL and prepares it for git (resolving and pinning its host). */
 export async function prepareRemote(raw: string, opts: { allowPrivate: boolean }): Promise<Remote> {
   const base: [string, string][] = [
@@ -97,22 +122,9 @@ export async function prepareRemote(raw: string, opts: { allowPrivate: boolean }
     ['credential.helper', ''],
     ['core.askPass', ''],
   ];
-  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(raw)) {
-    if (!opts.allowPrivate) throw new GitError('The repository URL must be an http(s) URL', 'unsafe');
-    if (raw.startsWith('-')) throw new GitError('The repository URL must not start with "-"', 'unsafe');
-    return { url: raw, display: raw, config: [...base, ['protocol.file.allow', 'always']], key: raw };
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new GitError('The repository URL is not a valid URL', 'unsafe');
-  }
-  if (url.protocol === 'file:') {
-    if (!opts.allowPrivate) throw new GitError('file:// repositories are not allowed', 'unsafe');
-    return { url: url.toString(), display: url.toString(), config: [...base, ['protocol.file.allow', 'always']], key: url.toString() };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new GitError(`Only http and https repositories are supported, not ${url.protocol}`, 'unsafe');
+  const parsed = parseRemoteUrl(raw, opts);
+  if ('local' in parsed) return { url: parsed.local, display: parsed.local, config: [...base, ['protocol.file.allow', 'always']], key: parsed.local };
+  const { url } = parsed;
   const config = [...base];
   if (url.username || url.password) {
     const user = decodeURIComponent(url.username);

@@ -22,7 +22,7 @@ import type { Actor } from '../services/auth.js';
 import { presentGitSyncState } from '../presenters/space.js';
 import { loadSpace } from '../services/spaces.js';
 import { recordAudit } from '../services/audit.js';
-import { GitError, redact, redactUrl } from './git.js';
+import { GitError, parseRemoteUrl, redact, redactUrl } from './git.js';
 import { joinCredentials, newWebhookSecret, openSecret, sealKept, sealSecret, splitCredentials } from './secrets.js';
 import { exportToGit, importFromGit, type SyncRequest, type SyncResult } from './sync.js';
 
@@ -79,11 +79,6 @@ export async function queueOperation(
 }
 
 /**
- * Accepts an import or export request: checks access, records the operation and its job (one transaction). A request
- * that is not standalone sets the space's sync up (or updates it): its first one makes the push webhook's secret,
- * and the request's credentials are kept sealed for the imports pushes trigger (webhook.ts).
- */
-/**
  * Why a ref is not a valid git ref name (git check-ref-format: no spaces, control characters, `~ ^ : ? * [ \`,
  * `..`, `@{`, `//`; no component starting with `.` or ending with `.lock`; not ending with `/` or `.`), or undefined.
  */
@@ -103,22 +98,14 @@ export function refProblem(ref: string): string | undefined {
  */
 async function checkRepositoryUrl(ctx: AppContext, raw: string): Promise<void> {
   const allowPrivate = ctx.config.allowPrivateUrls;
-  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(raw)) {
-    if (!allowPrivate) throw invalidField('/body/url', 'must be an http(s) URL of the repository');
-    if (raw.startsWith('-')) throw invalidField('/body/url', 'must not start with "-"');
-    return;
-  }
-  let url: URL;
+  let parsed: ReturnType<typeof parseRemoteUrl>;
   try {
-    url = new URL(raw);
-  } catch {
-    throw invalidField('/body/url', 'is not a valid URL');
+    parsed = parseRemoteUrl(raw, { allowPrivate });
+  } catch (err) {
+    if (err instanceof GitError) throw invalidField('/body/url', err.message);
+    throw err;
   }
-  if (url.protocol === 'file:') {
-    if (!allowPrivate) throw invalidField('/body/url', 'file:// repositories are not allowed');
-    return;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidField('/body/url', `only http and https repositories are supported, not ${url.protocol}`);
+  if ('local' in parsed) return;
   try {
     await checkUrlAddresses(raw, { allowPrivate });
   } catch (err) {
@@ -127,6 +114,11 @@ async function checkRepositoryUrl(ctx: AppContext, raw: string): Promise<void> {
   }
 }
 
+/**
+ * Accepts an import or export request: checks access, records the operation and its job (one transaction). A request
+ * that is not standalone sets the space's sync up (or updates it): its first one makes the push webhook's secret,
+ * and the request's credentials are kept sealed for the imports pushes trigger (webhook.ts).
+ */
 export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: string, direction: Direction, body: SyncRequest): Promise<string> {
   const { space } = await loadSpace(ctx, ctx.db, actor, spaceId, 'triggerGitSync');
   if (direction === 'export' && body.standalone) throw new ApiError(400, '/body/standalone: exports cannot be standalone');
