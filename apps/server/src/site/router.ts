@@ -332,6 +332,11 @@ const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
 const PDF_CONCURRENCY = 2;
 const PDF_QUEUE = 16;
 
+/** The entity tag of an answer of the site: a digest of its bytes (equal answers, equal tags). */
+function bytesTag(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
 /** Whether an `If-None-Match` header names `etag` (weak comparison, as for GET and HEAD: `W/` ignored; `*` any). */
 export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header || header.length > 8192) return false;
@@ -348,7 +353,8 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
  * `<publicUrl>/sites/<id>`): its share key, visitor token or preview token is a cookie of that host and path.
  */
 function linksOf(config: Config, site: SiteRow, base: string, preview: boolean): Visit['links'] {
-  const served = base === '' && site.hostname ? `${new URL(config.publicUrl).protocol}//${site.hostname}` : config.publicUrl;
+  // (Reached by its custom hostname, `base` is '': served at its published address, `https://<hostname>`.)
+  const served = base === '' && site.hostname ? publishedBase(config, site) : config.publicUrl;
   const shared = (site.visibility === 'public' || site.visibility === 'unlisted') && site.published === 1 && !preview;
   return { served, site: shared ? publishedBase(config, site) : served + base };
 }
@@ -1191,7 +1197,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    */
   function sendRevalidated(req: Request, res: Response, type: string, body: string, shared: boolean) {
     const bytes = Buffer.from(body);
-    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    const etag = bytesTag(bytes);
     res.setHeader('Cache-Control', shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache');
     res.setHeader('ETag', etag);
     if (ifNoneMatch(req.get('if-none-match'), etag)) return void res.status(304).end();
@@ -1896,7 +1902,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const out = await page(res, v, rest, false, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
         if (!out) return; // answered (404, redirect)
         const body = Buffer.from(out.html);
-        hit = { status: out.status, body, perAudience: out.perAudience, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+        hit = { status: out.status, body, perAudience: out.perAudience, etag: bytesTag(body) };
         cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
         if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, hit);
       }
