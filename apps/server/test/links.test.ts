@@ -221,10 +221,10 @@ describe('links', () => {
     // The space's list reads link_targets in key order (all: the (space, key) index; by status: (space, status, key)),
     // a page's list its rows by primary key, the locations the rows by target id: never a scan of either table.
     const plans: [RawBuilder<unknown>, string[]][] = [
-      [linkQueries.targets(dialect(), spaceId, undefined, undefined, keys[10], 51), ['link_targets_key_idx']],
-      [linkQueries.targets(dialect(), spaceId, undefined, 'broken', keys[10], 51), ['link_targets_status_idx']],
-      [linkQueries.targets(dialect(), spaceId, 'page07', undefined, undefined, 51), [dialect() === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
-      [linkQueries.locations(dialect(), spaceId, some, undefined), ['link_targets_key_idx', 'page_links_target_id_idx']],
+      [linkQueries.targets(spaceId, undefined, undefined, keys[10], 51), ['link_targets_key_idx']],
+      [linkQueries.targets(spaceId, undefined, 'broken', keys[10], 51), ['link_targets_status_idx']],
+      [linkQueries.targets(spaceId, 'page07', undefined, undefined, 51), [dialect() === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
+      [linkQueries.locations(spaceId, some, undefined), ['link_targets_key_idx', 'page_links_target_id_idx']],
     ];
     for (const [i, [query, indexes]] of plans.entries()) {
       const plan = await planOf(query);

@@ -1,8 +1,7 @@
 // The links of a space's head revision (`link_targets` and `page_links`, kept current by engine/content-index.ts), read for the link
 // and backlink lists. Every query is keyset-ordered on an index: the cost is that of the page, not of the list.
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { DbOrTx, Dialect } from '../db/database.js';
-import { dialectOf } from '../db/dialect.js';
+import type { DbOrTx } from '../db/database.js';
 import type { LinkTargetsTable } from '../db/schema.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -25,7 +24,7 @@ export type BacklinkTarget = { page?: string; path?: string | null; file?: strin
  */
 export const linkQueries = {
   /** Targets (of one page, or of all), one row per target_key in key order after `after`, at most `limit`. */
-  targets(_dialect: Dialect, spaceId: string, pageId: string | undefined, status: LinkStatus | undefined, after: string | undefined, limit: number): RawBuilder<LinkTargetRow> {
+  targets(spaceId: string, pageId: string | undefined, status: LinkStatus | undefined, after: string | undefined, limit: number): RawBuilder<LinkTargetRow> {
     const where = sql.join([
       sql`t.space_id = ${spaceId}`,
       ...(status === undefined ? [] : [sql`t.status = ${status}`]),
@@ -39,7 +38,7 @@ export const linkQueries = {
       order by t.target_key limit ${limit}`;
   },
   /** The pages (of `pageId` only, when given) that use each of `keys`, in page id order. */
-  locations(_dialect: Dialect, spaceId: string, keys: readonly string[], pageId: string | undefined): RawBuilder<{ target_key: string; page_id: string }> {
+  locations(spaceId: string, keys: readonly string[], pageId: string | undefined): RawBuilder<{ target_key: string; page_id: string }> {
     return sql`select distinct t.target_key, l.page_id from link_targets t join page_links l on l.target_id = t.id
       where t.space_id = ${spaceId} and t.target_key in (${sql.join(keys)}) ${pageId === undefined ? sql`` : sql`and l.page_id = ${pageId}`} order by l.page_id`;
   },
@@ -57,7 +56,7 @@ export const linkQueries = {
 export const linksRepo = {
   /** Targets (of one page, or of all), one row per target_key in key order after `after`, at most `limit`. */
   async targets(db: DbOrTx, spaceId: string, pageId: string | undefined, status: LinkStatus | undefined, after: string | undefined, limit: number): Promise<LinkTargetRow[]> {
-    return (await linkQueries.targets(dialectOf(db), spaceId, pageId, status, after, limit).execute(db)).rows;
+    return (await linkQueries.targets(spaceId, pageId, status, after, limit).execute(db)).rows;
   },
   /** Distinct targets: all, broken, and those with `status` (all when none given). */
   async counts(db: DbOrTx, spaceId: string, pageId: string | undefined, status: LinkStatus | undefined): Promise<{ total: number; broken: number; count: number }> {
@@ -72,7 +71,7 @@ export const linksRepo = {
   /** The pages (of `pageId` only, when given) that use each target, in page id order. */
   async locations(db: DbOrTx, spaceId: string, keys: string[], pageId: string | undefined): Promise<{ target_key: string; page_id: string }[]> {
     if (keys.length === 0) return [];
-    return (await linkQueries.locations(dialectOf(db), spaceId, keys, pageId).execute(db)).rows;
+    return (await linkQueries.locations(spaceId, keys, pageId).execute(db)).rows;
   },
   /** Pages linking to a target, in page id order after `after` (at most `limit`), and how many there are. */
   async backlinkPages(db: DbOrTx, spaceId: string, target: BacklinkTarget, after: string | undefined, limit: number): Promise<{ rows: { page_id: string }[]; count: number }> {
