@@ -340,7 +340,8 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
         });
       }
     }
-    if (tx && LOCKING.test(text)) {
+    const locking = tx !== undefined && LOCKING.test(text);
+    if (tx && locking) {
       // Whatever the check read before this lock may be older than what the transaction reads after it.
       tx.check = undefined;
       tx.locked = true;
@@ -388,7 +389,7 @@ function wrapClient(client: pg.PoolClient, again: (args: unknown[]) => Promise<u
       tx.beginPending = false;
       const sql = inline(text, rest[0]);
       if (sql !== undefined && !checks) return query(`begin;\n${sql}`).then(last);
-      if (sql !== undefined && LOCKING.test(text)) {
+      if (sql !== undefined && locking) {
         // A locking first statement: the check goes after it in the same message (its own snapshot, taken once the
         // lock is held), so it still costs no round trip; `wrote` as the wrapper knows it (see LOCKING).
         const t = tx;
