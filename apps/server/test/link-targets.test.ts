@@ -29,8 +29,7 @@ async function invariants(spaceId: string, step: string): Promise<void> {
   const unused = await sql<{ target_key: string }>`select target_key from link_targets t where t.space_id = ${spaceId}
     and not exists (select 1 from page_links l where l.target_id = t.id)`.execute(db);
   expect(unused.rows, `${step}: targets no row uses`).toEqual([]);
-  const dialect = server.dialect === 'postgres' ? 'postgres' : 'sqlite';
-  const refreshed = await linkStatusRefresh(dialect, spaceId).execute(db);
+  const refreshed = await linkStatusRefresh(spaceId).execute(db);
   expect(Number(refreshed.numAffectedRows ?? 0), `${step}: stale statuses`).toBe(0);
 }
 

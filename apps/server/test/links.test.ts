@@ -151,11 +151,11 @@ describe('links', () => {
     // index of link_targets), or those the rows of some pages use (the rows by their primary key, each target by id);
     // a backlink list reads the targets naming the page or file, then the rows by target id.
     const queries: [RawBuilder<unknown>, string[]][] = [
-      [linkStatusRefresh(dialect, spaceId, { column: 'target_page', values: ['p', 'q'] }), ['link_targets_page_idx']],
-      [linkStatusRefresh(dialect, spaceId, { column: 'target_path', values: ['a/b', 'c'] }), ['link_targets_path_idx']],
-      [linkStatusRefresh(dialect, spaceId, { column: 'target_file', values: ['f', 'g'] }), ['link_targets_file_idx']],
-      [linkStatusRefresh(dialect, spaceId, { column: 'target_name', values: ['x.png'] }), ['link_targets_name_idx']],
-      [linkStatusRefresh(dialect, spaceId, { column: 'page_id', values: ['p1', 'p2'] }), [dialect === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
+      [linkStatusRefresh(spaceId, { column: 'target_page', values: ['p', 'q'] }), ['link_targets_page_idx']],
+      [linkStatusRefresh(spaceId, { column: 'target_path', values: ['a/b', 'c'] }), ['link_targets_path_idx']],
+      [linkStatusRefresh(spaceId, { column: 'target_file', values: ['f', 'g'] }), ['link_targets_file_idx']],
+      [linkStatusRefresh(spaceId, { column: 'target_name', values: ['x.png'] }), ['link_targets_name_idx']],
+      [linkStatusRefresh(spaceId, { column: 'page_id', values: ['p1', 'p2'] }), [dialect === 'sqlite' ? 'sqlite_autoindex_page_links_1' : 'page_links_pk']],
       [sql`select distinct page_id from page_links where target_id in (${linkQueries.backlinkTargets(spaceId, { page: 'p', path: 'a/b' })})`,
         ['page_links_target_id_idx', 'link_targets_page_idx', 'link_targets_path_idx']],
       [sql`select distinct page_id from page_links where target_id in (${linkQueries.backlinkTargets(spaceId, { file: 'f', name: 'x.png' })})`,

@@ -84,7 +84,7 @@ export type LinkRefreshScope = { column: 'page_id' | 'target_page' | 'target_pat
  * (`link_targets`, one row per distinct target, whatever the number of links to it), found by page id, path, file id
  * or file name through the table's partial indexes, or (`page_id`) the targets the rows of those pages use.
  */
-export function linkStatusRefresh(_dialect: 'sqlite' | 'postgres', spaceId: string, only?: LinkRefreshScope): RawBuilder<unknown> {
+export function linkStatusRefresh(spaceId: string, only?: LinkRefreshScope): RawBuilder<unknown> {
   const where = !only ? sql`space_id = ${spaceId}`
     : only.column === 'page_id'
       ? sql`space_id = ${spaceId} and id in (select l.target_id from page_links l where l.space_id = ${spaceId} and l.page_id in (${sql.join([...only.values])}))`
@@ -325,7 +325,7 @@ export const contentIndexRepo = {
    * changes are written.
    */
   async refreshLinkStatuses(db: DbOrTx, spaceId: string, only?: LinkRefreshScope): Promise<void> {
-    await linkStatusRefresh(dialectOf(db as Kysely<any>), spaceId, only).execute(db);
+    await linkStatusRefresh(spaceId, only).execute(db);
   },
 
   async files(db: DbOrTx, spaceId: string): Promise<Selectable<SpaceFilesTable>[]> {
