@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The read-heavy mix of `pnpm bench` on one and on two processes on one PostgreSQL,
 // with each process's read cache and lease counters per request. Usage: node scripts/bench-mix-stats.mjs
-// [--root=<build>] [--duration=5] [--connections=50] [--repeat=1] [--mix=reads|default|cr]; also the backends
+// [--root=<build>] [--duration=5] [--connections=50] [--repeat=1] [--mix=reads|default|cr] [--warm=10] [--alone] [--db=<prefix>]; also the backends
 // waiting for a lock during each run (pg_stat_activity, sampled every 5 ms).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,11 +13,11 @@ import { ADMIN_TOKEN, arg, buildFixture, cpuMicros, createPgDatabase, ladder, lo
 const root = arg('root', new URL('..', import.meta.url).pathname);
 const duration = Number(arg('duration', 5));
 const connections = Number(arg('connections', 50));
-const db = await createPgDatabase('bindery_req20');
+const db = await createPgDatabase(arg('db', 'bindery_mixstats'));
 const start = () => new Promise((resolve, reject) => {
   // This checkout's server process, running `root`'s build: both builds counted by the same instrumentation.
   const child = fork(new URL('../apps/server/test/support/cache-process.mjs', import.meta.url).pathname, [], {
-    env: { ...process.env, BINDERY_SERVER_DIST: join(root, 'apps/server/dist'), BINDERY_COUNT_QUERIES: '1', NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'req20-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },
+    env: { ...process.env, BINDERY_SERVER_DIST: join(root, 'apps/server/dist'), BINDERY_COUNT_QUERIES: '1', NODE_ENV: 'production', DATABASE_URL: db.url, BINDERY_DATA_DIR: mkdtempSync(join(tmpdir(), 'mixstats-')), BINDERY_ADMIN_TOKEN: ADMIN_TOKEN, BINDERY_SECRETS_KEY: 'b1'.repeat(32), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   child.once('message', (m) => resolve({ child, url: m.url, pid: child.pid }));
@@ -97,6 +97,12 @@ async function run(targets, label) {
     const served = s1[i].requests !== undefined ? s1[i].requests - s0[i].requests : targets.filter((t) => t === p).length * total / targets.length;
     const per = (o) => Object.entries(o).filter(([, v]) => v).map(([k, v]) => `${k} ${(v / served * 1000).toFixed(1)}`).join(', ');
     console.log(`  process ${i} (per 1000 requests, ~${Math.round(served)} req, ${((c1[i] - c0[i]) / served).toFixed(1)} us, context switches ${((x1[i][0] - x0[i][0]) / served * 1000).toFixed(1)} voluntary, ${((x1[i][1] - x0[i][1]) / served * 1000).toFixed(1)} involuntary): cache ${per(rc)}\n    lease ${per(lc)}`);
+    if (s1[i].loop) {
+      // The process's event loop: turns and events (libuv), busy time, CPU in user and kernel mode, GC — per request.
+      const l = diff(s0[i].loop, s1[i].loop);
+      const us = (v) => (v / served).toFixed(1);
+      console.log(`    loop: ${(served / l.turns).toFixed(1)} requests a turn, ${(l.events / served).toFixed(2)} events a request, busy ${us(l.activeMs * 1000)} us a request; CPU user ${us(l.userUs)} + kernel ${us(l.systemUs)} us, main thread ${us(l.mainUs)}, other threads ${us(l.userUs + l.systemUs - l.mainUs)} us; GC ${(l.gcCount / served * 1000).toFixed(1)} a 1000, ${us(l.gcMs * 1000)} us a request; heap ${s1[i].loop.heapMB.toFixed(0)} MB`);
+    }
     if (s1[i].queries) {
       // Round trips to PostgreSQL (pool and lease connections) by the statements they carried, and statements by kind.
       const q0 = s0[i].queries ?? {};
@@ -108,8 +114,13 @@ async function run(targets, label) {
   });
 }
 console.log(`mix ${which}: ${mix.length} requests, c=${connections}, ${duration} s, root ${root}`);
+// --warm=<s> (10; 0 until session 21): run the mix on each process alone for that long first (otherwise they start
+// cold: their JIT's compilations and their caches' first loads fall in the first runs). --alone: also each alone.
+const warm = Number(arg('warm', 10));
+if (warm > 0) for (const p of [a, b]) await load(p.url, { connections: half * 2, duration: warm, requests: mix });
 for (let r = 0; r < Number(arg('repeat', 1)); r++) {
   await run([a, a], 'one process ');
+  if (process.argv.includes('--alone')) await run([b, b], 'one process b');
   await run([a, b], 'two processes');
 }
 for (const p of [a, b]) { p.child.send('close'); await new Promise((r) => p.child.once('exit', r)); }

@@ -45,12 +45,25 @@ const { loadConfig } = await import(new URL('config.js', dist).href);
 const running = await startServer({ ...loadConfig(), port: 0, host: '127.0.0.1' });
 let requests = 0;
 if (counting) running.server.on('request', () => requests++);
+// With counting, also the event loop's turns and events (libuv's metrics), its busy time, GC pauses, CPU by mode and
+// the main thread's share (the rest: V8's compiler and GC helper threads, libuv's pool):
+// what a request costs the process beside its statements.
+const { performance, PerformanceObserver } = await import('node:perf_hooks');
+const gc = { count: 0, ms: 0 };
+if (counting) new PerformanceObserver((list) => { for (const e of list.getEntries()) { gc.count++; gc.ms += e.duration; } }).observe({ entryTypes: ['gc'] });
+const loopStats = () => {
+  const { loopCount, events } = performance.nodeTiming.uvMetricsInfo;
+  const { active } = performance.eventLoopUtilization();
+  const { user, system } = process.cpuUsage();
+  const main = process.threadCpuUsage();
+  return { turns: loopCount, events, activeMs: active, userUs: user, systemUs: system, mainUs: main.user + main.system, gcCount: gc.count, gcMs: gc.ms, heapMB: process.memoryUsage().heapUsed / 2 ** 20 };
+};
 process.on('message', (m) => {
   if (m === 'stats') {
     process.send?.({
       stats: { ...running.readCache.stats },
       lease: running.readCache.lease ? { ...running.readCache.lease.stats, processId: running.readCache.lease.processId } : null,
-      ...(counting ? { requests, queries: JSON.parse(JSON.stringify(queries)) } : {}),
+      ...(counting ? { requests, queries: JSON.parse(JSON.stringify(queries)), loop: loopStats() } : {}),
     });
   }
   if (m === 'close') running.close().then(() => process.exit(0));
