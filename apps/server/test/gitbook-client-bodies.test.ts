@@ -108,26 +108,30 @@ describe('@gitbook/api: updateCommentReplyInChangeRequest with resolved', () => 
 });
 
 describe('@gitbook/api: invite links to a space or collection', () => {
-  it('are 400s naming space, collection or level, pointing at the permissions operations; nothing is created or changed', async () => {
+  it('are created with GitBook\'s bodies; mixing the forms is a 400 naming the field; nothing is created or changed then', async () => {
     const owner = await createUser(server, 'Invite link owner');
     const gb: Any = new GitBookAPI({ endpoint: server.url, authToken: owner.token });
     const org = (await gb.orgs.createOrganization({ title: 'Invite org' })).data.id;
     const space = (await gb.orgs.createSpace(org, { title: 'Invited' })).data.id;
-    const refused = async (p: Promise<unknown>, field: string) => {
+    const toSpace = (await gb.orgs.createOrganizationInvite(org, { level: 'edit', space })).data;
+    expect([toSpace.level, toSpace.space.id]).toEqual(['edit', space]);
+    const refused = async (p: Promise<unknown>, field: string, code = 400) => {
       const r = await failure(p);
-      expect(r.code).toBe(400);
+      expect(r.code).toBe(code);
       expect(r.message).toContain(field);
-      expect(r.message).toContain('/permissions');
     };
-    await refused(gb.orgs.createOrganizationInvite(org, { level: 'edit', space }), '/body/space');
-    await refused(gb.orgs.createOrganizationInvite(org, { level: 'read', collection: 'some-collection' }), '/body/collection');
+    await refused(gb.orgs.createOrganizationInvite(org, { level: 'read', collection: 'some-collection' }), '/body/collection', 404);
+    await refused(gb.orgs.createOrganizationInvite(org, { role: 'read', space }), '/body/role');
     expect((await gb.orgs.listOrganizationInviteLinks(org)).data.items).toEqual([]);
 
     const link = (await gb.orgs.createOrganizationInvite(org, { role: 'read' })).data;
     await refused(gb.orgs.updateOrganizationInviteById(org, link.id, { level: 'admin' }), '/body/level');
+    await refused(gb.orgs.updateOrganizationInviteById(org, toSpace.id, { role: 'admin' }), '/body/role');
     expect((await gb.orgs.getOrganizationInviteLink(org, link.id)).data.role).toBe('read');
-    // `role` stays required.
+    expect((await gb.orgs.getOrganizationInviteLink(org, toSpace.id)).data.level).toBe('edit');
+    // `role` stays required for a link to the organization.
     const none = await failure(gb.orgs.createOrganizationInvite(org, {}));
     expect([none.code, none.message.includes('/body/role')]).toEqual([400, true]);
   });
+});
 });

@@ -1320,7 +1320,12 @@ export interface paths {
         put?: never;
         /**
          * Join an organization with an invite link
-         * @description The caller becomes a member with the invite's role (an existing member keeps their role).
+         * @description A link to the organization: the caller becomes a member with the invite's role (an existing member keeps their
+         *     role). A link to a space or collection: the caller becomes a member if they were not (a guest, no role) and is
+         *     granted the link's `level` on it, unless they already have at least that level there (then nothing changes).
+         *     Joining again changes nothing. 404 for an invite the organization does not have (deleted, or its space or
+         *     collection deleted for good); 410 when the link's space is in the trash (it works again if the space is
+         *     restored).
          */
         post: operations["joinOrganizationWithInvite"];
         delete?: never;
@@ -1363,16 +1368,31 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List the invite links of an organization */
+        /**
+         * List the invite links of an organization
+         * @description Without `space` or `collection`: the organization's invite links to the organization (`InviteLinkToOrganization`,
+         *     as GitBook's list answers), for organization admins only (403 for other members, 404 for who is not a member).
+         *     With `space` (or `collection`), a Bindery extension: the invite links to that space (or collection), for its
+         *     admins (GitBook's `viewInviteLinks`; organization admins are admins of all content): 404 naming the parameter for
+         *     a space or collection the caller cannot see or that is not of this organization, 403 below admin. Newest first.
+         */
         get: operations["listOrganizationInviteLinks"];
         put?: never;
         /**
          * Create an invite link
-         * @description Organization admins only, and only while the organization's `inviteLinks` is true. `role` is required. GitBook's
-         *     invite links to a space (`{level, space}`) or a collection (`{level, collection}`) are declared so that they are
-         *     refused clearly: a 400 naming `/body/space`, `/body/collection` or `/body/level` (Bindery's invite links make
-         *     members of the organization; a role on a space or collection is given to members with `inviteToSpace` /
-         *     `inviteToCollection`). Nothing is created.
+         * @description One of three forms, as GitBook's `CreateOrganizationInvite`:
+         *     - `{role}`: a link to the organization; whoever joins becomes a member with `role` (a role, or `null`: a guest).
+         *       Organization admins only.
+         *     - `{level, space}`: a link to a space of the organization; whoever joins becomes a member (a guest when they were
+         *       not one; a member keeps their role) and is granted `level` on the space (as `inviteToSpace`; a higher grant
+         *       they already hold is kept). Admins of the space (organization admins are admins of all content).
+         *     - `{level, collection}`: the same for a collection (and so for what it holds). Admins of the collection.
+         *
+         *     Only while the organization's `inviteLinks` is true (403 otherwise). `level` is a role (`null` is a 400: a link
+         *     to content gives a role on it). Mixing the forms (`role` with `level`, `space` with `collection`, `level` alone)
+         *     is a 400 naming the field. A space or collection that does not exist, that the caller cannot see, that is not of
+         *     this organization, or a space in the trash is a 404 naming `/body/space` or `/body/collection`. Nothing is
+         *     created on a refusal.
          */
         post: operations["createOrganizationInvite"];
         delete?: never;
@@ -1395,23 +1415,24 @@ export interface paths {
         };
         /**
          * Get an invite link
-         * @description Organization admins only (403 for other members, 404 for who is not a member); 404 for an invite the organization does not have.
+         * @description Organization admins, and for a link to a space or collection the admins of that space or collection (403 for other members, 404 for who is not a member); 404 for an invite the organization does not have.
          */
         get: operations["getOrganizationInviteLink"];
         put?: never;
         post?: never;
         /**
          * Delete an invite link
-         * @description Organization admins only. The link stops working. Answers 204 also when the invite did not exist.
+         * @description Organization admins, and for a link to a space or collection the admins of that space or collection. The link stops working. Answers 204 also when the invite did not exist.
          */
         delete: operations["deleteOrganizationInviteById"];
         options?: never;
         head?: never;
         /**
          * Change the role an invite link gives
-         * @description Organization admins only. Whoever joins with the link from now on gets the new role; members who joined
-         *     with it before keep theirs. `role` is required. GitBook's `{level}` form is for invite links to a space or
-         *     collection, which Bindery does not have: declared so that it is a 400 naming `/body/level` (nothing is changed).
+         * @description Whoever joins with the link from now on gets the new role (members who joined with it before keep theirs).
+         *     A link to the organization takes `{role}` (organization admins only); a link to a space or collection takes
+         *     `{level}` (a role, not `null`; admins of the space or collection). The other field is a 400 naming it, as is a
+         *     body with neither or both. Nothing is changed on a refusal.
          */
         patch: operations["updateOrganizationInviteById"];
         trace?: never;
@@ -7956,6 +7977,50 @@ export interface components {
              */
             locale: string;
         };
+        /** @description An invite link to one collection of the organization: whoever joins with it becomes a member of the organization (a guest when they were not one) and is granted `level` on the collection (and so on what it holds), as `inviteToCollection` grants it. */
+        InviteLinkToCollection: {
+            collection: components["schemas"]["Collection"];
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            level: components["schemas"]["MemberRole"];
+            /** @constant */
+            object: "invite";
+            /** @description Whether the caller already has at least `level` on the collection. */
+            redundant: boolean;
+            urls: components["schemas"]["InviteLinkUrls"];
+        };
+        /** @description An invite link to the organization; whoever joins with it becomes a member with its `role`. */
+        InviteLinkToOrganization: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @constant */
+            object: "invite";
+            /** @description Whether the caller already has every permission the invite gives. Only organization admins see invite links to the organization, and an admin holds every role an invite can give, so it is always true here. */
+            redundant: boolean;
+            role: components["schemas"]["MemberRoleOrGuest"];
+            urls: components["schemas"]["InviteLinkUrls"];
+        };
+        /** @description An invite link to one space of the organization: whoever joins with it becomes a member of the organization (a guest when they were not one) and is granted `level` on the space, as `inviteToSpace` grants it. */
+        InviteLinkToSpace: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            level: components["schemas"]["MemberRole"];
+            /** @constant */
+            object: "invite";
+            /** @description Whether the caller already has at least `level` on the space. */
+            redundant: boolean;
+            space: components["schemas"]["Space"];
+            urls: components["schemas"]["InviteLinkUrls"];
+        };
+        /** @description Bindery extension. Where the invite link is read, and where to join with it. */
+        InviteLinkUrls: {
+            /** @description The API URL to POST to in order to join (`joinOrganizationWithInvite`). */
+            invite: string;
+            location: string;
+        };
         /** @description Grant a role on a space, collection or site to users and/or teams of its organization. */
         InviteToContent: {
             role: components["schemas"]["MemberRoleOrGuest"];
@@ -8285,22 +8350,8 @@ export interface components {
         OrganizationEmailDomains: string[];
         /** @description Default hostname for public content (unique across the instance). */
         OrganizationHostname: string;
-        /** @description An invite link; anyone holding it may join the organization with its role. */
-        OrganizationInviteLink: {
-            /** Format: date-time */
-            createdAt: string;
-            id: string;
-            /** @constant */
-            object: "invite";
-            /** @description Whether the caller already has every permission the invite gives. Only organization admins see invite links, and an admin holds every role an invite can give, so it is always true here. */
-            redundant: boolean;
-            role: components["schemas"]["MemberRoleOrGuest"];
-            urls: {
-                /** @description The API URL to POST to in order to join. */
-                invite: string;
-                location: string;
-            };
-        };
+        /** @description An invite link of an organization, to the organization (`role`), to a space or to a collection (`level`). */
+        OrganizationInviteLink: components["schemas"]["InviteLinkToOrganization"] | components["schemas"]["InviteLinkToSpace"] | components["schemas"]["InviteLinkToCollection"];
         /** @description What the caller may do with the organization, derived from their role. */
         OrganizationPermissions: {
             /** @description Whether the caller can open the organization in the application (any member, guests included). */
@@ -9850,6 +9901,23 @@ export interface components {
                  *       "error": {
                  *         "code": 403,
                  *         "message": "You are not allowed to do this"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description What the request names is gone (deleted, or no longer in the organization). */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 410,
+                 *         "message": "Gone"
                  *       }
                  *     }
                  */
@@ -13008,6 +13076,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -13039,10 +13108,14 @@ export interface operations {
     listOrganizationInviteLinks: {
         parameters: {
             query?: {
+                /** @description Bindery extension. List the invite links to this collection of the organization. */
+                collection?: string;
                 /** @description The number of results per page (at most 1000). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
                 page?: components["parameters"]["Page"];
+                /** @description Bindery extension. List the invite links to this space of the organization. */
+                space?: string;
             };
             header?: never;
             path: {
@@ -13084,12 +13157,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Refused (400): GitBook's invite link to a collection. */
+                    /** @description The id of the collection of the organization the link is to. */
                     collection?: string;
-                    /** @description Refused (400): GitBook's level of an invite link to a space or collection. */
+                    /** @description The role on the space or collection granted to whoever joins (with `space` or `collection`). */
                     level?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description The role in the organization of whoever joins (a link to the organization). */
                     role?: components["schemas"]["MemberRoleOrGuest"];
-                    /** @description Refused (400): GitBook's invite link to a space. */
+                    /** @description The id of the space of the organization the link is to. */
                     space?: string;
                 };
             };
@@ -13182,8 +13256,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Refused (400): GitBook's level of an invite link to a space or collection. */
+                    /** @description The new level of a link to a space or collection. */
                     level?: components["schemas"]["MemberRoleOrGuest"];
+                    /** @description The new role of a link to the organization. */
                     role?: components["schemas"]["MemberRoleOrGuest"];
                 };
             };

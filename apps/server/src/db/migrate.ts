@@ -41,6 +41,7 @@ import * as mReadCacheLeases from './migrations/20261128T0100-read-cache-leases.
 import * as mPageLinksPathNameByKey from './migrations/20261128T0300-page-links-path-name-by-key.js';
 import * as mSpaceCommentCountKey from './migrations/20261128T0400-space-comment-count-key.js';
 import * as mLinkTargets from './migrations/20261128T0520-link-targets.js';
+import * as mInviteLinkTargets from './migrations/20261128T0600-invite-link-targets.js';
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T0300-page-links-path-name-by-key': mPageLinksPathNameByKey,
   '20261128T0400-space-comment-count-key': mSpaceCommentCountKey,
   '20261128T0520-link-targets': mLinkTargets,
+  '20261128T0600-invite-link-targets': mInviteLinkTargets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

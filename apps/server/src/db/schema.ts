@@ -94,9 +94,16 @@ export interface OrgMembersTable {
 export interface OrgInvitesTable {
   id: string;
   org_id: string;
+  /** The organization role a link to the organization gives (null: a guest; null for links to content). */
   role: string | null;
   created_by: string;
   created_at: string;
+  /** A link to a space (migration 20261128T0600); null otherwise. */
+  space_id: string | null;
+  /** A link to a collection; null otherwise. */
+  collection_id: string | null;
+  /** The role granted on the space or collection to whoever joins; null for links to the organization. */
+  level: string | null;
 }
 
 export interface EmailDomainsTable {

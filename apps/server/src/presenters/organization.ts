@@ -1,6 +1,10 @@
 import type { components } from '@bindery/api-types';
 import type { Config } from '../config.js';
-import type { OrgRow, MemberRow, InviteRow, MembershipCounts } from '../repos/organizations.repo.js';
+import type { OrgRow, MemberRow, MembershipCounts } from '../repos/organizations.repo.js';
+import type { InviteLink } from '../services/invite-links.js';
+import { atLeast } from '../policies/roles.js';
+import { presentCollection } from './collection.js';
+import { presentSpace } from './space.js';
 import type { UserRow } from '../repos/users.repo.js';
 import type { Actor } from '../services/auth.js';
 import { organizationPermissions } from '../policies/organization.js';
@@ -65,19 +69,33 @@ export function presentMember(config: Config, m: MemberRow, user: UserRow, count
   };
 }
 
-export function presentInvite(config: Config, i: InviteRow): components['schemas']['OrganizationInviteLink'] {
-  return {
-    object: 'invite',
+type InviteLinkJson = components['schemas']['OrganizationInviteLink'];
+type Role = components['schemas']['MemberRole'];
+
+/**
+ * An invite link as GitBook's `OrganizationInviteLink`: to the organization (`role`), or to a space or collection
+ * (`level` and the item as the caller sees it, as `getSpaceById` / `getCollectionById` answer it).
+ */
+export function presentInvite(config: Config, link: InviteLink): InviteLinkJson {
+  const i = link.row;
+  const common = {
+    object: 'invite' as const,
     id: i.id,
-    role: (i.role ?? null) as components['schemas']['OrganizationInviteLink']['role'],
-    // Only admins see invite links, and an admin already holds every role an invite gives (GitBook's `redundant`).
-    redundant: true,
     createdAt: i.created_at,
     urls: {
       location: `${config.publicUrl}/v1/orgs/${i.org_id}/link-invites/${i.id}`,
       invite: `${config.publicUrl}/v1/orgs/${i.org_id}/invites/${i.id}`,
     },
   };
+  const t = link.target;
+  if (t.kind === 'space') {
+    return { ...common, level: i.level as Role, redundant: atLeast(t.access.role, i.level as Role), space: presentSpace(config, t.space, t.access) };
+  }
+  if (t.kind === 'collection') {
+    return { ...common, level: i.level as Role, redundant: atLeast(t.access.role, i.level as Role), collection: presentCollection(config, t.collection, t.access) };
+  }
+  // Only organization admins see the links to the organization, and an admin already holds every role one gives.
+  return { ...common, role: (i.role ?? null) as components['schemas']['MemberRoleOrGuest'], redundant: true };
 }
 
 /** A subdomain is an organization's hostname. */

@@ -240,6 +240,9 @@ export const membersRepo = {
   },
 };
 
+/** Which invite links a list is of: the links to the organization, or those to one space or collection. */
+export type InviteListScope = { kind: 'organization' } | { kind: 'space'; id: string } | { kind: 'collection'; id: string };
+
 export const invitesRepo = {
   find(db: DbOrTx, orgId: string, id: string): Promise<InviteRow | undefined> {
     return db.selectFrom('org_invites').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
@@ -247,10 +250,13 @@ export const invitesRepo = {
   async insert(db: DbOrTx, row: InviteRow): Promise<void> {
     await db.insertInto('org_invites').values(row).execute();
   },
-  /** Sets the invite's role if it still is `before` (a compare-and-set); answers whether it was. */
-  async updateRoleFrom(db: DbOrTx, orgId: string, id: string, before: string | null, role: string | null): Promise<boolean> {
-    const r = await db.updateTable('org_invites').set({ role }).where('org_id', '=', orgId).where('id', '=', id)
-      .where((eb) => (before === null ? eb('role', 'is', null) : eb('role', '=', before))).executeTakeFirst();
+  /**
+   * Sets the invite's `role` (a link to the organization) or `level` (a link to content) if it still is `before` (a
+   * compare-and-set); answers whether it was.
+   */
+  async updateFrom(db: DbOrTx, orgId: string, id: string, column: 'role' | 'level', before: string | null, value: string | null): Promise<boolean> {
+    const r = await db.updateTable('org_invites').set({ [column]: value }).where('org_id', '=', orgId).where('id', '=', id)
+      .where((eb) => (before === null ? eb(column, 'is', null) : eb(column, '=', before))).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
   /** Deletes the invite link; answers whether there was one. */
@@ -258,10 +264,21 @@ export const invitesRepo = {
     const r = await db.deleteFrom('org_invites').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
-  list(db: DbOrTx, orgId: string, page: PageRequest) {
-    const base = db.selectFrom('org_invites').selectAll().where('org_id', '=', orgId);
+  /** Deletes the links to these spaces and collections (they leave the organization); answers how many. */
+  async deleteForContent(db: DbOrTx, spaceIds: string[], collectionIds: string[]): Promise<number> {
+    let n = 0;
+    if (spaceIds.length) n += Number((await db.deleteFrom('org_invites').where('space_id', 'in', spaceIds).executeTakeFirst()).numDeletedRows);
+    if (collectionIds.length) n += Number((await db.deleteFrom('org_invites').where('collection_id', 'in', collectionIds).executeTakeFirst()).numDeletedRows);
+    return n;
+  },
+  list(db: DbOrTx, orgId: string, scope: InviteListScope, page: PageRequest) {
+    let base = db.selectFrom('org_invites').selectAll().where('org_id', '=', orgId);
+    base = scope.kind === 'space' ? base.where('space_id', '=', scope.id)
+      : scope.kind === 'collection' ? base.where('collection_id', '=', scope.id)
+      : base.where('space_id', 'is', null).where('collection_id', 'is', null);
     return paginate(base, page, {
-      scope: `invites:${orgId}`, sortColumn: 'created_at', idColumn: 'id', direction: 'desc',
+      scope: scope.kind === 'organization' ? `invites:${orgId}` : `invites:${orgId}:${scope.kind}:${scope.id}`,
+      sortColumn: 'created_at', idColumn: 'id', direction: 'desc',
       keyOf: (r) => [r.created_at, r.id],
     });
   },

@@ -5,21 +5,7 @@ import { createOrganization, listOrganizationsForUser, loadOrganization, organiz
 import * as members from '../services/members.js';
 import { defaultSiteMaker } from '../services/sites.js';
 import { invalidField } from '../errors.js';
-
-/**
- * The organization role an invite link body gives. GitBook's invite links to a space or collection (`level`, `space`,
- * `collection`) are refused by name: Bindery's invite links make members of the organization, and a role on a space
- * or collection is given to members with inviteToSpace / inviteToCollection.
- */
-function inviteLinkRole(body: { role?: string | null; level?: unknown; space?: unknown; collection?: unknown }): string | null {
-  for (const field of ['space', 'collection', 'level'] as const) {
-    if (body[field] !== undefined) {
-      throw invalidField(`/body/${field}`, 'is for GitBook\'s invite links to a space or collection, which Bindery does not have: its invite links make members of the organization (give `role`); a role on a space or collection is given to members with POST /v1/spaces/{spaceId}/permissions or POST /v1/collections/{collectionId}/permissions');
-    }
-  }
-  if (body.role === undefined) throw invalidField('/body/role', 'is required');
-  return body.role;
-}
+import * as inviteLinks from '../services/invite-links.js';
 
 export const organizationHandlers = handlers({
   listOrganizationsForAuthenticatedUser: async ({ actor, query }, ctx) => {
@@ -92,30 +78,30 @@ export const organizationHandlers = handlers({
   },
 
   joinOrganizationWithInvite: async ({ actor, params }, ctx) => {
-    const m = await members.joinWithInvite(ctx, actor, params.organizationId, params.inviteId);
+    const m = await inviteLinks.joinWithInvite(ctx, actor, params.organizationId, params.inviteId);
     return { status: 200, body: presentMember(ctx.config, m.member, m.user, m.counts) };
   },
 
   listOrganizationInviteLinks: async ({ actor, params, query }, ctx) => {
-    const page = await members.listInviteLinks(ctx, actor, params.organizationId, query);
-    return { status: 200, body: listBody(page.rows.map((i) => presentInvite(ctx.config, i)), page) };
+    const page = await inviteLinks.listInviteLinks(ctx, actor, params.organizationId, query);
+    return { status: 200, body: listBody(page.links.map((i) => presentInvite(ctx.config, i)), page) };
   },
 
   createOrganizationInvite: async ({ actor, params, body }, ctx) => {
-    const invite = await members.createInviteLink(ctx, actor, params.organizationId, inviteLinkRole(body));
+    const invite = await inviteLinks.createInviteLink(ctx, actor, params.organizationId, body);
     return { status: 201, body: presentInvite(ctx.config, invite) };
   },
 
   getOrganizationInviteLink: async ({ actor, params }, ctx) => {
-    return { status: 200, body: presentInvite(ctx.config, await members.getInviteLink(ctx, actor, params.organizationId, params.inviteId)) };
+    return { status: 200, body: presentInvite(ctx.config, await inviteLinks.getInviteLink(ctx, actor, params.organizationId, params.inviteId)) };
   },
 
   updateOrganizationInviteById: async ({ actor, params, body }, ctx) => {
-    return { status: 200, body: presentInvite(ctx.config, await members.updateInviteLink(ctx, actor, params.organizationId, params.inviteId, inviteLinkRole(body))) };
+    return { status: 200, body: presentInvite(ctx.config, await inviteLinks.updateInviteLink(ctx, actor, params.organizationId, params.inviteId, body)) };
   },
 
   deleteOrganizationInviteById: async ({ actor, params }, ctx) => {
-    await members.deleteInviteLink(ctx, actor, params.organizationId, params.inviteId);
+    await inviteLinks.deleteInviteLink(ctx, actor, params.organizationId, params.inviteId);
     return { status: 204, body: undefined };
   },
 

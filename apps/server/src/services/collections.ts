@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { authorizeCollection, canOnCollection, collectionAccess, type CollectionAccess, type CollectionAction } from '../policies/collection.js';
 import { authorizeOrganization } from '../policies/organization.js';
 import { spaceAccess } from '../policies/space.js';
+import { invitesRepo } from '../repos/organizations.repo.js';
 import { collectionsRepo, type CollectionRow } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { sitesRepo } from '../repos/sites.repo.js';
@@ -171,9 +172,10 @@ export async function transferCollection(ctx: AppContext, actor: Actor, id: stri
     await collectionsRepo.moveToOrganization(tx, ids, toOrg, now);
     await collectionsRepo.update(tx, id, { parent_id: null, sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null) });
     await spacesRepo.moveToOrganization(tx, spaceIds, toOrg, now);
-    // Grants name users and teams of the old organization.
+    // Grants name users and teams of the old organization; its invite links to them would make members of it.
     await grantsRepo.removeForTargets(tx, 'collection', ids);
     await grantsRepo.removeForTargets(tx, 'space', spaceIds);
+    await invitesRepo.deleteForContent(tx, spaceIds, ids);
     // The old organization's sites no longer publish its spaces (as a space's own transfer, services/spaces.ts).
     for (const siteId of await sitesRepo.deleteSiteSpacesOfSpacesIn(tx, collection.org_id, spaceIds)) await sitesRepo.touch(tx, siteId, now);
     await unbindSpacesLeaving(ctx, tx, collection.org_id, spaceIds);

@@ -1,13 +1,12 @@
-// Membership commands: list, get, change role, remove, invite by email, join by domain or invite link, SSO, ping.
+// Membership commands: list, get, change role, remove, invite by email, join by domain, SSO, ping (invite links:
+// services/invite-links.ts).
 import type { QueryParams, RequestBody } from '@bindery/api-types';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/database.js';
-import type { PageRequest } from '../db/pagination.js';
 import { conflict, forbidden, invalidField, notFound } from '../errors.js';
-import { newId } from '../lib/ids.js';
 import { effectiveOrgRole } from '../policies/organization.js';
-import { membersRepo, invitesRepo, organizationsRepo, type MemberAndUser } from '../repos/organizations.repo.js';
+import { membersRepo, organizationsRepo, type MemberAndUser } from '../repos/organizations.repo.js';
 import { usersRepo } from '../repos/users.repo.js';
 import type { MemberCounts } from '../presenters/organization.js';
 import type { Actor } from './auth.js';
@@ -34,7 +33,7 @@ export async function listMembers(ctx: AppContext, actor: Actor, orgId: string, 
   return { ...page, items: await withMembershipCounts(ctx.db, orgId, page.rows) };
 }
 
-async function findMemberWithUser(db: DbOrTx, orgId: string, userId: string): Promise<MemberWithUser | undefined> {
+export async function findMemberWithUser(db: DbOrTx, orgId: string, userId: string): Promise<MemberWithUser | undefined> {
   const row = await membersRepo.findWithUser(db, orgId, userId);
   if (!row) return undefined;
   const [one] = await withMembershipCounts(db, orgId, [row]);
@@ -131,66 +130,6 @@ export async function joinByEmailDomain(ctx: AppContext, actor: Actor, orgId: st
     if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: actor.user.id, role: org.default_role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null })) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'member.joined', target: { type: 'member', id: actor.user.id, label: actor.user.display_name }, payload: { role: org.default_role, via: 'email-domain' } });
     }
-  });
-}
-
-export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<MemberWithUser> {
-  assertNotBoundElsewhere(actor, orgId, 'join another organization');
-  const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
-  if (!invite) throw notFound('Invite');
-  await ctx.db.transaction().execute(async (tx) => {
-    if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: actor.user.id, role: invite.role, disabled: 0, sso: 0, joined_at: ctx.clock.now().toISOString(), last_seen_at: null })) {
-      await recordAudit(ctx, tx, actor, orgId, { action: 'member.joined', target: { type: 'member', id: actor.user.id, label: actor.user.display_name }, payload: { role: invite.role, via: 'invite-link', invite: inviteId } });
-    }
-  });
-  const found = await findMemberWithUser(ctx.db, orgId, actor.user.id);
-  if (!found) throw notFound('Member');
-  return found;
-}
-
-export async function createInviteLink(ctx: AppContext, actor: Actor, orgId: string, role: string | null) {
-  const { org } = await loadOrganization(ctx, actor, orgId, 'admin');
-  if (org.invite_links !== 1) throw forbidden('Invite links are disabled for this organization (PATCH inviteLinks: true)');
-  const row = { id: newId(), org_id: orgId, role, created_by: actor.user.id, created_at: ctx.clock.now().toISOString() };
-  await ctx.db.transaction().execute(async (tx) => {
-    await invitesRepo.insert(tx, row);
-    await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.created', target: { type: 'invite', id: row.id }, payload: { role } });
-  });
-  return row;
-}
-
-export async function listInviteLinks(ctx: AppContext, actor: Actor, orgId: string, page: PageRequest) {
-  await loadOrganization(ctx, actor, orgId, 'admin');
-  return invitesRepo.list(ctx.db, orgId, page);
-}
-
-export async function getInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string) {
-  await loadOrganization(ctx, actor, orgId, 'admin');
-  const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
-  if (!invite) throw notFound('Invite');
-  return invite;
-}
-
-/** Changes the role the link gives to whoever joins with it from now on (members who joined before keep theirs). */
-export async function updateInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string, role: string | null) {
-  await loadOrganization(ctx, actor, orgId, 'admin');
-  return ctx.db.transaction().execute(async (tx) => {
-    // Compare-and-set, so that of two changes at once each records the role it really replaced.
-    for (;;) {
-      const invite = await invitesRepo.find(tx, orgId, inviteId);
-      if (!invite) throw notFound('Invite');
-      if (invite.role === role) return invite;
-      if (!(await invitesRepo.updateRoleFrom(tx, orgId, inviteId, invite.role, role))) continue;
-      await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.updated', target: { type: 'invite', id: inviteId }, payload: { role: { before: invite.role, after: role } } });
-      return { ...invite, role };
-    }
-  });
-}
-
-export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: string, inviteId: string): Promise<void> {
-  await loadOrganization(ctx, actor, orgId, 'admin');
-  await ctx.db.transaction().execute(async (tx) => {
-    if (await invitesRepo.delete(tx, orgId, inviteId)) await recordAudit(ctx, tx, actor, orgId, { action: 'invite_link.deleted', target: { type: 'invite', id: inviteId } });
   });
 }
 

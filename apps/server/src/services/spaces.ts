@@ -18,7 +18,7 @@ import { authorizeSpace, canOnSpace, spaceAccess, type SpaceAccess, type SpaceAc
 import { collectionsRepo } from '../repos/collections.repo.js';
 import { sitesRepo } from '../repos/sites.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
-import { membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
+import { invitesRepo, membersRepo, organizationsRepo } from '../repos/organizations.repo.js';
 import { pageVersionsRepo } from '../repos/page-versions.repo.js';
 import { commitEdits, insertFirstRevision, prepareEdits, recomputeTransferredSpaces, type ContentEdit } from '../engine/index.js';
 import { TEMPLATES, templateEdits } from './templates.js';
@@ -398,8 +398,9 @@ export async function transferSpace(ctx: AppContext, actor: Actor, spaceId: stri
       org_id: toOrg, parent_id: null, sort_key: keyBetween(siblings[siblings.length - 1]?.sort_key ?? null, null),
       visibility: space.visibility === 'in-collection' ? 'private' : space.visibility, updated_at: ctx.clock.now().toISOString(),
     });
-    // Grants name users and teams of the old organization.
+    // Grants name users and teams of the old organization; its invite links to the space would make members of it.
     await grantsRepo.removeForTargets(tx, 'space', [space.id]);
+    await invitesRepo.deleteForContent(tx, [space.id], []);
     // The old organization's sites no longer publish it (sites publish their own organization's spaces). Adding a
     // space to a site holds the organization's lock first (services/sites.ts changeSite), so none is added meanwhile.
     const sites = [...(await sitesRepo.sitesWithSpace(tx, space.org_id, space.id))].sort();
