@@ -134,4 +134,3 @@ describe('@gitbook/api: invite links to a space or collection', () => {
     expect([none.code, none.message.includes('/body/role')]).toEqual([400, true]);
   });
 });
-});

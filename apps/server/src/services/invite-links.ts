@@ -9,9 +9,9 @@ import type { PageRequest } from '../db/pagination.js';
 import { ApiError, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { canOnCollection, type CollectionAccess } from '../policies/collection.js';
-import { contentRole } from '../policies/content.js';
+import { contentRole, grantKey, makeSubject, type ContentKind, type ContentSubject } from '../policies/content.js';
 import { organizationPermissions } from '../policies/organization.js';
-import { asRole, atLeast, type Role } from '../policies/roles.js';
+import { asRole, atLeast, highest, type Role } from '../policies/roles.js';
 import { canOnSpace, type SpaceAccess } from '../policies/space.js';
 import type { CollectionRow } from '../repos/collections.repo.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
@@ -257,6 +257,18 @@ export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: str
   });
 }
 
+/** The joiner's membership and grants in the organization, as the content policies take them. */
+async function joinerSubject(db: DbOrTx, actor: Actor, orgId: string): Promise<ContentSubject> {
+  const member = await membersRepo.find(db, orgId, actor.user.id);
+  const grants = new Map<string, Role>();
+  for (const g of await grantsRepo.forUser(db, orgId, actor.user.id)) {
+    const key = grantKey(g.target_kind as ContentKind, g.target_id);
+    const role = highest(grants.get(key), asRole(g.role));
+    if (role) grants.set(key, role);
+  }
+  return makeSubject(actor, orgId, member, grants);
+}
+
 const INVITE_GONE = 'Invite not found: the organization has no such invite link (it was deleted, or the space or collection it was to was deleted for good)';
 
 /**
@@ -302,8 +314,10 @@ export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: strin
     if (await membersRepo.insertIfAbsent(tx, { org_id: orgId, user_id: actor.user.id, role: null, disabled: 0, sso: 0, joined_at: now, last_seen_at: null })) {
       await recordAudit(ctx, tx, actor, orgId, { action: 'member.joined', ...joined, payload: { role: null, via: 'invite-link', invite: inviteId, [kind]: targetId, level } });
     }
-    // Already at least `level` there (a role in the organization, a grant, a default level): nothing to grant.
-    if (atLeast(contentRole(await loadSubject(tx, actor, orgId), chain), level)) return;
+    // Already at least `level` there (a role in the organization, a grant, a default level): nothing to grant. The
+    // membership is read as it is (not as the caller's token may use it: an organization requiring single sign-on
+    // refuses other tokens to its members, which does not make the link give less).
+    if (atLeast(contentRole(await joinerSubject(tx, actor, orgId), chain), level)) return;
     const outcome = await grantsRepo.upsert(tx, {
       target_kind: kind, target_id: targetId, principal_kind: 'user', principal_id: actor.user.id, org_id: orgId, role: level, created_at: now, updated_at: now,
     });
