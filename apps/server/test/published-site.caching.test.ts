@@ -106,6 +106,37 @@ describe('published site pages: ETag, 304 and Cache-Control', () => {
     expect((await get(`${base}/robots.txt`, { 'if-none-match': before.get('/robots.txt')! })).status).toBe(304);
   });
 
+  it('every answer with an ETag reads If-None-Match alike: alone, weak, in a list, *; a stale or malformed one gets the answer', async () => {
+    const t = await createTenant(server);
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+    expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+      { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
+      { op: 'createPage', page: { id: 'page-news', title: 'News', markdown: '{% updates format="full" %}\n{% update date="2026-01-01" %}\n## First\n\nText.\n{% endupdate %}\n{% endupdates %}\n' } },
+    ] })).status).toBe(200);
+    const up = await fetch(`${server.url}/v1/spaces/${space.id}/content/files?name=note.txt`, { method: 'POST', headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'text/plain' }, body: 'a note' });
+    expect(up.status).toBe(201);
+    const fileId = ((await up.json()) as { id: string }).id;
+    const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] })).body;
+    expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBe(200);
+    const base = `/sites/${site.id}`;
+    const siteSpaceId = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items[0].id;
+    const paths = ['/news', '/robots.txt', '/sitemap.xml', '/sitemap-pages.xml', '/llms.txt', '/sitemap.md', '/~gitbook/site-index', '/news.md', '/news/rss.xml',
+      `/~files/${siteSpaceId}/${fileId}/note.txt`, '/~gitbook/icon', '/~gitbook/ogimage/page-intro', '/~gitbook/pdf?page=page-intro&only=yes'];
+    for (const path of paths) {
+      const r = await get(`${base}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.etag, path).toMatch(/^"[\w-]{20,}"$/);
+      for (const inm of [r.etag!, `W/${r.etag}`, `"other", ${r.etag}`, `"a,b",W/${r.etag}`, '*']) {
+        const again = await get(`${base}${path}`, { 'if-none-match': inm });
+        expect(again.status, `${path} ${inm}`).toBe(304);
+        expect(again.text, path).toBe('');
+        expect(again.etag, path).toBe(r.etag);
+      }
+      expect((await get(`${base}${path}`, { 'if-none-match': r.etag! }, 'HEAD')).status, path).toBe(304);
+      for (const inm of ['"stale"', r.etag!.slice(1, -1), `junk ${r.etag}`]) expect((await get(`${base}${path}`, { 'if-none-match': inm })).status, `${path} ${inm}`).toBe(200);
+    }
+   }, 120_000);
+
   it('a share-link site is private', async () => {
     const t = await createTenant(server);
     const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;

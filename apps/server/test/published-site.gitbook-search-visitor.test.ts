@@ -108,7 +108,7 @@ describe('POST ~gitbook/search', () => {
     expect((await search(base, { scope: { mode: 'all' } })).json.error.message).toBe('/body/query must be a string');
     expect((await search(base, '{"query":"x"}', '', { 'content-type': 'text/plain' })).status).toBe(415);
     const get = await fetch(`${server.url}${base}/~gitbook/search`);
-    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
     // Other routes still take no POST.
     expect((await fetch(`${server.url}${base}/~gitbook/icon`, { method: 'POST' })).status).toBe(405);
     expect((await fetch(`${server.url}${base}/setup`, { method: 'POST' })).status).toBe(405);

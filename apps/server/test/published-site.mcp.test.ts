@@ -156,7 +156,7 @@ describe('~gitbook/mcp', () => {
     expect((await json(big)).error.message).toContain('64 KiB');
     const get = await fetch(`${server.url}${base}/~gitbook/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
     expect((await fetch(`${server.url}${base}/~gitbook/mcp`, { method: 'DELETE' })).status).toBe(405);
     expect((await post(base, '{"jsonrpc":"2.0","id":1,"method":"ping"}', { 'content-type': 'text/plain' })).status).toBe(415);
     const bad = await post(base, '{not json');

@@ -39,7 +39,7 @@ describe('share key in the path', () => {
     // A POST to a page below the key is no route; a POST with a key of no active link opens nothing.
     const page = await post(`${base}/${key}/setup`, '{}');
     expect(page.status).toBe(405);
-    expect(page.headers.get('allow')).toBe('GET, HEAD');
+    expect(page.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect((await post(`${base}/${'x'.repeat(20)}/~gitbook/search`, '{"query":"platypus"}')).status).toBe(404);
     // GET keeps GitBook's redirect to the path without the key.
     const get = await fetch(`${server.url}${base}/${key}/setup?a=1`, { redirect: 'manual' });

@@ -18,7 +18,7 @@
 // `unsigned`) make it true (site/conditions.ts).
 // A path no page answers follows the site's live redirects (site/redirects.ts) before answering 404.
 // Caching: site/state.ts (structure per site version, trees per revision, whole pages per version + heads + URL).
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { decodeJwt, jwtVerify } from 'jose';
 import type { AppContext } from '../context.js';
@@ -28,6 +28,8 @@ import { loadMarkdown, pageTimes, pdfImages, type FileEntry, type PageView } fro
 import { pageDocument, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
 import { iconSvg, initialOf, ogImageSvg } from './gitbook-images.js';
+import { bytesTag, notModified } from './conditional.js';
+import { cors } from './cors.js';
 import { uiText } from './i18n.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
@@ -332,18 +334,6 @@ const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
 const PDF_CONCURRENCY = 2;
 const PDF_QUEUE = 16;
 
-/** The entity tag of an answer of the site: a digest of its bytes (equal answers, equal tags). */
-function bytesTag(bytes: Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-}
-
-/** Whether an `If-None-Match` header names `etag` (weak comparison, as for GET and HEAD: `W/` ignored; `*` any). */
-export function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header || header.length > 8192) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 /**
  * Where a visit's absolute links point, never made from the request's Host or protocol (a request naming another host
  * got links to it, which a shared cache keyed without the host could keep and serve to others). A site that may be
@@ -500,8 +490,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const searchIndexes = new Lru<string, SearchIndex>(128 * 1024 * 1024, (x) => x.bytes);
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
   /** `~gitbook/pdf` answers, by visit, site space, pages asked for and claims; concurrent requests share a render. */
-  const pdfs = new Lru<string, { pdf: Buffer; filename: string }>(32 * 1024 * 1024, (x) => x.pdf.length + 200);
-  const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string }>>();
+  const pdfs = new Lru<string, { pdf: Buffer; filename: string; etag: string }>(32 * 1024 * 1024, (x) => x.pdf.length + 200);
+  const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string; etag: string }>>();
   let pdfRunning = 0;
   const pdfWaiting: (() => void)[] = [];
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
@@ -737,6 +727,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.setHeader('Cache-Control', `${shared && !v.view.conditional ? 'public' : 'private'}, max-age=31536000, immutable`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (notModified(req, res, `"${row.blob_hash}"`)) return;
     res.type(row.content_type).send(data);
   }
 
@@ -851,7 +842,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!pageAction(customizationOf(v, r.siteSpace.id), 'mcp')) return notFound(res, undefined, v);
     const rpcError = (status: number, code: number, message: string) => res.status(status).json({ jsonrpc: '2.0', id: null, error: { code, message } });
     if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
+      res.setHeader('Allow', 'POST, OPTIONS');
       return rpcError(405, -32000, 'This MCP server answers POST only (streamable HTTP without a stream or a session)');
     }
     const version = req.get('mcp-protocol-version');
@@ -882,7 +873,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.setHeader('Cache-Control', 'no-store');
     const fail = (status: number, message: string) => res.status(status).json({ error: { code: status, message } });
     if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
+      res.setHeader('Allow', 'POST, OPTIONS');
       return fail(405, 'POST a JSON body {query, scope}');
     }
     const read = await readJsonBody(req, res, SEARCH_MAX_BODY);
@@ -1016,7 +1007,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
     const r = resolve(v, segments);
     if (!r || r.rest.length) return notFound(res, undefined, v);
-    if (what !== 'search' && what !== 'mcp' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+    if (what !== 'search' && what !== 'mcp' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD, OPTIONS').type('text/plain').send('Method not allowed');
     if (what === 'icon') return icon(req, res, v, r);
     if (what === 'pdf') return await sitePdf(req, res, v, r);
     if (what === 'search') return await siteSearch(req, res, v);
@@ -1042,11 +1033,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * Headers of a generated SVG: an image that loads and runs nothing, cached briefly (it is drawn with presentation
    * attributes only: no style is needed, so none is allowed).
    */
-  const svgHeaders = (res: Response, v: Visit) => {
+  const sendSvg = (req: Request, res: Response, v: Visit, svg: string) => {
     const shared = sharedCacheable(v, res) && !v.view.conditional;
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
-    res.type('image/svg+xml');
+    if (notModified(req, res, bytesTag(svg))) return;
+    res.type('image/svg+xml').send(svg);
   };
 
   /**
@@ -1063,8 +1055,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       return res.redirect(302, url);
     }
     const size = req.query.size === 'large' ? 256 : req.query.size === 'medium' ? 64 : 32;
-    svgHeaders(res, v);
-    res.send(iconSvg(iconOf(v, r.siteSpace.id, dark), size));
+    sendSvg(req, res, v, iconSvg(iconOf(v, r.siteSpace.id, dark), size));
   }
 
   /**
@@ -1082,8 +1073,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const c = customizationOf(v, p.siteSpace.id);
       const dark = darkImage(req, v);
       const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
-      svgHeaders(res, v);
-      return void res.send(ogImageSvg({
+      return sendSvg(req, res, v, ogImageSvg({
         siteTitle: c.title || v.site.title,
         ...(all.length > 1 ? { spaceTitle: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path } : {}),
         pageTitle: e.page.meta.title,
@@ -1145,10 +1135,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=0, must-revalidate`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
     res.setHeader('Content-Disposition', `inline; filename="${made.filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(made.filename)}`);
+    if (notModified(req, res, made.etag)) return;
     res.type('application/pdf').send(made.pdf);
   }
 
-  async function drawPdf(v: Visit, r: Resolved, rev: RevisionView, start: PageView | undefined, only: boolean, limit: number): Promise<{ pdf: Buffer; filename: string }> {
+  async function drawPdf(v: Visit, r: Resolved, rev: RevisionView, start: PageView | undefined, only: boolean, limit: number): Promise<{ pdf: Buffer; filename: string; etag: string }> {
     // The pages, in the sidebar's order, with their depth below the first.
     const chosen: { page: PageView; depth: number }[] = [];
     const walk = (pages: readonly PageView[], depth: number) => {
@@ -1187,7 +1178,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       images: await pdfImages(ctx, rev.files, pages),
     });
     const name = (start ? start.meta.title : spaceTitle || title).normalize('NFKD').replace(/[^\w\s.-]/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'documentation';
-    return { pdf, filename: `${name}.pdf` };
+    return { pdf, filename: `${name}.pdf`, etag: bytesTag(pdf) };
   }
 
   /**
@@ -1199,8 +1190,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const bytes = Buffer.from(body);
     const etag = bytesTag(bytes);
     res.setHeader('Cache-Control', shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache');
-    res.setHeader('ETag', etag);
-    if (ifNoneMatch(req.get('if-none-match'), etag)) return void res.status(304).end();
+    if (notModified(req, res, etag)) return;
     res.type(type).send(bytes);
   }
 
@@ -1508,12 +1498,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const etag = `"${f.blob}"`;
     const shared = sharedCacheable(v, res);
     const scope = shared && !v.view.conditional && !audience ? 'public' : 'private';
-    res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', req.query.v === f.blob.slice(0, 12) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=0, must-revalidate`);
     // Files never run anything: a sandbox with no script; SVG shown as an image, active types only downloaded.
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.get('if-none-match') === etag) return res.status(304).end();
+    if (notModified(req, res, etag)) return;
     const data = await blobStore(ctx).get(f.blob);
     if (!data) return notFound(res, 'This file is missing from the storage.');
     const svg = f.contentType === 'image/svg+xml';
@@ -1668,6 +1657,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     // Shared caches keep it when the site allows and nothing in it depends on the visitor.
     const shared = sharedCacheable(v, res) && !v.view.conditional && !rev.conditional && markdown === source;
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
+    if (notModified(req, res, bytesTag(feed))) return;
     res.type('application/rss+xml; charset=utf-8').send(feed);
   }
 
@@ -1787,7 +1777,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       res.status(404).type('html').send(around[0] + body + around[1]);
       return;
     }
-    if (twin) return sendRevalidated(res.req, res, 'text/markdown; charset=utf-8', await twinOf(v, r, rev, flat, current), false);
+    if (twin) return void sendRevalidated(res.req, res, 'text/markdown; charset=utf-8', await twinOf(v, r, rev, flat, current), false);
     const source = (await loadMarkdown(ctx, ctx.db, [current.page.contentHash])).get(current.page.contentHash) ?? '';
     const markdown = applyConditionals(source, { visitor: { claims: v.claims } });
     // Each listed page's URL on the site, by page id: what links by id become on the HTML page.
@@ -1837,9 +1827,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   /** Serves one request to a site (its base, and the path below it). */
   async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
     try {
+      // CORS (the site's own origin; on its custom hostname, its registrable domain's too) and OPTIONS: 204 with the
+      // path's methods, for any path (as a 405 was: nothing tells whether the site or the page exists).
+      if (cors(req, res, base === '' ? site?.site.hostname : null, POST_PATH_WITH_KEY.test(rest) ? ['POST'] : ['GET', 'HEAD'])) return;
       // (One more segment before the key's path is rewritten: GitBook's share key as the first segment.)
       const methodNotAllowed = (path: string, form: RegExp) => req.method !== 'GET' && req.method !== 'HEAD' && !form.test(path);
-      if (methodNotAllowed(rest, POST_PATH_WITH_KEY)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      if (methodNotAllowed(rest, POST_PATH_WITH_KEY)) return res.status(405).setHeader('Allow', 'GET, HEAD, OPTIONS').type('text/plain').send('Method not allowed');
       // GitBook's `~gitbook/auth/logout`: the visitor token kept for the site is forgotten (ours, and GitBook's plain
       // cookie on the site's path), then the site's root — which sends a visitor-auth site's reader to sign in again.
       if (site && rest === '/~gitbook/auth/logout') {
@@ -1851,7 +1844,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (!v) return;
       // A request with the share key in its path answered in place (not GET): the path below the key.
       if (typeof res.locals.sharePathRest === 'string') rest = res.locals.sharePathRest;
-      if (methodNotAllowed(rest, POST_PATH)) return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      if (methodNotAllowed(rest, POST_PATH)) return res.status(405).setHeader('Allow', 'GET, HEAD, OPTIONS').type('text/plain').send('Method not allowed');
       headers(res, v.site);
       // GitBook strips a trailing slash (302): its feeds and indexes answer with one too (they were the site's 404).
       if (/^\/(?:robots\.txt|sitemap\.xml|llms\.txt|sitemap\.md|\.well-known\/sitemap\.md|llms-full\.txt(?:\/\d{1,6})?|~search)\/+$/.test(rest)) {
@@ -1891,7 +1884,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (rest.endsWith('/rss.xml')) return await rss(req, res, v, rest.slice(0, -'/rss.xml'.length) || '/');
       if (rest.endsWith('.md')) return void (await page(res, v, rest));
       // A page asked for as markdown (`Accept: text/markdown` preferred to HTML, as agents ask) is its `.md` twin.
-      res.setHeader('Vary', 'Accept');
+      res.vary('Accept');
       if (req.get('accept')?.includes('text/markdown') && req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return void (await page(res, v, rest, true));
       // Whole pages are cached by the site's version, the spaces' heads, the URL, the theme and (when the site or the
       // page depends on them) the claims.
@@ -1914,8 +1907,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (hit.etag && hit.status === 200) {
         const shared = sharedCacheable(v, res) && !v.view.conditional && !hit.perAudience && !v.view.site.themes?.toggeable;
         res.setHeader('Cache-Control', shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache');
-        res.setHeader('ETag', hit.etag);
-        if (ifNoneMatch(req.get('if-none-match'), hit.etag)) return void res.status(304).end();
+        if (notModified(req, res, hit.etag)) return;
       }
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Content-Length', hit.body.length);
