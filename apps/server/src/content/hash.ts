@@ -10,6 +10,7 @@
  * `canonicalJson` first, which is what makes hashes stable.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { jsonString, LONG_JSON_STRING } from '../lib/json-text.js';
 
 /** Any value that survives a JSON round trip. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -64,8 +65,9 @@ export function sha256OfCanonicalJson(prefix: string, value: unknown): string {
 
 function writeCanonical(out: { hash: Hash; pending: string }, value: unknown): void {
   if (value === null || typeof value !== 'object') {
-    // As canonicalJson's template literals: a value JSON cannot write (a function) is the text `undefined`.
-    const text = String(JSON.stringify(value ?? null));
+    // As canonicalJson's template literals: a value JSON cannot write (a function) is the text `undefined`. A long
+    // string's text is kept for the answer that shows it (lib/json-text.ts jsonString: a page's markdown).
+    const text = typeof value === 'string' && value.length >= LONG_JSON_STRING ? jsonString(value) : String(JSON.stringify(value ?? null));
     if (text.length > LONG_STRING) {
       if (out.pending) out.hash.update(out.pending, 'utf8');
       out.pending = '';

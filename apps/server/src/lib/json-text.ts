@@ -17,10 +17,32 @@ export function shareJsonText<T extends object>(value: T): T {
   return value;
 }
 
-/** Marks a plain object (no `toJSON`) that holds a shared value as one of its own properties. */
+/** Marks a plain object (no `toJSON`) that holds a shared value or a long string (jsonString) as one of its own properties. */
 export function holdsSharedJson<T extends object>(value: T): T {
   holders.add(value);
   return value;
+}
+
+/** Strings at least this long keep their JSON text (see jsonString). */
+export const LONG_JSON_STRING = 4096;
+/** The last long strings written and their JSON text, newest first. */
+const keptStrings: { value: string; text: string }[] = [];
+const KEPT_STRINGS = 2;
+
+/**
+ * `JSON.stringify(value)` of a string, the text of the last two long ones kept. A page write escapes its markdown
+ * twice on the event loop: for the page's content hash (content/hash.ts `sha256OfCanonicalJson`) and for the answer,
+ * which shows that markdown (a 250 KB page: 286 KB with ~8,900 characters to escape, ~0.7 ms each on a quiet
+ * machine). Equal strings have equal texts, so a kept text is right for any string equal to its own (`===` compares
+ * the characters when the two are not one string: O(length) at worst, a memory compare).
+ */
+export function jsonString(value: string): string {
+  if (value.length < LONG_JSON_STRING) return JSON.stringify(value);
+  for (const k of keptStrings) if (k.value === value) return k.text;
+  const text = JSON.stringify(value);
+  keptStrings.unshift({ value, text });
+  if (keptStrings.length > KEPT_STRINGS) keptStrings.pop();
+  return text;
 }
 
 function sharedText(value: object): string {
@@ -41,7 +63,7 @@ export function jsonText(value: unknown): string {
   let out = '';
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
-    const text = typeof v === 'object' && v !== null && shared.has(v) ? sharedText(v) : (JSON.stringify(v) as string | undefined);
+    const text = typeof v === 'string' ? jsonString(v) : typeof v === 'object' && v !== null && shared.has(v) ? sharedText(v) : (JSON.stringify(v) as string | undefined);
     if (text === undefined) continue;
     out += `${out ? ',' : '{'}${JSON.stringify(key)}:${text}`;
   }

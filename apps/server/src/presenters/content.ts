@@ -11,7 +11,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { ChangeRequestRow } from '../repos/change-requests.repo.js';
 import { presentChangeRequests } from './change-request.js';
 import { Lru } from '../lib/lru.js';
-import { holdsSharedJson, shareJsonText } from '../lib/json-text.js';
+import { holdsSharedJson, LONG_JSON_STRING, shareJsonText } from '../lib/json-text.js';
 import type { ReusableContent } from '../gitsync/metadata.js';
 
 type RevisionJson = components['schemas']['Revision'];
@@ -139,7 +139,11 @@ export function presentPage(config: Config, spaceId: string, p: PageView, opts: 
     if (m.computedSeed) out.computedSeed = m.computedSeed;
   }
   if (m.type === 'document' && p.markdown !== undefined) {
-    if (opts.format === 'markdown') out.markdown = p.markdown;
+    if (opts.format === 'markdown') {
+      out.markdown = p.markdown;
+      // Written property by property, the markdown with the JSON text its page's hash just made (lib/json-text.ts).
+      if (p.markdown.length >= LONG_JSON_STRING) holdsSharedJson(out);
+    }
     else if (opts.format === 'document') {
       out.document = (opts.document ?? foldGitBookBlocks(markdownToDocument(p.markdown))) as unknown as PageJson['document'];
       if (opts.document) holdsSharedJson(out);
