@@ -330,6 +330,18 @@ describe('an organization that enforces SSO (Organization.sso)', () => {
     expect((await t.as('editor').get(`/v1/orgs/${t.org}`)).status).toBe(200);
   });
 
+  it('lets a user join through an invite link to a space with their own token (guest with the level granted)', async () => {
+    const { t } = await tenantWithProvider();
+    const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Shared' })).body.id;
+    const link = (await t.api.post(`/v1/orgs/${t.org}/link-invites`, { level: 'comment', space })).body;
+    expect((await t.api.patch(`/v1/orgs/${t.org}`, { sso: true })).status).toBe(200);
+    const joiner = await createUser(server, 'Link joiner');
+    const joined = await server.api(joiner.token).post(`/v1/orgs/${t.org}/invites/${link.id}`);
+    expect([joined.status, joined.body.role]).toEqual([200, null]);
+    const users = (await server.api(server.adminToken).get(`/v1/spaces/${space}/permissions/users`)).body.items;
+    expect(users.map((u: any) => [u.user.id, u.permission])).toEqual([[joiner.id, 'comment']]);
+  });
+
   it('does not carry instance-administrator power into an SSO token', async () => {
     const { t, provider } = await tenantWithProvider();
     const adminEmail = (await server.api(server.adminToken).get('/v1/user')).body.email;
