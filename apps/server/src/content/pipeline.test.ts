@@ -63,7 +63,16 @@ describe('markdown pipeline properties', () => {
       // An e-mail literal starting with `_` inside italic written `_…_` (its `_` read as the opener).
       'http://x.io-*- _a@b.dev*', '_a@b.dev#*-*',
       // A trailing hard break before a closing tag line (joined without a blank line, the break read back as `\`).
-      '\\\n\n\n{% endtab %}', '{% tabs %}\n{% tab title="a" %}\nx\\\n\n\n{% endtab %}\n{% endtabs %}']) roundTrips(md);
+      '\\\n\n\n{% endtab %}', '{% tabs %}\n{% tab title="a" %}\nx\\\n\n\n{% endtab %}\n{% endtabs %}',
+      // An italic `*` run next to a bold run (`*a***-**`, `**-***c*d`): the closer and the opener are one delimiter run,
+      // which must both open and close (a letter or punctuation on both sides).
+      '1*a*__-__', '&#x61;**-**_c_&#x64;', '&#x61;_-_**c**d', '&#x61;**b**_-_&#x64;', '&#x78;_a**b**_**-**',
+      // And an italic `*` run holding a bold one, its `*` merged with the bold's: the inner `**` between punctuation
+      // closed the italic (written `***b**`c`**.***`, `**)***!(**`:`***`).
+      '&#x78;_**b**`c`**.**_&#x61;', '**)**_!(**`:`**_&#x68;',
+      // A letter after an e-mail or `www.` literal written as a reference for the delimiter after it: the literal
+      // ended at the reference and was linked on the next read.
+      'a\\@b.dev&#xE9;**.**', 'www\\.a.com&#x65E5;**.**']) roundTrips(md);
   });
 
   it('round-trips random markdown mixing every construct and container', () => {
@@ -132,6 +141,9 @@ describe('markdown pipeline properties', () => {
     // And (1 in ~20,000): the escape of `www.` ended the URL before it where it had been none (`http://x.io|www` is one,
     // `http://x.io|www.x.io-__` is not).
     roundTrips('$http://x.io|www.x.io-__');
+    // And (session 20's open one): a bare URL in an italic `*` run whose closer meets a bold run's opener: written
+    // `*http://x.io***-**`, one run `***` between a letter and punctuation, which opens nothing (the bold was lost).
+    roundTrips('1*http://x.io*__-__');
   });
 
   it('builds text nodes of merged leaves: none empty (but a lone one), no two neighbours with the same marks, no shared mark arrays', () => {

@@ -1097,10 +1097,15 @@ function writtenAfter(atoms: readonly Atom[], from: number): { after: string; ca
 
 /** The nearest atom before `index` (step -1) or from `index` on (step 1) that writes something. */
 function writing(atoms: readonly Atom[], index: number, step: 1 | -1): Atom | undefined {
+  return atoms[writingAt(atoms, index, step)];
+}
+
+/** The index of `writing`'s atom, -1 if none. */
+function writingAt(atoms: readonly Atom[], index: number, step: 1 | -1): number {
   for (let j = index; j >= 0 && j < atoms.length; j += step) {
-    if ((atoms[j] as Atom).out !== '') return atoms[j];
+    if ((atoms[j] as Atom).out !== '') return j;
   }
-  return undefined;
+  return -1;
 }
 
 function imageMarkdown(alt: string, url: string, title: string): string {
@@ -1352,6 +1357,23 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     else if (at >= 0) openers.splice(at, 1);
     delimit(atoms, open, i);
   }
+  // A run of `*` closing one run of marks and opening the next may need its italic written `_` (and a delimiter at a
+  // referenced character's edge a reference of its own then): rare, so the pairs are found again only then.
+  if (openers !== undefined) {
+    while (splitStarRuns(atoms)) {
+      const stack: number[] = [];
+      for (let i = 0; i < atoms.length; i++) {
+        const atom = atoms[i] as Atom;
+        if (atom.t === 'open') stack.push(i);
+        if (atom.t !== 'close') continue;
+        let at = stack.length - 1;
+        while (at >= 0 && (atoms[stack[at] as number] as Delimiter).pair !== atom.pair) at--;
+        if (at < 0) continue;
+        delimitEdges(atoms, stack[at] as number, i);
+        stack.splice(at, 1);
+      }
+    }
+  }
   // 3. Links read from a bare URL (`data.autolink`) are written bare where the inline autolink rule reads the very URL
   //    back: its scheme starts no word (`a` before `http` makes it text) and the URL ends where it did, given what
   //    follows (from the last, so that what follows is final); elsewhere as `<url>`, which reads back as one too.
@@ -1387,6 +1409,10 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     // before one, may flank otherwise.)
     const stars = (a: Atom | undefined, t: 'open' | 'close'): boolean => a?.t === t && /^\*+$/.test(a.out);
     if (((before?.t === 'open' || before?.t === 'close') && !stars(before, 'open')) || ((next?.t === 'open' || next?.t === 'close') && !stars(next, 'close'))) continue;
+    // Where that run of `*` also closes or opens another run (`*http://x.io***-**`), the URL's letter must match what
+    // is on the run's other side (splitStarRuns chose for `[` and `)`).
+    if (stars(before, 'open') && !keepsStarJunction(atoms, writingAt(atoms, i - 1, -1), firstChar(url), 'first')) continue;
+    if (stars(next, 'close') && !keepsStarJunction(atoms, writingAt(atoms, end, 1), lastChar(url), 'last')) continue;
     // Nor may text before it have been written for the `<`: a `<` there was not escaped (`<https://…>` is an autolink).
     if (before !== undefined && /[A-Za-z0-9+.\-\\<]/.test(lastChar(before.out))) continue;
     // (Past the look-ahead, what follows might still extend the URL: `<url>`.)
@@ -1438,13 +1464,15 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   // Next to an emphasis delimiter only a letter or digit keeps its flanking (`*__a@b.dev*` written `___a@b.dev_` would
   // join the literal's `__` to the opener's run).
   if (before?.t === 'open' && !/^[\p{L}\p{N}]/u.test(literal)) return;
+  // (Nor where that opener's run of `*` closes another run: splitStarRuns, as for a URL.)
+  if (before?.t === 'open' && !keepsStarJunction(atoms, writingAt(atoms, i - 1, -1), firstChar(literal), 'first')) return;
   // Where the text has runs of marks, a literal starting or ending with `_` or `*` flanks like a delimiter where it
   // stands and can pair with theirs: inside one (`*- _a@b.dev*`, written `_- _a@b.dev_`, read the literal's `_` as
   // the run's opener) or before one (`_a@b.dev#*-*`, written `_a@b.dev#_-_`: the run's both-flanking opener closed
   // the literal's `_`). Not bare there (both found by the pipeline property, about one run in four and one in six).
   if (inRun() && /^[_*]|[_*]$/.test(literal)) return;
   const next = writing(atoms, end, 1);
-  if (next?.t === 'close' && !/[\p{L}\p{N}]$/u.test(literal)) return;
+  if (next?.t === 'close' && (!/[\p{L}\p{N}]$/u.test(literal) || !keepsStarJunction(atoms, writingAt(atoms, end, 1), lastChar(literal), 'last'))) return;
   // (The run's own opener before it and closer after it only: another run's opener after a letter may flank otherwise.)
   if (next !== undefined && next.t !== 'text' && next.t !== 'break' && next.t !== 'close') return;
   // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it), so
@@ -1499,22 +1527,31 @@ function encodeEdge(atoms: Atom[], index: number, edge: 'first' | 'last'): void 
     let before = atom.out.slice(0, atom.out.length - ch.length);
     // A literal backslash before a space or a letter (written bare: it escapes nothing there) would now escape the `&`.
     if (/(?:^|[^\\])(?:\\\\)*\\$/.test(before)) before += '\\';
-    atom.out = before + encode(ch);
+    // The text before it now ends at a reference (a token of its own): an e-mail address or `www.` literal that the
+    // character continued (`a@b.devé`, `www.a.com日`: none) would end there and read back as a link, so it is
+    // protected again (`a\@b.dev&#xE9;`). (Not in a link's text, which holds no links, nor where the text was left
+    // unprotected: inside raw `<a …>…</a>`, renderAtoms.)
+    const protect = atom.t === 'text' && !atom.label && protectAutolinks(atom.out) === atom.out;
+    atom.out = protect ? protectAutolinks(before + encode(ch)) : before + encode(ch);
   }
 }
 
 function delimit(atoms: Atom[], open: number, close: number): void {
   const opener = atoms[open] as Delimiter;
   const closer = atoms[close] as Delimiter;
-  const before = outputBefore(atoms, open);
-  const after = outputAfter(atoms, close);
   let marker: string;
   if (opener.mark === 'bold') marker = '**';
   else if (opener.mark === 'strikethrough') marker = '~~';
-  else marker = classify(before.ch) === 'word' || classify(after.ch) === 'word' ? '*' : '_';
+  else marker = classify(outputBefore(atoms, open).ch) === 'word' || classify(outputAfter(atoms, close).ch) === 'word' ? '*' : '_';
   opener.out = marker;
   closer.out = marker;
+  delimitEdges(atoms, open, close);
+}
 
+/** The character references a pair of delimiters (chosen) needs at its edges to open and close where it stands. */
+function delimitEdges(atoms: Atom[], open: number, close: number): void {
+  const before = outputBefore(atoms, open);
+  const after = outputAfter(atoms, close);
   // Opening: the first character inside must not be white space; punctuation inside needs no letter outside.
   let inside = outputAfter(atoms, open);
   if (inside.atom >= 0 && classify(inside.ch) === 'space') {
@@ -1531,6 +1568,107 @@ function delimit(atoms: Atom[], open: number, close: number): void {
     end = outputBefore(atoms, close);
   }
   if (classify(end.ch) === 'punct' && after.atom >= 0 && classify(after.ch) === 'word') encodeEdge(atoms, after.atom, 'first');
+}
+
+/** An emphasis delimiter written with `*` (bold's `**`, italic's `*` inside a word). */
+const isStarDelimiter = (atom: Atom): boolean => (atom.t === 'open' || atom.t === 'close') && atom.out.charCodeAt(0) === 42;
+
+/**
+ * The characters on both sides of the run of `*` delimiters that the delimiter atom `index` is written in (delimit
+ * takes every delimiter for punctuation, which holds for a neighbour written with another character) and whether that
+ * run holds a closer followed by an opener: an italic `*` run ending where a bold run starts (`*a***-**`) or starting
+ * where one ends (`**-***c*d`) is one delimiter run, which must both close and open. (Atoms writing nothing between
+ * them are skipped, as in the output.)
+ */
+function starRun(atoms: readonly Atom[], index: number): { first: number; last: number; junction: boolean } {
+  let first = index;
+  let last = index;
+  for (let j = index - 1; j >= 0; j--) {
+    const atom = atoms[j] as Atom;
+    if (isStarDelimiter(atom)) first = j;
+    else if (atom.out !== '' || atom.t === 'open' || atom.t === 'close' || atom.t === 'break') break;
+  }
+  for (let j = index + 1; j < atoms.length; j++) {
+    const atom = atoms[j] as Atom;
+    if (isStarDelimiter(atom)) last = j;
+    else if (atom.out !== '' || atom.t === 'open' || atom.t === 'close' || atom.t === 'break') break;
+  }
+  let junction = false;
+  let closed = false;
+  for (let j = first; j <= last; j++) {
+    const atom = atoms[j] as Atom;
+    if (atom.t === 'close') closed = true;
+    else if (atom.t === 'open' && closed) junction = true;
+  }
+  return { first, last, junction };
+}
+
+/**
+ * An italic run written with `*` (a letter outside it) whose delimiter is one run with a bold run's (`**`) is read as
+ * CommonMark pairs delimiter runs, not as delimit chose them (taking the other run's delimiter for punctuation), and
+ * is written with `_` instead (renderAtoms, found by the pipeline property) where that could pair otherwise:
+ * - a run that closes one run of marks and opens the next must both close and open: kept only as three `*` between
+ *   two letters or two punctuation characters (`a**b***c*d`); `1*a***-**` (a letter before, punctuation after)
+ *   opened nothing and the bold was lost (now `&#x31;_a_**-**`), five `*` (`*a **b*****-**`) met CommonMark's rule of
+ *   3 and the italic never closed;
+ * - an italic run holding a bold one, with its `*` in such a merged run (`***b**`c`**.***`, `**)***!(**`:`***`):
+ *   the bold's `**` between punctuation can close as well as open, and with the italic's `*` no longer a run of one
+ *   the rule of 3 does not stop it from closing the italic.
+ * A letter outside the italic run is then written as a reference, as `_` needs. Returns whether it changed one: a
+ * delimiter with a referenced character at its edge may need one of its own then (renderAtoms goes on until none
+ * changes; each turns a `*` italic into `_` or a letter into a reference, so that ends).
+ */
+function splitStarRuns(atoms: Atom[]): boolean {
+  let pairs: Map<number, number[]> | undefined;
+  for (let j = 0; j < atoms.length; j++) {
+    const d = atoms[j] as Atom;
+    if ((d.t === 'open' || d.t === 'close') && d.mark === 'italic' && d.out === '*') {
+      pairs ??= new Map();
+      const ends = pairs.get(d.pair);
+      if (ends === undefined) pairs.set(d.pair, [j]);
+      else ends.push(j);
+    }
+  }
+  if (pairs === undefined) return false;
+  // (How many `*` delimiters come before each atom: whether a pair holds one, in constant time.)
+  const stars = new Int32Array(atoms.length + 1);
+  for (let j = 0; j < atoms.length; j++) stars[j + 1] = (stars[j] as number) + (isStarDelimiter(atoms[j] as Atom) ? 1 : 0);
+  let changed = false;
+  for (const [open = 0, close = 0] of pairs.values()) {
+    const runs = [starRun(atoms, open), starRun(atoms, close)] as const;
+    let split = false;
+    for (const run of runs) {
+      if (!run.junction) continue;
+      let length = 0;
+      for (let j = run.first; j <= run.last; j++) length += (atoms[j] as Atom).t === 'open' || (atoms[j] as Atom).t === 'close' ? (atoms[j] as Atom).out.length : 0;
+      const left = classify(outputBefore(atoms, run.first).ch);
+      const right = classify(outputAfter(atoms, run.last).ch);
+      if (length !== 3 || left !== right || left === 'space') split = true;
+    }
+    // (The bold delimiters merged with the italic's own, `***bi***`, are not held: the rule of 3 pairs them as meant.)
+    const [first, last] = runs;
+    const merged = runs.some((run) => run.first !== run.last);
+    if (merged && first.last < last.first && (stars[last.first] as number) - (stars[first.last + 1] as number) > 0) split = true;
+    if (!split) continue;
+    for (const j of [open, close]) {
+      const d = atoms[j] as Delimiter;
+      d.out = '_';
+      const outside = d.t === 'open' ? outputBefore(atoms, j) : outputAfter(atoms, j);
+      if (outside.atom >= 0 && classify(outside.ch) === 'word') encodeEdge(atoms, outside.atom, d.t === 'open' ? 'last' : 'first');
+    }
+    changed = true;
+  }
+  return changed;
+}
+
+/** Whether a literal starting (`side` 'first') or ending with `ch` next to delimiter `index` keeps its run's flanking. */
+function keepsStarJunction(atoms: readonly Atom[], index: number, ch: string, side: 'first' | 'last'): boolean {
+  const delimiterAtom = atoms[index];
+  if (delimiterAtom === undefined || !isStarDelimiter(delimiterAtom)) return true;
+  const run = starRun(atoms, index);
+  if (!run.junction) return true;
+  const other = side === 'first' ? outputBefore(atoms as Atom[], run.first) : outputAfter(atoms as Atom[], run.last);
+  return classify(other.ch) === classify(ch);
 }
 
 interface EscapeOptions {
