@@ -60,6 +60,27 @@ describe('invite links to a space or collection, with GitBook\'s client', () => 
 });
 
 describe('joining an invite link to a space or collection', () => {
+  it('stops while the organization turns inviteLinks off, for links to the organization and to content, and works again when on', async () => {
+    const { org, api, space } = await contentTenant();
+    await api.patch(`/v1/orgs/${org}`, { inviteLinks: true });
+    const toSpace = (await api.post(`/v1/orgs/${org}/link-invites`, { level: 'comment', space })).body.id as string;
+    const toOrg = (await api.post(`/v1/orgs/${org}/link-invites`, { role: 'read' })).body.id as string;
+    expect((await api.patch(`/v1/orgs/${org}`, { inviteLinks: false })).status).toBe(200);
+    const joiner = await createUser(server, 'Turned away');
+    const as = server.api(joiner.token);
+    for (const id of [toSpace, toOrg]) {
+      const refused = await as.post(`/v1/orgs/${org}/invites/${id}`, {});
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toMatch(/inviteLinks/);
+    }
+    // Nothing was half-applied: not a member, no access to the space.
+    expect((await api.get(`/v1/orgs/${org}/members/${joiner.id}`)).status).toBe(404);
+    expect((await as.get(`/v1/spaces/${space}`)).status).toBe(404);
+    await api.patch(`/v1/orgs/${org}`, { inviteLinks: true });
+    expect((await as.post(`/v1/orgs/${org}/invites/${toSpace}`, {})).status).toBe(200);
+    expect((await as.get(`/v1/spaces/${space}`)).status).toBe(200);
+  });
+
   it('makes a guest with the level on the space, and joining twice changes nothing', async () => {
     const { org, api, space, inner } = await contentTenant();
     await api.patch(`/v1/orgs/${org}`, { inviteLinks: true });

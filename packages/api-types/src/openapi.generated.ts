@@ -1323,7 +1323,8 @@ export interface paths {
          * @description A link to the organization: the caller becomes a member with the invite's role (an existing member keeps their
          *     role). A link to a space or collection: the caller becomes a member if they were not (a guest, no role) and is
          *     granted the link's `level` on it, unless they already have at least that level there (then nothing changes).
-         *     Joining again changes nothing. 404 for an invite the organization does not have (deleted, or its space or
+         *     Joining again changes nothing. 403 while the organization's `inviteLinks` is false (every link stops until it is
+         *     turned back on). 404 for an invite the organization does not have (deleted, or its space or
          *     collection deleted for good); 410 when the link's space is in the trash (it works again if the space is
          *     restored).
          */
@@ -13075,6 +13076,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             default: components["responses"]["UnexpectedError"];

@@ -17,7 +17,7 @@ import type { CollectionRow } from '../repos/collections.repo.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
 import { grantsRepo } from '../repos/grants.repo.js';
 import { locks } from '../repos/locks.js';
-import { invitesRepo, membersRepo, type InviteListScope, type InviteRow } from '../repos/organizations.repo.js';
+import { invitesRepo, membersRepo, organizationsRepo, type InviteListScope, type InviteRow } from '../repos/organizations.repo.js';
 import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
@@ -280,6 +280,10 @@ export async function joinWithInvite(ctx: AppContext, actor: Actor, orgId: strin
   assertNotBoundElsewhere(actor, orgId, 'join another organization');
   const invite = await invitesRepo.find(ctx.db, orgId, inviteId);
   if (!invite) throw new ApiError(404, INVITE_GONE);
+  // Turning the organization's `inviteLinks` off stops every link (they work again when it is turned back on).
+  const org = await organizationsRepo.findById(ctx.db, orgId);
+  if (!org) throw new ApiError(404, INVITE_GONE);
+  if (org.invite_links !== 1) throw forbidden('Invite links are disabled for this organization: an admin turns them back on with PATCH /v1/orgs/{organizationId} {"inviteLinks": true}');
   await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.clock.now().toISOString();
     const joined = { target: { type: 'member' as const, id: actor.user.id, label: actor.user.display_name } };
