@@ -419,7 +419,7 @@ describe('markdownToDocument', () => {
       '',
       'Addresses stay links: [https://example.com/a](https://example.com/a) and [team@example.com](mailto:team@example.com).',
       '',
-      'Ampersands: R&D, [query](https://example.com/?a=1\\&b=2), but \\&amp; stays text.',
+      'Ampersands: R\\&D and 2 & 3, [query](https://example.com/?a=1\\&b=2), but \\&amp; stays text.',
       '',
       '### 1. Install',
       '',
@@ -440,7 +440,7 @@ describe('markdownToDocument', () => {
     expect(normalizeMarkdown('![](a.png)\n')).toBe('![](a.png)\n');
     expect(normalizeMarkdown('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n')).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n');
     expect(normalizeMarkdown('* a\n\n  b\n')).toBe('*   a\n\n    b\n');
-    expect(normalizeMarkdown('a \\&amp;b &#x26; \\&c\n')).toBe('a \\&amp;b & &c\n');
+    expect(normalizeMarkdown('a \\&amp;b &#x26; \\&c\n')).toBe('a \\&amp;b & \\&c\n');
     // Hints with an icon, expandable code, code spans holding backticks, emoji shortcodes: as GitBook writes them.
     const tagged = [
       '{% hint style="success" icon="rocket" %}',

@@ -1703,8 +1703,8 @@ const WORD_AT = /[\p{L}\p{N}]/u;
 const REFERENCE_START = /^&(?:#[xX][0-9a-fA-F]{0,6}|#[0-9]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})/;
 
 /**
- * Whether the `&` at `i` starts what reads as a character reference (`&amp;`, `&#38;`, `&#x26;`): only then is it
- * escaped (GitBook writes `a&b`, `?x=1&y=2` as they are). `next` is the first character written after `value`.
+ * Whether the `&` at `i` starts what reads as a character reference (`&amp;`, `&#38;`, `&#x26;`): then it is escaped
+ * wherever it is (text escapes one before any letter too). `next` is the first character written after `value`.
  */
 function startsReference(value: string, i: number, next: string): boolean {
   const m = REFERENCE_START.exec(value.slice(i, i + 40));
@@ -1840,7 +1840,9 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += /[!/?A-Za-z]/.test(next) || (next !== '' && EMAIL_LOCAL_CHAR.test(next) && EMAIL_AUTOLINK.test(value.slice(i, i + 320))) ? '\\<' : '<';
         continue;
       case '&':
-        out += options.htmlText === true ? '&#x26;' : startsReference(value, i, options.next) ? '\\&' : '&';
+        // Before a letter or `#` (`Q\&A`, `?a=1\&b=2` in text), as GitBook writes it in its files of 2024-2026 (those of
+        // 2020-2022 have `W&B`); elsewhere only where it would read as a reference. Inside a raw `<code>`, as before.
+        out += options.htmlText === true ? '&#x26;' : (options.htmlCode !== true && (next === '#' || /^[A-Za-z]$/.test(next))) || startsReference(value, i, options.next) ? '\\&' : '&';
         continue;
       case '!':
         out += next === '[' ? '\\!' : '!';
