@@ -1,10 +1,10 @@
 // The fifteenth round of GitBook-synced repositories (docs/git-sync.md): how GitBook writes what they held, on our own text.
 import { describe, expect, it } from 'vitest';
-import type { Paragraph, Text } from './document.js';
+import type { ParagraphBlock, Text } from './document.js';
 import { markdownToDocument, normalizeMarkdown } from './index.js';
 
 const textOf = (md: string): string =>
-  (markdownToDocument(md).nodes[0] as Paragraph).nodes.map((n) => (n as Text).leaves?.map((l) => l.text).join('') ?? '').join('');
+  (markdownToDocument(md).nodes[0] as ParagraphBlock).nodes.map((n) => (n as Text).leaves?.map((l) => l.text).join('') ?? '').join('');
 
 describe('an ampersand in text', () => {
   it('is escaped before a letter or `#`, as GitBook writes it in 2024-2026, and bare before anything else', () => {
