@@ -103,6 +103,10 @@ describe('markdown pipeline properties', () => {
     roundTrips('$$\n\n    $$');
     // And: `<` before an e-mail address whose local part starts with other than a letter read back as an autolink.
     roundTrips('<&amp;a@b.dev>');
+    // And (seed 521522473): an e-mail autolink whose local part starts with `&` (CommonMark's, not GFM's literal) was
+    // written bare; linkify matches `&a@b.dev` but the reader keeps only GFM's literals, so it read back as text.
+    roundTrips('<&a@b.dev>');
+    roundTrips('x <&a@b.dev> y');
     // And: an image alone first in a task item was written as a `<figure>` after the checkbox, where it is inline HTML.
     roundTrips('- [ ] ![]()');
     roundTrips('- [x] ![a](x.png "cap")\n\n  more');

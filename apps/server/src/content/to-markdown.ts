@@ -1488,6 +1488,9 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   const matches = linkifyMatches(text).filter((m: { lastIndex: number }) => m.lastIndex > word.length) as { index: number; lastIndex: number; url?: string }[];
   const match = matches[0];
   if (match?.index !== word.length || match.lastIndex !== word.length + literal.length || match.url !== url) return;
+  // Linkify's match is kept only as GFM's autolink literal (from-markdown.ts, as the reader checks it): `&a@b.dev`
+  // (read from `<&a@b.dev>`, CommonMark's e-mail autolink) is matched by linkify but read back as text, so not bare.
+  if (!isGfmAutolinkLabel(literal, url.startsWith('mailto:'), /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1] ?? '')) return;
   // Linkify goes on reading links in what follows the literal, from where the literal ended (`a@b.dev:mailto:a@b.dev`:
   // a second link there), which it would not from that text alone: not bare when one would start in the text after it.
   const following = writing(atoms, end, 1);
