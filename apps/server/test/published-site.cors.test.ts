@@ -2,9 +2,8 @@
 // answer carried CORS headers: a page of the company's own domain could not read its docs' llms.txt, `.md` twins or
 // search from a browser. As GitBook's sites: the site's own host, and on a custom hostname the origins of the same
 // registrable domain, never credentials; on the server's own name (shared by every site) only its own origin.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createTenant, sendWithHost, startTestServer, type HostAnswer, type TestServer } from '../src/testing/index.js';
 import { allowedOrigin } from '../src/site/cors.js';
 
 let server: TestServer;
@@ -13,21 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Answer = { status: number; text: string; headers: Record<string, string | string[] | undefined> };
-/** A request with the given Host header (fetch cannot set it). */
-function send(path: string, host: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(server.url);
-    const req = httpRequest({ host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: { host, ...opts.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+/** A request with the given Host header. */
+const send = (path: string, host: string, opts?: Parameters<typeof sendWithHost>[3]) => sendWithHost(server, path, host, opts);
 
 async function site(hostname?: string, publish = true) {
   const t = await createTenant(server);
@@ -42,7 +28,7 @@ async function site(hostname?: string, publish = true) {
   return { base: `/sites/${s.id}` };
 }
 
-const vary = (a: Answer) => String(a.headers.vary ?? '').toLowerCase().split(/\s*,\s*/);
+const vary = (a: HostAnswer) => String(a.headers.vary ?? '').toLowerCase().split(/\s*,\s*/);
 
 describe('OPTIONS on a published site', () => {
   it('204 with Allow for every path: GET, HEAD (POST for search and MCP), whether the site or page exists or not', async () => {

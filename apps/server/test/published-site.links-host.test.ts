@@ -2,9 +2,8 @@
 // and the visitor-auth fallback's `location`) are made from the site's published address — its custom hostname, else
 // the server's configured public URL — never from the request's Host (session 20). Before, a request naming another
 // host (`Host: evil.example`) got links to it, which a shared cache keyed without the host could keep for others.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer } from '../src/testing/index.js';
+import { createTenant, sendWithHost, startTestServer, type TestServer } from '../src/testing/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,20 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** A request with the given Host header (fetch cannot set it). */
-function send(path: string, host: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(server.url);
-    const req = httpRequest({ host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: { host, ...opts.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+/** A request with the given Host header. */
+const send = (path: string, host: string, opts?: Parameters<typeof sendWithHost>[3]) => sendWithHost(server, path, host, opts);
 
 async function site(visibility = 'public', hostname?: string) {
   const t = await createTenant(server);

@@ -177,6 +177,24 @@ export function useTestServer(overrides: Partial<Config> = {}, opts: Pick<StartO
   return useStarted('the test server', () => startTestServer(overrides, opts));
 }
 
+/** An answer of sendWithHost. */
+export interface HostAnswer { status: number; text: string; headers: Record<string, string | string[] | undefined> }
+
+/** A request to the test server with the given Host header (fetch cannot set it). */
+export function sendWithHost(server: Pick<TestServer, 'url'>, path: string, host: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<HostAnswer> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(server.url);
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: { host, ...opts.headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
 export interface TestUser {
   id: string;
   email: string;
