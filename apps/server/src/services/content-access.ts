@@ -24,15 +24,18 @@ export const SPACE_PURGE_GRACE_MS = 60_000;
 
 export async function loadSubject(db: DbOrTx, actor: Actor, orgId: string): Promise<ContentSubject> {
   const member = await callerMembership(db, actor, orgId);
+  return makeSubject(actor, orgId, member, member && !member.disabled ? await userGrants(db, orgId, actor.user.id) : new Map());
+}
+
+/** A user's grants in an organization by content item (grantKey), the highest role where several apply. */
+export async function userGrants(db: DbOrTx, orgId: string, userId: string): Promise<Map<string, Role>> {
   const grants = new Map<string, Role>();
-  if (member && !member.disabled) {
-    for (const g of await grantsRepo.forUser(db, orgId, actor.user.id)) {
-      const key = grantKey(g.target_kind as ContentKind, g.target_id);
-      const role = highest(grants.get(key), asRole(g.role));
-      if (role) grants.set(key, role);
-    }
+  for (const g of await grantsRepo.forUser(db, orgId, userId)) {
+    const key = grantKey(g.target_kind as ContentKind, g.target_id);
+    const role = highest(grants.get(key), asRole(g.role));
+    if (role) grants.set(key, role);
   }
-  return makeSubject(actor, orgId, member, grants);
+  return grants;
 }
 
 /** The organization, for a caller who must be able to see it (404 otherwise). */

@@ -9,9 +9,9 @@ import type { PageRequest } from '../db/pagination.js';
 import { ApiError, forbidden, invalidField, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { canOnCollection, type CollectionAccess } from '../policies/collection.js';
-import { contentRole, grantKey, makeSubject, type ContentKind, type ContentSubject } from '../policies/content.js';
+import { contentRole, makeSubject, type ContentSubject } from '../policies/content.js';
 import { organizationPermissions } from '../policies/organization.js';
-import { asRole, atLeast, highest, type Role } from '../policies/roles.js';
+import { asRole, atLeast, type Role } from '../policies/roles.js';
 import { canOnSpace, type SpaceAccess } from '../policies/space.js';
 import type { CollectionRow } from '../repos/collections.repo.js';
 import { collectionsRepo } from '../repos/collections.repo.js';
@@ -22,7 +22,7 @@ import { spacesRepo, type SpaceRow } from '../repos/spaces.repo.js';
 import { recordAudit } from './audit.js';
 import type { Actor } from './auth.js';
 import { loadCollection } from './collections.js';
-import { collectionChain, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject, spaceChain } from './content-access.js';
+import { collectionChain, computeCollectionAccess, computeSpaceAccess, isExpired, loadSubject, spaceChain, userGrants } from './content-access.js';
 import { assertNotBoundElsewhere } from './membership.js';
 import { findMemberWithUser, type MemberWithUser } from './members.js';
 import { loadOrganization } from './organizations.js';
@@ -259,14 +259,7 @@ export async function deleteInviteLink(ctx: AppContext, actor: Actor, orgId: str
 
 /** The joiner's membership and grants in the organization, as the content policies take them. */
 async function joinerSubject(db: DbOrTx, actor: Actor, orgId: string): Promise<ContentSubject> {
-  const member = await membersRepo.find(db, orgId, actor.user.id);
-  const grants = new Map<string, Role>();
-  for (const g of await grantsRepo.forUser(db, orgId, actor.user.id)) {
-    const key = grantKey(g.target_kind as ContentKind, g.target_id);
-    const role = highest(grants.get(key), asRole(g.role));
-    if (role) grants.set(key, role);
-  }
-  return makeSubject(actor, orgId, member, grants);
+  return makeSubject(actor, orgId, await membersRepo.find(db, orgId, actor.user.id), await userGrants(db, orgId, actor.user.id));
 }
 
 const INVITE_GONE = 'Invite not found: the organization has no such invite link (it was deleted, or the space or collection it was to was deleted for good)';
