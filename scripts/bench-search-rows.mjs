@@ -7,7 +7,9 @@
 // searches over the grown index and whether every variant answers them with the same rows and scores.
 // Variants: `default` (the tables as migration 20261122T0200 made them), `amN` (FTS5 `automerge` set to N, as
 // migration 20261127T1600 sets 16), `notrigger` (no insert triggers: each statement's rows copied into the FTS
-// tables by `insert … select`).
+// tables by `insert … select`). Flags combine with `+` (`am16+dcols`): `dcol` / `dcols` / `dcolp` (`detail=column` on
+// both tables / the sections' / the pages'), `cs0` / `cs0s` / `cs0p` (`columnsize=0` likewise), `scopeun` (`scope`
+// UNINDEXED: the searches' scope filters then match nothing). A variant may be given twice (an A/A pair).
 //
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-search-rows.mjs [--variants=default,am16] [--pages=160] [--size=250]
 import { rmSync, statSync, mkdtempSync } from 'node:fs';
@@ -33,8 +35,9 @@ const rowsOf = (page) => {
 };
 const dir = mkdtempSync(join(tmpdir(), 'bindery-search-rows-'));
 
+let dbCount = 0;
 function open(variant) {
-  const file = join(dir, `${variant}.sqlite`);
+  const file = join(dir, `${variant}-${dbCount++}.sqlite`);
   const db = new Database(file);
   db.pragma('journal_mode = wal');
   db.pragma('synchronous = normal');
@@ -43,9 +46,15 @@ function open(variant) {
     seq integer not null, path text not null, scope text not null, title text not null, heading text not null, body text not null);
     create index search_sections_page_idx on search_sections(space_id, page_id);`);
   for (const [t, cond] of [['search_fts_pages', 'new.seq = -1'], ['search_fts_sections', 'new.seq >= 0']]) {
-    db.exec(`create virtual table ${t} using fts5(scope, title, heading, body, content='search_sections', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`);
-    if (variant !== 'notrigger') db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body); end`);
-    const am = /^am(\d+)$/.exec(variant);
+    const flags = new Set(variant.split('+'));
+    const pagesTable = t === 'search_fts_pages';
+    const opts = [
+      flags.has('dcol') || flags.has(pagesTable ? 'dcolp' : 'dcols') ? 'detail=column' : '',
+      flags.has('cs0') || flags.has(pagesTable ? 'cs0p' : 'cs0s') ? 'columnsize=0' : '',
+    ].filter(Boolean).map((o) => `, ${o}`).join('');
+    db.exec(`create virtual table ${t} using fts5(${flags.has('scopeun') ? 'scope unindexed' : 'scope'}, title, heading, body, content='search_sections', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'${opts})`);
+    if (!flags.has('notrigger')) db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body); end`);
+    const am = /(?:^|\+)am(\d+)(?:\+|$)/.exec(variant);
     if (am) db.exec(`insert into ${t}(${t}, rank) values ('automerge', ${Number(am[1])})`);
   }
   const copy = ['seq = -1', 'seq >= 0'].map((cond, i) => db.prepare(`insert into ${i ? 'search_fts_sections' : 'search_fts_pages'}(rowid, scope, title, heading, body)
@@ -59,7 +68,7 @@ function open(variant) {
         let st = statements.get(part.length);
         if (!st) statements.set(part.length, (st = db.prepare(`insert into search_sections (space_id, page_id, section_id, seq, path, scope, title, heading, body) values ${part.map(() => '(?,?,?,?,?,?,?,?,?)').join(',')}`)));
         const last = Number(st.run(part.flat()).lastInsertRowid);
-        if (variant === 'notrigger') for (const c of copy) c.run(last - part.length + 1, last);
+        if (variant.split('+').includes('notrigger')) for (const c of copy) c.run(last - part.length + 1, last);
       }
     },
   };

@@ -40,6 +40,13 @@ describe('error contract', () => {
     const wrongType = await server.api(server.adminToken).post('/v1/orgs', { title: 12345 });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toContain('/body/title');
+    // Lengths are code points (JSON Schema's rule; lib/code-point-length.ts): an emoji is one, a lone surrogate one.
+    expect((await server.api(server.adminToken).post('/v1/orgs', { title: '📘' })).status).toBe(400);
+    expect((await server.api(server.adminToken).post('/v1/orgs', { title: '📘📘' })).status).toBe(201);
+    expect((await server.api(server.adminToken).post('/v1/orgs', { title: '📘'.repeat(255) })).status).toBe(201);
+    const long = await server.api(server.adminToken).post('/v1/orgs', { title: '📘'.repeat(256) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toContain('/body/title');
     const extra = await server.api(server.adminToken).post('/v1/orgs', { title: 'Abc', color: 'red' });
     expect(extra.status).toBe(400);
     expect(extra.body.error.message).toMatch(/color|additional/);

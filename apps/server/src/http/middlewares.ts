@@ -16,6 +16,7 @@ import { RateLimiter } from './rate-limit.js';
 import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
 import { refuseUnsafeText } from './text-guard.js';
 import { jsonText } from '../lib/json-text.js';
+import { useCodePointLengthInAjv } from '../lib/code-point-length.js';
 
 /** What the pipeline keeps about a request in `res.locals`. */
 interface Locals {
@@ -228,6 +229,8 @@ export function parseBody(ctx: AppContext): RequestHandler {
  * once (patches/express-openapi-validator@5.6.2.patch).
  */
 export function validateAgainstSpec(ctx: AppContext, spec: Record<string, unknown>): RequestHandler[] {
+  // `maxLength` counted without a loop over every UTF-16 unit of a page's markdown (lib/code-point-length.ts).
+  useCodePointLengthInAjv();
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(spec) as never,
     // Query and path parameters are always coerced from strings; bodies are not (a number is not a title).
