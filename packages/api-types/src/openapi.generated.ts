@@ -7772,6 +7772,11 @@ export interface components {
             integrationId: string;
             /** @description The event as delivered; `type` identifies it, other fields depend on it. */
             payload: {
+                /**
+                 * @description The git commit (sha), for `space_gitsync_started` / `space_gitsync_completed` events: the commit an import
+                 *     reads, or the commit an export made of the revision (sent before it is pushed).
+                 */
+                commitId?: string;
                 /** @description The component rendered, for `ui_render` events. */
                 componentId?: string;
                 /** @description Unique identifier of the event. */
@@ -7784,6 +7789,7 @@ export interface components {
                     };
                     status?: components["schemas"]["IntegrationInstallationStatus"];
                 };
+                previousVisibility?: components["schemas"]["SpaceVisibility"];
                 /** @description The HTTP request, for `fetch` events. */
                 request?: {
                     headers?: {
@@ -7792,15 +7798,25 @@ export interface components {
                     method?: string;
                     url?: string;
                 };
-                /** @description The new revision, for `space_content_updated` events. */
+                /**
+                 * @description The new revision, for `space_content_updated` events. For `space_gitsync_started`: the space's revision an
+                 *     import starts from, or the revision an export writes; for `space_gitsync_completed`: the revision an import
+                 *     made (the one it started from when it changed nothing or failed), or the revision exported.
+                 */
                 revisionId?: string;
                 siteId?: string;
                 spaceId?: string;
+                /**
+                 * @description For `space_gitsync_completed` events, how the sync ended: `success` or `failure` (a timeout is a `failure`).
+                 *     For `ui_render` events, the component's state (an object).
+                 */
+                state?: unknown;
                 status?: components["schemas"]["IntegrationInstallationStatus"];
                 /** @enum {string} */
                 type: "installation_setup" | "installation_deleted" | "space_installation_setup" | "space_installation_deleted" | "site_installation_setup" | "site_installation_deleted" | "site_view" | "space_content_updated" | "space_gitsync_completed" | "space_gitsync_started" | "space_visibility_updated" | "task" | "fetch" | "fetch_published_script" | "fetch_visitor_authentication" | "ui_render" | "content_compute_document" | "content_compute_revision" | "page_feedback";
                 /** @description The users who made the change, for `space_content_updated` events. */
                 updatedBy?: components["schemas"]["User"][];
+                visibility?: components["schemas"]["SpaceVisibility"];
             };
             /**
              * @description Whether the integration handled the event successfully. Bindery adds `pending`: the event is recorded and

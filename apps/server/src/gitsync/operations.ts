@@ -22,6 +22,7 @@ import type { Actor } from '../services/auth.js';
 import { presentGitSyncState } from '../presenters/space.js';
 import { loadSpace } from '../services/spaces.js';
 import { recordAudit } from '../services/audit.js';
+import { recordSpaceEvent } from '../services/integration-events.js';
 import { GitError, parseRemoteUrl, redact, redactUrl } from './git.js';
 import { joinCredentials, newWebhookSecret, openSecret, sealKept, sealSecret, splitCredentials } from './secrets.js';
 import { exportToGit, importFromGit, type SyncRequest, type SyncResult } from './sync.js';
@@ -159,7 +160,9 @@ export async function requestOperation(ctx: AppContext, actor: Actor, spaceId: s
   });
 }
 
-async function endOperation(ctx: AppContext, id: string, state: 'success' | 'failure' | 'timeout', r: { error?: string; result?: SyncResult }): Promise<void> {
+async function endOperation(
+  ctx: AppContext, id: string, state: 'success' | 'failure' | 'timeout', r: { error?: string; result?: SyncResult; started?: StartedAt },
+): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const op = await gitSyncRepo.findOperation(tx, id);
     await gitSyncRepo.updateOperation(tx, id, {
@@ -167,8 +170,19 @@ async function endOperation(ctx: AppContext, id: string, state: 'success' | 'fai
       revision_id: r.result?.revisionId ?? null, commit_oid: r.result?.commit ?? null,
     });
     if (op) await gitSyncRepo.releaseClaim(tx, op.space_id, id);
+    // The end of a sync that started (integrations saw `space_gitsync_started`): the revision it made (an import) or
+    // exported, else the one it started from, and the commit.
+    const space = op && r.started ? await spacesRepo.findById(tx, op.space_id) : undefined;
+    if (space && r.started) {
+      await recordSpaceEvent(ctx, tx, space, {
+        type: 'space_gitsync_completed', state: state === 'success' ? 'success' : 'failure',
+        revisionId: r.result?.revisionId ?? r.started.revisionId, commitId: r.result?.commit ?? r.started.commitId,
+      });
+    }
   });
 }
+
+type StartedAt = { revisionId: string; commitId: string };
 
 /** Takes the space's claim for `opId` (free, expired, or already ours); false when another operation holds it. */
 async function claimSpace(ctx: AppContext, db: DbOrTx, spaceId: string, opId: string): Promise<boolean> {
@@ -220,15 +234,23 @@ export async function runGitSyncJob(ctx: AppContext, payload: { operationId: str
     if (!request.standalone) await gitSyncRepo.renewClaim(ctx.db, op.space_id, op.id, until);
     await extendJobLease(ctx, job, 5 * 60_000);
   };
+  // Integrations covering the space hear of the sync once it has a commit to work on (an attempt retried after a
+  // failure that may pass starts again), and of its end.
+  let began: StartedAt | undefined;
+  const started = async (at: StartedAt) => {
+    began = at;
+    const space = await spacesRepo.findById(ctx.db, op.space_id);
+    if (space) await ctx.db.transaction().execute((tx) => recordSpaceEvent(ctx, tx, space, { type: 'space_gitsync_started', ...at }));
+  };
   try {
-    const sync = { ctx, spaceId: op.space_id, url: joinCredentials(request.url, credentials), request, createdBy: op.created_by, progress };
+    const sync = { ctx, spaceId: op.space_id, url: joinCredentials(request.url, credentials), request, createdBy: op.created_by, progress, started };
     const result = op.direction === 'import' ? await importFromGit(sync) : await exportToGit(sync);
-    await endOperation(ctx, op.id, 'success', { result });
+    await endOperation(ctx, op.id, 'success', { result, started: began });
   } catch (err) {
     const message = redact(err instanceof Error ? err.message : String(err), secrets);
     const final = !(err instanceof GitError) || err.kind !== 'failed' || job.attempts >= job.max_attempts;
     if (final) {
-      await endOperation(ctx, op.id, err instanceof GitError && err.kind === 'timeout' ? 'timeout' : 'failure', { error: message });
+      await endOperation(ctx, op.id, err instanceof GitError && err.kind === 'timeout' ? 'timeout' : 'failure', { error: message, started: began });
       ctx.logger.warn({ operation: op.id, space: op.space_id, direction: op.direction, error: message }, 'git sync operation failed');
       return;
     }

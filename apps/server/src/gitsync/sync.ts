@@ -67,6 +67,12 @@ export interface SyncContext {
   limits?: GitLimits;
   /** Reports progress (keeps the job's claim alive). */
   progress?: (stage: string) => Promise<void>;
+  /**
+   * Called once the sync has a commit to work on and will change something: an import with the commit it reads and
+   * the space's revision then; an export with the commit it made of the revision, before pushing it (integrations'
+   * `space_gitsync_started`).
+   */
+  started?: (at: { revisionId: string; commitId: string }) => Promise<void>;
 }
 
 export interface SyncResult {
@@ -135,6 +141,7 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   if (!head) throw new GitError(`The repository has no ref ${request.ref}`, 'not-found');
   const prev = await previousSnapshot(s, projectDir, cache.remote.url);
   if (!request.force && !request.standalone && prev.lastCommit === head && prev.snapshot) return { skipped: `commit ${head} is already imported` };
+  await s.started?.({ revisionId: current.revisionId, commitId: head });
 
   await s.progress?.('config_check');
   const listing = await cache.listTree(head, projectDir);
@@ -691,6 +698,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
 
   const { message, author } = await commitMeta(ctx, s, revision);
   const commit = await cache.commit(head, repoChanges, { message, author, committer: BOT, date: ctx.clock.now() });
+  await s.started?.({ revisionId: revision.revisionId, commitId: commit });
   await cache.push(commit, request.ref, { force: !!request.force, expected: head ?? '' });
   await ctx.db.transaction().execute(async (tx) => {
     const hash = await saveSnapshot(tx, next);

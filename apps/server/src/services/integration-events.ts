@@ -44,6 +44,19 @@ export async function notifyContentUpdated(ctx: AppContext, tx: DbOrTx, change: 
 }
 
 /**
+ * A space's event other than its content (`space_visibility_updated`, `space_gitsync_started`,
+ * `space_gitsync_completed`): recorded in `tx` for each installation covering the space (`space_selection: all`, or
+ * the space bound to it), with its delivery job, as GitBook sends them. One indexed query when nothing covers it.
+ */
+export async function recordSpaceEvent(
+  ctx: AppContext, tx: DbOrTx, space: { id: string; org_id: string }, payload: Record<string, unknown> & { type: string },
+): Promise<void> {
+  for (const inst of await integrationsRepo.installationsCoveringSpace(tx, space.org_id, space.id)) {
+    await recordEvent(ctx, tx, { id: inst.integration_id }, { installationId: inst.id, spaceId: space.id }, { ...payload, installationId: inst.id, spaceId: space.id });
+  }
+}
+
+/**
  * Spaces leaving an organization (a transfer): the installations of that organization stop covering them — their
  * space installations are deleted and each integration gets `space_installation_deleted`, as when an admin removes
  * one (the installations of the organization they join cover them by its own `space_selection`).

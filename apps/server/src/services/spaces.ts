@@ -35,7 +35,7 @@ import {
 import { keyForPosition, type Position } from './positions.js';
 import { locks, withOrganizationLockOf } from '../repos/locks.js';
 import { recordAudit } from './audit.js';
-import { unbindSpacesLeaving } from './integration-events.js';
+import { recordSpaceEvent, unbindSpacesLeaving } from './integration-events.js';
 
 export interface LoadedSpace {
   space: SpaceRow;
@@ -256,8 +256,14 @@ export async function updateSpace(ctx: AppContext, actor: Actor, spaceId: string
         },
       });
     }
+    if (patch.visibility !== undefined) await visibilityUpdated(ctx, tx, space, patch.visibility);
   });
   return reload(ctx, actor, spaceId);
+}
+
+/** `space_visibility_updated` for the integrations covering the space (its visibility changed in `tx`). */
+function visibilityUpdated(ctx: AppContext, tx: DbOrTx, space: SpaceRow, visibility: string): Promise<void> {
+  return recordSpaceEvent(ctx, tx, space, { type: 'space_visibility_updated', previousVisibility: space.visibility, visibility });
 }
 
 /** Moves a space to the trash. Nothing happens (and no error) when it does not exist, is already deleted, or the caller cannot see it. */
@@ -297,6 +303,7 @@ export async function restoreSpace(ctx: AppContext, actor: Actor, spaceId: strin
     const siblings = await treeRepo.siblings(tx, space.org_id, space.parent_id);
     if (siblings.some((s) => s.sort_key === space.sort_key)) patch.sort_key = keyBetween(siblings[siblings.length - 1]!.sort_key, null);
     await spacesRepo.update(tx, spaceId, patch);
+    if (patch.visibility !== undefined) await visibilityUpdated(ctx, tx, space, patch.visibility);
     await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.restored', target: { type: 'space', id: spaceId, label: space.title } });
   });
   return reload(ctx, actor, spaceId);
@@ -367,6 +374,7 @@ export async function moveSpace(ctx: AppContext, actor: Actor, spaceId: string, 
     const patch: Partial<SpaceRow> = { parent_id: parentId, sort_key: sortKey, updated_at: ctx.clock.now().toISOString() };
     if (parentId === null && space.visibility === 'in-collection') patch.visibility = 'private';
     await spacesRepo.update(tx, space.id, patch);
+    if (patch.visibility !== undefined) await visibilityUpdated(ctx, tx, space, patch.visibility);
     if (parentId !== space.parent_id) {
       await recordAudit(ctx, tx, actor, space.org_id, { action: 'space.moved', target: { type: 'space', id: space.id, label: space.title }, payload: { parent: { before: space.parent_id, after: parentId } } });
     }
