@@ -331,7 +331,9 @@ describe.skipIf(skip)('the published site as a reader uses it', () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${canonicalBase}/`);
     expect(await meta('og:type')).toBe('website');
     expect(await meta('og:site_name')).toBe('Acme Docs');
-    expect(await meta('twitter:card')).toBe('summary');
+    expect(await meta('twitter:card')).toBe('summary_large_image');
+    expect(await meta('twitter:image')).toBe(await meta('og:image'));
+    expect(await meta('og:image:type')).toBe('image/png');
     await page.goto(`${url}/advanced/long-page`);
     expect(await meta('og:url')).toBe(`${canonicalBase}/advanced/long-page`);
     expect(await page.locator('meta[property="og:description"]').count()).toBe(0);

@@ -16,6 +16,7 @@ import type { ContentRef, Document } from './document.js';
 import type { RefResolver } from './content-ref.js';
 import type { RepoSpace } from '../gitsync/format/read.js';
 import type { TextMergeResult } from './merge-text.js';
+import type { OgImageInput } from '../site/gitbook-images.js';
 import { bodyAs, TASKS, type BodyFormat, type PdfTaskInput, type ProcessedPage, type ShownBody, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
 
 export interface ContentProcessingOptions {
@@ -265,6 +266,15 @@ export const PDF_BUDGET_FACTOR = 15;
 /** A PDF of pages, always on the pool (PDFKit's fixed cost alone is tens of milliseconds), with its own budget. */
 export async function renderPdfOffLoop(input: PdfTaskInput): Promise<Buffer> {
   const bytes = await runContentTask('renderPdf', input, Infinity, { budgetMs: settings.budgetMs * PDF_BUDGET_FACTOR });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Time budget of a social image (tens of milliseconds of CPU; its worker loads the fonts first, ~0.3 s once). */
+export const OG_IMAGE_BUDGET_MS = 5000;
+
+/** A page's social image (site/og-png.ts), always on the pool (CPU for tens of milliseconds), with its own budget. */
+export async function renderOgImageOffLoop(input: OgImageInput): Promise<Buffer> {
+  const bytes = await contentPool().run<Uint8Array>('ogImagePng', input, { budgetMs: Math.max(OG_IMAGE_BUDGET_MS, settings.budgetMs) });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -17,6 +17,7 @@ import { refTarget } from '../gitsync/format/write.js';
 import { exportTargets, importTargets } from '../gitsync/format/block-targets.js';
 import mammoth from 'mammoth';
 import type { RenderPdfInput } from '../export/pdf.js';
+import type { OgImageInput } from '../site/gitbook-images.js';
 
 /** A comment or reply body as stored (JSON): markdown, or a GitBook document; and as shown in either format. */
 export type StoredBody = { markdown: string } | { document: Document } | Record<string, never>;
@@ -228,6 +229,12 @@ export const TASKS = {
         return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
       },
     });
+  },
+
+  /** A published page's social image, a 1200×630 PNG (site/og-png.ts: fontkit shaping, rasterising, deflate). */
+  async ogImagePng(input: OgImageInput): Promise<Uint8Array> {
+    const { ogImagePng } = await import('../site/og-png.js');
+    return ogImagePng(input);
   },
 };
 

@@ -1,7 +1,7 @@
-// The published site's generated images, GitBook's `~gitbook/icon` (the site's icon) and `~gitbook/ogimage/<pageId>`
-// (a page's social preview, 1200×630): SVG drawn here from the customization and the page (no external service, no
-// fetch of anything). Every text is escaped and bounded; colors are the customization's checked colors (shell.ts
-// cssColor); nothing in them is a URL, so the images load nothing.
+// The published site's generated images: GitBook's `~gitbook/icon` (the site's icon), an SVG drawn here from the
+// customization (no external service, no fetch of anything), and what `~gitbook/ogimage/<pageId>` (a page's social
+// preview, a 1200×630 PNG: og-png.ts) is drawn from. Every text is escaped and bounded; colors are the
+// customization's checked colors (shell.ts cssColor); nothing in them is a URL, so the images load nothing.
 import { escapeHtml as escapeMarkup } from './render.js';
 
 /** Escaped for XML, without the control characters XML does not allow (an SVG holding one is not drawn at all). */
@@ -32,25 +32,11 @@ export function iconSvg(icon: { emoji?: string; initial: string; color: string }
 }
 
 /**
- * A character's width in ems, over-estimated for a bold sans-serif (no font is measured: the SVG is drawn by whoever
- * shows it, with its own fonts), so a line never runs past the image's edge.
+ * `text` in at most `maxLines` lines at most `maxEm` ems wide (`emWidth`: a character's advance in ems, from the
+ * font that draws it), cut at spaces (a word wider than a line is cut), the last line ending with `…` when text is
+ * left. Linear in the text it reads (at most 4 characters per em and line).
  */
-function emWidth(c: number): number {
-  if (c >= 0x1f000) return 1.25; // emoji
-  if (c >= 0x2e80) return 1.05; // CJK and other wide scripts
-  if (c === 0x57 || c === 0x4d || c === 0x6d || c === 0x77 || c === 0x40 || c === 0x25) return 1.12; // W M m w @ %
-  if (c >= 0x41 && c <= 0x5a) return c === 0x49 ? 0.42 : 0.86; // capitals (I narrow)
-  if (c >= 0x30 && c <= 0x39) return 0.72;
-  // i l j . , : ; ' | ! space f t r ( )
-  if (c === 0x69 || c === 0x6c || c === 0x6a || c === 0x2e || c === 0x2c || c === 0x3a || c === 0x3b || c === 0x27 || c === 0x7c || c === 0x21 || c === 0x20 || c === 0x66 || c === 0x74 || c === 0x72 || c === 0x28 || c === 0x29) return 0.46;
-  return c < 0x80 ? 0.72 : 0.8;
-}
-
-/**
- * `text` in at most `maxLines` lines at most `maxEm` ems wide, cut at spaces (a word wider than a line is cut), the
- * last line ending with `…` when text is left. Linear in the text it reads (at most 4 characters per em and line).
- */
-export function wrapLines(text: string, maxEm: number, maxLines: number): string[] {
+export function wrapLines(text: string, maxEm: number, maxLines: number, emWidth: (codePoint: number) => number): string[] {
   const source = text.slice(0, Math.ceil(maxEm * 4) * maxLines + 1);
   const chars = [...source.replace(/\s+/g, ' ').trim()];
   const widths = chars.map((c) => emWidth(c.codePointAt(0)!));
@@ -90,40 +76,4 @@ export interface OgImageInput {
   primary: string;
   dark: boolean;
   icon: { emoji?: string; initial: string; color: string };
-}
-
-/**
- * `~gitbook/ogimage/<pageId>`: 1200×630 — the site's icon and title at the top, the page's title (at most 3 lines)
- * and description (at most 3 lines) below, a bar of the primary color at the left.
- */
-export function ogImageSvg(o: OgImageInput): string {
-  const bg = o.dark ? '#111318' : '#ffffff';
-  const fg = o.dark ? '#e6e8eb' : '#1f2328';
-  const muted = o.dark ? '#9aa3ad' : '#59636e';
-  const text = (x: number, y: number, size: number, color: string, weight: number, s: string) =>
-    `<text x="${x}" y="${y}" font-family="${SYSTEM_FONT}" font-size="${size}" font-weight="${weight}" fill="${escapeHtml(color)}">${escapeHtml(s)}</text>`;
-  const parts: string[] = [
-    `<rect width="1200" height="630" fill="${bg}"/>`,
-    `<rect width="24" height="630" fill="${escapeHtml(o.primary)}"/>`,
-    iconBody(o.icon, 96, 72, 72),
-    text(192, 122, 36, fg, 600, wrapLines(o.siteTitle, 26, 1)[0] ?? ''),
-  ];
-  let y = 250;
-  if (o.spaceTitle) {
-    parts.push(text(96, y, 30, o.primary, 600, wrapLines(o.spaceTitle, 34, 1)[0] ?? ''));
-    y += 66;
-  }
-  const title = wrapLines(o.pageTitle || 'Untitled', 16, 3);
-  for (const line of title) {
-    parts.push(text(96, y, 64, fg, 700, line));
-    y += 76;
-  }
-  if (o.description) {
-    y += 14;
-    for (const line of wrapLines(o.description, 34, Math.max(1, 3 - Math.max(0, title.length - 2)))) {
-      parts.push(text(96, y, 30, muted, 400, line));
-      y += 42;
-    }
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">${parts.join('')}</svg>`;
 }

@@ -25,9 +25,10 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Config } from '../config.js';
 import { loadMarkdown, pageTimes, pdfImages, type FileEntry, type PageView } from '../engine/index.js';
-import { pageDocument, renderPdfOffLoop } from '../content/process.js';
+import { pageDocument, renderOgImageOffLoop, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
-import { iconSvg, initialOf, ogImageSvg } from './gitbook-images.js';
+import { iconSvg, initialOf, type OgImageInput } from './gitbook-images.js';
+import { OG_RENDER_VERSION } from './og-png.js';
 import { bytesTag, notModified } from './conditional.js';
 import { cors } from './cors.js';
 import { uiText } from './i18n.js';
@@ -491,6 +492,9 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const searchBuilds = new Map<string, Promise<SearchIndex>>();
   /** `~gitbook/pdf` answers, by visit, site space, pages asked for and claims; concurrent requests share a render. */
   const pdfs = new Lru<string, { pdf: Buffer; filename: string; etag: string }>(32 * 1024 * 1024, (x) => x.pdf.length + 200);
+  // Social images by entity tag (ogImage), and those being drawn.
+  const ogImages = new Lru<string, Buffer>(16 * 1024 * 1024, (png) => png.length + 100);
+  const ogDrawing = new Map<string, Promise<Buffer>>();
   const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string; etag: string }>>();
   let pdfRunning = 0;
   const pdfWaiting: (() => void)[] = [];
@@ -1059,9 +1063,13 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
-   * GitBook's `~gitbook/ogimage/<pageId>`: the social preview of a page the visitor sees (1200×630 SVG drawn here:
-   * the site's icon and title, the site space's title when the site has several, the page's title and description).
-   * The page is looked for in the site space below which the route is asked, then in the site's others.
+   * GitBook's `~gitbook/ogimage/<pageId>`: the social preview of a page the visitor sees, a 1200×630 PNG (og-png.ts,
+   * drawn on the worker pool: the site's icon and title, the site space's title when the site has several, the
+   * page's title and description, in the customization's primary color and the reader's theme). The page is looked
+   * for in the site space below which the route is asked, then in the site's others. The image is a function of what
+   * it is drawn from: its entity tag is a digest of that (and of the drawing's version), so a conditional GET is
+   * answered before anything is drawn, and every server process on one database tags an image alike; a new page
+   * title, description or customization is a new tag. Kept (16 MiB) by that tag; one drawing of a tag at a time.
    */
   async function ogImage(req: Request, res: Response, v: Visit, r: Resolved, pageId: string) {
     const all = placements(v).all;
@@ -1073,15 +1081,31 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const c = customizationOf(v, p.siteSpace.id);
       const dark = darkImage(req, v);
       const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
-      return sendSvg(req, res, v, ogImageSvg({
-        siteTitle: c.title || v.site.title,
-        ...(all.length > 1 ? { spaceTitle: v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path } : {}),
-        pageTitle: e.page.meta.title,
-        ...(e.page.meta.description ? { description: e.page.meta.description } : {}),
+      const input: OgImageInput = {
+        siteTitle: (c.title || v.site.title).slice(0, 2000),
+        ...(all.length > 1 ? { spaceTitle: (v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path).slice(0, 2000) } : {}),
+        pageTitle: e.page.meta.title.slice(0, 2000),
+        ...(e.page.meta.description ? { description: e.page.meta.description.slice(0, 2000) } : {}),
         primary: dark ? primary.dark : primary.light,
         dark,
         icon: iconOf(v, p.siteSpace.id, dark),
-      }));
+      };
+      const etag = bytesTag(`${OG_RENDER_VERSION}\n${JSON.stringify(input)}`);
+      const shared = sharedCacheable(v, res) && !v.view.conditional;
+      res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (notModified(req, res, etag)) return;
+      let png = ogImages.get(etag);
+      if (!png) {
+        let drawing = ogDrawing.get(etag);
+        if (!drawing) {
+          drawing = renderOgImageOffLoop(input).finally(() => ogDrawing.delete(etag));
+          ogDrawing.set(etag, drawing);
+        }
+        png = await drawing;
+        ogImages.set(etag, png);
+      }
+      return void res.type('image/png').send(png);
     }
     notFound(res, 'This page does not exist.', v);
   }

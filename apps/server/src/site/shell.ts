@@ -130,7 +130,7 @@ export interface ShellInput {
   rssHref?: string;
   /** The page's PDF (`~gitbook/pdf?page=<id>`). */
   pdfHref?: string;
-  /** The page's generated social image (`~gitbook/ogimage/<id>`, absolute), when the customization sets none. */
+  /** The page's generated social image (`~gitbook/ogimage/<id>`, a 1200×630 PNG, absolute), when the customization sets none. */
   ogImage?: string;
   /** The theme the reader chose (toggeable sites), else the customization's default. */
   theme: 'light' | 'dark' | 'system';
@@ -438,8 +438,8 @@ ${s.canonical ? `<link rel="canonical" href="${escapeHtml(s.canonical)}">` : ''}
 ${s.markdownHref ? `<link rel="alternate" type="text/markdown" href="${safeUrl(s.markdownHref)}">` : ''}
 ${(s.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.lang)}" href="${escapeHtml(a.href)}">`).join('')}
 ${s.rssHref ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(pageTitle)}" href="${safeUrl(s.rssHref)}">` : ''}
-<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${image ? `<meta property="og:image" content="${escapeHtml(image)}">${preview ? '' : '<meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">'}` : ''}
-<meta name="twitter:card" content="${preview ? 'summary_large_image' : 'summary'}">
+<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(c.title)}"><meta property="og:title" content="${escapeHtml(pageTitle)}">${s.description ? `<meta property="og:description" content="${escapeHtml(s.description)}">` : ''}${s.canonical ? `<meta property="og:url" content="${escapeHtml(s.canonical)}">` : ''}${image ? `<meta property="og:image" content="${escapeHtml(image)}">${preview ? '' : '<meta property="og:image:type" content="image/png"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">'}<meta property="og:image:alt" content="${escapeHtml(pageTitle)}">` : ''}
+<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">${image ? `<meta name="twitter:image" content="${escapeHtml(image)}"><meta name="twitter:image:alt" content="${escapeHtml(pageTitle)}">` : ''}
 <meta name="color-scheme" content="${s.theme === 'system' ? 'light dark' : s.theme}">
 ${faviconLinks(c.favicon, c.title, c.styling.primary.light)}
 <style>${themeCss(c)}${CSS}</style></head>
