@@ -9,7 +9,9 @@
 // migration 20261127T1600 sets 16), `notrigger` (no insert triggers: each statement's rows copied into the FTS
 // tables by `insert … select`). Flags combine with `+` (`am16+dcols`): `dcol` / `dcols` / `dcolp` (`detail=column` on
 // both tables / the sections' / the pages'), `cs0` / `cs0s` / `cs0p` (`columnsize=0` likewise), `scopeun` (`scope`
-// UNINDEXED: the searches' scope filters then match nothing). A variant may be given twice (an A/A pair).
+// UNINDEXED: the searches' scope filters then match nothing), `noporter` / `ascii` (another tokenizer: other matches),
+// `pgszN` (FTS5 `pgsz`), `nofts` / `nopages` / `nosections` (no rows copied into both / that FTS5 table: the share of
+// each). A variant may be given twice (an A/A pair). Prints the commit's own share of the CPU too.
 //
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-search-rows.mjs [--variants=default,am16] [--pages=160] [--size=250]
 import { rmSync, statSync, mkdtempSync } from 'node:fs';
@@ -52,16 +54,19 @@ function open(variant) {
       flags.has('dcol') || flags.has(pagesTable ? 'dcolp' : 'dcols') ? 'detail=column' : '',
       flags.has('cs0') || flags.has(pagesTable ? 'cs0p' : 'cs0s') ? 'columnsize=0' : '',
     ].filter(Boolean).map((o) => `, ${o}`).join('');
-    db.exec(`create virtual table ${t} using fts5(${flags.has('scopeun') ? 'scope unindexed' : 'scope'}, title, heading, body, content='search_sections', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'${opts})`);
-    if (!flags.has('notrigger')) db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body); end`);
+    db.exec(`create virtual table ${t} using fts5(${flags.has('scopeun') ? 'scope unindexed' : 'scope'}, title, heading, body, content='search_sections', content_rowid='id', tokenize='${flags.has('ascii') ? 'ascii' : flags.has('noporter') ? 'unicode61 remove_diacritics 2' : 'porter unicode61 remove_diacritics 2'}'${opts})`);
+    const skip = flags.has('notrigger') || flags.has('nofts') || flags.has(pagesTable ? 'nopages' : 'nosections');
+    if (!skip) db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body); end`);
     const am = /(?:^|\+)am(\d+)(?:\+|$)/.exec(variant);
     if (am) db.exec(`insert into ${t}(${t}, rank) values ('automerge', ${Number(am[1])})`);
+    const pg = /(?:^|\+)pgsz(\d+)(?:\+|$)/.exec(variant);
+    if (pg) db.exec(`insert into ${t}(${t}, rank) values ('pgsz', ${Number(pg[1])})`);
   }
   const copy = ['seq = -1', 'seq >= 0'].map((cond, i) => db.prepare(`insert into ${i ? 'search_fts_sections' : 'search_fts_pages'}(rowid, scope, title, heading, body)
     select id, scope, title, heading, body from search_sections where id between ? and ? and ${cond}`));
   const statements = new Map();
   return {
-    variant, db, file, cpu: [], wal: 0, walAt: 0,
+    variant, db, file, cpu: [], commit: [], wal: 0, walAt: 0,
     write(rows) {
       for (let i = 0; i < rows.length; i += 100) {
         const part = rows.slice(i, i + 100);
@@ -84,8 +89,9 @@ for (let p = 0; p < pages; p++) {
     const t0 = cpuMs();
     d.db.exec('begin');
     d.write(rowsOf(`page${p}`));
+    const t1 = cpuMs();
     d.db.exec('commit');
-    if (p >= warm) d.cpu.push(cpuMs() - t0);
+    if (p >= warm) { d.cpu.push(cpuMs() - t0); d.commit.push(cpuMs() - t1); }
     const size = statSync(`${d.file}-wal`).size;
     if (p >= warm) d.wal += size - d.walAt;
     d.walAt = size;
@@ -103,7 +109,7 @@ for (const d of dbs) {
   const t0 = cpuMs();
   for (let k = 0; k < 20; k++) for (const q of queries) d.db.prepare(q).all();
   answers.push(JSON.stringify(queries.map((q) => d.db.prepare(q).all())));
-  console.log(`  ${d.variant.padEnd(10)} rows + commit: median ${median(d.cpu).toFixed(2)} ms, mean ${mean(d.cpu).toFixed(2)} ms cpu; WAL ${(d.wal / d.cpu.length / 1e6).toFixed(3)} MB per page; the three searches ${((cpuMs() - t0) / 20).toFixed(2)} ms cpu`);
+  console.log(`  ${d.variant.padEnd(10)} rows + commit: median ${median(d.cpu).toFixed(2)} ms, mean ${mean(d.cpu).toFixed(2)} ms cpu (commit ${median(d.commit).toFixed(2)} / ${mean(d.commit).toFixed(2)}); WAL ${(d.wal / d.cpu.length / 1e6).toFixed(3)} MB per page; the three searches ${((cpuMs() - t0) / 20).toFixed(2)} ms cpu`);
   d.db.close();
 }
 console.log(`same rows and scores in every variant: ${answers.every((a) => a === answers[0])}`);
