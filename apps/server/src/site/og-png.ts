@@ -16,7 +16,7 @@ import { wrapLines, type OgImageInput } from './gitbook-images.js';
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 /** Changes whenever the drawing does (fonts, layout): part of the image's entity tag and cache key. */
-export const OG_RENDER_VERSION = 'png-1';
+export const OG_RENDER_VERSION = 'png-2';
 
 type Weight = 400 | 600 | 700;
 let loaded: Map<Weight, Font[]> | undefined;
@@ -50,14 +50,18 @@ const rtlParagraph = (line: string) => {
 const isRtl = (cp: number) => (cp >= 0x590 && cp <= 0x8ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
 
 /**
- * `text` as drawn: whitespace folded to single spaces, control characters and what no font of `fonts` has left out
- * (emoji, CJK, …); '' when no letter or digit is left. Reads at most 2,000 characters.
+ * `text` as drawn: whitespace folded to single spaces, control characters, what no font of `fonts` has (emoji, CJK,
+ * …) and combining marks past 3 in a row left out; '' when no letter or digit is left. Reads at most 2,000 characters.
  */
 export function drawableText(text: string, fonts: Font[]): string {
   const out: string[] = [];
+  let marks = 0;
   for (const ch of text.slice(0, 2000)) {
+    // At most 3 combining marks on a character (Arabic's vowel signs need 2): a stack of hundreds ("zalgo" text)
+    // would be drawn far above and below its line.
+    marks = /\p{M}/u.test(ch) ? marks + 1 : 0;
     if (/\s/u.test(ch)) out.push(' ');
-    else if (fontFor(fonts, ch.codePointAt(0)!)) out.push(ch);
+    else if (marks <= 3 && fontFor(fonts, ch.codePointAt(0)!)) out.push(ch);
   }
   const s = out.join('').replace(/ {2,}/g, ' ').trim();
   return /[\p{L}\p{N}]/u.test(s) ? s : '';
@@ -75,7 +79,7 @@ export function parseColor(s: string, fallback: Rgb): Rgb {
   const n = fn[2]!.split(/[\s,/]+/).filter(Boolean).slice(0, 3).map((p) => ({ v: Number.parseFloat(p), pct: p.endsWith('%') }));
   if (n.length < 3 || n.some((p) => !Number.isFinite(p.v))) return fallback;
   const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
-  if (fn[1]!.toLowerCase() === 'rgb') return n.map((p) => clamp(p.pct ? p.v * 2.55 : p.v)) as Rgb;
+  if (fn[1]!.toLowerCase() === 'rgb') return n.map((p) => clamp(p.pct ? (p.v * 255) / 100 : p.v)) as Rgb;
   const h = (((n[0]!.v % 360) + 360) % 360) / 360;
   const sat = Math.max(0, Math.min(1, n[1]!.v / 100));
   const l = Math.max(0, Math.min(1, n[2]!.v / 100));
@@ -300,15 +304,15 @@ function runsOf(line: string, fonts: Font[]): Run[] {
   return out;
 }
 
-/** Draws `line` at (x, baseline) in `size` pixels; returns its width. `measure` only: nothing drawn. */
-function drawText(canvas: Canvas, line: string, x: number, baseline: number, size: number, weight: Weight, measure = false): number {
+/** Draws `line` at (x, baseline) in `size` pixels on `canvas` (none: measures only); returns its width. */
+function drawText(canvas: Canvas | undefined, line: string, x: number, baseline: number, size: number, weight: Weight): number {
   let pen = x;
   for (const run of runsOf(line, fontsOf(weight))) {
     const shaped = run.font.layout(run.text);
     const scale = size / run.font.unitsPerEm;
     shaped.glyphs.forEach((glyph, i) => {
       const pos = shaped.positions[i]!;
-      if (!measure) {
+      if (canvas) {
         const gx = pen + pos.xOffset * scale;
         const gy = baseline - pos.yOffset * scale;
         drawPath(canvas, glyph.path.commands, (px) => gx + px * scale, (py) => gy - py * scale);
@@ -339,7 +343,15 @@ function linesOf(text: string, size: number, weight: Weight, maxWidth: number, m
     const font = fontFor(fonts, cp);
     return font ? font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm : 0;
   };
-  return wrapLines(drawable, maxWidth / size, maxLines, em);
+  // Wrapped with the characters' advances (3 % to spare: shaping may add kerning, as Inter's W W), then each line
+  // measured as it is drawn and, in the rare case it is still too wide, cut with an ellipsis.
+  return wrapLines(drawable, (maxWidth / size) * 0.97, maxLines, em).map((line) => {
+    let chars = [...line];
+    for (let i = 0; i < 64 && chars.length > 1 && drawText(undefined, chars.join(''), 0, 0, size, weight) > maxWidth; i++) {
+      chars = [...chars.slice(0, chars[chars.length - 1] === '…' ? -2 : -1).join('').trimEnd(), '…'];
+    }
+    return chars.join('');
+  });
 }
 
 /** PNG bytes (8-bit RGB, each row's Sub filter, deflated by node:zlib). */
@@ -389,15 +401,15 @@ export function ogImagePng(o: OgImageInput): Uint8Array {
   canvas.rect(0, 0, 24, OG_HEIGHT);
   canvas.rect(left, 72, 72, 72, 72 * 0.22);
   canvas.fill(primary);
-  const initial = drawableText(o.icon.initial, fontsOf(700)).slice(0, 2);
+  const initial = [...drawableText(o.icon.initial, fontsOf(700))][0];
   if (initial) {
-    const w = drawText(canvas, initial, 0, 0, 43, 700, true);
+    const w = drawText(undefined, initial, 0, 0, 43, 700);
     drawText(canvas, initial, left + 36 - w / 2, 72 + 72 * 0.7, 43, 700);
     canvas.fill([0xff, 0xff, 0xff]);
   }
   /** A line from `x`, or ending at `right` when it reads right to left. */
   const line = (text: string, x: number, baseline: number, size: number, weight: Weight) =>
-    drawText(canvas, text, rtlParagraph(text) ? right - drawText(canvas, text, 0, 0, size, weight, true) : x, baseline, size, weight);
+    drawText(canvas, text, rtlParagraph(text) ? right - drawText(undefined, text, 0, 0, size, weight) : x, baseline, size, weight);
   for (const text of linesOf(o.siteTitle, 36, 600, right - 192, 1)) line(text, 192, 122, 36, 600);
   canvas.fill(fg);
   let y = 250;
