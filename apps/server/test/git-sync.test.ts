@@ -700,6 +700,47 @@ describe('Git Sync', () => {
     expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home']);
   });
 
+  // The export reads the files it writes in batches (at most 256 files or 32 MB, sync.ts) and feeds each changed one to
+  // git fast-import as it is read: files of several batches, some the same bytes, some already on the branch.
+  it('exports the assets of several read batches byte for byte, writing only those the branch does not have', async () => {
+    const own = await createTenant(server);
+    const space = await newSpace(own);
+    const { url, wc } = newRepo();
+    const asset = (i: number) => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`asset ${i % 280}\n`.repeat(1 + (i % 7) * 50))]);
+    const count = 600;
+    const lines = [];
+    for (let i = 0; i < count; i++) {
+      wc.write(`.gitbook/assets/image (${i}).png`, asset(i));
+      lines.push(`![](<.gitbook/assets/image (${i}).png>)\n`);
+    }
+    wc.write('README.md', `# Images\n\n${lines.join('\n')}`).write('SUMMARY.md', '# Table of contents\n\n* [Images](README.md)\n').commit('Images');
+    wc.push();
+    expect((await sync(own, space, 'import', { url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+
+    const empty = newRepo();
+    expect((await sync(own, space, 'export', { url: empty.url, ref: 'refs/heads/main' })).operation).toMatchObject({ state: 'success' });
+    const original = wc.files();
+    const exported = empty.wc.pull().files();
+    expect([...exported.keys()].sort()).toEqual([...original.keys()].sort());
+    for (const [path, bytes] of original) expect([path, exported.get(path)?.equals(bytes)]).toEqual([path, true]);
+
+    // A branch holding half of them (the same bytes), one changed and none of the rest: a forced export writes the rest.
+    const half = newRepo();
+    for (let i = 0; i < count; i += 2) half.wc.write(`.gitbook/assets/image (${i}).png`, i === 100 ? Buffer.from('other bytes') : asset(i));
+    half.wc.commit('Half');
+    half.wc.push();
+    const before = half.wc.head();
+    expect((await sync(own, space, 'export', { url: half.url, ref: 'refs/heads/main', force: true })).operation).toMatchObject({ state: 'success' });
+    half.wc.pull();
+    const changed = half.wc.git('diff', '--name-only', before, 'HEAD').trim().split('\n');
+    expect(changed.filter((p) => p.startsWith('.gitbook/assets/')).sort()).toEqual([...original.keys()].filter((p) => {
+      const i = Number(/\((\d+)\)/.exec(p)?.[1] ?? -1);
+      return i >= 0 && (i % 2 === 1 || i === 100);
+    }).sort());
+    const files = half.wc.files();
+    for (const [path, bytes] of original) expect([path, files.get(path)?.equals(bytes)]).toEqual([path, true]);
+  });
+
   it('skips symbolic links and submodules of the repository: they are neither pages nor files', async () => {
     const own = await createTenant(server);
     const space = await newSpace(own);

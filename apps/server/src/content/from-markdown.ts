@@ -310,7 +310,15 @@ class Converter {
     const end = open?.map?.[1];
     const last = children[children.length - 1];
     const next = this.tokens[this.i];
-    if (end !== undefined && (next === undefined || !next.type.endsWith('_close')) && last?.type === 'text' && last.content.endsWith('\\') && this.lines.endsInBareBackslash(end - 1) && this.lines.blankRun(end) >= 2) {
+    // Nor is the last item of a list that a block outside lists follows (or nothing): GitBook writes `* text\`, 2 blank
+    // lines, the next block, as after a paragraph (sixteenth round, AppFlowy's 2022 pages). Not before an outer list's
+    // next item or the end of a quote, where the writer joins with fewer blank lines.
+    let k = this.i;
+    let listEnds = false;
+    for (; /^(?:list_item|bullet_list|ordered_list)_close$/.test(this.tokens[k]?.type ?? ''); k++) listEnds ||= this.tokens[k]!.type !== 'list_item_close';
+    const after = this.tokens[k];
+    const lastItem = next?.type === 'list_item_close' && listEnds && (after === undefined || (!after.type.endsWith('_close') && after.type !== 'list_item_open'));
+    if (end !== undefined && (next === undefined || !next.type.endsWith('_close') || lastItem) && last?.type === 'text' && last.content.endsWith('\\') && this.lines.endsInBareBackslash(end - 1) && this.lines.blankRun(end) >= 2) {
       const cut = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { content: last.content.slice(0, -1) });
       const hardbreak = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { type: 'hardbreak', content: '', markup: '\\' });
       children = [...children.slice(0, -1), cut, hardbreak];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitServer, WorkingCopy, type GitServer } from '../testing/git-server.js';
-import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, redact, redactUrl, RepoCache } from './git.js';
+import { BlobMark, blobOid, DEFAULT_LIMITS, GitError, prepareRemote, redact, redactUrl, RepoCache } from './git.js';
 import { allowPrivateHosts } from '../lib/ssrf.js';
 
 let server: GitServer;
@@ -86,6 +86,43 @@ describe('the cache repository', () => {
     await expect(cache.push(other, 'refs/heads/main', { force: false, expected: commit })).rejects.toMatchObject({ kind: 'non-fast-forward' });
     await cache.push(other, 'refs/heads/main', { force: true });
     expect(wc.pull().head()).toBe(other);
+  });
+
+  it('commits blobs fed to fast-import before the commit, a piece at a time', async () => {
+    server.createRepo('four');
+    const wc = new WorkingCopy(server.repoUrl('four', creds));
+    wc.write('keep.md', 'K\n').write('gone.png', 'old\n').commit('first');
+    wc.push();
+    const remote = await prepareRemote(server.repoUrl('four', creds), { allowPrivate: true });
+    const cache = await RepoCache.open(cacheRoot, remote, DEFAULT_LIMITS);
+    const head = await cache.fetch('refs/heads/main');
+    // Blobs larger than the pipe's buffer (1 MB): each write waits for git to read the one before.
+    const big = (seed: number) => Buffer.from(Buffer.alloc(3 * 1024 * 1024).map((_, i) => ((i + seed) * 2654435761) >>> 24));
+    const blobs = cache.fastImport();
+    const a = await blobs.blob(big(1));
+    const b = await blobs.blob(big(2));
+    const same = await blobs.blob(big(1));
+    const commit = await cache.commit(head, new Map<string, Buffer | BlobMark | null>([
+      ['assets/a.bin', a], ['assets/b.bin', b], ['assets/a again.bin', same], ['gone.png', null], ['page.md', Buffer.from('P\n')],
+    ]), { message: 'blobs', author: { name: 'A', email: 'a@x' }, committer: { name: 'B', email: 'b@x' }, date: new Date('2026-01-01T00:00:00Z') }, blobs);
+    await cache.push(commit, 'refs/heads/main', { force: false, expected: head! });
+    const files = wc.pull().files();
+    expect([...files.keys()].sort()).toEqual(['assets/a again.bin', 'assets/a.bin', 'assets/b.bin', 'keep.md', 'page.md']);
+    expect(files.get('assets/a.bin')!.equals(big(1))).toBe(true);
+    expect(files.get('assets/a again.bin')!.equals(big(1))).toBe(true);
+    expect(files.get('assets/b.bin')!.equals(big(2))).toBe(true);
+    // A run given blobs and no commit ends without changing anything; one killed (its time limit) fails the next write.
+    const unused = cache.fastImport();
+    await unused.blob(big(3));
+    await unused.abort();
+    expect(await cache.fetch('refs/heads/main')).toBe(commit);
+    const slow = (await RepoCache.open(cacheRoot, remote, { ...DEFAULT_LIMITS, timeoutMs: 300 })).fastImport();
+    await slow.blob(Buffer.from('x'));
+    await new Promise((r) => setTimeout(r, 1000));
+    await expect((async () => {
+      for (let i = 0; i < 10; i++) await slow.blob(big(i));
+    })()).rejects.toMatchObject({ kind: 'timeout' });
+    await slow.abort();
   });
 
   it('reports refused credentials without revealing them', async () => {

@@ -18,6 +18,7 @@ import { lookup } from 'node:dns/promises';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
 import { isAllowedPrivate, isPrivateAddress, UnsafeUrlError } from '../lib/ssrf.js';
 
 export class GitError extends Error {
@@ -157,8 +158,11 @@ export async function prepareRemote(raw: string, opts: { allowPrivate: boolean }
 
 export interface RunOptions {
   cwd?: string;
-  /** Standard input; a list of buffers is written one after the other (not joined: no second copy of a large input). */
-  input?: Buffer | string | readonly Buffer[];
+  /**
+   * Standard input; a list of buffers is written one after the other (not joined: no second copy of a large input);
+   * a stream is piped (with backpressure: `FastImport` feeds blobs as they are read).
+   */
+  input?: Buffer | string | readonly Buffer[] | Readable;
   env?: Record<string, string>;
   config?: [string, string][];
   timeoutMs: number;
@@ -234,7 +238,8 @@ export function runGit(args: string[], opts: RunOptions): Promise<{ stdout: Buff
       if (code !== 0) return reject(classify(args[0] ?? 'git', stderr));
       resolve({ stdout: Buffer.concat(out), stderr });
     });
-    if (Array.isArray(opts.input)) {
+    if (opts.input instanceof Readable) opts.input.pipe(child.stdin);
+    else if (Array.isArray(opts.input)) {
       for (const part of opts.input as readonly Buffer[]) child.stdin.write(part);
       child.stdin.end();
     } else if (opts.input !== undefined) child.stdin.end(opts.input);
@@ -359,37 +364,34 @@ export class RepoCache {
     return { author: author ?? '', committer: committer ?? '', date: date ?? '', message: (message ?? '').replace(/\n+$/, '') };
   }
 
+  /** A `git fast-import` run to feed blobs to before the commit that uses them (`FastImport`). */
+  fastImport(): FastImport {
+    return new FastImport(this);
+  }
+
   /**
-   * Writes one commit on top of `parent` (none: a root commit) changing `changes` (path → bytes, or null to delete)
-   * with `git fast-import`; returns its oid.
+   * Writes one commit on top of `parent` (none: a root commit) changing `changes` (path → bytes, a blob already given
+   * to `blobs`, or null to delete) with `git fast-import`; returns its oid.
    */
-  async commit(parent: string | undefined, changes: Map<string, Buffer | null>, meta: { message: string; author: { name: string; email: string }; committer: { name: string; email: string }; date: Date }): Promise<string> {
+  async commit(parent: string | undefined, changes: Map<string, Buffer | BlobMark | null>, meta: { message: string; author: { name: string; email: string }; committer: { name: string; email: string }; date: Date }, blobs = this.fastImport()): Promise<string> {
     const ref = `refs/bindery/export-${createHash('sha1').update(`${Date.now()}${Math.random()}`).digest('hex').slice(0, 12)}`;
     const when = `${Math.floor(meta.date.getTime() / 1000)} +0000`;
-    const parts: Buffer[] = [];
-    const push = (s: string) => parts.push(Buffer.from(s, 'utf8'));
-    const data = (b: Buffer) => {
-      push(`data ${b.length}\n`);
-      parts.push(b);
-      push('\n');
-    };
     const ident = (p: { name: string; email: string }) => `${p.name.replace(/[<>\n]/g, '')} <${p.email.replace(/[<>\n]/g, '')}>`;
-    push(`commit ${ref}\n`);
-    push(`author ${ident(meta.author)} ${when}\n`);
-    push(`committer ${ident(meta.committer)} ${when}\n`);
-    data(Buffer.from(meta.message, 'utf8'));
-    if (parent) push(`from ${parent}\n`);
+    await blobs.write(`commit ${ref}\nauthor ${ident(meta.author)} ${when}\ncommitter ${ident(meta.committer)} ${when}\n`);
+    await blobs.data(Buffer.from(meta.message, 'utf8'));
+    if (parent) await blobs.write(`from ${parent}\n`);
     for (const [path, bytes] of [...changes].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (bytes === null) push(`D ${quotePath(path)}\n`);
+      if (bytes === null) await blobs.write(`D ${quotePath(path)}\n`);
+      else if (bytes instanceof BlobMark) await blobs.write(`M 100644 ${bytes.mark} ${quotePath(path)}\n`);
       else {
-        push(`M 100644 inline ${quotePath(path)}\n`);
-        data(bytes);
+        await blobs.write(`M 100644 inline ${quotePath(path)}\n`);
+        await blobs.data(bytes);
       }
     }
-    push('\n');
-    // The parts as they are: joined, an export to an empty repository held every file's bytes twice (softwareone's
-    // 322 MB of assets: peak RSS 1.07 GB; docs/git-sync.md, fourteenth round).
-    await this.git(['fast-import', '--quiet', '--date-format=raw'], { input: parts });
+    await blobs.write('\n');
+    // Written as they come (the pipe's backpressure): joined, an export to an empty repository held every file's
+    // bytes twice (softwareone's 322 MB of assets: peak RSS 1.07 GB; docs/git-sync.md, fourteenth round).
+    await blobs.end();
     const { stdout } = await this.git(['rev-parse', '--verify', ref]);
     await this.git(['update-ref', '-d', ref]);
     return stdout.toString().trim();
@@ -401,6 +403,84 @@ export class RepoCache {
     if (!opts.force && opts.expected) args.push(`--force-with-lease=${ref}:${opts.expected}`);
     args.push(this.remote.url, `${opts.force ? '+' : ''}${commit}:${ref}`);
     await this.git(args);
+  }
+}
+
+/** A blob given to a `FastImport` run, named by its mark. */
+export class BlobMark {
+  constructor(readonly mark: string) {}
+}
+
+/**
+ * One `git fast-import` run fed piece by piece, each write waiting while the pipe is full: an export gives it its
+ * changed files' blobs as it reads them from the blob store, a batch at a time, and holds none of them once written
+ * (only marks), then the commit naming them (`RepoCache.commit`). Started by the first write; `abort` ends a run
+ * whose commit is not written (the blobs it took stay unreferenced in the cache repository, as a failed fetch's).
+ */
+export class FastImport {
+  private input?: PassThrough;
+  private done?: Promise<unknown>;
+  private failure?: unknown;
+  private ended = false;
+  private marks = 0;
+
+  constructor(private readonly cache: RepoCache) {}
+
+  private start(): PassThrough {
+    if (this.input) return this.input;
+    const input = new PassThrough({ highWaterMark: 1024 * 1024 });
+    this.input = input;
+    this.done = this.cache.git(['fast-import', '--quiet', '--date-format=raw'], { input }).catch((err: unknown) => {
+      this.failure = err;
+      input.destroy();
+      throw err;
+    });
+    this.done.catch(() => undefined);
+    return input;
+  }
+
+  /** Writes bytes to fast-import's input, waiting while the pipe is full (or until the process ended). */
+  async write(part: Buffer | string): Promise<void> {
+    const input = this.start();
+    if (this.failure) throw this.failure;
+    if (input.write(typeof part === 'string' ? Buffer.from(part, 'utf8') : part)) return;
+    await Promise.race([
+      new Promise<void>((resolve) => input.once('drain', resolve)),
+      this.done!.then(() => {
+        throw new GitError('git fast-import ended before its input');
+      }),
+    ]);
+  }
+
+  /** A `data` command: the length, the bytes, a line end. */
+  async data(bytes: Buffer): Promise<void> {
+    await this.write(`data ${bytes.length}\n`);
+    await this.write(bytes);
+    await this.write('\n');
+  }
+
+  /** Gives fast-import one blob; the mark names it in the commit. */
+  async blob(bytes: Buffer): Promise<BlobMark> {
+    const mark = `:${++this.marks}`;
+    await this.write(`blob\nmark ${mark}\n`);
+    await this.data(bytes);
+    return new BlobMark(mark);
+  }
+
+  /** Ends the input and waits for fast-import to finish. */
+  async end(): Promise<void> {
+    const input = this.start();
+    this.ended = true;
+    input.end();
+    await this.done;
+  }
+
+  /** Ends a run without a commit (an export that failed, or found nothing to change). */
+  async abort(): Promise<void> {
+    if (!this.input || this.ended) return;
+    this.ended = true;
+    this.input.end();
+    await this.done?.catch(() => undefined);
   }
 }
 

@@ -32,7 +32,7 @@ import { ASSETS_DIR, hasFilesUnder, INCLUDE_FILE, INCLUDES_DIR, resolveRelative,
 import { underRoot } from './metadata.js';
 import { planPaths, refTarget, relativePath, renderPageFile, renderSummary, renderVariables, type ExportPage, type PathPlan } from './format/write.js';
 import { gitExportBodies, gitImportBodies, gitReadRepository } from '../content/process.js';
-import { blobOid, DEFAULT_LIMITS, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
+import { BlobMark, blobOid, DEFAULT_LIMITS, FastImport, GitError, prepareRemote, RepoCache, type GitLimits } from './git.js';
 import { emptySnapshot, loadSnapshot, repoPath, saveSnapshot, type Snapshot } from './snapshot.js';
 import { MAX_SUMMARY_DEPTH } from './format/summary.js';
 import { changeRequestsRepo } from '../repos/change-requests.repo.js';
@@ -486,6 +486,11 @@ interface ExportModel {
   structure: string;
 }
 
+/** An export reads the files it writes from the blob store in batches of at most this many bytes (one larger file alone)… */
+export const EXPORT_BATCH_BYTES = 32 * 1024 * 1024;
+/** …and of at most this many files. */
+const EXPORT_BATCH_FILES = 256;
+
 /** A page tree as the files it is written to: paths of pages and files (recorded ones kept), links, SUMMARY.md's shape. */
 function exportModel(tree: PageNode, files: readonly FileEntry[], before: Snapshot, config: { readme: string; summary: string }): ExportModel {
   const byId = new Map<string, ExportPage>();
@@ -516,9 +521,18 @@ function exportModel(tree: PageNode, files: readonly FileEntry[], before: Snapsh
 }
 
 export async function exportToGit(s: SyncContext): Promise<SyncResult> {
+  const cache = await openCache(s);
+  const blobs = cache.fastImport();
+  try {
+    return await exportWith(s, cache, blobs);
+  } finally {
+    await blobs.abort();
+  }
+}
+
+async function exportWith(s: SyncContext, cache: RepoCache, blobs: FastImport): Promise<SyncResult> {
   const { ctx, request } = s;
   const projectDir = projectDirOf(request);
-  const cache = await openCache(s);
   const prev = await previousSnapshot(s, projectDir, cache.remote.url);
   const revision = await readRevision(ctx, ctx.db, s.spaceId);
   if (!request.force && prev.lastRevision === revision.revisionId) {
@@ -565,7 +579,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
     return !!file && moved.has(file);
   };
 
-  const changes = new Map<string, Buffer | null>();
+  const changes = new Map<string, Buffer | BlobMark | null>();
   const wanted = new Set<string>();
   const next: Snapshot = { ...before, projectDir, root, readme: config.readme, summary: config.summary, pages: {}, files: {}, extras: { ...before.extras } };
   const write = (path: string, data: Buffer) => {
@@ -625,23 +639,36 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
     rendered++;
   });
 
-  // Files: bytes are only read when the path or the blob changed, and then in one go.
+  // Files: bytes are only read when the path or the blob changed, a batch at a time (at most EXPORT_BATCH_BYTES of
+  // them): each changed one goes to git fast-import as it is read and is not held after (an export of thousands of
+  // large assets held them all at once, twice until the fourteenth round: docs/git-sync.md, sixteenth round).
   const unchangedFile = (f: { id: string; blob: string }) => {
     const snap = before.files[f.id];
     return !!snap && snap.blob === f.blob && tree.get(rel(plan.files.get(f.id)!))?.oid === snap.oid;
   };
-  const fileBytes = await getBlobs(ctx, revision.files.filter((f) => !unchangedFile(f)).map((f) => f.blob));
+  const fileOids = new Map<string, string>();
+  const toRead = revision.files.filter((f) => !unchangedFile(f));
+  for (let i = 0; i < toRead.length;) {
+    const batch: FileEntry[] = [];
+    for (let bytes = 0; i < toRead.length && (batch.length === 0 || (bytes + toRead[i]!.size <= EXPORT_BATCH_BYTES && batch.length < EXPORT_BATCH_FILES)); i++) {
+      bytes += toRead[i]!.size;
+      batch.push(toRead[i]!);
+    }
+    const fileBytes = await getBlobs(ctx, batch.map((f) => f.blob));
+    for (const f of batch) {
+      const data = fileBytes.get(f.blob);
+      if (!data) throw new Error(`Blob ${f.blob} is missing from the blob store`);
+      const p = rel(plan.files.get(f.id)!);
+      wanted.add(p);
+      const oid = blobOid(data);
+      if (tree.get(p)?.oid !== oid) changes.set(p, await blobs.blob(data));
+      fileOids.set(f.id, oid);
+    }
+  }
   for (const f of revision.files) {
     const path = plan.files.get(f.id)!;
-    if (unchangedFile(f)) {
-      wanted.add(rel(path));
-      next.files[f.id] = { path, oid: before.files[f.id]!.oid, blob: f.blob };
-      continue;
-    }
-    const data = fileBytes.get(f.blob);
-    if (!data) throw new Error(`Blob ${f.blob} is missing from the blob store`);
-    const oid = write(path, data);
-    next.files[f.id] = { path, oid, blob: f.blob };
+    if (unchangedFile(f)) wanted.add(rel(path));
+    next.files[f.id] = { path, oid: fileOids.get(f.id) ?? before.files[f.id]!.oid, blob: f.blob };
   }
 
   // SUMMARY.md: kept as it is while the table of contents did not change.
@@ -697,7 +724,7 @@ export async function exportToGit(s: SyncContext): Promise<SyncResult> {
   }
 
   const { message, author } = await commitMeta(ctx, s, revision);
-  const commit = await cache.commit(head, repoChanges, { message, author, committer: BOT, date: ctx.clock.now() });
+  const commit = await cache.commit(head, repoChanges, { message, author, committer: BOT, date: ctx.clock.now() }, blobs);
   await s.started?.({ revisionId: revision.revisionId, commitId: commit });
   await cache.push(commit, request.ref, { force: !!request.force, expected: head ?? '' });
   await ctx.db.transaction().execute(async (tx) => {
