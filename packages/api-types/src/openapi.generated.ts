@@ -2100,6 +2100,33 @@ export interface paths {
         patch: operations["updateSiteExternalLinkById"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the page feedback of a published site
+         * @description Bindery extension (GitBook shows it in its insights). Every rating visitors gave with the form under the site's
+         *     pages while its customization had `feedback.enabled`, newest first, with the comment added after it. For members
+         *     who see the site (404 otherwise). `pageId` keeps one page's, `rating` one rating's.
+         */
+        get: operations["listSitePageFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/integrations": {
         parameters: {
             query?: never;
@@ -7781,7 +7808,14 @@ export interface components {
                 componentId?: string;
                 /** @description Unique identifier of the event. */
                 eventId: string;
+                /** @description The visitor's rating and comment, for `page_feedback` events. */
+                feedback?: {
+                    comment?: string;
+                    rating: components["schemas"]["PageFeedbackRating"];
+                };
                 installationId?: string;
+                /** @description The page rated, for `page_feedback` events. */
+                pageId?: string;
                 /** @description State of the installation before the event, for `installation_setup` events. */
                 previous?: {
                     configuration?: {
@@ -7790,6 +7824,8 @@ export interface components {
                     status?: components["schemas"]["IntegrationInstallationStatus"];
                 };
                 previousVisibility?: components["schemas"]["SpaceVisibility"];
+                /** @description The page the visitor came from (empty when unknown), for `page_feedback` events. */
+                referrer?: string;
                 /** @description The HTTP request, for `fetch` events. */
                 request?: {
                     headers?: {
@@ -7816,7 +7852,19 @@ export interface components {
                 type: "installation_setup" | "installation_deleted" | "space_installation_setup" | "space_installation_deleted" | "site_installation_setup" | "site_installation_deleted" | "site_view" | "space_content_updated" | "space_gitsync_completed" | "space_gitsync_started" | "space_visibility_updated" | "task" | "fetch" | "fetch_published_script" | "fetch_visitor_authentication" | "ui_render" | "content_compute_document" | "content_compute_revision" | "page_feedback";
                 /** @description The users who made the change, for `space_content_updated` events. */
                 updatedBy?: components["schemas"]["User"][];
+                /** @description The published page's URL, for `page_feedback` events. */
+                url?: string;
                 visibility?: components["schemas"]["SpaceVisibility"];
+                /** @description Who gave the feedback, for `page_feedback` events (`cookies` is always empty). */
+                visitor?: {
+                    anonymousId?: string;
+                    cookies?: {
+                        [key: string]: string;
+                    };
+                    ip?: string;
+                    language?: string;
+                    userAgent?: string;
+                };
             };
             /**
              * @description Whether the integration handled the event successfully. Bindery adds `pending`: the event is recorded and
@@ -8404,6 +8452,11 @@ export interface components {
             /** @description Vertical position of the cover image. */
             yPos?: number;
         };
+        /**
+         * @description GitBook's page feedback rating.
+         * @enum {string}
+         */
+        PageFeedbackRating: "bad" | "ok" | "good";
         /**
          * @description How a page is laid out. As answered on document pages, every option (GitBook's defaults for those never set:
          *     `width: default`, `coverSize: hero`, `coverMask: none`, every element visible).
@@ -9312,6 +9365,28 @@ export interface components {
              * @description Absolute http or https URL opened by the link.
              */
             url: string;
+        };
+        /**
+         * @description A visitor's rating of a page of a published site (the "Was this page helpful?" form shown when the site's
+         *     customization has `feedback.enabled`), with the comment they added after rating, if any.
+         */
+        SitePageFeedback: {
+            /** @description What the visitor wrote after rating (absent when they wrote nothing). */
+            comment?: string;
+            /** Format: date-time */
+            commentedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @constant */
+            object: "page-feedback";
+            /** @description The page rated. */
+            page: string;
+            rating: components["schemas"]["PageFeedbackRating"];
+            /** @description The site space the page was read in. */
+            siteSpace: string;
+            /** @description The space of the page. */
+            space: string;
         };
         /** @description GitBook's view of a site's visitor authentication (the settings `GET …/visitor-auth` shows): the key that signs visitor tokens (HS256 JWTs given to the published site as `?jwt_token=`) and where visitors without a valid one are sent. Bindery's backend is always `custom` (your own sign-in service signs the tokens). */
         SitePublishingAuth: {
@@ -14740,6 +14815,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSitePageFeedback: {
+        parameters: {
+            query?: {
+                /** @description The number of results per page (at most 1000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Identifier of the page of results to fetch (the `next.page` of the previous response). Opaque; it carries the sort key of the previous page's last item, which for some lists is user text (a link target's key is up to 2,048 characters), so a cursor may be several kilobytes long. */
+                page?: components["parameters"]["Page"];
+                /** @description Only the feedback on this page. */
+                pageId?: string;
+                /** @description Only the feedback with this rating. */
+                rating?: components["schemas"]["PageFeedbackRating"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"] & {
+                        items: components["schemas"]["SitePageFeedback"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };

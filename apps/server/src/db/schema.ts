@@ -688,6 +688,20 @@ export interface SitesTable {
   updated_at: string;
 }
 
+/** A visitor's rating of a published page, and the comment they added after it (migration 20261128T1500). */
+export interface SitePageFeedbackTable {
+  id: string;
+  site_id: string;
+  site_space_id: string;
+  space_id: string;
+  page_id: string;
+  /** GitBook's `PageFeedbackRating`: `bad`, `ok`, `good`. */
+  rating: string;
+  comment: string | null;
+  created_at: string;
+  commented_at: string | null;
+}
+
 export interface SiteShareLinksTable {
   id: string;
   site_id: string;
@@ -947,6 +961,7 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_adaptive_schemas: SiteAdaptiveSchemasTable;
   site_share_links: SiteShareLinksTable;
+  site_page_feedback: SitePageFeedbackTable;
   site_redirects: SiteRedirectsTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;

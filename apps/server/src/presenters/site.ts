@@ -5,6 +5,7 @@ import type { SitePermissions } from '../policies/site.js';
 import type { ExternalLinkRow, SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteStructure } from '../repos/sites.repo.js';
 import { isPlainObject } from '../lib/objects.js';
 import type { RedirectRow, ShareLinkRow } from '../repos/site-links.repo.js';
+import type { PageFeedbackRow } from '../repos/site-feedback.repo.js';
 
 type SiteJson = components['schemas']['Site'];
 type SectionJson = components['schemas']['SiteSection'];
@@ -275,6 +276,17 @@ export function presentShareLink(config: Config, site: Pick<SiteRow, 'id' | 'hos
     name: row.name,
     active: row.active === 1,
     urls: { published: `${publishedBase(config, site)}/?share=${encodeURIComponent(row.key)}` },
+  };
+}
+
+/** A visitor's rating of a published page (`listSitePageFeedback`). */
+export function presentPageFeedback(row: PageFeedbackRow): components['schemas']['SitePageFeedback'] {
+  return {
+    object: 'page-feedback', id: row.id, siteSpace: row.site_space_id, space: row.space_id, page: row.page_id,
+    rating: row.rating as components['schemas']['PageFeedbackRating'],
+    ...(row.comment !== null ? { comment: row.comment } : {}),
+    createdAt: row.created_at,
+    ...(row.commented_at !== null ? { commentedAt: row.commented_at } : {}),
   };
 }
 

@@ -207,6 +207,21 @@ export const integrationsRepo = {
       .execute();
   },
 
+  /**
+   * The installations of `orgId` covering a site (`site_selection: all`, or the site bound to them) whose integration
+   * declares `scope` (its current version's scopes, read now).
+   */
+  async installationsCoveringSite(db: DbOrTx, orgId: string, siteId: string, scope: string): Promise<InstallationRow[]> {
+    return db.selectFrom('integration_installations as i').innerJoin('integrations as n', 'n.id', 'i.integration_id').selectAll('i')
+      .where('i.org_id', '=', orgId)
+      .where(sql<boolean>`n.scopes like ${jsonElementPattern(scope)} escape '\\'`)
+      .where((eb) => eb.or([
+        eb('i.site_selection', '=', 'all'),
+        eb.exists(eb.selectFrom('integration_site_installations as b').select('b.site_id').whereRef('b.installation_id', '=', 'i.id').where('b.site_id', '=', siteId)),
+      ]))
+      .execute();
+  },
+
   // Events ---------------------------------------------------------------------------------------------------------
   async insertEvent(db: DbOrTx, row: IntegrationEventRow): Promise<void> {
     await db.insertInto('integration_events').values(row).execute();

@@ -1,7 +1,8 @@
-// Share links and redirects of a site, and the lookup of a published URL: parse, call the service, present.
+// Share links, redirects and page feedback of a site, and the lookup of a published URL: parse, call the service, present.
 import { listBody } from '../db/pagination.js';
 import { handlers } from '../http/operations.js';
-import { presentExternalLink, presentRedirect, presentShareLink, siteLocation } from '../presenters/site.js';
+import { presentExternalLink, presentPageFeedback, presentRedirect, presentShareLink, siteLocation } from '../presenters/site.js';
+import { listPageFeedback } from '../services/site-feedback.js';
 import * as externalLinks from '../services/site-external-links.js';
 import * as links from '../services/site-links.js';
 import { lookupPublishedUrl } from '../services/site-lookup.js';
@@ -19,6 +20,11 @@ export const siteLinkHandlers = handlers({
   deleteSiteExternalLinkById: async ({ actor, params }, ctx) => {
     const deleted = await externalLinks.deleteExternalLink(ctx, actor, params.organizationId, params.siteId, params.siteExternalLinkId);
     return { status: deleted ? 205 : 204, body: undefined };
+  },
+
+  listSitePageFeedback: async ({ actor, params, query }, ctx) => {
+    const page = await listPageFeedback(ctx, actor, params.organizationId, params.siteId, query);
+    return { status: 200, body: listBody(page.rows.map(presentPageFeedback), page) };
   },
 
   listSiteShareLinks: async ({ actor, params, query }, ctx) => {

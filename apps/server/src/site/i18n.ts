@@ -36,6 +36,15 @@ export interface UiText {
   searchFor: string;
   /** "3 results for": `{n}` the count. */
   results: (n: number) => string;
+  /** The page feedback form (the customization's `feedback.enabled`) and the page after it. */
+  wasThisHelpful: string;
+  ratingBad: string;
+  ratingOk: string;
+  ratingGood: string;
+  feedbackThanks: string;
+  feedbackComment: string;
+  feedbackSend: string;
+  backToPage: string;
 }
 
 const EN: UiText = {
@@ -45,6 +54,7 @@ const EN: UiText = {
   previousAndNext: 'Previous and next pages', viewMarkdown: 'View as Markdown', exportPdf: 'Export as PDF', privacyPolicy: 'Privacy policy',
   poweredBy: 'Powered by Bindery', pageNotFound: 'Page not found', pageDoesNotExist: 'This page does not exist.', goHome: 'Go to the home page',
   or: 'or', searchFor: 'search for', results: (n) => `${n} result${n === 1 ? '' : 's'} for`,
+  wasThisHelpful: 'Was this page helpful?', ratingBad: 'No', ratingOk: 'Somewhat', ratingGood: 'Yes', feedbackThanks: 'Thank you for your feedback', feedbackComment: 'Anything we could do better? (optional)', feedbackSend: 'Send', backToPage: 'Back to the page',
 };
 
 const TEXTS: Record<string, UiText> = {
@@ -56,6 +66,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Pages précédente et suivante', viewMarkdown: 'Voir en Markdown', exportPdf: 'Exporter en PDF', privacyPolicy: 'Politique de confidentialité',
     poweredBy: 'Propulsé par Bindery', pageNotFound: 'Page introuvable', pageDoesNotExist: "Cette page n'existe pas.", goHome: "Aller à la page d'accueil",
     or: 'ou', searchFor: 'rechercher', results: (n) => `${n} résultat${n > 1 ? 's' : ''} pour`,
+    wasThisHelpful: 'Cette page vous a-t-elle été utile ?', ratingBad: 'Non', ratingOk: 'En partie', ratingGood: 'Oui', feedbackThanks: 'Merci pour votre avis', feedbackComment: 'Que pourrions-nous améliorer ? (facultatif)', feedbackSend: 'Envoyer', backToPage: 'Revenir à la page',
   },
   es: {
     skip: 'Ir al contenido', search: 'Buscar', searchPlaceholder: 'Buscar…', showNavigation: 'Mostrar la navegación', navigation: 'Navegación',
@@ -64,6 +75,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Páginas anterior y siguiente', viewMarkdown: 'Ver como Markdown', exportPdf: 'Exportar como PDF', privacyPolicy: 'Política de privacidad',
     poweredBy: 'Creado con Bindery', pageNotFound: 'Página no encontrada', pageDoesNotExist: 'Esta página no existe.', goHome: 'Ir a la página de inicio',
     or: 'o', searchFor: 'buscar', results: (n) => `${n} resultado${n === 1 ? '' : 's'} para`,
+    wasThisHelpful: '¿Te resultó útil esta página?', ratingBad: 'No', ratingOk: 'En parte', ratingGood: 'Sí', feedbackThanks: 'Gracias por tu opinión', feedbackComment: '¿Qué podríamos mejorar? (opcional)', feedbackSend: 'Enviar', backToPage: 'Volver a la página',
   },
   de: {
     skip: 'Zum Inhalt springen', search: 'Suchen', searchPlaceholder: 'Suchen…', showNavigation: 'Navigation anzeigen', navigation: 'Navigation',
@@ -72,6 +84,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Vorherige und nächste Seite', viewMarkdown: 'Als Markdown anzeigen', exportPdf: 'Als PDF exportieren', privacyPolicy: 'Datenschutzerklärung',
     poweredBy: 'Bereitgestellt mit Bindery', pageNotFound: 'Seite nicht gefunden', pageDoesNotExist: 'Diese Seite existiert nicht.', goHome: 'Zur Startseite',
     or: 'oder', searchFor: 'suchen nach', results: (n) => `${n} Ergebnis${n === 1 ? '' : 'se'} für`,
+    wasThisHelpful: 'War diese Seite hilfreich?', ratingBad: 'Nein', ratingOk: 'Teilweise', ratingGood: 'Ja', feedbackThanks: 'Danke für Ihr Feedback', feedbackComment: 'Was könnten wir besser machen? (optional)', feedbackSend: 'Senden', backToPage: 'Zurück zur Seite',
   },
   nl: {
     skip: 'Naar de inhoud', search: 'Zoeken', searchPlaceholder: 'Zoeken…', showNavigation: 'Navigatie tonen', navigation: 'Navigatie',
@@ -80,6 +93,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: "Vorige en volgende pagina's", viewMarkdown: 'Bekijken als Markdown', exportPdf: 'Exporteren als PDF', privacyPolicy: 'Privacybeleid',
     poweredBy: 'Mogelijk gemaakt door Bindery', pageNotFound: 'Pagina niet gevonden', pageDoesNotExist: 'Deze pagina bestaat niet.', goHome: 'Naar de startpagina',
     or: 'of', searchFor: 'zoeken naar', results: (n) => `${n} resulta${n === 1 ? 'at' : 'ten'} voor`,
+    wasThisHelpful: 'Was deze pagina nuttig?', ratingBad: 'Nee', ratingOk: 'Gedeeltelijk', ratingGood: 'Ja', feedbackThanks: 'Bedankt voor je feedback', feedbackComment: 'Wat kunnen we beter doen? (optioneel)', feedbackSend: 'Versturen', backToPage: 'Terug naar de pagina',
   },
   no: {
     skip: 'Gå til innholdet', search: 'Søk', searchPlaceholder: 'Søk…', showNavigation: 'Vis navigasjonen', navigation: 'Navigasjon',
@@ -88,6 +102,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Forrige og neste side', viewMarkdown: 'Vis som Markdown', exportPdf: 'Eksporter som PDF', privacyPolicy: 'Personvernerklæring',
     poweredBy: 'Drevet av Bindery', pageNotFound: 'Fant ikke siden', pageDoesNotExist: 'Denne siden finnes ikke.', goHome: 'Gå til forsiden',
     or: 'eller', searchFor: 'søk etter', results: (n) => `${n} treff for`,
+    wasThisHelpful: 'Var denne siden nyttig?', ratingBad: 'Nei', ratingOk: 'Delvis', ratingGood: 'Ja', feedbackThanks: 'Takk for tilbakemeldingen', feedbackComment: 'Hva kunne vi gjort bedre? (valgfritt)', feedbackSend: 'Send', backToPage: 'Tilbake til siden',
   },
   'pt-br': {
     skip: 'Pular para o conteúdo', search: 'Pesquisar', searchPlaceholder: 'Pesquisar…', showNavigation: 'Mostrar a navegação', navigation: 'Navegação',
@@ -96,6 +111,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Páginas anterior e próxima', viewMarkdown: 'Ver como Markdown', exportPdf: 'Exportar como PDF', privacyPolicy: 'Política de privacidade',
     poweredBy: 'Feito com Bindery', pageNotFound: 'Página não encontrada', pageDoesNotExist: 'Esta página não existe.', goHome: 'Ir para a página inicial',
     or: 'ou', searchFor: 'pesquisar', results: (n) => `${n} resultado${n === 1 ? '' : 's'} para`,
+    wasThisHelpful: 'Esta página foi útil?', ratingBad: 'Não', ratingOk: 'Em parte', ratingGood: 'Sim', feedbackThanks: 'Obrigado pelo seu feedback', feedbackComment: 'O que podemos melhorar? (opcional)', feedbackSend: 'Enviar', backToPage: 'Voltar para a página',
   },
   ru: {
     skip: 'Перейти к содержимому', search: 'Поиск', searchPlaceholder: 'Поиск…', showNavigation: 'Показать навигацию', navigation: 'Навигация',
@@ -104,6 +120,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: 'Предыдущая и следующая страницы', viewMarkdown: 'Открыть как Markdown', exportPdf: 'Экспорт в PDF', privacyPolicy: 'Политика конфиденциальности',
     poweredBy: 'Работает на Bindery', pageNotFound: 'Страница не найдена', pageDoesNotExist: 'Такой страницы нет.', goHome: 'На главную',
     or: 'или', searchFor: 'найти', results: (n) => `Результатов: ${n}. Запрос:`,
+    wasThisHelpful: 'Была ли эта страница полезной?', ratingBad: 'Нет', ratingOk: 'Отчасти', ratingGood: 'Да', feedbackThanks: 'Спасибо за отзыв', feedbackComment: 'Что можно улучшить? (необязательно)', feedbackSend: 'Отправить', backToPage: 'Вернуться на страницу',
   },
   zh: {
     skip: '跳到内容', search: '搜索', searchPlaceholder: '搜索…', showNavigation: '显示导航', navigation: '导航',
@@ -112,6 +129,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: '上一页和下一页', viewMarkdown: '以 Markdown 查看', exportPdf: '导出为 PDF', privacyPolicy: '隐私政策',
     poweredBy: '由 Bindery 提供支持', pageNotFound: '找不到页面', pageDoesNotExist: '此页面不存在。', goHome: '返回首页',
     or: '或', searchFor: '搜索', results: (n) => `${n} 个结果：`,
+    wasThisHelpful: '此页面对您有帮助吗？', ratingBad: '没有', ratingOk: '一般', ratingGood: '有', feedbackThanks: '感谢您的反馈', feedbackComment: '有什么可以改进的吗？（可选）', feedbackSend: '发送', backToPage: '返回页面',
   },
   ja: {
     skip: 'コンテンツへスキップ', search: '検索', searchPlaceholder: '検索…', showNavigation: 'ナビゲーションを表示', navigation: 'ナビゲーション',
@@ -120,6 +138,7 @@ const TEXTS: Record<string, UiText> = {
     previousAndNext: '前のページと次のページ', viewMarkdown: 'Markdown で表示', exportPdf: 'PDF にエクスポート', privacyPolicy: 'プライバシーポリシー',
     poweredBy: 'Powered by Bindery', pageNotFound: 'ページが見つかりません', pageDoesNotExist: 'このページは存在しません。', goHome: 'ホームページへ',
     or: 'または', searchFor: '検索', results: (n) => `${n} 件の結果：`,
+    wasThisHelpful: 'このページは役に立ちましたか？', ratingBad: 'いいえ', ratingOk: 'まあまあ', ratingGood: 'はい', feedbackThanks: 'フィードバックありがとうございます', feedbackComment: '改善できる点はありますか？（任意）', feedbackSend: '送信', backToPage: 'ページに戻る',
   },
 };
 

@@ -38,6 +38,8 @@ import type { AnyBlock } from './blocks.js';
 import { resolvePagePath } from '../lib/link-paths.js';
 import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
+import { addFeedbackComment, FEEDBACK_COMMENT_MAX, FEEDBACK_RATINGS, recordPageFeedback, type FeedbackPlace, type FeedbackRating } from '../services/site-feedback.js';
+import { RateLimiter } from '../http/rate-limit.js';
 import { liveRedirects, localPath, matchRedirect, redirectTarget } from './redirects.js';
 import { resolveInSite, visible, type Resolved } from './resolve.js';
 import { blobStore } from '../storage/blobs.js';
@@ -469,9 +471,12 @@ const SEARCH_MAX_BODY = 16 * 1024;
 /** `~gitbook/mcp` at the site's root or below a section or site space. */
 const MCP_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/mcp$/;
 /** The paths that take a POST (GitBook's search and MCP, at the site's root or below a section or site space). */
-const POST_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp)$/;
+const POST_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp|feedback)$/;
 /** The same with a share key as the first segment (`<site>/<key>/…`), before open() takes it off. */
-const POST_PATH_WITH_KEY = /^(?:\/[^/]+){0,3}\/~gitbook\/(?:search|mcp)$/;
+const POST_PATH_WITH_KEY = /^(?:\/[^/]+){0,3}\/~gitbook\/(?:search|mcp|feedback)$/;
+/** `POST ~gitbook/feedback`: its body at most, and posts a minute from one address to one site. */
+const FEEDBACK_MAX_BODY = 4 * 1024;
+const FEEDBACK_PER_MINUTE = 20;
 const SEARCH_MAX_QUERY = 512;
 const SEARCH_MAX_SITE_SPACES = 100;
 
@@ -497,6 +502,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   const ogDrawing = new Map<string, Promise<Buffer>>();
   const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string; etag: string }>>();
   let pdfRunning = 0;
+  /** Feedback posts per site and address (`pageFeedback`). */
+  const feedbackLimiter = new RateLimiter(FEEDBACK_PER_MINUTE, 60_000);
   const pdfWaiting: (() => void)[] = [];
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
   const fileUsages = new Lru<string, FileUsage>(16 * 1024 * 1024, (u) => u.bytes);
@@ -797,6 +804,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       },
       themes: { default: pick(c.themes?.default, ['light', 'dark', 'system'] as const, 'light'), toggeable: c.themes?.toggeable === true },
       pagination: c.pagination?.enabled !== false,
+      feedback: (c as { feedback?: { enabled?: unknown } }).feedback?.enabled === true,
       trademark: c.trademark?.enabled !== false,
       markdownAction: pageAction(c, 'markdown'),
       pdfAction: pageAction(c, 'pdf'),
@@ -1011,6 +1019,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const segments = prefix.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
     const r = resolve(v, segments);
     if (!r || r.rest.length) return notFound(res, undefined, v);
+    if (what === 'feedback') return await pageFeedback(req, res, v, r);
     if (what !== 'search' && what !== 'mcp' && req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD, OPTIONS').type('text/plain').send('Method not allowed');
     if (what === 'icon') return icon(req, res, v, r);
     if (what === 'pdf') return await sitePdf(req, res, v, r);
@@ -1108,6 +1117,86 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       return void res.type('image/png').send(png);
     }
     notFound(res, 'This page does not exist.', v);
+  }
+
+  /**
+   * `POST ~gitbook/feedback` (the form under a page when the customization has `feedback.enabled`): the visitor's
+   * rating of the page (`page`, `rating`: bad, ok, good), or the comment they add to the rating they just gave
+   * (`entry`, `comment`: 1-512 characters). A form post (or JSON), at most 4 KiB; answered with a page thanking them
+   * (and the comment form after a rating), or JSON when asked. 404 for a page the visitor cannot see or a site space
+   * without feedback; 400 naming the field; 429 past 20 posts a minute from one address.
+   */
+  async function pageFeedback(req: Request, res: Response, v: Visit, r: Resolved) {
+    res.setHeader('Cache-Control', 'no-store');
+    const json = req.accepts(['html', 'json']) === 'json';
+    const fail = (status: number, message: string) => {
+      if (json) return res.status(status).json({ error: { code: status, message } });
+      messageHeaders(res);
+      return res.status(status).type('html').send(renderMessagePage(status === 404 ? 'Page not found' : 'Feedback not sent', message));
+    };
+    if (req.method !== 'POST') return res.status(405).setHeader('Allow', 'POST, OPTIONS').type('text/plain').send('Method not allowed');
+    const limited = feedbackLimiter.hit(`${v.site.id}|${req.ip ?? ''}`);
+    if (!limited.allowed) {
+      res.setHeader('Retry-After', String(limited.retryAfterSeconds));
+      return fail(429, `Too much feedback from this address: at most ${FEEDBACK_PER_MINUTE} a minute`);
+    }
+    let fields: Record<string, unknown>;
+    if (req.is('application/json')) {
+      const body = await readJsonBody(req, res, FEEDBACK_MAX_BODY);
+      if ('status' in body) return fail(body.status, body.message);
+      if (!body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return fail(400, 'The body is a JSON object');
+      fields = body.value as Record<string, unknown>;
+    } else if (req.is('application/x-www-form-urlencoded')) {
+      const raw = await readBody(req, res, FEEDBACK_MAX_BODY);
+      if (raw === undefined) return fail(413, `The body is larger than ${FEEDBACK_MAX_BODY / 1024} KiB`);
+      fields = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    } else {
+      return fail(415, 'The body is a form (application/x-www-form-urlencoded) or JSON');
+    }
+    const pageId = fields.page;
+    if (typeof pageId !== 'string' || !pageId || pageId.length > 100) return fail(400, 'page: the id of the page rated is required');
+    const entry = fields.entry;
+    if (entry !== undefined && (typeof entry !== 'string' || !entry || entry.length > 100)) return fail(400, 'entry: the id of the rating the comment is for');
+    const rating = fields.rating;
+    if (entry === undefined && !FEEDBACK_RATINGS.includes(rating as FeedbackRating)) return fail(400, `rating: one of ${FEEDBACK_RATINGS.join(', ')}`);
+    const comment = typeof fields.comment === 'string' ? fields.comment.trim() : fields.comment;
+    if (entry !== undefined && (typeof comment !== 'string' || comment.length === 0 || [...comment].length > FEEDBACK_COMMENT_MAX)) {
+      return fail(400, `comment: 1 to ${FEEDBACK_COMMENT_MAX} characters`);
+    }
+    // The page, as the visitor sees it: in the site space of the path first, then the site's others.
+    const all = placements(v).all;
+    const order = [...all.filter((p) => p.siteSpace.id === r.siteSpace.id), ...all.filter((p) => p.siteSpace.id !== r.siteSpace.id)];
+    for (const p of order) {
+      const rev = await revisionOf(v, p.siteSpace.space_id);
+      const e = rev?.byId.get(pageId);
+      if (!rev || !e || e.page.meta.type !== 'document') continue;
+      const c = customizationOf(v, p.siteSpace.id) as { feedback?: { enabled?: unknown } };
+      if (c.feedback?.enabled !== true) return fail(404, 'This site does not take feedback.');
+      const href = `${p.base}/${e.path}`;
+      const place: FeedbackPlace = {
+        site: v.site, siteSpaceId: p.siteSpace.id, spaceId: p.siteSpace.space_id, pageId,
+        url: `${publishedBase(ctx.config, v.site)}${href.slice(v.base.length)}`, referrer: req.get('referer') ?? '',
+        visitor: { anonymousId: '', userAgent: req.get('user-agent') ?? '', ip: req.ip ?? '', ...(req.get('accept-language') ? { language: req.get('accept-language')!.split(',')[0]!.trim() } : {}) },
+      };
+      let id: string;
+      let withComment = false;
+      if (entry !== undefined) {
+        const row = await addFeedbackComment(ctx, place, entry, comment as string);
+        if (!row) return fail(409, 'This rating has a comment already, or is not of this page');
+        id = row.id;
+        withComment = true;
+      } else {
+        id = (await recordPageFeedback(ctx, place, rating as FeedbackRating)).id;
+      }
+      if (json) return res.status(201).json({ id, page: pageId, ...(withComment ? { comment: true } : {}) });
+      const links = await linkContext(v, p, rev, '', new Map());
+      const chrome = await chromeOf(v, p, links);
+      const w = uiText(chrome.lang);
+      headers(res, v.site);
+      const form = withComment ? '' : `<form class="feedback-comment" method="post" action="${escapeHtml(`${r.spaceBase}/~gitbook/feedback`)}"><input type="hidden" name="page" value="${escapeHtml(pageId)}"><input type="hidden" name="entry" value="${escapeHtml(id)}"><label for="feedback-comment">${escapeHtml(w.feedbackComment)}</label><textarea id="feedback-comment" name="comment" maxlength="${FEEDBACK_COMMENT_MAX}" rows="4" required></textarea><button type="submit">${escapeHtml(w.feedbackSend)}</button></form>`;
+      return res.status(201).type('html').send(renderMessagePage(w.feedbackThanks, e.page.meta.title, chrome, `${v.base}/`, `${form}<p><a href="${escapeHtml(href)}">${escapeHtml(w.backToPage)}</a></p>`));
+    }
+    return fail(404, 'This page does not exist.');
   }
 
   /** Runs `render` once fewer than PDF_CONCURRENCY PDFs are being drawn; a 503 when PDF_QUEUE already wait. */
@@ -1843,6 +1932,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // GitBook's generated social image of the page (the customization's socialPreview wins when it has one).
       ogImage: `${publishedBase(ctx.config, v.site)}${r.spaceBase.slice(v.base.length)}/~gitbook/ogimage/${encodeURIComponent(current.page.meta.id)}`,
       selfHref: current.href,
+      feedback: { action: `${r.spaceBase}/~gitbook/feedback`, pageId: current.page.meta.id },
     });
     // A space with conditional pages: its sidebar and previous/next depend on the claims too.
     return { status: 200, html, perAudience: markdown !== source || rev.conditional || languages.conditional };
@@ -1898,7 +1988,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       // GitBook's generated routes, at the site's root or below a section or site space (its customization, its pages).
       // A custom hostname's `/favicon.ico` (what browsers ask for when a document names no icon): the site's icon.
       if (rest === '/favicon.ico' && base === '') return await gitbookRoute(req, res, v, '', 'icon', undefined);
-      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|search|mcp|ogimage\/([^/]{1,200}))$/.exec(rest);
+      const gitbookMatch = /^((?:\/[^/]+){0,2}?)\/~gitbook\/(icon|pdf|search|mcp|feedback|ogimage\/([^/]{1,200}))$/.exec(rest);
       if (gitbookMatch) return await gitbookRoute(req, res, v, gitbookMatch[1]!, gitbookMatch[2]!, gitbookMatch[3]);
       const fontMatch = /^\/~fonts\/([A-Za-z0-9._-]{1,512})$/.exec(rest);
       if (fontMatch) return await fontFile(req, res, v, fontMatch[1]!);

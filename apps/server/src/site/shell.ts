@@ -8,7 +8,7 @@
 // GitBook's keyboard shortcuts to search: Ctrl/⌘+K and `/` focus the search box, arrow keys move through results.
 // Landmarks: banner, navigation (sections, pages, on this page), main, contentinfo; a skip link to the content.
 import { createHash } from 'node:crypto';
-import { uiText } from './i18n.js';
+import { uiText, type UiText } from './i18n.js';
 import type { Heading } from './render.js';
 import { escapeHtml, safeUrl } from './render.js';
 
@@ -77,6 +77,8 @@ export interface Chrome {
   };
   themes: { default: 'light' | 'dark' | 'system'; toggeable: boolean };
   pagination: boolean;
+  /** GitBook's `feedback.enabled`: the "Was this page helpful?" form under each page. */
+  feedback?: boolean;
   trademark: boolean;
   markdownAction: boolean;
   /** GitBook's `pdf` page action: a link to the page's PDF (`~gitbook/pdf?page=`). */
@@ -136,6 +138,8 @@ export interface ShellInput {
   theme: 'light' | 'dark' | 'system';
   /** URL of this page without query, for the theme switch. */
   selfHref?: string;
+  /** Where the feedback form posts (`~gitbook/feedback`) and the page it rates, shown when the chrome has `feedback`. */
+  feedback?: { action: string; pageId: string };
 }
 
 const FONTS: Record<string, string> = {
@@ -338,6 +342,7 @@ a.card:hover{border-color:var(--primary);text-decoration:none}.card-icon{flex:no
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1.25rem 0}.cards .card{flex-direction:column;margin:0}.card-cover{width:100%;border-radius:calc(var(--radius)/2)}.card-text{color:var(--muted);font-size:.92rem}
 .math{overflow:auto;margin:1rem 0}math{font-size:1.1em}math:not([display=block]){display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;vertical-align:middle}
 .footnote{font-size:.9rem;color:var(--muted)}
+.feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:2.5rem;max-width:48rem;color:var(--muted)}.feedback button{font:inherit;font-size:1.25rem;line-height:1;padding:.35rem .55rem;border:1px solid var(--line);border-radius:var(--radius);background:transparent;cursor:pointer}.feedback button:hover,.feedback button:focus-visible{border-color:var(--primary)}.feedback-comment{display:grid;gap:.5rem;max-width:32rem;margin:1rem 0}.feedback-comment textarea{font:inherit;padding:.5rem;border:1px solid var(--line);border-radius:var(--radius);background:transparent;color:inherit}.feedback-comment button{justify-self:start;font:inherit;padding:.4rem .9rem;border:1px solid var(--primary);border-radius:var(--radius);background:var(--primary);color:#fff;cursor:pointer}
 .pager{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);margin-top:3rem;gap:1rem;max-width:48rem}.pager a{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;color:var(--text)}.pager a:hover{border-color:var(--primary);text-decoration:none}.pager a.next{text-align:right}.pager small{color:var(--muted)}
 .page-actions{display:flex;gap:1rem;font-size:.85rem;margin:.25rem 0 1.5rem}
 aside.toc{padding:2rem 1rem;font-size:.88rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow:auto;overscroll-behavior:contain}aside.toc ul{list-style:none;padding:0;margin:0;scroll-target-group:auto}aside.toc li{margin:.3rem 0}aside.toc li.l3{padding-left:.75rem}aside.toc li.l4{padding-left:1.5rem}aside.toc a{color:var(--muted)}aside.toc a:target-current{color:var(--link);font-weight:600}
@@ -354,7 +359,7 @@ nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{displa
 .layout{display:block}aside.sidebar{display:none;position:static;max-height:none;height:auto;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
 main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{grid-template-columns:minmax(0,1fr)}.pager>span{display:none}
 nav.sections{flex-wrap:wrap;padding:0 .5rem}}
-@media print{header.top,aside,nav.sections,.pager,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
+@media print{header.top,aside,nav.sections,.pager,.feedback,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
 .tabs{display:block;border:0}.tabs>.tab-label{display:block;color:var(--text)!important;font-weight:700;border:0!important;padding:.75rem 0 .25rem}.tabs>.tab-input+.tab-label+.tab-panel{display:block!important;border:0;padding:0 0 0 1rem;border-left:2px solid var(--line)}
 details>summary{list-style:none}figure.code pre,.table{overflow:visible}figure.code pre code{white-space:pre-wrap}}
 @media print{details::details-content{content-visibility:visible;display:contents}}
@@ -463,6 +468,7 @@ ${s.description ? `<p class="description">${escapeHtml(s.description)}</p>` : ''
 ${(c.markdownAction && s.markdownHref) || (c.pdfAction && s.pdfHref) ? `<div class="page-actions">${c.markdownAction && s.markdownHref ? `<a href="${safeUrl(s.markdownHref)}" type="text/markdown">${escapeHtml(w.viewMarkdown)}</a>` : ''}${c.pdfAction && s.pdfHref ? `<a href="${safeUrl(s.pdfHref)}" type="application/pdf">${escapeHtml(w.exportPdf)}</a>` : ''}</div>` : ''}
 ${s.body}
 </article>
+${c.feedback && s.feedback ? feedbackForm(s.feedback, w) : ''}
 ${c.pagination && (s.previous || s.next) ? `<nav class="pager" aria-label="${escapeHtml(w.previousAndNext)}">${s.previous ? `<a class="previous" rel="prev" href="${safeUrl(s.previous.href)}"><small>${escapeHtml(w.previous)}</small><br>${escapeHtml(s.previous.title)}</a>` : '<span></span>'}${s.next ? `<a class="next" rel="next" href="${safeUrl(s.next.href)}"><small>${escapeHtml(w.next)}</small><br>${escapeHtml(s.next.title)}</a>` : '<span></span>'}</nav>` : ''}
 </main>
 <aside class="toc" aria-label="${escapeHtml(w.onThisPage)}">${toc.length ? `<nav aria-label="${escapeHtml(w.onThisPage)}"><div class="group">${escapeHtml(w.onThisPage)}</div><ul>${toc.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>` : ''}</aside>
@@ -482,10 +488,16 @@ main{max-width:36rem;margin:18vh auto 4rem;padding:0 1.5rem}h1{font-size:1.8rem;
 @media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#111318}p{color:#9aa3ad}a{color:#60a5fa}}`;
 
 /** A page of the site outside the content (404, sign-in required), in the site's look when it is known. */
-export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string): string {
+/** The "Was this page helpful?" form: three buttons posting the page's rating (GitBook's bad, ok, good). */
+function feedbackForm(f: { action: string; pageId: string }, w: UiText): string {
+  const button = (rating: string, emoji: string, label: string) => `<button type="submit" name="rating" value="${rating}" aria-label="${escapeHtml(label)}" title="${escapeHtml(label)}">${emoji}</button>`;
+  return `<form class="feedback" id="feedback" method="post" action="${safeUrl(f.action)}" aria-labelledby="feedback-label"><input type="hidden" name="page" value="${escapeHtml(f.pageId)}"><span id="feedback-label">${escapeHtml(w.wasThisHelpful)}</span>${button('bad', '🙁', w.ratingBad)}${button('ok', '😐', w.ratingOk)}${button('good', '🙂', w.ratingGood)}</form>`;
+}
+
+export function renderMessagePage(title: string, message: string, chrome?: Chrome, siteHref?: string, extraHtml = ''): string {
   const c = chrome;
   const w = uiText(c?.lang);
-  return `<!doctype html><html lang="${escapeHtml(c?.contentLang ?? c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">${escapeHtml(w.skip)}</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">${escapeHtml(w.goHome)}</a></p>` : ''}</main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(c?.contentLang ?? c?.lang ?? 'en')}" data-theme="${c?.themes.default ?? 'light'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${c ? `<style>${themeCss(c)}${CSS}</style>` : `<meta name="color-scheme" content="light dark">${faviconLinks(undefined, title, '#59636e')}<style>${MESSAGE_CSS}</style>`}</head><body><a class="skip" href="#content">${escapeHtml(w.skip)}</a>${c && siteHref ? `<header class="top"><a class="brand" href="${safeUrl(siteHref)}">${c.logo ? logoImgs(c.logo, c.title) : escapeHtml(c.title)}</a></header>` : ''}<main id="content"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extraHtml}${c && siteHref ? `<p><a href="${safeUrl(siteHref)}">${escapeHtml(w.goHome)}</a></p>` : ''}</main></body></html>`;
 }
 
 /**
