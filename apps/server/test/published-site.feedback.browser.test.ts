@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../src/testing/chromium.js';
-import { createTenant, startTestServer, testDialect, type Tenant, type TestServer } from '../src/testing/index.js';
+import { createTenant, publishSite, startTestServer, testDialect, type Tenant, type TestServer } from '../src/testing/index.js';
 
 const noBrowser = testDialect() === 'postgres';
 let server: TestServer;
@@ -24,11 +24,9 @@ beforeAll(async () => {
     { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
     { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it.\n' } },
   ] })).status).toBe(200);
-  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] })).body;
-  siteId = site.id;
+  siteId = (await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] })).id;
   const current = (await t.api.get(`/v1/orgs/${t.org}/sites/${siteId}/customization`)).body;
   expect((await t.api.put(`/v1/orgs/${t.org}/sites/${siteId}/customization`, { ...current, feedback: { enabled: true } })).status).toBe(200);
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${siteId}/publish`)).status).toBeLessThan(300);
   base = `${server.url}/sites/${siteId}`;
 }, 120_000);
 afterAll(async () => {

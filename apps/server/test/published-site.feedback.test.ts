@@ -4,7 +4,7 @@
 // covering the site with `page:feedback:read` get GitBook's `page_feedback` events.
 import { describe, expect, it } from 'vitest';
 import { randomString } from '../src/lib/ids.js';
-import { createTenant, createUser, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, createUser, publishSite, useTestServer, type Tenant } from '../src/testing/index.js';
 
 const server = useTestServer();
 
@@ -14,8 +14,7 @@ async function publishedSite(t: Tenant) {
     { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
     { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it.\n' } },
   ] })).status).toBe(200);
-  const site = (await t.api.post(`/v1/orgs/${t.org}/sites`, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] })).body;
-  expect((await t.api.post(`/v1/orgs/${t.org}/sites/${site.id}/publish`)).status).toBeLessThan(300);
+  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] });
   return { siteId: site.id as string, spaceId: space.id as string, base: `/sites/${site.id}` };
 }
 
