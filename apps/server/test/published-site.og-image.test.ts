@@ -3,7 +3,8 @@
 // in the customization's colors and the reader's theme, with its text inside the image; tagged by what it is drawn
 // from, so that a conditional GET gets a 304 and a new page title or customization a new image — on both of two
 // servers over one database (one SQLite file, or the test file's PostgreSQL database). Titles in scripts no bundled
-// font draws (CJK, emoji) leave those characters out; Arabic is drawn right-aligned.
+// font draws (CJK, emoji) leave those characters out; Arabic is drawn right-aligned. A storm of drawings is shed
+// with 503 and Retry-After.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,6 +178,25 @@ describe('~gitbook/ogimage as PNG', () => {
       expect(recolored.etag).not.toBe(renamedTag);
       expect(at(readPng(recolored.bytes), 10, 300)).toEqual([0x0e, 0xa5, 0xe9]);
     }
+  });
+
+  it('sheds a storm of drawings with 503 and Retry-After (never a 500), draws them all afterwards, and keeps serving pages', async () => {
+    const { t, space, base } = await site();
+    const ids = Array.from({ length: 120 }, (_, i) => `page-storm-${i}`);
+    const created = await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: ids.map((id, i) => ({ op: 'createPage', page: { id, title: `Storm page ${i} of the widget guide`, markdown: 'x\n' } })) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // Every image at once (distinct, none drawn yet): one is drawn at a time, 64 wait, the others are told to retry.
+    const storm = ids.map((id) => fetch(`${a.url}${base}/~gitbook/ogimage/${id}`).then(async (r) => ({ status: r.status, retry: r.headers.get('retry-after'), type: r.headers.get('content-type') ?? '', body: await r.text() })));
+    const page = await get(a, `${base}/`);
+    expect(page.status).toBe(200);
+    const answers = await Promise.all(storm);
+    for (const r of answers) expect([200, 503], r.body.slice(0, 200)).toContain(r.status);
+    const shed = answers.filter((r) => r.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(shed[0]!.retry).toBe('1');
+    expect(JSON.parse(shed[0]!.body).error.message).toMatch(/social images/);
+    expect(answers.filter((r) => r.status === 200).every((r) => r.type === 'image/png')).toBe(true);
+    for (const id of ids) expect((await get(a, `${base}/~gitbook/ogimage/${id}`)).status, id).toBe(200);
   });
 
   it("gives way to the customization's social preview", async () => {

@@ -55,6 +55,7 @@ import { spaceRedirect } from '../gitsync/redirects.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
 import { Lru } from '../lib/lru.js';
+import { PoolBusyError } from '../lib/worker-pool.js';
 import { buildSearchIndex, markedExcerpt, sectionedText, MAX_RESULTS, querySearchIndex, words, type PageText, type SearchablePage, type SearchHit, type SearchIndex } from './search-index.js';
 import { setImmediate } from 'node:timers/promises';
 import { registerSearchWarmer } from './search-warmers.js';
@@ -336,6 +337,12 @@ const PDF_MAX_MARKDOWN = 4 * 1024 * 1024;
 /** PDFs drawn at once by one process (each is seconds of CPU on the worker pool); more wait, up to PDF_QUEUE. */
 const PDF_CONCURRENCY = 2;
 const PDF_QUEUE = 16;
+/**
+ * Social images drawn at once by one process (tens of milliseconds each on the content pool, which page writes share:
+ * a crawler asking for every page's image at once leaves it to them); more wait, up to OG_QUEUE, then 503.
+ */
+const OG_CONCURRENCY = 1;
+const OG_QUEUE = 64;
 
 /**
  * Where a visit's absolute links point, never made from the request's Host or protocol (a request naming another host
@@ -500,6 +507,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   // Social images by entity tag (ogImage), and those being drawn.
   const ogImages = new Lru<string, Buffer>(16 * 1024 * 1024, (png) => png.length + 100);
   const ogDrawing = new Map<string, Promise<Buffer>>();
+  let ogRunning = 0;
+  const ogWaiting: (() => void)[] = [];
   const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string; etag: string }>>();
   let pdfRunning = 0;
   /** Feedback posts per site and address (`pageFeedback`). */
@@ -1078,7 +1087,8 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * for in the site space below which the route is asked, then in the site's others. The image is a function of what
    * it is drawn from: its entity tag is a digest of that (and of the drawing's version), so a conditional GET is
    * answered before anything is drawn, and every server process on one database tags an image alike; a new page
-   * title, description or customization is a new tag. Kept (16 MiB) by that tag; one drawing of a tag at a time.
+   * title, description or customization is a new tag. Kept (16 MiB) by that tag; one drawing of a tag at a time, and
+   * OG_CONCURRENCY drawings at once (OG_QUEUE more wait; past them a 503 with Retry-After).
    */
   async function ogImage(req: Request, res: Response, v: Visit, r: Resolved, pageId: string) {
     const all = placements(v).all;
@@ -1108,7 +1118,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (!png) {
         let drawing = ogDrawing.get(etag);
         if (!drawing) {
-          drawing = renderOgImageOffLoop(input).finally(() => ogDrawing.delete(etag));
+          drawing = ogSlot(() => renderOgImageOffLoop(input)).finally(() => ogDrawing.delete(etag));
           ogDrawing.set(etag, drawing);
         }
         png = await drawing;
@@ -1197,6 +1207,21 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       return res.status(201).type('html').send(renderMessagePage(w.feedbackThanks, e.page.meta.title, chrome, `${v.base}/`, `${form}<p><a href="${escapeHtml(href)}">${escapeHtml(w.backToPage)}</a></p>`));
     }
     return fail(404, 'This page does not exist.');
+  }
+
+  /** Runs `draw` once fewer than OG_CONCURRENCY social images are being drawn; a 503 (Retry-After) when OG_QUEUE already wait. */
+  async function ogSlot<T>(draw: () => Promise<T>): Promise<T> {
+    if (ogRunning >= OG_CONCURRENCY) {
+      if (ogWaiting.length >= OG_QUEUE) throw new PoolBusyError(`Too many social images are being drawn (${OG_CONCURRENCY} at a time, ${OG_QUEUE} waiting); try again shortly`);
+      await new Promise<void>((go) => ogWaiting.push(go));
+    }
+    ogRunning++;
+    try {
+      return await draw();
+    } finally {
+      ogRunning--;
+      ogWaiting.shift()?.();
+    }
   }
 
   /** Runs `render` once fewer than PDF_CONCURRENCY PDFs are being drawn; a 503 when PDF_QUEUE already wait. */
