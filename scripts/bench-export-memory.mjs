@@ -3,7 +3,7 @@
 // empty repository (every file written), for this build and a baseline build measured in the same run.
 //
 //   node scripts/bench-export-memory.mjs [--base=/work/wt/base] [--assets=2000] [--asset-kb=200] [--pages=100]
-//        [--order=new,base,base,new]
+//        [--order=new,base,base,new] [--pg=<database name prefix>]
 //
 // A repository in GitBook's format is generated in a temporary folder (`--pages` pages, each showing its share of
 // `--assets` assets of random bytes: images do not compress) and imported once, by this build's server (SQLite, the
@@ -12,14 +12,16 @@
 // peak RSS (`clear_refs`; VmHWM counts every thread of the process: the content workers are threads) and exports the
 // big space to a new empty bare repository; the growth is that peak minus the RSS before. The first run in `--order`
 // is preceded by an unmeasured export (the space's sync snapshot then has the same shape for every measured run).
-// `--order` names the builds in turn: `new,base,base,new` gives both orders and an A/A pair of each.
+// `--order` names the builds in turn: `new,base,base,new` gives both orders and an A/A pair of each. `--pg=<prefix>`
+// runs the servers on a fresh PostgreSQL database (named <prefix>_…, dropped at the end) instead of SQLite: the blob
+// store is then the database's `blobs` table.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, arg, machineLoad, root, startBindery } from './bench-lib.mjs';
+import { ADMIN_TOKEN, arg, createPgDatabase, machineLoad, root, startBindery } from './bench-lib.mjs';
 
 const base = arg('base', '/work/wt/base');
 const assets = Number(arg('assets', '2000'));
@@ -75,8 +77,10 @@ async function sync(server, space, direction, body) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'bindery-export-mem-'));
+const pgPrefix = arg('pg', '');
+const pg = pgPrefix ? await createPgDatabase(pgPrefix) : undefined;
 try {
-  console.log(`# bench-export-memory — ${await machineLoad()}`);
+  console.log(`# bench-export-memory (${pg ? 'PostgreSQL' : 'SQLite'}) — ${await machineLoad()}`);
   // The repository.
   const src = join(work, 'src');
   mkdirSync(join(src, '.gitbook/assets'), { recursive: true });
@@ -104,7 +108,8 @@ try {
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
   const env = { BINDERY_ALLOW_PRIVATE_URLS: '1', BINDERY_CONTENT_BUDGET_MS: '60000' };
-  let server = await startBindery({ dataDir, env });
+  const databaseUrl = pg?.url;
+  let server = await startBindery({ dataDir, env, databaseUrl });
   let spaceId;
   let smallId;
   try {
@@ -129,7 +134,7 @@ try {
     const name = order[Math.max(r, 0)];
     const serverRoot = name === 'base' ? base : root;
     if (!existsSync(join(serverRoot, 'apps/server/dist/main.js'))) throw new Error(`${serverRoot} is not built`);
-    server = await startBindery({ dataDir, env, serverRoot });
+    server = await startBindery({ dataDir, env, serverRoot, databaseUrl });
     try {
       await sync(server, smallId, 'export', { url: emptyRepo(), ref: 'refs/heads/main', force: true, commitMessage: 'Bench' });
       await new Promise((res) => setTimeout(res, 500));
@@ -164,4 +169,5 @@ try {
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+  await pg?.drop();
 }
