@@ -295,8 +295,9 @@ describe('renderPdf', () => {
     expect(dashboardLoads).toHaveLength(1);
     expect(requested).toContainEqual({ kind: 'url', url: 'missing.png' });
 
-    // Fonts for the marks.
-    for (const font of ['Helvetica', 'Helvetica-Bold', 'Courier']) expect(pdf.toString('latin1')).toContain(`/BaseFont /${font}`);
+    // Fonts for the marks: Inter and Source Code Pro, embedded as subsets (export/fonts.ts).
+    for (const font of ['Inter-Regular', 'Inter-Bold', 'SourceCodePro-Regular']) expect(pdf.toString('latin1')).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${font}\\b`));
+    expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
 
     // External links are URI annotations; links to exported pages jump inside the PDF.
     expect(out.links).toContainEqual(expect.objectContaining({ url: 'https://bindery.dev/api' }));
@@ -350,12 +351,38 @@ describe('renderPdf', () => {
     const out = await extract(pdf);
     expect(out.numPages).toBe(5);
     expect(out.pages[0]).toContain('Untitled');
-    expectInOrder(out.text, ['Empty page', 'Only front matter', 'Blank lines', 'Après-ski -> “quoted” ??', 'Zoë’s café — naïve -> fine v done.']);
+    // The arrow and the check mark are Inter's; emoji are left out, CJK (no font here) is `?`.
+    expectInOrder(out.text, ['Empty page', 'Only front matter', 'Blank lines', 'Après-ski → “quoted” ??', 'Zoë’s café — naïve → fine ✓ done.']);
     expect(out.outline.map((o) => o.title)).toEqual(['Empty page', 'Only front matter', 'Blank lines', 'Après-ski → “quoted” 🚀 中文']);
 
     const none = await extract(await renderPdf({ title: 'Nothing to see', pages: [] }));
     expect(none.numPages).toBe(1);
     expect(none.outline).toEqual([]);
+  });
+
+  it('draws Latin, Greek, Cyrillic and Vietnamese text and code as written (embedded fonts), CJK as ?', async () => {
+    const pdf = await renderPdf({
+      title: 'Руководство',
+      pages: [{
+        title: 'Ελληνικά και Русский',
+        markdown: [
+          'Привет, мир! Łódź, Brno (Česko), Tiếng Việt, Ἀθῆναι, ſ and ß.',
+          '',
+          '**Жирный** *курсив* `код -> ## <!-- --> != ===`',
+          '',
+          '```text',
+          'printf("Здравствуй") // ## -- => !=',
+          '中文 ok',
+          '```',
+        ].join('\n'),
+      }],
+    });
+    const out = await extract(pdf);
+    expectInOrder(out.text, [
+      'Руководство', 'Ελληνικά και Русский', 'Привет, мир! Łódź, Brno (Česko), Tiếng Việt, Ἀθῆναι, ſ and ß.',
+      'Жирный курсив код -> ## <!-- --> != ===', 'printf("Здравствуй") // ## -- => !=', '?? ok',
+    ]);
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+SourceCodePro-Regular\b/);
   });
 
   it('renders very long documents across many sheets', async () => {
@@ -491,12 +518,12 @@ describe('renderPdf', () => {
       'Fixture links',
       'Absolute: GitBook',
       'Fixture changelog',
-      'Unicode slugs (e.g. Café -> café)',
+      'Unicode slugs (e.g. Café → café)',
     ]);
     expect(out.links).toContainEqual(expect.objectContaining({ url: 'https://www.gitbook.com/' }));
     expect(out.links).toContainEqual(expect.objectContaining({ url: 'mailto:team@bindery.dev' }));
-    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica-Oblique');
-    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica-BoldOblique');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter-Italic\b/);
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Inter-BoldItalic\b/);
   });
 });
 

@@ -18,8 +18,9 @@
  * Links to other exported pages (by page id or relative `.md` path) and to their headings' anchors jump inside
  * the PDF; absolute URLs become link annotations. Output is deterministic for the same input and `createdAt`.
  *
- * Limitations: the standard PDF fonts (Helvetica, Courier) are used without embedding, so text outside Windows-1252
- * is transliterated or shown as `?` (text.ts; bookmarks and metadata keep full Unicode); only PNG and JPEG images are
+ * Fonts: Inter for text and Source Code Pro for code, embedded as subsets (export/fonts.ts): Latin, Greek and Cyrillic
+ * as written; what they lack (CJK, emoji, Arabic…) is transliterated or shown as `?` (text.ts `drawableText`;
+ * bookmarks and metadata keep full Unicode). Limitations: only PNG and JPEG images are
  * embedded (images.ts: GIF, WebP and SVG get the placeholder); inline images are shown as their alt text; no syntax
  * highlighting, and long code lines are wrapped at the column; table columns are equal (wide tables get a smaller
  * font) and a row taller than a sheet flows onto the next one without its grid; very deep nesting stops indenting.
@@ -55,7 +56,8 @@ import {
 import { markdownToDocument } from '../content/markdown.js';
 import { AnchorSlugger } from '../content/slug.js';
 import { checkImage } from './images.js';
-import { htmlImages, htmlToText, winAnsi } from './text.js';
+import { drawableText, htmlImages, htmlToText } from './text.js';
+import { pdfFontHas, PDF_FONTS, registerPdfFonts } from './fonts.js';
 
 // ---------------------------------------------------------------------------
 // Public API
@@ -328,6 +330,8 @@ class PdfRenderer {
         ModDate: createdAt,
       },
     });
+    registerPdfFonts(this.doc);
+    this.doc.font(PDF_FONTS.sans);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.done = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve());
@@ -399,7 +403,7 @@ class PdfRenderer {
     return missing > 0 ? box.x - Math.min(missing, box.x - this.left) : box.x;
   }
 
-  private lineHeight(size: number, font = 'Helvetica'): number {
+  private lineHeight(size: number, font: string = PDF_FONTS.sans): number {
     return this.doc.font(font).fontSize(size).currentLineHeight(true) + LINE_GAP;
   }
 
@@ -409,12 +413,12 @@ class PdfRenderer {
     const doc = this.doc;
     const width = this.contentWidth;
     doc.y = doc.page.height * 0.3;
-    doc.font('Helvetica-Bold').fontSize(28).fillColor(COLOR.text);
-    doc.text(winAnsi(this.input.title) || 'Untitled', this.left, doc.y, { width, align: 'center' });
+    doc.font(PDF_FONTS.sansBold).fontSize(28).fillColor(COLOR.text);
+    doc.text(sansText(this.input.title) || 'Untitled', this.left, doc.y, { width, align: 'center' });
     if (this.input.subtitle) {
       doc.moveDown(0.6);
-      doc.font('Helvetica').fontSize(13).fillColor(COLOR.muted);
-      doc.text(winAnsi(this.input.subtitle), this.left, doc.y, { width, align: 'center' });
+      doc.font(PDF_FONTS.sans).fontSize(13).fillColor(COLOR.muted);
+      doc.text(sansText(this.input.subtitle), this.left, doc.y, { width, align: 'center' });
     }
     const y = doc.y + 18;
     doc.save().moveTo(this.left + width / 2 - 40, y).lineTo(this.left + width / 2 + 40, y).lineWidth(1.5).strokeColor(COLOR.rule).stroke().restore();
@@ -428,12 +432,12 @@ class PdfRenderer {
     this.bookmark(page);
 
     const width = this.contentWidth;
-    doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOR.text);
-    doc.text(winAnsi(page.input.title) || 'Untitled', this.left, this.top, { width, lineGap: LINE_GAP });
+    doc.font(PDF_FONTS.sansBold).fontSize(22).fillColor(COLOR.text);
+    doc.text(sansText(page.input.title) || 'Untitled', this.left, this.top, { width, lineGap: LINE_GAP });
     if (page.input.path) {
       doc.moveDown(0.15);
-      doc.font('Helvetica').fontSize(8.5).fillColor(COLOR.muted);
-      doc.text(winAnsi(page.input.path), this.left, doc.y, { width });
+      doc.font(PDF_FONTS.sans).fontSize(8.5).fillColor(COLOR.muted);
+      doc.text(sansText(page.input.path), this.left, doc.y, { width });
     }
     const y = doc.y + 6;
     doc.save().moveTo(this.left, y).lineTo(this.left + width, y).lineWidth(0.75).strokeColor(COLOR.rule).stroke().restore();
@@ -462,7 +466,7 @@ class PdfRenderer {
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0; // writing below the bottom margin would otherwise add a page
       const label = `${i + 1} / ${count}`;
-      doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted);
+      doc.font(PDF_FONTS.sans).fontSize(8).fillColor(COLOR.muted);
       const w = doc.widthOfString(label);
       doc.text(label, doc.page.width / 2 - w / 2, doc.page.height - FOOTER_OFFSET, { lineBreak: false });
       doc.page.margins.bottom = bottom;
@@ -553,7 +557,7 @@ class PdfRenderer {
     this.owe(level <= 2 ? 16 : 12);
     this.flushGap();
     // Keep the heading with at least two lines of what follows.
-    this.ensureSpace(this.lineHeight(size, 'Helvetica-Bold') + 2 * this.lineHeight(BODY_SIZE));
+    this.ensureSpace(this.lineHeight(size, PDF_FONTS.sansBold) + 2 * this.lineHeight(BODY_SIZE));
     const dest = this.current.headingDest.get(block);
     if (dest) this.doc.addNamedDestination(dest, 'XYZ', null, this.doc.y, null);
     const empty = !runs.some((r) => r.text.trim() !== '');
@@ -572,7 +576,7 @@ class PdfRenderer {
     const ordered = list.type === 'list-ordered';
     const tasks = list.type === 'list-tasks';
     const start = list.type === 'list-ordered' ? (list.data.start ?? 1) : 1;
-    doc.font('Helvetica').fontSize(box.size);
+    doc.font(PDF_FONTS.sans).fontSize(box.size);
     const indent = ordered ? Math.max(18, doc.widthOfString(`${start + items.length - 1}.`) + 8) : tasks ? 18 : 14;
     const lineHeight = this.lineHeight(box.size);
     const x = this.indented(box, indent);
@@ -585,7 +589,7 @@ class PdfRenderer {
       const markerRight = x + indent - 5;
       if (ordered) {
         const label = `${start + i}.`;
-        doc.font('Helvetica').fontSize(box.size).fillColor(box.color);
+        doc.font(PDF_FONTS.sans).fontSize(box.size).fillColor(box.color);
         doc.text(label, markerRight - doc.widthOfString(label), y, { lineBreak: false });
       } else if (tasks || item.data.checked !== undefined) {
         this.checkbox(markerRight - box.size * 0.75, y, box.size, item.data.checked === true);
@@ -684,8 +688,8 @@ class PdfRenderer {
     const size = CODE_SIZE;
     const pad = 6;
     const lineHeight = size * 1.38;
-    const charWidth = size * 0.6; // Courier: every glyph is 600/1000 em wide
-    const source = block.nodes.map((line) => winAnsi(line.nodes.map((t) => (t.object === 'text' ? t.leaves.map((l) => l.text).join('') : '')).join('')));
+    const charWidth = size * 0.6; // Source Code Pro: every glyph is 600/1000 em wide
+    const source = block.nodes.map((line) => monoText(line.nodes.map((t) => (t.object === 'text' ? t.leaves.map((l) => l.text).join('') : '')).join('')));
     const numbered = block.data.lineNumbers === true;
     const gutter = numbered ? String(source.length).length * charWidth + 8 : 0;
     const columns = Math.max(8, Math.floor((box.width - 2 * pad - gutter) / charWidth));
@@ -702,8 +706,8 @@ class PdfRenderer {
       this.ensureSpace(titleHeight + pad + lineHeight * Math.min(3, lines.length));
       const top = doc.y;
       doc.save().rect(box.x, top, box.width, titleHeight).fillColor(COLOR.codeTitleBackground).fill().restore();
-      doc.font('Helvetica-Bold').fontSize(8.5).fillColor(COLOR.quote);
-      doc.text(winAnsi(block.data.title), box.x + pad, top + 4.5, { width: box.width - 2 * pad, lineBreak: false, ellipsis: true, height: titleHeight });
+      doc.font(PDF_FONTS.sansBold).fontSize(8.5).fillColor(COLOR.quote);
+      doc.text(sansText(block.data.title), box.x + pad, top + 4.5, { width: box.width - 2 * pad, lineBreak: false, ellipsis: true, height: titleHeight });
       doc.y = top + titleHeight;
     } else {
       this.ensureSpace(pad + lineHeight * Math.min(3, lines.length));
@@ -723,11 +727,11 @@ class PdfRenderer {
       const textY = top + padTop + (lineHeight - size) / 2;
       if (numbered && line.number !== undefined) {
         const label = String(line.number);
-        doc.font('Courier').fontSize(size).fillColor(COLOR.muted);
+        doc.font(PDF_FONTS.mono).fontSize(size).fillColor(COLOR.muted);
         doc.text(label, box.x + pad + gutter - 8 - label.length * charWidth, textY, { lineBreak: false });
       }
       if (line.text.trim() !== '') {
-        doc.font('Courier').fontSize(size).fillColor(COLOR.text);
+        doc.font(PDF_FONTS.mono).fontSize(size).fillColor(COLOR.text);
         doc.text(line.text, box.x + pad + gutter, textY, { lineBreak: false });
       }
       doc.y = top + padTop + lineHeight + bottom;
@@ -765,10 +769,10 @@ class PdfRenderer {
       const text = trimRuns(runs).map((r) => r.text).join('') || ' ';
       const width = grid.colWidth - 2 * CELL_PAD_X;
       const bold = header || runs.some((r) => r.bold);
-      this.doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(grid.size);
+      this.doc.font(bold ? PDF_FONTS.sansBold : PDF_FONTS.sans).fontSize(grid.size);
       let h = this.doc.heightOfString(text, { width, lineGap: LINE_GAP });
       if (runs.some((r) => r.code)) {
-        this.doc.font(bold ? 'Courier-Bold' : 'Courier').fontSize(grid.size);
+        this.doc.font(bold ? PDF_FONTS.monoBold : PDF_FONTS.mono).fontSize(grid.size);
         h = Math.max(h, this.doc.heightOfString(text, { width, lineGap: LINE_GAP }));
       }
       height = Math.max(height, h - LINE_GAP);
@@ -850,8 +854,8 @@ class PdfRenderer {
         } else {
           doc.save().rect(cellX, top, cellWidth, l.height).dash(3, { space: 2 }).lineWidth(0.6).strokeColor(COLOR.rule).stroke().undash().restore();
           const source = l.image.ref.kind === 'url' ? l.image.ref.url : `file ${l.image.ref.file}`;
-          const label = winAnsi(`Image not available: ${l.image.alt || source}`);
-          doc.font('Helvetica-Oblique').fontSize(CAPTION_SIZE).fillColor(COLOR.muted);
+          const label = sansText(`Image not available: ${l.image.alt || source}`);
+          doc.font(PDF_FONTS.sansItalic).fontSize(CAPTION_SIZE).fillColor(COLOR.muted);
           doc.text(label, cellX + 6, top + (l.height - CAPTION_SIZE) / 2 - 1, { width: cellWidth - 12, align: 'center', height: l.height - 4, ellipsis: true, lineBreak: true });
         }
         let cellBottom = top + l.height;
@@ -898,7 +902,7 @@ class PdfRenderer {
   }
 
   private html(html: string, box: Box): void {
-    const text = winAnsi(htmlToText(html));
+    const text = sansText(htmlToText(html));
     if (text.trim() !== '') {
       this.flushGap();
       this.runs([{ text, bold: false, italic: false, code: false, strike: false }], box.x, box.width, {
@@ -924,8 +928,8 @@ class PdfRenderer {
     this.flushGap();
     this.ensureSpace(this.lineHeight(size));
     const y = doc.y;
-    const label = `[${winAnsi(block.data.label ?? block.data.identifier)}]`;
-    doc.font('Helvetica').fontSize(size).fillColor(COLOR.muted);
+    const label = `[${sansText(block.data.label ?? block.data.identifier)}]`;
+    doc.font(PDF_FONTS.sans).fontSize(size).fillColor(COLOR.muted);
     const indent = Math.max(18, doc.widthOfString(label) + 6);
     doc.text(label, box.x, y, { lineBreak: false });
     doc.y = y;
@@ -950,7 +954,7 @@ class PdfRenderer {
         for (const leaf of node.leaves) {
           const marks = new Set(leaf.marks.map((m) => m.type));
           push({
-            text: winAnsi(leaf.text),
+            text: marks.has('code') ? monoText(leaf.text) : sansText(leaf.text),
             bold: marks.has('bold'),
             italic: marks.has('italic'),
             code: marks.has('code'),
@@ -963,9 +967,9 @@ class PdfRenderer {
         for (const run of this.inlineRuns(node.nodes, { link })) push(run);
       } else if (node.type === 'inline-image') {
         const alt = node.data.alt || node.data.caption || 'image';
-        push({ text: winAnsi(`[${alt}]`), bold: false, italic: true, code: false, strike: false, color: COLOR.muted, ...(inherited.link ? { link: inherited.link } : {}) });
+        push({ text: sansText(`[${alt}]`), bold: false, italic: true, code: false, strike: false, color: COLOR.muted, ...(inherited.link ? { link: inherited.link } : {}) });
       } else if (node.type === 'footnote-reference') {
-        push({ text: `[${winAnsi(node.data.label ?? node.data.identifier)}]`, bold: false, italic: false, code: false, strike: false, color: COLOR.muted });
+        push({ text: `[${sansText(node.data.label ?? node.data.identifier)}]`, bold: false, italic: false, code: false, strike: false, color: COLOR.muted });
       } else if (node.type === 'html') {
         // Inline tags (<kbd>, <mark>, …) are dropped, their content is plain text around them; <br> breaks the line.
         if (/^<br\s*\/?>$/i.test(node.data.html.trim())) push({ text: '\n', bold: false, italic: false, code: false, strike: false });
@@ -1068,12 +1072,18 @@ class PdfRenderer {
 // Helpers
 
 function fontName(code: boolean, bold: boolean, italic: boolean): string {
-  const family = code ? 'Courier' : 'Helvetica';
-  if (bold && italic) return `${family}-BoldOblique`;
-  if (bold) return `${family}-Bold`;
-  if (italic) return `${family}-Oblique`;
-  return family;
+  // Code has no italic face: an italic code run is upright.
+  if (code) return bold ? PDF_FONTS.monoBold : PDF_FONTS.mono;
+  if (bold && italic) return PDF_FONTS.sansBoldItalic;
+  if (bold) return PDF_FONTS.sansBold;
+  if (italic) return PDF_FONTS.sansItalic;
+  return PDF_FONTS.sans;
 }
+
+/** Text in the text font, what it lacks rewritten (export/text.ts `drawableText`). */
+const sansText = (text: string): string => drawableText(text, (cp) => pdfFontHas(cp));
+/** Text in the code font, what it lacks rewritten. */
+const monoText = (text: string): string => drawableText(text, (cp) => pdfFontHas(cp, true));
 
 function sameStyle(a: Run, b: Run): boolean {
   return (

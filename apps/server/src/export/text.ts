@@ -1,5 +1,6 @@
 /**
- * Text that PDFKit's standard (AFM) fonts can draw.
+ * Text that a PDF's fonts can draw: `drawableText` for the embedded fonts (export/fonts.ts), `winAnsi` for PDFKit's
+ * standard (AFM) fonts.
  *
  * Helvetica and Courier are used without embedding a font file, so text is
  * encoded in WinAnsi (Windows-1252): Latin-1 plus the typographic characters
@@ -72,18 +73,28 @@ function encodable(cp: number): boolean {
 
 /** Rewrites `text` so that every character is drawable by the standard fonts. `\n` is kept; tabs become spaces. */
 export function winAnsi(text: string): string {
+  return drawableText(text, encodable);
+}
+
+/**
+ * Rewrites `text` so that every character is one a font has (`has`, by code point): the others as `winAnsi` rewrites
+ * what WinAnsi lacks (ASCII spellings, accents dropped, emoji and invisible characters left out, else `?`). Control
+ * characters are left out; `\n` is kept; tabs become spaces.
+ */
+export function drawableText(text: string, has: (cp: number) => boolean): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (ch === '\n') out += ch;
     else if (ch === '\t') out += '    ';
-    else if (encodable(cp)) out += ch;
     else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
-    else if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
-    else if (INVISIBLE.test(ch) || PICTOGRAPHIC.test(ch)) continue;
+    else if (INVISIBLE.test(ch)) continue;
+    else if (has(cp)) out += ch;
+    else if (REPLACEMENTS[ch] !== undefined && [...REPLACEMENTS[ch]!].every((c) => has(c.codePointAt(0)!))) out += REPLACEMENTS[ch];
+    else if (PICTOGRAPHIC.test(ch)) continue;
     else {
       const decomposed = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += decomposed !== '' && [...decomposed].every((c) => encodable(c.codePointAt(0)!)) ? decomposed : '?';
+      out += decomposed !== '' && [...decomposed].every((c) => has(c.codePointAt(0)!)) ? decomposed : '?';
     }
   }
   return out;
