@@ -321,12 +321,38 @@ function tableSegments(line: string): string[] | undefined {
   out.push(text.slice(start, text.length - 1));
   return out;
 }
+// The table's lines as the table rule read them: from each line's content start, past a container's prefix (a list
+// item's marker and indentation, a quote's `>`), which the source's lines hold (a table in a list item or a quote was
+// never read as padded: its trailing spaces were lost). Kept on its `table_open` token (`meta.lines`).
+{
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (state: StateBlock, start: number, end: number, silent: boolean) => boolean }[] }).__rules__;
+  const table = rules.find((r) => r.name === 'table');
+  if (!table) throw new Error('markdown-it has no block table rule');
+  const original = table.fn;
+  md.block.ruler.at(
+    'table',
+    (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
+      const count = state.tokens.length;
+      if (!original(state, startLine, endLine, silent)) return false;
+      const open = state.tokens[count];
+      if (silent || open?.type !== 'table_open') return true;
+      const lines: string[] = [];
+      for (let l = startLine; l < state.line; l++) lines.push(state.src.slice(state.bMarks[l]! + state.tShift[l]!, state.eMarks[l]!));
+      open.meta = { lines };
+      return true;
+    },
+    { alt: ['paragraph', 'reference'] },
+  );
+}
 md.core.ruler.after('block', 'bindery_table_widths', (state: StateCore) => {
   const tokens = state.tokens;
-  let lineStarts: number[] | undefined;
   for (let t = 0; t < tokens.length; t++) {
     const open = tokens[t] as Token;
-    if (open.type !== 'table_open' || !open.map) continue;
+    if (open.type !== 'table_open') continue;
+    // The table's lines, taken off the token (which is as markdown-it makes it again).
+    const source = (open.meta as { lines?: string[] } | null)?.lines;
+    open.meta = null;
+    if (!open.map || source === undefined) continue;
     // The cells' inline tokens, row by row (header first), and the columns' alignment.
     const rows: Token[][] = [];
     const align: string[] = [];
@@ -340,16 +366,9 @@ md.core.ruler.after('block', 'bindery_table_widths', (state: StateCore) => {
     }
     const [first, last] = open.map;
     if (rows.length !== last - first - 1 || align.length === 0) continue;
-    if (!lineStarts) {
-      lineStarts = [0];
-      for (let i = state.src.indexOf('\n'); i >= 0; i = state.src.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-    }
     const lines: string[][] = [];
-    for (let l = first; l < last; l++) {
-      const from = lineStarts[l];
-      if (from === undefined) break;
-      const to = lineStarts[l + 1];
-      const segments = tableSegments(state.src.slice(from, to === undefined ? state.src.length : to - 1));
+    for (const line of source) {
+      const segments = tableSegments(line);
       if (!segments || segments.length !== align.length) break;
       lines.push(segments);
     }
@@ -744,7 +763,12 @@ function htmlBlockToTag(original: (state: StateBlock, startLine: number, endLine
     if (state.sCount[figure]! !== column + Math.ceil((width + 1) / 4) * 4) return false;
     const pos = state.bMarks[figure]! + state.tShift[figure]!;
     const max = state.eMarks[figure]!;
-    return max - pos > FIGURE_OPEN.length + FIGURE_CLOSE.length && src.startsWith(FIGURE_OPEN, pos) && src.startsWith(FIGURE_CLOSE, max - FIGURE_CLOSE.length);
+    if (!(max - pos > FIGURE_OPEN.length + FIGURE_CLOSE.length && src.startsWith(FIGURE_OPEN, pos) && src.startsWith(FIGURE_CLOSE, max - FIGURE_CLOSE.length))) return false;
+    // The item's content column is that tab stop, where GitBook (and the serialiser) writes the figure and every block
+    // after it: past the column one past the marker, an HTML block's or formula's lines kept the 2 columns between.
+    // (The list rule restores its own blkIndent after the item.)
+    state.blkIndent = state.sCount[figure]!;
+    return true;
   }
   function isDigit(c: number): boolean {
     return c >= 0x30 && c <= 0x39;
@@ -803,8 +827,10 @@ export const WWW_LITERAL = /^www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?:\/[A-Za-z0
   });
 }
 
-md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-md.block.ruler.before('paragraph', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+// Before the setext heading rule, as a fence is: a tag line or a `$$` line is a block of its own, never the first line
+// of a heading underlined by a later `---` (`{% tab title="A" %}`, `Text`, `---` was one heading holding the tag).
+md.block.ruler.before('lheading', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+md.block.ruler.before('lheading', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
 // GitBook's inline math: `$$…$$` within a line, its formula written verbatim (`$$x_1*y$$`: no escapes, marks or links
 // inside). Read as the text it is (a `text_special` token, which linkify leaves alone and text_join makes text): the

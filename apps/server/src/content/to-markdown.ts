@@ -347,7 +347,10 @@ class Writer {
         lines[0] = content.startsWith('{%') && TAG_LIKE_LINE.test(content) ? `\\${content}` : content;
       }
       if (checked !== undefined && (first?.type === 'paragraph' || first?.type === 'images') && lines.length > 0) {
-        head = `[${checked ? 'x' : ' '}] ${first.type === 'images' ? this.images(first.nodes, false) : lines[0]}`;
+        // White space first in its text (written as it is in a paragraph) would end the marker's run of white space
+        // without a character after it: no task item (from-markdown.ts TASK_MARKER), so it is encoded.
+        const rest = first.type === 'images' ? this.images(first.nodes, false) : (lines[0] as string);
+        head = `[${checked ? 'x' : ' '}] ${rest !== '' && isTrimmed(rest[0] as string) ? encode(rest[0] as string) + rest.slice(1) : rest}`;
       }
       // `* ***` would read as a rule: a divider first in a `*` item is written `---`.
       if (marker === '*' && first?.type === 'divider') head = '---';
@@ -377,11 +380,22 @@ class Writer {
   /** An item's blocks: without blank lines when they read back the same (one block, or a paragraph and a list). */
   private flowTight(blocks: readonly Block[], firstOther: boolean, task: boolean): { lines: Lines; tight: boolean } {
     const [first, second, ...rest] = blocks;
-    const tight = rest.length === 0 && (second === undefined || (first?.type === 'paragraph' && canInterruptParagraph(second)));
+    const tight = rest.length === 0 && (second === undefined || (first?.type === 'paragraph' && canInterruptParagraph(second) && !this.figureFirst(second)));
     if (!tight || second === undefined) return { lines: this.flow(blocks, firstOther, task), tight };
     const lines = this.block(first as Block);
     for (const line of this.flow([second])) lines.push(line);
     return { lines, tight };
+  }
+
+  /**
+   * A list whose first item is written as GitBook writes an item starting with a figure: a bare marker line, which
+   * (an empty item) cannot interrupt a paragraph; after one without a blank line it was the paragraph's text (`a *`).
+   */
+  private figureFirst(list: Block): boolean {
+    if (list.type !== 'list-ordered' && list.type !== 'list-unordered') return false;
+    const item = list.nodes[0];
+    const first = item?.nodes[0];
+    return item?.data.checked === undefined && first?.type === 'images' && isFigureLine(this.images(first.nodes));
   }
 
   private table(block: TableBlock): Lines {
@@ -418,10 +432,13 @@ class Writer {
     // The longest written cell after each row, per column: computed once a column has a cell ending in a space (linear).
     let after: number[] | undefined;
     for (let c = 0; c < width; c++) {
+      // A right or centred column pads its cells before their text too, which the reader counts in their length (it
+      // finds no width past the longest cell): its trailing spaces stay `&#x20;`.
+      if (align[c] === 'right' || align[c] === 'center') continue;
       let before = 0;
       let afterColumn = -1;
       for (let r = 0; r < cells.length; r++) {
-        const nodes = block.nodes[r]?.nodes[c]?.nodes ?? [];
+        const nodes = joinTexts(block.nodes[r]?.nodes[c]?.nodes ?? []);
         const last = nodes[nodes.length - 1];
         const leaf = last?.object === 'text' ? last.leaves[last.leaves.length - 1] : undefined;
         const written = (cells[r] as string[])[c] as string;
@@ -471,7 +488,8 @@ class Writer {
   }
 
   /** Inline content as one string (`\n` at hard breaks). */
-  inline(nodes: readonly InlineContent[], context: InlineContext): string {
+  inline(content: readonly InlineContent[], context: InlineContext): string {
+    const nodes = joinTexts(content);
     const plain = plainText(nodes);
     if (plain !== undefined) {
       // What the general path below makes of one text atom alone on its line (no marks, no breaks: no delimiters, no
@@ -705,6 +723,52 @@ function escapeInfo(info: string): string {
 
 /** Table cells wider than this in total, padded, are written unpadded unless padding stays under 4× the size. */
 const TABLE_PADDING_FLOOR = 64 * 1024;
+
+/**
+ * Inline content as a read gives it: neighbouring text nodes as one, neighbouring leaves of the same marks as one, no
+ * empty leaf but a lone one (also inside links). A client may split its text anyhow; written as it came, the escapes
+ * at the seams differed from those of the text read back (`[" ", " "]` in a cell was `&#x20;&#x20; `, read back and
+ * written `&#x20; &#x20;`; `a` and `@b.dev` as two texts `a\@b.dev`, then `a@b.dev`), and the markdown of the document
+ * read back was not the markdown it was read from. The same array when there is nothing to join (any document read).
+ */
+export function joinTexts(nodes: readonly InlineContent[]): readonly InlineContent[] {
+  let changed = false;
+  for (let i = 0; i < nodes.length && !changed; i++) {
+    const node = nodes[i] as InlineContent;
+    if (node.object === 'text') {
+      if (nodes[i + 1]?.object === 'text') changed = true;
+      const leaves = node.leaves;
+      for (let l = 0; l < leaves.length && !changed; l++) {
+        const leaf = leaves[l] as Leaf;
+        if ((leaf.text === '' && leaves.length > 1) || (l > 0 && markBits(leaves[l - 1] as Leaf) === markBits(leaf))) changed = true;
+      }
+    } else if (node.type === 'link' && joinTexts(node.nodes) !== node.nodes) changed = true;
+  }
+  if (!changed) return nodes;
+  const out: InlineContent[] = [];
+  let leaves: Leaf[] | undefined;
+  for (const node of nodes) {
+    if (node.object !== 'text') {
+      leaves = undefined;
+      out.push(node.type === 'link' ? { ...node, nodes: joinTexts(node.nodes) as InlineContent[] } : node);
+      continue;
+    }
+    if (leaves === undefined) {
+      leaves = [];
+      out.push({ ...node, leaves });
+    }
+    for (const leaf of node.leaves) {
+      const previous = leaves[leaves.length - 1];
+      if (previous !== undefined && markBits(previous) === markBits(leaf)) leaves[leaves.length - 1] = { ...previous, text: previous.text + leaf.text };
+      else if (leaf.text !== '' || previous === undefined) leaves.push(leaf);
+    }
+  }
+  // An empty leaf kept first is dropped once a leaf with text follows it.
+  for (const node of out) {
+    if (node.object === 'text' && node.leaves.length > 1 && (node.leaves[0] as Leaf).text === '') node.leaves.shift();
+  }
+  return out;
+}
 
 function formatTable(cells: string[][], align: readonly (string | null)[], trailing?: Map<number, [string, number]>): Lines {
   const width = align.length;
@@ -1770,7 +1834,9 @@ export function escapeText(value: string, options: EscapeOptions): string {
     const start = options.setext && value.startsWith('|')
       ? { out: '&#x7C;', consumed: 1 }
       // An ATX heading's text opens no block (`### 1. Install`): only leading white space needs encoding.
-      : (options.heading && !options.setext) || options.table ? (value[0] === ' ' || value[0] === '\t' ? { out: encode(value[0]), consumed: 1 } : undefined)
+      // A table cell's text loses any white space at its edges (the table rule trims with String#trim: also
+      // U+00A0, U+3000, …), so that is encoded there too.
+      : (options.heading && !options.setext) || options.table ? (value[0] === ' ' || value[0] === '\t' || (options.table === true && isTrimmed(value[0] as string)) ? { out: encode(value[0] as string), consumed: 1 } : undefined)
         // A line of `$$` alone opens block math wherever a later `$$` line closes it (even inside a code fence).
         : options.next === '' && /^\$\$[ \t]*$/.test(value) ? { out: '\\$', consumed: 1 }
           : escapeLineStart(value, options.afterBreak === true);
@@ -1784,7 +1850,8 @@ export function escapeText(value: string, options: EscapeOptions): string {
     i = 1;
   }
   // The last character is looked at on its own when white space there is encoded.
-  const runEnd = options.lineEnd && n > 0 && (value[n - 1] === ' ' || value[n - 1] === '\t') ? n - 1 : n;
+  const tableEdge = options.table === true && options.lineEnd && n > 0 && isTrimmed(value[n - 1] as string);
+  const runEnd = options.lineEnd && n > 0 && (value[n - 1] === ' ' || value[n - 1] === '\t' || tableEdge) ? n - 1 : n;
   for (; i < n; i++) {
     // A run of characters written as they are (no case below) is copied at once.
     if (i < runEnd && !escapeCase(value.charCodeAt(i))) {
@@ -1799,7 +1866,7 @@ export function escapeText(value: string, options: EscapeOptions): string {
     switch (c) {
       case '\\': {
         // Doubled before punctuation, and before what will be written as an escape or a character reference.
-        const encodedNext = (next === ' ' || next === '\t') && i + 2 === n && options.lineEnd;
+        const encodedNext = (next === ' ' || next === '\t' || tableEdge) && i + 2 === n && options.lineEnd;
         out += next === '' || next === '\r' || ASCII_PUNCT.test(next) || encodedNext ? '\\\\' : '\\';
         continue;
       }
@@ -1897,10 +1964,15 @@ export function escapeText(value: string, options: EscapeOptions): string {
         out += i === n - 1 && options.lineEnd ? encode(c) : c;
         continue;
       default:
-        out += c;
+        out += i === n - 1 && tableEdge ? encode(c) : c;
     }
   }
   return out;
+}
+
+/** White space other than a space or tab that String#trim removes (and so the table rule from a cell's edges). */
+function isTrimmed(ch: string): boolean {
+  return ch !== ' ' && ch !== '\t' && /^\s$/.test(ch);
 }
 
 /**
