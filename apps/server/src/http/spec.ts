@@ -16,6 +16,21 @@ export interface SpecOperation {
   bodyLimit?: number;
   /** Query parameters whose schema is an integer: their text must be written as one (digits, an optional sign). */
   integerQuery: string[];
+  /**
+   * A GET that, sent without a query string and without a body, gives the request validator nothing to check but
+   * its path parameters, each a string by these rules (no header or cookie parameter, no query parameter required or
+   * with a default, no request body; path parameters whose schema has only `type: string`, `pattern`, `minLength`,
+   * `maxLength`). Undefined for every other operation. See http/middlewares.ts `validateAgainstSpec`.
+   */
+  plainGet?: PathParamRule[];
+}
+
+/** What the spec asks of one path parameter (JSON Schema's `pattern` as ajv compiles it: with the `u` flag). */
+export interface PathParamRule {
+  name: string;
+  pattern?: RegExp;
+  minLength?: number;
+  maxLength?: number;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -32,6 +47,38 @@ function resolveRef(spec: Record<string, any>, value: Record<string, any>): Reco
     v = v.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
   }
   return v ?? {};
+}
+
+/** The parameter object's keys a plain GET's parameters may have (anything else: a style, content, examples' effects). */
+const PLAIN_PARAMETER_KEYS = new Set(['name', 'in', 'required', 'description', 'schema', 'example', 'deprecated']);
+const PLAIN_PATH_SCHEMA_KEYS = new Set(['type', 'pattern', 'minLength', 'maxLength', 'description', 'example']);
+
+/** `{ plainGet }` when the operation is such a GET (SpecOperation.plainGet), else nothing. */
+function plainGetOf(spec: Record<string, any>, path: string, method: string, op: Record<string, any>, parameters: Record<string, any>[]): { plainGet?: PathParamRule[] } {
+  if (method !== 'get' || op.requestBody !== undefined) return {};
+  const rules: PathParamRule[] = [];
+  for (const ref of parameters) {
+    const p = resolveRef(spec, ref);
+    if (!Object.keys(p).every((k) => PLAIN_PARAMETER_KEYS.has(k))) return {};
+    const schema = resolveRef(spec, p.schema ?? {});
+    if (p.in === 'query') {
+      if (p.required === true || 'default' in schema) return {};
+      continue;
+    }
+    if (p.in !== 'path' || schema.type !== 'string' || !Object.keys(schema).every((k) => PLAIN_PATH_SCHEMA_KEYS.has(k))) return {};
+    const rule: PathParamRule = { name: String(p.name) };
+    if (typeof schema.pattern === 'string') rule.pattern = new RegExp(schema.pattern, 'u');
+    else if (schema.pattern !== undefined) return {};
+    for (const k of ['minLength', 'maxLength'] as const) {
+      if (typeof schema[k] === 'number') rule[k] = schema[k];
+      else if (schema[k] !== undefined) return {};
+    }
+    rules.push(rule);
+  }
+  // Each parameter of the path declared once (the route table's match gives each of them).
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  if (names.length !== rules.length || !names.every((n) => rules.some((r) => r.name === n))) return {};
+  return { plainGet: rules };
 }
 
 /** Every operation of the spec, static segments before parameters so Express matches the most specific route. */
@@ -54,6 +101,7 @@ export function specOperations(spec: Record<string, any>): SpecOperation[] {
           .map((p: Record<string, any>) => resolveRef(spec, p))
           .filter((p: Record<string, any>) => p.in === 'query' && resolveRef(spec, p.schema ?? {}).type === 'integer')
           .map((p: Record<string, any>) => String(p.name)),
+        ...plainGetOf(spec, path, method, op, [...(item.parameters ?? []), ...(op.parameters ?? [])]),
       });
     }
   }
