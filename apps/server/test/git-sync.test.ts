@@ -700,7 +700,7 @@ describe('Git Sync', () => {
     expect(titles((await own.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)).toEqual(['Home']);
   });
 
-  // The export reads the files it writes in batches (at most 256 files or 32 MB, sync.ts) and feeds each changed one to
+  // The export reads the files it writes in batches (at most 256 files or 16 MB, sync.ts) and feeds each changed one to
   // git fast-import as it is read: files of several batches, some the same bytes, some already on the branch.
   it('exports the assets of several read batches byte for byte, writing only those the branch does not have', async () => {
     const own = await createTenant(server);

@@ -487,7 +487,7 @@ interface ExportModel {
 }
 
 /** An export reads the files it writes from the blob store in batches of at most this many bytes (one larger file alone)… */
-export const EXPORT_BATCH_BYTES = 32 * 1024 * 1024;
+export const EXPORT_BATCH_BYTES = 16 * 1024 * 1024;
 /** …and of at most this many files. */
 const EXPORT_BATCH_FILES = 256;
 
