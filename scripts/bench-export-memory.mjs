@@ -18,10 +18,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, arg, createPgDatabase, machineLoad, root, startBindery } from './bench-lib.mjs';
+import { ADMIN_TOKEN, arg, createPgDatabase, machineLoad, root, startBindery, procMemory as status, slowApiCall as call } from './bench-lib.mjs';
 
 const base = arg('base', '/work/wt/base');
 const assets = Number(arg('assets', '2000'));
@@ -33,32 +32,6 @@ const fmt = (b) => `${(b / MiB).toFixed(1)} MiB`;
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@example.com', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir() };
 const git = (...a) => execFileSync('git', a, { env: GIT_ENV, maxBuffer: 1 << 30 });
 
-const status = (pid) => {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-};
-
-function call(url, token, method, path, body) {
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(data !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 500)}`));
-        else resolve(text ? JSON.parse(text) : undefined);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 /** Starts a sync and waits for the server's job worker to finish it. */
 async function sync(server, space, direction, body) {

@@ -18,10 +18,10 @@
 // The content time budget is raised to 30 s (BINDERY_CONTENT_BUDGET_MS): on a loaded machine a chunk of pages may
 // take longer than the default 2 s, and what is measured here is memory, not time.
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, arg, dist, machineLoad, require, root, startBindery } from './bench-lib.mjs';
+import { ADMIN_TOKEN, arg, dist, machineLoad, require, root, startBindery, procMemory as status, slowApiCall as call } from './bench-lib.mjs';
 
 const { zipSync, strToU8 } = require('fflate');
 const { realisticPage, guidePage, apiReferencePage } = await dist('testing/docs-corpus.js');
@@ -86,33 +86,6 @@ function archive() {
   return { zip: Buffer.from(zipSync(files)), unpacked };
 }
 
-const status = (pid) => {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-};
-
-/** A request by node:http (fetch gives up waiting for headers after 300 s; a large import on a busy machine may take longer). */
-function call(url, token, method, path, body) {
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(data !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 500)}`));
-        else resolve(text ? JSON.parse(text) : undefined);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 async function measure(serverRoot, zipUrl) {
   const server = await startBindery({ serverRoot, env: { BINDERY_ALLOW_PRIVATE_URLS: '1', BINDERY_CONTENT_BUDGET_MS: '30000' } });

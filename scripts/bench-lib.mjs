@@ -3,6 +3,7 @@
 // (bench-mirror.mjs), a fixture built through the API, the ladder of requests, and autocannon runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -316,4 +317,36 @@ export function apiCaller(baseUrl, token) {
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : undefined;
   };
+}
+
+/** A process's resident memory now (`rss`) and at its peak (`hwm`, VmHWM), in bytes, from /proc. */
+export function procMemory(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/**
+ * A JSON request by node:http with a token (fetch gives up waiting for headers after 300 s; a large import or
+ * export on a busy machine may take longer): the parsed answer; throws past 2xx.
+ */
+export function slowApiCall(url, token, method, path, body) {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(data !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) },
+    }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 500)}`));
+        else resolve(text ? JSON.parse(text) : undefined);
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
