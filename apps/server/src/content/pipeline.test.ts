@@ -1,13 +1,13 @@
 // Properties of the markdown pipeline over random and adversarial markdown: it always terminates, fails only with
 // ContentLimitError (a 413/422 over HTTP), and for accepted input parse(serialise(parse(x))) equals parse(x).
 // Timing goals live in scripts/bench-content.mjs, not here.
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentToMarkdown, markdownToDocument, streamDocument } from './convert.js';
 import type { Block, Document } from './document.js';
 import { documentIndex, documentIndexer } from './extract.js';
 import { ContentLimitError, LIMITS } from './limits.js';
+import { expectRoundTrip } from '../testing/round-trip.js';
 
 const ATOMS = [
   'a', 'word', 'é', '😀', ' ', '  ', '\t', '\n', '\n', '\n\n', '*', '**', '_', '__', '~~', '~', '`', '``', '[', ']', '(', ')', '![', '](',
@@ -38,22 +38,8 @@ const adversarial = fc
   )
   .map(([unit, times, prefix]) => prefix + unit.repeat(times));
 
-const strip = (doc: Document): unknown => JSON.parse(JSON.stringify(doc, (key, value: unknown) => (key === 'key' ? undefined : value)));
-
 /** parse -> serialise -> parse: the same document (keys included) and the same markdown. */
-function roundTrips(md: string): void {
-  let doc: Document;
-  try {
-    doc = markdownToDocument(md);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ContentLimitError);
-    return;
-  }
-  const once = documentToMarkdown(doc);
-  const again = markdownToDocument(once);
-  if (!isDeepStrictEqual(again, doc)) expect({ md, once, doc: strip(again) }).toEqual({ md, once, doc: strip(doc) });
-  expect(documentToMarkdown(again)).toBe(once);
-}
+const roundTrips = (md: string): void => void expectRoundTrip(md);
 
 describe('markdown pipeline properties', () => {
   it('round-trips the inputs the random runs found: a tag-like line after a task checkbox, an e-mail literal before linkable text', () => {
