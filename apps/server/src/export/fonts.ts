@@ -2,7 +2,7 @@
 // (regular, bold) for code, TTF files read unmodified from their npm packages (`@expo-google-fonts/inter`,
 // `@expo-google-fonts/source-code-pro`, SIL Open Font License 1.1: THIRD-PARTY-NOTICES.md), read once per process.
 // PDFKit embeds the subset of each font a document uses. Both cover Latin (with Vietnamese), Greek and Cyrillic:
-// what they lack (CJK, emoji, Arabic…) is rewritten as before (`pdfText`: transliterated or `?`).
+// what they lack (CJK, emoji, Arabic…) is rewritten as before (text.ts `drawableText`: transliterated or `?`).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -55,7 +55,7 @@ export function registerPdfFonts(doc: { registerFont(name: string, src: Buffer):
 }
 
 /** Whether the text (or, with `code`, the code) font draws a code point. */
-export function pdfFontHas(cp: number, code = false): boolean {
+export function pdfFontCoverage(code = false): (cp: number) => boolean {
   const f = fonts();
-  return code ? f.monoHas(cp) : f.sansHas(cp);
+  return code ? f.monoHas : f.sansHas;
 }

@@ -57,7 +57,7 @@ import { markdownToDocument } from '../content/markdown.js';
 import { AnchorSlugger } from '../content/slug.js';
 import { checkImage } from './images.js';
 import { drawableText, htmlImages, htmlToText } from './text.js';
-import { pdfFontHas, PDF_FONTS, registerPdfFonts } from './fonts.js';
+import { pdfFontCoverage, PDF_FONTS, registerPdfFonts } from './fonts.js';
 
 // ---------------------------------------------------------------------------
 // Public API
@@ -1081,9 +1081,9 @@ function fontName(code: boolean, bold: boolean, italic: boolean): string {
 }
 
 /** Text in the text font, what it lacks rewritten (export/text.ts `drawableText`). */
-const sansText = (text: string): string => drawableText(text, (cp) => pdfFontHas(cp));
+const sansText = (text: string): string => drawableText(text, pdfFontCoverage());
 /** Text in the code font, what it lacks rewritten. */
-const monoText = (text: string): string => drawableText(text, (cp) => pdfFontHas(cp, true));
+const monoText = (text: string): string => drawableText(text, pdfFontCoverage(true));
 
 function sameStyle(a: Run, b: Run): boolean {
   return (

@@ -481,6 +481,28 @@ const MCP_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/mcp$/;
 const POST_PATH = /^(?:\/[^/]+){0,2}\/~gitbook\/(?:search|mcp|feedback)$/;
 /** The same with a share key as the first segment (`<site>/<key>/…`), before open() takes it off. */
 const POST_PATH_WITH_KEY = /^(?:\/[^/]+){0,3}\/~gitbook\/(?:search|mcp|feedback)$/;
+/**
+ * Runs tasks `limit` at a time; up to `queue` more wait their turn, in order; past them the task is refused with
+ * `busy()` (`~gitbook/pdf`, `~gitbook/ogimage`: each draws on the worker pool that page writes share).
+ */
+function taskSlots(limit: number, queue: number, busy: () => Error): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= limit) {
+      if (waiting.length >= queue) throw busy();
+      await new Promise<void>((go) => waiting.push(go));
+    }
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** `POST ~gitbook/feedback`: its body at most, and posts a minute from one address to one site. */
 const FEEDBACK_MAX_BODY = 4 * 1024;
 const FEEDBACK_PER_MINUTE = 20;
@@ -507,13 +529,11 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   // Social images by entity tag (ogImage), and those being drawn.
   const ogImages = new Lru<string, Buffer>(16 * 1024 * 1024, (png) => png.length + 100);
   const ogDrawing = new Map<string, Promise<Buffer>>();
-  let ogRunning = 0;
-  const ogWaiting: (() => void)[] = [];
+  const ogSlot = taskSlots(OG_CONCURRENCY, OG_QUEUE, () => new PoolBusyError(`Too many social images are being drawn (${OG_CONCURRENCY} at a time, ${OG_QUEUE} waiting); try again shortly`));
   const pdfBuilds = new Map<string, Promise<{ pdf: Buffer; filename: string; etag: string }>>();
-  let pdfRunning = 0;
+  const pdfSlot = taskSlots(PDF_CONCURRENCY, PDF_QUEUE, () => new ApiError(503, `Too many PDFs are being made (${PDF_CONCURRENCY} at a time, ${PDF_QUEUE} waiting); try again shortly`));
   /** Feedback posts per site and address (`pageFeedback`). */
   const feedbackLimiter = new RateLimiter(FEEDBACK_PER_MINUTE, 60_000);
-  const pdfWaiting: (() => void)[] = [];
   /** Which pages use each file, of spaces with conditional pages (fileUsageOf), by space head. */
   const fileUsages = new Lru<string, FileUsage>(16 * 1024 * 1024, (u) => u.bytes);
   const fileUsageBuilds = new Map<string, Promise<FileUsage>>();
@@ -813,7 +833,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       },
       themes: { default: pick(c.themes?.default, ['light', 'dark', 'system'] as const, 'light'), toggeable: c.themes?.toggeable === true },
       pagination: c.pagination?.enabled !== false,
-      feedback: (c as { feedback?: { enabled?: unknown } }).feedback?.enabled === true,
+      feedback: c.feedback?.enabled === true,
       trademark: c.trademark?.enabled !== false,
       markdownAction: pageAction(c, 'markdown'),
       pdfAction: pageAction(c, 'pdf'),
@@ -1081,6 +1101,20 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
   }
 
   /**
+   * A document page the visitor sees, by id (`~gitbook/ogimage`, `~gitbook/feedback`): looked for in the site space
+   * below which the route is asked, then in the site's others.
+   */
+  async function visiblePage(v: Visit, r: Resolved, pageId: string): Promise<{ placement: Placement; rev: RevisionView; entry: IndexedPage } | undefined> {
+    const all = placements(v).all;
+    for (const p of [...all.filter((x) => x.siteSpace.id === r.siteSpace.id), ...all.filter((x) => x.siteSpace.id !== r.siteSpace.id)]) {
+      const rev = await revisionOf(v, p.siteSpace.space_id);
+      const entry = rev?.byId.get(pageId);
+      if (rev && entry && entry.page.meta.type === 'document') return { placement: p, rev, entry };
+    }
+    return undefined;
+  }
+
+  /**
    * GitBook's `~gitbook/ogimage/<pageId>`: the social preview of a page the visitor sees, a 1200×630 PNG (og-png.ts,
    * drawn on the worker pool: the site's icon and title, the site space's title when the site has several, the
    * page's title and description, in the customization's primary color and the reader's theme). The page is looked
@@ -1091,42 +1125,38 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
    * OG_CONCURRENCY drawings at once (OG_QUEUE more wait; past them a 503 with Retry-After).
    */
   async function ogImage(req: Request, res: Response, v: Visit, r: Resolved, pageId: string) {
+    const found = await visiblePage(v, r, pageId);
+    if (!found) return notFound(res, 'This page does not exist.', v);
+    const { placement: p, entry: e } = found;
     const all = placements(v).all;
-    const order = [...all.filter((p) => p.siteSpace.id === r.siteSpace.id), ...all.filter((p) => p.siteSpace.id !== r.siteSpace.id)];
-    for (const p of order) {
-      const rev = await revisionOf(v, p.siteSpace.space_id);
-      const e = rev?.byId.get(pageId);
-      if (!e || e.page.meta.type !== 'document') continue;
-      const c = customizationOf(v, p.siteSpace.id);
-      const dark = darkImage(req, v);
-      const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
-      const input: OgImageInput = {
-        siteTitle: (c.title || v.site.title).slice(0, 2000),
-        ...(all.length > 1 ? { spaceTitle: (v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path).slice(0, 2000) } : {}),
-        pageTitle: e.page.meta.title.slice(0, 2000),
-        ...(e.page.meta.description ? { description: e.page.meta.description.slice(0, 2000) } : {}),
-        primary: dark ? primary.dark : primary.light,
-        dark,
-        icon: iconOf(v, p.siteSpace.id, dark),
-      };
-      const etag = bytesTag(`${OG_RENDER_VERSION}\n${JSON.stringify(input)}`);
-      const shared = sharedCacheable(v, res) && !v.view.conditional;
-      res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (notModified(req, res, etag)) return;
-      let png = ogImages.get(etag);
-      if (!png) {
-        let drawing = ogDrawing.get(etag);
-        if (!drawing) {
-          drawing = ogSlot(() => renderOgImageOffLoop(input)).finally(() => ogDrawing.delete(etag));
-          ogDrawing.set(etag, drawing);
-        }
-        png = await drawing;
-        ogImages.set(etag, png);
+    const c = customizationOf(v, p.siteSpace.id);
+    const dark = darkImage(req, v);
+    const primary = themedColor(c.styling?.primaryColor) ?? { light: '#346ddb', dark: '#5b8def' };
+    const input: OgImageInput = {
+      siteTitle: (c.title || v.site.title).slice(0, 2000),
+      ...(all.length > 1 ? { spaceTitle: (v.heads.get(p.siteSpace.space_id)?.title ?? p.siteSpace.path).slice(0, 2000) } : {}),
+      pageTitle: e.page.meta.title.slice(0, 2000),
+      ...(e.page.meta.description ? { description: e.page.meta.description.slice(0, 2000) } : {}),
+      primary: dark ? primary.dark : primary.light,
+      dark,
+      icon: iconOf(v, p.siteSpace.id, dark),
+    };
+    const etag = bytesTag(`${OG_RENDER_VERSION}\n${JSON.stringify(input)}`);
+    const shared = sharedCacheable(v, res) && !v.view.conditional;
+    res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (notModified(req, res, etag)) return;
+    let png = ogImages.get(etag);
+    if (!png) {
+      let drawing = ogDrawing.get(etag);
+      if (!drawing) {
+        drawing = ogSlot(() => renderOgImageOffLoop(input)).finally(() => ogDrawing.delete(etag));
+        ogDrawing.set(etag, drawing);
       }
-      return void res.type('image/png').send(png);
+      png = await drawing;
+      ogImages.set(etag, png);
     }
-    notFound(res, 'This page does not exist.', v);
+    return void res.type('image/png').send(png);
   }
 
   /**
@@ -1173,70 +1203,33 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (entry !== undefined && (typeof comment !== 'string' || comment.length === 0 || [...comment].length > FEEDBACK_COMMENT_MAX)) {
       return fail(400, `comment: 1 to ${FEEDBACK_COMMENT_MAX} characters`);
     }
-    // The page, as the visitor sees it: in the site space of the path first, then the site's others.
-    const all = placements(v).all;
-    const order = [...all.filter((p) => p.siteSpace.id === r.siteSpace.id), ...all.filter((p) => p.siteSpace.id !== r.siteSpace.id)];
-    for (const p of order) {
-      const rev = await revisionOf(v, p.siteSpace.space_id);
-      const e = rev?.byId.get(pageId);
-      if (!rev || !e || e.page.meta.type !== 'document') continue;
-      const c = customizationOf(v, p.siteSpace.id) as { feedback?: { enabled?: unknown } };
-      if (c.feedback?.enabled !== true) return fail(404, 'This site does not take feedback.');
-      const href = `${p.base}/${e.path}`;
-      const place: FeedbackPlace = {
-        site: v.site, siteSpaceId: p.siteSpace.id, spaceId: p.siteSpace.space_id, pageId,
-        url: `${publishedBase(ctx.config, v.site)}${href.slice(v.base.length)}`, referrer: req.get('referer') ?? '',
-        visitor: { anonymousId: '', userAgent: req.get('user-agent') ?? '', ip: req.ip ?? '', ...(req.get('accept-language') ? { language: req.get('accept-language')!.split(',')[0]!.trim() } : {}) },
-      };
-      let id: string;
-      let withComment = false;
-      if (entry !== undefined) {
-        const row = await addFeedbackComment(ctx, place, entry, comment as string);
-        if (!row) return fail(409, 'This rating has a comment already, or is not of this page');
-        id = row.id;
-        withComment = true;
-      } else {
-        id = (await recordPageFeedback(ctx, place, rating as FeedbackRating)).id;
-      }
-      if (json) return res.status(201).json({ id, page: pageId, ...(withComment ? { comment: true } : {}) });
-      const links = await linkContext(v, p, rev, '', new Map());
-      const chrome = await chromeOf(v, p, links);
-      const w = uiText(chrome.lang);
-      headers(res, v.site);
-      const form = withComment ? '' : `<form class="feedback-comment" method="post" action="${escapeHtml(`${r.spaceBase}/~gitbook/feedback`)}"><input type="hidden" name="page" value="${escapeHtml(pageId)}"><input type="hidden" name="entry" value="${escapeHtml(id)}"><label for="feedback-comment">${escapeHtml(w.feedbackComment)}</label><textarea id="feedback-comment" name="comment" maxlength="${FEEDBACK_COMMENT_MAX}" rows="4" required></textarea><button type="submit">${escapeHtml(w.feedbackSend)}</button></form>`;
-      return res.status(201).type('html').send(renderMessagePage(w.feedbackThanks, e.page.meta.title, chrome, `${v.base}/`, `${form}<p><a href="${escapeHtml(href)}">${escapeHtml(w.backToPage)}</a></p>`));
+    const found = await visiblePage(v, r, pageId);
+    if (!found) return fail(404, 'This page does not exist.');
+    const { placement: p, rev, entry: e } = found;
+    if (customizationOf(v, p.siteSpace.id).feedback?.enabled !== true) return fail(404, 'This site does not take feedback.');
+    const href = `${p.base}/${e.path}`;
+    const place: FeedbackPlace = {
+      site: v.site, siteSpaceId: p.siteSpace.id, spaceId: p.siteSpace.space_id, pageId,
+      url: `${publishedBase(ctx.config, v.site)}${href.slice(v.base.length)}`, referrer: req.get('referer') ?? '',
+      visitor: { anonymousId: '', userAgent: req.get('user-agent') ?? '', ip: req.ip ?? '', ...(req.get('accept-language') ? { language: req.get('accept-language')!.split(',')[0]!.trim() } : {}) },
+    };
+    let id: string;
+    let withComment = false;
+    if (entry !== undefined) {
+      const row = await addFeedbackComment(ctx, place, entry, comment as string);
+      if (!row) return fail(409, 'This rating has a comment already, or is not of this page');
+      id = row.id;
+      withComment = true;
+    } else {
+      id = (await recordPageFeedback(ctx, place, rating as FeedbackRating)).id;
     }
-    return fail(404, 'This page does not exist.');
-  }
-
-  /** Runs `draw` once fewer than OG_CONCURRENCY social images are being drawn; a 503 (Retry-After) when OG_QUEUE already wait. */
-  async function ogSlot<T>(draw: () => Promise<T>): Promise<T> {
-    if (ogRunning >= OG_CONCURRENCY) {
-      if (ogWaiting.length >= OG_QUEUE) throw new PoolBusyError(`Too many social images are being drawn (${OG_CONCURRENCY} at a time, ${OG_QUEUE} waiting); try again shortly`);
-      await new Promise<void>((go) => ogWaiting.push(go));
-    }
-    ogRunning++;
-    try {
-      return await draw();
-    } finally {
-      ogRunning--;
-      ogWaiting.shift()?.();
-    }
-  }
-
-  /** Runs `render` once fewer than PDF_CONCURRENCY PDFs are being drawn; a 503 when PDF_QUEUE already wait. */
-  async function pdfSlot<T>(render: () => Promise<T>): Promise<T> {
-    if (pdfRunning >= PDF_CONCURRENCY) {
-      if (pdfWaiting.length >= PDF_QUEUE) throw new ApiError(503, `Too many PDFs are being made (${PDF_CONCURRENCY} at a time, ${PDF_QUEUE} waiting); try again shortly`);
-      await new Promise<void>((go) => pdfWaiting.push(go));
-    }
-    pdfRunning++;
-    try {
-      return await render();
-    } finally {
-      pdfRunning--;
-      pdfWaiting.shift()?.();
-    }
+    if (json) return res.status(201).json({ id, page: pageId, ...(withComment ? { comment: true } : {}) });
+    const links = await linkContext(v, p, rev, '', new Map());
+    const chrome = await chromeOf(v, p, links);
+    const w = uiText(chrome.lang);
+    headers(res, v.site);
+    const form = withComment ? '' : `<form class="feedback-comment" method="post" action="${escapeHtml(`${r.spaceBase}/~gitbook/feedback`)}"><input type="hidden" name="page" value="${escapeHtml(pageId)}"><input type="hidden" name="entry" value="${escapeHtml(id)}"><label for="feedback-comment">${escapeHtml(w.feedbackComment)}</label><textarea id="feedback-comment" name="comment" maxlength="${FEEDBACK_COMMENT_MAX}" rows="4" required></textarea><button type="submit">${escapeHtml(w.feedbackSend)}</button></form>`;
+    return res.status(201).type('html').send(renderMessagePage(w.feedbackThanks, e.page.meta.title, chrome, `${v.base}/`, `${form}<p><a href="${escapeHtml(href)}">${escapeHtml(w.backToPage)}</a></p>`));
   }
 
   /**
