@@ -10,7 +10,7 @@
 // tables by `insert … select`). Flags combine with `+` (`am16+dcols`): `dcol` / `dcols` / `dcolp` (`detail=column` on
 // both tables / the sections' / the pages'), `cs0` / `cs0s` / `cs0p` (`columnsize=0` likewise), `scopeun` (`scope`
 // UNINDEXED: the searches' scope filters then match nothing), `noporter` / `ascii` (another tokenizer: other matches),
-// `pgszN` (FTS5 `pgsz`), `nofts` / `nopages` / `nosections` (no rows copied into both / that FTS5 table: the share of
+// `pgszN` (FTS5 `pgsz`), `titlep` (the page rows' FTS5 document is their title only: the text indexed once), `nofts` / `nopages` / `nosections` (no rows copied into both / that FTS5 table: the share of
 // each). A variant may be given twice (an A/A pair). Prints the commit's own share of the CPU too.
 //
 // Usage: pnpm --filter @bindery/server build && node scripts/bench-search-rows.mjs [--variants=default,am16] [--pages=160] [--size=250]
@@ -56,7 +56,9 @@ function open(variant) {
     ].filter(Boolean).map((o) => `, ${o}`).join('');
     db.exec(`create virtual table ${t} using fts5(${flags.has('scopeun') ? 'scope unindexed' : 'scope'}, title, heading, body, content='search_sections', content_rowid='id', tokenize='${flags.has('ascii') ? 'ascii' : flags.has('noporter') ? 'unicode61 remove_diacritics 2' : 'porter unicode61 remove_diacritics 2'}'${opts})`);
     const skip = flags.has('notrigger') || flags.has('nofts') || flags.has(pagesTable ? 'nopages' : 'nosections');
-    if (!skip) db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, new.title, new.heading, new.body); end`);
+    // `titlep`: the page rows' FTS5 document holds the title only (pages matched from their sections: scripts/compare-search-sections.mjs).
+    const values = flags.has('titlep') && pagesTable ? "new.title, '', ''" : 'new.title, new.heading, new.body';
+    if (!skip) db.exec(`create trigger ${t}_ai after insert on search_sections when ${cond} begin insert into ${t}(rowid, scope, title, heading, body) values (new.id, new.scope, ${values}); end`);
     const am = /(?:^|\+)am(\d+)(?:\+|$)/.exec(variant);
     if (am) db.exec(`insert into ${t}(${t}, rank) values ('automerge', ${Number(am[1])})`);
     const pg = /(?:^|\+)pgsz(\d+)(?:\+|$)/.exec(variant);
