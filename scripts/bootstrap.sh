@@ -44,14 +44,21 @@ fi
 
 cmd="${1:-env}"; shift || true
 
-# The published-site browser tests drive Debian's Chromium (never a browser download): install it when missing.
-if [ "$cmd" = "test" ] && [ ! -x /usr/bin/chromium ] && [ -z "${BINDERY_CHROMIUM:-}" ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "[bootstrap] installing Debian's chromium package for the browser tests" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2 \
-      || { DEBIAN_FRONTEND=noninteractive apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >&2; }
-  else
-    echo "[bootstrap] /usr/bin/chromium is missing: install Debian's chromium package (as root: apt-get install chromium)" >&2
+# The published-site browser tests drive Debian's Chromium (never a browser download), and the PDF and social-image
+# tests draw Chinese, Japanese and Korean with Debian's WenQuanYi Micro Hei (the fallback font: apps/server/src/lib/
+# fallback-font.ts): install what is missing.
+if [ "$cmd" = "test" ]; then
+  packages=""
+  if [ ! -x /usr/bin/chromium ] && [ -z "${BINDERY_CHROMIUM:-}" ]; then packages="chromium"; fi
+  if [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] && [ -z "${BINDERY_FALLBACK_FONT:-}" ]; then packages="$packages fonts-wqy-microhei"; fi
+  if [ -n "$packages" ]; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+      echo "[bootstrap] installing Debian's$packages for the browser, PDF and image tests" >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $packages >&2 \
+        || { DEBIAN_FRONTEND=noninteractive apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $packages >&2; }
+    else
+      echo "[bootstrap] missing:$packages — install Debian's packages (as root: apt-get install$packages)" >&2
+    fi
   fi
 fi
 case "$cmd" in

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkImage } from './images.js';
 import { renderPdf, type PdfImageRequest, type PdfPageInput, type RenderPdfInput } from './pdf.js';
 import { htmlToText, winAnsi } from './text.js';
+import { fallbackFont, setFallbackFont } from '../lib/fallback-font.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -339,6 +340,7 @@ describe('renderPdf', () => {
   });
 
   it('handles empty pages, no pages and odd titles', async () => {
+    setFallbackFont('none');
     const pdf = await renderPdf({
       title: '',
       pages: [
@@ -355,12 +357,14 @@ describe('renderPdf', () => {
     expectInOrder(out.text, ['Empty page', 'Only front matter', 'Blank lines', 'Après-ski → “quoted” ??', 'Zoë’s café — naïve → fine ✓ done.']);
     expect(out.outline.map((o) => o.title)).toEqual(['Empty page', 'Only front matter', 'Blank lines', 'Après-ski → “quoted” 🚀 中文']);
 
+    setFallbackFont(undefined);
     const none = await extract(await renderPdf({ title: 'Nothing to see', pages: [] }));
     expect(none.numPages).toBe(1);
     expect(none.outline).toEqual([]);
   });
 
-  it('draws Latin, Greek, Cyrillic and Vietnamese text and code as written (embedded fonts), CJK as ?', async () => {
+  it('draws Latin, Greek, Cyrillic and Vietnamese text and code as written (embedded fonts), CJK as ? without a fallback font', async () => {
+    setFallbackFont('none');
     const pdf = await renderPdf({
       title: 'Руководство',
       pages: [{
@@ -383,6 +387,59 @@ describe('renderPdf', () => {
       'Жирный курсив код -> ## <!-- --> != ===', 'printf("Здравствуй") // ## -- => !=', '?? ok',
     ]);
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+SourceCodePro-Regular\b/);
+    expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/[A-Z]{6}\+WenQuanYi/);
+    setFallbackFont(undefined);
+  });
+
+  // The system's CJK font (lib/fallback-font.ts): scripts/bootstrap.sh installs Debian's fonts-wqy-microhei as root,
+  // so CI has it; a machine without it (and without BINDERY_FALLBACK_FONT) skips this test.
+  it.skipIf(fallbackFont() === undefined)('draws Chinese, Japanese and Korean with the fallback font: text, titles, tables, code', async () => {
+    setFallbackFont(undefined);
+    const long = '中文文档的段落需要在页面宽度处换行而不丢失任何字符。'.repeat(12);
+    const pdf = await renderPdf({
+      title: '用户指南',
+      pages: [{
+        title: '설치 안내 Setup',
+        markdown: [
+          '## 日本語の見出し',
+          '',
+          `Mixed 中文 and **粗体 bold** *斜体* text, 한국어 문장, カタカナ。${long}`,
+          '',
+          '| 名前 | 説明 |',
+          '| --- | --- |',
+          '| 東京 | 首都 `コード` |',
+          '',
+          '{% code title="配置.sh" %}',
+          '```bash',
+          'echo "你好，世界" # 주석',
+          `# ${'长'.repeat(120)}`,
+          '```',
+          '{% endcode %}',
+          '',
+          'Emoji 🚀 still left out.',
+        ].join('\n'),
+      }],
+    });
+    const out = await extract(pdf);
+    expectInOrder(out.text, [
+      '用户指南', '설치 안내 Setup', '日本語の見出し', 'Mixed 中文 and 粗体 bold 斜体 text, 한국어 문장, カタカナ。',
+      '名前', '説明', '東京', '首都 コード', '配置.sh', 'echo "你好，世界" # 주석', 'Emoji still left out.',
+    ]);
+    const flat = out.text.replace(/\s+/g, '');
+    // The long paragraph wraps without losing a character, and so does the long code line (two cells a character).
+    expect(flat).toContain(long);
+    expect(occurrences(flat, '长')).toBe(120);
+    expect(flat).not.toContain('?');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+WenQuanYiMicroHei\b/);
+    // Without the fallback font, the same document is `?` where CJK was.
+    setFallbackFont('none');
+    try {
+      const bare = await extract(await renderPdf({ title: '用户指南', pages: [{ title: 'T', markdown: 'Mixed 中文 and' }] }));
+      expect(bare.text).toContain('Mixed ?? and');
+      expect(bare.text).not.toContain('中文');
+    } finally {
+      setFallbackFont(undefined);
+    }
   });
 
   it('renders very long documents across many sheets', async () => {

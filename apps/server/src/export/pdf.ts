@@ -19,8 +19,9 @@
  * the PDF; absolute URLs become link annotations. Output is deterministic for the same input and `createdAt`.
  *
  * Fonts: Inter for text and Source Code Pro for code, embedded as subsets (export/fonts.ts): Latin, Greek and Cyrillic
- * as written; what they lack (CJK, emoji, Arabic…) is transliterated or shown as `?` (text.ts `drawableText`;
- * bookmarks and metadata keep full Unicode). Limitations: only PNG and JPEG images are
+ * as written; Chinese, Japanese and Korean in the system's fallback font when there is one (a run's CJK pieces drawn
+ * in it: `withFallback`, `oneLine`; two cells of the code grid a character); what no font has (emoji, Arabic…) is
+ * transliterated or shown as `?` (text.ts `drawableText`; bookmarks and metadata keep full Unicode). Limitations: only PNG and JPEG images are
  * embedded (images.ts: GIF, WebP and SVG get the placeholder); inline images are shown as their alt text; no syntax
  * highlighting, and long code lines are wrapped at the column; table columns are equal (wide tables get a smaller
  * font) and a row taller than a sheet flows onto the next one without its grid; very deep nesting stops indenting.
@@ -57,7 +58,7 @@ import { markdownToDocument } from '../content/markdown.js';
 import { AnchorSlugger } from '../content/slug.js';
 import { checkImage } from './images.js';
 import { drawableText, htmlImages, htmlToText } from './text.js';
-import { pdfFontCoverage, PDF_FONTS, registerPdfFonts } from './fonts.js';
+import { fallbackPieces, pdfFontCoverage, PDF_FONTS, registerPdfFonts } from './fonts.js';
 
 // ---------------------------------------------------------------------------
 // Public API
@@ -266,6 +267,8 @@ interface Run {
   strike: boolean;
   link?: LinkTarget;
   color?: string;
+  /** Drawn in the fallback font (export/fonts.ts `fallbackPieces`: CJK the bundled fonts lack). */
+  fallback?: boolean;
 }
 
 interface RunOptions {
@@ -413,12 +416,11 @@ class PdfRenderer {
     const doc = this.doc;
     const width = this.contentWidth;
     doc.y = doc.page.height * 0.3;
-    doc.font(PDF_FONTS.sansBold).fontSize(28).fillColor(COLOR.text);
-    doc.text(sansText(this.input.title) || 'Untitled', this.left, doc.y, { width, align: 'center' });
+    this.plain(sansText(this.input.title) || 'Untitled', this.left, width, { size: 28, color: COLOR.text, bold: true, align: 'center', breakBefore: false });
     if (this.input.subtitle) {
+      doc.font(PDF_FONTS.sans).fontSize(13);
       doc.moveDown(0.6);
-      doc.font(PDF_FONTS.sans).fontSize(13).fillColor(COLOR.muted);
-      doc.text(sansText(this.input.subtitle), this.left, doc.y, { width, align: 'center' });
+      this.plain(sansText(this.input.subtitle), this.left, width, { size: 13, color: COLOR.muted, align: 'center', breakBefore: false });
     }
     const y = doc.y + 18;
     doc.save().moveTo(this.left + width / 2 - 40, y).lineTo(this.left + width / 2 + 40, y).lineWidth(1.5).strokeColor(COLOR.rule).stroke().restore();
@@ -432,12 +434,12 @@ class PdfRenderer {
     this.bookmark(page);
 
     const width = this.contentWidth;
-    doc.font(PDF_FONTS.sansBold).fontSize(22).fillColor(COLOR.text);
-    doc.text(sansText(page.input.title) || 'Untitled', this.left, this.top, { width, lineGap: LINE_GAP });
+    doc.y = this.top;
+    this.plain(sansText(page.input.title) || 'Untitled', this.left, width, { size: 22, color: COLOR.text, bold: true, breakBefore: false });
     if (page.input.path) {
+      doc.font(PDF_FONTS.sans).fontSize(8.5);
       doc.moveDown(0.15);
-      doc.font(PDF_FONTS.sans).fontSize(8.5).fillColor(COLOR.muted);
-      doc.text(sansText(page.input.path), this.left, doc.y, { width });
+      this.plain(sansText(page.input.path), this.left, width, { size: 8.5, color: COLOR.muted, breakBefore: false });
     }
     const y = doc.y + 6;
     doc.save().moveTo(this.left, y).lineTo(this.left + width, y).lineWidth(0.75).strokeColor(COLOR.rule).stroke().restore();
@@ -695,8 +697,8 @@ class PdfRenderer {
     const columns = Math.max(8, Math.floor((box.width - 2 * pad - gutter) / charWidth));
     const lines: { text: string; number?: number }[] = [];
     source.forEach((text, i) => {
-      if (text.length <= columns) lines.push({ text, number: i + 1 });
-      else for (let at = 0; at < text.length; at += columns) lines.push({ text: text.slice(at, at + columns), ...(at === 0 ? { number: i + 1 } : {}) });
+      if (text.length <= columns && !hasFallback(text, true)) lines.push({ text, number: i + 1 });
+      else for (const [at, piece] of codeColumns(text, columns).entries()) lines.push({ text: piece, ...(at === 0 ? { number: i + 1 } : {}) });
     });
     if (lines.length === 0) lines.push({ text: '' });
 
@@ -706,8 +708,8 @@ class PdfRenderer {
       this.ensureSpace(titleHeight + pad + lineHeight * Math.min(3, lines.length));
       const top = doc.y;
       doc.save().rect(box.x, top, box.width, titleHeight).fillColor(COLOR.codeTitleBackground).fill().restore();
-      doc.font(PDF_FONTS.sansBold).fontSize(8.5).fillColor(COLOR.quote);
-      doc.text(sansText(block.data.title), box.x + pad, top + 4.5, { width: box.width - 2 * pad, lineBreak: false, ellipsis: true, height: titleHeight });
+      doc.fillColor(COLOR.quote);
+      this.oneLine(sansText(block.data.title), PDF_FONTS.sansBold, 8.5, box.x + pad, top + 4.5, box.width - 2 * pad);
       doc.y = top + titleHeight;
     } else {
       this.ensureSpace(pad + lineHeight * Math.min(3, lines.length));
@@ -731,8 +733,8 @@ class PdfRenderer {
         doc.text(label, box.x + pad + gutter - 8 - label.length * charWidth, textY, { lineBreak: false });
       }
       if (line.text.trim() !== '') {
-        doc.font(PDF_FONTS.mono).fontSize(size).fillColor(COLOR.text);
-        doc.text(line.text, box.x + pad + gutter, textY, { lineBreak: false });
+        doc.fillColor(COLOR.text);
+        this.oneLine(line.text, PDF_FONTS.mono, size, box.x + pad + gutter, textY);
       }
       doc.y = top + padTop + lineHeight + bottom;
       sheetStart = false;
@@ -773,6 +775,10 @@ class PdfRenderer {
       let h = this.doc.heightOfString(text, { width, lineGap: LINE_GAP });
       if (runs.some((r) => r.code)) {
         this.doc.font(bold ? PDF_FONTS.monoBold : PDF_FONTS.mono).fontSize(grid.size);
+        h = Math.max(h, this.doc.heightOfString(text, { width, lineGap: LINE_GAP }));
+      }
+      if (hasFallback(text)) {
+        this.doc.font(PDF_FONTS.fallback).fontSize(grid.size);
         h = Math.max(h, this.doc.heightOfString(text, { width, lineGap: LINE_GAP }));
       }
       height = Math.max(height, h - LINE_GAP);
@@ -854,7 +860,7 @@ class PdfRenderer {
         } else {
           doc.save().rect(cellX, top, cellWidth, l.height).dash(3, { space: 2 }).lineWidth(0.6).strokeColor(COLOR.rule).stroke().undash().restore();
           const source = l.image.ref.kind === 'url' ? l.image.ref.url : `file ${l.image.ref.file}`;
-          const label = sansText(`Image not available: ${l.image.alt || source}`);
+          const label = drawableText(`Image not available: ${l.image.alt || source}`, pdfFontCoverage(false, false));
           doc.font(PDF_FONTS.sansItalic).fontSize(CAPTION_SIZE).fillColor(COLOR.muted);
           doc.text(label, cellX + 6, top + (l.height - CAPTION_SIZE) / 2 - 1, { width: cellWidth - 12, align: 'center', height: l.height - 4, ellipsis: true, lineBreak: true });
         }
@@ -929,9 +935,8 @@ class PdfRenderer {
     this.ensureSpace(this.lineHeight(size));
     const y = doc.y;
     const label = `[${sansText(block.data.label ?? block.data.identifier)}]`;
-    doc.font(PDF_FONTS.sans).fontSize(size).fillColor(COLOR.muted);
-    const indent = Math.max(18, doc.widthOfString(label) + 6);
-    doc.text(label, box.x, y, { lineBreak: false });
+    doc.fillColor(COLOR.muted);
+    const indent = Math.max(18, this.oneLine(label, PDF_FONTS.sans, size, box.x, y) + 6);
     doc.y = y;
     this.blocks(block.nodes, { ...box, x: box.x + indent, width: Math.max(box.width - indent, 40), size, color: COLOR.quote, gap: ITEM_GAP });
     this.gap = 0;
@@ -1026,10 +1031,40 @@ class PdfRenderer {
     return (anchor !== undefined ? page.anchors.get(anchor) : undefined) ?? pageDest(page.index);
   }
 
+  /** Text in one style as a flowing paragraph at (`x`, doc.y): `runs` of one run (its CJK in the fallback font). */
+  private plain(text: string, x: number, width: number, options: RunOptions): void {
+    this.runs([{ text, bold: options.bold === true, italic: options.italic === true, code: false, strike: false }], x, width, options);
+  }
+
+  /**
+   * One line at (`x`, `y`) that never wraps, each piece in its font (`font`, or the fallback font for the CJK it
+   * lacks), cut with an ellipsis past `maxWidth`. Answers the width drawn.
+   */
+  private oneLine(text: string, font: string, size: number, x: number, y: number, maxWidth = Infinity): number {
+    const doc = this.doc;
+    let at = x;
+    for (const piece of fallbackPieces(text, font === PDF_FONTS.mono || font === PDF_FONTS.monoBold)) {
+      doc.font(piece.fallback ? PDF_FONTS.fallback : font).fontSize(size);
+      const room = x + maxWidth - at;
+      if (doc.widthOfString(piece.text) <= room) {
+        doc.text(piece.text, at, y, { lineBreak: false });
+        at += doc.widthOfString(piece.text);
+        continue;
+      }
+      const chars = [...piece.text];
+      while (chars.length > 0 && doc.widthOfString(`${chars.join('')}…`) > room) chars.pop();
+      const cut = `${chars.join('').trimEnd()}…`;
+      doc.text(cut, at, y, { lineBreak: false });
+      at += doc.widthOfString(cut);
+      break;
+    }
+    return at - x;
+  }
+
   /** Draws runs as one flowing paragraph at (`x`, doc.y), `width` wide; leaves doc.y below it. */
   private runs(runs: readonly Run[], x: number, width: number, options: RunOptions): void {
     const doc = this.doc;
-    const visible = trimRuns(runs);
+    const visible = withFallback(trimRuns(runs));
     if (visible.length === 0) return;
     if (options.breakBefore !== false) this.ensureSpace(this.lineHeight(options.size));
     let align = options.align;
@@ -1037,7 +1072,7 @@ class PdfRenderer {
       // PDFKit misplaces centred/right-aligned text made of several runs: place a one-line paragraph by hand.
       align = undefined;
       const total = visible.reduce((sum, run) => {
-        doc.font(fontName(run.code, run.bold || options.bold === true, run.italic || options.italic === true)).fontSize(options.size);
+        doc.font(fontName(run.code, run.bold || options.bold === true, run.italic || options.italic === true, run.fallback)).fontSize(options.size);
         return sum + doc.widthOfString(run.text);
       }, 0);
       if (total < width - 1 && !visible.some((r) => r.text.includes('\n'))) {
@@ -1050,7 +1085,7 @@ class PdfRenderer {
       const italic = run.italic || options.italic === true;
       const link = run.link;
       const color = run.color ?? (link ? COLOR.link : run.code ? COLOR.code : options.color);
-      doc.font(fontName(run.code, bold, italic)).fontSize(options.size).fillColor(color);
+      doc.font(fontName(run.code, bold, italic, run.fallback)).fontSize(options.size).fillColor(color);
       // Every option is set on every run: PDFKit carries unset options over from the previous `continued` run
       // (`null` means "none" for link and goTo).
       const textOptions = {
@@ -1071,8 +1106,9 @@ class PdfRenderer {
 // ---------------------------------------------------------------------------
 // Helpers
 
-function fontName(code: boolean, bold: boolean, italic: boolean): string {
-  // Code has no italic face: an italic code run is upright.
+function fontName(code: boolean, bold: boolean, italic: boolean, fallback = false): string {
+  // The fallback font has one face; code has no italic face: an italic code run is upright.
+  if (fallback) return PDF_FONTS.fallback;
   if (code) return bold ? PDF_FONTS.monoBold : PDF_FONTS.mono;
   if (bold && italic) return PDF_FONTS.sansBoldItalic;
   if (bold) return PDF_FONTS.sansBold;
@@ -1085,6 +1121,46 @@ const sansText = (text: string): string => drawableText(text, pdfFontCoverage())
 /** Text in the code font, what it lacks rewritten. */
 const monoText = (text: string): string => drawableText(text, pdfFontCoverage(true));
 
+/** Whether some of `text` is drawn in the fallback font. */
+function hasFallback(text: string, code = false): boolean {
+  return fallbackPieces(text, code).some((p) => p.fallback);
+}
+
+/** Runs split where their characters go to the fallback font (a run without such characters is kept as it is). */
+function withFallback(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  for (const run of runs) {
+    const pieces = fallbackPieces(run.text, run.code);
+    if (pieces.length === 1 && !pieces[0]!.fallback) out.push(run);
+    else for (const piece of pieces) out.push({ ...run, text: piece.text, fallback: piece.fallback });
+  }
+  return out;
+}
+
+/**
+ * A code line cut into lines of `columns` cells of the code font's grid: a character of the fallback font (CJK,
+ * about an em wide against the grid's 0.6 em) takes two cells.
+ */
+function codeColumns(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const piece of fallbackPieces(text, true)) {
+    for (const ch of piece.text) {
+      const cells = piece.fallback && ch !== ' ' ? 2 : 1;
+      if (used + cells > columns && line !== '') {
+        lines.push(line);
+        line = '';
+        used = 0;
+      }
+      line += ch;
+      used += cells;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
 function sameStyle(a: Run, b: Run): boolean {
   return (
     a.bold === b.bold &&
@@ -1092,6 +1168,7 @@ function sameStyle(a: Run, b: Run): boolean {
     a.code === b.code &&
     a.strike === b.strike &&
     a.color === b.color &&
+    a.fallback === b.fallback &&
     JSON.stringify(a.link) === JSON.stringify(b.link)
   );
 }

@@ -3,20 +3,26 @@
 // LinkedIn, Slack…) show no SVG. Drawn here, in pure JavaScript, on the content worker pool (content/tasks.ts
 // `ogImagePng`, with its time budget): text shaped by fontkit (GSUB/GPOS, right-to-left runs in visual order) from
 // fonts shipped in npm packages under the SIL Open Font License — Inter (`@expo-google-fonts/inter`, Latin, Greek,
-// Cyrillic, Vietnamese) and Noto Sans Arabic (`@fontsource/noto-sans-arabic`) — never a system font; outlines filled
-// by an exact-area accumulation rasteriser (anti-aliased, non-zero); PNG written with node:zlib. What no bundled font
-// draws (CJK, emoji, other scripts) is left out of the text; a title left with no letter or digit is not drawn.
+// Cyrillic, Vietnamese) and Noto Sans Arabic (`@fontsource/noto-sans-arabic`) — and, for Chinese, Japanese and
+// Korean, the system's fallback font when there is one (lib/fallback-font.ts: the only system font used, named in the
+// entity tag: `ogFontsTag`); outlines filled by an exact-area accumulation rasteriser (anti-aliased, non-zero); PNG
+// written with node:zlib. What no font draws (emoji, other scripts; CJK without the fallback font) is left out of the
+// text; a title left with no letter or digit is not drawn.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants, crc32, deflateSync } from 'node:zlib';
-import { create, type Font, type PathCommand } from 'fontkit';
+import type { Font, PathCommand } from 'fontkit';
+import { fallbackFont, openFace } from '../lib/fallback-font.js';
 import { wrapLines, type OgImageInput } from './gitbook-images.js';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 /** Changes whenever the drawing does (fonts, layout): part of the image's entity tag and cache key. */
 export const OG_RENDER_VERSION = 'png-2';
+
+/** What the drawing's fonts are beyond the bundled ones: the fallback font's tag, or nothing. */
+export const ogFontsTag = (): string => fallbackFont()?.tag ?? 'no fallback font';
 
 type Weight = 400 | 600 | 700;
 let loaded: Map<Weight, Font[]> | undefined;
@@ -27,13 +33,16 @@ function fontsOf(weight: Weight): Font[] {
     const require = createRequire(import.meta.url);
     const inter = dirname(require.resolve('@expo-google-fonts/inter/package.json'));
     const arabic = join(dirname(require.resolve('@fontsource/noto-sans-arabic/LICENSE')), 'files');
-    const load = (path: string) => create(readFileSync(path));
+    const load = (path: string) => openFace(readFileSync(path));
+    // The system's CJK font last, when there is one (lib/fallback-font.ts; part of the image's entity tag).
+    const cjk = fallbackFont()?.font;
+    const last = cjk ? [cjk] : [];
     const arabic400 = load(join(arabic, 'noto-sans-arabic-arabic-400-normal.woff2'));
     const arabic700 = load(join(arabic, 'noto-sans-arabic-arabic-700-normal.woff2'));
     loaded = new Map<Weight, Font[]>([
-      [400, [load(join(inter, '400Regular', 'Inter_400Regular.ttf')), arabic400]],
-      [600, [load(join(inter, '600SemiBold', 'Inter_600SemiBold.ttf')), arabic700]],
-      [700, [load(join(inter, '700Bold', 'Inter_700Bold.ttf')), arabic700]],
+      [400, [load(join(inter, '400Regular', 'Inter_400Regular.ttf')), arabic400, ...last]],
+      [600, [load(join(inter, '600SemiBold', 'Inter_600SemiBold.ttf')), arabic700, ...last]],
+      [700, [load(join(inter, '700Bold', 'Inter_700Bold.ttf')), arabic700, ...last]],
     ]);
   }
   return loaded.get(weight)!;

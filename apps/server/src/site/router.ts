@@ -28,7 +28,7 @@ import { loadMarkdown, pageTimes, pdfImages, type FileEntry, type PageView } fro
 import { pageDocument, renderOgImageOffLoop, renderPdfOffLoop } from '../content/process.js';
 import type { PdfPageInput } from '../export/pdf.js';
 import { iconSvg, initialOf, type OgImageInput } from './gitbook-images.js';
-import { OG_RENDER_VERSION } from './og-png.js';
+import { OG_RENDER_VERSION, ogFontsTag } from './og-png.js';
 import { bytesTag, notModified } from './conditional.js';
 import { cors } from './cors.js';
 import { uiText } from './i18n.js';
@@ -1141,7 +1141,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       dark,
       icon: iconOf(v, p.siteSpace.id, dark),
     };
-    const etag = bytesTag(`${OG_RENDER_VERSION}\n${JSON.stringify(input)}`);
+    const etag = bytesTag(`${OG_RENDER_VERSION}\n${ogFontsTag()}\n${JSON.stringify(input)}`);
     const shared = sharedCacheable(v, res) && !v.view.conditional;
     res.setHeader('Cache-Control', `${shared ? 'public' : 'private'}, max-age=300`);
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");

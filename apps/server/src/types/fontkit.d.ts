@@ -1,4 +1,5 @@
-// The part of fontkit (MIT, no types of its own) that site/og-png.ts uses: parsing a TTF/WOFF2 font, its cmap, and
+// The part of fontkit (MIT, no types of its own) that site/og-png.ts and export/ use: parsing a TTF/WOFF2 font or a
+// TrueType collection, its cmap, and
 // shaping a run of text (GSUB/GPOS, right-to-left scripts in visual order) into glyphs with outlines.
 declare module 'fontkit' {
   export interface PathCommand {
@@ -30,5 +31,14 @@ declare module 'fontkit' {
     glyphForCodePoint(codePoint: number): Glyph;
     layout(text: string): GlyphRun;
   }
-  export function create(buffer: Uint8Array): Font;
+  export interface Font {
+    postscriptName: string;
+  }
+  /** A TrueType collection (`.ttc`): its faces. */
+  export interface FontCollection {
+    type: 'TTC' | 'DFont';
+    fonts: Font[];
+  }
+  /** A font file; a collection's face when `postscriptName` names one. */
+  export function create(buffer: Uint8Array, postscriptName?: string): Font | FontCollection;
 }
