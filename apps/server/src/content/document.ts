@@ -89,7 +89,12 @@ export interface FootnoteReferenceInline extends InlineBase<'footnote-reference'
   isVoid: true;
   nodes: [];
 }
-export type Inline = LinkInline | InlineImage | HtmlInline | FootnoteReferenceInline;
+/** GitBook's inline math (`DocumentInlineMath`): a TeX formula inside text, written `$$formula$$`. */
+export interface InlineMath extends InlineBase<'inline-math', { formula: string }> {
+  isVoid: true;
+  nodes: [];
+}
+export type Inline = LinkInline | InlineImage | HtmlInline | FootnoteReferenceInline | InlineMath;
 /** Content of paragraphs, headings, table cells and links. */
 export type InlineContent = Text | Inline;
 
@@ -254,7 +259,7 @@ export function headingLevel(type: HeadingType): 1 | 2 | 3 | 4 | 5 | 6 {
 
 /**
  * Plain text of inline content: leaf texts (hard breaks kept as `\n`), link
- * texts, image alt texts. Raw HTML and footnote references contribute nothing.
+ * texts, image alt texts, math formulas. Raw HTML and footnote references contribute nothing.
  */
 export function inlineText(nodes: readonly InlineContent[]): string {
   let out = '';
@@ -262,6 +267,7 @@ export function inlineText(nodes: readonly InlineContent[]): string {
     if (node.object === 'text') for (const l of node.leaves) out += l.text;
     else if (node.type === 'link') out += inlineText(node.nodes);
     else if (node.type === 'inline-image') out += node.data.alt ?? '';
+    else if (node.type === 'inline-math') out += node.data.formula;
   }
   return out;
 }

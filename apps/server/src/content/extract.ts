@@ -193,7 +193,7 @@ export function documentIndexer(): { add(block: Block): void; finish(): { sectio
         if (node.type === 'inline-image') {
           add('image', refToTarget(node.data.ref, 'image'), node.data.alt ?? '');
           out += node.data.alt ?? '';
-        }
+        } else if (node.type === 'inline-math') out += node.data.formula;
         linksOnly(node.nodes);
       }
     }

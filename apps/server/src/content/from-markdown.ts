@@ -524,6 +524,13 @@ class Converter {
           else runs.inline(html);
           break;
         }
+        case 'math_inline': {
+          // GitBook's inline math (`$$x^2$$`): its node, the formula as written.
+          const math: Inline = { object: 'inline', type: 'inline-math', data: { formula: token.content }, isVoid: true, nodes: [] };
+          if (link) link.pieces.push(math);
+          else runs.inline(math);
+          break;
+        }
         case 'footnote_ref': {
           const label = String((token.meta as { label: string }).label);
           const ref: Inline = { object: 'inline', type: 'footnote-reference', data: { identifier: normalizeLabel(label), label }, isVoid: true, nodes: [] };
@@ -607,6 +614,8 @@ function altText(image: Token): string {
     for (const token of tokens) {
       // Image labels are parsed apart from the paragraph: escapes and entities are still `text_special` tokens.
       if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') alt += token.content;
+      // (An alt text is text: inline math there stays as written, `$$x$$`.)
+      else if (token.type === 'math_inline') alt += `$$${token.content}$$`;
       else if (token.type === 'softbreak' || token.type === 'hardbreak') alt += ' ';
       else if (token.type === 'image') visit(token.children ?? []);
     }

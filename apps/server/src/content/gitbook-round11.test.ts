@@ -5,8 +5,9 @@ import type { Block, InlineContent as InlineNode, TableBlock } from './document.
 import { markdownToDocument, normalizeMarkdown } from './markdown.js';
 import { mathSpans } from './parser.js';
 
+// (Inline math, GitBook's `inline-math` node since the seventeenth round, as it was written.)
 const inlineText = (nodes: readonly InlineNode[]): string =>
-  nodes.map((n) => (n.object === 'text' ? n.leaves.map((l: { text: string }) => l.text).join('') : inlineText((n as { nodes: InlineNode[] }).nodes ?? []))).join('');
+  nodes.map((n) => (n.object === 'text' ? n.leaves.map((l: { text: string }) => l.text).join('') : n.type === 'inline-math' ? `$$${n.data.formula}$$` : inlineText((n as { nodes: InlineNode[] }).nodes ?? []))).join('');
 
 /** The cells' texts of the page's first table, row by row. */
 const tableCells = (markdown: string): string[][] => {

@@ -833,8 +833,8 @@ md.block.ruler.before('lheading', 'math_block', mathBlock, { alt: ['paragraph', 
 md.block.ruler.before('lheading', 'gitbook_tag', gitbookTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
 // GitBook's inline math: `$$…$$` within a line, its formula written verbatim (`$$x_1*y$$`: no escapes, marks or links
-// inside). Read as the text it is (a `text_special` token, which linkify leaves alone and text_join makes text): the
-// writer (`escapeText`) writes such a span of a text as it is, and escapes a `$$` that opens none.
+// inside). A `math_inline` token (`content`: the formula), GitBook's `inline-math` node (from-markdown.ts); the writer
+// writes the node so again and a `$$` of text escaped (`\$$`), so that text never reads as math.
 md.inline.ruler.before('backticks', 'math_inline', (state: StateInline, silent: boolean) => {
   const start = state.pos;
   if (state.src.charCodeAt(start) !== 0x24 || state.src.charCodeAt(start + 1) !== 0x24) return false;
@@ -842,7 +842,11 @@ md.inline.ruler.before('backticks', 'math_inline', (state: StateInline, silent: 
   if (close < 0 || close + 2 > state.posMax) return false;
   // (A loop to the closing `$$`, not an indexOf to the next line's end: a long line of many spans stays linear.)
   for (let i = start + 2; i < close; i++) if (state.src.charCodeAt(i) === 0x0a) return false;
-  if (!silent) state.push('text_special', '', 0).content = state.src.slice(start, close + 2);
+  if (!silent) {
+    const token = state.push('math_inline', '', 0);
+    token.content = state.src.slice(start + 2, close);
+    token.markup = '$$';
+  }
   state.pos = close + 2;
   return true;
 });

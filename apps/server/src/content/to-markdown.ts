@@ -476,7 +476,7 @@ class Writer {
       const captions = image.fragments.filter((fragment) => fragment.fragment === 'caption');
       const caption = captions
         .flatMap((fragment) => fragment.nodes)
-        .map((b) => (b.type === 'paragraph' ? inlineText(b.nodes) : ''))
+        .map((b) => (b.type === 'paragraph' ? captionText(b.nodes) : ''))
         .join(' ');
       return { alt: image.data.alt ?? '', src: refToTarget(image.data.ref, 'image', this.resolver), caption, captioned: captions.length > 0 };
     });
@@ -495,7 +495,7 @@ class Writer {
       // What the general path below makes of one text atom alone on its line (no marks, no breaks: no delimiters, no
       // neighbours), without its items and atoms: most table cells, headings and plain paragraphs.
       if (plain === '') return '';
-      const options: EscapeOptions = { label: false, lineStart: true, colonEscaped: false, afterBreak: false, lineEnd: true, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false };
+      const options: EscapeOptions = { label: false, lineStart: true, colonEscaped: false, afterBreak: false, lineEnd: true, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false, alt: false };
       return protectAutolinks(escapeText(plain, options));
     }
     const atoms: Atom[] = [];
@@ -1097,6 +1097,13 @@ function emitInline(inline: Inline, applied: number, label: boolean, context: In
     case 'footnote-reference':
       atoms.push(rawAtom('raw', noNul(`[^${inline.data.label ?? inline.data.identifier}]`)));
       return;
+    case 'inline-math': {
+      // GitBook's inline math, its formula as it is (`$$x_1*y$$`: no escapes inside); one that would not read back
+      // so (the API refuses them: content-edits.ts) is written as the text `$$formula$$` (escaped).
+      const formula = String(inline.data.formula ?? '');
+      atoms.push(inlineMathWritable(formula) ? rawAtom('raw', `$$${formula}$$`) : textAtom(`$$${formula}$$`, label));
+      return;
+    }
     default: {
       // GitBook inlines without markdown syntax (emoji, mentions, …): their text content is kept.
       const nodes = (inline as { nodes?: unknown }).nodes;
@@ -1172,8 +1179,20 @@ function writingAt(atoms: readonly Atom[], index: number, step: 1 | -1): number 
   return -1;
 }
 
+/** A caption's text (GitBook's `<figcaption>` holds text): inline math in it as written, `$$x$$`. */
+function captionText(nodes: readonly InlineContent[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.object === 'text') for (const l of node.leaves) out += l.text;
+    else if (node.type === 'link') out += captionText(node.nodes);
+    else if (node.type === 'inline-image') out += node.data.alt ?? '';
+    else if (node.type === 'inline-math') out += `$$${node.data.formula}$$`;
+  }
+  return out;
+}
+
 function imageMarkdown(alt: string, url: string, title: string): string {
-  const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: ']', heading: undefined, setext: undefined, table: undefined, htmlCode: false, htmlText: false });
+  const label = escapeText(alt.replace(/[\r\n]+/g, ' '), { label: true, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: ']', heading: undefined, setext: undefined, table: undefined, htmlCode: false, htmlText: false, alt: true });
   return `![${label}](${destination(url)}${title ? ` ${linkTitle(title)}` : ''})`;
 }
 
@@ -1374,7 +1393,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   let closed: Int32Array | undefined;
   // 1. Escape text, knowing where lines start and end and what comes next.
   // (Every field set here, in one order, as `inline`'s: escapeText sees one hidden class of options.)
-  const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false };
+  const options: EscapeOptions = { label: false, lineStart: false, colonEscaped: false, afterBreak: false, lineEnd: false, next: '', heading: context.heading, setext: context.setext, table: context.table, htmlCode: false, htmlText: false, alt: false };
   // In a table cell, how many raw `<p>` are open: GitBook writes a cell of several blocks as HTML paragraphs
   // (`<p>a<br>b</p><p>c</p>`) and their text as HTML text, `<` and `&` as `&#x3C;` and `&#x26;`.
   let paragraphs = 0;
@@ -1759,6 +1778,8 @@ interface EscapeOptions {
   htmlCode?: boolean;
   /** The text is inside a raw `<p>` of a table cell (GitBook's HTML text there: `&#x3C;`, `&#x26;`). */
   htmlText?: boolean;
+  /** The text is an image's alt text, which is text: a `$$…$$` span there is written as it was read (`![$$x$$](a.png)`). */
+  alt?: boolean;
 }
 
 // (And a list item's `<li>`: GitBook writes the text of a cell's `<ul><li>…</li></ul>` as HTML text too, `Layer &#x26; tag`.)
@@ -1793,17 +1814,21 @@ const escapeCase = (code: number): boolean => code < 128 && ESCAPE_CASE[code] ==
 const EMAIL_AUTOLINK = /^<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/;
 const EMAIL_LOCAL_CHAR = /[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]/;
 
-/**
- * Whether the formula `value[from, to)` of an inline `$$…$$` can be written as it is: on one line, and nothing an
- * autolink literal could start with (`protectAutolinks` would put a backslash into it), nor `\r` or NUL.
- */
+/** Whether the formula `value[from, to)` of an inline `$$…$$` in an alt text can be written as it is: no `\r`, `\n` or NUL. */
 function verbatimMath(value: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = value.charCodeAt(i);
-    if (c === 0x0a || c === 0x0d || c === 0 || c === 0x3a || c === 0x40) return false;
-    if ((c === 0x2e) && i >= from + 3 && /www$/i.test(value.slice(i - 3, i))) return false;
+    if (c === 0x0a || c === 0x0d || c === 0) return false;
   }
   return true;
+}
+
+/**
+ * Whether `formula` written `$$formula$$` reads back as GitBook's inline math holding it (`math_inline`): not empty,
+ * on one line, no `$$` in it (the first closes the span), not ending in `$` (`$$x$$$` closes after `x`), no NUL.
+ */
+export function inlineMathWritable(formula: string): boolean {
+  return formula !== '' && !/[\n\r\0]/.test(formula) && !formula.includes('$$') && !formula.endsWith('$');
 }
 
 /** A table cell's `|` written `\|`, but those inside inline math, which the parser reads whole (`mathSpans`). */
@@ -1922,10 +1947,10 @@ export function escapeText(value: string, options: EscapeOptions): string {
           out += '$';
           continue;
         }
-        // `$$` opens GitBook's inline math when a `$$` of the same line closes it (parser.ts, `math_inline`): a span
-        // of this text to its next `$$` is written as it is (`$$x_1*y$$`, read back verbatim); a `$$` that opens
-        // none here (its closing `$$` in another text, or a span the writer must escape) is `\$$`.
-        const close = i + 1 < n ? value.indexOf('$$', i + 3) : -1;
+        // `$$` opens GitBook's inline math when a `$$` of the same line closes it (parser.ts, `math_inline`): text's
+        // `$$` is `\$$`, so that it never reads as math (inline math is its own node, `inline-math`) — but in an alt
+        // text, which is text, a span to the next `$$` is written as it is (`![$$x_1*y$$](a.png)`, read back so).
+        const close = options.alt === true && i + 1 < n ? value.indexOf('$$', i + 3) : -1;
         if (close >= 0 && verbatimMath(value, i + 2, close)) {
           out += value.slice(i, close + 2);
           i = close + 1;
@@ -2083,9 +2108,8 @@ function protectSchemes(out: string, after: string): string {
 }
 
 /**
- * Backslash escapes, character references and inline math: markdown-it makes them tokens of their own — a backslash
- * before any character, not only before punctuation (`\a` is a token too, so `\a=www.a.com` has the text `=www.a.com`
- * to link), and a `$$…$$` span as `math_inline` reads it (its closing `$$` the first at least one character on, on
- * the line), so `$$$$$$www.b.io` has the text `www.b.io` to link.
+ * Backslash escapes and character references: markdown-it makes them tokens of their own — a backslash before any
+ * character, not only before punctuation (`\a` is a token too, so `\a=www.a.com` has the text `=www.a.com` to link).
+ * (Inline math is a node of its own, a raw atom: escaped text holds no `$$…$$` span.)
  */
-const TEXT_SPECIAL = /\\[^\n]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});|\$\$[^\n]+?\$\$/g;
+const TEXT_SPECIAL = /\\[^\n]|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;

@@ -7,6 +7,7 @@ import { GITBOOK_BLOCK_TYPES, GitBookBlockError, unfoldGitBookBlocks } from '../
 import { ContentLimitError } from '../content/limits.js';
 import { documentToMarkdown, markdownToDocument, type Document } from '../content/markdown.js';
 import { documentPage, normalizePage } from '../content/process.js';
+import { inlineMathWritable } from '../content/to-markdown.js';
 import type { ProcessedPage } from '../content/tasks.js';
 import { PoolBusyError } from '../lib/worker-pool.js';
 import { rememberDerived, rememberParsed } from './content-index.js';
@@ -304,7 +305,22 @@ const BLOCKS = new Set([
   'list-tasks', 'list-item', 'blockquote', 'hint', 'code', 'code-line', 'table', 'table-row', 'table-cell', 'images', 'image',
   'divider', 'html', 'math', 'footnote-definition', ...GITBOOK_BLOCK_TYPES,
 ]);
-const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference']);
+const INLINES = new Set(['link', 'inline-image', 'html', 'footnote-reference', 'inline-math']);
+
+/**
+ * GitBook's inline math (`{object: 'inline', type: 'inline-math', isVoid: true, data: {formula}}`, no `nodes` in
+ * GitBook's shape: given none, it gets `[]`): a formula that `$$formula$$` reads back as — not empty, on one line, no
+ * `$$` in it, not ending in `$` — else a 400 naming `data/formula` (markdown, where pages are kept, could not hold it).
+ */
+function checkInlineMath(n: { data?: unknown; nodes?: unknown }, path: string, bad: (path: string, detail: string) => Error): void {
+  if (n.nodes === undefined) n.nodes = [];
+  else if (!Array.isArray(n.nodes) || n.nodes.length > 0) throw bad(`${path}/nodes`, 'must be empty: inline math is void');
+  const formula = (n.data as { formula?: unknown } | undefined)?.formula;
+  if (typeof formula !== 'string') throw bad(`${path}/data/formula`, 'must be a string (the TeX formula)');
+  if (!inlineMathWritable(formula)) {
+    throw bad(`${path}/data/formula`, 'must be one line, not empty, without `$$` and not ending in `$` (it is written `$$formula$$`)');
+  }
+}
 
 /**
  * Checks the shape of a JSON document (the node kinds Bindery knows) given at `where`, locating the first bad node,
@@ -327,6 +343,7 @@ export function checkDocument(doc: Record<string, unknown>, where: ContentLocato
     if (n.object === 'block' && !BLOCKS.has(String(n.type))) throw bad(`${path}/type`, `is not a block type Bindery knows (${String(n.type)})`);
     if (n.object === 'inline' && !INLINES.has(String(n.type))) throw bad(`${path}/type`, `is not an inline type Bindery knows (${String(n.type)})`);
     if (n.object !== 'block' && n.object !== 'inline' && n.object !== 'fragment') throw bad(`${path}/object`, 'must be block, inline, text or fragment');
+    if (n.object === 'inline' && n.type === 'inline-math') checkInlineMath(n as { data?: unknown; nodes?: unknown }, path, bad);
     if (!Array.isArray(n.nodes)) throw bad(`${path}/nodes`, 'must be an array');
     n.nodes.forEach((c, i) => visit(c, `${path}/nodes/${i}`, depth + 1));
     if (Array.isArray(n.fragments)) n.fragments.forEach((c, i) => visit(c, `${path}/fragments/${i}`, depth + 1));

@@ -535,6 +535,13 @@ describe('renderPdf', () => {
     expect(occurrences(pdf, '/SMask')).toBe(2);
   });
 
+  it("shows GitBook's inline math as its formula (the `inline-math` node), in text and table cells", async () => {
+    const pdf = await renderPdf({ title: 'Math', pages: [{ title: 'Formulas', markdown: 'The score $$s_i = w_1*x_i$$ of item $$i$$.\n\n| F | M |\n| - | - |\n| $$a|b$$ | divides |\n' }] });
+    const out = await extract(pdf);
+    expectInOrder(out.text, ['The score', 's_i = w_1*x_i', 'of item', 'a|b', 'divides']);
+    expect(out.text).not.toContain('$');
+  });
+
   it('renders without a loader (every image a placeholder)', async () => {
     const pdf = await renderPdf({ title: 'Images', pages: [{ title: 'Shots', markdown: fixture('images') }] });
     const out = await extract(pdf);

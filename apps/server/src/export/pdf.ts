@@ -973,6 +973,9 @@ class PdfRenderer {
       } else if (node.type === 'inline-image') {
         const alt = node.data.alt || node.data.caption || 'image';
         push({ text: sansText(`[${alt}]`), bold: false, italic: true, code: false, strike: false, color: COLOR.muted, ...(inherited.link ? { link: inherited.link } : {}) });
+      } else if (node.type === 'inline-math') {
+        // The formula's source, as block math is shown (code): no TeX typesetting in the PDF.
+        push({ text: monoText(node.data.formula), bold: false, italic: false, code: true, strike: false, ...(inherited.link ? { link: inherited.link } : {}) });
       } else if (node.type === 'footnote-reference') {
         push({ text: `[${sansText(node.data.label ?? node.data.identifier)}]`, bold: false, italic: false, code: false, strike: false, color: COLOR.muted });
       } else if (node.type === 'html') {

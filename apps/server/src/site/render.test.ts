@@ -67,6 +67,14 @@ describe('blocks', () => {
     }
   });
 
+  it("renders GitBook's inline math (its `inline-math` node) as MathML, a `$$` of text as text", () => {
+    const html = render('Energy $$E = mc^2$$ and a price of \\$$5 or \\$$6\\$$.\n');
+    expect(html).toMatch(/^<p>Energy <math[^>]*>.*<\/math> and a price of \$\$5 or \$\$6\$\$\.<\/p>$/s);
+    expect(html.match(/<math/g)).toHaveLength(1);
+    // In a table cell and a link text too.
+    expect(render('| A |\n| - |\n| $$a|b$$ |\n\n[see $$x$$](https://e.com)\n').match(/<math/g)).toHaveLength(2);
+  });
+
   it('renders images, files and links through the site, unknown targets as inert links', () => {
     const html = render('![pic](.gitbook/assets/pic.png)\n\n[one](one.md#x) [ext](https://e.com) [js](javascript:alert(1)) [gone](/pages/zzz)\n\n{% file src="/files/f1" %}\n');
     expect(html).toContain('<img src="/s/~files/ss/f1/pic.png?v=abc" alt="pic" width="10" height="5" loading="lazy">');

@@ -156,8 +156,6 @@ function linkAttrs(t: Target | undefined, ctx: RenderContext): string {
   return ` href="${safeUrl(t.href)}"${ext}${t.file ? ' download' : ''}`;
 }
 
-const INLINE_MATH = /\$\$([^$\n]{1,2000}?)\$\$/g;
-
 /** Links and images of GitBook's HTML (site/html.ts) resolved as the document's are. */
 const htmlTargets = (ctx: RenderContext): HtmlTargets => ({
   url(raw) {
@@ -198,11 +196,8 @@ function inline(nodes: readonly any[], ctx: RenderContext): string {
       for (const leaf of node.leaves ?? []) {
         const marks: string[] = (leaf.marks ?? []).map((m: { type: string }) => m.type);
         const raw = String(leaf.text ?? '');
-        // GitBook writes inline math as $$…$$ inside text.
-        let t = marks.includes('code') || !raw.includes('$$')
-          ? escapeHtml(raw)
-          : raw.split(INLINE_MATH).map((part, i) => (i % 2 ? renderMath(part, false) : escapeHtml(part))).join('');
-        t = t.replace(/\n/g, '<br>');
+        // (Inline math is its own node, `inline-math`, below: a `$$` of text is text.)
+        let t = escapeHtml(raw).replace(/\n/g, '<br>');
         for (const m of marks) {
           if (m === 'bold') t = `<strong>${t}</strong>`;
           else if (m === 'italic') t = `<em>${t}</em>`;
