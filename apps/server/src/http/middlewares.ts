@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { notImplementedYet, type HandlerTable, type OperationRequest } from './operations.js';
 import { RateLimiter } from './rate-limit.js';
 import { decodeParams, type RouteMatch, type RouteTable } from './route-table.js';
+import type { QueryParamRule } from './spec.js';
 import { refuseUnsafeText } from './text-guard.js';
 import { jsonText } from '../lib/json-text.js';
 import { codePointLength, useCodePointLengthInAjv } from '../lib/code-point-length.js';
@@ -255,19 +256,35 @@ export function validateAgainstSpec(ctx: AppContext, spec: Record<string, unknow
 export const validatorStats = { skipped: 0 };
 
 /**
- * Whether the request validator would pass `req` as it is, known without it: a GET of an operation whose only checks,
- * with no query string and no body, are of its path parameters (http/spec.ts `plainGet`), sent with neither, its path
- * parameters decoded as the validator decodes them and meeting those rules. Anything else — a query string, a body, a
- * parameter that does not pass, a malformed escape — goes through the validator, which answers it as before. For a
- * plain GET the validator's four steps (metadata, multipart, security, request: each awaiting, its parameters
- * walked per request) were 7-8 % of the CPU of `GET` space (docs/performance.md, session 22).
+ * The characters a plain GET's query string may hold (else the validator sees it): unreserved ones, escapes, and the
+ * reserved characters that `url.parse` and Express's parser leave as they are (no `'`, `?`, `#`, brackets).
+ */
+const PLAIN_QUERY = /^[A-Za-z0-9\-._~%!$()*+,;=:@/&]*$/;
+/**
+ * A raw value of a parameter without `allowReserved`: the validator refuses every reserved character unescaped
+ * (`Parameter '…' must be url encoded`; its parameters are `explode`d, so the comma too).
+ */
+const UNRESERVED_VALUE = /^[A-Za-z0-9\-._~%]+$/;
+/** How the validator's coercion (ajv, `coerceTypes`) reads integers, and what the query text guard lets through. */
+const INTEGER_TEXT = /^[+-]?\d{1,15}$/;
+
+/**
+ * Whether the request validator would pass `req` as it is, known without it: a GET of an operation whose only checks
+ * are of its path and query parameters (http/spec.ts `plainGet`), sent without a body, its path parameters decoded
+ * as the validator decodes them and its query parameters as Express parses them, meeting those rules. When it
+ * passes, `req.query` is what the validator leaves there: values coerced (integers, booleans) and the defaults of
+ * absent parameters filled in, in its order. Anything else — a body, a parameter that does not pass, an unknown or
+ * repeated or empty one, an escaped name, a malformed escape, a character the validator refuses or treats apart —
+ * goes through the validator, which answers it as before. The validator's four steps (metadata, multipart, security,
+ * request: each awaiting, its parameters walked per request) were 7-8 % of the CPU of `GET` space
+ * (docs/performance.md, session 22).
  */
 function passesPlainGet(req: Request, route: RouteMatch | undefined): boolean {
-  const rules = route?.op.plainGet;
-  if (!rules || req.method !== 'GET' || route!.greedyOffset !== undefined || req.url.includes('?')) return false;
+  const plain = route?.op.plainGet;
+  if (!plain || req.method !== 'GET' || route!.greedyOffset !== undefined) return false;
   const headers = req.headers;
   if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
-  for (const rule of rules) {
+  for (const rule of plain.path) {
     const raw = route!.rawParams[rule.name];
     if (raw === undefined) return false;
     let value: string;
@@ -282,7 +299,64 @@ function passesPlainGet(req: Request, route: RouteMatch | undefined): boolean {
     if (rule.minLength !== undefined && codePointLength(value) < rule.minLength) return false;
     if (rule.pattern && !rule.pattern.test(value)) return false;
   }
+  const url = req.url;
+  const q = url.indexOf('?');
+  if (q < 0) {
+    if (plain.required.length > 0) return false;
+    if (plain.defaults.length === 0) return true;
+  } else if (req.originalUrl !== url || !PLAIN_QUERY.test(url.slice(q + 1))) return false;
+  // Express's parse (querystring): the object the validator works on, and what it leaves in `req.query`.
+  const query = req.query as Record<string, unknown>;
+  if (q >= 0 && q + 1 < url.length) {
+    const pairs = url.slice(q + 1).split('&');
+    if (pairs.length > plain.query.size) return false;
+    for (const pair of pairs) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0 || pair.indexOf('=', eq + 1) >= 0) return false;
+      // The name as sent: the validator looks its raw value up by it (an escaped name goes through it).
+      const rule = plain.query.get(pair.slice(0, eq));
+      if (!rule || rule.type === 'other') return false;
+      if (!rule.allowReserved && !UNRESERVED_VALUE.test(pair.slice(eq + 1))) return false;
+      const value = query[rule.name];
+      // Repeated (an array) or empty (refused): the validator.
+      if (typeof value !== 'string' || value === '') return false;
+      const coerced = queryValue(rule, value);
+      if (coerced === undefined) return false;
+      query[rule.name] = coerced;
+    }
+  }
+  for (const name of plain.required) if (query[name] === undefined) return false;
+  for (const [name, value] of plain.defaults) if (query[name] === undefined) query[name] = value;
+  // As the validator leaves it (Express 5's `req.query` is a getter parsing the URL on each read).
+  Object.defineProperty(req, 'query', { writable: true, value: query });
   return true;
+}
+
+/** The value of a query parameter as the validator coerces it when it meets `rule`, else undefined. */
+function queryValue(rule: QueryParamRule, value: string): string | number | boolean | undefined {
+  switch (rule.type) {
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : undefined;
+    case 'booleanOrEnum':
+      // Checked as a boolean, then as the string the anyOf's last branch makes of it again (http/spec.ts).
+      return value === 'true' || value === 'false' || rule.enum!.has(value) ? value : undefined;
+    case 'integer': {
+      if (!INTEGER_TEXT.test(value)) return undefined;
+      const n = +value;
+      if ((rule.minimum !== undefined && n < rule.minimum) || (rule.maximum !== undefined && n > rule.maximum)) return undefined;
+      if ((rule.exclusiveMinimum !== undefined && n <= rule.exclusiveMinimum) || (rule.exclusiveMaximum !== undefined && n >= rule.exclusiveMaximum)) return undefined;
+      return n;
+    }
+    case 'string':
+      // Code points, as the validator counts them (at most the UTF-16 length: counted only when that is above).
+      if (rule.maxLength !== undefined && value.length > rule.maxLength && codePointLength(value) > rule.maxLength) return undefined;
+      if (rule.minLength !== undefined && codePointLength(value) < rule.minLength) return undefined;
+      if (rule.pattern && !rule.pattern.test(value)) return undefined;
+      if (rule.enum && !rule.enum.has(value)) return undefined;
+      return value;
+    default:
+      return undefined;
+  }
 }
 
 type AnyHandler = (r: OperationRequest<never>, c: AppContext) => Promise<{ status: number; body: unknown; headers?: Record<string, string | string[]>; file?: { contentType: string; data: Buffer } }>;
