@@ -127,6 +127,8 @@ class Converter {
   private lastEnd = 0;
   /** The last leaf block is raw HTML that runs to its end marker and has none (a comment, `<pre>`): blank lines after it are its own. */
   private openEnded = false;
+  /** How many quotes hold the block being read (their `>` lines are its blank lines: SourceLines.blankRun). */
+  private quotes = 0;
 
   constructor(blocks: BlockTokens, resolver: RefResolver | undefined, onBlock: ((block: Block) => void) | undefined, lines: SourceLines) {
     this.blocks = blocks;
@@ -248,9 +250,13 @@ class Converter {
       case 'ordered_list_open':
         this.i++;
         return this.list(token, depth + 1);
-      case 'blockquote_open':
+      case 'blockquote_open': {
         this.i++;
-        return { object: 'block', type: 'blockquote', data: {}, nodes: this.flow('blockquote_close', depth + 1) };
+        this.quotes++;
+        const nodes = this.flow('blockquote_close', depth + 1);
+        this.quotes--;
+        return { object: 'block', type: 'blockquote', data: {}, nodes };
+      }
       case 'fence': {
         this.i++;
         const info = unescapeAll(token.info).trim();
@@ -306,23 +312,34 @@ class Converter {
     // (GitBook writes a literal backslash `\\`). CommonMark reads that `\` as a literal backslash; read as the break,
     // its newline the first of the blank lines (so 4 blank lines are the break and one empty paragraph). Followed by
     // one blank line only (hand-written `C:\` ending a paragraph), it stays a backslash; so it does last in a container
-    // (a list item, a quote), where GitBook's break would be followed by fewer blank lines than a literal's.
+    // (a list item), where GitBook's break would be followed by fewer blank lines than a literal's.
+    // In a quote, its lines of `>` alone are its blank lines: 2 of them after the `\` are a break there too, before the
+    // quote's next block or its end (the writer writes 2 before the end of a quote, where CommonMark reads none). Last
+    // in the page (or in the last item of a list ending the page), the `\` followed by one blank line and the end is a
+    // break (GitBook ends such a page right after the `\` line, which reads as a hand-written `C:\` ending a text: a
+    // backslash; 2 blank lines are the break and an empty paragraph, as below).
     const end = open?.map?.[1];
     const last = children[children.length - 1];
     const next = this.tokens[this.i];
-    // Nor is the last item of a list that a block outside lists follows (or nothing): GitBook writes `* text\`, 2 blank
-    // lines, the next block, as after a paragraph (sixteenth round, AppFlowy's 2022 pages). Not before an outer list's
-    // next item or the end of a quote, where the writer joins with fewer blank lines.
-    let k = this.i;
-    let listEnds = false;
-    for (; /^(?:list_item|bullet_list|ordered_list)_close$/.test(this.tokens[k]?.type ?? ''); k++) listEnds ||= this.tokens[k]!.type !== 'list_item_close';
-    const after = this.tokens[k];
-    const lastItem = next?.type === 'list_item_close' && listEnds && (after === undefined || (!after.type.endsWith('_close') && after.type !== 'list_item_open'));
-    if (end !== undefined && (next === undefined || !next.type.endsWith('_close') || lastItem) && last?.type === 'text' && last.content.endsWith('\\') && this.lines.endsInBareBackslash(end - 1) && this.lines.blankRun(end) >= 2) {
-      const cut = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { content: last.content.slice(0, -1) });
-      const hardbreak = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { type: 'hardbreak', content: '', markup: '\\' });
-      children = [...children.slice(0, -1), cut, hardbreak];
-      this.lastEnd = end + 1;
+    // So is the end of a list item (sixteenth round: GitBook writes `* text\`, 2 blank lines, the next block, as after a
+    // paragraph, AppFlowy's 2022 pages) before the next item, the next block, a quote's end or the page's end (the
+    // writer writes 2 blank lines before another item, where GitBook joins items with one line: a hand-written
+    // `C:\` ending an item of a loose list stays a backslash).
+    if (end !== undefined && last?.type === 'text' && last.content.endsWith('\\') && this.lines.endsInBareBackslash(end - 1)) {
+      let k = this.i;
+      while (/^(?:list_item|bullet_list|ordered_list)_close$/.test(this.tokens[k]?.type ?? '')) k++;
+      const after = this.tokens[k];
+      const itemEnds = next?.type === 'list_item_close' && (after === undefined || !after.type.endsWith('_close') || (this.quotes > 0 && after.type === 'blockquote_close'));
+      const blank = this.lines.blankRun(end, this.quotes);
+      const pageEnds = after === undefined && (next === undefined || itemEnds) && blank === 1 && end + 1 === this.lines.count;
+      const quoteEnds = this.quotes > 0 && next?.type === 'blockquote_close';
+      if ((blank >= 2 && (next === undefined || !next.type.endsWith('_close') || itemEnds || quoteEnds)) || pageEnds) {
+        const cut = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { content: last.content.slice(0, -1) });
+        const hardbreak = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as Token, last, { type: 'hardbreak', content: '', markup: '\\' });
+        children = [...children.slice(0, -1), cut, hardbreak];
+        // In a quote, past its blank lines (`>`: blank lines after the quote count as after any block).
+        this.lastEnd = end + (this.quotes > 0 ? blank : 1);
+      }
     }
     const block = this.imagesOnly(children) ?? { object: 'block', type: 'paragraph', data: {}, nodes: this.inlines(children) };
     this.releaseChildren(index);
@@ -653,11 +670,27 @@ class SourceLines {
     this.count = source === '' || source.endsWith('\n') ? this.starts.length - 1 : this.starts.length;
   }
 
-  /** How many blank lines (spaces and tabs only) follow from line `from` on (to the next other line or the end). */
-  blankRun(from: number): number {
+  /**
+   * How many blank lines (spaces and tabs only) follow from line `from` on (to the next other line or the end); inside
+   * `quotes` quotes, how many of the quote's blank lines (white space and 1 to `quotes` markers `>`).
+   */
+  blankRun(from: number, quotes = 0): number {
     let line = from;
-    while (line < this.count && this.blank(line, line + 1) === 1) line++;
+    while (line < this.count && (quotes > 0 ? this.quoteBlank(line, quotes) : this.blank(line, line + 1) === 1)) line++;
     return line - from;
+  }
+
+  /** Line `line` is white space and 1 to `quotes` markers `>`. */
+  private quoteBlank(line: number, quotes: number): boolean {
+    const end = line + 1 < this.starts.length ? (this.starts[line + 1] as number) - 1 : this.source.length;
+    let markers = 0;
+    for (let at = this.starts[line] as number; at < end; at++) {
+      const c = this.source.charCodeAt(at);
+      if (c === 0x3e) {
+        if (++markers > quotes) return false;
+      } else if (c !== 0x20 && c !== 0x09) return false;
+    }
+    return markers > 0;
   }
 
   /** Line `line` ends in an odd run of backslashes (its last one escapes nothing). */

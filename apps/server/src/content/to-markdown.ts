@@ -95,6 +95,11 @@ export class MarkdownStream {
    * without a blank line (a closing tag) would make the break a literal backslash.
    */
   private openEnded = false;
+  /**
+   * The last block added is a paragraph ending in a hard break (or a list whose last item ends in one): last in the
+   * page, a blank line follows it (GitBook's page ends after the `\` line, which reads as a literal backslash).
+   */
+  private endsInBreak = false;
   /** Empty paragraphs first in the document, not written yet (see `add`). */
   private leadingEmpty = 0;
   /** Where the run of empty paragraphs ending `out` starts, when it is joined to an opening tag before it. */
@@ -146,6 +151,7 @@ export class MarkdownStream {
     out.push(lines.length === 1 ? (lines[0] as string) : lines.join('\n'));
     this.endsEmpty = lines[lines.length - 1] === '';
     this.openEnded = this.endsEmpty && lines.length > 1;
+    this.endsInBreak = this.openEnded && endsInBreak([block], lines);
     this.previousTag = tag;
   }
 
@@ -167,7 +173,7 @@ export class MarkdownStream {
     // lines, 2 newlines each after the first (from-markdown.ts reads a text of blank lines alone back so). One alone
     // writes nothing, as an empty document: a page file writes an empty body as one empty paragraph (page-file.ts).
     if (lines.length === 0 && this.leadingEmpty > 1) return '\n'.repeat(2 * (this.leadingEmpty - 1));
-    const markdown = lines.length === 0 ? '' : this.endsEmpty ? lines.join('\n') : `${lines.join('\n')}\n`;
+    const markdown = lines.length === 0 ? '' : this.endsEmpty ? (this.endsInBreak ? `${lines.join('\n')}\n` : lines.join('\n')) : `${lines.join('\n')}\n`;
     checkBytes(markdown, 'outputBytes', 'the markdown of the document');
     return markdown;
   }
@@ -266,11 +272,17 @@ class Writer {
         return this.flow(block.nodes);
       case 'blockquote': {
         const lines = this.flow(block.nodes);
+        // A break ending the quote: 2 blank lines of the quote after its `\` (one is the break's own line).
+        if (endsInBreak(block.nodes, lines)) lines.push('');
         return lines.length === 0 ? ['>'] : lines.map((line) => (line === '' ? '>' : `> ${line}`));
       }
-      case 'hint':
+      case 'hint': {
         // Joined to its tags, as GitBook writes it: an empty paragraph first is an empty line after the opening tag.
-        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...this.flow(block.nodes, false, false, true), '{% endhint %}'];
+        // A break ending the hint: 2 blank lines before `{% endhint %}`, as before a closing tag at the top level.
+        const lines = this.flow(block.nodes, false, false, true);
+        if (endsInBreak(block.nodes, lines)) lines.push('');
+        return [formatOpenTag('hint', { style: block.data.style, ...(block.data.icon !== undefined ? { icon: block.data.icon } : {}) }), ...lines, '{% endhint %}'];
+      }
       case 'code':
         return code(block);
       case 'code-line':
@@ -373,6 +385,9 @@ class Writer {
         if (l === 0 && !figureFirst) out.push(line === '' ? marker : `${marker.padEnd(Math.max(width, marker.length + 1), ' ')}${line}`);
         else out.push(line === '' ? line : indent + line);
       }
+      // A break ending an item before the next one: 2 blank lines after its `\` (GitBook joins items with a line break,
+      // which reads back as a literal backslash).
+      if (index + 1 < items.length && endsInBreak(item.nodes, lines)) out.push('');
     }
     return out;
   }
@@ -383,6 +398,8 @@ class Writer {
     const tight = rest.length === 0 && (second === undefined || (first?.type === 'paragraph' && canInterruptParagraph(second) && !this.figureFirst(second)));
     if (!tight || second === undefined) return { lines: this.flow(blocks, firstOther, task), tight };
     const lines = this.block(first as Block);
+    // A paragraph ending in a break is followed by a blank line (2 after its `\`), or the break would be a backslash.
+    if (endsInBreak([first as Block], lines)) return { lines: this.flow(blocks, firstOther, task), tight: false };
     for (const line of this.flow([second])) lines.push(line);
     return { lines, tight };
   }
@@ -610,6 +627,24 @@ function tagRoleOf(block: Block, open: Map<string, TagRole[]>): TagRole | undefi
   return role;
 }
 const NO_TAG_ROLES: ReadonlyMap<Block, TagRole> = new Map();
+
+/**
+ * The lines written for `blocks` end with a paragraph's trailing hard break (its `\` line and the break's empty line),
+ * the last block being that paragraph or a list whose last item ends so: where a container or the page ends after
+ * it, CommonMark reads no break, so the writer adds a blank line there (from-markdown.ts `paragraph` reads it back).
+ */
+function endsInBreak(blocks: readonly Block[], lines: Lines): boolean {
+  let last = blocks[blocks.length - 1];
+  while (last !== undefined && (last.type === 'list-unordered' || last.type === 'list-ordered' || last.type === 'list-tasks')) {
+    const item = last.nodes[last.nodes.length - 1];
+    last = item?.nodes[item.nodes.length - 1];
+  }
+  if (last?.type !== 'paragraph' || lines.length < 2 || lines[lines.length - 1] !== '') return false;
+  const line = lines[lines.length - 2] as string;
+  let run = 0;
+  while (run < line.length && line.charCodeAt(line.length - 1 - run) === 0x5c) run++;
+  return run % 2 === 1;
+}
 
 /** The lines of an empty paragraph. */
 function isEmptyLine(lines: Lines): boolean {
