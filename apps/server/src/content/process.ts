@@ -180,7 +180,7 @@ export const GIT_BUDGET_MS = 30_000;
  * chunks on the pool, one at a time (GIT_BUDGET_MS each), so that a sync of thousands of pages never holds the event
  * loop and leaves workers to requests.
  */
-export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
+export function gitImportBodies(items: { from: string; body: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<{ markdown: string; climbs?: Record<string, string> }[]> {
   const f = [...files];
   const p = [...pages];
   const i = [...includes];
@@ -205,7 +205,7 @@ export async function gitReadRepository(listing: { projectDir: string; files: Re
 }
 
 /** Git Sync export: stored markdown -> page bodies, references as paths (`files`, `pages`, `includes`: id -> path), in chunks on the pool. */
-export function gitExportBodies(items: { from: string; markdown: string }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
+export function gitExportBodies(items: { from: string; markdown: string; climbs?: Record<string, string> }[], files: ReadonlyMap<string, string>, pages: ReadonlyMap<string, string>, includes: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
   const f = [...files];
   const p = [...pages];
   const i = [...includes];

@@ -12,7 +12,7 @@ import { checkBytes, withField as prefixed } from './limits.js';
 import { MarkdownStream } from './to-markdown.js';
 import { merge3Text, type TextMergeResult } from './merge-text.js';
 import { htmlToMarkdown } from '../lib/html-to-markdown.js';
-import { pathResolver, readRepository, type RepoSpace } from '../gitsync/format/read.js';
+import { pathResolver, readRepository, recordingClimbs, type RepoSpace } from '../gitsync/format/read.js';
 import { refTarget } from '../gitsync/format/write.js';
 import { exportTargets, importTargets } from '../gitsync/format/block-targets.js';
 import mammoth from 'mammoth';
@@ -132,17 +132,20 @@ export const TASKS = {
 
   /**
    * Git Sync import: page bodies as read from their files (`from`: the file's path) -> stored markdown, relative links
-   * and images to files and pages of the repository (path -> id maps) as references.
+   * and images to files and pages of the repository (path -> id maps) as references; `climbs`: the targets among them
+   * that climb above the content root, as written (gitsync/format/read.ts), when there are any.
    */
-  gitImportBodies(input: { items: { from: string; body: string }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): string[] {
+  gitImportBodies(input: { items: { from: string; body: string }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): { markdown: string; climbs?: Record<string, string> }[] {
     const files = new Map(input.files);
     const pages = new Map(input.pages);
     const includes = new Map(input.includes ?? []);
     return input.items.map((it) => withField(it.from, () => {
-      const doc = markdownToDocument(it.body, { resolver: pathResolver(it.from, files, pages) });
+      const climbs: Record<string, string> = {};
+      const doc = markdownToDocument(it.body, { resolver: recordingClimbs(it.from, pathResolver(it.from, files, pages), climbs) });
       // content-ref, file and include lines: their paths become ids too (gitsync/format/block-targets.ts).
       mapGitBookTargets(doc, importTargets(it.from, files, pages, includes), 'new');
-      return documentToMarkdown(doc);
+      const markdown = documentToMarkdown(doc);
+      return Object.keys(climbs).length > 0 ? { markdown, climbs } : { markdown };
     }));
   },
 
@@ -183,13 +186,14 @@ export const TASKS = {
   },
 
   /** Git Sync export: stored markdown -> page bodies of the files at `from`, references as paths (id -> path maps). */
-  gitExportBodies(input: { items: { from: string; markdown: string }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): string[] {
+  gitExportBodies(input: { items: { from: string; markdown: string; climbs?: Record<string, string> }[]; files: [string, string][]; pages: [string, string][]; includes?: [string, string][] }): string[] {
     const plan = { pages: new Map(input.pages), files: new Map(input.files) };
     const includes = new Map(input.includes ?? []);
     return input.items.map((it) => withField(it.from, () => {
       const doc = markdownToDocument(it.markdown);
       mapGitBookTargets(doc, exportTargets(it.from, plan, includes), 'old');
-      return documentToMarkdown(doc, { resolver: { toTarget: (ref) => refTarget(plan, it.from, ref) } });
+      // Targets climbing above the root are written as they were read while they still resolve to the same place.
+      return documentToMarkdown(doc, { resolver: { toTarget: (ref) => refTarget(plan, it.from, ref, false, it.climbs) } });
     }));
   },
 

@@ -288,7 +288,12 @@ export async function importFromGit(s: SyncContext): Promise<SyncResult> {
   const includeIds = new Map(repo.includes.filter((i) => INCLUDE_FILE.test(i.path)).map((i) => [i.path, reusableContentId(i.path)]));
   const storedBodies = await gitImportBodies(documents.map((p) => ({ from: p.path!, body: p.body })), fileByPath, pathToId, includeIds);
   const rawBlob = new Map(await rawBlobs);
-  const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!]));
+  const storedOf = new Map(documents.map((p, i) => [p, storedBodies[i]!.markdown]));
+  // Targets climbing above the root, as written: kept in the page's git metadata for the export (format/read.ts).
+  documents.forEach((p, i) => {
+    const climbs = storedBodies[i]!.climbs;
+    if (climbs) p.git.climbs = climbs;
+  });
 
   const linkTarget = (href: string): JsonObject => {
     const r = resolveRelative(repo.config.summary, href);
@@ -632,7 +637,7 @@ async function exportWith(s: SyncContext, cache: RepoCache, blobs: FastImport): 
     const name = underRoot(before, p);
     if (name !== undefined && INCLUDE_FILE.test(name)) includePaths.set(reusableContentId(name), name);
   }
-  const bodies = await gitExportBodies(toRender.map((r) => ({ from: r.path, markdown: r.markdown })), plan.files, plan.pages, includePaths);
+  const bodies = await gitExportBodies(toRender.map((r) => ({ from: r.path, markdown: r.markdown, ...(r.exportPage.git.climbs ? { climbs: r.exportPage.git.climbs } : {}) })), plan.files, plan.pages, includePaths);
   toRender.forEach((r, i) => {
     const oid = write(r.path, Buffer.from(renderPageFile(r.exportPage, bodies[i]!), 'utf8'));
     next.pages[r.id] = { path: r.path, oid, hash: r.hash };

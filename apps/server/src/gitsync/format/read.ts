@@ -55,6 +55,13 @@ export interface PageGitMeta {
   /** A frontmatter cover that is no file of the space (a dangling path, a URL), and its `coverY`, kept as written. */
   cover?: string;
   coverY?: number;
+  /**
+   * Relative link and image targets of the body that climb above the content root, as written (`../../../../pricing/faq/`
+   * from a page three folders deep, which GitBook keeps as it is), by the path they resolve to once the `..` past the
+   * root are dropped (`pricing/faq/README.md`, with `#anchor`): the page's document holds the page or file they name,
+   * and an export writes them as written while they still resolve there (`climbingTarget`).
+   */
+  climbs?: Record<string, string>;
 }
 
 export interface RepoAsset {
@@ -142,6 +149,57 @@ export function resolveRelative(from: string, target: string): { path: string; a
   const path = decoded.startsWith('/') ? cleanPath(decoded) : joinPath(dirname(from), decoded);
   const folder = raw === '' || raw.endsWith('/');
   return { path: folder ? joinPath(path, 'README.md') : path, ...(anchor !== undefined ? { anchor } : {}) };
+}
+
+/**
+ * Whether a relative target written in the file at `from` climbs above the content root (more `..` than the file's
+ * folder is deep at some point: `../../x.md` from `a/b.md`). `resolveRelative` drops the `..` past the root.
+ */
+export function climbsAboveRoot(from: string, target: string): boolean {
+  if (!target.includes('..') || SCHEME.test(target) || target.startsWith('/') || target.startsWith('#')) return false;
+  let depth = dirname(from).split('/').filter(Boolean).length;
+  for (const segment of target.replace(/[?#].*$/, '').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' || segment === '%2E%2E' || segment === '%2e%2e') {
+      if (--depth < 0) return true;
+    } else depth++;
+  }
+  return false;
+}
+
+/** The key of a resolved target in `PageGitMeta.climbs`: its path, and `#anchor`. */
+export const climbKey = (path: string, anchor?: string): string => (anchor === undefined ? path : `${path}#${anchor}`);
+
+/**
+ * `resolver`, recording in `climbs` each target it resolves to a page or a file that climbs above the content root,
+ * as written, by the path it resolves to (the first spelling of a path kept).
+ */
+export function recordingClimbs(from: string, resolver: RefResolver, climbs: Record<string, string>): RefResolver {
+  return {
+    toRef(target, usage) {
+      const ref = resolver.toRef?.(target, usage);
+      if (ref && ref.kind !== 'url' && climbsAboveRoot(from, target)) {
+        const r = resolveRelative(from, target);
+        if (r) {
+          const key = climbKey(r.path, r.anchor);
+          if (!Object.hasOwn(climbs, key)) climbs[key] = target;
+        }
+      }
+      return ref;
+    },
+  };
+}
+
+/**
+ * The target as written for the page or file at `path` (`anchor`) from the file at `from`, when the page's `climbs`
+ * holds one that still resolves there from `from` (the linking page or the target may have moved since).
+ */
+export function climbingTarget(climbs: Readonly<Record<string, string>> | undefined, from: string, path: string, anchor?: string): string | undefined {
+  if (!climbs) return undefined;
+  const written = climbs[climbKey(path, anchor)];
+  if (written === undefined) return undefined;
+  const r = resolveRelative(from, written);
+  return r && r.path === path && r.anchor === anchor ? written : undefined;
 }
 
 /**

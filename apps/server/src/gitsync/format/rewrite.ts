@@ -7,7 +7,7 @@ import type { ContentRef } from '../../content/document.js';
 import { mapGitBookTargets } from '../../content/gitbook-blocks.js';
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js';
 import { exportTargets, importTargets } from './block-targets.js';
-import { pathResolver, type RepoPage } from './read.js';
+import { pathResolver, recordingClimbs, type RepoPage } from './read.js';
 import { refTarget, renderPageFile } from './write.js';
 
 /** The page file of `page` (a document with a path) as an export would write it once its content changed. */
@@ -22,10 +22,11 @@ export function rewritePageFile(page: RepoPage, files: ReadonlySet<string>, page
   const fileIds = ids(files, 'f');
   const pageIds = ids(pages, 'p');
   const includeIds = ids(includes, 'r');
-  const document = markdownToDocument(page.body, { resolver: pathResolver(path, fileIds, pageIds) });
+  const climbs: Record<string, string> = {};
+  const document = markdownToDocument(page.body, { resolver: recordingClimbs(path, pathResolver(path, fileIds, pageIds), climbs) });
   mapGitBookTargets(document, importTargets(path, fileIds, pageIds, includeIds), 'new');
   const plan = { pages: pathOf, files: pathOf };
-  const toTarget = (ref: ContentRef): string | undefined => refTarget(plan, path, ref);
+  const toTarget = (ref: ContentRef): string | undefined => refTarget(plan, path, ref, false, climbs);
   const stored = markdownToDocument(documentToMarkdown(document));
   mapGitBookTargets(stored, exportTargets(path, plan, pathOf), 'old');
   const body = documentToMarkdown(stored, { resolver: { toTarget } });

@@ -5,7 +5,7 @@
 // content pipeline); see gitsync/sync.ts.
 import { Document, isMap, parse, parseDocument, YAMLMap } from 'yaml';
 import { slugify } from '../../content/slug.js';
-import { ASSETS_DIR, slugOfPath, VARS_FILE, type PageGitMeta } from './read.js';
+import { ASSETS_DIR, climbingTarget, slugOfPath, VARS_FILE, type PageGitMeta } from './read.js';
 import { formatFrontmatter, formatPageFile, type FrontmatterFields } from './page-file.js';
 import { formatComputedEntry, formatSummary, parseComputedEntry, type Summary, type SummaryGroup, type SummaryItem } from './summary.js';
 import { canonicalJson, type JsonObject } from '../../content/hash.js';
@@ -179,16 +179,19 @@ export interface RefPlan {
  * the folder, `x/`; in SUMMARY.md the file), GitBook's `/broken/pages/<id>` or `/broken/files/<id>` when the target
  * has no path, undefined for other references (URLs…).
  */
-export function refTarget(plan: RefPlan, from: string, ref: { kind: string; page?: string; anchor?: string; file?: string }, summary = false): string | undefined {
+export function refTarget(plan: RefPlan, from: string, ref: { kind: string; page?: string; anchor?: string; file?: string }, summary = false, climbs?: Readonly<Record<string, string>>): string | undefined {
   if (ref.kind === 'page' || (ref.kind === 'anchor' && ref.page)) {
     const path = plan.pages.get(ref.page!);
     if (!path) return ref.kind === 'anchor' ? `/broken/pages/${ref.page}#${ref.anchor}` : `/broken/pages/${ref.page}`;
+    // A target climbing above the root as it was read, while it still resolves here (read.ts, `climbs`).
+    const written = climbingTarget(climbs, from, path, ref.kind === 'anchor' ? ref.anchor : undefined);
+    if (written !== undefined) return written;
     const rel = summary ? relativePath(from, path) : pageLinkPath(from, path);
     return ref.kind === 'anchor' ? `${rel}#${ref.anchor}` : rel;
   }
   if (ref.kind === 'file' && ref.file) {
     const path = plan.files.get(ref.file);
-    return path ? relativePath(from, path) : `/broken/files/${ref.file}`;
+    return path ? (climbingTarget(climbs, from, path) ?? relativePath(from, path)) : `/broken/files/${ref.file}`;
   }
   return undefined;
 }
