@@ -10,6 +10,8 @@ const INTEGER = /^[+-]?\d{1,15}$/;
 
 /** Query strings: every request, with or without a body (mounted before the body parsers). */
 export function refuseUnsafeQuery(req: Request, res: Response, next: NextFunction): void {
+  // No query string, nothing to check (Express 5's `req.query` parses the URL again on every read).
+  if (!req.url.includes('?')) return next();
   const integers = (res.locals as { route?: RouteMatch }).route?.op.integerQuery ?? [];
   for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
     for (const value of Array.isArray(raw) ? raw : [raw]) {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logDestination } from './log-destination.js';
+import { LOG_FLUSH_MS, LOG_MAX_WRITE, LOG_MIN_WRITE, logDestination } from './log-destination.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bindery-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,6 +36,31 @@ describe('logDestination', () => {
     expect(readFileSync(file, 'utf8')).toBe(expected);
     expect(writes.reduce((a, b) => a + b, 0)).toBe(Buffer.byteLength(expected));
     expect(writes.length).toBeGreaterThan(10);
-    expect(Math.max(...writes)).toBeLessThanOrEqual(16 * 1024);
+    expect(Math.max(...writes)).toBeLessThanOrEqual(LOG_MAX_WRITE);
+  });
+
+  it('writes a few lines that gather less than a write within its flush period, and nothing when none came', async () => {
+    const file = join(dir, 'quiet.ndjson');
+    const stream = logDestination(file);
+    await new Promise((resolve) => stream.once('ready', resolve));
+    const writes: number[] = [];
+    stream.on('write', (n: number) => writes.push(n));
+    const lines = ['{"msg":"one"}\n', '{"msg":"two"}\n'];
+    for (const line of lines) stream.write(line);
+    expect(Buffer.byteLength(lines.join(''))).toBeLessThan(LOG_MIN_WRITE);
+    // Written by the periodic flush, before the stream ends.
+    // (The file may show the bytes before the write's callback has run: wait for both.)
+    for (let waited = 0; (writes.length === 0 || readFileSync(file, 'utf8') !== lines.join('')) && waited < 20 * LOG_FLUSH_MS; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
+    // Nothing gathered: no more (empty) writes.
+    const count = writes.length;
+    await new Promise((resolve) => setTimeout(resolve, 3 * LOG_FLUSH_MS));
+    expect(writes.length).toBe(count);
+    await new Promise<void>((resolve) => {
+      stream.once('close', () => resolve());
+      stream.end();
+    });
   });
 });
