@@ -29,6 +29,7 @@ import { secretBox } from './lib/secret-box.js';
 import { allowPrivateHosts } from './lib/ssrf.js';
 import { logDestination } from './lib/log-destination.js';
 import { closeSandbox } from './sandbox/index.js';
+import { flushSiteViews } from './services/site-views.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -227,6 +228,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
             clearTimeout(cut);
           });
         });
+        // The page views queued for integrations (services/site-views.ts) are written before the database closes.
+        await flushSiteViews(ctx);
         await worker?.stop();
         await closeSandbox(ctx);
         await readCache.closeLease();

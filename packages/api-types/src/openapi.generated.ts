@@ -7814,7 +7814,7 @@ export interface components {
                     rating: components["schemas"]["PageFeedbackRating"];
                 };
                 installationId?: string;
-                /** @description The page rated, for `page_feedback` events. */
+                /** @description The page rated, for `page_feedback` events; the page viewed, for `site_view` events. */
                 pageId?: string;
                 /** @description State of the installation before the event, for `installation_setup` events. */
                 previous?: {
@@ -7824,7 +7824,7 @@ export interface components {
                     status?: components["schemas"]["IntegrationInstallationStatus"];
                 };
                 previousVisibility?: components["schemas"]["SpaceVisibility"];
-                /** @description The page the visitor came from (empty when unknown), for `page_feedback` events. */
+                /** @description The page the visitor came from (empty when unknown), for `page_feedback` and `site_view` events. */
                 referrer?: string;
                 /** @description The HTTP request, for `fetch` events. */
                 request?: {
@@ -7841,6 +7841,8 @@ export interface components {
                  */
                 revisionId?: string;
                 siteId?: string;
+                /** @description The site space viewed, for `site_view` events. */
+                siteSpaceId?: string;
                 spaceId?: string;
                 /**
                  * @description For `space_gitsync_completed` events, how the sync ended: `success` or `failure` (a timeout is a `failure`).
@@ -7852,10 +7854,16 @@ export interface components {
                 type: "installation_setup" | "installation_deleted" | "space_installation_setup" | "space_installation_deleted" | "site_installation_setup" | "site_installation_deleted" | "site_view" | "space_content_updated" | "space_gitsync_completed" | "space_gitsync_started" | "space_visibility_updated" | "task" | "fetch" | "fetch_published_script" | "fetch_visitor_authentication" | "ui_render" | "content_compute_document" | "content_compute_revision" | "page_feedback";
                 /** @description The users who made the change, for `space_content_updated` events. */
                 updatedBy?: components["schemas"]["User"][];
-                /** @description The published page's URL, for `page_feedback` events. */
+                /**
+                 * @description The published page's URL, for `page_feedback` events; the URL viewed with its query (but for `jwt_token`,
+                 *     `share` and `preview`), for `site_view` events.
+                 */
                 url?: string;
                 visibility?: components["schemas"]["SpaceVisibility"];
-                /** @description Who gave the feedback, for `page_feedback` events (`cookies` is always empty). */
+                /**
+                 * @description Who gave the feedback (`page_feedback`) or viewed the page (`site_view`): `cookies` is always empty;
+                 *     `anonymousId` is the same for one visitor (address and User-Agent) of one site for one day (UTC).
+                 */
                 visitor?: {
                     anonymousId?: string;
                     cookies?: {

@@ -1,6 +1,6 @@
 // Sites and their structure (sections, section groups, site spaces, adaptive schema). A site's structure is small
 // (tens of rows), so it is read whole (`structure`) and ordered in memory by sort key.
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTx } from '../db/database.js';
@@ -15,6 +15,14 @@ export type ExternalLinkRow = Selectable<SiteExternalLinksTable>;
 /** What readers of a space see now: its title, language, head revision (and computed revision), deletion. */
 export type SpaceHead = Pick<Selectable<SpacesTable>, 'id' | 'title' | 'language' | 'revision_id' | 'computed_revision_id' | 'deleted_at'>;
 
+/** A site as its published pages read it: the row, its spaces' heads, and whether an integration wants its views. */
+export interface SiteWithHeads {
+  site: SiteRow;
+  heads: SpaceHead[];
+  /** An installation covering the site declares `site:views:read` (it gets a `site_view` event per page view). */
+  viewsWanted: boolean;
+}
+
 /** Everything under a site, each list in display order. */
 export interface SiteStructure {
   sections: SectionRow[];
@@ -24,13 +32,38 @@ export interface SiteStructure {
   externalLinks: ExternalLinkRow[];
 }
 
-const siteWithHeads = (db: Kysely<Database>) =>
-  db.selectFrom('sites').leftJoin('site_spaces', 'site_spaces.site_id', 'sites.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
-    .selectAll('sites')
+/** The scope that asks for `site_view` events (GitBook's `site:views:read`), as it appears in `integrations.scopes`. */
+export const SITE_VIEWS_SCOPE = 'site:views:read';
+const VIEWS_SCOPE_PATTERN = '%' + JSON.stringify(SITE_VIEWS_SCOPE) + '%';
+/**
+ * Whether an installation of the site's organization whose integration declares `site:views:read` covers the site
+ * (`site_selection: all`, or the site bound to it): computed in the statement every request of a published site
+ * makes anyway, so a page view asks nothing more of the database when no integration wants views, and the answer is
+ * as fresh as the site row itself in every process (no cache to invalidate). One probe of
+ * `integration_installations_org_idx` when the organization has no installation.
+ */
+const viewsWanted = (pg: boolean) => {
+  // The constants: parameters on PostgreSQL (a text without quotes may have its parameters written in and join the
+  // turn's pipelined reads, db/prepared.ts textTakesLiterals); literals on SQLite, where this read with bound
+  // constants took 85-120 µs against 8-12 µs with literals (same plan; scripts/bench-site-views.mjs --read).
+  const [pattern, all] = pg ? [sql`${VIEWS_SCOPE_PATTERN}`, sql`${'all'}`] : [sql.lit(VIEWS_SCOPE_PATTERN), sql.lit('all')];
+  return sql<number>`case when exists (select 1 from integration_installations i inner join integrations n on n.id = i.integration_id
+  where i.org_id = sites.org_id and n.scopes like ${pattern}
+  and (i.site_selection = ${all} or exists (select 1 from integration_site_installations b where b.installation_id = i.id and b.site_id = sites.id))) then 1 else 0 end`;
+};
+
+// The site row once, then its site spaces' heads. `limit 1` (the id and the hostname are unique) keeps the site row a
+// subquery of its own on both databases, read once: flattened into the join, SQLite evaluated `views_wanted` for each
+// site space's row (+13 µs each), and read the site row's columns for each (the form without the subquery, the
+// session's start: 38 µs a read of a three-space site, against 7 µs now; scripts/bench-site-views.mjs).
+const siteWithHeads = (db: Kysely<Database>, column: 'id' | 'hostname', value: string) =>
+  db.selectFrom((eb) => eb.selectFrom('sites').selectAll('sites').select(viewsWanted(db.getExecutor().adapter instanceof PostgresAdapter).as('views_wanted')).where(`sites.${column}`, '=', value).limit(sql.lit(1)).as('s'))
+    .leftJoin('site_spaces', 'site_spaces.site_id', 's.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
+    .selectAll('s')
     .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.language as head_language', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
 // Read on every request of a published site: compiled once (db/prepared.ts).
-const selectSiteWithHeadsById = prepared((db, p: { id: string }) => siteWithHeads(db).where('sites.id', '=', p.id));
-const selectSiteWithHeadsByHostname = prepared((db, p: { hostname: string }) => siteWithHeads(db).where('sites.hostname', '=', p.hostname));
+const selectSiteWithHeadsById = prepared((db, p: { id: string }) => siteWithHeads(db, 'id', p.id));
+const selectSiteWithHeadsByHostname = prepared((db, p: { hostname: string }) => siteWithHeads(db, 'hostname', p.hostname));
 
 const bySortKey = <T extends { sort_key: string; id: string }>(a: T, b: T) =>
   a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id < b.id ? -1 : 1;
@@ -50,17 +83,17 @@ export const sitesRepo = {
    * deletion — in one indexed query: what the published site reads on every request, so that any change shows on
    * the next one.
    */
-  async withSpaceHeads(db: DbOrTx, by: { id: string } | { hostname: string }): Promise<{ site: SiteRow; heads: SpaceHead[] } | undefined> {
+  async withSpaceHeads(db: DbOrTx, by: { id: string } | { hostname: string }): Promise<SiteWithHeads | undefined> {
     const rows = 'id' in by ? await selectSiteWithHeadsById(db, { id: by.id }) : await selectSiteWithHeadsByHostname(db, { hostname: by.hostname });
     if (!rows.length) return undefined;
-    const { head_id: _i, head_title: _t, head_language: _l, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, ...site } = rows[0]!;
+    const { head_id: _i, head_title: _t, head_language: _l, head_revision_id: _r, head_computed_revision_id: _c, head_deleted_at: _d, views_wanted: views, ...site } = rows[0]!;
     const heads = new Map<string, SpaceHead>();
     for (const r of rows) {
       if (r.head_id && !heads.has(r.head_id)) {
         heads.set(r.head_id, { id: r.head_id, title: r.head_title!, language: r.head_language ?? null, revision_id: r.head_revision_id!, computed_revision_id: r.head_computed_revision_id ?? null, deleted_at: r.head_deleted_at ?? null });
       }
     }
-    return { site: site as SiteRow, heads: [...heads.values()] };
+    return { site: site as SiteRow, heads: [...heads.values()], viewsWanted: Number(views) === 1 };
   },
   listForOrganization(db: DbOrTx, orgId: string): Promise<SiteRow[]> {
     return db.selectFrom('sites').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();

@@ -11,6 +11,7 @@ import { integrationsRepo } from '../repos/integrations.repo.js';
 import type { SiteRow } from '../repos/sites.repo.js';
 import type { Actor } from './auth.js';
 import { recordEvent } from './integration-events.js';
+import type { EventVisitor } from './site-views.js';
 import { loadSite } from './sites.js';
 
 export const FEEDBACK_RATINGS = ['bad', 'ok', 'good'] as const;
@@ -18,13 +19,8 @@ export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
 /** GitBook's limit of a feedback comment (`PageFeedbackEvent.feedback.comment`). */
 export const FEEDBACK_COMMENT_MAX = 512;
 
-/** Who gave the feedback, as GitBook's `EventVisitor` holds it (no cookies are passed on: `{}`). */
-export interface FeedbackVisitor {
-  anonymousId: string;
-  userAgent: string;
-  ip: string;
-  language?: string;
-}
+/** Who gave the feedback, as GitBook's `EventVisitor` holds it (no cookies are passed on: `{}`; site-views.ts eventVisitor). */
+export type FeedbackVisitor = EventVisitor;
 
 export interface FeedbackPlace {
   site: SiteRow;

@@ -36,7 +36,8 @@ import { splitFrontmatter } from '../content/frontmatter.js';
 import { includeMarkdown } from '../gitsync/metadata.js';
 import type { AnyBlock } from './blocks.js';
 import { resolvePagePath } from '../lib/link-paths.js';
-import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SpaceHead } from '../repos/sites.repo.js';
+import { sitesRepo, type SectionRow, type SiteRow, type SiteSpaceRow, type SiteWithHeads, type SpaceHead } from '../repos/sites.repo.js';
+import { eventVisitor, isCrawler, isPrefetch, recordSiteView, viewUrl } from '../services/site-views.js';
 import { shareLinksRepo } from '../repos/site-links.repo.js';
 import { addFeedbackComment, FEEDBACK_COMMENT_MAX, FEEDBACK_RATINGS, recordPageFeedback, type FeedbackPlace, type FeedbackRating } from '../services/site-feedback.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -50,7 +51,7 @@ import { cssColor, fontStack, renderMessagePage, renderShell, SITE_CSP, type Chr
 import { facesOf, storageRepo, type CustomFontRow } from '../repos/fonts.repo.js';
 import { fontsById } from '../services/fonts.js';
 import { verifySitePreview } from './preview-token.js';
-import { cachedPage, cachePage, visibleRevision, headKey, pageCondition, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView } from './state.js';
+import { cachedPage, cachePage, visibleRevision, headKey, pageCondition, revisionView, siteView, type Customization, type IndexedPage, type RevisionView, type SiteView, type ViewedPage } from './state.js';
 import { spaceRedirect } from '../gitsync/redirects.js';
 import { gitSyncRepo } from '../repos/git-sync.repo.js';
 import { contentIndexRepo } from '../repos/content-index.repo.js';
@@ -1211,7 +1212,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     const place: FeedbackPlace = {
       site: v.site, siteSpaceId: p.siteSpace.id, spaceId: p.siteSpace.space_id, pageId,
       url: `${publishedBase(ctx.config, v.site)}${href.slice(v.base.length)}`, referrer: req.get('referer') ?? '',
-      visitor: { anonymousId: '', userAgent: req.get('user-agent') ?? '', ip: req.ip ?? '', ...(req.get('accept-language') ? { language: req.get('accept-language')!.split(',')[0]!.trim() } : {}) },
+      visitor: eventVisitor(ctx, v.site.id, req),
     };
     let id: string;
     let withComment = false;
@@ -1839,7 +1840,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     return { links, conditional };
   }
 
-  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean } | undefined> {
+  async function page(res: Response, v: Visit, rawPath: string, asMarkdown = false, query = ''): Promise<{ status: number; html: string; perAudience: boolean; viewed?: ViewedPage } | undefined> {
     const { r, rev, flat, path, segments, named, current, redirect } = await lookUpPage(v, rawPath);
     const twin = named || asMarkdown;
     if (!r) return void (await redirectOrNotFound(res, v, rawPath, 'This site has no content yet.'));
@@ -1953,11 +1954,14 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       feedback: { action: `${r.spaceBase}/~gitbook/feedback`, pageId: current.page.meta.id },
     });
     // A space with conditional pages: its sidebar and previous/next depend on the claims too.
-    return { status: 200, html, perAudience: markdown !== source || rev.conditional || languages.conditional };
+    return {
+      status: 200, html, perAudience: markdown !== source || rev.conditional || languages.conditional,
+      viewed: { siteSpaceId: r.siteSpace.id, spaceId: r.siteSpace.space_id, pageId: current.page.meta.id },
+    };
   }
 
   /** Serves one request to a site (its base, and the path below it). */
-  async function serve(req: Request, res: Response, next: NextFunction, site: { site: SiteRow; heads: SpaceHead[] } | undefined, base: string, rest: string) {
+  async function serve(req: Request, res: Response, next: NextFunction, site: SiteWithHeads | undefined, base: string, rest: string) {
     try {
       // CORS (the site's own origin; on its custom hostname, its registrable domain's too) and OPTIONS: 204 with the
       // path's methods, for any path (as a 405 was: nothing tells whether the site or the page exists).
@@ -2027,11 +2031,19 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
         const out = await page(res, v, rest, false, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
         if (!out) return; // answered (404, redirect)
         const body = Buffer.from(out.html);
-        hit = { status: out.status, body, perAudience: out.perAudience, etag: bytesTag(body) };
+        hit = { status: out.status, body, perAudience: out.perAudience, etag: bytesTag(body), ...(out.viewed ? { viewed: out.viewed } : {}) };
         cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
         if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, hit);
       }
       res.statusCode = hit.status;
+      // A view for the integrations that want the site's views (services/site-views.ts: what counts, and why it costs
+      // nothing here when none does): queued, never waited for.
+      if (site?.viewsWanted && hit.viewed && hit.status === 200 && req.method === 'GET' && !res.locals.sitePreview && !isCrawler(req.get('user-agent')) && !isPrefetch((h) => req.get(h))) {
+        recordSiteView(ctx, {
+          site: v.site, ...hit.viewed, referrer: req.get('referer') ?? '', visitor: eventVisitor(ctx, v.site.id, req),
+          url: viewUrl(`${publishedBase(ctx.config, v.site)}${req.originalUrl.slice(base.length)}`),
+        });
+      }
       // Revalidated on every view (the page changes with any edit of the site or its spaces), answered 304 when the
       // reader's copy is current (its ETag: a digest of the bytes, so equal pages have equal tags). A shared cache may
       // keep it only when nothing of the visitor shapes it: a public or unlisted site without conditions, a page
@@ -2075,7 +2087,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     if (!m) return next();
     const siteId = m[1]!;
     if (m[2] === undefined) return res.redirect(301, `${req.baseUrl}/${siteId}/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`);
-    let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
+    let site: SiteWithHeads | undefined;
     try {
       site = await sitesRepo.withSpaceHeads(ctx.db, { id: siteId });
     } catch (err) {
@@ -2086,7 +2098,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
 
   const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase().replace(/\.$/, '');
   const lookUp = async (req: Request, res: Response, next: NextFunction, host: string) => {
-    let site: { site: SiteRow; heads: SpaceHead[] } | undefined;
+    let site: SiteWithHeads | undefined;
     try {
       site = await sitesRepo.withSpaceHeads(ctx.db, { hostname: host });
     } catch (err) {

@@ -57,6 +57,15 @@ export interface CachedPage {
   perAudience: boolean;
   /** The page's entity tag (a digest of `body`), computed once when the page is drawn. */
   etag?: string;
+  /** The document page it shows (a `site_view` event names it). */
+  viewed?: ViewedPage;
+}
+
+/** A document page of a site, as a `site_view` event names it. */
+export interface ViewedPage {
+  siteSpaceId: string;
+  spaceId: string;
+  pageId: string;
 }
 
 interface Caches {
