@@ -358,7 +358,9 @@ footer.site-footer a{color:var(--muted)}footer.site-footer .legal{width:100%;dis
 nav.header-links{display:none}.nav-toggle:checked~header nav.header-links{display:flex;width:100%;order:6}
 .layout{display:block}aside.sidebar{display:none;position:static;max-height:none;height:auto;border-right:0;border-bottom:1px solid var(--line)}.nav-toggle:checked~.layout aside.sidebar{display:block}
 main{padding:1.25rem 1rem 3rem}main h1{font-size:1.7rem}.columns{flex-direction:column}.pager{grid-template-columns:minmax(0,1fr)}.pager>span{display:none}
-nav.sections{flex-wrap:wrap;padding:0 .5rem}}
+nav.sections{flex-wrap:wrap;padding:0 .5rem}
+/* A drop-down opens in place on a phone: placed under its summary it could reach past the screen's edge. */
+details.dropdown ul{position:static;min-width:0;box-shadow:none;border:0;padding:.2rem 0 0 .5rem}}
 @media print{header.top,aside,nav.sections,.pager,.feedback,footer.site-footer,.announcement,.skip,.page-actions,.anchor{display:none}.layout{display:block}main{padding:0}
 .tabs{display:block;border:0}.tabs>.tab-label{display:block;color:var(--text)!important;font-weight:700;border:0!important;padding:.75rem 0 .25rem}.tabs>.tab-input+.tab-label+.tab-panel{display:block!important;border:0;padding:0 0 0 1rem;border-left:2px solid var(--line)}
 details>summary{list-style:none}figure.code pre,.table{overflow:visible}figure.code pre code{white-space:pre-wrap}}
