@@ -432,6 +432,13 @@ class Converter {
       else if (!(child.type === 'softbreak' || MARK_TOKENS.has(child.type) || (child.type === 'text' && child.content.trim() === ''))) return undefined;
     }
     if (images === 0) return undefined;
+    // White space first or last is a character reference (`&#x20;![](a.png)`: the block parser trims what is written
+    // there): GitBook's paragraph of a space and an image, kept a paragraph (written back so, not as the image alone).
+    const space = (child: Token) => (child.type === 'text' || child.type === 'text_special') && child.content !== '';
+    const skipped = (child: Token) => MARK_TOKENS.has(child.type) || ((child.type === 'text' || child.type === 'text_special') && child.content === '');
+    const first = children.find((child) => !skipped(child));
+    const last = children.findLast((child) => !skipped(child));
+    if ((first && space(first)) || (last && space(last))) return undefined;
     return imagesBlock(
       children.filter((child) => child.type === 'image').map((image) => this.imageBlock(String(image.attrGet('src') ?? ''), altText(image), String(image.attrGet('title') ?? ''))),
     );
