@@ -426,4 +426,13 @@ describe('GitBook-shaped inputs the properties found (session 23)', () => {
       roundTrips(md);
     }
   });
+
+  it('escapes a `<` ending a text before a code span that continues it into an e-mail autolink (`<`a@b.dev>``)', () => {
+    // Seed 291739500 of session 22: `<` then the code `a@b.dev>` was written `<`a@b.dev>``, a `mailto:` link when read.
+    writesBack(createDocument([p(t('x <'), t('a@b.dev>', ['code']))]));
+    expect(documentToMarkdown(createDocument([p(t('<'), t('a@b.dev>', ['code']))]))).toBe('\\<`a@b.dev>`\n');
+    // No address after it: as before.
+    expect(documentToMarkdown(createDocument([p(t('<'), t('b', ['bold']))]))).toBe('<**b**\n');
+    expect(documentToMarkdown(createDocument([p(t('<'), t('a', ['code']))]))).toBe('<`a`\n');
+  });
 });

@@ -1552,6 +1552,20 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const { after } = writtenAfter(atoms, i + 1);
     if (after !== '') atom.out = protectSchemes(atom.out, after);
   }
+  // 5. A `<` ending a text is escaped where what is written after it (a code span, a run of marks: other atoms)
+  //    continues it into an e-mail autolink: `<` then the code `a@b.dev>` written `<`a@b.dev>``, or `<` then an italic
+  //    `a@b.dev>` written `<_a@b.dev>_`, read back as the link (escapeText sees its text only; `<**b**` stays bare).
+  for (let i = 0; i + 1 < atoms.length; i++) {
+    const atom = atoms[i] as Atom;
+    if (atom.t !== 'text' || !atom.out.endsWith('<')) continue;
+    const following = writing(atoms, i + 1, 1);
+    if (following === undefined || !EMAIL_LOCAL_CHAR.test(firstChar(following.out))) continue;
+    let backslashes = 0;
+    while (atom.out.charCodeAt(atom.out.length - 2 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 1) continue;
+    const { after, capped } = writtenAfter(atoms, i + 1);
+    if (EMAIL_AUTOLINK.test(`<${after}`) || (capped && /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~@-]*$/.test(after))) atom.out = `${atom.out.slice(0, -1)}\\<`;
+  }
   // (Joined at once: a flat string, not a chain of one concatenation per atom.)
   if (atoms.length === 1) return (atoms[0] as Atom).out;
   const outs: string[] = new Array(atoms.length);
