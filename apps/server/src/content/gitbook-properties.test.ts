@@ -435,4 +435,15 @@ describe('GitBook-shaped inputs the properties found (session 23)', () => {
     expect(documentToMarkdown(createDocument([p(t('<'), t('b', ['bold']))]))).toBe('<**b**\n');
     expect(documentToMarkdown(createDocument([p(t('<'), t('a', ['code']))]))).toBe('<`a`\n');
   });
+
+  it('writes a link first in a paragraph whose code text holds `]:` so that it is no reference definition (`]( url)`)', () => {
+    // Seeds 593134163 (session 22), 810964484 and 1039761502: `[`]:`alpha](https://x.io/a_b)` read as a definition.
+    const link = (nodes: InlineContent[]): InlineContent => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://x.io/a_b' } }, nodes });
+    const doc = createDocument([p(link([text([leaf(']:', ['code']), leaf('alpha')])]))]);
+    expect(documentToMarkdown(doc)).toBe('[`]:`alpha]( https://x.io/a_b)\n');
+    writesBack(doc);
+    writesBack(createDocument([list('list-unordered', [[p(link([t('a]:', ['code'])]))]])]));
+    // A link that is no definition's start is written as before.
+    expect(documentToMarkdown(createDocument([p(link([t('a', ['code'])]), t(']: b'))]))).toBe('[`a`](https://x.io/a_b)]: b\n');
+  });
 });

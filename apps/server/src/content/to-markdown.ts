@@ -1566,11 +1566,51 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     const { after, capped } = writtenAfter(atoms, i + 1);
     if (EMAIL_AUTOLINK.test(`<${after}`) || (capped && /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~@-]*$/.test(after))) atom.out = `${atom.out.slice(0, -1)}\\<`;
   }
+  // 6. A link first in the content whose text holds a `]` in a code span (`[`]:`](https://x.io)`) starts a reference
+  //    definition's line (a label ends at its first `]`, code spans or not: `[`]` and `:`): its destination is written
+  //    after a space (`]( https://x.io)`), which a link reads the same and a definition does not (its destination
+  //    `` `]( `` has an unclosed parenthesis). Found by the GitBook properties (session 22's open case).
+  const first = writingAt(atoms, 0, 1);
+  if (first >= 0 && (atoms[first] as Atom).t === 'raw' && (atoms[first] as Atom).out === '[') startsDefinition(atoms, first);
   // (Joined at once: a flat string, not a chain of one concatenation per atom.)
   if (atoms.length === 1) return (atoms[0] as Atom).out;
   const outs: string[] = new Array(atoms.length);
   for (let i = 0; i < atoms.length; i++) outs[i] = (atoms[i] as Atom).out;
   return outs.join('');
+}
+
+/**
+ * For renderAtoms step 6: atom `open` (`[`, first in the content) opens a link whose written label, scanned as the
+ * reference rule scans one (backslash escapes, a `[` ends the scan), ends at a `]` followed by `:`: the link's `](`
+ * gets a space after it.
+ */
+function startsDefinition(atoms: Atom[], open: number): void {
+  let escaped = false;
+  for (let j = open + 1; j < atoms.length; j++) {
+    const atom = atoms[j] as Atom;
+    // The link's own `](url)` (an image's is inside its one atom `![…](…)`): its `]` ends the label, `(` follows.
+    if (atom.t === 'raw' && !escaped && atom.out.startsWith('](')) return;
+    const out = atom.out;
+    for (let k = 0; k < out.length; k++) {
+      const c = out.charCodeAt(k);
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x5b) return;
+      else if (c === 0x5d) {
+        // The label's end: a definition's line when `:` follows.
+        const colon = k + 1 < out.length ? out[k + 1] : firstChar(writing(atoms, j + 1, 1)?.out ?? '');
+        if (colon !== ':') return;
+        for (let m = j + 1; m < atoms.length; m++) {
+          const close = atoms[m] as Atom;
+          if (close.t === 'raw' && close.out.startsWith('](')) {
+            close.out = `]( ${close.out.slice(2)}`;
+            return;
+          }
+        }
+        return;
+      }
+    }
+  }
 }
 
 /**
