@@ -446,4 +446,11 @@ describe('GitBook-shaped inputs the properties found (session 23)', () => {
     // A link that is no definition's start is written as before.
     expect(documentToMarkdown(createDocument([p(link([t('a', ['code'])]), t(']: b'))]))).toBe('[`a`](https://x.io/a_b)]: b\n');
   });
+
+  it('writes an e-mail address bare only where the core linkify reads it: not before a `</a>` it counts as a link close', () => {
+    // Seed 53418592: `<a@b.dev>` before an escaped `\<a …>` and a raw `</a>`, written bare, read back as text.
+    roundTrips('| <a@b.dev> **\\<a href="https://x.io">x</a>** |\n| - |\n');
+    roundTrips('<a@b.dev> \\<a href="x">y</a>\n');
+    expect(documentToMarkdown(markdownToDocument('<a@b.dev> \\<a href="x">y</a>\n'))).toBe('<a@b.dev> \\<a href="x">y</a>\n');
+  });
 });

@@ -1416,6 +1416,25 @@ function closedAnchorLevels(atoms: readonly Atom[], forward: Int32Array): Int32A
   return levels;
 }
 
+/**
+ * The atoms the core linkify rule skips as inside raw HTML links, counted as it counts them: backward from each
+ * `</a>`, an `<a …>` before it ending that (markdown-it's `htmlLinkLevel`). So all text before a stray `</a>` (one
+ * whose `<a` is escaped text, or none) is skipped: an e-mail literal there is no link, as bare text.
+ */
+function htmlLinkLevels(atoms: readonly Atom[]): Int32Array {
+  let levels: Int32Array | undefined;
+  let level = 0;
+  for (let j = atoms.length - 1; j >= 0; j--) {
+    const a = atoms[j] as Atom;
+    if (a.t === 'raw' && a.html === true) {
+      if (ANCHOR_OPEN.test(a.out) && level > 0) level--;
+      if (ANCHOR_CLOSE.test(a.out)) level++;
+    }
+    if (level > 0) (levels ??= new Int32Array(atoms.length))[j] = level;
+  }
+  return levels ?? NO_ANCHORS;
+}
+
 /** Whether atom `i` is inside raw `<a …>…</a>` HTML (markdown-it's `linkLevel`: no autolink is read there). */
 function inAnchor(levels: Int32Array, i: number): boolean {
   return (levels[i] ?? 0) > 0;
@@ -1498,6 +1517,8 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
   //    After raw `<a …>` HTML the inline rule finds no link (markdown-it counts it as a link open): `<url>` there.
   // (The first raw `<a …>`: looked for once, and only when a link read from a bare URL is there.)
   let anchor: number | undefined;
+  /** The atoms inside raw HTML links for the core linkify rule (htmlLinkLevels), when a literal asks. */
+  let htmlLinks: Int32Array | undefined;
   // Whether the text has runs of marks at all (looked for once, when a literal asks: writeLiteral).
   let runs: boolean | undefined;
   const inRun = (): boolean => (runs ??= atoms.some((a) => a.t === 'open'));
@@ -1512,7 +1533,8 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     for (let j = i + 1; j < end; j++) (atoms[j] as Atom).out = '';
     if (literal !== undefined) {
       atom.out = www === true ? `[${literal}](<${url}>)` : `<${literal}>`;
-      if (anchor < 0 || i < anchor) writeLiteral(atoms, i, end, url, literal, inRun, www === true);
+      // (Nor before a `</a>` the core rule counts it inside of, found by the GitBook properties, session 23.)
+      if ((anchor < 0 || i < anchor) && !inAnchor((htmlLinks ??= htmlLinkLevels(atoms)), i)) writeLiteral(atoms, i, end, url, literal, inRun, www === true);
       continue;
     }
     atom.out = `<${url}>`;
@@ -1539,7 +1561,7 @@ function renderAtoms(atoms: Atom[], context: InlineContext): string {
     if (match?.url.replace(/\*+$/, '') === url) atom.out = url;
     // A URL the inline rule reads no link from at all (`https://$HOST`: linkify's start match refuses its host) was
     // read by the core linkify from its text token: bare again where that reads it back, as an e-mail literal is.
-    else if (!capped && match === null) writeLiteral(atoms, i, end, url, url, inRun);
+    else if (!capped && match === null && !inAnchor((htmlLinks ??= htmlLinkLevels(atoms)), i)) writeLiteral(atoms, i, end, url, url, inRun);
   }
   // 4. The inline autolink rule reads `scheme://…` on the source, past the text's own atom: `http://x.io-` is no link
   //    before `__` (linkify finds none in `http://x.io-__`), but one before `~~\_\_~~` (the URL ends at the escape, after
