@@ -453,4 +453,11 @@ describe('GitBook-shaped inputs the properties found (session 23)', () => {
     roundTrips('<a@b.dev> \\<a href="x">y</a>\n');
     expect(documentToMarkdown(markdownToDocument('<a@b.dev> \\<a href="x">y</a>\n'))).toBe('<a@b.dev> \\<a href="x">y</a>\n');
   });
+
+  it('checks a bare `www.` or e-mail literal with the text token linkify reads, up to the next delimiter (`_www.x.io-@b_`)', () => {
+    // Seed 310829413 of pipeline.test.ts (autolink literals): `www.x.io-` then `\@www.a.com` in an italic was written
+    // `_www.x.io-@www.a.com_`, one e-mail address when read (the check had read past the closing `_`).
+    roundTrips('_www.x.io-\\@www.a.com_');
+    expect(documentToMarkdown(markdownToDocument('_www.x.io-\\@b_'))).toBe('_www.x.io-@b_\n');
+  });
 });

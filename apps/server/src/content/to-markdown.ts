@@ -1190,11 +1190,13 @@ function delimiter(t: 'open' | 'close', mark: MarkType, pair: number): Delimiter
  * What is written after atom `from` on its line, up to white space (where an autolink literal ends at the latest) or
  * `AUTOLINK_LOOKAHEAD` characters (`capped`: so that a paragraph of such atoms without white space stays linear).
  */
-function writtenAfter(atoms: readonly Atom[], from: number): { after: string; capped: boolean } {
+function writtenAfter(atoms: readonly Atom[], from: number, textOnly = false): { after: string; capped: boolean } {
   let after = '';
   for (let j = from; j < atoms.length; j++) {
     if (after.length >= AUTOLINK_LOOKAHEAD) return { after, capped: true };
     const next = (atoms[j] as Atom).out;
+    // `textOnly`: up to the next atom that is not text (where the text token the core linkify reads ends).
+    if (textOnly && next !== '' && (atoms[j] as Atom).t !== 'text') break;
     after += next;
     if (/\s/.test(next)) break;
   }
@@ -1672,7 +1674,9 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   // A line break ends the text token the core linkify reads (`ssh a@10.0.0.5\`, GitBook's hard break after it), so
   // does an emphasis delimiter (`**help@x.io**`: matched, they are tags, not text; chosen for `<` and `>`, punctuation,
   // their flanking holds next to the literal's first and last characters).
-  const written = next?.t === 'break' || next?.t === 'close' ? { after: '', capped: false } : writtenAfter(atoms, end);
+  // (The text token ends at the next delimiter or other markup too: `_www.x.io-@b_` is linkified as `www.x.io-@b`,
+  // found by the pipeline's autolink property, session 23.)
+  const written = next?.t === 'break' || next?.t === 'close' ? { after: '', capped: false } : writtenAfter(atoms, end, true);
   // (Up to white space, where the literal ends at the latest: an escape or a reference there could move its end; a
   // `&#x20;` later in the text cannot.)
   const space = written.after.search(/\s/);
