@@ -30,6 +30,7 @@ import { allowPrivateHosts } from './lib/ssrf.js';
 import { logDestination } from './lib/log-destination.js';
 import { closeSandbox } from './sandbox/index.js';
 import { flushSiteViews } from './services/site-views.js';
+import { flushInsights } from './services/site-insights.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -231,6 +232,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         // The page views queued for integrations (services/site-views.ts) are written before the database closes.
         await flushSiteViews(ctx);
         await worker?.stop();
+        // The site Insights events still waiting in this process (services/site-insights.ts).
+        await flushInsights(ctx);
         await closeSandbox(ctx);
         await readCache.closeLease();
         await closeDb();

@@ -1115,6 +1115,48 @@ describe('@gitbook/api against Bindery: meta links and documents by id (docs/git
   });
 });
 
+describe('@gitbook/api against Bindery: site Insights (docs/sites.md)', () => {
+  it('events tracked by a renderer and recorded by the published site, aggregated', async () => {
+    const { owner, gb, org } = await tenant();
+    const space = (await gb.orgs.createSpace(org, { title: 'Insights' })).data;
+    mine.add(space.id);
+    await edit(owner, `/v1/spaces/${space.id}`, [{ op: 'createPage', page: { id: 'page-home', title: 'Home', markdown: 'Welcome.\n' } }]);
+    const site = (await gb.orgs.createSite(org, { title: 'Docs', visibility: 'public', spaces: [space.id] })).data;
+    await gb.orgs.publishSite(org, site.id);
+    const url = `${server.ctx.config.publicUrl}/sites/${site.id}/`;
+    const session = { visitorId: 'visitor-1', sessionId: 'session-1', cookies: {}, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0', language: 'en', referrer: '' };
+    const location = { url, siteSection: null, siteSpace: null, siteShareKey: null, space: space.id, revision: null, page: null };
+    const tracked = await gb.orgs.trackEventsInSiteById(org, site.id, { events: [
+      { type: 'page_view', session, location },
+      { type: 'search_type_query', session, location, query: 'install', timestamp: new Date().toISOString() },
+      { type: 'page_post_feedback', session, location, feedback: { rating: 'ok' } },
+    ] });
+    expect(tracked.status).toBe(204);
+    // One view recorded server-side by the published site (written within about a second: polled).
+    expect((await fetch(`${server.url}/sites/${site.id}/`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' } })).status).toBe(200);
+    const count = async () => (await gb.orgs.aggregateSiteEvents(org, site.id, { range: 'last24Hours', select: [{ column: 'eventsCount' }] })).data.columns[0]!.values[0];
+    for (let i = 0; i < 200 && (await count()) !== 4; i++) await new Promise((r) => setTimeout(r, 50));
+    const result = (await gb.orgs.aggregateSiteEvents(org, site.id, {
+      range: 'last7Days', groupBy: [{ column: 'eventType' }, { column: 'displayContext' }],
+      select: [{ column: 'eventType' }, { column: 'displayContext' }, { column: 'eventsCount' }, { column: 'visitorsCount' }, { column: 'sessionsCount' }, { column: 'pageFeedbackRating' }, { column: 'visitorBrowser' }, { column: 'visitorBot' }, { column: 'page' }],
+      where: [{ column: 'visitorBot', values: [null] }], order: { by: { column: 'eventType' }, direction: 'asc' }, limit: 10,
+    })).data;
+    expect(result.columns.map((c: any) => [c.column, c.values])).toEqual([
+      ['eventType', ['page_post_feedback', 'page_view', 'page_view', 'search_type_query']],
+      ['displayContext', ['site', 'server', 'site', 'site']],
+      ['eventsCount', [1, 1, 1, 1]],
+      ['visitorsCount', [1, 1, 1, 1]],
+      ['sessionsCount', [1, 1, 1, 1]],
+      ['pageFeedbackRating', [{ ok: 1, good: 0, bad: 0 }, { ok: 0, good: 0, bad: 0 }, { ok: 0, good: 0, bad: 0 }, { ok: 0, good: 0, bad: 0 }]],
+      ['visitorBrowser', ['firefox', 'chrome', 'firefox', 'firefox']],
+      ['visitorBot', [null, null, null, null]],
+      ['page', [null, { page: 'page-home', space: space.id }, null, null]],
+    ]);
+    expect((await failure(gb.orgs.aggregateSiteEvents(org, site.id, { range: 'last7Days', limit: 5000 }))).code).toBe(400);
+    expectConformant();
+  });
+});
+
 describe('seed coverage', () => {
   it('has driven every seed operation (and the extra ones) through the client, and every deviation it allows was needed', () => {
     const missing = SEED_OPERATIONS.filter((k) => !covered.has(k));

@@ -2127,6 +2127,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/insights/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track site events
+         * @description Records events of the site's Insights posted by a renderer or an integration (the published site records its own
+         *     server-side). For members who may edit the site (403 for those who only see it, 404 otherwise). At most 500
+         *     events a call, each with a `timestamp` (default now) within 5 minutes of the server's clock; an event missing
+         *     what its type needs is a 400 naming the field, and then none of the batch is recorded.
+         */
+        post: operations["trackEventsInSiteById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query a site's analytics events
+         * @description Groups and counts the site's Insights events over a time range (preset or `{from, to}`): `select` the columns
+         *     answered (default: the `groupBy` columns and `eventsCount`), `where` the conditions, `groupBy` (a selected column
+         *     that is not an aggregate is grouped by too), `order` (default: the first aggregate descending, then the groups),
+         *     `limit` rows (1-1000). `datetime` buckets by `interval` (`hour`, `day`, `week` from Monday, `month`; UTC; the
+         *     bucket's start). A 404 is a `page_view` whose `page` is null. Events recorded by the published site are stored
+         *     within about a second. For members who see the site (404 otherwise).
+         */
+        post: operations["aggregateSiteEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/integrations": {
         parameters: {
             query?: never;
@@ -9375,6 +9433,165 @@ export interface components {
             url: string;
         };
         /**
+         * @description Where the event was recorded — on the site (its browser script), by the server, in an embed, or through MCP.
+         * @enum {string}
+         */
+        SiteInsightsDisplayContext: "site" | "server" | "embed" | "mcp";
+        /**
+         * @description An event of a site's Insights, as GitBook's `SiteInsightsEvent` (a union by `type`; one object here, each type's
+         *     own fields optional in the schema and required by the server for its type: `query` for `search_type_query`,
+         *     `search_open_result` and `ask_question`; `result` for `search_open_result`; `feedback.rating` for
+         *     `page_post_feedback`, with `feedback.comment` for `page_post_feedback_comment`; `rating` and `responseId` for
+         *     `ask_rate_response`; `link` for `link_click`; `operation` for `api_client_open` and `api_client_request`;
+         *     `placement` for `trademark_click`; `ad` for `ad_click` and `ad_display`; `llmsVariant` for `llms_request`).
+         */
+        SiteInsightsEvent: {
+            ad?: {
+                domain: string;
+                /** @enum {string} */
+                placement: "aside";
+                zoneId: string;
+            };
+            feedback?: {
+                comment?: string;
+                rating: components["schemas"]["PageFeedbackRating"];
+            };
+            goal?: string;
+            link?: {
+                /** @enum {string} */
+                position: "announcement" | "header" | "footer" | "sidebar" | "content";
+                /** @description GitBook's `ContentRef` of the link (`kind` and its fields). */
+                target: {
+                    kind: string;
+                };
+            };
+            /** @enum {string} */
+            llmsVariant?: "standard" | "full";
+            location: {
+                displayContext?: components["schemas"]["SiteInsightsDisplayContext"];
+                page: string | null;
+                revision: string | null;
+                siteSection: string | null;
+                siteShareKey: string | null;
+                siteSpace: string | null;
+                space: string | null;
+                /** Format: uri */
+                url: string;
+            };
+            /** @enum {string} */
+            markdownSource?: "page-action";
+            operation?: {
+                method: string;
+                path: string;
+            };
+            /** @enum {string} */
+            placement?: "sidebar" | "ad" | "footer" | "pdf" | "embed";
+            query?: string;
+            /** @enum {integer} */
+            rating?: 1 | -1;
+            responseId?: string;
+            /** @description The opened search result (`{spaceId, pageId}` or `{recordId}`). */
+            result?: {
+                pageId?: string;
+                recordId?: string;
+                spaceId?: string;
+            };
+            session: {
+                /** @description The visitor's cookies (not stored). */
+                cookies: {
+                    [key: string]: string;
+                };
+                /** @description The visitor's IP address (not stored; defaults to the caller's). */
+                ip?: string;
+                language: string | null;
+                /** @description The page the visitor came from (`''` or null when none). */
+                referrer: string | null;
+                sessionId: string;
+                /** @description The visitor's user agent, from which device, browser, OS and bot are read. */
+                userAgent: string;
+                /** @description The visitor's claims; when there is one, the event counts as authenticated. */
+                visitorAuthClaims?: Record<string, never>;
+                /** @deprecated */
+                visitorAuthToken?: string | null;
+                visitorId: string;
+            };
+            /**
+             * Format: date-time
+             * @description When it happened (default now); within 5 minutes of the server's clock.
+             */
+            timestamp?: string;
+            type: components["schemas"]["SiteInsightsEventType"];
+        };
+        /**
+         * @description GitBook's kinds of Insights events.
+         * @enum {string}
+         */
+        SiteInsightsEventType: "page_view" | "page_markdown_request" | "search_open" | "search_type_query" | "search_open_result" | "page_post_feedback" | "page_post_feedback_comment" | "agent_feedback" | "ask_question" | "ask_view" | "ask_rate_response" | "link_click" | "api_client_open" | "api_client_request" | "ad_click" | "ad_display" | "trademark_click" | "llms_request" | "mcp_request" | "rss_request";
+        /** @description An aggregation query over a site's Insights events (GitBook's `SiteInsightsQueryEventsAggregation`). */
+        SiteInsightsQueryEventsAggregation: {
+            groupBy?: components["schemas"]["SiteInsightsQueryEventsColumn"][];
+            /** @default 1000 */
+            limit: number;
+            order?: {
+                by: components["schemas"]["SiteInsightsQueryEventsColumn"];
+                /** @enum {string} */
+                direction: "asc" | "desc";
+            };
+            range: components["schemas"]["SiteInsightsQueryRange"];
+            select?: components["schemas"]["SiteInsightsQueryEventsColumn"][];
+            where?: components["schemas"]["SiteInsightsQueryEventsFilter"][];
+        };
+        /** @description GitBook's `SiteInsightsQueryEventsAggregationResult`. */
+        SiteInsightsQueryEventsAggregationResult: {
+            columns: components["schemas"]["SiteInsightsQueryEventsValues"][];
+        };
+        /** @description A column to select, group or order by (GitBook's `SiteInsightsQueryEventsColumn`). */
+        SiteInsightsQueryEventsColumn: {
+            /** @description Of `visitorClaim` (required there). */
+            claim?: string;
+            column: components["schemas"]["SiteInsightsQueryEventsColumnName"];
+            /**
+             * @description Of `datetime`, the bucket (default `day`).
+             * @enum {string}
+             */
+            interval?: "hour" | "day" | "week" | "month";
+            /** @description Of `visitorGeoPoint`. */
+            precision?: number;
+        };
+        /**
+         * @description A column of the Insights events (GitBook's `SiteInsightsQueryEventsColumn` names). `eventsCount`,
+         *     `sessionsCount`, `visitorsCount`, `pageFeedbackRating` and `askResponseRating` are aggregates; the others
+         *     group and filter. Bindery records no geolocation nor claim properties: `visitorGeoCountry`, `visitorGeoPoint`,
+         *     `visitorClaimProperty`, `visitorClaim` and `eventPageNotFoundType` answer null.
+         * @enum {string}
+         */
+        SiteInsightsQueryEventsColumnName: "datetime" | "dayOfWeek" | "hourOfDay" | "url" | "urlPath" | "eventType" | "eventsCount" | "sessionsCount" | "visitorsCount" | "siteSection" | "siteSpace" | "siteShareKey" | "displayContext" | "page" | "visitorGeoCountry" | "visitorGeoPoint" | "visitorDevice" | "visitorBrowser" | "visitorOS" | "visitorBot" | "visitorLanguage" | "eventLinkTargetValue" | "eventLinkTargetKind" | "eventLinkTargetDomain" | "eventLinkPosition" | "eventAPIOperationPath" | "eventAPIOperationMethod" | "eventLLMSVariant" | "eventPageNotFoundType" | "eventMarkdownSource" | "eventSearchQuery" | "eventSearchResultRecordId" | "eventPageFeedbackRating" | "eventPageFeedbackComment" | "eventAskResponseRating" | "pageFeedbackRating" | "askResponseRating" | "referrer" | "referrerDomain" | "utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "visitorAuthenticated" | "visitorClaimProperty" | "visitorClaim" | "eventAdDomain" | "eventAdPlacement" | "eventTrademarkPlacement";
+        /**
+         * @description A condition on a column (GitBook's `SiteInsightsQueryEventsFilter`): `in` (the default) and `notIn` compare with
+         *     every value (null matches events without a value), the others with the first value. Conditions on aggregates
+         *     (`eventsCount`, …) apply to the groups.
+         */
+        SiteInsightsQueryEventsFilter: {
+            claim?: string;
+            column: components["schemas"]["SiteInsightsQueryEventsColumnName"];
+            /** @enum {string} */
+            operator?: "in" | "notIn" | "greaterThan" | "greaterThanOrEqual" | "lessThan" | "lessThanOrEqual";
+            values: unknown[];
+        };
+        /** @description The values of one column, a value per row (GitBook's `SiteInsightsQueryEventsValues`). */
+        SiteInsightsQueryEventsValues: {
+            claim?: string;
+            column: components["schemas"]["SiteInsightsQueryEventsColumnName"];
+            values: unknown[];
+        };
+        /** @description The time range of a query — a preset ending now, or `{from, to}`. */
+        SiteInsightsQueryRange: ("lastYear" | "last3Months" | "last30Days" | "last7Days" | "last24Hours") | {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+        };
+        /**
          * @description A visitor's rating of a page of a published site (the "Was this page helpful?" form shown when the site's
          *     customization has `feedback.enabled`), with the comment they added after rating, if any.
          */
@@ -14859,6 +15076,73 @@ export interface operations {
                     "application/json": components["schemas"]["List"] & {
                         items: components["schemas"]["SitePageFeedback"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    trackEventsInSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: components["schemas"]["SiteInsightsEvent"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Events have been tracked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    aggregateSiteEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique id of the organization. */
+                organizationId: components["parameters"]["OrganizationId"];
+                /** @description The unique id of the site. */
+                siteId: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteInsightsQueryEventsAggregation"];
+            };
+        };
+        responses: {
+            /** @description Aggregated events in the site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteInsightsQueryEventsAggregationResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -43,6 +43,7 @@ import * as mSpaceCommentCountKey from './migrations/20261128T0400-space-comment
 import * as mLinkTargets from './migrations/20261128T0520-link-targets.js';
 import * as mInviteLinkTargets from './migrations/20261128T0600-invite-link-targets.js';
 import * as mSitePageFeedback from './migrations/20261128T1500-site-page-feedback.js';
+import * as mSiteInsightsEvents from './migrations/20261128T1930-site-insights-events.js';
 import * as mReadCacheSearch from './migrations/20261127T1530-read-cache-search.js';
 import * as mSearchFtsAutomerge from './migrations/20261127T1600-search-fts-automerge.js';
 import * as mSiteSpaceHidden from './migrations/20261127T1630-site-space-hidden.js';
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T0520-link-targets': mLinkTargets,
   '20261128T0600-invite-link-targets': mInviteLinkTargets,
   '20261128T1500-site-page-feedback': mSitePageFeedback,
+  '20261128T1930-site-insights-events': mSiteInsightsEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

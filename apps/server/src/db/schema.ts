@@ -702,6 +702,44 @@ export interface SitePageFeedbackTable {
   commented_at: string | null;
 }
 
+/** An event of a site's Insights (migration 20261128T1930): what visitors did on the published site. */
+export interface SiteInsightsEventsTable {
+  site_id: string;
+  /** When it happened: an ISO 8601 UTC timestamp with milliseconds (`2026-11-28T19:30:00.000Z`). */
+  at: string;
+  /** GitBook's `SiteInsightsEventType`. */
+  type: string;
+  session_id: string;
+  visitor_id: string;
+  /** GitBook's `SiteInsightsDisplayContext`: `site`, `server`, `embed`, `mcp`. */
+  display_context: string;
+  site_section_id: string | null;
+  site_space_id: string | null;
+  site_share_key: string | null;
+  space_id: string | null;
+  revision_id: string | null;
+  page_id: string | null;
+  url: string | null;
+  url_path: string | null;
+  referrer: string | null;
+  referrer_domain: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** From the user agent: GitBook's `SiteInsightsVisitorDevice`, `…Browser`, `…OS`, `…Bot` (null: not a bot). */
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  bot: string | null;
+  language: string | null;
+  /** 1 when the visitor had claims (visitor authentication, adaptive content), 0 otherwise. */
+  authenticated: number | null;
+  /** The event's own fields as JSON (query, feedback, link, operation, llmsVariant, …). */
+  data: string | null;
+}
+
 export interface SiteShareLinksTable {
   id: string;
   site_id: string;
@@ -962,6 +1000,7 @@ export interface Database {
   site_adaptive_schemas: SiteAdaptiveSchemasTable;
   site_share_links: SiteShareLinksTable;
   site_page_feedback: SitePageFeedbackTable;
+  site_insights_events: SiteInsightsEventsTable;
   site_redirects: SiteRedirectsTable;
   space_files: SpaceFilesTable;
   page_links: PageLinksTable;

@@ -3,6 +3,7 @@
 // reports how many operations are implemented.
 import { siteHandlers } from './sites.js';
 import { siteLinkHandlers } from './site-links.js';
+import { siteInsightsHandlers } from './site-insights.js';
 import { translationHandlers } from './translations.js';
 import { fontHandlers } from './fonts.js';
 import { importHandlers } from './imports.js';
@@ -44,6 +45,7 @@ export const handlerTable: HandlerTable = {
 
   ...siteHandlers,
   ...siteLinkHandlers,
+  ...siteInsightsHandlers,
 
   ...translationHandlers,
   ...fontHandlers,

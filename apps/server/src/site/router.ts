@@ -64,6 +64,7 @@ import { INCLUDE_LINE, scanPageFiles } from './file-refs.js';
 import { withoutHiddenLinks } from './hidden-links.js';
 import { mayHoldUpdates, rssFeed, updatesOf } from './updates.js';
 import { markdownText } from './plain.js';
+import { insightsMarkOf, markInsights, observeInsights } from './insights.js';
 import { answerMcp, MCP_MAX_BODY, MCP_VERSIONS, parseError as mcpParseError } from './mcp.js';
 
 /** One request to a site: who reads it, through which base URL, and what the site is now. */
@@ -956,6 +957,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     } else return fail(400, '/body/scope/mode must be all, specific or default');
     // As GitBook's: a query of one character or less finds nothing.
     const query = body.query.trim();
+    if (query.length > 1) markInsights(res, { type: 'search_type_query', data: { query: query.slice(0, 2000) } });
     const hits = query.length <= 1 ? [] : await searchHits(v, query, among);
     // Grouped by site space, in the order of the hits; ranks and scores from the order (best first).
     const groups = new Map<string, { type: 'space'; id: string; siteSpaceId: string; title: string; score: number; pages: unknown[] }>();
@@ -1216,14 +1218,17 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     };
     let id: string;
     let withComment = false;
+    let given = rating as string;
     if (entry !== undefined) {
       const row = await addFeedbackComment(ctx, place, entry, comment as string);
       if (!row) return fail(409, 'This rating has a comment already, or is not of this page');
       id = row.id;
       withComment = true;
+      given = row.rating;
     } else {
       id = (await recordPageFeedback(ctx, place, rating as FeedbackRating)).id;
     }
+    markInsights(res, { type: withComment ? 'page_post_feedback_comment' : 'page_post_feedback', location: { siteSection: p.section?.id ?? null, siteSpace: p.siteSpace.id, space: p.siteSpace.space_id, page: pageId }, data: { feedback: withComment ? { rating: given, comment } : { rating: given } } });
     if (json) return res.status(201).json({ id, page: pageId, ...(withComment ? { comment: true } : {}) });
     const links = await linkContext(v, p, rev, '', new Map());
     const chrome = await chromeOf(v, p, links);
@@ -1850,6 +1855,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
     // (its canonical link) — a path of this site built from the page, never from the request.
     if (current && !twin && /\/\/|.\/$/.test(rawPath) && !current.href.endsWith('/') && current.href.startsWith('/') && !current.href.startsWith('//')) return void res.redirect(302, `${current.href}${query}`);
     const placement: Placement = { siteSpace: r.siteSpace, ...(r.section ? { section: r.section } : {}), base: r.spaceBase };
+    markInsights(res, { type: twin ? 'page_markdown_request' : 'page_view', location: { siteSection: r.section?.id ?? null, siteSpace: r.siteSpace.id, space: r.siteSpace.space_id, page: current ? current.page.meta.id : null } });
     /** What surrounds a page of this site space: the sections, the variants, its pages (`currentId` marked). */
     const sectionDefault = defaultOf(r.sections, v.site.default_section_id);
     const spaceDefault = defaultOf(r.siteSpaces, r.section ? r.section.default_site_space_id : v.site.default_site_space_id);
@@ -1982,6 +1988,7 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       if (typeof res.locals.sharePathRest === 'string') rest = res.locals.sharePathRest;
       if (methodNotAllowed(rest, POST_PATH)) return res.status(405).setHeader('Allow', 'GET, HEAD, OPTIONS').type('text/plain').send('Method not allowed');
       headers(res, v.site);
+      observeInsights(ctx, req, res, v.site, v.links.served, rest, v.claims);
       // GitBook strips a trailing slash (302): its feeds and indexes answer with one too (they were the site's 404).
       if (/^\/(?:robots\.txt|sitemap\.xml|llms\.txt|sitemap\.md|\.well-known\/sitemap\.md|llms-full\.txt(?:\/\d{1,6})?|~search)\/+$/.test(rest)) {
         const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -2027,11 +2034,12 @@ export function publishedSiteRouter(ctx: AppContext): Handlers {
       const key = `${visitKey(v)}|${rest}|${v.theme}|${v.view.conditional ? v.claimsKey : ''}`;
       let hit = cachedPage(ctx, key);
       if (hit?.perAudience && !v.view.conditional) hit = cachedPage(ctx, `${key}|${v.claimsKey}`);
+      markInsights(res, hit?.insights);
       if (!hit) {
         const out = await page(res, v, rest, false, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
         if (!out) return; // answered (404, redirect)
         const body = Buffer.from(out.html);
-        hit = { status: out.status, body, perAudience: out.perAudience, etag: bytesTag(body), ...(out.viewed ? { viewed: out.viewed } : {}) };
+        hit = { status: out.status, body, perAudience: out.perAudience, etag: bytesTag(body), ...(out.viewed ? { viewed: out.viewed } : {}), insights: insightsMarkOf(res) };
         cachePage(ctx, key, out.perAudience && !v.view.conditional ? { ...hit, body: Buffer.alloc(0) } : hit);
         if (out.perAudience && !v.view.conditional) cachePage(ctx, `${key}|${v.claimsKey}`, hit);
       }

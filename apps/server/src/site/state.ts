@@ -7,6 +7,7 @@
 //     site or the page has conditions — the visitor's claims.
 // So a request for a cached page costs that one query and a lookup, and any change, from
 // any process sharing the database, shows on the next request.
+import type { InsightsMark } from './insights.js';
 import type { components } from '@bindery/api-types';
 import type { AppContext } from '../context.js';
 import { listFiles, pageTree, publishedContent, type FileEntry, type PageView, type RevisionContent } from '../engine/index.js';
@@ -59,6 +60,8 @@ export interface CachedPage {
   etag?: string;
   /** The document page it shows (a `site_view` event names it). */
   viewed?: ViewedPage;
+  /** What the page records in the site's Insights when served (site/insights.ts). */
+  insights?: InsightsMark;
 }
 
 /** A document page of a site, as a `site_view` event names it. */

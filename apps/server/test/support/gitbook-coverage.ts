@@ -53,6 +53,8 @@ export const BEYOND_SEEDS = [
   'PATCH /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
   'DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
   'GET /orgs/{organizationId}/sites/{siteId}/redirect',
+  'POST /orgs/{organizationId}/sites/{siteId}/insights/events',
+  'POST /orgs/{organizationId}/sites/{siteId}/insights/events/aggregate',
   ...['spaces/{spaceId}', 'collections/{collectionId}'].flatMap((on) => [
     `GET /${on}/permissions/users`, `PATCH /${on}/permissions/users/{userId}`, `DELETE /${on}/permissions/users/{userId}`,
     `GET /${on}/permissions/teams`, `PATCH /${on}/permissions/teams/{teamId}`, `DELETE /${on}/permissions/teams/{teamId}`,
