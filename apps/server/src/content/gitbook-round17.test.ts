@@ -127,15 +127,6 @@ describe("GitBook's inline math is its `inline-math` node", () => {
 });
 
 describe("GitBook's spellings of the seventeenth round's repositories", () => {
-  it('`&#xNAN;` after a hard break (GitBook writes it so, a reference to no character) is written bare', () => {
-    const page = '* Any query reads the chain.\\\n  &#xNAN;_**Swap calls with slippage 0.**_\\\n  Next line.\n';
-    const doc = markdownToDocument(page);
-    expect(JSON.stringify(doc)).toContain('chain.\\n&#xNAN;"');
-    expect(documentToMarkdown(doc)).toBe(page);
-    // Elsewhere too (it reads as its text wherever it is); a `&#` that could read as a reference is still escaped.
-    expect(documentToMarkdown(markdownToDocument('a &#xNAN; b \\&#x41; c\n'))).toBe('a &#xNAN; b \\&#x41; c\n');
-  });
-
   it('a paragraph of an encoded space and an image (`&#x20;![](a.png)`) stays GitBook\'s paragraph, written back so', () => {
     for (const page of ['To buy one:\n\n&#x20;![](<.gitbook/assets/image (64).png>)\n', '![](a.png)&#x20;\n']) {
       const doc = markdownToDocument(page);

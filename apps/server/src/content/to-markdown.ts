@@ -2052,12 +2052,6 @@ export function escapeText(value: string, options: EscapeOptions): string {
       case '&':
         // Before a letter or `#` (`Q\&A`, `?a=1\&b=2` in text), as GitBook writes it in its files of 2024-2026 (those of
         // 2020-2022 have `W&B`); elsewhere only where it would read as a reference. Inside a raw `<code>`, as before.
-        // But `&#xNAN;`, which GitBook's writer puts after some hard breaks (a reference to no character: it reads as
-        // the text it is), as GitBook writes it (5 in 3 repositories of the seventeenth round).
-        if (options.htmlText !== true && value.startsWith('&#xNAN;', i)) {
-          out += '&';
-          continue;
-        }
         out += options.htmlText === true ? '&#x26;' : (options.htmlCode !== true && (next === '#' || /^[A-Za-z]$/.test(next))) || startsReference(value, i, options.next) ? '\\&' : '&';
         continue;
       case '!':
