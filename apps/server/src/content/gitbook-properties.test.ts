@@ -460,4 +460,13 @@ describe('GitBook-shaped inputs the properties found (session 23)', () => {
     roundTrips('_www.x.io-\\@www.a.com_');
     expect(documentToMarkdown(markdownToDocument('_www.x.io-\\@b_'))).toBe('_www.x.io-@b_\n');
   });
+
+  it('writes an e-mail literal in a run of marks as `<…>` where a `_` inside it next to punctuation could pair with the run', () => {
+    // Seed 834713902 of pipeline.test.ts (autolink literals): `*www.x.io-__a@b.dev*` was written `_www.x.io-__a@b.dev_`:
+    // the `__` after `-` opened, the run's closing `_` closed it, and the address lost its start.
+    roundTrips('*www.x.io-__a@b.dev*');
+    expect(documentToMarkdown(markdownToDocument('*www.x.io-__a@b.dev*'))).toBe('_<www.x.io-__a@b.dev>_\n');
+    // Intraword `_` (no punctuation next to it) flanks nothing: still bare.
+    expect(documentToMarkdown(markdownToDocument('*a_b@x.io*'))).toBe('_a_b@x.io_\n');
+  });
 });

@@ -1666,7 +1666,9 @@ function writeLiteral(atoms: Atom[], i: number, end: number, url: string, litera
   // stands and can pair with theirs: inside one (`*- _a@b.dev*`, written `_- _a@b.dev_`, read the literal's `_` as
   // the run's opener) or before one (`_a@b.dev#*-*`, written `_a@b.dev#_-_`: the run's both-flanking opener closed
   // the literal's `_`). Not bare there (both found by the pipeline property, about one run in four and one in six).
-  if (inRun() && /^[_*]|[_*]$/.test(literal)) return;
+  // So can one inside it next to punctuation (`*www.x.io-__a@b.dev*`, written `_www.x.io-__a@b.dev_`: the `__` after
+  // `-` opened, the run's `_` closed it; found by the autolink property, session 23), and any `*` (intraword too).
+  if (inRun() && (/^[_*]|[_*]$/.test(literal) || literal.includes('*') || /[^\p{L}\p{N}_]_|_[^\p{L}\p{N}_]/u.test(literal))) return;
   const next = writing(atoms, end, 1);
   if (next?.t === 'close' && (!/[\p{L}\p{N}]$/u.test(literal) || !keepsStarJunction(atoms, writingAt(atoms, end, 1), lastChar(literal), 'last'))) return;
   // (The run's own opener before it and closer after it only: another run's opener after a letter may flank otherwise.)
