@@ -1,7 +1,7 @@
 // Sites and their structure (sections, section groups, site spaces, adaptive schema). A site's structure is small
 // (tens of rows), so it is read whole (`structure`) and ordered in memory by sort key.
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { prepared } from '../db/prepared.js';
+import { NAMED_STATEMENT, prepared } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SpacesTable, SiteAdaptiveSchemasTable, SiteExternalLinksTable, SiteSectionGroupsTable, SiteSectionsTable, SitesTable, SiteSpacesTable } from '../db/schema.js';
@@ -43,9 +43,9 @@ const VIEWS_SCOPE_PATTERN = '%' + JSON.stringify(SITE_VIEWS_SCOPE) + '%';
  * `integration_installations_org_idx` when the organization has no installation.
  */
 const viewsWanted = (pg: boolean) => {
-  // The constants: parameters on PostgreSQL (a text without quotes may have its parameters written in and join the
-  // turn's pipelined reads, db/prepared.ts textTakesLiterals); literals on SQLite, where this read with bound
-  // constants took 85-120 µs against 8-12 µs with literals (same plan; scripts/bench-site-views.mjs --read).
+  // The constants: parameters on PostgreSQL (the statement is named: planned once per connection); literals on
+  // SQLite, where this read with bound constants took 85-120 µs against 8-12 µs with literals (same plan;
+  // scripts/bench-site-views.mjs --read).
   const [pattern, all] = pg ? [sql`${VIEWS_SCOPE_PATTERN}`, sql`${'all'}`] : [sql.lit(VIEWS_SCOPE_PATTERN), sql.lit('all')];
   return sql<number>`case when exists (select 1 from integration_installations i inner join integrations n on n.id = i.integration_id
   where i.org_id = sites.org_id and n.scopes like ${pattern}
@@ -56,11 +56,17 @@ const viewsWanted = (pg: boolean) => {
 // subquery of its own on both databases, read once: flattened into the join, SQLite evaluated `views_wanted` for each
 // site space's row (+13 µs each), and read the site row's columns for each (the form without the subquery, the
 // session's start: 38 µs a read of a three-space site, against 7 µs now; scripts/bench-site-views.mjs).
-const siteWithHeads = (db: Kysely<Database>, column: 'id' | 'hostname', value: string) =>
-  db.selectFrom((eb) => eb.selectFrom('sites').selectAll('sites').select(viewsWanted(db.getExecutor().adapter instanceof PostgresAdapter).as('views_wanted')).where(`sites.${column}`, '=', value).limit(sql.lit(1)).as('s'))
+const siteWithHeads = (db: Kysely<Database>, column: 'id' | 'hostname', value: string) => {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const q = db.selectFrom((eb) => eb.selectFrom('sites').selectAll('sites').select(viewsWanted(pg).as('views_wanted')).where(`sites.${column}`, '=', value).limit(sql.lit(1)).as('s'))
     .leftJoin('site_spaces', 'site_spaces.site_id', 's.id').leftJoin('spaces', 'spaces.id', 'site_spaces.space_id')
     .selectAll('s')
     .select(['spaces.id as head_id', 'spaces.title as head_title', 'spaces.language as head_language', 'spaces.revision_id as head_revision_id', 'spaces.computed_revision_id as head_computed_revision_id', 'spaces.deleted_at as head_deleted_at']);
+  // PostgreSQL: a named statement, planned once per connection (as a simple query joining the turn's pipeline it was
+  // planned at every read: a cached page under load 182 -> 220 us of server CPU a request; named, 170 against base's
+  // 186 us, and the read alone 192 against 336 us; scripts/bench-site-views.mjs).
+  return pg ? q.modifyEnd(sql.raw(NAMED_STATEMENT)) : q;
+};
 // Read on every request of a published site: compiled once (db/prepared.ts).
 const selectSiteWithHeadsById = prepared((db, p: { id: string }) => siteWithHeads(db, 'id', p.id));
 const selectSiteWithHeadsByHostname = prepared((db, p: { hostname: string }) => siteWithHeads(db, 'hostname', p.hostname));
