@@ -7,7 +7,7 @@
 // JWT secret, so it cannot be reversed from the table) of the site, the IP, the user agent and the UTC day; a session
 // is a visitor's run of events with no gap longer than 30 minutes, kept in memory by each process (with several
 // processes behind a balancer, a visitor's requests spread over them count as one session per process).
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Dialect } from '../db/database.js';
@@ -92,9 +92,29 @@ export async function flushInsights(ctx: AppContext): Promise<void> {
   await buffers.get(ctx)?.flush();
 }
 
+/** The instance's secret as a key object, made once (making it from the bytes at every HMAC was most of its cost). */
+const keys = new WeakMap<AppContext, KeyObject>();
+function hmacKey(ctx: AppContext): KeyObject {
+  let k = keys.get(ctx);
+  if (!k) keys.set(ctx, (k = createSecretKey(ctx.jwtSecret)));
+  return k;
+}
+/** Visitor ids computed lately, by what they are computed from (a reader's every page asks the same one). */
+const visitorIds = new WeakMap<AppContext, Map<string, string>>();
+const VISITOR_IDS_KEPT = 10_000;
+
 /** The visitor of a request, without cookies: the same site, address, agent and UTC day give the same id. */
 export function visitorIdOf(ctx: AppContext, siteId: string, ip: string, userAgent: string, at: Date): string {
-  return createHmac('sha256', ctx.jwtSecret).update(`insights|${siteId}|${ip}|${userAgent}|${at.toISOString().slice(0, 10)}`).digest('base64url').slice(0, 22);
+  const input = `insights|${siteId}|${ip}|${userAgent}|${at.toISOString().slice(0, 10)}`;
+  let memo = visitorIds.get(ctx);
+  if (!memo) visitorIds.set(ctx, (memo = new Map()));
+  let id = memo.get(input);
+  if (id === undefined) {
+    id = createHmac('sha256', hmacKey(ctx)).update(input).digest('base64url').slice(0, 22);
+    if (memo.size >= VISITOR_IDS_KEPT) memo.delete(memo.keys().next().value!);
+    memo.set(input, id);
+  }
+  return id;
 }
 
 /** The visitor's session at `at`: the one of their last event when it was at most 30 minutes before, else a new one. */
@@ -104,7 +124,7 @@ export function sessionIdOf(ctx: AppContext, visitorId: string, at: Date): strin
   const t = at.getTime();
   let s = map.get(visitorId);
   if (s) map.delete(visitorId);
-  if (!s || t - s.last > SESSION_IDLE_MS) s = { id: createHmac('sha256', ctx.jwtSecret).update(`session|${visitorId}|${t}`).digest('base64url').slice(0, 22), last: t };
+  if (!s || t - s.last > SESSION_IDLE_MS) s = { id: createHmac('sha256', hmacKey(ctx)).update(`session|${visitorId}|${t}`).digest('base64url').slice(0, 22), last: t };
   s.last = Math.max(s.last, t);
   map.set(visitorId, s);
   if (map.size > SESSIONS_KEPT) map.delete(map.keys().next().value!);
