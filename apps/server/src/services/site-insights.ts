@@ -8,7 +8,7 @@
 // is a visitor's run of events with no gap longer than 30 minutes, kept in memory by each process (with several
 // processes behind a balancer, a visitor's requests spread over them count as one session per process).
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Dialect } from '../db/database.js';
 import type { SiteInsightsEventsTable } from '../db/schema.js';
@@ -74,8 +74,29 @@ class InsightsBuffer {
   }
 }
 
+const ROW_COLUMNS: (keyof InsightsRow)[] = ['site_id', 'at', 'type', 'session_id', 'visitor_id', 'display_context', 'site_section_id',
+  'site_space_id', 'site_share_key', 'space_id', 'revision_id', 'page_id', 'url', 'url_path', 'referrer', 'referrer_domain', 'utm_source',
+  'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'device', 'browser', 'os', 'bot', 'language', 'authenticated', 'data'];
+/** The insert of `n` rows, by dialect: its text is the same for every full batch (no query builder on each). */
+const insertTexts = new Map<string, string>();
+function insertText(dialect: Dialect, n: number): string {
+  const key = `${dialect}:${n}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    let k = 0;
+    const row = () => `(${ROW_COLUMNS.map(() => (dialect === 'postgres' ? `$${++k}` : '?')).join(', ')})`;
+    text = `insert into site_insights_events (${ROW_COLUMNS.join(', ')}) values ${Array.from({ length: n }, row).join(', ')}`;
+    if (insertTexts.size > 64) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
 async function insertRows(ctx: AppContext, rows: InsightsRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSIGHTS_FLUSH_ROWS) await ctx.db.insertInto('site_insights_events').values(rows.slice(i, i + INSIGHTS_FLUSH_ROWS)).execute();
+  for (let i = 0; i < rows.length; i += INSIGHTS_FLUSH_ROWS) {
+    const batch = rows.slice(i, i + INSIGHTS_FLUSH_ROWS);
+    await ctx.db.executeQuery(CompiledQuery.raw(insertText(ctx.dialect, batch.length), batch.flatMap((r) => ROW_COLUMNS.map((c) => r[c]))));
+  }
 }
 
 const buffers = new WeakMap<AppContext, InsightsBuffer>();
