@@ -8,6 +8,7 @@ import { documentToMarkdown, markdownToDocument } from './convert.js';
 import { createDocument, inlineText, leaf, text, type Block, type Document, type InlineContent, type InlineMath } from './document.js';
 import { documentIndex } from './extract.js';
 import { inlineMathWritable } from './to-markdown.js';
+import { expectRoundTrip } from '../testing/round-trip.js';
 
 const math = (formula: string): InlineMath => ({ object: 'inline', type: 'inline-math', data: { formula }, isVoid: true, nodes: [] });
 const paragraph = (nodes: InlineContent[]): Block => ({ object: 'block', type: 'paragraph', data: {}, nodes });
@@ -137,5 +138,17 @@ describe("GitBook's spellings of the seventeenth round's repositories", () => {
     // Images alone, or with spaces between them, are still an images block.
     expect(markdownToDocument('![a](a.png) ![b](b.png)\n').nodes.map((b) => b.type)).toEqual(['images']);
     expect(markdownToDocument('**![a](a.png)**\n').nodes.map((b) => b.type)).toEqual(['images']);
+  });
+
+  it('reads `$$$$` as text `$` before a formula, never a formula starting with `$$` (which no writer could write back)', () => {
+    // prop23's seeds 60615816 and 802118803: `$$$$x^2$$` was the formula `$$x^2`, written back as text.
+    for (const md of ['$$$$x^2$$', 'a $$$$x$$ b $$$$$$y$$', 'http://a.io$$$$z$$']) {
+      const rt = expectRoundTrip(md);
+      expect(rt).toBeDefined();
+      for (const m of maths(rt!.doc)) expect(m.data.formula.startsWith('$$')).toBe(false);
+    }
+    const doc = markdownToDocument('$$$$x^2$$');
+    expect(maths(doc).map((m) => m.data.formula)).toEqual(['$x^2']);
+    expect(inlineText((doc.nodes[0] as { nodes: InlineContent[] }).nodes)).toBe('$$x^2');
   });
 });

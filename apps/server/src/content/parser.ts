@@ -216,7 +216,9 @@ export function mathSpans(line: string): number[] {
       if (at >= 0) i = at;
       continue;
     }
-    if (c === 0x24 /* $ */ && line.charCodeAt(i + 1) === 0x24) {
+    // `$$$$` opens no math at its first `$` (the formula would start with `$$`, which no formula holds: the writer could
+    // not write it back); it may at the next one (math_inline below does the same).
+    if (c === 0x24 /* $ */ && line.charCodeAt(i + 1) === 0x24 && !(line.charCodeAt(i + 2) === 0x24 && line.charCodeAt(i + 3) === 0x24)) {
       const close = line.indexOf('$$', i + 3);
       if (close < 0) break;
       spans.push(i, close + 2);
@@ -838,6 +840,9 @@ md.inline.ruler.after('image', 'footnote_ref', footnoteReference);
 md.inline.ruler.before('backticks', 'math_inline', (state: StateInline, silent: boolean) => {
   const start = state.pos;
   if (state.src.charCodeAt(start) !== 0x24 || state.src.charCodeAt(start + 1) !== 0x24) return false;
+  // `$$$$x$$` is text `$` and the formula `$x` (a formula starting with `$$` could not be written back: prop23's seeds
+  // 60615816, 802118803).
+  if (state.src.charCodeAt(start + 2) === 0x24 && state.src.charCodeAt(start + 3) === 0x24) return false;
   const close = state.src.indexOf('$$', start + 3);
   if (close < 0 || close + 2 > state.posMax) return false;
   // (A loop to the closing `$$`, not an indexOf to the next line's end: a long line of many spans stays linear.)
