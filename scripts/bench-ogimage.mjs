@@ -12,7 +12,7 @@
 //      drawings run, a probe GETs the site's robots.txt in a loop: its latency against the same probe on the idle
 //      server (p50, p99, max) — the drawings run on the content worker pool, not the event loop.
 // Usage: (pnpm build first) node scripts/bench-ogimage.mjs [--renders=20] [--pages=40] [--connections=8]
-import { ADMIN_TOKEN, arg, dist, machineLoad, median, percentile, startBindery } from './bench-lib.mjs';
+import { apiCaller, ADMIN_TOKEN, arg, dist, machineLoad, median, percentile, startBindery } from './bench-lib.mjs';
 
 const renders = Number(arg('renders', 20));
 const pageCount = Number(arg('pages', 40));
@@ -50,11 +50,7 @@ const heap1 = process.memoryUsage();
 console.log(`   after ${renders * 4 + 4} drawings: heap used ${f(heap0.heapUsed / 2 ** 20)} -> ${f(heap1.heapUsed / 2 ** 20)} MB, RSS ${f(heap0.rss / 2 ** 20)} -> ${f(heap1.rss / 2 ** 20)} MB; ${await machineLoad()}`);
 
 const bindery = await startBindery({});
-const api = async (method, path, body) => {
-  const r = await fetch(`${bindery.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return r.status === 204 ? undefined : r.json();
-};
+const api = apiCaller(bindery.url, ADMIN_TOKEN);
 try {
   const org = await api('POST', '/v1/orgs', { title: 'Bench' });
   const space = await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Docs' });

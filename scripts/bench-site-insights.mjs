@@ -8,7 +8,7 @@
 //        node scripts/bench-site-insights.mjs --record [--events=50000] [--pg]: recordServerEvent alone, then the
 //        flush (one insert a 500 events) — this process's CPU per event, each part apart (the database's own CPU on
 //        PostgreSQL is not counted).
-import { ADMIN_TOKEN, arg, createPgDatabase, load, machineLoad, median, root, startBindery, startInProcess } from './bench-lib.mjs';
+import { apiCaller, ADMIN_TOKEN, arg, createPgDatabase, load, machineLoad, median, root, startBindery, startInProcess } from './bench-lib.mjs';
 
 const baseRoot = arg('base', '/work/wt/base');
 const duration = Number(arg('duration', 4));
@@ -21,7 +21,7 @@ if (process.argv.includes('--record')) {
   const events = Number(arg('events', 50000));
   const pg = usePg ? await createPgDatabase('bindery_ins23_record_bench') : undefined;
   const s = await startInProcess({ token: ADMIN_TOKEN, databaseUrl: pg?.url });
-  const api = async (method, path, body) => (await fetch(s.server.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).json();
+  const api = apiCaller(s.server.url, ADMIN_TOKEN);
   const org = await api('POST', '/v1/orgs', { title: 'Bench' });
   const site = await api('POST', `/v1/orgs/${org.id}/sites`, { title: 'Bench site' });
   const { recordServerEvent, flushInsights } = await s.load('services/site-insights.js');
@@ -50,11 +50,7 @@ if (process.argv.includes('--record')) {
 async function measure(serverRoot) {
   const pg = usePg ? await createPgDatabase('bindery_ins23_bench_insights') : undefined;
   const bindery = await startBindery({ databaseUrl: pg?.url, serverRoot });
-  const api = async (method, path, body) => {
-    const r = await fetch(`${bindery.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    return r.status === 204 ? undefined : r.json();
-  };
+  const api = apiCaller(bindery.url, ADMIN_TOKEN);
   try {
     const org = await api('POST', '/v1/orgs', { title: 'Bench' });
     const space = await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Docs' });

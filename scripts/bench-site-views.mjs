@@ -10,7 +10,7 @@
 //        of a three-space site), both builds in this process, alternating; CPU of this process per read (on PostgreSQL
 //        the backend's is not counted).
 import { join } from 'node:path';
-import { ADMIN_TOKEN, arg, createPgDatabase, load, machineLoad, median, root, startBindery, startInProcess } from './bench-lib.mjs';
+import { apiCaller, ADMIN_TOKEN, arg, createPgDatabase, load, machineLoad, median, root, startBindery, startInProcess } from './bench-lib.mjs';
 
 const baseRoot = arg('base', '/work/wt/base');
 const duration = Number(arg('duration', 4));
@@ -25,11 +25,7 @@ if (process.argv.includes('--read')) {
   for (const [name, distDir] of [['base', join(baseRoot, 'apps/server/dist')], ['this', join(root, 'apps/server/dist')]]) {
     const pg = usePg ? await createPgDatabase('bindery_site23_readbench') : undefined;
     const s = await startInProcess({ distDir, token: ADMIN_TOKEN, databaseUrl: pg?.url });
-    const api = async (method, path, body) => {
-      const r = await fetch(s.server.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-      return r.status === 204 ? undefined : r.json();
-    };
+    const api = apiCaller(s.server.url, ADMIN_TOKEN);
     const org = await api('POST', '/v1/orgs', { title: 'Bench' });
     const spaces = [];
     for (let i = 0; i < 3; i++) spaces.push((await api('POST', `/v1/orgs/${org.id}/spaces`, { title: `Space ${i}` })).id);
@@ -62,11 +58,7 @@ if (process.argv.includes('--read')) {
 async function measure(serverRoot) {
   const pg = usePg ? await createPgDatabase('bindery_site23_bench_views') : undefined;
   const bindery = await startBindery({ databaseUrl: pg?.url, serverRoot });
-  const api = async (method, path, body) => {
-    const r = await fetch(`${bindery.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    return r.status === 204 ? undefined : r.json();
-  };
+  const api = apiCaller(bindery.url, ADMIN_TOKEN);
   try {
     const org = await api('POST', '/v1/orgs', { title: 'Bench' });
     const space = await api('POST', `/v1/orgs/${org.id}/spaces`, { title: 'Docs' });
