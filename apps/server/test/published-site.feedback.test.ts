@@ -4,19 +4,9 @@
 // covering the site with `page:feedback:read` get GitBook's `page_feedback` events.
 import { describe, expect, it } from 'vitest';
 import { randomString } from '../src/lib/ids.js';
-import { createTenant, createUser, publishSite, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, createUser, publishGuideSite, useTestServer, type Tenant } from '../src/testing/index.js';
 
 const server = useTestServer();
-
-async function publishedSite(t: Tenant) {
-  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
-  expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
-    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
-    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it.\n' } },
-  ] })).status).toBe(200);
-  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] });
-  return { siteId: site.id as string, spaceId: space.id as string, base: `/sites/${site.id}` };
-}
 
 async function setFeedback(t: Tenant, siteId: string, enabled: boolean) {
   const current = (await t.api.get(`/v1/orgs/${t.org}/sites/${siteId}/customization`)).body;
@@ -36,7 +26,7 @@ async function list(t: Tenant, siteId: string, query = '') {
 describe('page feedback on a published site', () => {
   it('off by default: no form, and posts are refused; on: the form under every page', async () => {
     const t = await createTenant(server);
-    const { siteId, base } = await publishedSite(t);
+    const { siteId, base } = await publishGuideSite(t);
     expect(await (await fetch(`${server.url}${base}/setup`)).text()).not.toContain('class="feedback"');
     expect((await post(`${base}/~gitbook/feedback`, { page: 'page-setup', rating: 'good' })).status).toBe(404);
 
@@ -53,7 +43,7 @@ describe('page feedback on a published site', () => {
 
   it('a rating, then a comment on it; listed newest first, filtered by page and rating', async () => {
     const t = await createTenant(server);
-    const { siteId, spaceId, base } = await publishedSite(t);
+    const { siteId, spaceId, base } = await publishGuideSite(t);
     await setFeedback(t, siteId, true);
 
     const rated = await post(`${base}/~gitbook/feedback`, { page: 'page-setup', rating: 'good' });
@@ -102,7 +92,7 @@ describe('page feedback on a published site', () => {
 
   it('refuses what is not a rating of a page the visitor sees, naming the field; nothing is stored', async () => {
     const t = await createTenant(server);
-    const { siteId, base } = await publishedSite(t);
+    const { siteId, base } = await publishGuideSite(t);
     await setFeedback(t, siteId, true);
     const url = `${base}/~gitbook/feedback`;
     const refused = async (fields: Record<string, string>, status: number, words: string) => {
@@ -132,7 +122,7 @@ describe('page feedback on a published site', () => {
 
   it('page_feedback events for the integrations covering the site with page:feedback:read', async () => {
     const t = await createTenant(server);
-    const { siteId, spaceId, base } = await publishedSite(t);
+    const { siteId, spaceId, base } = await publishGuideSite(t);
     await setFeedback(t, siteId, true);
     const apps: Record<string, { name: string; installation: string }> = {};
     for (const [key, scopes] of [['reads', ['page:feedback:read']], ['other', ['site:metadata:read']]] as const) {

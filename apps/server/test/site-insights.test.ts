@@ -4,23 +4,13 @@
 // waited for by polling the aggregate (no timed assertion).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createTenant, createUser, publishSite, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, createUser, publishGuideSite, useTestServer, type Tenant } from '../src/testing/index.js';
 
 const server = useTestServer();
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-async function publishedSite(t: Tenant) {
-  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
-  expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
-    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
-    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it with the installer.\n' } },
-  ] })).status).toBe(200);
-  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] });
-  return { siteId: site.id as string, spaceId: space.id as string, base: `/sites/${site.id}` };
-}
 
 const visit = (path: string, ua = CHROME, init: RequestInit = {}) =>
   fetch(server.url + path, { redirect: 'manual', ...init, headers: { 'user-agent': ua, 'accept-language': 'fr-FR,fr;q=0.9', ...(init.headers as Record<string, string> ?? {}) } });
@@ -51,7 +41,7 @@ async function eventsStored(t: Tenant, siteId: string, n: number): Promise<void>
 describe('site insights', () => {
   it('records what visitors do on the published site, and aggregates it', async () => {
     const t = await createTenant(server);
-    const { siteId, spaceId, base } = await publishedSite(t);
+    const { siteId, spaceId, base } = await publishGuideSite(t, 'Install it with the installer.\n');
     const current = (await t.api.get(`/v1/orgs/${t.org}/sites/${siteId}/customization`)).body;
     expect((await t.api.put(`/v1/orgs/${t.org}/sites/${siteId}/customization`, { ...current, feedback: { enabled: true } })).status).toBe(200);
 
@@ -138,7 +128,7 @@ describe('site insights', () => {
 
   it('trackEventsInSiteById: events of a renderer, checked; who may post and who may read', async () => {
     const t = await createTenant(server, { reader: 'read', editor: 'create' });
-    const { siteId, spaceId, base } = await publishedSite(t);
+    const { siteId, spaceId, base } = await publishGuideSite(t, 'Install it with the installer.\n');
     const url = `${server.url}${base}/setup`;
     const session = { visitorId: 'v-1', sessionId: 's-1', cookies: {}, userAgent: CHROME, language: 'en', referrer: 'https://www.example.org/' };
     const location = { url, siteSection: null, siteSpace: null, siteShareKey: null, space: spaceId, revision: null, page: 'page-setup' };

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES, jobHandlers, runDueJobs } from '../src/jobs/index.js';
 import { randomString } from '../src/lib/ids.js';
 import { flushSiteViews, siteViewStats } from '../src/services/site-views.js';
-import { createTenant, publishSite, testDialect, useTestServer, type Tenant } from '../src/testing/index.js';
+import { createTenant, publishGuideSite, testDialect, useTestServer, type Tenant } from '../src/testing/index.js';
 import { forkServerProcess, stopServerProcesses } from './support/server-process.js';
 
 const server = useTestServer();
@@ -24,17 +24,6 @@ const SCRIPT = `export default {
     return new Response('OK');
   },
 };`;
-
-async function publishedSite(t: Tenant) {
-  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
-  expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
-    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
-    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: 'Install it.\n' } },
-  ] })).status).toBe(200);
-  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] });
-  const siteSpace = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items[0].id as string;
-  return { siteId: site.id as string, spaceId: space.id as string, siteSpace, base: `/sites/${site.id}` };
-}
 
 async function installed(t: Tenant, scopes: string[], selection: 'all' | 'selected' = 'all') {
   const name = `views-${randomString(8).toLowerCase()}`;
@@ -67,7 +56,7 @@ const rowsOf = async (table: 'jobs' | 'integration_events') =>
 describe('site_view events', () => {
   it('one per page a browser views, to the installations with site:views:read, received by the script', async () => {
     const t = await createTenant(server);
-    const { siteId, spaceId, siteSpace, base } = await publishedSite(t);
+    const { siteId, spaceId, siteSpace, base } = await publishGuideSite(t);
     const reads = await installed(t, ['site:views:read']);
     const other = await installed(t, ['page:feedback:read']);
 
@@ -112,7 +101,7 @@ describe('site_view events', () => {
 
   it('nothing queued or written when no installation covering the site wants its views; its coverage read at each view', async () => {
     const t = await createTenant(server);
-    const { siteId, base } = await publishedSite(t);
+    const { siteId, base } = await publishGuideSite(t);
     // Installed everywhere, but without the scope; and one with the scope that covers selected sites only.
     await installed(t, ['page:feedback:read']);
     const reads = await installed(t, ['site:views:read'], 'selected');
@@ -138,7 +127,7 @@ describe('site_view events', () => {
 
   it.runIf(testDialect() === 'postgres')('another server process sees a new installation at its next view (PostgreSQL)', async () => {
     const t = await createTenant(server);
-    const { siteId, base } = await publishedSite(t);
+    const { siteId, base } = await publishGuideSite(t);
     const reads = await installed(t, ['site:views:read'], 'selected');
     // Gets every view of the site: once it has one, process B has written its queue up to that view.
     const sentinel = await installed(t, ['site:views:read'], 'all');

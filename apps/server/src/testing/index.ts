@@ -259,6 +259,21 @@ export async function publishSite(t: Pick<Tenant, 'api' | 'org'>, fields: Record
   return made.body;
 }
 
+/**
+ * A public site publishing one space "Guide" of two pages (`page-intro` "Introduction", `page-setup` "Setup", whose
+ * text is `setup`): its ids, its one site space and its path on the server.
+ */
+export async function publishGuideSite(t: Pick<Tenant, 'api' | 'org'>, setup = 'Install it.\n'): Promise<{ siteId: string; spaceId: string; siteSpace: string; base: string }> {
+  const space = (await t.api.post(`/v1/orgs/${t.org}/spaces`, { title: 'Guide' })).body;
+  expect((await t.api.post(`/v1/spaces/${space.id}/content/edits`, { edits: [
+    { op: 'createPage', page: { id: 'page-intro', title: 'Introduction', markdown: 'Hello.\n' } },
+    { op: 'createPage', page: { id: 'page-setup', title: 'Setup', markdown: setup } },
+  ] })).status).toBe(200);
+  const site = await publishSite(t, { title: 'Acme Docs', visibility: 'public', spaces: [space.id] });
+  const siteSpace = (await t.api.get(`/v1/orgs/${t.org}/sites/${site.id}/site-spaces`)).body.items[0].id as string;
+  return { siteId: site.id, spaceId: space.id as string, siteSpace, base: `/sites/${site.id}` };
+}
+
 /** A fresh tenant: an organization owned by a new user, plus one new member per entry of `roles` (null = guest). */
 export async function createTenant(server: TestServer, roles: Record<string, string | null> = {}): Promise<Tenant> {
   const owner = await createUser(server, 'Owner');
